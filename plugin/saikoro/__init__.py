@@ -1,0 +1,58 @@
+"""saikoro: exact dice odds and rules for Japanese tabletop RPGs.
+
+``roll`` and ``odds`` accept BCDice's generic commands and, with ``system=``, the
+commands of one of the five rule systems in :mod:`saikoro.systems`.
+
+This module, :mod:`saikoro.dice` and :mod:`saikoro.systems` use only the standard
+library: they are the files shipped to the browser.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+from .dice import DiceError, Odds, Roll
+from .dice import api as _api
+from .systems import System
+from .systems import get as get_system
+
+__all__ = ["DiceError", "Odds", "Roll", "__version__", "get_system", "odds", "roll"]
+
+__version__ = "0.1.0"
+
+
+def _system(system: str | System | None) -> System | None:
+    if system is None or isinstance(system, System):
+        return system
+    return get_system(system)
+
+
+def roll(
+    command: str,
+    *,
+    system: str | System | None = None,
+    dice: Iterable[tuple[int, int]] | None = None,
+    rng: random.Random | None = None,
+) -> Roll | None:
+    """Roll ``command`` and return the :class:`Roll`, or ``None`` if it is not a command.
+
+    Args:
+        command: a BCDice-style command (``2D6>=7``), optionally followed by a comment.
+        system: a system id or alias (``getb``), or a configured :class:`System`.
+        dice: ``(sides, value)`` pairs handed out in order instead of random dice.
+        rng: a ``random.Random`` to draw from (ignored when ``dice`` is given).
+
+    >>> roll("2D6>=7", dice=[(6, 3), (6, 4)]).text
+    '(2D6>=7) ＞ 7[3,4] ＞ 7 ＞ 成功'
+    """
+    return _api.roll(command, extension=_system(system), dice=dice, rng=rng)
+
+
+def odds(command: str, *, system: str | System | None = None) -> Odds | None:
+    """Exact :class:`Odds` of ``command``, or ``None`` if it is not a command.
+
+    >>> odds("2D6>=7").success
+    Fraction(7, 12)
+    """
+    return _api.odds(command, extension=_system(system))
