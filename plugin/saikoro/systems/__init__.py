@@ -7,7 +7,7 @@
 >>> get("nope")
 Traceback (most recent call last):
 ...
-saikoro.systems.UnknownSystemError: unknown system 'nope'; known: akatsuki, cutaction, getb, kegare, kokuryoku
+saikoro.systems.UnknownSystemError: unknown system 'nope'; known: ...
 """
 
 from __future__ import annotations
@@ -83,6 +83,7 @@ def get(name: str | System, **options: OptionValue) -> System:
     if system_id is None:
         index = _index()
         close = difflib.get_close_matches(key, list(index), n=1)
-        hint = f"; did you mean {index[close[0]]!r}?" if close else f"; known: {', '.join(SYSTEM_IDS)}"
+        known = ", ".join(SYSTEM_IDS)
+        hint = f"; did you mean {index[close[0]]!r}?" if close else f"; known: {known}"
         raise UnknownSystemError(f"unknown system {name!r}{hint}")
     return _load(system_id)(**options)

@@ -151,11 +151,11 @@ class System:
         merged.update(options)
         return type(self)(**merged)
 
-    def roll_command(self, command: str, source: DiceSource) -> Roll | None:
+    def roll_command(self, command: str, source: DiceSource) -> Roll | None:  # noqa: ARG002
         """Roll a system command, or ``None`` when ``command`` is not one."""
         return None
 
-    def odds_command(self, command: str) -> Odds | None:
+    def odds_command(self, command: str) -> Odds | None:  # noqa: ARG002
         """Exact odds of a system command, or ``None`` when ``command`` is not one."""
         return None
 

@@ -1,0 +1,60 @@
+# saikoro: `make serve` sets everything up and serves the site; `make test` sets everything up and
+# runs every test (lint, types, unit, doctests, site builds, browser tests in headless Chromium).
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMPS := .stamps
+export NO_MKDOCS_2_WARNING := 1
+
+.PHONY: setup serve build test lint bench clean
+
+setup: $(STAMPS)/python $(STAMPS)/npm
+
+# The virtual environment with saikoro installed in editable mode and the test tools.
+$(STAMPS)/python: pyproject.toml
+	@mkdir -p $(STAMPS)
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	@touch $@
+
+# Pyodide and Mermaid, pinned in package.json / package-lock.json, self-hosted by the site.
+$(STAMPS)/npm: package.json package-lock.json
+	@mkdir -p $(STAMPS)
+	npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+# Debian's Chromium for the browser tests (installed with apt when running as root).
+$(STAMPS)/chromium:
+	@mkdir -p $(STAMPS)
+	@if [ ! -x /usr/bin/chromium ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	  else \
+	    echo "Chromium is missing: install Debian's 'chromium' package (sudo apt-get install chromium)"; exit 1; \
+	  fi; \
+	fi
+	@touch $@
+
+serve: setup
+	$(BIN)/mkdocs serve -a 127.0.0.1:8000
+
+build: setup
+	$(BIN)/mkdocs build --strict
+
+lint: $(STAMPS)/python
+	$(BIN)/ruff check plugin tests bench
+	$(BIN)/mypy
+
+test: setup $(STAMPS)/chromium lint
+	$(BIN)/python -m pytest
+
+bench: setup $(STAMPS)/chromium
+	$(BIN)/python bench/bench_odds.py
+	$(BIN)/python bench/bench_validate.py
+	$(BIN)/python bench/bench_build.py
+	$(BIN)/python bench/bench_browser.py
+
+clean:
+	rm -rf $(STAMPS) site build .pytest_cache .mypy_cache .ruff_cache
