@@ -1,14 +1,163 @@
-"""Entry points of the dice engine: :func:`roll` and :func:`odds` (being written)."""
+"""Entry points of the dice engine: :func:`roll` and :func:`odds`.
+
+A command is tried, in BCDice's order, by the selected system (the ``extension``)
+and then by the generic commands: sums, separate dice ``B``, tallies ``TY``/``TZ``,
+``C(...)``, ``choice``, ``D66``, repeats ``x5``/``rep5``/``repeat5``, rerolls ``R``
+and exploding dice ``U``. Text after the first whitespace is a comment (except for
+``choice A B C`` and repeats, which read on); full-width input is read as half-width.
+
+The extension sees the first word upper-cased; a leading ``S`` (secret) is first
+stripped, and if the system does not know the rest, the word is offered as is (so a
+system command that itself starts with ``S`` still works).
+
+``odds`` of a repeat is the odds of one repetition. Commands that BCDice answers with
+an error text (a bad reroll condition, ``choice`` of more than 100 items, ...) roll to
+that text, but ``odds`` raises :class:`~saikoro.dice.errors.ParseError` with it.
+
+>>> roll("2D6>=7", dice=[(6, 3), (6, 4)]).text
+'(2D6>=7) ＞ 7[3,4] ＞ 7 ＞ 成功'
+>>> roll("ｘ２　１Ｄ６", dice=[(6, 1), (6, 6)]).text
+'#1\\n(1D6) ＞ 1\\n\\n#2\\n(1D6) ＞ 6'
+>>> roll("こんにちは") is None
+True
+>>> odds("4U6[7]").mean
+Fraction(14, 1)
+"""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from importlib import import_module
+from typing import TYPE_CHECKING
 
+from .errors import ParseError
 from .extension import Extension
+from .limits import MAX_EVALUATIONS, MAX_REPEAT, check
+from .normalize import WHITESPACE, first_word, halfwidth, strip_ws
 from .result import Odds, Roll
+from .roller import Roller
+from .source import DiceSource
+
+if TYPE_CHECKING:
+    import random
 
 __all__ = ["odds", "roll"]
+
+_KEYWORDS = ("repeat", "rep", "x")
+
+
+def _split_repeat(text: str) -> tuple[bool, int, int] | None:
+    """``(secret, times, offset of the repeated command)`` if ``text`` is a repeat."""
+    pos = 0
+    secret = text[:1] in ("s", "S")
+    if secret:
+        pos = 1
+    lower = text[pos : pos + 6].lower()
+    word = next((k for k in _KEYWORDS if lower.startswith(k)), None)
+    if word is None:
+        return None
+    pos += len(word)
+    start = pos
+    while pos < len(text) and text[pos] in "0123456789":
+        pos += 1
+    if pos == start:
+        return None
+    times = int(text[start:pos]) if pos - start <= 6 else MAX_REPEAT + 1
+    end = _skip_ws(text, pos)
+    if end == pos or end >= len(text):
+        return None
+    return secret, times, end
+
+
+def _skip_ws(text: str, pos: int) -> int:
+    while pos < len(text) and text[pos] in WHITESPACE:
+        pos += 1
+    return pos
+
+
+def _nested(trailer: str) -> bool:
+    return any(trailer.startswith(k) and trailer[len(k) : len(k) + 1].isdigit() for k in _KEYWORDS)
+
+
+def _planned(trailer: str, times: int) -> int:
+    """How many evaluations a repeat of ``trailer`` implies, nested repeats included."""
+    total = times
+    while total <= MAX_EVALUATIONS:
+        stripped = trailer.lstrip(WHITESPACE)
+        inner = _split_repeat(stripped)
+        if inner is None or _nested(stripped) or not 1 <= inner[1] <= MAX_REPEAT:
+            break
+        total *= inner[1]
+        trailer = stripped[inner[2] :]
+    return total
+
+
+def _candidates(text: str) -> list[tuple[str, bool]]:
+    word = first_word(text).upper()
+    if word.startswith("S") and len(word) > 1:
+        return [(word[1:], True), (word, False)]
+    return [(word, False)]
+
+
+# command families in BCDice's order; modules are imported on first use
+_ORDER = (
+    ("add_dice", "add"), ("barabara", "barabara"), ("simple", "tally"), ("simple", "calc"),
+    ("choice", "choice"), ("simple", "d66"), ("repeat", ""), ("reroll", "reroll"),
+    ("upper", "upper"),
+)
+_loaded: dict[str, Callable[..., object]] = {}
+
+
+def _command(module: str, kind: str, name: str) -> Callable[..., object]:
+    key = f"{kind}_{name}"
+    fn = _loaded.get(key)
+    if fn is None:
+        fn = getattr(import_module(f"{__package__}.{module}"), key)
+        _loaded[key] = fn
+    return fn
+
+
+def _roll(raw: str, roller: Roller, extension: Extension | None) -> Roll | None:
+    text = halfwidth(raw)
+    if not strip_ws(text):
+        return None
+    if extension is not None:
+        for word, secret in _candidates(text):
+            result = extension.roll_command(word, roller.source)
+            if result is not None:
+                return replace(result, secret=result.secret or secret)
+    for module, name in _ORDER:
+        if not name:
+            result = _roll_repeat(raw, text, roller, extension)
+        else:
+            fn = _command(module, "roll", name)
+            result = fn(raw if name == "choice" else text, roller)  # type: ignore[assignment]
+        if result is not None:
+            return result
+    return None
+
+
+def _roll_repeat(raw: str, text: str, roller: Roller, extension: Extension | None) -> Roll | None:
+    stripped = text.lstrip(WHITESPACE)
+    parsed = _split_repeat(stripped)
+    if parsed is None:
+        return None
+    secret, times, offset = parsed
+    offset += len(text) - len(stripped)
+    trailer, raw_trailer = text[offset:], raw[offset:]
+    if _nested(trailer):
+        return Roll("repeat", "Repeatコマンドの重複はできません", secret=secret)
+    if not 1 <= times <= MAX_REPEAT:
+        return Roll("repeat", f"繰り返し回数は1以上、{MAX_REPEAT}以下としてください", secret=secret)
+    check(_planned(trailer, times), MAX_EVALUATIONS, "evaluations", "コマンドの評価回数")
+    results = [_roll(raw_trailer, roller, extension) for _ in range(times)]
+    if all(r is None for r in results):
+        return Roll("repeat", f"繰り返し対象のコマンドが実行できませんでした ({raw_trailer})",
+                    secret=secret)
+    body = "\n\n".join(f"#{i}\n{'' if r is None else r.text}" for i, r in enumerate(results, 1))
+    secret = secret or any(r is not None and r.secret for r in results)
+    return Roll(first_word(trailer), body, secret=secret)
 
 
 def roll(
@@ -18,10 +167,60 @@ def roll(
     dice: Iterable[tuple[int, int]] | None = None,
     rng: random.Random | None = None,
 ) -> Roll | None:
-    """Roll ``command``; ``None`` when the text is not a command."""
-    raise NotImplementedError
+    """Roll ``command``; ``None`` when the text is not a command.
+
+    Args:
+        command: the text as typed (comment allowed after whitespace).
+        extension: a rule system offered the command first.
+        dice: ``(sides, value)`` pairs handed out in order instead of random dice.
+        rng: the random generator to draw from (ignored when ``dice`` is given).
+
+    Raises:
+        LimitError: the command exceeds a bound of :mod:`saikoro.dice.limits`.
+        DiceMismatchError, DiceExhaustedError: ``dice`` does not fit the command.
+    """
+    source = DiceSource(dice=dice, rng=rng)
+    roller = Roller(source)
+    result = _roll(command, roller, extension)
+    if result is None:
+        return None
+    return replace(result, dice=source.used)
 
 
 def odds(command: str, *, extension: Extension | None = None) -> Odds | None:
-    """Exact odds of ``command``; ``None`` when the text is not a command."""
-    raise NotImplementedError
+    """Exact odds of ``command``; ``None`` when the text is not a command.
+
+    Raises:
+        LimitError: computing the odds would exceed a bound (estimated up front).
+        ParseError: the command is one that BCDice answers with an error text.
+    """
+    raw = command
+    for _ in range(2):
+        text = halfwidth(raw)
+        if not strip_ws(text):
+            return None
+        if extension is not None:
+            for word, _secret in _candidates(text):
+                result = extension.odds_command(word)
+                if result is not None:
+                    return result
+        for module, name in _ORDER[:6]:
+            found = _command(module, "odds", name)(raw if name == "choice" else text)
+            if found is not None:
+                return found  # type: ignore[return-value]
+        stripped = text.lstrip(WHITESPACE)
+        parsed = _split_repeat(stripped)
+        if parsed is None:
+            for module, name in _ORDER[7:]:
+                found = _command(module, "odds", name)(text)
+                if found is not None:
+                    return found  # type: ignore[return-value]
+            return None
+        _, times, offset = parsed
+        offset += len(text) - len(stripped)
+        if _nested(text[offset:]):
+            raise ParseError("Repeatコマンドの重複はできません")
+        if not 1 <= times <= MAX_REPEAT:
+            raise ParseError(f"繰り返し回数は1以上、{MAX_REPEAT}以下としてください")
+        raw = raw[offset:]
+    return None

@@ -16,10 +16,13 @@ saikoro.dice.errors.DiceExhaustedError: 与えられたダイスが足りませ�
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from .errors import DiceExhaustedError, DiceMismatchError
+
+if TYPE_CHECKING:
+    import random
 
 __all__ = ["DiceSource"]
 
@@ -37,7 +40,7 @@ class DiceSource:
     ) -> None:
         self._given = None if dice is None else [(int(s), int(v)) for s, v in dice]
         self._index = 0
-        self._rng = rng if rng is not None else random.SystemRandom()
+        self._rng = rng
         self._used: list[tuple[int, int]] = []
 
     def roll(self, sides: int) -> int:
@@ -58,6 +61,10 @@ class DiceSource:
                 )
             self._index += 1
         else:
+            if self._rng is None:
+                import random  # only needed when no dice are given
+
+                self._rng = random.SystemRandom()
             value = self._rng.randint(1, sides)
         self._used.append((sides, value))
         return value

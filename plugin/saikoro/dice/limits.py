@@ -1,0 +1,83 @@
+"""The engine's bounds: every command is checked against them before any work is done.
+
+A command over a bound raises :class:`~saikoro.dice.errors.LimitError` at once, with a
+message naming the bound (``LimitError.bound`` holds its id), never a hang or a
+``MemoryError``.
+
+Rolling (``roll``):
+
+- ``MAX_DICE_PER_ROLL`` = 200 dice in one notation (``200D6``), BCDice's own cap;
+- ``MAX_SIDES`` = 10000 sides, BCDice's own cap;
+- ``MAX_DICE_PER_COMMAND`` = 10000 dice handed out by one command, rerolls and
+  repeats included (BCDice stops at the same number);
+- ``MAX_REPEAT`` = 100 repetitions (``x100``); a larger count is BCDice's error text;
+- ``MAX_EVALUATIONS`` = 1000 command evaluations by one input: BCDice lets ``x100 X100``
+  nest (its nesting check is case-sensitive); the product of nested counts is checked
+  before anything runs;
+- ``MAX_LITERAL_DIGITS`` = 1000 digits in a number literal;
+- ``MAX_POWER_BITS`` = 100000 bits in the result of ``^`` in ``C(...)``.
+
+Exact odds (``odds``) are estimated before they are computed:
+
+- ``ODDS_MAX_OUTCOMES`` = 200000 outcomes in any intermediate distribution;
+- ``ODDS_MAX_BITS`` = 8 million bits of packed polynomial work (outcomes times the bit
+  length of the exact weights) for sums, keep/drop and exploding dice;
+- ``ODDS_MAX_PAIRS`` = 2 million outcome pairs when two random terms are multiplied
+  or divided;
+- ``ODDS_MAX_STATES`` = 2 million dynamic-programming steps for keep/drop and tallies;
+- ``ODDS_MAX_CHOICES`` = 10000 ordered selections for ``choiceN``;
+- ``TRUNCATION`` = 10^-12: unbounded processes (``U``, ``R``) are cut at the smallest
+  depth whose dropped mass is at most this; ``MAX_DEPTH`` = 5000 rerolls per die.
+
+>>> check(3, 200, "dice", "ダイスの個数")
+>>> check(201, 200, "dice", "ダイスの個数")
+Traceback (most recent call last):
+...
+saikoro.dice.errors.LimitError: ダイスの個数が上限(200)を超えています: 201
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from .errors import LimitError
+
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_DICE_PER_COMMAND",
+    "MAX_DICE_PER_ROLL",
+    "MAX_EVALUATIONS",
+    "MAX_LITERAL_DIGITS",
+    "MAX_POWER_BITS",
+    "MAX_REPEAT",
+    "MAX_SIDES",
+    "ODDS_MAX_BITS",
+    "ODDS_MAX_CHOICES",
+    "ODDS_MAX_OUTCOMES",
+    "ODDS_MAX_PAIRS",
+    "ODDS_MAX_STATES",
+    "TRUNCATION",
+    "check",
+]
+
+MAX_DICE_PER_ROLL = 200
+MAX_SIDES = 10000
+MAX_DICE_PER_COMMAND = 10000
+MAX_REPEAT = 100
+MAX_EVALUATIONS = 1000
+MAX_LITERAL_DIGITS = 1000
+MAX_POWER_BITS = 100_000
+
+ODDS_MAX_OUTCOMES = 200_000
+ODDS_MAX_BITS = 8_000_000
+ODDS_MAX_PAIRS = 2_000_000
+ODDS_MAX_STATES = 2_000_000
+ODDS_MAX_CHOICES = 10_000
+TRUNCATION = Fraction(1, 10**12)
+MAX_DEPTH = 5000
+
+
+def check(value: int, bound: int, name: str, what: str) -> None:
+    """Raise :class:`LimitError` when ``value`` exceeds ``bound``."""
+    if value > bound:
+        raise LimitError(f"{what}が上限({bound})を超えています: {value}", bound=name)

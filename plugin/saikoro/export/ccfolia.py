@@ -1,0 +1,51 @@
+"""ココフォリア: the clipboard JSON it accepts when a character is pasted into a room.
+
+Shape: ``{"kind": "character", "data": {name, initiative, status: [{label, value, max}],
+params: [{label, value}], commands, memo, externalUrl}}`` with ``commands`` the chat
+palette as newline-separated text.
+"""
+
+from __future__ import annotations
+
+import json
+
+from .model import Character
+
+__all__ = ["ccfolia_json", "ccfolia_script"]
+
+
+def ccfolia_json(character: Character) -> dict[str, object]:
+    """The clipboard object of ``character``.
+
+    >>> ccfolia_json(Character("A", commands=("2D6", "GB3>=8")))["data"]["commands"]
+    '2D6\\nGB3>=8'
+    """
+    return {
+        "kind": "character",
+        "data": {
+            "name": character.name,
+            "initiative": character.initiative,
+            "status": [{"label": k, "value": v, "max": m} for k, v, m in character.status],
+            "params": [{"label": k, "value": v} for k, v in character.params],
+            "commands": "\n".join(character.commands),
+            "memo": character.memo,
+            "externalUrl": character.external_url,
+        },
+    }
+
+
+def ccfolia_script(character: Character, element_id: str) -> str:
+    """A ``<script type="application/json">`` holding the clipboard JSON.
+
+    ``<``, ``>`` and ``&`` are written as ``\\u003c`` etc., so no text can close the
+    script element.
+
+    >>> ccfolia_script(Character("</script><b>"), "x")[:60]
+    '<script type="application/json" id="x">{"kind": "character",'
+    >>> "</script><b>" in ccfolia_script(Character("</script><b>"), "x")[:-9]
+    False
+    """
+    text = json.dumps(ccfolia_json(character), ensure_ascii=False)
+    text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    safe_id = "".join(ch for ch in element_id if ch.isalnum() or ch in "-_")
+    return f'<script type="application/json" id="{safe_id}">{text}</script>'

@@ -1,0 +1,41 @@
+"""Scenario files: YAML loading, validation with exact locations, JSON Schema.
+
+Public API (stable; used by the MkDocs plugin and the CLI):
+
+* :func:`load_scenario` ``(path) -> LoadResult`` — read and validate one file.
+* :func:`load_scenarios` ``(folder) -> list[LoadResult]`` — every ``*.yaml``/``*.yml`` below.
+* :func:`validate_text` ``(text, filename) -> LoadResult`` — validate text.
+* :class:`LoadResult` — ``.scenario`` (``None`` on errors), ``.problems``, ``.errors``,
+  ``.warnings``, ``.ok``, ``.file``.
+* :class:`Scenario` — frozen: ``path``, ``id``, ``system``, ``title``, ``data`` (plain
+  validated dict, defaults filled in), ``digest`` (sha256 of the file bytes).
+* :class:`Problem` — ``file``, ``line``, ``column`` (1-based), ``severity``
+  (``error``/``warning``), ``path`` (``scenario.enemies[0].hp``), ``message``, ``hint``
+  (English), ``text(lang)``, ``hint_text(lang)``, ``format(lang)``, ``to_json(lang)``.
+* :func:`field_reference` ``(system) -> dict`` — every field, for the generated docs.
+* :func:`json_schema` ``(system=None) -> dict`` — JSON Schema (draft 2020-12).
+* :mod:`saikoro.scenario.cli` — ``validate_main(argv)``, ``schema_main(argv)``.
+
+This package is not shipped to the browser; it uses PyYAML (its C loader when present).
+
+>>> r = validate_text("system: kegare\\ntitle: 試し\\nplayers: 3-4\\n", "t.yaml")
+>>> r.ok, r.scenario.data["players"]
+(True, '3-4')
+"""
+
+from __future__ import annotations
+
+from .export import field_reference, json_schema
+from .problems import Problem
+from .validate import LoadResult, Scenario, load_scenario, load_scenarios, validate_text
+
+__all__ = [
+    "LoadResult",
+    "Problem",
+    "Scenario",
+    "field_reference",
+    "json_schema",
+    "load_scenario",
+    "load_scenarios",
+    "validate_text",
+]

@@ -1,0 +1,293 @@
+"""GOD EATER TABLE BURST scenarios: checks by ability, enemies on the dial-clock map.
+
+>>> cells()[:3], len(cells())
+(('centre', 'in1', 'in2'), 25)
+>>> diameter()
+4
+>>> check_success(5, 8)
+Fraction(7, 10)
+>>> check_success(0, 16)
+Fraction(1, 10)
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+from saikoro.scenario.common import (
+    ID,
+    NAME,
+    TEXT,
+    chase_tables,
+    fraction_text,
+    root_fields,
+    unique_ids,
+)
+from saikoro.scenario.loader import Node, join_path
+from saikoro.scenario.problems import Msg, show_value
+from saikoro.scenario.schema import (
+    Choice,
+    Ctx,
+    Enum,
+    Field,
+    Int,
+    IntOrRange,
+    ListOf,
+    Obj,
+    Str,
+    did_you_mean,
+)
+
+__all__ = ["ROOT", "cells", "check_success", "diameter", "distance"]
+
+ABILITIES = (
+    Choice("strength", "筋力", "strength"),
+    Choice("agility", "敏捷", "agility"),
+    Choice("intellect", "知力", "intellect"),
+    Choice("endurance", "耐久", "endurance"),
+)
+WEAPONS = (
+    Choice("short-blade", "ショートブレード(ダメージ2D)", "short blade (2 damage dice)"),
+    Choice("long-blade", "ロングブレード(ダメージ3D)", "long blade (3 damage dice)"),
+    Choice("buster-blade", "バスターブレード(ダメージ4D)", "buster blade (4 damage dice)"),
+    Choice("shooting", "射撃", "shooting"),
+    Choice("skill", "スキル", "skill"),
+)
+ELEMENTS = (
+    Choice("physical", "物理", "physical"),
+    Choice("fire", "炎", "fire"),
+    Choice("ice", "氷", "ice"),
+    Choice("thunder", "雷", "thunder"),
+    Choice("divine", "神", "divine"),
+)
+SHIELDS = (
+    Choice("buckler", "バックラー(ガード2D)", "buckler (2 guard dice)"),
+    Choice("shield", "シールド(ガード3D)", "shield (3 guard dice)"),
+    Choice("tower", "タワー(ガード4D)", "tower (4 guard dice)"),
+)
+CELL = Str(
+    max_length=8,
+    pattern=r"centre|(?:in|out)(?:[1-9]|1[0-2])",
+    pattern_msg=Msg("t.cell"),
+    suggest=("centre", *(f"in{i}" for i in range(1, 13)), *(f"out{i}" for i in range(1, 13))),
+)
+"""A cell of the dial-clock map: ``in1``..``in12``, ``out1``..``out12`` or ``centre``."""
+
+
+@cache
+def _board() -> Any:
+    try:
+        from saikoro.systems import get
+
+        return get("getb").board()
+    except Exception:  # the system may still be being written
+        return None
+
+
+@cache
+def cells() -> tuple[str, ...]:
+    """Every cell of the map (the system's board when it has one)."""
+    board = _board()
+    if board is not None:
+        return tuple(board.cells())
+    return ("centre", *(f"in{i}" for i in range(1, 13)), *(f"out{i}" for i in range(1, 13)))
+
+
+def _neighbours(cell: str) -> list[str]:
+    if cell == "centre":
+        return [f"in{i}" for i in range(1, 13)]
+    ring = "in" if cell.startswith("in") else "out"
+    i = int(cell[len(ring) :])
+    out = [f"{ring}{i % 12 + 1}", f"{ring}{(i - 2) % 12 + 1}"]
+    out.append(f"out{i}" if ring == "in" else f"in{i}")
+    if ring == "in":
+        out.append("centre")
+    return out
+
+
+@cache
+def distance(a: str, b: str) -> int:
+    """Cells between ``a`` and ``b`` (the system's board when it has one)."""
+    board = _board()
+    if board is not None:
+        return int(board.distance(a, b))
+    seen = {a: 0}
+    frontier = [a]
+    while frontier:
+        nxt = []
+        for cell in frontier:
+            for n in _neighbours(cell):
+                if n not in seen:
+                    seen[n] = seen[cell] + 1
+                    nxt.append(n)
+        frontier = nxt
+    return seen[b]
+
+
+@cache
+def diameter() -> int:
+    """The largest distance between two cells."""
+    all_cells = cells()
+    return max(distance(a, b) for a in all_cells for b in all_cells)
+
+
+@cache
+def check_success(ability: int, target: int) -> Fraction:
+    """Chance that 1D10 + ``ability`` reaches ``target`` (10 always succeeds, 1 always fails)."""
+    wins = sum(1 for d in range(1, 11) if d == 10 or (d > 1 and d + ability >= target))
+    return Fraction(wins, 10)
+
+
+def _check_target(dt: dict[str, Any], node: Node, path: str, ctx: Ctx) -> None:
+    target: int = dt["target"]
+    where = ctx.nodes.get(join_path(path, "target"), node)
+    tpath = join_path(path, "target")
+    if target >= 16 and ctx.options.get("miracle_tier") is True:
+        ctx.warning(
+            where,
+            tpath,
+            Msg("getb.miracle", (target,)),
+            Msg("hint.odds", (fraction_text(Fraction(1, 10)),)),
+        )
+    elif target >= 16:
+        ctx.warning(
+            where,
+            tpath,
+            Msg("getb.critical_only", (target, target - 9)),
+            Msg("hint.odds", (fraction_text(check_success(0, target)),)),
+        )
+    elif target <= 2:
+        ctx.warning(
+            where,
+            tpath,
+            Msg("getb.automatic", (target,)),
+            Msg("hint.odds", (fraction_text(check_success(0, target)),)),
+        )
+
+
+def _check_cell(enemy: dict[str, Any], node: Node, path: str, ctx: Ctx) -> None:
+    cell = enemy.get("placement")
+    if cell is None:
+        return
+    if cell not in cells():
+        cpath = join_path(path, "placement")
+        ctx.error(
+            ctx.nodes.get(cpath, node),
+            cpath,
+            Msg("getb.cell", (show_value(cell),)),
+            did_you_mean(cell, cells()),
+        )
+
+
+def _check_range(attack: dict[str, Any], node: Node, path: str, ctx: Ctx) -> None:
+    if "range" not in attack:
+        return
+    low, high = IntOrRange.bounds(attack["range"])
+    rpath = join_path(path, "range")
+    where = ctx.nodes.get(rpath, node)
+    far = diameter()
+    if low > far:
+        ctx.error(where, rpath, Msg("getb.range_unreachable", (attack["range"], far)))
+    elif high > far:
+        ctx.warning(where, rpath, Msg("getb.range_beyond", (attack["range"], far)))
+
+
+TARGET = Obj(
+    (
+        Field("name", NAME, required=True, ja="判定の場面", en="what the check is for"),
+        Field("check", Enum(ABILITIES), required=True, ja="使う能力値", en="the ability used"),
+        Field(
+            "target",
+            Int(1, 99),
+            required=True,
+            ja="目標値(1D10+能力値がこれ以上で成功)",
+            en="target (1D10 + ability must reach it)",
+        ),
+        Field("note", TEXT, ja="補足", en="note"),
+    ),
+    checks=(_check_target,),
+)
+
+ATTACK = Obj(
+    (
+        Field("name", NAME, required=True, ja="攻撃の名前", en="attack name"),
+        Field("weapon", Enum(WEAPONS), required=True, ja="攻撃方法の種類", en="kind of attack"),
+        Field("element", Enum(ELEMENTS), required=True, ja="属性", en="element"),
+        Field("power", Int(0, 999), required=True, ja="威力", en="power"),
+        Field(
+            "range",
+            IntOrRange(0, 24),
+            default="0-1",
+            ja="射程(0-1 など、セル数)",
+            en="range in cells (0-1...)",
+        ),
+        Field(
+            "dice",
+            Int(0, 20),
+            ja="ダメージ判定のダイス数(省略時は種類から)",
+            en="damage dice (default: by kind)",
+        ),
+        Field("effect", TEXT, ja="追加の効果", en="extra effect"),
+    ),
+    checks=(_check_range,),
+)
+
+ENEMY = Obj(
+    (
+        Field("id", ID, required=True, ja="エネミーのID", en="enemy id"),
+        Field("name", NAME, required=True, ja="名前", en="name"),
+        Field(
+            "abilities",
+            Obj(
+                tuple(
+                    Field(c.value, Int(0, 30), required=True, ja=c.ja, en=c.en) for c in ABILITIES
+                )
+            ),
+            required=True,
+            ja="能力値(筋力・敏捷・知力・耐久)",
+            en="abilities",
+        ),
+        Field("hp", Int(1, 99999), required=True, ja="HP", en="hit points"),
+        Field("ap", Int(0, 99), required=True, ja="最大AP", en="maximum AP"),
+        Field("st", Int(0, 99), required=True, ja="最大ST", en="maximum ST"),
+        Field("op", Int(0, 99), ja="最大OP", en="maximum OP"),
+        Field(
+            "placement",
+            CELL,
+            required=True,
+            ja="初期配置のセル(in1〜in12, out1〜out12, centre)",
+            en="starting cell",
+        ),
+        Field(
+            "attacks",
+            ListOf(ATTACK, min_items=1, max_items=20),
+            required=True,
+            ja="攻撃",
+            en="attacks",
+        ),
+        Field(
+            "guard",
+            Obj(
+                (
+                    Field("shield", Enum(SHIELDS), required=True, ja="盾の種類", en="shield"),
+                    Field("armor", Int(0, 99), required=True, ja="装甲値", en="armour value"),
+                )
+            ),
+            ja="ガード(盾と装甲値)",
+            en="guard (shield and armour)",
+        ),
+        Field("weak", ListOf(Enum(ELEMENTS), max_items=5), ja="弱点属性", en="weak elements"),
+        Field("notes", TEXT, ja="行動方針などのメモ", en="notes"),
+    ),
+    checks=(_check_cell,),
+)
+
+ROOT = root_fields(
+    "getb",
+    ListOf(TARGET, max_items=100),
+    ListOf(ENEMY, max_items=50, checks=(unique_ids(),)),
+    chase_tables(),
+)
+"""The whole GETB scenario."""

@@ -1,0 +1,173 @@
+"""Problems found in scenario files, and their messages in English and Japanese.
+
+A :class:`Problem` stores a message *code* and its arguments rather than text, so the
+same problem can be shown in either language. The catalogues live in
+``scenario/locale/{en,ja}.json``; both have the same keys (a test checks it).
+
+>>> p = Problem("s.yaml", 3, 5, "error", "scenario.title", Msg("type", (Msg("t.str"), "1")))
+>>> p.format("en")
+"s.yaml:3:5: error: scenario.title: expected a string, got '1'"
+>>> p.format("ja")
+"s.yaml:3:5: error: scenario.title: 文字列が必要ですが、'1' が指定されています"
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Literal
+
+__all__ = [
+    "LANGS",
+    "Msg",
+    "Problem",
+    "Severity",
+    "catalogue",
+    "default_lang",
+    "render",
+    "show_value",
+]
+
+LANGS = ("en", "ja")
+"""The languages with a message catalogue."""
+
+Severity = Literal["error", "warning"]
+
+
+@dataclass(frozen=True)
+class Msg:
+    """A message: a catalogue key and its arguments (strings, ints or nested messages).
+
+    >>> render(Msg("t.int_range", (1, 99)), "en")
+    'an integer between 1 and 99'
+    """
+
+    code: str
+    args: tuple[str | int | Msg, ...] = ()
+
+
+@cache
+def catalogue(lang: str) -> dict[str, str]:
+    """The message catalogue of ``lang`` (``en`` or ``ja``): code -> format string."""
+    text = resources.files(__package__).joinpath(f"locale/{lang}.json").read_text("utf-8")
+    data: dict[str, str] = json.loads(text)
+    return data
+
+
+def render(msg: Msg | str | int, lang: str) -> str:
+    """The text of ``msg`` in ``lang`` (nested messages rendered too)."""
+    if not isinstance(msg, Msg):
+        return str(msg)
+    template = catalogue(lang).get(msg.code) or catalogue("en").get(msg.code) or msg.code
+    return template.format(*(render(a, lang) for a in msg.args))
+
+
+def default_lang(environ: dict[str, str] | None = None) -> str:
+    """``ja`` when LC_ALL, LC_MESSAGES or LANG (first set, in that order) starts with ``ja``.
+
+    >>> default_lang({"LANG": "ja_JP.UTF-8"})
+    'ja'
+    >>> default_lang({"LC_ALL": "C", "LANG": "ja_JP.UTF-8"})
+    'en'
+    >>> default_lang({})
+    'en'
+    """
+    env = os.environ if environ is None else environ
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name)
+        if value:
+            return "ja" if value.lower().startswith("ja") else "en"
+    return "en"
+
+
+def show_value(value: object) -> str | Msg:
+    """How a YAML value is shown after "got" in messages.
+
+    >>> show_value("forty"), show_value(40), show_value(True), show_value(None)
+    ("'forty'", '40', 'true', 'null')
+    """
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if isinstance(value, int | float):
+        text = str(value)
+        return text if len(text) <= 24 else text[:10] + "…" + f"({len(text)} digits)"
+    if isinstance(value, str):
+        short = value if len(value) <= 40 else value[:37] + "…"
+        return "'" + short.replace("\n", "\\n") + "'"
+    if isinstance(value, dict):
+        return Msg("v.map")
+    if isinstance(value, list):
+        return Msg("v.seq")
+    return repr(value)
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One error or warning, with its place in the file.
+
+    Attributes:
+        file: the file name as given.
+        line: 1-based line.
+        column: 1-based column.
+        severity: ``error`` or ``warning``.
+        path: the key path, ``scenario.enemies[0].hp`` (``scenario`` for the whole file).
+        msg: the message (code and arguments).
+        hint_msg: an optional hint (a did-you-mean, the odds...).
+    """
+
+    file: str
+    line: int
+    column: int
+    severity: Severity
+    path: str
+    msg: Msg
+    hint_msg: Msg | None = field(default=None)
+
+    @property
+    def message(self) -> str:
+        """The message in English."""
+        return render(self.msg, "en")
+
+    @property
+    def hint(self) -> str | None:
+        """The hint in English, if any."""
+        return None if self.hint_msg is None else render(self.hint_msg, "en")
+
+    def text(self, lang: str = "en") -> str:
+        """The message in ``lang``."""
+        return render(self.msg, lang)
+
+    def hint_text(self, lang: str = "en") -> str | None:
+        """The hint in ``lang``, if any."""
+        return None if self.hint_msg is None else render(self.hint_msg, lang)
+
+    def format(self, lang: str = "en") -> str:
+        """``FILE:LINE:COL: error: PATH: MESSAGE`` plus ``(hint: ...)`` when there is a hint."""
+        out = f"{self.file}:{self.line}:{self.column}: {self.severity}: {self.path}: "
+        out += self.text(lang)
+        hint = self.hint_text(lang)
+        if hint:
+            out += render(Msg("hint", (hint,)), lang)
+        return out
+
+    def to_json(self, lang: str = "en") -> dict[str, object]:
+        """A JSON-ready dict (message and hint rendered in ``lang``)."""
+        return {
+            "file": self.file,
+            "line": self.line,
+            "column": self.column,
+            "severity": self.severity,
+            "path": self.path,
+            "code": self.msg.code,
+            "message": self.text(lang),
+            "hint": self.hint_text(lang),
+        }
+
+    def sort_key(self) -> tuple[str, int, int, int]:
+        """Order: file, line, column, errors before warnings."""
+        return (self.file, self.line, self.column, 0 if self.severity == "error" else 1)

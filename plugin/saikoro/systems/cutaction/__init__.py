@@ -1,0 +1,120 @@
+"""カットアクション (cut actions): checks, damage, the battle area and chase combat.
+
+The rule text does not name its dice; saikoro rolls under a success value with 1D10
+(ruling ``cutaction.check_dice``, option ``check_dice``).
+
+>>> s = CutAction()
+>>> from saikoro.dice import DiceSource
+>>> s.roll_command("CA7", DiceSource(dice=[(10, 9)])).text
+'(CA7) ＞ 9 ＞ 達成値-2 ＞ 失敗'
+>>> CutAction(check_dice="2D6").odds_command("CA7").success
+Fraction(7, 12)
+>>> s.board().distance("自陣本営", "敵陣本営")
+4
+>>> s.roll_command("2D6", DiceSource(dice=[])) is None
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from saikoro.dice import DiceSource, Odds, Roll
+from saikoro.systems.base import Board, System
+from saikoro.systems.flow import Flow
+
+from . import commands
+from .area import ROWS, BattleArea, Cover
+from .chase import CHASE_EVENTS, Chase, ChaseEvent, EventOutcome, Runner, chase_event, chase_target
+from .checks import (
+    CheckResult,
+    ContestOdds,
+    InitiativeEntry,
+    achievement_dist,
+    check_probability,
+    check_results,
+    contest_odds,
+    contest_wins,
+    initiative_order,
+    obstruct_dist,
+    resolve_check,
+)
+from .damage import Condition, DamageResult, damage_dist, damage_table, resolve_damage
+from .errors import CutActionError
+from .flows import flows as _flows
+from .reference import COMMANDS
+from .rulings import RULINGS
+
+__all__ = [
+    "CHASE_EVENTS",
+    "ROWS",
+    "SYSTEM",
+    "BattleArea",
+    "Chase",
+    "ChaseEvent",
+    "CheckResult",
+    "Condition",
+    "ContestOdds",
+    "Cover",
+    "CutAction",
+    "CutActionError",
+    "DamageResult",
+    "EventOutcome",
+    "InitiativeEntry",
+    "Runner",
+    "achievement_dist",
+    "chase_event",
+    "chase_target",
+    "check_probability",
+    "check_results",
+    "contest_odds",
+    "contest_wins",
+    "damage_dist",
+    "damage_table",
+    "initiative_order",
+    "obstruct_dist",
+    "resolve_check",
+    "resolve_damage",
+]
+
+
+class CutAction(System):
+    """The cut-action rules (registry id ``cutaction``)."""
+
+    id = "cutaction"
+    name = "カットアクション"
+    aliases = (
+        "カットアクションルール",
+        "カット行動",
+        "カットアクション戦闘",
+        "cut action",
+        "cutactions",
+    )
+    commands = COMMANDS
+    rulings = RULINGS
+
+    __slots__ = ()
+
+    @property
+    def dice(self) -> str:
+        """The check dice in force (option ``check_dice``)."""
+        return str(self.option("check_dice"))
+
+    def roll_command(self, command: str, source: DiceSource) -> Roll | None:
+        """Roll a cut-action command (``CA CAI CAR CAC CAO CAD CAA CET CFO``)."""
+        return commands.roll_command(self.options, command, source)
+
+    def odds_command(self, command: str) -> Odds | None:
+        """Exact odds of a cut-action command."""
+        return commands.odds_command(self.options, command)
+
+    def flows(self) -> Mapping[str, Flow]:
+        """The cut, damage, recovery, escape, chase and chase-event procedures."""
+        return _flows()
+
+    def board(self) -> Board | None:
+        """The five-row battle area."""
+        return BattleArea()
+
+
+SYSTEM = CutAction

@@ -1,0 +1,353 @@
+"""Chase combat: running movement values, relative distance, dropping out, the event table.
+
+Each runner has a movement value (移動値) accumulated over the chase (ruling
+``failed_move``). The runner with the highest value leads; everyone else sits behind by the
+difference (relative distance, 0 down to -5). Beyond -5 a runner drops out at the end of
+the cut. The leader may change the route and roll 1D10 on the chase event table.
+
+>>> c = Chase.start([("逃げる男", "逃走", 6), ("刑事", "追跡", 4), ("巡査", "追跡", -1)])
+>>> [(n, c.relative(n)) for n in c.order()]
+[('逃げる男', 0), ('刑事', -2), ('巡査', -7)]
+>>> c = c.end_cut()
+>>> c.order(), c.end_reason(cast=3)
+(['逃げる男', '刑事'], None)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
+
+from .checks import CheckResult
+from .errors import CutActionError
+from .events import (
+    CHASE_EVENTS,
+    ChaseEvent,
+    chase_event,
+    chase_target,
+    curve_retreat,
+    falling_area,
+    oncoming_damage,
+)
+
+__all__ = [
+    "CHASE_AREA_DEPTH",
+    "CHASE_EVENTS",
+    "Chase",
+    "ChaseEvent",
+    "EventOutcome",
+    "Runner",
+    "chase_event",
+    "chase_target",
+    "curve_retreat",
+    "falling_area",
+    "oncoming_damage",
+]
+
+CHASE_AREA_DEPTH = 5
+"""How far behind the leader the chase area reaches (relative distance -5)."""
+
+FLEEING = "逃走"
+PURSUING = "追跡"
+
+
+@dataclass(frozen=True)
+class Runner:
+    """One runner in a chase.
+
+    Attributes:
+        name: who.
+        side: ``"逃走"`` (fleeing) or ``"追跡"`` (pursuing).
+        position: accumulated movement value (移動値).
+        pc: a player character (acts first on ties).
+        dropped: dropped out of the chase.
+        vehicle: the vehicle the runner is in (``""`` on foot).
+        driver: the runner drives ``vehicle`` (only drivers roll movement; passengers follow).
+    """
+
+    name: str
+    side: str
+    position: int
+    pc: bool = False
+    dropped: bool = False
+    vehicle: str = ""
+    driver: bool = False
+
+
+@dataclass(frozen=True)
+class Chase:
+    """The state of a chase (immutable; every action returns a new state).
+
+    Attributes:
+        runners: everyone who declared taking part.
+        target: the goal value (ten times the move target) or ``None``.
+        cut: the current cut (1 first).
+        blockers: runners who blockaded their area.
+        narrow: 小道 is in force: nobody leaves their area this cut.
+        bad_road: 悪路 is in force: movement checks at -2 success value.
+        finished: why the chase ended early (行き止まり, 捕捉), or ``""``.
+    """
+
+    runners: tuple[Runner, ...]
+    target: int | None = None
+    cut: int = 1
+    blockers: frozenset[str] = frozenset()
+    narrow: bool = False
+    bad_road: bool = False
+    finished: str = ""
+
+    @classmethod
+    def start(
+        cls,
+        entries: Iterable[tuple[str, str, int] | tuple[str, str, int, bool]],
+        *,
+        target: int | None = None,
+    ) -> Chase:
+        """A chase from ``(name, side, first movement achievement[, pc])`` entries."""
+        runners = []
+        for e in entries:
+            name, side, move = e[0], e[1], e[2]
+            if side not in (FLEEING, PURSUING):
+                raise CutActionError(f"side must be {FLEEING} or {PURSUING}, not {side!r}")
+            runners.append(Runner(name, side, move, bool(e[3]) if len(e) > 3 else False))
+        return cls(tuple(runners), target)
+
+    # -- reading --------------------------------------------------------------------
+
+    def runner(self, name: str) -> Runner:
+        """The runner called ``name``."""
+        for r in self.runners:
+            if r.name == name:
+                return r
+        raise KeyError(name)
+
+    def active(self) -> list[Runner]:
+        """Runners still in the chase."""
+        return [r for r in self.runners if not r.dropped]
+
+    def leader_position(self) -> int:
+        """The leader's movement value."""
+        return max(r.position for r in self.active())
+
+    def relative(self, name: str) -> int:
+        """Relative distance of ``name`` from the leader (0 or negative)."""
+        return self.runner(name).position - self.leader_position()
+
+    def order(self) -> list[str]:
+        """Acting order: from the leader back; PCs first on equal values."""
+        ranked = sorted(self.active(), key=lambda r: (-r.position, 0 if r.pc else 1))
+        return [r.name for r in ranked]
+
+    def blocked_positions(self) -> set[int]:
+        """Movement values of the blockaded areas."""
+        if self.narrow:
+            return {r.position for r in self.active()}
+        return {self.runner(n).position for n in self.blockers if not self.runner(n).dropped}
+
+    def end_reason(self, *, cast: int) -> str | None:
+        """Why the chase is over, or ``None``; ``cast`` = number of characters on stage."""
+        if self.finished:
+            return self.finished
+        sides = {r.side for r in self.active()}
+        if FLEEING not in sides:
+            return "逃走側が全員脱落"
+        if PURSUING not in sides:
+            return "追跡側が全員脱落"
+        if self.target is not None and any(
+            r.position >= self.target for r in self.active() if r.side == FLEEING
+        ):
+            return "目標値に到着"
+        if self.cut > cast:
+            return "カット数が登場キャラクター数に達した"
+        return None
+
+    # -- actions --------------------------------------------------------------------
+
+    def _move(self, name: str, position: int) -> Chase:
+        """Move a runner; a driver takes its vehicle's passengers along."""
+        me = self.runner(name)
+        moving = {name}
+        if me.driver and me.vehicle:
+            moving |= {r.name for r in self.runners if r.vehicle == me.vehicle}
+        runners = tuple(
+            replace(r, position=position) if r.name in moving else r for r in self.runners
+        )
+        return replace(self, runners=runners)
+
+    def move_success_value(self, success_value: int) -> int:
+        """The success value of a movement check now (悪路: -2).
+
+        >>> Chase(()).move_success_value(7), Chase((), bad_road=True).move_success_value(7)
+        (7, 5)
+        """
+        return success_value - 2 if self.bad_road else success_value
+
+    def move_check(self, name: str, check: CheckResult, *, failed_move: str = "negative") -> Chase:
+        """Add this cut's movement check (initiative timing) to the runner's movement value."""
+        gain = check.achievement
+        if not check.success and failed_move == "zero":
+            gain = 0
+        return self._move(name, self.runner(name).position + gain)
+
+    def accelerate(self, name: str, check: CheckResult) -> Chase:
+        """加速: a successful movement check moves the runner forward by its achievement."""
+        if not check.success:
+            return self
+        return self._move(name, self.runner(name).position + check.achievement)
+
+    def fall_back(self, name: str, distance: int) -> Chase:
+        """Move a runner back (curve, obstruction), no further than a blockade behind it."""
+        return self.decelerate(name, distance)
+
+    def decelerate(self, name: str, distance: int) -> Chase:
+        """減速: move back by ``distance``, but not behind a blockaded area.
+
+        >>> c = Chase.start([("A", "逃走", 8), ("B", "追跡", 5)]).blockade("B")
+        >>> c.decelerate("A", 6).relative("A")
+        0
+        >>> c.decelerate("A", 6).runner("A").position
+        5
+        """
+        pos = self.runner(name).position
+        floor = max((b for b in self.blocked_positions() if b <= pos), default=None)
+        new = pos - max(0, distance)
+        if floor is not None:
+            new = max(new, floor)
+        return self._move(name, new)
+
+    def blockade(self, name: str) -> Chase:
+        """封鎖: the runner blockades its area."""
+        self.runner(name)
+        return replace(self, blockers=self.blockers | {name})
+
+    def drop(self, *names: str) -> Chase:
+        """Drop runners out of the chase."""
+        runners = tuple(replace(r, dropped=True) if r.name in names else r for r in self.runners)
+        return replace(self, runners=runners)
+
+    def close_road(self) -> Chase:
+        """道が閉ざされる: everyone in the rearmost occupied area drops out."""
+        last = min(r.position for r in self.active())
+        return self.drop(*(r.name for r in self.active() if r.position == last))
+
+    def in_area(self, relative: int) -> list[str]:
+        """Runners at a relative distance from the leader (e.g. hit by falling objects)."""
+        lead = self.leader_position()
+        return [r.name for r in self.active() if r.position - lead == relative]
+
+    def end_cut(self) -> Chase:
+        """Cut end: runners beyond -5 drop out, 小道 ends, the next cut begins."""
+        lead = self.leader_position()
+        gone = [r.name for r in self.active() if r.position - lead < -CHASE_AREA_DEPTH]
+        return replace(self.drop(*gone), cut=self.cut + 1, narrow=False)
+
+    # -- vehicles, capture, events ---------------------------------------------------
+
+    def board(self, name: str, vehicle: str, *, driver: bool = False) -> Chase:
+        """Put a runner in a vehicle (as its driver, or as a passenger at the driver's place)."""
+        drivers = [r for r in self.active() if r.vehicle == vehicle and r.driver and r.name != name]
+        position = drivers[0].position if drivers and not driver else self.runner(name).position
+        runners = tuple(
+            replace(r, vehicle=vehicle, driver=driver, position=position) if r.name == name else r
+            for r in self.runners
+        )
+        return replace(self, runners=runners)
+
+    def jump_over(self, name: str, vehicle: str, *, won: bool) -> Chase:
+        """飛び移る: after a won body contest the runner is in ``vehicle``.
+
+        A driver who jumps leaves its old vehicle behind: that vehicle and its passengers drop out.
+
+        >>> c = Chase.start([("A", "逃走", 5), ("B", "追跡", 5), ("C", "追跡", 5)])
+        >>> c = c.board("A", "車", driver=True).board("B", "バイク", driver=True)
+        >>> c = c.board("C", "バイク").jump_over("B", "車", won=True)
+        >>> c.order(), c.runner("B").vehicle
+        (['A', 'B'], '車')
+        """
+        if not won:
+            return self
+        me = self.runner(name)
+        out = self
+        if me.driver and me.vehicle:
+            out = out.drop(
+                *(r.name for r in self.runners if r.vehicle == me.vehicle and r.name != name)
+            )
+        return out.board(name, vehicle)
+
+    def shake_off(self, boarder: str, *, won: bool) -> Chase:
+        """振り落とす: a driver who wins the body contest throws ``boarder`` out (it drops out;
+        the high-speed fall damage is the GM's, ruling ``fall_damage``)."""
+        return self.drop(boarder) if won else self
+
+    def capture(self, *, won: bool) -> Chase:
+        """A pursuer caught up with the fleeing leader, blockaded and won the agility contest."""
+        return replace(self, finished="捕捉") if won else self
+
+    def apply_event(
+        self,
+        number: int,
+        *,
+        checks: Mapping[str, CheckResult] | None = None,
+        moves: Mapping[str, int] | None = None,
+        fall_roll: int | None = None,
+        rounding: str = "down",
+    ) -> EventOutcome:
+        """Apply a chase event (a route change) to the chase.
+
+        Args:
+            number: the 1D10 result on the chase event table.
+            checks: the runners' checks for events that ask for one (2, 4, 5, 6).
+            moves: this cut's movement achievement by runner (event 4, 対向車).
+            fall_roll: the extra 1D10 of event 7 (落下物).
+            rounding: ruling ``falling_area``.
+
+        >>> from saikoro.systems.cutaction.checks import resolve_check
+        >>> c = Chase.start([("A", "逃走", 9), ("B", "追跡", 7), ("C", "追跡", 4)])
+        >>> o = c.apply_event(7, fall_roll=4)
+        >>> o.damage
+        {'B': 5}
+        >>> o = c.apply_event(2, checks={"A": resolve_check(6, 2), "B": resolve_check(6, 5)})
+        >>> o.chase.runner("A").position, o.chase.runner("B").position
+        (9, 5)
+        """
+        chase_event(number)
+        checks = checks or {}
+        damage: dict[str, int] = {}
+        idle: set[str] = set()
+        out = replace(self, bad_road=number == 3)
+        failed = [n for n, r in checks.items() if not r.success and not out.runner(n).dropped]
+        if number == 1:
+            out = replace(out, narrow=True)
+        elif number == 2:
+            for name, r in checks.items():
+                out = out.fall_back(name, curve_retreat(r.achievement))
+        elif number == 4:
+            damage = {n: oncoming_damage((moves or {}).get(n, 0)) for n in failed}
+        elif number == 5:
+            out = out.drop(*failed)
+        elif number == 6:
+            idle = set(failed)
+        elif number == 7:
+            if fall_roll is None:
+                raise CutActionError("falling objects need the extra 1D10 (fall_roll)")
+            damage = dict.fromkeys(self.in_area(falling_area(fall_roll, rounding=rounding)), 5)
+        elif number == 8:
+            out = out.close_road()
+        elif number == 10:
+            out = replace(out, finished="行き止まり")
+        return EventOutcome(out, damage, frozenset(idle))
+
+
+@dataclass(frozen=True)
+class EventOutcome:
+    """What a chase event did.
+
+    Attributes:
+        chase: the chase afterwards.
+        damage: damage to deal by runner (physical: resisted with a body check).
+        idle: runners who cannot act this cut (スリップ).
+    """
+
+    chase: Chase
+    damage: dict[str, int]
+    idle: frozenset[str]

@@ -1,0 +1,118 @@
+"""The chase event table (1D10) and the small rules of its events.
+
+The ten events are numbered in the order the rule text lists them (ruling
+``chase_event_order``); their effects are described in our own words.
+
+>>> chase_event(4).name
+'対向車'
+>>> falling_area(7), falling_area(7, rounding="up")
+(-3, -4)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import CutActionError
+
+__all__ = [
+    "CHASE_EVENTS",
+    "ChaseEvent",
+    "chase_event",
+    "chase_target",
+    "curve_retreat",
+    "falling_area",
+    "oncoming_damage",
+]
+
+
+@dataclass(frozen=True)
+class ChaseEvent:
+    """One entry of the chase event table (described in our own words).
+
+    Attributes:
+        number: the 1D10 result (ruling ``chase_event_order``).
+        name: the event's name.
+        effect: what happens.
+        check: the check the runners make (``""`` when none).
+    """
+
+    number: int
+    name: str
+    effect: str
+    check: str = ""
+
+
+CHASE_EVENTS: tuple[ChaseEvent, ...] = (
+    ChaseEvent(
+        1,
+        "小道",
+        "道幅がなく、誰もいま居るエリアから出られない(全員のエリアがカット終了まで封鎖)。",
+    ),
+    ChaseEvent(
+        2, "連続カーブ", "全員が敏捷の判定。達成値が3に届かなければ、その不足分だけ後退。", "敏捷"
+    ),
+    ChaseEvent(3, "悪路", "路面が悪い。移動判定(加速を含む)の成功値が-2。"),
+    ChaseEvent(
+        4,
+        "対向車",
+        "全員がボディ判定。失敗した者は今カットの自分の移動達成値に等しいダメージ。",
+        "ボディ",
+    ),
+    ChaseEvent(5, "ジャンプ", "道が途切れている。全員がボディ判定し、失敗した者は脱落。", "ボディ"),
+    ChaseEvent(6, "スリップ", "全員がボディ判定し、失敗した者はこのカット行動できない。", "ボディ"),
+    ChaseEvent(7, "落下物", "さらに1D10を振って2で割り、そのエリアにいる全員に5点のダメージ。"),
+    ChaseEvent(8, "道が閉ざされる", "最後尾のエリアにいる者が全員脱落。"),
+    ChaseEvent(
+        9,
+        "さらなる追跡者",
+        "公道なら最後尾に公安機関が現れる。停止指示を無視すると「指名手配」のバッドステータスアイテムを得る。",
+    ),
+    ChaseEvent(10, "行き止まり", "先へ進めない。チェイスはここで終わる。"),
+)
+"""The ten chase events, 1..10 in the order the rule text lists them."""
+
+
+def chase_event(roll: int) -> ChaseEvent:
+    """The event for a 1D10 result."""
+    if not 1 <= roll <= 10:
+        raise CutActionError("the chase event table takes a 1D10 result")
+    return CHASE_EVENTS[roll - 1]
+
+
+def falling_area(roll: int, *, rounding: str = "down") -> int:
+    """Relative distance (0 = the leader's area) hit by falling objects for a 1D10 ``roll``.
+
+    >>> [falling_area(r) for r in range(1, 11)]
+    [0, -1, -1, -2, -2, -3, -3, -4, -4, -5]
+    """
+    if not 1 <= roll <= 10:
+        raise CutActionError("falling objects take a 1D10 result")
+    if rounding == "down":
+        return -(roll // 2)
+    if rounding == "up":
+        return -((roll + 1) // 2)
+    raise CutActionError(f"unknown rounding {rounding!r}")
+
+
+def curve_retreat(achievement: int, target: int = 3) -> int:
+    """How far a runner falls back on 連続カーブ: the shortfall below the target.
+
+    >>> curve_retreat(1), curve_retreat(5), curve_retreat(-2)
+    (2, 0, 5)
+    """
+    return max(0, target - achievement)
+
+
+def oncoming_damage(move_achievement: int) -> int:
+    """Damage from 対向車 after a failed body check: this cut's movement achievement (>= 0)."""
+    return max(0, move_achievement)
+
+
+def chase_target(move_target: int) -> int:
+    """The chase's goal for a stage or set move: ten times the move's target.
+
+    >>> chase_target(3)
+    30
+    """
+    return 10 * move_target

@@ -1,0 +1,167 @@
+"""Small parsers for command parameters: integer arithmetic and damage dice.
+
+>>> evaluate("(9+2)/2")
+5
+>>> evaluate("-7/2")
+-4
+>>> DamageExpr.parse("2D6+3").dist().probability(15)
+Fraction(1, 36)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from saikoro.dice import DiceSource, Dist, LimitError, ParseError
+
+__all__ = ["DamageExpr", "evaluate", "is_plain_int"]
+
+_TOKEN = re.compile(r"\d+|[-+*/()]")
+MAX_DICE = 100
+"""Most dice a damage expression may roll."""
+MAX_SIDES = 1000
+"""Most sides a damage die may have."""
+
+
+def is_plain_int(text: str) -> bool:
+    """Whether ``text`` is an integer literal (optionally negative).
+
+    >>> is_plain_int("-3"), is_plain_int("3+1")
+    (True, False)
+    """
+    return re.fullmatch(r"-?\d+", text) is not None
+
+
+def evaluate(text: str) -> int:
+    """Evaluate integer arithmetic (``+ - * /`` and parentheses; ``/`` rounds down).
+
+    Raises:
+        ParseError: malformed text or division by zero.
+    """
+    tokens = _TOKEN.findall(text)
+    if "".join(tokens) != text or not tokens:
+        raise ParseError(f"数式を読めません: {text}")
+    pos = 0
+
+    def peek() -> str:
+        return tokens[pos] if pos < len(tokens) else ""
+
+    def take() -> str:
+        nonlocal pos
+        tok = peek()
+        pos += 1
+        return tok
+
+    def atom() -> int:
+        tok = take()
+        if tok == "-":
+            return -atom()
+        if tok == "+":
+            return atom()
+        if tok == "(":
+            value = expr()
+            if take() != ")":
+                raise ParseError(f"括弧が閉じていません: {text}")
+            return value
+        if tok.isdigit():
+            return int(tok)
+        raise ParseError(f"数式を読めません: {text}")
+
+    def term() -> int:
+        value = atom()
+        while peek() in ("*", "/"):
+            op, rhs = take(), atom()
+            if op == "*":
+                value *= rhs
+            elif rhs == 0:
+                raise ParseError(f"ゼロ除算が発生したため計算できませんでした: {text}")
+            else:
+                value //= rhs
+        return value
+
+    def expr() -> int:
+        value = term()
+        while peek() in ("+", "-"):
+            op, rhs = take(), term()
+            value = value + rhs if op == "+" else value - rhs
+        return value
+
+    result = expr()
+    if pos != len(tokens):
+        raise ParseError(f"数式を読めません: {text}")
+    return result
+
+
+_DAMAGE_TERM = re.compile(r"([+-]?)(?:(\d+)D(\d+)|(\d+))")
+
+
+@dataclass(frozen=True)
+class DamageExpr:
+    """A damage amount: a sum of dice terms ``NdX`` and constants (``2D6+3``).
+
+    Attributes:
+        terms: ``(sign, count, sides)``; constants have ``sides == 0`` and the value in ``count``.
+    """
+
+    terms: tuple[tuple[int, int, int], ...]
+
+    @classmethod
+    def parse(cls, text: str) -> DamageExpr:
+        """Parse ``text``; raise :class:`ParseError` if it is not a damage expression."""
+        terms: list[tuple[int, int, int]] = []
+        pos = 0
+        dice = 0
+        while pos < len(text):
+            m = _DAMAGE_TERM.match(text, pos)
+            if m is None or m.end() == pos or (terms and not m.group(1)):
+                raise ParseError(f"ダメージを読めません: {text}")
+            sign = -1 if m.group(1) == "-" else 1
+            if m.group(2) is not None:
+                count, sides = int(m.group(2)), int(m.group(3))
+                if count < 1 or sides < 1:
+                    raise ParseError(f"ダイスの数と面数は1以上です: {text}")
+                dice += count
+                if dice > MAX_DICE or sides > MAX_SIDES:
+                    raise LimitError(
+                        f"ダメージのダイスは{MAX_DICE}個・{MAX_SIDES}面までです",
+                        bound="damage dice",
+                    )
+                terms.append((sign, count, sides))
+            else:
+                terms.append((sign, int(m.group(4)), 0))
+            pos = m.end()
+        if not terms:
+            raise ParseError("ダメージがありません")
+        return cls(tuple(terms))
+
+    @property
+    def has_dice(self) -> bool:
+        """Whether any term is a die roll."""
+        return any(sides for _, _, sides in self.terms)
+
+    def dist(self) -> Dist[int]:
+        """The exact distribution of the amount."""
+        total: Dist[int] = Dist.constant(0)
+        for sign, count, sides in self.terms:
+            if sides == 0:
+                total = total + sign * count
+            else:
+                part = Dist.die(sides).sum_of(count)
+                total = total + (part if sign > 0 else part.map(lambda v: -v))
+        return total
+
+    def roll(self, source: DiceSource) -> tuple[int, str]:
+        """Roll the amount; returns ``(total, BCDice-style detail such as '6[4,2]+3')``."""
+        total = 0
+        parts: list[str] = []
+        for i, (sign, count, sides) in enumerate(self.terms):
+            op = "-" if sign < 0 else ("+" if i else "")
+            if sides == 0:
+                total += sign * count
+                parts.append(f"{op}{count}")
+                continue
+            values = source.roll_many(count, sides)
+            total += sign * sum(values)
+            parts.append(f"{op}{sum(values)}[{','.join(map(str, values))}]")
+        return total, "".join(parts)

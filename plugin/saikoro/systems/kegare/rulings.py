@@ -1,0 +1,142 @@
+"""Rulings for the 穢れ game where its rule text is silent or unclear.
+
+>>> [r.option_name for r in RULINGS if r.option]
+['position_stack', 'min_damage', 'critical_guard', 'status_recovery']
+"""
+
+from __future__ import annotations
+
+from saikoro.systems.base import Ruling
+
+__all__ = ["RULINGS"]
+
+RULINGS: tuple[Ruling, ...] = (
+    Ruling(
+        key="kegare.position_stack",
+        title="攻撃側と対象のポジション補正の重なり",
+        seed="ポジションは、そのキャラクターへの敵の攻撃判定と、そのキャラクター自身の攻撃判定の"
+        "両方に補正を与える（遠 -4、中 -2、近 0）。遠距離攻撃では無視する。"
+        "攻撃する側とされる側の双方がポジションを持つ場合は書かれていない。",
+        decision="既定では攻撃側自身の補正と対象の補正を足す（遠から中への攻撃は -6）。"
+        "オプション position_stack=max で悪い方だけを使う。遠距離攻撃ではどちらも 0。",
+        reasoning="表は両方向の補正を別々に定めているので、両者が離れていれば両方が効くと"
+        "読むのが素直。通常はエネミーにポジションが無いため、どちらの読みでも値は同じになる。",
+        option=True,
+        default="sum",
+        choices=("sum", "max"),
+    ),
+    Ruling(
+        key="kegare.min_damage",
+        title="差で減ったダメージの下限",
+        seed="防御判定値が上回るとダメージは差の分だけ減る。HP はマイナスまで計算するとあるが、"
+        "ダメージ自体が 0 未満になる場合は書かれていない。毒の (LV)D6-2 も同様。",
+        decision="ダメージは 0 未満にならない（オプション min_damage が下限、既定 0）。"
+        "攻撃のダメージと毒のダメージの両方に使う。完全防御・回避・ファンブルは常に 0。",
+        reasoning="負のダメージで HP が回復するのは不自然。1 点は必ず通すという卓のために"
+        "下限を選べるようにした。",
+        option=True,
+        default=0,
+    ),
+    Ruling(
+        key="kegare.critical_guard",
+        title="クリティカルと防御スキル",
+        seed="クリティカルは防御判定を行わずにダメージを出す。防御スキルを打ち消すと"
+        "明記されているのは粉砕だけである。",
+        decision="既定ではクリティカルに対して防御スキル（ダメージ軽減）は働かない"
+        "（オプション critical_guard=apply で働かせる）。",
+        reasoning="防御判定そのものが行われないので、その判定に合わせて使う防御スキルも"
+        "使う機会がないと読む。",
+        option=True,
+        default="nullify",
+        choices=("nullify", "apply"),
+    ),
+    Ruling(
+        key="kegare.status_recovery",
+        title="異常回復判定の成功条件",
+        seed="異常回復判定は 10-(受けている状態異常の数) を目標値にした 2D6 の判定とされるが、"
+        "目標値ちょうどで成功かは書かれていない。",
+        decision="既定では目標値以上で成功（オプション status_recovery=above で目標値を超えたとき"
+        "だけ成功）。",
+        reasoning="国産 TRPG と BCDice の慣習では目標値は『以上』で達成する。",
+        option=True,
+        default="at_least",
+        choices=("at_least", "above"),
+    ),
+    Ruling(
+        key="kegare.critical_damage",
+        title="クリティカルのダメージ",
+        seed="クリティカルでは防御判定を行わず、ダメージに +12 する。",
+        decision="ダメージはスキルのダメージ +12。防御判定が無いので判定値の差は加えない。",
+        reasoning="差を取る相手がいないため。",
+    ),
+    Ruling(
+        key="kegare.value_modifiers",
+        title="判定値への修正の順序",
+        seed="穢れ 9 以上で攻撃値・防御値が半減、5 以上であらゆる判定に -1、"
+        "脱力・自失は判定値を自身の LV の半分だけ下げる。",
+        decision="まず攻撃値・防御値を半分（切り捨て）にし、そこに 2D6、その他の修正、"
+        "ポジション補正、脱力・自失（そのキャラクターの LV の半分、切り捨て）、穢れ 5 以上の -1 を"
+        "足し引きする。コマンドの最初の数値が攻撃値（防御値）、続く ± がその他の修正。",
+        reasoning="半減するのは『値』（能力値）で、ほかは判定への修正と書き分けられているため。"
+        "脱力・自失の LV は状態異常ではなくキャラクターのレベルと読む。",
+    ),
+    Ruling(
+        key="kegare.success_flag",
+        title="攻撃の成功フラグ",
+        seed="攻撃判定値が防御判定値を下回ってもダメージは（減って）発生する。",
+        decision="コマンドの『成功』はクリティカル・粉砕・命中（攻撃判定値が上回った）のとき。"
+        "軽減は失敗扱いだがダメージは出る。ダメージ分布は別に示す。",
+        reasoning="成功率の表示を『判定で上回る確率』に揃えるため。",
+    ),
+    Ruling(
+        key="kegare.recovery",
+        title="再起判定の値",
+        seed="再起判定は 1D6 の分だけ HP を回復し、呪いで -2、穢れ 4 以上で -3 の修正を受ける。",
+        decision="修正後の値が 0 未満なら回復は 0。穢れ 5 以上の -1 も『判定』なので重ねて"
+        "かかる（穢れ 5 以上で合計 -4）。穢れ 10 以上では回復しても戦闘不能は解けない。",
+        reasoning="再起判定は本文でも判定と呼ばれ、5 以上の修正は他の修正と重なると明記されて"
+        "いるため。回復の判定で HP が減るのは不自然。",
+    ),
+    Ruling(
+        key="kegare.down_kegare",
+        title="戦闘不能時の穢れの増加",
+        seed="穢れ 3 以上では戦闘不能になったときに増える穢れが 2 になる。"
+        "それ未満の場合の増加量はこの文書には無い。",
+        decision="穢れ 3 未満では 1、3 以上では 2 増えるものとする（関数の引数で変えられる）。",
+        reasoning="『2 になる』は通常より多いことを示すので、通常は 1 と読むのが最小の仮定。",
+    ),
+    Ruling(
+        key="kegare.random_status",
+        title="ランダム異常表",
+        seed="穢れ 6 以上ではターン開始ごとにランダム異常表を振るが、表の中身は書かれていない。",
+        decision="saikoro は表を作らない。GM が choice[...] などの汎用コマンドや"
+        "シナリオの表で用意する。",
+        reasoning="書かれていない表を推測で作ると本来のルールと食い違うため。",
+    ),
+    Ruling(
+        key="kegare.poison_timing",
+        title="毒のダメージの時機",
+        seed="毒はターン終了時にダメージを与える。全員の行動が終わった時点がターン終了で、"
+        "そこで戦闘不能のキャラクターが再起判定を行う。",
+        decision="毒のダメージは全員の行動の後、再起判定の前に処理する。-2 は合計から1回だけ引き、"
+        "0 未満にはしない（min_damage）。",
+        reasoning="毒で倒れたキャラクターも同じターンの再起判定を行えるようにするため。",
+    ),
+    Ruling(
+        key="kegare.down_and_checks",
+        title="戦闘不能と回復判定",
+        seed="戦闘不能は特別な状態異常で、HP が 1 以上に戻れば解ける。穢れ 8 以上では HP や"
+        "状態異常を治すスキル・アイテムが効かなくなる。",
+        decision="戦闘不能は異常回復判定で治す対象にも、目標値を下げる状態異常の数にも含めない。"
+        "穢れ 8 以上でも、スキルやアイテムではない再起判定と異常回復判定は行える。",
+        reasoning="戦闘不能は HP で解ける状態として別に扱われており、8 以上の効果は"
+        "スキルとアイテムに限って書かれているため。",
+    ),
+    Ruling(
+        key="kegare.kegare_floor",
+        title="穢れの下限",
+        seed="穢れの初期値は 0 で、拒絶で 1 減らせる。",
+        decision="穢れは 0 未満にならない。",
+        reasoning="初期値 0 が最小値と読むのが自然。",
+    ),
+)

@@ -1,0 +1,208 @@
+"""``saikoro.site.roller`` without a browser: markup, the engine zip and installed files."""
+
+from __future__ import annotations
+
+import doctest
+import html.parser
+import io
+import json
+import re
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import saikoro
+from saikoro.site import roller
+from saikoro.site.roller import (
+    ASSET_DIR,
+    EXTRA_CSS,
+    EXTRA_JS,
+    PYODIDE_FILES,
+    RollerAssetError,
+    RollerSettings,
+    engine_zip,
+    find_pyodide_dir,
+    free_widget,
+    install_assets,
+    widget,
+)
+
+PACKAGE = Path(saikoro.__file__).parent
+NASTY = "\"><img src=x onerror=alert(1)>&amp;'<script>"
+
+
+class _Tags(html.parser.HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, dict(attrs)))
+
+    def handle_data(self, data: str) -> None:
+        self.text.append(data)
+
+
+def parse(markup: str) -> _Tags:
+    parser = _Tags()
+    parser.feed(markup)
+    parser.close()
+    return parser
+
+
+def test_doctests() -> None:
+    result = doctest.testmod(roller, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0
+    assert result.failed == 0
+
+
+def test_widget_markup_round_trips_hostile_text() -> None:
+    parsed = parse(widget(NASTY, system=NASTY, label=NASTY))
+    tags = [t for t, _ in parsed.tags]
+    assert tags == ["div", "button", "output"]  # no <img>, no <script>
+    div = parsed.tags[0][1]
+    assert div["data-command"] == NASTY
+    assert div["data-system"] == NASTY
+    assert div["class"] == "saikoro-roller"
+    assert parsed.tags[1][1]["type"] == "button"
+    assert parsed.tags[2][1]["aria-live"] == "polite"
+    assert "".join(parsed.text) == NASTY
+
+
+def test_widget_defaults() -> None:
+    parsed = parse(widget("2D6>=7"))
+    assert "data-system" not in parsed.tags[0][1]
+    assert "".join(parsed.text) == "2D6>=7"
+
+
+def test_free_widget() -> None:
+    parsed = parse(free_widget(system="getb"))
+    tags = [t for t, _ in parsed.tags]
+    assert tags.count("input") == 1
+    assert tags.count("select") == 1
+    assert tags.count("button") == 1
+    assert tags.count("output") == 1
+    options = [a for t, a in parsed.tags if t == "option"]
+    assert [o["value"] for o in options] == ["", *roller.SYSTEM_IDS]
+    assert [o["value"] for o in options if "selected" in o] == ["getb"]
+    none = parse(free_widget())
+    assert [a["value"] for t, a in none.tags if t == "option" and "selected" in a] == [""]
+
+
+def test_free_widget_rejects_unknown_system() -> None:
+    with pytest.raises(ValueError, match="unknown system"):
+        free_widget(system="no-such-system")
+
+
+def test_settings_validation() -> None:
+    assert RollerSettings().policy == "visible"
+    for policy in ("eager", "visible", "click"):
+        assert RollerSettings(policy=policy).policy == policy
+    with pytest.raises(RollerAssetError):
+        RollerSettings(policy="lazy")
+    with pytest.raises(RollerAssetError):
+        RollerSettings(roll_timeout=0)
+
+
+def test_engine_zip_is_the_packages_engine_and_deterministic() -> None:
+    data = engine_zip()
+    assert data == engine_zip()
+    archive = zipfile.ZipFile(io.BytesIO(data))
+    names = archive.namelist()
+    expected = ["saikoro/__init__.py"]
+    for sub in ("dice", "systems"):
+        expected += sorted(
+            "saikoro/" + p.relative_to(PACKAGE).as_posix()
+            for p in (PACKAGE / sub).rglob("*.py")
+            if "__pycache__" not in p.parts
+        )
+    assert names == expected
+    for name in names:
+        assert archive.read(name) == (PACKAGE.parent / name).read_bytes()
+        info = archive.getinfo(name)
+        assert info.date_time == (1980, 1, 1, 0, 0, 0)
+    assert not any("/site/" in n or "/scenario/" in n for n in names)
+
+
+def test_engine_zip_imports_only_stdlib_and_itself() -> None:
+    archive = zipfile.ZipFile(io.BytesIO(engine_zip()))
+    pattern = re.compile(r"^\s*(?:from|import)\s+([\w.]+)", re.MULTILINE)
+    for name in archive.namelist():
+        for module in pattern.findall(archive.read(name).decode("utf-8")):
+            top = module.split(".")[0]
+            relative = module.startswith(".")
+            assert relative or top in sys.stdlib_module_names or top == "saikoro", (
+                name,
+                module,
+            )
+
+
+def test_find_pyodide_dir_default_and_errors(tmp_path: Path) -> None:
+    found = find_pyodide_dir(RollerSettings())
+    assert all((found / f).is_file() for f in PYODIDE_FILES)
+    with pytest.raises(RollerAssetError, match="npm ci"):
+        find_pyodide_dir(RollerSettings(pyodide_dir=str(tmp_path)))
+    for name in PYODIDE_FILES:
+        (tmp_path / name).write_bytes(b"")
+    (tmp_path / "package.json").write_text('{"version": "0.1.0"}')
+    with pytest.raises(RollerAssetError, match="pinned"):
+        find_pyodide_dir(RollerSettings(pyodide_dir=str(tmp_path)))
+
+
+def _config(script: str) -> dict[str, object]:
+    match = re.search(r"Object\.assign\(\n\s*\{.*?\},\n\s*(\{.*?\})\n\s*\);", script, re.DOTALL)
+    assert match, "configuration not injected"
+    return json.loads(match.group(1))  # type: ignore[no-any-return]
+
+
+def test_install_assets_self_hosted(tmp_path: Path) -> None:
+    install_assets(str(tmp_path), RollerSettings(policy="click"))
+    target = tmp_path / ASSET_DIR
+    for path in [*EXTRA_CSS, *EXTRA_JS]:
+        assert (tmp_path / path).is_file()
+    assert (target / "worker.js").is_file()
+    assert (target / "engine.zip").read_bytes() == engine_zip()
+    pyodide = find_pyodide_dir(RollerSettings())
+    for name in PYODIDE_FILES:
+        assert (target / "pyodide" / name).read_bytes() == (pyodide / name).read_bytes()
+    config = _config((target / "roller.js").read_text(encoding="utf-8"))
+    assert config["policy"] == "click"
+    assert config["pyodideURL"] is None
+    assert re.fullmatch(r"[0-9a-f]{12}", str(config["version"]))
+    # small on every page: the roller's own files stay tiny
+    assert (target / "roller.js").stat().st_size < 16_000
+    assert (target / "roller.css").stat().st_size < 8_000
+    # a second install leaves unchanged files alone
+    mtime = (target / "pyodide" / "pyodide.asm.wasm").stat().st_mtime_ns
+    install_assets(str(tmp_path), RollerSettings(policy="click"))
+    assert (target / "pyodide" / "pyodide.asm.wasm").stat().st_mtime_ns == mtime
+
+
+def test_install_assets_cdn(tmp_path: Path) -> None:
+    settings = RollerSettings(
+        pyodide_url="https://cdn.example/pyodide/v314.0.7/full", pyodide_dir=str(tmp_path / "none")
+    )
+    install_assets(str(tmp_path), settings)  # no Pyodide needed locally
+    target = tmp_path / ASSET_DIR
+    assert not (target / "pyodide").exists()
+    config = _config((target / "roller.js").read_text(encoding="utf-8"))
+    assert config["pyodideURL"] == "https://cdn.example/pyodide/v314.0.7/full/"
+
+
+def test_install_assets_without_pyodide_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(RollerAssetError, match=r"Pyodide 314\.0\.7"):
+        install_assets(str(tmp_path / "site"), RollerSettings(pyodide_dir=str(tmp_path)))
+
+
+def test_worker_and_script_use_no_location_based_urls() -> None:
+    assets = PACKAGE / "site" / "assets"
+    script = (assets / "roller.js").read_text(encoding="utf-8")
+    worker = (assets / "worker.js").read_text(encoding="utf-8")
+    assert "document.currentScript" in script
+    assert "location.pathname" not in script and "location.origin" not in script
+    assert '{ type: "module" }' in script
+    assert "unpackArchive" in worker and "micropip" not in worker
+    assert "http://" not in script + worker and "https://" not in script + worker

@@ -1,0 +1,144 @@
+"""Engine behaviour around the commands: normalisation, extensions, repeats, errors."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+
+import pytest
+
+import saikoro
+from saikoro.dice import (
+    DiceExhaustedError,
+    DiceMismatchError,
+    DiceSource,
+    Odds,
+    ParseError,
+    Roll,
+    api,
+)
+
+
+def test_full_width_input_is_read_as_half_width() -> None:
+    result = saikoro.roll("２Ｄ６＞＝７　攻撃", dice=[(6, 3), (6, 4)])
+    assert result is not None
+    assert result.text == "(2D6>=7) ＞ 7[3,4] ＞ 7 ＞ 成功"
+    assert result.success and not result.failure
+    assert result.dice == ((6, 3), (6, 4))
+    assert result.value == 7
+
+
+def test_ime_long_vowel_is_a_minus_inside_a_command() -> None:
+    result = saikoro.roll("２ｄ６ー１ ラーメン", dice=[(6, 3), (6, 4)])
+    assert result is not None and result.text == "(2D6-1) ＞ 7[3,4]-1 ＞ 6"
+
+
+def test_choice_keeps_the_items_as_typed() -> None:
+    result = saikoro.roll("ｃｈｏｉｃｅ［Ａｂ，ｃＤ］", dice=[(2, 2)])
+    assert result is not None
+    assert result.text == "(choice[Ａｂ,ｃＤ]) ＞ ｃＤ"
+    assert result.value == "ｃＤ"
+
+
+def test_not_a_command() -> None:
+    for text in ["", "   ", "134", "1+2*3/4", "こんにちは", "2D6>?a", "choice[x]"]:
+        assert saikoro.roll(text, dice=[]) is None
+        assert saikoro.odds(text) is None
+
+
+def test_given_dice_must_fit() -> None:
+    with pytest.raises(DiceMismatchError):
+        saikoro.roll("2D6", dice=[(10, 1), (6, 1)])
+    with pytest.raises(DiceExhaustedError):
+        saikoro.roll("2D6", dice=[(6, 1)])
+
+
+def test_rng_is_used_and_recorded() -> None:
+    result = saikoro.roll("5D6", rng=random.Random(7))
+    assert result is not None
+    again = saikoro.roll("5D6", dice=result.dice)
+    assert again is not None and again.text == result.text
+
+
+def test_secret_prefix_and_repeat_secret() -> None:
+    result = saikoro.roll("S2D6", dice=[(6, 1), (6, 2)])
+    assert result is not None and result.secret
+    result = saikoro.roll("x2 s1D6", dice=[(6, 1), (6, 2)])
+    assert result is not None and result.secret
+
+
+def test_repeat_forms_and_errors() -> None:
+    result = saikoro.roll("repeat2 1D6>=4", dice=[(6, 4), (6, 1)])
+    assert result is not None
+    assert result.text == "#1\n(1D6>=4) ＞ 4 ＞ 成功\n\n#2\n(1D6>=4) ＞ 1 ＞ 失敗"
+    assert not result.success and not result.failure
+    too_many = saikoro.roll("x101 1D6")
+    assert too_many is not None and too_many.text == "繰り返し回数は1以上、100以下としてください"
+    nested = saikoro.roll("x2 rep2 1D6")
+    assert nested is not None and nested.text == "Repeatコマンドの重複はできません"
+
+
+def test_odds_of_a_repeat_is_one_repetition() -> None:
+    assert saikoro.odds("x5 2D6") == saikoro.odds("2D6")
+    with pytest.raises(ParseError):
+        saikoro.odds("x0 2D6")
+
+
+@pytest.mark.parametrize("command", ["2R6", "4U6[1]>=3", "C(1/0)", "2TY21", "choice[1-101]"])
+def test_error_commands_roll_to_text_but_odds_raise(command: str) -> None:
+    assert saikoro.roll(command, dice=[]) is not None
+    with pytest.raises(ParseError):
+        saikoro.odds(command)
+
+
+@dataclass
+class FakeSystem:
+    """A system with two commands: ``GB`` (one d6) and ``SK`` (starts with S)."""
+
+    seen: list[str]
+
+    def roll_command(self, command: str, source: DiceSource) -> Roll | None:
+        self.seen.append(command)
+        if command in ("GB", "SK"):
+            value = source.roll(6)
+            return Roll(command, f"({command}) ＞ {value}", value=value)
+        return None
+
+    def odds_command(self, command: str) -> Odds | None:
+        if command == "GB":
+            return Odds(command, {v: Fraction(1, 6) for v in range(1, 7)})
+        return None
+
+
+def test_extension_gets_the_first_try() -> None:
+    system = FakeSystem([])
+    result = api.roll("gb 攻撃", extension=system, dice=[(6, 5)])
+    assert result is not None
+    assert result.text == "(GB) ＞ 5" and result.dice == ((6, 5),) and not result.secret
+    secret = api.roll("sGB", extension=system, dice=[(6, 5)])
+    assert secret is not None and secret.secret
+    own = api.roll("SK", extension=system, dice=[(6, 2)])
+    assert own is not None and own.text == "(SK) ＞ 2" and not own.secret
+    generic = api.roll("2D6", extension=system, dice=[(6, 1), (6, 1)])
+    assert generic is not None and generic.text == "(2D6) ＞ 2[1,1] ＞ 2"
+    assert api.odds("GB", extension=system) is not None
+
+
+def test_repeat_works_with_system_commands() -> None:
+    result = api.roll("x2 GB", extension=FakeSystem([]), dice=[(6, 1), (6, 6)])
+    assert result is not None
+    assert result.text == "#1\n(GB) ＞ 1\n\n#2\n(GB) ＞ 6"
+    assert result.dice == ((6, 1), (6, 6))
+
+
+def test_odds_fields() -> None:
+    found = saikoro.odds("2D6>=7")
+    assert found is not None
+    assert found.success == Fraction(7, 12) and found.label == "合計"
+    assert found.truncated == 0 and found.mean == 7
+    assert found.to_json()["success"] == "7/12"
+    exploding = saikoro.odds("3U10[10]")
+    assert exploding is not None and 0 < exploding.truncated <= Fraction(1, 10**12)
+    undecided = saikoro.odds("2D6>=?")
+    assert undecided is not None and undecided.success is None

@@ -1,0 +1,213 @@
+"""Real MkDocs builds: a minimal author site (``plugins: [saikoro]``) and the project's site.
+
+Each site is built ONCE per session (subprocess ``mkdocs build --strict``); the tests
+then read the HTML. Probabilities on the pages are compared with independent brute-force
+computations from the rules (not with the engine).
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import itertools
+import json
+import re
+import shutil
+import xml.etree.ElementTree as ET
+import zipfile
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from test_site_support import REPO, build, env, make_author_site
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="session")
+def author_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = make_author_site(tmp_path_factory.mktemp("author"))
+    result = build(root)
+    assert result.returncode == 0, result.stderr[-4000:]
+    return root / "site"
+
+
+@pytest.fixture(scope="session")
+def project_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("project") / "site"
+    import subprocess
+    import sys
+
+    result = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(out)],
+        cwd=REPO, env=env(), capture_output=True, text=True, timeout=900, check=False,
+    )
+    assert result.returncode == 0, result.stderr[-4000:]
+    return out
+
+
+def page(site: Path, *parts: str) -> str:
+    return (site.joinpath(*parts) / "index.html").read_text("utf-8")
+
+
+def exact(fragment: str) -> list[Fraction]:
+    return [Fraction(m) for m in re.findall(r'data-probability="(\d+/\d+)"', fragment)]
+
+
+def getb_check(ability: int, target: int) -> tuple[Fraction, Fraction, Fraction]:
+    """1D10+ability >= target; 10 always succeeds (critical), 1 always fails (fumble)."""
+    wins = sum(1 for d in range(1, 11) if d == 10 or (d != 1 and d + ability >= target))
+    return Fraction(wins, 10), Fraction(1, 10), Fraction(1, 10)
+
+
+def test_author_site_has_scenario_pages_and_index(author_site: Path) -> None:
+    index = page(author_site, "scenarios")
+    assert 'href="twod6/"' in index
+    assert 'href="hostile/"' in index
+    assert (author_site / "scenarios" / "twod6" / "index.html").is_file()
+    # in the nav: every page links the scenario pages
+    home = (author_site / "index.html").read_text("utf-8")
+    assert "scenarios/twod6/" in home
+
+
+def test_sample_book_pages(author_site: Path) -> None:
+    samples = sorted(p.stem for p in (REPO / "scenarios").glob("*.y*ml"))
+    for stem in samples:
+        text = (REPO / "scenarios" / f"{stem}.yaml").read_text("utf-8") if (
+            REPO / "scenarios" / f"{stem}.yaml").exists() else ""
+        match = re.search(r"^id:\s*(\S+)", text, re.M)
+        sid = match.group(1) if match else stem
+        assert (author_site / "scenarios" / sid / "index.html").is_file(), sid
+
+
+def test_getb_target_odds_match_the_rules(author_site: Path) -> None:
+    text = page(author_site, "scenarios", "twod6")
+    for ability in range(1, 9):
+        cell = re.search(
+            rf'<td data-command="GB{ability}&gt;=12">(.*?)</td>', text, re.S
+        )
+        assert cell, ability
+        values = exact(cell.group(1))
+        assert values == list(getb_check(ability, 12)), ability
+
+
+def test_two_d6_table_has_its_triangle(author_site: Path) -> None:
+    text = page(author_site, "scenarios", "twod6")
+    rows = re.findall(r'<tr data-entry="(\d+)">.*?data-probability="(\d+/\d+)"', text, re.S)
+    got = {int(k): Fraction(p) for k, p in rows}
+    counts = dict.fromkeys(range(2, 13), 0)
+    for a, b in itertools.product(range(1, 7), repeat=2):
+        counts[a + b] += 1
+    assert got == {s: Fraction(c, 36) for s, c in counts.items()}
+
+
+def test_one_d10_ranges_and_dice_fence(author_site: Path) -> None:
+    home = (author_site / "index.html").read_text("utf-8")
+    block = home[home.index('data-command="2D6&gt;=7"'):]
+    assert "7/12" in exact_strings(block[:3000])
+    gb = home[home.index('data-command="GB3&gt;=8"'):]
+    assert exact(gb[:1500])[:3] == list(getb_check(3, 8))
+    # the scenario fence embedded the 2D6 table
+    assert 'data-die="2D6"' in home
+
+
+def exact_strings(fragment: str) -> list[str]:
+    return re.findall(r'data-probability="(\d+/\d+)"', fragment)
+
+
+def test_hostile_text_arrives_escaped(author_site: Path) -> None:
+    text = page(author_site, "scenarios", "hostile")
+    body = text[text.index('<article'):text.index("</article>")]
+    assert "<script>alert" not in text
+    assert "<img src=x" not in text
+    assert "<iframe" not in body
+    head_title = re.search(r"<title>(.*?)</title>", text, re.S)
+    assert head_title is not None and "<" not in head_title.group(1)
+    # no element anywhere carries an event-handler attribute (quotes never break out)
+    assert re.search(r"<[a-zA-Z][^>]*\son[a-z]+\s*=", text) is None
+    assert 'href="javascript' not in text.lower()
+    assert 'href="data:' not in text.lower()
+    assert 'href="vbscript' not in text.lower()
+    assert "evil.example" not in body
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in body
+    assert "＜/title＞＜script＞" in text  # the page title, defused
+    # every text field shows the markup as text
+    assert body.count("&lt;script&gt;alert(1)&lt;/script&gt;") >= 10
+    # the embedded ココフォリア JSON cannot close its script element
+    for script in re.findall(r'<script type="application/json"[^>]*>(.*?)</script>', body, re.S):
+        assert "<" not in script
+        data = json.loads(script)
+        assert data["data"]["name"].startswith("</title><script>")
+    # nav and title too
+    assert "<title><script>" not in text
+
+
+def test_exports_parse(author_site: Path) -> None:
+    text = page(author_site, "scenarios", "hostile")
+    scripts = re.findall(r'<script type="application/json" id="([^"]+)">(.*?)</script>', text, re.S)
+    assert scripts
+    sid, payload = scripts[0]
+    data = json.loads(payload)
+    assert data["kind"] == "character"
+    assert {"name", "initiative", "status", "params", "commands", "memo", "externalUrl"} <= set(
+        data["data"]
+    )
+    assert data["data"]["status"][0] == {"label": "HP", "value": 40, "max": 40}
+    assert "GDL+9" in data["data"]["commands"].split("\n")[0]
+    assert f'data-json="{sid}"' in text
+    href = re.search(r'href="([^"]+\.zip)" download', text)
+    assert href
+    zpath = author_site / "scenarios" / "hostile" / html.unescape(href.group(1))
+    with zipfile.ZipFile(io.BytesIO(zpath.read_bytes())) as archive:
+        assert archive.namelist() == ["data.xml"]
+        root = ET.fromstring(archive.read("data.xml"))  # noqa: S314 - our own output
+    assert root.tag == "character"
+    sheet = root.find("data[@name='character']")
+    assert sheet is not None
+    name = sheet.find("data[@name='common']/data[@name='name']")
+    assert name is not None and name.text is not None and name.text.startswith("</title>")
+    palette = root.find("chat-palette")
+    assert palette is not None and "GDL+9" in (palette.text or "")
+
+
+def test_mermaid_is_self_hosted(author_site: Path) -> None:
+    home = (author_site / "index.html").read_text("utf-8")
+    shim = home.index("assets/saikoro/mermaid-shim.js")
+    bundle = home.index("assets/javascripts/bundle.")
+    assert shim > bundle  # runs before DOMContentLoaded, when Material looks for `mermaid`
+    assert (author_site / "assets" / "saikoro" / "mermaid.min.js").is_file()
+    js = (author_site / "assets" / "saikoro" / "mermaid-shim.js").read_text("utf-8")
+    assert "null" in js and "http" not in js
+
+
+def test_project_site_builds_strict(project_site: Path) -> None:
+    assert (project_site / "rulings" / "index.html").is_file()
+    assert (project_site / "commands" / "index.html").is_file()
+    assert (project_site / "authoring" / "fields" / "index.html").is_file()
+    schema = json.loads((project_site / "schema" / "scenario.schema.json").read_text("utf-8"))
+    assert schema["$schema"].endswith("2020-12/schema")
+    index = page(project_site, "scenarios")
+    assert "getb-haito" in index
+    commands = page(project_site, "commands")
+    assert 'data-command="2D6&gt;=7"' in commands
+
+
+def test_project_site_flowcharts(project_site: Path) -> None:
+    pages = [p.read_text("utf-8") for p in (project_site / "systems").rglob("index.html")]
+    if not any('class="mermaid"' in p for p in pages):
+        pytest.skip("no rules page has a flow fence yet")
+    assert all("unpkg.com" not in p for p in pages)
+
+
+def test_search_index_has_scenarios(project_site: Path) -> None:
+    index = json.loads((project_site / "search" / "search_index.json").read_text("utf-8"))
+    locations = {d["location"] for d in index["docs"]}
+    assert any(loc.startswith("scenarios/getb-haito/") for loc in locations)
+
+
+def test_cleanup_is_possible(tmp_path: Path) -> None:
+    # building twice into the same folder works (site_dir is cleaned by MkDocs)
+    root = make_author_site(tmp_path / "again", with_samples=False)
+    assert build(root).returncode == 0
+    shutil.rmtree(root / "site")

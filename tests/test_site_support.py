@@ -1,0 +1,137 @@
+"""Shared scenario texts and site builders for the site/export tests (not a test module)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+MKDOCS = [sys.executable, "-m", "mkdocs"]
+
+EVIL = (
+    "</title><script>alert(1)</script>\"><img src=x onerror=alert(2)>[x](javascript:alert(3))"
+    "\" onmouseover=\"alert(5)"
+)
+"""Markup put in every long text field of the hostile scenario."""
+
+NAME = '</title><script>alert(1)</script>" onclick="a()"><img src=x onerror=a()>'
+"""Markup for the short text fields (names and titles, at most 80 characters)."""
+
+def Q(text: str) -> str:  # noqa: N802 - reads like a quote mark in the template
+    """A YAML double-quoted scalar."""
+    return json.dumps(text, ensure_ascii=False)
+
+
+HOSTILE = f"""\
+system: getb
+id: hostile
+title: {Q(NAME)}
+summary: |
+  {EVIL}
+
+  [a](javascript:alert(4)) [b](data:text/html,hi) [c](vbscript:x) <iframe src=x>
+  ![i](https://evil.example/x.png)
+players: 3-5
+difficulty_targets:
+  - name: {Q(NAME)}
+    check: agility
+    target: 8
+    note: {Q(EVIL)}
+enemies:
+  - id: evil
+    name: {Q(NAME)}
+    abilities: {{strength: 4, agility: 3, intellect: 1, endurance: 4}}
+    hp: 40
+    ap: 6
+    st: 3
+    placement: out3
+    attacks:
+      - name: {Q(NAME)}
+        weapon: long-blade
+        element: physical
+        power: 5
+        range: 0-1
+        effect: {Q(EVIL)}
+    guard: {{shield: buckler, armor: 2}}
+    notes: {Q(EVIL)}
+missions:
+  main:
+    success: {Q(EVIL)}
+    failure: {Q(EVIL)}
+  side:
+    - success: {Q(EVIL)}
+      reward: {Q(EVIL)}
+chase_tables:
+  - name: {Q(NAME)}
+    die: 1D6
+    entries:
+      1-3: {{title: {Q(NAME)}, effect: {Q(EVIL)}}}
+      4-6: {{title: ok}}
+"""
+
+TWO_D6 = """\
+system: getb
+id: twod6
+title: 二つのダイスの表
+players: 2
+difficulty_targets:
+  - name: 高い壁
+    check: strength
+    target: 12
+chase_tables:
+  - name: 山道表
+    die: 2D6
+    entries:
+      2: {title: 崖}
+      3: {title: 落石}
+      4: {title: 霧}
+      5: {title: 獣道}
+      6: {title: 小川}
+      7: {title: 平地}
+      8: {title: 林}
+      9: {title: 岩場}
+      10: {title: 吊り橋}
+      11: {title: 洞窟}
+      12: {title: 頂上}
+"""
+
+
+def env() -> dict[str, str]:
+    """Subprocess environment (no MkDocs 2 banner)."""
+    e = dict(os.environ)
+    e["NO_MKDOCS_2_WARNING"] = "1"
+    return e
+
+
+def make_author_site(root: Path, *, with_samples: bool = True) -> Path:
+    """A minimal author site: ``plugins: [saikoro]``, theme material, scenarios/."""
+    (root / "docs").mkdir(parents=True)
+    (root / "scenarios").mkdir()
+    (root / "mkdocs.yml").write_text(
+        "site_name: author\ntheme:\n  name: material\nplugins:\n  - saikoro\n", "utf-8"
+    )
+    (root / "docs" / "index.md").write_text(
+        "---\nsystem: getb\n---\n# 本\n\n```dice\nGB3>=8\n2D6>=7\n```\n\n"
+        "```scenario\ntwod6#table:山道表\n```\n",
+        "utf-8",
+    )
+    if with_samples:
+        for path in sorted((REPO / "scenarios").glob("*.y*ml")):
+            shutil.copy(path, root / "scenarios" / path.name)
+    (root / "scenarios" / "hostile.yaml").write_text(HOSTILE, "utf-8")
+    (root / "scenarios" / "twod6.yaml").write_text(TWO_D6, "utf-8")
+    return root
+
+
+def build(root: Path, *, strict: bool = True) -> subprocess.CompletedProcess[str]:
+    """``mkdocs build`` in ``root`` (a subprocess, so plugin state never leaks)."""
+    args = [*MKDOCS, "build", "-q"]
+    if strict:
+        args.append("--strict")
+    return subprocess.run(
+        args, cwd=root, env=env(), capture_output=True, text=True, timeout=600, check=False
+    )
