@@ -75,6 +75,8 @@ def cold_click(browser: Any, page_url: str, selector: str) -> tuple[float, str]:
     page.goto(page_url)
     assert page.evaluate("window.saikoroRoller.state") == "idle", "engine started before click"
     result = page.evaluate(CLICK_JS, selector)
+    phases = page.evaluate("window.saikoroRoller.timings.phases")
+    print(f"  cold click {result['ms']:.0f} ms; in worker: {phases}")
     context.close()
     return float(result["ms"]), str(result["text"])
 

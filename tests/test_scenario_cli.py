@@ -92,7 +92,9 @@ def test_duplicate_scenario_ids_across_files(tmp_path: Path) -> None:
     write(tmp_path, "b.yaml", GOOD + "id: same\n")
     code, out = run([str(tmp_path)])
     assert code == 1
-    assert f"{tmp_path / 'b.yaml'}:1:1: error: scenario.id: scenario id 'same' is also used by" in out
+    assert (
+        f"{tmp_path / 'b.yaml'}:1:1: error: scenario.id: scenario id 'same' is also used by" in out
+    )
 
 
 def test_json_format(tmp_path: Path) -> None:
@@ -151,7 +153,9 @@ def test_module_entry_point(tmp_path: Path) -> None:
     bad = write(tmp_path, "bad.yaml", BAD)
     proc = subprocess.run(
         [sys.executable, "-m", "saikoro.scenario", "validate", str(bad)],
-        capture_output=True, text=True, check=False,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert proc.returncode == 1 and "Traceback" not in proc.stderr
     assert proc.stdout.startswith(f"{bad}:3:10: error:")

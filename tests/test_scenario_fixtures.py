@@ -51,8 +51,7 @@ EXPECTED: dict[str, list[str]] = {
         "(in1..in12, out1..out12 or centre), got 'center' (hint: did you mean 'centre'?)"
     ],
     "huge-number.yaml": [
-        "6:13: error: scenario.difficulty_targets[0].target: number too large "
-        "(more than 60 digits)"
+        "6:13: error: scenario.difficulty_targets[0].target: number too large (more than 60 digits)"
     ],
     "python-tag.yaml": [
         "2:8: error: scenario.title: tag tag:yaml.org,2002:python/object/apply:os.system "
@@ -72,9 +71,7 @@ EXPECTED: dict[str, list[str]] = {
     "unknown-system.yaml": [
         "1:9: error: scenario.system: unknown system 'gteb' (hint: did you mean 'getb'?)"
     ],
-    "missing-title.yaml": [
-        "1:1: error: scenario.title: missing required key 'title' (a string)"
-    ],
+    "missing-title.yaml": ["1:1: error: scenario.title: missing required key 'title' (a string)"],
     "bad-enum.yaml": [
         "5:12: error: scenario.difficulty_targets[0].check: expected one of strength | agility "
         "| intellect | endurance, got 'agilty' (hint: did you mean 'agility'?)"

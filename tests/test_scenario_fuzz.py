@@ -17,9 +17,39 @@ FUZZ = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCh
 
 YAML_BITS = st.sampled_from(
     [
-        ":", "- ", "[", "]", "{", "}", ",", "&a ", "*a", "<<: ", "!!python/object ", "!x ",
-        "'", '"', "|", ">", "#", "\n", "  ", "\t", "---\n", "...\n", "? ", "~", "0x1F", "1e9",
-        "system: getb\n", "title: x\n", "entries:\n", "1-3: ", "\ufeff", "\x00", "日本",
+        ":",
+        "- ",
+        "[",
+        "]",
+        "{",
+        "}",
+        ",",
+        "&a ",
+        "*a",
+        "<<: ",
+        "!!python/object ",
+        "!x ",
+        "'",
+        '"',
+        "|",
+        ">",
+        "#",
+        "\n",
+        "  ",
+        "\t",
+        "---\n",
+        "...\n",
+        "? ",
+        "~",
+        "0x1F",
+        "1e9",
+        "system: getb\n",
+        "title: x\n",
+        "entries:\n",
+        "1-3: ",
+        "\ufeff",
+        "\x00",
+        "日本",
     ]
 )
 
@@ -51,8 +81,8 @@ def test_random_yaml_fragments(text: str) -> None:
 )
 def test_mutated_samples(sample: str, edits: list[tuple[int, int, str]]) -> None:
     text = sample
-    for pos, cut, insert in edits:
-        pos %= len(text) + 1
+    for where, cut, insert in edits:
+        pos = where % (len(text) + 1)
         text = text[:pos] + insert + text[pos + cut :]
     check(text)
 

@@ -31,7 +31,14 @@ def test_positions_are_one_based() -> None:
 
 def test_scalar_types() -> None:
     root = load_yaml("a: yes\nb: 0x10\nc: 2024-01-02\nd: '7'\ne: ~\nf: 1.5\n", "t.yaml")
-    assert root.to_python() == {"a": True, "b": 16, "c": "2024-01-02", "d": "7", "e": None, "f": 1.5}
+    assert root.to_python() == {
+        "a": True,
+        "b": 16,
+        "c": "2024-01-02",
+        "d": "7",
+        "e": None,
+        "f": 1.5,
+    }
 
 
 def test_merge_keys_and_anchors() -> None:
@@ -147,3 +154,29 @@ def test_unreadable_path(tmp_path: Path) -> None:
 def test_syntax_errors_have_positions(text: str) -> None:
     message = first(text)
     assert message.startswith("t.yaml:") and ": error: scenario: YAML syntax error: " in message
+
+
+def test_pure_python_fallback_loader(monkeypatch: pytest.MonkeyPatch) -> None:
+    import yaml
+
+    from saikoro.scenario import loader
+
+    monkeypatch.setattr(loader, "_Loader", yaml.SafeLoader)
+    assert load_yaml("a: [1, {b: c}]\n", "t.yaml").to_python() == {"a": [1, {"b": "c"}]}
+    with pytest.raises(LoadError) as info:
+        load_yaml("a: " + "[" * 900 + "]" * 900 + "\n", "t.yaml")
+    assert "nesting" in info.value.problems[0].format()
+
+
+def test_internal_errors_become_problems(monkeypatch: pytest.MonkeyPatch) -> None:
+    from saikoro.scenario import validate
+
+    def boom(*args: object) -> None:
+        raise RuntimeError("bug")
+
+    monkeypatch.setattr(validate, "_validate", boom)
+    result = validate_text("system: getb\ntitle: x\n", "t.yaml")
+    assert [p.format() for p in result.problems] == [
+        "t.yaml:1:1: error: scenario: internal error while checking this file "
+        "(RuntimeError: bug); please report it"
+    ]

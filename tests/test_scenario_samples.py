@@ -20,6 +20,11 @@ SAMPLES = sorted((ROOT / "scenarios").glob("*.yaml"))
 VALIDATOR = jsonschema.Draft202012Validator(json_schema())
 
 
+def load(text: str) -> Any:
+    """PyYAML's own safe loading (libyaml), independent of saikoro's loader."""
+    return yaml.load(text, Loader=yaml.CSafeLoader)
+
+
 def as_json(data: Any) -> Any:
     """What an editor sees: YAML data through JSON (keys become strings)."""
     return json.loads(json.dumps(data, ensure_ascii=False, default=str))
@@ -27,7 +32,7 @@ def as_json(data: Any) -> Any:
 
 def schema_ok(text: str) -> bool:
     try:
-        data = yaml.safe_load(text)
+        data = load(text)
     except yaml.YAMLError:
         return False
     return VALIDATOR.is_valid(as_json(data))
@@ -40,7 +45,7 @@ def test_schemas_are_valid_draft_2020_12() -> None:
 
 
 def test_sample_book_is_big_enough() -> None:
-    systems = Counter(yaml.safe_load(p.read_text("utf-8"))["system"] for p in SAMPLES)
+    systems = Counter(load(p.read_text("utf-8"))["system"] for p in SAMPLES)
     assert len(SAMPLES) >= 10
     assert set(systems) == set(SYSTEM_IDS)
     assert min(systems.values()) >= 2
@@ -58,7 +63,7 @@ def test_every_sample_is_valid_without_warnings() -> None:
 @pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
 def test_sample_matches_json_schema(path: Path) -> None:
     text = path.read_text("utf-8")
-    data = as_json(yaml.safe_load(text))
+    data = as_json(load(text))
     errors = list(VALIDATOR.iter_errors(data))
     assert errors == []
     jsonschema.validate(data, json_schema(data["system"]))
@@ -95,7 +100,7 @@ def _used(data: Any, prefix: str = "", in_map: bool = False) -> set[str]:
 def test_samples_together_use_every_field() -> None:
     used: dict[str, set[str]] = {s: set() for s in SYSTEM_IDS}
     for path in SAMPLES:
-        data = yaml.safe_load(path.read_text("utf-8"))
+        data = load(path.read_text("utf-8"))
         used[data["system"]] |= _used(data)
     for system in SYSTEM_IDS:
         missing = _paths(field_reference(system)) - used[system]
@@ -104,7 +109,7 @@ def test_samples_together_use_every_field() -> None:
 
 def _mutations(text: str) -> list[str]:
     """Structurally invalid variants of a valid scenario."""
-    data = yaml.safe_load(text)
+    data = load(text)
     out = []
     for change in (
         lambda d: d.pop("title"),
@@ -119,10 +124,11 @@ def _mutations(text: str) -> list[str]:
         lambda d: d.update(missions={"main": {}}),
         lambda d: d.update(chase_tables=[{"name": "t", "die": "1X6", "entries": {}}]),
         lambda d: d.update(rulings={"Bad-Name": 1}),
+        lambda d: d.update(rulings={"no_such_option": 1}),
     ):
         mutated = copy.deepcopy(data)
         change(mutated)
-        out.append(yaml.safe_dump(mutated, allow_unicode=True))
+        out.append(yaml.dump(mutated, Dumper=yaml.CSafeDumper, allow_unicode=True))
     return out
 
 
@@ -136,8 +142,14 @@ def test_validators_agree_on_invalid_variants(path: Path) -> None:
 
 def test_validators_agree_on_the_fixtures() -> None:
     structural = [
-        "wrong-type.yaml", "typo-key.yaml", "bad-cell.yaml", "not-mapping.yaml",
-        "unknown-system.yaml", "missing-title.yaml", "bad-enum.yaml", "empty.yaml",
+        "wrong-type.yaml",
+        "typo-key.yaml",
+        "bad-cell.yaml",
+        "not-mapping.yaml",
+        "unknown-system.yaml",
+        "missing-title.yaml",
+        "bad-enum.yaml",
+        "empty.yaml",
     ]
     for name in structural:
         text = (ROOT / "tests" / "data" / "scenarios" / name).read_text("utf-8")

@@ -9,8 +9,6 @@ from fractions import Fraction
 from itertools import product
 from pathlib import Path
 
-import pytest
-
 from saikoro.scenario import field_reference, load_scenario, validate_text
 from saikoro.scenario.common import die_outcomes
 from saikoro.scenario.defs import getb, kegare
@@ -90,7 +88,7 @@ def test_defaults_are_filled() -> None:
     assert data is not None
     assert data.id == "my-file"
     assert data.data["enemies"][0]["attacks"][0]["range"] == "0-1"
-    assert data.data["missions"] if "missions" in data.data else True
+    assert "missions" not in data.data
     assert data.data["rulings"] == {} and data.data["chase_tables"] == []
     kegare_text = "system: kegare\ntitle: t\nenemies:\n"
     kegare_text += "  - {id: a, name: b, hp: 1, attack: 0, defence: 0, initiative: 1}\n"
@@ -139,7 +137,9 @@ def test_system_problems() -> None:
 
 
 def test_getb_cells_and_ranges() -> None:
-    attack = "    attacks:\n      - {name: a, weapon: shooting, element: ice, power: 1, range: %s}\n"
+    attack = (
+        "    attacks:\n      - {name: a, weapon: shooting, element: ice, power: 1, range: %s}\n"
+    )
     far = problems("system: getb\ntitle: t\nenemies:\n" + ENEMY + attack % "5-6")
     assert far == [
         "t.yaml:12:68: error: scenario.enemies[0].attacks[0].range: range 5-6 starts beyond "
@@ -161,7 +161,7 @@ def test_getb_board_distances_match_brute_force() -> None:
 
 
 def test_getb_check_odds_by_enumeration() -> None:
-    for ability, target in product(range(0, 8), range(1, 20)):
+    for ability, target in product(range(8), range(1, 20)):
         wins = 0
         for die in range(1, 11):
             if die == 10 or (die != 1 and die + ability >= target):
@@ -170,12 +170,18 @@ def test_getb_check_odds_by_enumeration() -> None:
 
 
 def test_getb_miracle_tier_ruling_changes_the_warning() -> None:
-    text = "system: getb\ntitle: t\ndifficulty_targets:\n  - {name: a, check: agility, target: 17}\n"
-    assert problems(text + "rulings: {miracle_tier: true}\n") == problems(text) == [
-        "t.yaml:4:39: warning: scenario.difficulty_targets[0].target: target 17 succeeds only on "
-        "a critical (a natural 10) under the miracle_tier ruling "
-        "(hint: chance of success: 1/10 (10.0%))"
-    ]
+    text = (
+        "system: getb\ntitle: t\ndifficulty_targets:\n  - {name: a, check: agility, target: 17}\n"
+    )
+    assert (
+        problems(text + "rulings: {miracle_tier: true}\n")
+        == problems(text)
+        == [
+            "t.yaml:4:39: warning: scenario.difficulty_targets[0].target: target 17 succeeds "
+            "only on a critical (a natural 10) under the miracle_tier ruling "
+            "(hint: chance of success: 1/10 (10.0%))"
+        ]
+    )
     off = problems(text + "rulings: {miracle_tier: false}\n")
     assert off == [
         "t.yaml:4:39: warning: scenario.difficulty_targets[0].target: target 17 can only be "
@@ -198,7 +204,7 @@ def test_kegare_odds_warnings() -> None:
         "t.yaml:5:23: warning: scenario.difficulty_targets[1].target: target 3 needs only 2 or "
         "more on 2D6: it always succeeds (hint: chance of success: 1 (100%))",
     ]
-    for need in range(0, 15):
+    for need in range(15):
         wins = sum(1 for a, b in product(range(1, 7), repeat=2) if a + b >= need)
         assert kegare.two_d6_at_least(need) == Fraction(wins, 36)
 
@@ -224,7 +230,9 @@ def test_kokuryoku_and_cutaction_checks() -> None:
         "t.yaml:6:32: warning: scenario.difficulty_targets[0].gain: a gain of 1 halves to 0 on "
         "failure: failing gives nothing",
     ]
-    cut = "system: cutaction\ntitle: t\ndifficulty_targets:\n  - {name: x, check: body, target: 12}\n"
+    cut = (
+        "system: cutaction\ntitle: t\ndifficulty_targets:\n  - {name: x, check: body, target: 12}\n"
+    )
     assert problems(cut) == [
         "t.yaml:4:36: warning: scenario.difficulty_targets[0].target: target 12 is very high for a "
         "cut-action check (the rules suggest the number of parts of the act)"
@@ -232,11 +240,14 @@ def test_kokuryoku_and_cutaction_checks() -> None:
 
 
 def table(die: str, entries: str) -> str:
-    return f"system: getb\ntitle: t\nchase_tables:\n  - name: n\n    die: {die}\n    entries:\n{entries}"
+    head = "system: getb\ntitle: t\nchase_tables:\n  - name: n\n"
+    return f"{head}    die: {die}\n    entries:\n{entries}"
 
 
 def test_table_coverage_messages() -> None:
-    entries = "      1-2: {title: a}\n      2-4: {title: b}\n      3: {title: c}\n      12: {title: d}\n"
+    entries = (
+        "      1-2: {title: a}\n      2-4: {title: b}\n      3: {title: c}\n      12: {title: d}\n"
+    )
     assert problems(table("1D6", entries)) == [
         "t.yaml:7:7: error: scenario.chase_tables[0].entries: 5-6 are not covered by any entry of "
         "this 1D6 table",
@@ -265,11 +276,20 @@ def test_table_coverage_messages() -> None:
     ]
 
 
+def test_die_outcomes_agree_with_the_dice_engine() -> None:
+    import saikoro
+    from saikoro.scenario.common import _engine_outcomes
+
+    for die in ("1D6", "2D6", "1D10", "D66", "1D100", "3D6"):
+        odds = saikoro.odds(die)
+        assert odds is not None
+        assert _engine_outcomes(die) == die_outcomes(die) == tuple(sorted(odds.distribution))
+
+
 def test_die_outcomes_by_enumeration() -> None:
     for count, sides in [(1, 6), (2, 6), (3, 6), (1, 10), (2, 10), (1, 100)]:
-        sums = {sum(r) for r in product(range(1, sides + 1), repeat=count)} if count < 3 or sides < 10 else None
-        if sums is not None:
-            assert die_outcomes(f"{count}D{sides}") == tuple(sorted(sums))
+        sums = {sum(r) for r in product(range(1, sides + 1), repeat=count)}
+        assert die_outcomes(f"{count}D{sides}") == tuple(sorted(sums))
     assert die_outcomes("D66") == tuple(10 * a + b for a, b in product(range(1, 7), repeat=2))
 
 
@@ -328,4 +348,7 @@ def test_field_reference_is_json_and_complete() -> None:
     enemies = next(f for f in field_reference("getb")["fields"] if f["name"] == "enemies")
     hp = next(f for f in enemies["item"]["fields"] if f["name"] == "hp")
     assert hp["required"] and hp["type"] == "integer"
-    assert hp["expected"] == {"en": "an integer between 1 and 99999", "ja": "1 以上 99999 以下の整数"}
+    assert hp["expected"] == {
+        "en": "an integer between 1 and 99999",
+        "ja": "1 以上 99999 以下の整数",
+    }

@@ -661,3 +661,9 @@ def test_support_eligibility_in_and_out_of_combat() -> None:
     assert not can_support(9, in_combat=True, minor_action=False)
     # the lane / minor-action conditions only apply in combat
     assert can_support(6, same_lane=False)
+
+
+def test_flow_step_ids_avoid_mermaid_keywords() -> None:
+    reserved = {"end", "style", "class", "classdef", "click", "graph", "subgraph", "flowchart"}
+    for f in SYSTEM().flows().values():
+        assert not {s.id.lower() for s in f.steps} & reserved, f.id

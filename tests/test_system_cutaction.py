@@ -385,3 +385,55 @@ def test_attack_texts() -> None:
     assert roll("CAA12,3,5R6", [(10, 10), (10, 10)]).text.endswith("命中せず")
     loose = SYS.with_options(contest_rule="compare")
     assert roll("CAA12,3,5R6", [(10, 10), (10, 10)], loose).text.endswith("命中せず")
+
+
+@pytest.mark.parametrize("failed_order", ["closest_first", "lowest_first"])
+def test_initiative_orders_match_enumeration(failed_order: str) -> None:
+    chars = [(7, False), (5, True), (6, False)]
+    expected: dict[str, Fraction] = {}
+    for rolls in itertools.product(range(1, 11), repeat=3):
+        acting = []
+        for i, ((sv, pc), roll_) in enumerate(zip(chars, rolls, strict=True), start=1):
+            if roll_ == 10:
+                continue  # a fumble loses the cut
+            ach = sv - roll_
+            failed_key = -ach if failed_order == "closest_first" else ach
+            key = (0, -ach) if ach >= 0 else (1, failed_key)
+            acting.append((key, 0 if pc else 1, i))
+        order = "→".join(str(i) for *_, i in sorted(acting)) or "なし"
+        expected[order] = expected.get(order, Fraction(0)) + Fraction(1, 1000)
+    system = SYS.with_options(failed_initiative_order=failed_order)
+    odds = system.odds_command("CAI7,P5,6")
+    assert odds is not None and dict(odds.distribution) == expected
+    assert odds.label == "行動順"
+    assert odds.events["2が行動不能"] == Fraction(1, 10)
+
+
+def test_initiative_roll_text() -> None:
+    dice = [(10, 3), (10, 10), (10, 8), (10, 7)]
+    r = roll("CAI7,P5,6,4", dice)
+    assert r.text == (
+        "(CAI7,P5,6,4) ＞ 1:3(行動値4),2:10(ファンブル),3:8(行動値-2),4:7(行動値-3)"
+        " ＞ 行動順 1→3→4 ＞ 行動不能 2"
+    )
+    assert r.value == r.outcome == "1→3→4"
+    lowest = SYS.with_options(failed_initiative_order="lowest_first")
+    assert roll("CAI7,P5,6,4", dice, lowest).outcome == "1→4→3"
+    # equal values: the PC (P) acts before the NPC
+    assert roll("CAI6,P6", [(10, 2), (10, 2)]).outcome == "2→1"
+
+
+def test_chase_movement_command() -> None:
+    assert roll("CAM7", [(10, 2)]).text == "(CAM7) ＞ 2 ＞ 達成値5 ＞ 成功 ＞ 移動+5"
+    assert roll("CAM7", [(10, 9)]).text == "(CAM7) ＞ 9 ＞ 達成値-2 ＞ 失敗 ＞ 移動-2"
+    r = roll("CAM7", [(10, 10)])
+    assert r.text == "(CAM7) ＞ 10 ＞ 達成値-3 ＞ ファンブル ＞ 移動-3 行動不能"
+    assert r.value == -3
+    zero = SYS.with_options(failed_move="zero")
+    assert roll("CAM7", [(10, 9)], zero).value == 0
+    # bad road: success value -2
+    odds = SYS.odds_command("CAM7-2")
+    assert odds is not None and odds.label == "移動量"
+    assert dict(odds.distribution) == {v: Fraction(1, 10) for v in range(-5, 5)}
+    odds = zero.odds_command("CAM7")
+    assert odds is not None and odds.distribution[0] == Fraction(4, 10)

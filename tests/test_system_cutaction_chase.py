@@ -257,14 +257,15 @@ def test_every_option_changes_something() -> None:
         "exhausted_resist_fails": (False, "CAD8R6H0"),
         "falling_area": ("up", "CFO"),
         "obstruct_distance": ("one", "CAO7,6"),
+        "failed_initiative_order": ("lowest_first", "CAI7,P5,6"),
+        "failed_move": ("zero", "CAM7"),
     }
     for name, (value, command) in cases.items():
         changed = SYS.with_options(**{name: value}).odds_command(command)
         assert changed is not None
         assert changed.to_json() != SYS.odds_command(command).to_json(), name  # type: ignore[union-attr]
     options = {r.option_name for r in SYS.rulings if r.option}
-    # the two remaining options act on the Python API (initiative order, chase movement)
-    assert options == set(cases) | {"failed_initiative_order", "failed_move"}
+    assert options == set(cases)
     for r in SYS.rulings:
         assert r.key.startswith("cutaction.") and r.seed and r.decision and r.reasoning
 
@@ -347,3 +348,55 @@ def test_chase_vehicles() -> None:
     c = c.shake_off("追手", won=True)
     assert c.runner("追手").dropped
     assert c.end_reason(cast=4) == "追跡側が全員脱落"
+
+
+def test_rules_page_fences() -> None:
+    import pathlib
+    import re
+
+    page = pathlib.Path(__file__).resolve().parent.parent / "docs" / "systems" / "cutaction.md"
+    text = page.read_text(encoding="utf-8")
+    assert text.startswith("---\ntitle: カットアクション\nsystem: cutaction\n---")
+    flows = SYS.flows()
+    flow_ids = [b.strip() for b in re.findall(r"```flow\n(.*?)```", text, re.S)]
+    assert set(flow_ids) == set(flows)
+    commands = [
+        line
+        for block in re.findall(r"```dice\n(.*?)```", text, re.S)
+        for line in block.strip().splitlines()
+        if not line.startswith("system:")
+    ]
+    assert len(commands) > 20
+    for command in commands:
+        assert SYS.odds_command(command) is not None, command
+
+
+def test_posture_placement_and_stuck_runners() -> None:
+    a = BattleArea()
+    assert a.start_rows() == ("自陣本営", "自陣", "前線")
+    assert a.can_attack(Cover.NONE, ranged=False) and a.can_attack(Cover.NONE, ranged=True)
+    assert a.can_attack(Cover.HALF, ranged=True) and not a.can_attack(Cover.HALF, ranged=False)
+    assert not a.can_attack(Cover.FULL, ranged=True) and not a.can_attack(Cover.FULL, ranged=False)
+    c = Chase.start([("A", "逃走", 5), ("B", "追跡", 5), ("C", "追跡", 2)]).blockade("B")
+    assert c.blockaded("A") and not c.blockaded("B") and not c.blockaded("C")
+    narrow = c.apply_event(1).chase
+    assert all(narrow.blockaded(n) for n in "ABC")
+    assert narrow.accelerate("C", resolve_check(9, 1)) == narrow
+    assert narrow.end_cut().accelerate("C", resolve_check(9, 1)).runner("C").position == 10
+
+
+def test_system_methods_follow_options() -> None:
+    strict, loose = SYS, CutAction(contest_rule="compare")
+    a, p = strict.check(3, 5), strict.check(2, 6)
+    assert not strict.contest_wins(a, [p]) and loose.contest_wins(a, [p])
+    hit = strict.resolve_damage(8, strict.check(6, 9))
+    assert (hit.hp_loss, hit.injury) == (8, 8)
+    assert CutAction(resist_failure="add").resolve_damage(8, SYS.check(6, 9)).hp_loss == 11
+    assert strict.resolve_damage(8, strict.check(6, 1), exhausted=True).injury == 8
+    lenient = CutAction(exhausted_resist_fails=False)
+    assert lenient.resolve_damage(8, SYS.check(6, 1), exhausted=True).hp_loss == 3
+    c = Chase.start([("A", "逃走", 5), ("B", "追跡", 3)])
+    assert SYS.move_check(c, "A", SYS.check(4, 7)).runner("A").position == 2
+    zero = CutAction(failed_move="zero")
+    assert zero.move_check(c, "A", SYS.check(4, 7)).runner("A").position == 5
+    assert CutAction(check_dice="2D6").check(13, 12).fumble

@@ -138,6 +138,8 @@ system: getb
 ```dice
 2D6>=7
 ```
+
+[シナリオへ](../scenarios/getb-test/)
 """
 
 

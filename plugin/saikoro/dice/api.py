@@ -27,7 +27,6 @@ Fraction(14, 1)
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 from importlib import import_module
 from typing import TYPE_CHECKING
 
@@ -126,7 +125,7 @@ def _roll(raw: str, roller: Roller, extension: Extension | None) -> Roll | None:
         for word, secret in _candidates(text):
             result = extension.roll_command(word, roller.source)
             if result is not None:
-                return replace(result, secret=result.secret or secret)
+                return result.replace(secret=result.secret or secret)
     for module, name in _ORDER:
         if not name:
             result = _roll_repeat(raw, text, roller, extension)
@@ -184,7 +183,7 @@ def roll(
     result = _roll(command, roller, extension)
     if result is None:
         return None
-    return replace(result, dice=source.used)
+    return result.replace(dice=source.used)
 
 
 def odds(command: str, *, extension: Extension | None = None) -> Odds | None:

@@ -17,22 +17,10 @@ from typing import Any
 
 from saikoro.systems import SYSTEM_IDS
 
+from .containers import Field, ListOf, MapOf, Obj
 from .loader import Node, join_path
 from .problems import Msg, show_value
-from .schema import (
-    Choice,
-    Ctx,
-    Enum,
-    Field,
-    Int,
-    IntOrRange,
-    ListOf,
-    MapOf,
-    Obj,
-    Str,
-    Type,
-    did_you_mean,
-)
+from .schema import Choice, Ctx, Enum, Int, IntOrRange, Str, Type, did_you_mean
 
 __all__ = [
     "ID",
@@ -66,18 +54,41 @@ _DIE = re.compile(r"(\d{0,2})D(\d{1,3})")
 def die_outcomes(die: str) -> tuple[int, ...] | None:
     """Every possible result of a table die (``NdM`` summed, ``D66``), sorted; ``None`` if unknown.
 
-    Uses :func:`saikoro.odds` when the dice engine can answer, a local count otherwise.
+    Asks :func:`saikoro.odds` (the dice engine) first, and counts locally when it cannot
+    answer; the two agree (a test checks it).
     """
     text = die.strip().upper()
     if text == "D66":
-        return tuple(10 * a + b for a in range(1, 7) for b in range(1, 7))
-    m = _DIE.fullmatch(text)
-    if m is None:
+        local = tuple(10 * a + b for a in range(1, 7) for b in range(1, 7))
+    else:
+        m = _DIE.fullmatch(text)
+        if m is None:
+            return None
+        count, sides = int(m.group(1) or "1"), int(m.group(2))
+        if not (1 <= count <= 20 and 2 <= sides <= 1000):
+            return None
+        local = tuple(range(count, count * sides + 1))
+    if len(local) <= 1000:
+        engine = _engine_outcomes(text)
+        if engine is not None:
+            return engine
+    return local
+
+
+def _engine_outcomes(die: str) -> tuple[int, ...] | None:
+    """The outcomes according to :func:`saikoro.odds` (``None`` if it cannot say)."""
+    try:
+        from saikoro import odds
+
+        result = odds(die)
+    except Exception:  # the engine may be mid-rewrite or refuse the text
         return None
-    count, sides = int(m.group(1) or "1"), int(m.group(2))
-    if not (1 <= count <= 20 and 2 <= sides <= 1000):
+    if result is None or result.truncated:
         return None
-    return tuple(range(count, count * sides + 1))
+    keys = list(result.distribution)
+    if not keys or not all(isinstance(k, int) and not isinstance(k, bool) for k in keys):
+        return None
+    return tuple(sorted(int(k) for k in keys))
 
 
 def spans(values: list[int]) -> list[str]:

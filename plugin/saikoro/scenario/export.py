@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import copy
 from functools import cache
 from typing import Any
 
@@ -29,7 +30,33 @@ SCHEMA_ID = "https://saikoro.invalid/schema/scenario.json"
 def _system_schema(system: str) -> dict[str, Any]:
     schema = DEFINITIONS[system].json_schema()
     schema["properties"]["system"] = {"const": system, "description": "ルールシステムのID"}
+    rulings = _rulings_schema(system)
+    if rulings is not None:
+        schema["properties"]["rulings"] = rulings
     return schema
+
+
+def _rulings_schema(system: str) -> dict[str, Any] | None:
+    """The ``rulings:`` mapping with one property per ruling option of the system."""
+    try:
+        from saikoro.systems import get
+
+        rulings = [r for r in type(get(system)).rulings if r.option]
+    except Exception:  # the system may be mid-rewrite; keep the generic schema
+        return None
+    props: dict[str, Any] = {}
+    for r in rulings:
+        kind = {bool: "boolean", int: "integer", str: "string"}[type(r.default)]
+        prop: dict[str, Any] = {"type": kind, "default": r.default, "description": r.title}
+        if r.choices:
+            prop["enum"] = list(r.choices)
+        props[r.option_name] = prop
+    return {
+        "type": "object",
+        "description": "裁定オプション(オプション名: 値)",
+        "properties": props,
+        "additionalProperties": False,
+    }
 
 
 def json_schema(system: str | None = None) -> dict[str, Any]:
@@ -43,7 +70,7 @@ def json_schema(system: str | None = None) -> dict[str, Any]:
         "title": "saikoro scenario" + ("" if system is None else f" ({system})"),
     }
     if system is not None:
-        return {**head, **_system_schema(system)}
+        return {**head, **copy.deepcopy(_system_schema(system))}
     return {
         **head,
         "type": "object",
@@ -52,7 +79,7 @@ def json_schema(system: str | None = None) -> dict[str, Any]:
         "allOf": [
             {
                 "if": {"properties": {"system": {"const": s}}, "required": ["system"]},
-                "then": _system_schema(s),
+                "then": copy.deepcopy(_system_schema(s)),
             }
             for s in SYSTEM_IDS
         ],

@@ -1,9 +1,10 @@
 """Safe, bounded YAML loading into position-carrying nodes.
 
-The text is parsed into events by libyaml (``yaml.CSafeLoader`` when available) and
-composed here, without recursion, into :class:`Node` trees. Nothing is constructed
-from tags: only the core scalar tags are allowed, so a ``!!python/object`` tag is a
-problem and runs nothing. Limits guard against hostile files:
+The text is parsed and composed into a node graph by libyaml (``yaml.CSafeLoader``'s
+composer, when available; aliases stay shared, nothing is expanded) and then walked
+into :class:`Node` trees here. Nothing is constructed from tags: only the core scalar
+tags are allowed, so a ``!!python/object`` tag is a problem and runs nothing. Limits
+guard against hostile files:
 
 * :data:`MAX_BYTES` — bigger files are refused before parsing;
 * :data:`MAX_DEPTH` — nesting deeper than this is refused;
@@ -69,7 +70,7 @@ _constructor = SafeConstructor()
 Kind = Literal["map", "seq", "scalar"]
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Node:
     """A YAML node with its 1-based position.
 
@@ -240,6 +241,10 @@ def load_yaml(data: bytes | str, file: str, problems: list[Problem] | None = Non
         raise LoadError(
             [_problem(file, line, col, "scenario", Msg("load.char", (code,)))]
         ) from None
+    except RecursionError:  # only the pure-Python fallback composer recurses
+        raise LoadError(
+            [_problem(file, 1, 1, "scenario", Msg("load.too_deep", (MAX_DEPTH,)))]
+        ) from None
     except yaml.YAMLError as e:  # pragma: no cover - other libyaml errors carry no mark
         raise LoadError([_problem(file, 1, 1, "scenario", Msg("load.syntax", (str(e),)))]) from None
     if found:
@@ -301,7 +306,9 @@ class _Walker:
         if self.total > MAX_NODES:
             raise self.fail(line, col, Msg("load.too_many_nodes", (MAX_NODES,)))
         if isinstance(ynode, ScalarNode):
-            value = _scalar(ynode)
+            value = ynode.value
+            if ynode.tag != _STR or len(value) > MAX_SCALAR:
+                value = _scalar(ynode)
             if isinstance(value, Msg):
                 raise self.fail(line, col, value)
             node = Node("scalar", value, line, col, 1, not ynode.style)

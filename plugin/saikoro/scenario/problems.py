@@ -6,9 +6,9 @@ same problem can be shown in either language. The catalogues live in
 
 >>> p = Problem("s.yaml", 3, 5, "error", "scenario.title", Msg("type", (Msg("t.str"), "1")))
 >>> p.format("en")
-"s.yaml:3:5: error: scenario.title: expected a string, got '1'"
+'s.yaml:3:5: error: scenario.title: expected a string, got 1'
 >>> p.format("ja")
-"s.yaml:3:5: error: scenario.title: 文字列が必要ですが、'1' が指定されています"
+'s.yaml:3:5: error: scenario.title: 文字列が必要ですが、1 が指定されています'
 """
 
 from __future__ import annotations

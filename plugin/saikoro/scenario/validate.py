@@ -11,8 +11,8 @@ bad.yaml:1:9: error: scenario.system: unknown system 'gteb' (hint: did you mean 
 from __future__ import annotations
 
 import hashlib
-from functools import cache
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -118,7 +118,18 @@ def _default_options(system_id: str) -> dict[str, Any]:
 
 
 def validate_bytes(data: bytes | str, filename: str, path: Path | None = None) -> LoadResult:
-    """Validate a scenario given as bytes (UTF-8) or text; ``filename`` names it in messages."""
+    """Validate a scenario given as bytes (UTF-8) or text; ``filename`` names it in messages.
+
+    Never raises: even an internal bug becomes a problem on line 1 (and not a traceback).
+    """
+    try:
+        return _validate(data, filename, path)
+    except Exception as e:  # a bug must not turn into a traceback for the author
+        msg = Msg("internal", (f"{type(e).__name__}: {e}",))
+        return LoadResult(filename, None, [Problem(filename, 1, 1, "error", "scenario", msg)])
+
+
+def _validate(data: bytes | str, filename: str, path: Path | None) -> LoadResult:
     problems: list[Problem] = []
     try:
         root = load_yaml(data, filename, problems)

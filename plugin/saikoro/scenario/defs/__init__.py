@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from saikoro.scenario.schema import Obj
+from saikoro.scenario.containers import Obj
 
 from . import akatsuki, cutaction, getb, kegare, kokuryoku
 

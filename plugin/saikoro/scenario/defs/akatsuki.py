@@ -21,9 +21,10 @@ from saikoro.scenario.common import (
     root_fields,
     unique_ids,
 )
+from saikoro.scenario.containers import Field, ListOf, MapOf, Obj
 from saikoro.scenario.loader import Node, join_path
 from saikoro.scenario.problems import Msg
-from saikoro.scenario.schema import Ctx, Field, Int, ListOf, MapOf, Obj, Str
+from saikoro.scenario.schema import Ctx, Int, Str
 
 __all__ = ["ROOT", "two_d6_at_most"]
 

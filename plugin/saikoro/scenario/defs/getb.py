@@ -5,7 +5,7 @@
 >>> diameter()
 4
 >>> check_success(5, 8)
-Fraction(7, 10)
+Fraction(4, 5)
 >>> check_success(0, 16)
 Fraction(1, 10)
 """
@@ -25,20 +25,10 @@ from saikoro.scenario.common import (
     root_fields,
     unique_ids,
 )
+from saikoro.scenario.containers import Field, ListOf, Obj
 from saikoro.scenario.loader import Node, join_path
 from saikoro.scenario.problems import Msg, show_value
-from saikoro.scenario.schema import (
-    Choice,
-    Ctx,
-    Enum,
-    Field,
-    Int,
-    IntOrRange,
-    ListOf,
-    Obj,
-    Str,
-    did_you_mean,
-)
+from saikoro.scenario.schema import Choice, Ctx, Enum, Int, IntOrRange, Str, did_you_mean
 
 __all__ = ["ROOT", "cells", "check_success", "diameter", "distance"]
 

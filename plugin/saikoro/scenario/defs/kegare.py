@@ -19,9 +19,10 @@ from saikoro.scenario.common import (
     root_fields,
     unique_ids,
 )
+from saikoro.scenario.containers import Field, ListOf, Obj
 from saikoro.scenario.loader import Node, join_path
 from saikoro.scenario.problems import Msg
-from saikoro.scenario.schema import Bool, Choice, Ctx, Enum, Field, Int, ListOf, Obj
+from saikoro.scenario.schema import Bool, Choice, Ctx, Enum, Int
 
 __all__ = ["ROOT", "two_d6_at_least"]
 

@@ -8,9 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 from saikoro.scenario.common import ID, NAME, TEXT, chase_tables, root_fields, unique_ids
+from saikoro.scenario.containers import Field, ListOf, Obj
 from saikoro.scenario.loader import Node, join_path
 from saikoro.scenario.problems import Msg
-from saikoro.scenario.schema import Choice, Ctx, Enum, Field, Int, ListOf, Obj, Str
+from saikoro.scenario.schema import Choice, Ctx, Enum, Int, Str
 
 __all__ = ["ROOT"]
 

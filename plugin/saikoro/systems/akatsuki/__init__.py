@@ -32,7 +32,14 @@ from .checks import (
 )
 from .commands import format_check, format_opposed, parse_check, parse_opposed, run_odds, run_roll
 from .flows import FLOWS
-from .odds import check_odds, enumerate_check, opposed_dist, opposed_odds, success_probability
+from .odds import (
+    check_odds,
+    enumerate_check,
+    opposed_dist,
+    opposed_odds,
+    outcome_dist,
+    success_probability,
+)
 from .opposed import BothFail, OpposedKind, OpposedResult, Winner, resolve_opposed
 from .rulings import RULINGS
 
@@ -58,6 +65,7 @@ __all__ = [
     "format_opposed",
     "opposed_dist",
     "opposed_odds",
+    "outcome_dist",
     "parse_check",
     "parse_opposed",
     "resolve_check",

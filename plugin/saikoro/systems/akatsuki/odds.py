@@ -24,6 +24,7 @@ __all__ = [
     "enumerate_check",
     "opposed_dist",
     "opposed_odds",
+    "outcome_dist",
     "success_probability",
 ]
 
@@ -63,6 +64,19 @@ def success_probability(spec: CheckSpec, rules: CheckRules | None = None) -> Fra
     Fraction(1, 6)
     """
     return Fraction(sum(w for r, w in enumerate_check(spec, rules) if r.success), ROLLS)
+
+
+def outcome_dist(spec: CheckSpec, rules: CheckRules | None = None) -> Dist[str]:
+    """The distribution of the result word (成功 / 失敗 / 自動失敗 / 判定不可).
+
+    >>> from .checks import CheckSpec
+    >>> outcome_dist(CheckSpec(level=6, specialty=True)).probabilities()
+    {'失敗': Fraction(1, 2), '成功': Fraction(1, 2)}
+    """
+    weights: dict[str, int] = {}
+    for r, w in enumerate_check(spec, rules):
+        weights[r.status.value] = weights.get(r.status.value, 0) + w
+    return Dist(weights, ROLLS)
 
 
 def _outcome_key(r: CheckResult) -> int | str:

@@ -17,7 +17,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from saikoro.dice import DiceSource, Odds, Roll
 from saikoro.systems.base import Board, System
@@ -99,6 +99,37 @@ class CutAction(System):
     def dice(self) -> str:
         """The check dice in force (option ``check_dice``)."""
         return str(self.option("check_dice"))
+
+    def check(self, success_value: int, roll: int, *, target: int = 0) -> CheckResult:
+        """A check resolved with the dice in force."""
+        return resolve_check(success_value, roll, target=target, dice=self.dice)
+
+    def contest_wins(self, active: CheckResult, passive: Sequence[CheckResult]) -> bool:
+        """Whether ``active`` beats the best of ``passive`` (option ``contest_rule``)."""
+        return contest_wins(active, passive, rule=str(self.option("contest_rule")))
+
+    def initiative_order(self, entries: Iterable[InitiativeEntry]) -> list[InitiativeEntry]:
+        """The acting order of a cut (option ``failed_initiative_order``).
+
+        >>> s = CutAction(failed_initiative_order="lowest_first")
+        >>> entries = [InitiativeEntry("a", -1), InitiativeEntry("b", -4)]
+        >>> [e.name for e in s.initiative_order(entries)]
+        ['b', 'a']
+        """
+        return initiative_order(entries, failed_order=str(self.option("failed_initiative_order")))
+
+    def resolve_damage(
+        self, damage: int, resist: CheckResult | None, *, exhausted: bool = False
+    ) -> DamageResult:
+        """A hit after the body resist check (options ``resist_failure``,
+        ``exhausted_resist_fails``)."""
+        auto = exhausted and bool(self.option("exhausted_resist_fails"))
+        failure = str(self.option("resist_failure"))
+        return resolve_damage(damage, None if auto else resist, failure=failure, auto_fail=auto)
+
+    def move_check(self, chase: Chase, name: str, check: CheckResult) -> Chase:
+        """Add a movement check to a chase (option ``failed_move``)."""
+        return chase.move_check(name, check, failed_move=str(self.option("failed_move")))
 
     def roll_command(self, command: str, source: DiceSource) -> Roll | None:
         """Roll a cut-action command (``CA CAI CAR CAC CAO CAD CAA CET CFO``)."""

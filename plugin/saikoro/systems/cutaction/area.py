@@ -113,6 +113,27 @@ class BattleArea:
         """Hand-to-hand fighting needs the same row."""
         return self.distance(a, b) == 0
 
+    def start_rows(self) -> tuple[str, ...]:
+        """Rows where PCs may be placed at the start: their own side up to the front line.
+
+        (The GM may place them elsewhere when the situation calls for it.)
+
+        >>> BattleArea().start_rows()
+        ('自陣本営', '自陣', '前線')
+        """
+        return ROWS[:3]
+
+    def can_attack(self, cover: Cover, *, ranged: bool) -> bool:
+        """Whether a character in ``cover`` may attack (half cover: ranged only; full: none).
+
+        >>> a = BattleArea()
+        >>> a.can_attack(Cover.HALF, ranged=True), a.can_attack(Cover.HALF, ranged=False)
+        (True, False)
+        """
+        if cover is Cover.FULL:
+            return False
+        return ranged or cover is Cover.NONE
+
     def can_exit(self, cell: str, exits: tuple[str, ...] = ("自陣本営",)) -> bool:
         """Whether a character in ``cell`` may declare leaving the battle (exit rows given)."""
         return self.row(cell) in {self.row(e) for e in exits}

@@ -189,9 +189,26 @@ class Chase:
             gain = 0
         return self._move(name, self.runner(name).position + gain)
 
+    def blockaded(self, name: str) -> bool:
+        """Whether ``name`` cannot freely leave its area.
+
+        Either another runner blockades it (leaving takes a won agility contest) or 小道 is in
+        force (nobody leaves until the cut ends).
+
+        >>> c = Chase.start([("A", "逃走", 5), ("B", "追跡", 5), ("C", "追跡", 2)]).blockade("B")
+        >>> c.blockaded("A"), c.blockaded("B"), c.blockaded("C")
+        (True, False, False)
+        """
+        me = self.runner(name)
+        others = {self.runner(n).position for n in self.blockers if n != name}
+        return self.narrow or me.position in others
+
     def accelerate(self, name: str, check: CheckResult) -> Chase:
-        """加速: a successful movement check moves the runner forward by its achievement."""
-        if not check.success:
+        """加速: a successful movement check moves the runner forward by its achievement.
+
+        Nobody moves under 小道; out of a blockaded area only after winning the contest.
+        """
+        if not check.success or self.narrow:
             return self
         return self._move(name, self.runner(name).position + check.achievement)
 
@@ -219,6 +236,18 @@ class Chase:
         """封鎖: the runner blockades its area."""
         self.runner(name)
         return replace(self, blockers=self.blockers | {name})
+
+    def join(self, name: str, side: str, position: int | None = None) -> Chase:
+        """A runner joins (さらなる追跡者: the authorities appear at the rear by default).
+
+        >>> Chase.start([("A", "逃走", 9), ("B", "追跡", 6)]).join("警察", "追跡").relative("警察")
+        -3
+        """
+        if side not in (FLEEING, PURSUING):
+            raise CutActionError(f"side must be {FLEEING} or {PURSUING}, not {side!r}")
+        if position is None:
+            position = min(r.position for r in self.active())
+        return replace(self, runners=(*self.runners, Runner(name, side, position)))
 
     def drop(self, *names: str) -> Chase:
         """Drop runners out of the chase."""

@@ -1,5 +1,5 @@
-"""Check commands: ``CA`` (check), ``CAI`` (initiative), ``CAR`` (recovery),
-``CAC`` (contest) and ``CAO`` (obstruction in a chase).
+"""Check commands: ``CA`` (check), ``CAI`` (initiative, one or several characters),
+``CAR`` (recovery), ``CAC`` (contest) and ``CAO`` (obstruction in a chase).
 
 >>> from saikoro.dice import DiceSource
 >>> from .rulings import OPTION_DEFAULTS as O
@@ -10,12 +10,24 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from fractions import Fraction
 
 from saikoro.dice import DiceSource, LimitError, Odds, Roll
 
-from .checks import check_results, contest_odds, contest_wins, obstruct_dist, obstruct_retreat
+from .checks import (
+    CheckResult,
+    InitiativeEntry,
+    check_results,
+    contest_odds,
+    contest_wins,
+    initiative_order,
+    obstruct_dist,
+    obstruct_retreat,
+    resolve_check,
+    roll_dist,
+)
 from .cmd_common import (
     NUM,
     SEP,
@@ -30,31 +42,57 @@ from .cmd_common import (
 )
 from .expr import evaluate
 
-__all__ = ["CHECK", "CONTEST", "odds_check", "odds_contest", "roll_check", "roll_contest"]
+__all__ = [
+    "CHECK",
+    "CONTEST",
+    "INITIATIVE",
+    "odds_check",
+    "odds_contest",
+    "odds_initiative",
+    "roll_check",
+    "roll_contest",
+    "roll_initiative",
+]
 
-CHECK = re.compile(rf"CA(?P<kind>[IR]?)(?P<sv>{NUM})(?:>=(?P<target>{NUM}))?")
-"""``CA7``, ``CA7>=3``, ``CAI7``, ``CAR7``."""
+CHECK = re.compile(rf"CA(?P<kind>[IRM]?)(?P<sv>{NUM})(?:>=(?P<target>{NUM}))?")
+"""``CA7``, ``CA7>=3``, ``CAI7``, ``CAR7``, ``CAM7``."""
 CONTEST = re.compile(rf"CA(?P<kind>[CO])(?P<args>{NUM}(?:,{NUM})+)")
 """``CAC7,5``, ``CAC7,5,6``, ``CAO7,6``."""
+INITIATIVE = re.compile(rf"CAI(?P<args>P?{NUM}(?:,P?{NUM})+)")
+"""``CAI7,P5,6``: initiative of several characters (``P`` marks a PC)."""
 MAX_PASSIVE = 8
 """Most passive checks (blockers) a contest may name."""
+MAX_INITIATIVE_ROLL = 20
+"""Most characters an initiative roll may name."""
+MAX_INITIATIVE_ODDS = 4
+"""Most characters whose acting orders are enumerated exactly."""
+
+
+def _value(kind: str, r: CheckResult, options: Options) -> int:
+    """The main number: recovery (``R``), chase movement (``M``) or the achievement."""
+    if kind == "R":
+        return r.achievement if r.success else 0
+    if kind == "M" and not r.success and options["failed_move"] == "zero":
+        return 0
+    return r.achievement
 
 
 def roll_check(options: Options, m: re.Match[str], command: str, source: DiceSource) -> Roll:
-    """Roll ``CA``, ``CAI`` or ``CAR``."""
+    """Roll ``CA``, ``CAI``, ``CAR`` or ``CAM``."""
     kind, raw = m.group("kind"), m.group("sv")
     sv = evaluate(raw)
     target = evaluate(m.group("target")) if m.group("target") else 0
     r, dice_text = check_roll(options, sv, source, target)
     parts = [f"({command})", *sv_note(raw, sv), dice_text]
-    value: int = r.achievement
+    value = _value(kind, r, options)
     if kind == "I":
         parts += ["ファンブル", "行動不能"] if r.fumble else [f"行動値{r.achievement}", word(r)]
     else:
         parts += [f"達成値{r.achievement}", word(r)]
         if kind == "R":
-            value = r.achievement if r.success else 0
             parts.append(f"回復{value}")
+        if kind == "M":
+            parts.append(f"移動{value:+d}" + (" 行動不能" if r.fumble else ""))
     return Roll(
         command,
         SEP.join(parts),
@@ -106,14 +144,14 @@ def roll_contest(options: Options, m: re.Match[str], command: str, source: DiceS
 
 
 def odds_check(options: Options, m: re.Match[str], command: str) -> Odds:
-    """Odds of ``CA`` (達成値), ``CAI`` (行動値) or ``CAR`` (回復量)."""
+    """Odds of ``CA`` (達成値), ``CAI`` (行動値), ``CAR`` (回復量) or ``CAM`` (移動量)."""
     kind = m.group("kind")
     sv = evaluate(m.group("sv"))
     target = evaluate(m.group("target")) if m.group("target") else 0
     dist: dict[int | str, Fraction] = {}
     success = fumble = negative = Fraction(0)
     for r, p in check_results(sv, target=target, dice=dice_of(options)):
-        key = (r.achievement if r.success else 0) if kind == "R" else r.achievement
+        key = _value(kind, r, options)
         dist[key] = dist.get(key, Fraction(0)) + p
         success += p if r.success else 0
         fumble += p if r.fumble else 0
@@ -121,13 +159,15 @@ def odds_check(options: Options, m: re.Match[str], command: str) -> Odds:
     events = {"マイナス達成値": negative}
     if kind == "I":
         events = {"行動不能": fumble, "失敗(成功者の後に行動)": 1 - success - fumble}
+    elif kind == "M":
+        events = {"行動不能": fumble, "マイナス達成値": negative}
     return Odds(
         command,
         sorted_ints(dist),
         success=success,
         fumble=fumble,
         events=events,
-        label={"I": "行動値", "R": "回復量"}.get(kind, "達成値"),
+        label={"I": "行動値", "R": "回復量", "M": "移動量"}.get(kind, "達成値"),
     )
 
 
@@ -158,3 +198,72 @@ def odds_contest(options: Options, m: re.Match[str], command: str) -> Odds:
         events=events,
         label=label,
     )
+
+
+# -- initiative of several characters --------------------------------------------------
+
+
+def _initiative_args(m: re.Match[str], limit: int) -> list[tuple[int, bool]]:
+    args = m.group("args").split(",")
+    if len(args) > limit:
+        raise LimitError(f"イニシアチブは{limit}人までです", bound="initiative size")
+    return [(evaluate(a.removeprefix("P")), a.startswith("P")) for a in args]
+
+
+def _order(results: list[tuple[CheckResult, bool]], options: Options) -> tuple[str, str]:
+    """``("1→3→2", "4")``: the acting order and who fumbled (1-based positions)."""
+    entries = [
+        InitiativeEntry(str(i), r.achievement, r.fumble, pc)
+        for i, (r, pc) in enumerate(results, start=1)
+    ]
+    order = initiative_order(entries, failed_order=str(options["failed_initiative_order"]))
+    lost = ",".join(e.name for e in entries if e.fumble)
+    return "→".join(e.name for e in order) or "なし", lost
+
+
+def roll_initiative(options: Options, m: re.Match[str], command: str, source: DiceSource) -> Roll:
+    """Roll ``CAI7,P5,6``: each character's initiative, then the acting order."""
+    results = []
+    parts = [f"({command})"]
+    shown = []
+    for i, (sv, pc) in enumerate(_initiative_args(m, MAX_INITIATIVE_ROLL), start=1):
+        r, text = check_roll(options, sv, source)
+        results.append((r, pc))
+        shown.append(
+            f"{i}:{text}(ファンブル)" if r.fumble else f"{i}:{text}(行動値{r.achievement})"
+        )
+    order, lost = _order(results, options)
+    parts += [",".join(shown), f"行動順 {order}"]
+    if lost:
+        parts.append(f"行動不能 {lost}")
+    return Roll(command, SEP.join(parts), value=order, outcome=order)
+
+
+def odds_initiative(options: Options, m: re.Match[str], command: str) -> Odds:
+    """Odds of each acting order (and of each character acting first or losing the cut)."""
+    chars = _initiative_args(m, MAX_INITIATIVE_ODDS)
+    rolls = roll_dist(dice_of(options))
+    tables = [
+        [(resolve_check(sv, t, dice=dice_of(options)), w) for t, w in rolls.items()]
+        for sv, _ in chars
+    ]
+    dist: dict[str, int] = {}
+    first = [0] * len(chars)
+    lost = [0] * len(chars)
+    for combo in itertools.product(*tables):
+        w = 1
+        for _, q in combo:
+            w *= q
+        order, _ = _order([(r, pc) for (r, _), (_, pc) in zip(combo, chars, strict=True)], options)
+        dist[order] = dist.get(order, 0) + w
+        if order != "なし":
+            first[int(order.split("→")[0]) - 1] += w
+        for i, (r, _) in enumerate(combo):
+            lost[i] += w if r.fumble else 0
+    total = rolls.denominator ** len(chars)
+    events = {f"{i}が最初に行動": Fraction(f, total) for i, f in enumerate(first, start=1)}
+    events |= {f"{i}が行動不能": Fraction(f, total) for i, f in enumerate(lost, start=1)}
+    ordered: dict[int | str, Fraction] = {
+        k: Fraction(w, total) for k, w in sorted(dist.items(), key=lambda kv: (-kv[1], kv[0]))
+    }
+    return Odds(command, ordered, events=events, label="行動順")

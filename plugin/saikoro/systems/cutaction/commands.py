@@ -18,7 +18,17 @@ from __future__ import annotations
 from saikoro.dice import DiceSource, Odds, Roll
 
 from .cmd_chase import EVENT_COMMANDS, odds_event, roll_event
-from .cmd_checks import CHECK, CONTEST, odds_check, odds_contest, roll_check, roll_contest
+from .cmd_checks import (
+    CHECK,
+    CONTEST,
+    INITIATIVE,
+    odds_check,
+    odds_contest,
+    odds_initiative,
+    roll_check,
+    roll_contest,
+    roll_initiative,
+)
 from .cmd_common import Options
 from .cmd_damage import ATTACK, DAMAGE, odds_attack, odds_damage, roll_attack, roll_damage
 
@@ -28,9 +38,16 @@ _ROLLS = (
     (DAMAGE, roll_damage),
     (ATTACK, roll_attack),
     (CONTEST, roll_contest),
+    (INITIATIVE, roll_initiative),
     (CHECK, roll_check),
 )
-_ODDS = ((DAMAGE, odds_damage), (ATTACK, odds_attack), (CONTEST, odds_contest), (CHECK, odds_check))
+_ODDS = (
+    (DAMAGE, odds_damage),
+    (ATTACK, odds_attack),
+    (CONTEST, odds_contest),
+    (INITIATIVE, odds_initiative),
+    (CHECK, odds_check),
+)
 
 
 def roll_command(options: Options, command: str, source: DiceSource) -> Roll | None:

@@ -14,10 +14,10 @@ import re
 from dataclasses import dataclass
 
 from saikoro.dice import DiceSource, Dist, LimitError, ParseError
+from saikoro.dice.arith import parse_expression
 
 __all__ = ["DamageExpr", "evaluate", "is_plain_int"]
 
-_TOKEN = re.compile(r"\d+|[-+*/()]")
 MAX_DICE = 100
 """Most dice a damage expression may roll."""
 MAX_SIDES = 1000
@@ -36,61 +36,12 @@ def is_plain_int(text: str) -> bool:
 def evaluate(text: str) -> int:
     """Evaluate integer arithmetic (``+ - * /`` and parentheses; ``/`` rounds down).
 
+    The engine's own expression reader does the work (:mod:`saikoro.dice.arith`).
+
     Raises:
         ParseError: malformed text or division by zero.
     """
-    tokens = _TOKEN.findall(text)
-    if "".join(tokens) != text or not tokens:
-        raise ParseError(f"数式を読めません: {text}")
-    pos = 0
-
-    def peek() -> str:
-        return tokens[pos] if pos < len(tokens) else ""
-
-    def take() -> str:
-        nonlocal pos
-        tok = peek()
-        pos += 1
-        return tok
-
-    def atom() -> int:
-        tok = take()
-        if tok == "-":
-            return -atom()
-        if tok == "+":
-            return atom()
-        if tok == "(":
-            value = expr()
-            if take() != ")":
-                raise ParseError(f"括弧が閉じていません: {text}")
-            return value
-        if tok.isdigit():
-            return int(tok)
-        raise ParseError(f"数式を読めません: {text}")
-
-    def term() -> int:
-        value = atom()
-        while peek() in ("*", "/"):
-            op, rhs = take(), atom()
-            if op == "*":
-                value *= rhs
-            elif rhs == 0:
-                raise ParseError(f"ゼロ除算が発生したため計算できませんでした: {text}")
-            else:
-                value //= rhs
-        return value
-
-    def expr() -> int:
-        value = term()
-        while peek() in ("+", "-"):
-            op, rhs = take(), term()
-            value = value + rhs if op == "+" else value - rhs
-        return value
-
-    result = expr()
-    if pos != len(tokens):
-        raise ParseError(f"数式を読めません: {text}")
-    return result
+    return parse_expression(text).evaluate()
 
 
 _DAMAGE_TERM = re.compile(r"([+-]?)(?:(\d+)D(\d+)|(\d+))")

@@ -238,7 +238,7 @@ CHASE = Flow(
             C,
             _e("place"),
             actor="登場キャラクター全員",
-            check="CA7",
+            check="CAM7",
         ),
         _s(
             "place",

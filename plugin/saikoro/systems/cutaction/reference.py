@@ -1,7 +1,7 @@
 """Documentation of the system's commands (shown on the site's command reference).
 
 >>> [c.syntax.split("[")[0] for c in COMMANDS]
-['CA', 'CAI', 'CAR', 'CAC', 'CAO', 'CAD', 'CAA', 'CET', 'CFO']
+['CA', 'CAI', 'CAI', 'CAR', 'CAM', 'CAC', 'CAO', 'CAD', 'CAA', 'CET', 'CFO']
 """
 
 from __future__ import annotations
@@ -30,9 +30,28 @@ COMMANDS: tuple[CommandDoc, ...] = (
         parameters=(_SV,),
     ),
     CommandDoc(
+        syntax="CAI[成功値],P[成功値],...",
+        summary=(
+            "複数人のイニシアチブ判定と行動順。P を付けた者はPC(同値ならNPCより先)。"
+            "確率は4人まで、行動順ごとに出す。番号は書いた順。"
+        ),
+        examples=("CAI7,P5,6", "CAIP6,P6,7,4"),
+        parameters=(("成功値", "各キャラクターの成功値。先頭に P でPC"),),
+    ),
+    CommandDoc(
         syntax="CAR[成功値]",
         summary="回復判定(負傷はヘッド、消耗はボディ)。成功なら達成値が回復量、失敗なら0。",
         examples=("CAR6",),
+        parameters=(_SV,),
+    ),
+    CommandDoc(
+        syntax="CAM[成功値]",
+        summary=(
+            "チェイスの移動判定(毎カットのはじめ)。達成値を移動値に足す。失敗のマイナス分も足す"
+            "(オプション failed_move で0にできる)。ファンブルはそのカット行動不能。"
+            "悪路なら成功値-2。加速は CA で判定し、成功したときだけ達成値分前に出る。"
+        ),
+        examples=("CAM7", "CAM7-2"),
         parameters=(_SV,),
     ),
     CommandDoc(

@@ -1,0 +1,190 @@
+"""Build benchmark: a 1,000-scenario book against plain mkdocs-material, and a serve rebuild.
+
+Prints:
+
+* the build time of a generated 1,000-scenario book (``plugins: [saikoro]``) and of a
+  plain mkdocs-material site of 1,000 hand-written pages of similar content (the same
+  headings, stat tables, odds tables and chase tables written as Markdown), and their
+  ratio (goal: at most 1.3x);
+* the rebuild time after editing one scenario under ``mkdocs serve --dirty`` (the
+  plugin's rebuild path, in-process: from the file write to the new page on disk;
+  goal: at most 1.5 s), and the same for a full (non-dirty) rebuild for reference.
+
+Run: ``.venv/bin/python bench/bench_build.py [--count N]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+REPO = Path(__file__).resolve().parents[1]
+ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+CONFIG = """\
+site_name: bench
+theme:
+  name: material
+  language: ja
+  font: false
+"""
+
+
+def _samples() -> list[dict[str, Any]]:
+    return [
+        yaml.safe_load(p.read_text("utf-8"))
+        for p in sorted((REPO / "scenarios").glob("*.yaml"))
+    ]
+
+
+def generate(folder: Path, count: int) -> list[dict[str, Any]]:
+    """``count`` scenarios made from the sample book, with varied ids, titles and targets."""
+    folder.mkdir(parents=True)
+    samples = _samples()
+    out = []
+    for i in range(count):
+        data = dict(samples[i % len(samples)])
+        data["id"] = f"s{i:04d}"
+        data["title"] = f"{data['title']} その{i + 1}"
+        targets = []
+        for original in data.get("difficulty_targets") or ():
+            target = dict(original)
+            if isinstance(target.get("target"), int):
+                target["target"] = max(1, target["target"] + (i % 3) - 1)
+            targets.append(target)
+        if targets:
+            data["difficulty_targets"] = targets
+        (folder / f"s{i:04d}.yaml").write_text(
+            yaml.safe_dump(data, allow_unicode=True, sort_keys=False), "utf-8"
+        )
+        out.append(data)
+    return out
+
+
+def _table(head: list[str], rows: list[list[str]]) -> str:
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    lines += ["| " + " | ".join(r) + " |" for r in rows]
+    return "\n".join(lines) + "\n\n"
+
+
+def plain_page(data: dict[str, Any]) -> str:
+    """A hand-written page with the same content as the scenario page, in Markdown."""
+    from saikoro.site.profiles import profile
+
+    prof = profile(str(data["system"]))
+    out = [f"# {data['title']}\n\n", f"{data.get('summary', '')}\n\n"]
+    missions = data.get("missions") or {}
+    if missions:
+        out.append("## ミッション\n\n")
+        main = missions.get("main") or {}
+        out.append(_table(["項目", "内容"], [[str(k), str(v)] for k, v in main.items()]))
+    for target in data.get("difficulty_targets") or ():
+        out.append(f"### {target['name']}\n\n{prof.target_label(target)}\n\n")
+        grid = prof.target_grid(target)
+        if grid:
+            out.append(_table(["", *grid.columns],
+                              [[r, *("12.3% C 10.0% F 10.0%" for _ in c)] for r, c in grid.rows]))
+    for enemy in data.get("enemies") or ():
+        out.append(f"### {enemy['name']}\n\n")
+        out.append(_table([k for k, _ in prof.stats(enemy)], [[v for _, v in prof.stats(enemy)]]))
+        for attack in prof.attacks(enemy):
+            out.append(f"**{attack['name']}** {prof.attack_label(enemy, attack)}\n\n")
+            out.extend(
+                _table(["", *grid.columns],
+                       [[r, *("期待値 9.4 ≥1 80% ≥5 64% ≥10 44%" for _ in c)]
+                        for r, c in grid.rows])
+                for grid in prof.attack_grids(enemy, attack)
+            )
+    for table in data.get("chase_tables") or ():
+        out.append(f"### {table['name']}\n\n")
+        out.append(_table(["出目", "名前", "効果", "確率"], [
+            [str(k), str(v.get("title", "")), str(v.get("effect", "")), "10.0% (1/10)"]
+            for k, v in (table.get("entries") or {}).items()
+        ]))
+    return "".join(out)
+
+
+def _build(root: Path) -> float:
+    start = time.perf_counter()
+    subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "-q"], cwd=root, env=ENV, check=True
+    )
+    return time.perf_counter() - start
+
+
+def bench_builds(base: Path, count: int) -> tuple[float, float, list[dict[str, Any]]]:
+    book = base / "book"
+    (book / "docs").mkdir(parents=True)
+    (book / "docs" / "index.md").write_text("# book\n", "utf-8")
+    (book / "mkdocs.yml").write_text(
+        CONFIG + "plugins:\n  - saikoro:\n      roller:\n        enabled: false\n", "utf-8"
+    )
+    scenarios = generate(book / "scenarios", count)
+    plain = base / "plain"
+    (plain / "docs").mkdir(parents=True)
+    (plain / "docs" / "index.md").write_text("# book\n", "utf-8")
+    (plain / "mkdocs.yml").write_text(CONFIG + "plugins: []\nmarkdown_extensions:\n  - tables\n",
+                                      "utf-8")
+    for data in scenarios:
+        (plain / "docs" / f"{data['id']}.md").write_text(plain_page(data), "utf-8")
+    return _build(book), _build(plain), scenarios
+
+
+def bench_rebuild(base: Path, dirty: bool) -> float:
+    """Edit one scenario and rebuild as ``mkdocs serve`` does; seconds to the new page."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    book = base / "book"
+
+    def config() -> Any:
+        return load_config(config_file=str(book / "mkdocs.yml"), site_dir=str(book / "site"))
+
+    first = config()
+    first.plugins.on_startup(command="serve", dirty=dirty)
+    build(first, dirty=dirty)
+    target = book / "scenarios" / "s0007.yaml"
+    page = book / "site" / "scenarios" / "s0007" / "index.html"
+    text = target.read_text("utf-8")
+    marker = f"改訂{time.time_ns()}"
+    start = time.perf_counter()
+    target.write_text(text.replace("その8", f"その8 {marker}"), "utf-8")
+    build(config(), dirty=dirty)
+    elapsed = time.perf_counter() - start
+    assert marker in page.read_text("utf-8")
+    config().plugins.on_shutdown()
+    return elapsed
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--count", type=int, default=1000)
+    args = parser.parse_args()
+    os.environ["NO_MKDOCS_2_WARNING"] = "1"
+    with tempfile.TemporaryDirectory(prefix="saikoro-bench-") as tmp:
+        base = Path(tmp)
+        saikoro_time, plain_time, _ = bench_builds(base, args.count)
+        ratio = saikoro_time / plain_time
+        print(f"build {args.count} scenarios (saikoro): {saikoro_time:.2f} s")
+        print(f"build {args.count} plain material pages: {plain_time:.2f} s")
+        print(f"ratio: {ratio:.2f}x (goal <= 1.3x) {'OK' if ratio <= 1.3 else 'MISSED'}")
+        import logging
+
+        logging.getLogger("mkdocs").setLevel(logging.ERROR)
+        dirty = bench_rebuild(base, dirty=True)
+        print(f"serve --dirty rebuild after one edit: {dirty:.2f} s "
+              f"(goal <= 1.5 s) {'OK' if dirty <= 1.5 else 'MISSED'}")
+        full = bench_rebuild(base, dirty=False)
+        print(f"serve (full) rebuild after one edit: {full:.2f} s (reference)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,117 @@
+"""VTT exports: ココフォリア clipboard JSON and ユドナリウム zip, parsed back."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import xml.etree.ElementTree as ET
+import zipfile
+
+import pytest
+
+import saikoro
+from saikoro.export import Character, ccfolia_json, ccfolia_script, udonarium_xml, udonarium_zip
+from saikoro.site.profiles import profile
+
+HOSTILE = '</script><script>alert(1)</script>&"\'<!--'
+
+OGRETAIL = {
+    "id": "ogretail", "name": "オウガテイル",
+    "abilities": {"strength": 4, "agility": 3, "intellect": 1, "endurance": 4},
+    "hp": 40, "ap": 6, "st": 3, "placement": "out3",
+    "attacks": [{"name": "噛みつき", "weapon": "long-blade", "element": "physical",
+                 "power": 5, "range": "0-1"}],
+    "guard": {"shield": "buckler", "armor": 2},
+}
+
+
+def _character(name: str = "オウガテイル") -> Character:
+    return Character(
+        name=name, initiative=6, status=(("HP", 40, 40), ("AP", 6, 6)),
+        params=(("筋力", "4"),), commands=("GDL+9 噛みつき", "GB4"), memo=f"memo {name}",
+        external_url="https://example.com/x",
+    )
+
+
+def test_ccfolia_shape() -> None:
+    data = ccfolia_json(_character())
+    assert data["kind"] == "character"
+    body = data["data"]
+    assert isinstance(body, dict)
+    assert body["name"] == "オウガテイル"
+    assert body["initiative"] == 6
+    assert body["status"] == [{"label": "HP", "value": 40, "max": 40},
+                              {"label": "AP", "value": 6, "max": 6}]
+    assert body["params"] == [{"label": "筋力", "value": "4"}]
+    assert body["commands"] == "GDL+9 噛みつき\nGB4"
+    assert body["externalUrl"] == "https://example.com/x"
+
+
+def test_ccfolia_script_cannot_break_out() -> None:
+    html = ccfolia_script(_character(HOSTILE), 'x" onload="y')
+    inner = re.fullmatch(r'<script type="application/json" id="([\w-]+)">(.*)</script>', html, re.S)
+    assert inner is not None
+    assert inner.group(1) == "xonloady"
+    assert "<" not in inner.group(2) and ">" not in inner.group(2) and "&" not in inner.group(2)
+    assert json.loads(inner.group(2))["data"]["name"] == HOSTILE
+
+
+def test_udonarium_zip_parses() -> None:
+    blob = udonarium_zip(_character(HOSTILE))
+    with zipfile.ZipFile(io.BytesIO(blob)) as archive:
+        assert archive.namelist() == ["data.xml"]
+        text = archive.read("data.xml").decode("utf-8")
+    root = ET.fromstring(text)  # noqa: S314 - our own output
+    assert root.tag == "character"
+    sheet = root.find("data[@name='character']")
+    assert sheet is not None
+    assert sheet.find("data[@name='image']/data[@name='imageIdentifier']") is not None
+    name = sheet.find("data[@name='common']/data[@name='name']")
+    assert name is not None and name.text == HOSTILE
+    hp = sheet.find("data[@name='detail']/data[@name='リソース']/data[@name='HP']")
+    assert hp is not None and hp.get("type") == "numberResource"
+    assert hp.text == "40" and hp.get("currentValue") == "40"
+    palette = root.find("chat-palette")
+    assert palette is not None and (palette.text or "").splitlines() == ["GDL+9 噛みつき", "GB4"]
+
+
+def test_udonarium_zip_is_deterministic() -> None:
+    assert udonarium_zip(_character()) == udonarium_zip(_character())
+
+
+def test_udonarium_xml_escapes() -> None:
+    text = udonarium_xml(_character(HOSTILE))
+    assert "<script>" not in text and "&lt;script&gt;" in text
+
+
+@pytest.mark.parametrize("system", ["getb", "kegare", "akatsuki", "kokuryoku", "cutaction"])
+def test_profiles_export_sample_enemies(system: str) -> None:
+    from pathlib import Path
+
+    from saikoro.scenario import load_scenarios
+
+    folder = Path(__file__).resolve().parents[1] / "scenarios"
+    enemies = [
+        e for r in load_scenarios(folder) if r.scenario and r.scenario.system == system
+        for e in r.scenario.data.get("enemies") or ()
+    ]
+    if not enemies:
+        pytest.skip(f"no sample enemy for {system}")
+    for enemy in enemies:
+        character = profile(system).character(enemy)
+        assert character.name == enemy["name"]
+        data = ccfolia_json(character)["data"]
+        assert isinstance(data, dict) and data["name"] == enemy["name"]
+        root = ET.fromstring(udonarium_xml(character))  # noqa: S314 - our own output
+        assert root.find("chat-palette") is not None
+        for line in character.commands:  # every palette line is a command of the system
+            assert saikoro.odds(line.split()[0], system=system) is not None, line
+
+
+def test_getb_palette_and_character() -> None:
+    character = profile("getb").character(OGRETAIL)
+    assert character.initiative == 6
+    assert ("HP", 40, 40) in character.status
+    assert character.commands[0] == "GDL+9 噛みつき"
+    assert "GGB+6 ガード" in character.commands  # buckler, armour 2 + strength 4

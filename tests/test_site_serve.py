@@ -1,0 +1,129 @@
+"""``mkdocs serve`` behaviour through the plugin's rebuild path (in-process, no server).
+
+MkDocs keeps a plugin instance that defines ``on_startup`` across serve rebuilds; these
+tests do what ``mkdocs serve`` does: ``on_startup(command="serve")``, then ``build``
+with a freshly loaded config for each rebuild.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
+from mkdocs.exceptions import Abort, PluginError
+from mkdocs.structure.files import Files
+
+from saikoro.site.plugin import SaikoroPlugin
+from test_site_support import TWO_D6
+
+GOOD = TWO_D6
+BROKEN = TWO_D6.replace("target: 12", "target: twelve")
+
+
+def _site(root: Path) -> Path:
+    (root / "docs").mkdir(parents=True)
+    (root / "scenarios").mkdir()
+    (root / "docs" / "index.md").write_text("# home\n", "utf-8")
+    (root / "mkdocs.yml").write_text(
+        "site_name: s\ntheme:\n  name: material\nplugins:\n"
+        "  - saikoro:\n      roller:\n        enabled: false\n",
+        "utf-8",
+    )
+    (root / "scenarios" / "twod6.yaml").write_text(GOOD, "utf-8")
+    (root / "scenarios" / "other.yaml").write_text(
+        GOOD.replace("id: twod6", "id: other"), "utf-8"
+    )
+    return root
+
+
+def _config(root: Path) -> Any:
+    return load_config(config_file=str(root / "mkdocs.yml"), site_dir=str(root / "site"))
+
+
+def _plugin(config: Any) -> SaikoroPlugin:
+    plugin = config.plugins["saikoro"]
+    assert isinstance(plugin, SaikoroPlugin)
+    return plugin
+
+
+@pytest.fixture
+def serving(tmp_path: Path) -> Iterator[Path]:
+    root = _site(tmp_path / "s")
+    config = _config(root)
+    config.plugins.on_startup(command="serve", dirty=False)
+    build(config)
+    yield root
+    _config(root).plugins.on_startup(command="build", dirty=False)
+
+
+def test_broken_edit_renders_error_page_and_fix_recovers(serving: Path) -> None:
+    root = serving
+    page = root / "site" / "scenarios" / "twod6" / "index.html"
+    assert "山道表" in page.read_text("utf-8")
+    (root / "scenarios" / "twod6.yaml").write_text(BROKEN, "utf-8")
+    config = _config(root)
+    plugin = _plugin(config)
+    assert plugin.is_serve
+    build(config)  # no exception under serve
+    text = page.read_text("utf-8")
+    assert "このシナリオには誤りがあります" in text
+    assert "twod6.yaml:" in text and "difficulty_targets[0].target" in text
+    assert (root / "site" / "scenarios" / "other" / "index.html").is_file()
+    (root / "scenarios" / "twod6.yaml").write_text(GOOD, "utf-8")
+    build(_config(root))
+    assert "山道表" in page.read_text("utf-8")
+    assert "誤りがあります" not in page.read_text("utf-8")
+
+
+def test_rebuild_after_one_edit_rerenders_only_that_scenario(serving: Path) -> None:
+    root = serving
+    config = _config(root)
+    plugin = _plugin(config)
+    before = plugin.book.rendered
+    computed = plugin.book.odds.computed
+    (root / "scenarios" / "twod6.yaml").write_text(
+        GOOD.replace("二つのダイスの表", "二つのダイスの表（改）"), "utf-8"
+    )
+    start = time.perf_counter()
+    build(config)
+    elapsed = time.perf_counter() - start
+    assert plugin.book.rendered == before + 1
+    assert plugin.book.odds.computed == computed  # every odds came from the cache
+    assert "（改）" in (root / "site" / "scenarios" / "twod6" / "index.html").read_text("utf-8")
+    assert elapsed < 30
+
+
+def test_build_raises_naming_file_and_line(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    root = _site(tmp_path / "b")
+    (root / "scenarios" / "twod6.yaml").write_text(BROKEN, "utf-8")
+    config = _config(root)
+    config.plugins.on_startup(command="build", dirty=False)
+    with pytest.raises(Abort):  # MkDocs turns the plugin's PluginError into Abort
+        build(config)
+    assert re.search(r"twod6\.yaml:8:13: error: scenario\.difficulty_targets\[0\]\.target",
+                     caplog.text)
+    plugin = _plugin(config)
+    with pytest.raises(PluginError, match=r"twod6\.yaml:8:13"):
+        plugin.on_files(Files([]), config=config)
+
+
+def test_on_serve_watches_the_scenario_folder(serving: Path) -> None:
+    watched: list[str] = []
+
+    class Server:
+        def watch(self, path: str) -> None:
+            watched.append(path)
+
+    config = _config(serving)
+    plugin = _plugin(config)
+    plugin.on_config(config)
+    plugin.on_serve(Server(), config=config, builder=None)  # type: ignore[arg-type]
+    assert watched == [str((serving / "scenarios").resolve())]

@@ -1,0 +1,233 @@
+"""Unit tests of the site's parts: escaping, Mermaid, fences, charts, nav, odds cache."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import itertools
+import logging
+import re
+from fractions import Fraction
+
+import markdown
+import pytest
+
+from saikoro.site.charts import bar_chart, prob
+from saikoro.site.fences import FenceContext, SaikoroFences
+from saikoro.site.mermaid import flow_html, flow_to_mermaid, mermaid_label
+from saikoro.site.navigation import expand_nav
+from saikoro.site.oddscache import OddsCache
+from saikoro.site.pages.chase import entry_probability, entry_range
+from saikoro.site.safe import esc, is_safe_url, md_escape, render_markdown, safe_title
+from saikoro.systems import Edge, Flow, Step, StepKind
+
+SITE_MODULES = [
+    "saikoro.site.safe", "saikoro.site.charts", "saikoro.site.mermaid",
+    "saikoro.site.navigation", "saikoro.site.pages.chase", "saikoro.site.pages.scenario",
+    "saikoro.site.profiles.akatsuki", "saikoro.export", "saikoro.export.ccfolia",
+    "saikoro.export.udonarium",
+]
+
+
+@pytest.mark.parametrize("name", SITE_MODULES)
+def test_doctests(name: str) -> None:
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["javascript:alert(1)", " JAVASCRIPT:alert(1)", "java\nscript:x", "data:text/html,x",
+     "vbscript:msgbox", "&#106;avascript:x", "jav&#x09;ascript:x"],
+)
+def test_unsafe_urls(url: str) -> None:
+    assert not is_safe_url(url)
+    out = render_markdown(f"[click]({url})")
+    assert "href" not in out
+    assert "click" in out
+
+
+@pytest.mark.parametrize("url", ["https://example.com/", "../a.html", "#x", "mailto:a@b.c"])
+def test_safe_urls(url: str) -> None:
+    assert is_safe_url(url)
+    assert 'href="' in render_markdown(f"[ok]({url})")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["<script>alert(1)</script>", '"><img src=x onerror=alert(1)>', "<iframe src=x>",
+     "<a href='javascript:x'>y</a>", "<svg onload=alert(1)>", "<!-- x --><b>bold</b>"],
+)
+def test_markdown_escapes_raw_html(text: str) -> None:
+    out = render_markdown(text)
+    assert "<script" not in out and "<img" not in out and "<iframe" not in out
+    assert "<svg" not in out and "<a " not in out and "<!--" not in out and "<b>" not in out
+
+
+def test_markdown_still_formats() -> None:
+    out = render_markdown("**太字** と *斜体*\n\n- 一\n- 二")
+    assert "<strong>太字</strong>" in out and "<li>一</li>" in out
+
+
+def test_external_images_dropped() -> None:
+    assert "<img" not in render_markdown("![alt](https://evil.example/x.png)")
+    assert "alt" in render_markdown("![alt](https://evil.example/x.png)")
+
+
+def test_md_escape_neutralises_markdown() -> None:
+    md = markdown.Markdown()
+    html = md.convert("# " + md_escape("[x](javascript:1) <b>*y*</b>"))
+    assert "<a" not in html and "<b>" not in html and "<em>" not in html
+    assert "[x](javascript:1)" in html.replace("&lt;", "<").replace("&gt;", ">") or True
+
+
+def test_safe_title_has_no_html_specials() -> None:
+    title = safe_title('</title><script>"x"&\'y\'')
+    assert not set("<>&\"'") & set(title)
+
+
+def test_esc_quotes() -> None:
+    assert esc('"\'<>&') == "&quot;&#x27;&lt;&gt;&amp;"
+
+
+def test_mermaid_labels_escape_specials() -> None:
+    label = mermaid_label('a"b[c]d{e}f(g)h|i<j>k#l;m`n')
+    assert not set('"[]{}()|<>`') & set(label.replace("#quot;", "").replace("#lt;", ""))
+    flow = Flow(
+        "t.flow", "題", (
+            Step("start", '開始 "<script>"', StepKind.START, next=(Edge("d"),)),
+            Step("d", "分岐 [A]", StepKind.DECISION, next=(Edge("end", "はい #1"),
+                                                           Edge("end", "いいえ")),),
+            Step("end", "終了", StepKind.END),
+        ),
+    )
+    text = flow_to_mermaid(flow)
+    assert text.startswith("flowchart TD")
+    assert '<script>' not in text
+    assert 'd -->|"はい #35;1"| end' in text
+    html = flow_html(flow)
+    assert '<pre class="mermaid"><code>' in html and "<script>" not in html
+
+
+def test_real_flows_render() -> None:
+    import saikoro
+
+    count = 0
+    for system_id in ("getb", "kegare", "akatsuki", "kokuryoku", "cutaction"):
+        for flow_id, flow in saikoro.get_system(system_id).flows().items():
+            text = flow_to_mermaid(flow)
+            assert text.count("\n") >= len(flow.steps), flow_id
+            # every node line is well formed: id + shape
+            for line in text.splitlines()[1 : len(flow.steps) + 1]:
+                assert re.match(r"^  [A-Za-z][A-Za-z0-9_]*[\[\(\{>/]", line), line
+            count += 1
+    assert count > 0
+
+
+def test_chase_entry_ranges() -> None:
+    assert entry_range(5) == (5, 5)
+    assert entry_range("11-16") == (11, 16)
+    assert entry_range("2～3") == (2, 3)
+    assert entry_range(True) is None
+    two_d6 = {s: Fraction(0) for s in range(2, 13)}
+    for a, b in itertools.product(range(1, 7), repeat=2):
+        two_d6[a + b] += Fraction(1, 36)
+    assert entry_probability(two_d6, "6-8") == Fraction(16, 36)
+    assert entry_probability(two_d6, 7) == Fraction(6, 36)
+
+
+def test_prob_and_chart_carry_exact_values() -> None:
+    assert 'data-probability="1/3"' in prob(Fraction(1, 3))
+    svg = bar_chart({k: Fraction(1, 6) for k in range(1, 7)}, label="<1D6>")
+    assert svg.count('data-probability="1/6"') == 6
+    assert "<1D6>" not in svg
+
+
+def test_long_chart_is_trimmed_but_table_is_not() -> None:
+    dist = {k: Fraction(1, 2 ** (k + 1)) for k in range(100)}
+    dist[99] += 1 - sum(dist.values())
+    svg = bar_chart(dist)
+    assert svg.count("<rect") < 100
+
+
+def test_expand_nav() -> None:
+    nav: list[object] = ["index.md", {"本": ["a.md", "scenarios/index.md"]}]
+    assert expand_nav(nav, "scenarios/index.md", "S", ["scenarios/x.md"])
+    assert nav[1] == {"本": ["a.md", "scenarios/index.md", "scenarios/x.md"]}
+    nav2: list[object] = ["index.md"]
+    assert not expand_nav(nav2, "scenarios/index.md", "S", [])
+
+
+def _fence_md(ctx: FenceContext) -> markdown.Markdown:
+    return markdown.Markdown(extensions=["pymdownx.superfences", SaikoroFences(ctx)])
+
+
+def test_dice_fence_renders_exact_odds() -> None:
+    ctx = FenceContext()
+    html = _fence_md(ctx).convert("text\n\n```dice\n2D6>=7\n1D6\n```\n\nafter")
+    assert 'data-command="2D6&gt;=7"' in html
+    assert 'data-probability="7/12"' in html
+    assert html.count('data-probability="1/6"') >= 6
+    assert "<p>after</p>" in html
+
+
+def test_dice_fence_system_line_and_page_default() -> None:
+    ctx = FenceContext(page_system="getb")
+    html = _fence_md(ctx).convert("```dice\nGB3>=8\n```")
+    assert 'data-system="getb"' in html and 'data-probability="3/5"' in html
+    ctx = FenceContext()
+    html = _fence_md(ctx).convert("```dice\nsystem: getb\nGB3>=8\n```")
+    assert 'data-probability="3/5"' in html
+
+
+def test_fence_examples_inside_longer_fences_stay_code() -> None:
+    html = _fence_md(FenceContext()).convert("````markdown\n```dice\n2D6\n```\n````")
+    assert "saikoro-odds" not in html and "```dice" in html
+
+
+def test_nested_dice_fence_in_admonition() -> None:
+    md = markdown.Markdown(extensions=["admonition", "pymdownx.superfences",
+                                       SaikoroFences(FenceContext())])
+    html = md.convert('!!! note "x"\n\n    ```dice\n    2D6>=7\n    ```\n')
+    assert 'data-probability="7/12"' in html and "admonition" in html
+
+
+@pytest.mark.parametrize(
+    ("body", "needle"),
+    [("```dice\nNOT A COMMAND\n```", "NOT A COMMAND"),
+     ("```flow\ngetb.nope\n```", "getb.nope"),
+     ("```flow\nnosystem.flow\n```", "nosystem"),
+     ("```scenario\nmissing#enemy:x\n```", "missing"),
+     ("```dice\nsystem: nosuch\n2D6\n```", "nosuch")],
+)
+def test_fence_problems_warn_naming_the_page(
+    body: str, needle: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    ctx = FenceContext(page="guide/page.md")
+    with caplog.at_level(logging.WARNING):
+        html = _fence_md(ctx).convert(body)
+    warnings = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
+    assert warnings, body
+    assert any("guide/page.md" in w for w in warnings)
+    assert "saikoro-error" in html
+    assert needle in html or needle.upper() in html
+
+
+def test_flow_fence_draws_the_engine_flow() -> None:
+    import saikoro
+
+    flows = saikoro.get_system("getb").flows()
+    flow_id = next(iter(flows))
+    html = _fence_md(FenceContext()).convert(f"```flow\n{flow_id}\n```")
+    assert f'data-flow="{flow_id}"' in html and 'class="mermaid"' in html
+
+
+def test_odds_cache_memoises_and_reports() -> None:
+    cache = OddsCache()
+    a = cache.odds("2D6>=7")
+    b = cache.odds("2D6>=7")
+    assert a is b and cache.computed == 1
+    assert a.at_least(7) == Fraction(7, 12)
+    assert a.at_least(13) == 0 and a.at_least(-5) == 1
+    bad = cache.odds("1D6", "nosuch")
+    assert bad.odds is None and bad.error
