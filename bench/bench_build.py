@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -90,7 +91,8 @@ def plain_page(data: dict[str, Any]) -> str:
         grid = prof.target_grid(target)
         if grid:
             out.append(_table(["", *grid.columns],
-                              [[r, *("12.3% C 10.0% F 10.0%" for _ in c)] for r, c in grid.rows]))
+                              [[r, *("40.0% (2/5)<br>C 10.0% (1/10)<br>F 10.0% (1/10)"
+                                     for _ in c)] for r, c in grid.rows]))
     for enemy in data.get("enemies") or ():
         out.append(f"### {enemy['name']}\n\n")
         out.append(_table([k for k, _ in prof.stats(enemy)], [[v for _, v in prof.stats(enemy)]]))
@@ -98,7 +100,10 @@ def plain_page(data: dict[str, Any]) -> str:
             out.append(f"**{attack['name']}** {prof.attack_label(enemy, attack)}\n\n")
             out.extend(
                 _table(["", *grid.columns],
-                       [[r, *("期待値 9.4 ≥1 80% ≥5 64% ≥10 44%" for _ in c)]
+                       [[r, *("期待値 9.44 (4127/437)<br>≥1 80.1% (801/1000)<br>"
+                              "≥5 64.5% (129/200)<br>≥10 44.4% (111/250)<br>"
+                              "≥20 12.8% (16/125)<br>C 27.1% (271/1000)<br>F 0.1% (1/1000)"
+                              for _ in c)]
                         for r, c in grid.rows])
                 for grid in prof.attack_grids(enemy, attack)
             )
@@ -111,15 +116,26 @@ def plain_page(data: dict[str, Any]) -> str:
     return "".join(out)
 
 
-def _build(root: Path) -> float:
+def _build(root: Path) -> tuple[float, float]:
+    """(wall seconds, CPU seconds) of a fresh ``mkdocs build`` process.
+
+    CPU time is reported too because wall time on a busy machine mostly measures the
+    other processes; the ratio is computed on both.
+    """
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "-q"], cwd=root, env=ENV, check=True
     )
-    return time.perf_counter() - start
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    return wall, cpu
 
 
-def bench_builds(base: Path, count: int) -> tuple[float, float, list[dict[str, Any]]]:
+def bench_builds(
+    base: Path, count: int
+) -> tuple[tuple[float, float], tuple[float, float], list[dict[str, Any]]]:
     book = base / "book"
     (book / "docs").mkdir(parents=True)
     (book / "docs" / "index.md").write_text("# book\n", "utf-8")
@@ -170,11 +186,12 @@ def main() -> int:
     os.environ["NO_MKDOCS_2_WARNING"] = "1"
     with tempfile.TemporaryDirectory(prefix="saikoro-bench-") as tmp:
         base = Path(tmp)
-        saikoro_time, plain_time, _ = bench_builds(base, args.count)
-        ratio = saikoro_time / plain_time
-        print(f"build {args.count} scenarios (saikoro): {saikoro_time:.2f} s")
-        print(f"build {args.count} plain material pages: {plain_time:.2f} s")
-        print(f"ratio: {ratio:.2f}x (goal <= 1.3x) {'OK' if ratio <= 1.3 else 'MISSED'}")
+        (s_wall, s_cpu), (p_wall, p_cpu), _ = bench_builds(base, args.count)
+        print(f"build {args.count} scenarios (saikoro): {s_wall:.2f} s wall, {s_cpu:.2f} s CPU")
+        print(f"build {args.count} plain material pages: {p_wall:.2f} s wall, {p_cpu:.2f} s CPU")
+        for name, ratio in (("wall", s_wall / p_wall), ("CPU", s_cpu / p_cpu)):
+            verdict = "OK" if ratio <= 1.3 else "MISSED"
+            print(f"ratio ({name}): {ratio:.2f}x (goal <= 1.3x) {verdict}")
         import logging
 
         logging.getLogger("mkdocs").setLevel(logging.ERROR)

@@ -142,3 +142,24 @@ def test_odds_fields() -> None:
     assert exploding is not None and 0 < exploding.truncated <= Fraction(1, 10**12)
     undecided = saikoro.odds("2D6>=?")
     assert undecided is not None and undecided.success is None
+
+
+def test_results_behave_like_frozen_dataclasses() -> None:
+    import copy
+    import dataclasses
+    import pickle
+
+    result = saikoro.roll("2D6", dice=[(6, 1), (6, 2)])
+    assert result is not None
+    assert dataclasses.is_dataclass(result)
+    assert dataclasses.replace(result, secret=True) == result.replace(secret=True)
+    assert dataclasses.asdict(result)["dice"] == ((6, 1), (6, 2))
+    assert pickle.loads(pickle.dumps(result)) == result  # noqa: S301 - our own bytes
+    assert copy.deepcopy(result) == result and hash(copy.copy(result)) == hash(result)
+    with pytest.raises(AttributeError):
+        result.text = "changed"
+    found = saikoro.odds("1D2")
+    assert found is not None
+    assert [f.name for f in dataclasses.fields(found)][:2] == ["command", "distribution"]
+    assert dataclasses.replace(found, label="x").label == "x"
+    assert repr(found).startswith("Odds(command='1D2', distribution={1: Fraction(1, 2)")

@@ -159,3 +159,17 @@ def test_module_entry_point(tmp_path: Path) -> None:
     )
     assert proc.returncode == 1 and "Traceback" not in proc.stderr
     assert proc.stdout.startswith(f"{bad}:3:10: error:")
+
+
+def test_load_scenarios_rejects_a_reused_id(tmp_path: Path) -> None:
+    from saikoro.scenario import load_scenarios
+
+    write(tmp_path, "a.yaml", GOOD + "id: same\n")
+    write(tmp_path, "b.yaml", GOOD + "id: same\n")
+    first, second = load_scenarios(tmp_path)
+    assert first.ok and first.scenario is not None
+    assert second.scenario is None
+    assert second.errors[0].format() == (
+        f"{tmp_path / 'b.yaml'}:1:1: error: scenario.id: scenario id 'same' is also used by "
+        f"{tmp_path / 'a.yaml'}"
+    )

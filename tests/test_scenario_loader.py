@@ -104,7 +104,7 @@ def test_alias_bomb_is_refused_by_budget() -> None:
     lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
     lines += [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 10) + "]" for i in range(1, 12)]
     message = first("\n".join(lines) + "\n")
-    assert f"expands to more than {MAX_NODES} values" in message
+    assert f"holds more than {MAX_NODES} values" in message
 
 
 def test_aliases_within_budget_are_fine() -> None:
@@ -180,3 +180,10 @@ def test_internal_errors_become_problems(monkeypatch: pytest.MonkeyPatch) -> Non
         "t.yaml:1:1: error: scenario: internal error while checking this file "
         "(RuntimeError: bug); please report it"
     ]
+
+
+def test_big_file_of_tiny_values_is_refused_by_count() -> None:
+    text = "system: getb\ntitle: x\nsummary: [" + ",".join(["1"] * 200_000) + "]\n"
+    message = first(text)
+    assert message.startswith("t.yaml:3:")
+    assert message.endswith(f"holds more than {MAX_NODES} values (an alias counts as a full copy)")

@@ -321,11 +321,21 @@ def test_catalogues_are_complete_and_consistent() -> None:
         assert sorted(re.findall(r"\{\d\}", en[key])) == sorted(re.findall(r"\{\d\}", ja[key])), key
 
 
+def test_every_template_formats() -> None:
+    for lang in ("en", "ja"):
+        for key, template in catalogue(lang).items():
+            count = len(set(re.findall(r"\{(\d)\}", template)))
+            assert template.format(*["x"] * count), key  # no stray braces
+
+
 def test_every_message_code_used_is_in_the_catalogue() -> None:
     source = "\n".join(
         p.read_text("utf-8") for p in (ROOT / "plugin" / "saikoro" / "scenario").rglob("*.py")
     )
     codes = set(re.findall(r'Msg\(\s*"([a-z0-9_.]+)"', source))
+    from saikoro.scenario.loader import _SYNTAX
+
+    codes |= {c for pair in _SYNTAX.values() for c in pair if c}
     codes |= {f"v.{k}" for k in ("map", "seq", "scalar")}
     assert codes <= set(catalogue("en")), codes - set(catalogue("en"))
 

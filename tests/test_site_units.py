@@ -104,7 +104,7 @@ def test_mermaid_labels_escape_specials() -> None:
     text = flow_to_mermaid(flow)
     assert text.startswith("flowchart TD")
     assert '<script>' not in text
-    assert 'd -->|"はい #35;1"| end' in text
+    assert 's_d -->|"はい #35;1"| s_end' in text
     html = flow_html(flow)
     assert '<pre class="mermaid"><code>' in html and "<script>" not in html
 

@@ -9,21 +9,38 @@ library: they are the files shipped to the browser.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from .dice import DiceError, Odds, Roll
 from .dice import api as _api
-from .systems import System
-from .systems import get as get_system
+
+if TYPE_CHECKING:
+    import random
+
+    from .systems import OptionValue, System
 
 __all__ = ["DiceError", "Odds", "Roll", "__version__", "get_system", "odds", "roll"]
 
 __version__ = "0.1.0"
 
 
+def get_system(name: str | System, **options: OptionValue) -> System:
+    """The system named ``name`` with ``options`` (see :func:`saikoro.systems.get`).
+
+    Systems are imported on first use so that ``import saikoro`` stays light.
+    """
+    from .systems import get
+
+    return get(name, **options)
+
+
 def _system(system: str | System | None) -> System | None:
-    if system is None or isinstance(system, System):
+    if system is None:
+        return None
+    from .systems import System
+
+    if isinstance(system, System):
         return system
     return get_system(system)
 

@@ -9,12 +9,19 @@ BCDice line and its own arithmetic (the dice shown add up to the total shown).
 
 from __future__ import annotations
 
+import hashlib
+import io
 import re
+import zipfile
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
 from harness import Session
+
+import saikoro
+from saikoro.site.roller import engine_zip
 
 pytestmark = pytest.mark.browser
 
@@ -25,6 +32,7 @@ LINE_1D6_PLUS = re.compile(r"^\(1D6\+1\) ＞ (\d)\[(\d)\]\+1 ＞ (\d)$")
 HEAVY = ("/pyodide/", "worker.js", "engine.zip")
 DICE_2D6 = ".saikoro-roller[data-command='2D6>=7']"
 FREE = ".saikoro-roller.saikoro-free"
+ASSETS = Path(saikoro.__file__).parent / "site" / "assets"
 
 
 def wait_result(page: Any, widget: str) -> Any:
@@ -67,6 +75,35 @@ def follow(page: Any, href_end: str, url_end: str) -> None:
     assert page.evaluate("window.__sameDocument") is True  # the document was not reloaded
 
 
+def visit(session: Session, base_url: str, path: str) -> Any:
+    """Make the shared page show ``path`` and return the page.
+
+    In the normal order the tests have navigated there already. Run alone (``-k``, xdist)
+    the page is opened, or reached by instant navigation so a running engine survives.
+    """
+    page = session.page
+    target = base_url + path
+    if page.url == target:
+        return page
+    if not page.url.startswith(base_url):
+        page.goto(target)
+        page.evaluate("window.__sameDocument = true")
+        return page
+    page.evaluate(
+        """(href) => { const a = document.createElement('a'); a.href = href;
+        a.textContent = 'go'; document.querySelector('article').appendChild(a); a.click(); }""",
+        target,
+    )
+    page.wait_for_url(target)
+    return page
+
+
+def ready(page: Any) -> None:
+    """Wait for the engine (starting it if this page has not yet)."""
+    page.evaluate("window.saikoroRoller.load()")
+    page.wait_for_function("window.saikoroRoller.state === 'ready'", timeout=ENGINE_TIMEOUT)
+
+
 def no_xss(page: Any) -> None:
     assert page.evaluate("window.__saikoroXSS") is None
     assert page.evaluate("document.querySelectorAll('img[onerror], [onerror]').length") == 0
@@ -75,7 +112,11 @@ def no_xss(page: Any) -> None:
 # ---- one shared page: home -> rules -> scenario ------------------------------------------
 
 
-def test_page_without_rollers_loads_no_engine(session_page: Session, base_url: str) -> None:
+def test_page_without_rollers_loads_no_engine(
+    session_page: Session, fresh_context: Any, base_url: str
+) -> None:
+    if session_page.page.url != "about:blank":  # run out of order: use a fresh page
+        session_page = Session(fresh_context.new_page())
     page = session_page.page
     page.goto(base_url)
     page.wait_for_load_state("networkidle")
@@ -84,33 +125,42 @@ def test_page_without_rollers_loads_no_engine(session_page: Session, base_url: s
     assert [u for u in session_page.requests if any(h in u for h in HEAVY)] == []
 
 
-def test_engine_starts_when_a_roller_is_visible(session_page: Session) -> None:
-    page = session_page.page
+def test_engine_starts_when_a_roller_is_visible(session_page: Session, base_url: str) -> None:
+    page = visit(session_page, base_url, "")
+    assert page.evaluate("window.saikoroRoller.state") == "idle"
     page.evaluate("window.__sameDocument = true")
     follow(page, "rules/", "/rules/")
     # policy "visible": a widget is on screen, so the engine loads without a click
     page.wait_for_function("window.saikoroRoller.state !== 'idle'", timeout=5_000)
-    page.wait_for_function("window.saikoroRoller.state === 'ready'", timeout=ENGINE_TIMEOUT)
+    assert page.evaluate("window.saikoroRoller.state") == "loading"
+    # a click while loading says so, is queued and answered once the engine is ready
+    page.locator(f"{DICE_2D6} .saikoro-roll").click()
+    assert page.locator(f"{DICE_2D6} .saikoro-output").text_content() == "エンジンを読み込み中…"
+    output = wait_result(page, DICE_2D6)
+    check_2d6(output.text_content() or "", (output.get_attribute("class") or "").split())
+    assert page.evaluate("window.saikoroRoller.state") == "ready"
     wasm = "/sub/path/assets/saikoro/pyodide/pyodide.asm.wasm"
     assert any(wasm in u for u in session_page.requests)
 
 
-def test_roll_shows_bcdice_text(session_page: Session) -> None:
-    page = session_page.page
+def test_roll_shows_bcdice_text(session_page: Session, base_url: str) -> None:
+    page = visit(session_page, base_url, "rules/")
+    ready(page)
     assert page.locator(f"{DICE_2D6} output").get_attribute("aria-live") == "polite"
     for _ in range(5):
         text, classes = roll(page, DICE_2D6)
         check_2d6(text, classes)
     # a short history of the earlier rolls, and a copy button
     history = page.locator(f"{DICE_2D6} .saikoro-history li")
-    assert history.count() == 4
+    assert history.count() == 5  # capped: the first roll and five more were made
     for item in history.all_text_contents():
         assert LINE_2D6.match(item), item
     assert page.locator(f"{DICE_2D6} .saikoro-copy").is_visible()
 
 
-def test_copy_button(session_page: Session) -> None:
-    page = session_page.page
+def test_copy_button(session_page: Session, base_url: str) -> None:
+    page = visit(session_page, base_url, "rules/")
+    ready(page)
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     text = page.locator(f"{DICE_2D6} .saikoro-output").text_content()
     copy = page.locator(f"{DICE_2D6} .saikoro-copy")
@@ -119,8 +169,9 @@ def test_copy_button(session_page: Session) -> None:
     assert page.evaluate("navigator.clipboard.readText()") == text
 
 
-def test_keyboard_free_roller(session_page: Session) -> None:
-    page = session_page.page
+def test_keyboard_free_roller(session_page: Session, base_url: str) -> None:
+    page = visit(session_page, base_url, "rules/")
+    ready(page)
     assert page.locator(f"{FREE} .saikoro-system").input_value() == "getb"  # the page's system
     field = page.locator(f"{FREE} .saikoro-command")
     field.focus()
@@ -144,8 +195,9 @@ def test_keyboard_free_roller(session_page: Session) -> None:
     assert LINE_1D6_PLUS.match(wait_result(page, FREE).text_content() or "")
 
 
-def test_invalid_and_oversized_commands(session_page: Session) -> None:
-    page = session_page.page
+def test_invalid_and_oversized_commands(session_page: Session, base_url: str) -> None:
+    page = visit(session_page, base_url, "rules/")
+    ready(page)
     output = page.locator(f"{FREE} .saikoro-output")
     field = page.locator(f"{FREE} .saikoro-command")
     field.fill("こんにちは")
@@ -170,8 +222,9 @@ def test_invalid_and_oversized_commands(session_page: Session) -> None:
     assert page.evaluate("window.saikoroRoller.state") == "ready"
 
 
-def test_scenario_page_after_instant_navigation(session_page: Session) -> None:
-    page = session_page.page
+def test_scenario_page_after_instant_navigation(session_page: Session, base_url: str) -> None:
+    page = visit(session_page, base_url, "rules/")
+    page.evaluate("window.__sameDocument = true")
     follow(page, "getb-test/", "/scenarios/getb-test/")
     no_xss(page)  # content inserted by instant navigation ran no markup
     chase = ".saikoro-roller[data-command='1D10']"
@@ -185,8 +238,9 @@ def test_scenario_page_after_instant_navigation(session_page: Session) -> None:
     assert sum("worker.js" in u for u in session_page.requests) == 1
 
 
-def test_system_commands_on_scenario_page(session_page: Session) -> None:
-    page = session_page.page
+def test_system_commands_on_scenario_page(session_page: Session, base_url: str) -> None:
+    page = visit(session_page, base_url, "scenarios/getb-test/")
+    ready(page)
     widgets = page.locator(".saikoro-roller[data-system='getb']:not(.saikoro-free)")
     assert widgets.count() > 0
     for index in range(widgets.count()):
@@ -198,8 +252,8 @@ def test_system_commands_on_scenario_page(session_page: Session) -> None:
     no_xss(page)
 
 
-def test_dark_mode_and_phone_width(session_page: Session) -> None:
-    page = session_page.page
+def test_dark_mode_and_phone_width(session_page: Session, base_url: str) -> None:
+    page = visit(session_page, base_url, "scenarios/getb-test/")
     page.evaluate("document.body.setAttribute('data-md-color-scheme', 'slate')")
     success = page.evaluate(
         "(() => { const o = document.createElement('output'); o.className = 'saikoro-success';"
@@ -275,3 +329,31 @@ def test_click_policy_waits_for_a_click(fresh_context: Any, click_policy_url: st
     assert page.evaluate("window.saikoroRoller.state") == "loading"
     output = page.locator(".saikoro-output").first
     assert output.text_content() == "エンジンを読み込み中…"
+
+
+def test_worker_unzips_the_engine_exactly(fresh_context: Any, base_url: str) -> None:
+    # the worker inflates engine.zip in JavaScript; every file must come out byte-exact
+    worker = (ASSETS / "worker.js").read_text(encoding="utf-8")
+    start = worker.index("async function readZip(")
+    source = worker[start : worker.index("\n}\n", start) + 2]
+    page = fresh_context.new_page()
+    page.goto(base_url)
+    digests = page.evaluate(
+        "(async () => {"
+        + source
+        + """
+          const url = new URL("assets/saikoro/engine.zip", document.baseURI);
+          const buffer = await (await fetch(url)).arrayBuffer();
+          const out = {};
+          for (const [name, bytes] of await readZip(buffer)) {
+            const hash = await crypto.subtle.digest("SHA-256", bytes);
+            const hex = [...new Uint8Array(hash)].map((b) => b.toString(16).padStart(2, "0"));
+            out[name] = hex.join("");
+          }
+          return out;
+        })()
+        """
+    )
+    archive = zipfile.ZipFile(io.BytesIO(engine_zip()))
+    expected = {n: hashlib.sha256(archive.read(n)).hexdigest() for n in archive.namelist()}
+    assert digests == expected

@@ -204,5 +204,5 @@ def test_worker_and_script_use_no_location_based_urls() -> None:
     assert "document.currentScript" in script
     assert "location.pathname" not in script and "location.origin" not in script
     assert '{ type: "module" }' in script
-    assert "/saikoro-engine.zip" in worker and "micropip" not in worker
+    assert "unpackArchive" in worker and "micropip" not in worker
     assert "http://" not in script + worker and "https://" not in script + worker

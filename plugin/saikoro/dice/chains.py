@@ -58,19 +58,13 @@ def chain_sum(explode: list[int], stop: list[int], sides: int, depth: int) -> Po
         return Poly(poly.offset, poly.weights, sides)
     check(depth * depth * max(1, len(explode)), ODDS_MAX_STATES, "states", "計算量（状態数）")
     up = Poly.from_weights(dict.fromkeys(explode, 1), 1)
-    acc = Poly.constant(0)
+    acc = [1]  # weights of x**0, x**1, ...: sum of up**k * sides**(j-k), k <= j
     for j in range(1, depth + 1):
-        acc = up * acc
-        acc = _plus_constant(acc, sides**j)
-    total = acc * stop_poly
+        prod = up * Poly(0, acc, 1)
+        acc = [0] * prod.offset + prod.weights
+        acc[0] += sides**j
+    total = Poly(0, acc, 1) * stop_poly
     return Poly(total.offset, total.weights, sides ** (depth + 1))
-
-
-def _plus_constant(poly: Poly, amount: int) -> Poly:
-    """Add ``amount`` to the weight of outcome 0 (extending the support if needed)."""
-    weights = poly.to_weights()
-    weights[0] = weights.get(0, 0) + amount
-    return Poly.from_weights(weights, 1)
 
 
 def chain_count(hit_reroll: int, miss_reroll: int, hit_stop: int, miss_stop: int,

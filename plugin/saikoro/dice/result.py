@@ -67,9 +67,9 @@ class _Record:
         raise AttributeError(f"cannot delete field {name!r}")
 
     def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
+        if other.__class__ is not self.__class__ or not isinstance(other, _Record):
             return NotImplemented
-        return self._values() == other._values()  # type: ignore[attr-defined]
+        return self._values() == other._values()
 
     def __hash__(self) -> int:
         return hash(self._values())
@@ -107,7 +107,7 @@ class Roll(_Record):
         "command", "text", "secret", "success", "failure", "critical", "fumble", "dice",
         "value", "outcome",
     )
-    _defaults = (
+    _defaults: ClassVar[tuple[tuple[str, object], ...]] = (
         ("command", _NO_DEFAULT), ("text", _NO_DEFAULT), ("secret", False), ("success", False),
         ("failure", False), ("critical", False), ("fumble", False), ("dice", ()),
         ("value", None), ("outcome", None),
@@ -124,7 +124,7 @@ class Roll(_Record):
     value: int | str | None
     outcome: str | None
 
-    def __init__(
+    def __init__(  # noqa: PLR0917 - positional like the dataclass it replaces
         self,
         command: str,
         text: str,
@@ -172,7 +172,7 @@ class Odds(_Record):
         "command", "distribution", "success", "truncated", "critical", "fumble", "events",
         "label",
     )
-    _defaults = (
+    _defaults: ClassVar[tuple[tuple[str, object], ...]] = (
         ("command", _NO_DEFAULT), ("distribution", _NO_DEFAULT), ("success", None),
         ("truncated", Fraction(0)), ("critical", None), ("fumble", None), ("events", {}),
         ("label", "合計"),
@@ -187,12 +187,12 @@ class Odds(_Record):
     events: Mapping[str, Fraction]
     label: str
 
-    def __init__(
+    def __init__(  # noqa: PLR0917 - positional like the dataclass it replaces
         self,
         command: str,
         distribution: Mapping[int | str, Fraction],
         success: Fraction | None = None,
-        truncated: Fraction = Fraction(0),  # noqa: B008 - immutable
+        truncated: Fraction = Fraction(0),
         critical: Fraction | None = None,
         fumble: Fraction | None = None,
         events: Mapping[str, Fraction] | None = None,

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TextIO
 
 from .problems import LANGS, Msg, Problem, default_lang, render
-from .validate import LoadResult, find_files, load_scenario
+from .validate import LoadResult, find_files, load_scenario, unique_ids
 
 __all__ = ["main", "schema_main", "validate_main"]
 
@@ -49,26 +49,7 @@ def _collect(paths: list[str]) -> tuple[list[LoadResult], list[Problem]]:
             results.append(load_scenario(path))
         else:
             extra.append(Problem(given, 1, 1, "error", "scenario", Msg("cli.not_found")))
-    seen: dict[str, LoadResult] = {}
-    for result in results:
-        sc = result.scenario
-        if sc is None:
-            continue
-        if sc.id in seen:
-            other = seen[sc.id].file
-            extra.append(
-                Problem(
-                    result.file,
-                    1,
-                    1,
-                    "error",
-                    "scenario.id",
-                    Msg("cli.dup_scenario", (repr(sc.id), other)),
-                )
-            )
-        else:
-            seen[sc.id] = result
-    return results, extra
+    return unique_ids(results), extra
 
 
 def validate_main(argv: list[str], out: TextIO | None = None) -> int:

@@ -125,7 +125,10 @@ class Obj(Type):
                     meant.add(close[0])
                 hint = did_you_mean(str(key), names) or Msg("hint.known", (", ".join(names),))
                 ctx.error(
-                    key_node, join_path(path, key), Msg("unknown_key", (show_value(key),)), hint
+                    key_node,
+                    join_path(path, str(key)),
+                    Msg("unknown_key", (show_value(key),)),
+                    hint,
                 )
         out: dict[str, Any] = {}
         for f in self.fields:
@@ -208,7 +211,7 @@ class MapOf(Type):
         out: dict[str, Any] = {}
         ok = True
         for key, (key_node, value_node) in pairs.items():
-            child_path = join_path(path, key)
+            child_path = join_path(path, str(key))
             ctx.nodes[child_path] = value_node
             if self.key.check(key_node, child_path, ctx) is INVALID:
                 ok = False

@@ -53,6 +53,8 @@ MAX_DEPTH = 40
 """Maximum nesting of mappings and lists."""
 MAX_NODES = 50_000
 """Maximum number of nodes, counting every alias as a full copy of its target."""
+PRESCAN_CHARS = 64 * 1024
+"""Texts longer than this get a cheap node count before they are composed."""
 MAX_SCALAR = 100_000
 """Maximum characters of one scalar."""
 MAX_INT_DIGITS = 60
@@ -116,6 +118,40 @@ class LoadError(ValueError):
 
 def _problem(file: str, line: int, column: int, path: str, msg: Msg) -> Problem:
     return Problem(file, line, column, "error", path, msg)
+
+
+_SYNTAX: dict[str, tuple[str, str | None]] = {
+    "mapping values are not allowed in this context": ("yaml.colon", "hint.yaml.quote_colon"),
+    "found character that cannot start any token": ("yaml.token", "hint.yaml.quote_token"),
+    "did not find expected ',' or ']'": ("yaml.flow_seq", None),
+    "did not find expected ',' or '}'": ("yaml.flow_map", None),
+    "found unexpected end of stream": ("yaml.eof", "hint.yaml.close_quote"),
+    "found undefined alias": ("yaml.alias", None),
+    "did not find expected key": ("yaml.key", "hint.yaml.indent"),
+    "could not find expected ':'": ("yaml.expected_colon", None),
+    "found a tab character that violates indentation": ("yaml.tab", "hint.yaml.tab"),
+    "did not find expected '-' indicator": ("yaml.dash", "hint.yaml.indent"),
+    "block sequence entries are not allowed in this context": ("yaml.block_seq", None),
+    "found unknown escape character": ("yaml.escape", "hint.yaml.escape"),
+    "second occurrence": ("yaml.anchor", None),
+}
+
+
+def _syntax_problem(e: yaml.MarkedYAMLError, text: str, file: str, line: int, col: int) -> Problem:
+    """A syntax error, translated when libyaml's wording is a known one."""
+    problem = str(e.problem or "")
+    lines = text.split("\n", line)
+    if line <= len(lines) and lines[line - 1][col - 1 : col] == "\t":
+        problem = "found a tab character that violates indentation"
+    known = _SYNTAX.get(problem)
+    if known is None:
+        known = next((v for k, v in _SYNTAX.items() if problem.startswith(k)), None)
+    if known is not None:
+        code, hint = known
+        msg = Msg("load.syntax", (Msg(code),))
+        return Problem(file, line, col, "error", "scenario", msg, Msg(hint) if hint else None)
+    detail = " ".join(str(s) for s in (e.problem, e.context and f"({e.context})") if s)
+    return _problem(file, line, col, "scenario", Msg("load.syntax", (detail,)))
 
 
 def _line_col(text: str, index: int) -> tuple[int, int]:
@@ -228,10 +264,7 @@ def load_yaml(data: bytes | str, file: str, problems: list[Problem] | None = Non
             raise LoadError(
                 [_problem(file, line, col, "scenario", Msg("load.documents"))]
             ) from None
-        detail = " ".join(str(s) for s in (e.problem, e.context and f"({e.context})") if s)
-        raise LoadError(
-            [_problem(file, line, col, "scenario", Msg("load.syntax", (detail,)))]
-        ) from None
+        raise LoadError([_syntax_problem(e, text, file, line, col)]) from None
     except yaml.reader.ReaderError as e:
         raw = text.encode("utf-8")  # libyaml reports a byte offset
         index = len(raw[: e.position].decode("utf-8", "ignore"))
@@ -254,7 +287,32 @@ def load_yaml(data: bytes | str, file: str, problems: list[Problem] | None = Non
     return root
 
 
+def _prescan(text: str, file: str) -> None:
+    """Count nodes from the event stream, stopping at the budget (for big files only).
+
+    libyaml's composer builds the whole graph before the walk can count it, so a big
+    file of many tiny values is refused here first, cheaply.
+    """
+    loader = _Loader(text)
+    counted = (yaml.ScalarEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent, yaml.AliasEvent)
+    total = 0
+    try:
+        while (event := loader.get_event()) is not None:
+            if isinstance(event, counted):
+                total += 1
+                if total > MAX_NODES:
+                    mark = event.start_mark
+                    line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+                    msg = Msg("load.too_many_nodes", (MAX_NODES,))
+                    problem = _problem(file, line, col, "scenario", msg)
+                    raise LoadError([problem])
+    finally:
+        loader.dispose()
+
+
 def _compose(text: str, file: str, found: list[Problem]) -> Node:
+    if len(text) > PRESCAN_CHARS:
+        _prescan(text, file)
     loader = _Loader(text)
     try:
         ynode = loader.get_single_node()
@@ -362,14 +420,14 @@ class _Walker:
             k = key.value
             if isinstance(k, float) or k is None:
                 raise self.fail(key.line, key.column, Msg("load.key", (show_value(k),)))
-            keys.append(k)
+            keys.append(str(k) if isinstance(k, int) else k)
             value = self.walk(yvalue, depth + 1)
             keys.pop()
             size += key.size + value.size
             if k in result:
                 first = result[k][0]
                 msg = Msg("load.duplicate", (show_value(k), first.line))
-                path = join_path(self.path(), k)
+                path = join_path(self.path(), str(k) if isinstance(k, int) else k)
                 self.found.append(_problem(self.file, key.line, key.column, path, msg))
                 continue
             result[k] = (key, value)

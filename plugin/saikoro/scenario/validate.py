@@ -29,6 +29,7 @@ __all__ = [
     "find_files",
     "load_scenario",
     "load_scenarios",
+    "unique_ids",
     "validate_bytes",
     "validate_text",
 ]
@@ -194,5 +195,26 @@ def find_files(folder: str | Path) -> list[Path]:
 
 
 def load_scenarios(folder: str | Path) -> list[LoadResult]:
-    """Load every scenario file under ``folder`` (see :func:`find_files`)."""
-    return [load_scenario(p) for p in find_files(folder)]
+    """Load every scenario file under ``folder`` (see :func:`find_files`).
+
+    Scenario ids must be unique across the files: a later file reusing an id gets an
+    error (and no scenario).
+    """
+    return unique_ids([load_scenario(p) for p in find_files(folder)])
+
+
+def unique_ids(results: list[LoadResult]) -> list[LoadResult]:
+    """``results`` with an error added to every file whose scenario id is already taken."""
+    seen: dict[str, str] = {}
+    out: list[LoadResult] = []
+    for result in results:
+        sc = result.scenario
+        if sc is not None and sc.id in seen:
+            msg = Msg("cli.dup_scenario", (show_value(sc.id), seen[sc.id]))
+            problem = Problem(result.file, 1, 1, "error", "scenario.id", msg)
+            out.append(LoadResult(result.file, None, [problem, *result.problems]))
+            continue
+        if sc is not None:
+            seen[sc.id] = result.file
+        out.append(result)
+    return out

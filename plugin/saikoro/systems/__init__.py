@@ -12,7 +12,6 @@ saikoro.systems.UnknownSystemError: unknown system 'nope'; known: ...
 
 from __future__ import annotations
 
-import difflib
 import importlib
 import unicodedata
 
@@ -81,6 +80,8 @@ def get(name: str | System, **options: OptionValue) -> System:
     key = _key(name)
     system_id = key if key in SYSTEM_IDS else _index().get(key)
     if system_id is None:
+        import difflib
+
         index = _index()
         close = difflib.get_close_matches(key, list(index), n=1)
         known = ", ".join(SYSTEM_IDS)
