@@ -163,3 +163,49 @@ def test_results_behave_like_frozen_dataclasses() -> None:
     assert [f.name for f in dataclasses.fields(found)][:2] == ["command", "distribution"]
     assert dataclasses.replace(found, label="x").label == "x"
     assert repr(found).startswith("Odds(command='1D2', distribution={1: Fraction(1, 2)")
+
+
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        # more than 200 dice in one notation roll nothing, as in BCDice
+        ("300D6", "(300D6) ＞ 0"),
+        ("250D", "(250D6) ＞ 0"),
+        ("250D6+1", "(250D6+1) ＞ 0[]+1 ＞ 1"),
+        ("250B6", "(250B6) ＞ "),
+        ("250B6>=3", "(250B6>=3) ＞  ＞ 成功数0"),
+        ("250TY6", "(250TY6) ＞  ＞ "),
+        ("250TZ2", "(250TZ2) ＞  ＞ [1]×0, [2]×0"),
+        # a die with more than 10000 sides shows 0 without a random number
+        ("1D20000", "(1D20000) ＞ 0"),
+        ("2B20000>=1", "(2B20000>=1) ＞ 0,0 ＞ 成功数0"),
+    ],
+)
+def test_over_cap_notations_roll_nothing_like_bcdice(command: str, expected: str) -> None:
+    result = saikoro.roll(command, dice=[])
+    assert result is not None and result.text == expected
+    assert result.dice == ()
+    odds = saikoro.odds(command)
+    assert odds is not None and odds.distribution == {1 if "+1" in command else 0: 1}
+
+
+def test_upper_and_d66_sums_have_no_per_notation_cap() -> None:
+    dice = [(6, 3)] * 201
+    result = saikoro.roll("201U6[6]>=3", dice=dice)
+    assert result is not None and result.text.endswith(" ＞ 成功数201")
+    result = saikoro.roll("101D66", dice=[(6, 1)] * 202)
+    assert result is not None and result.text.endswith(" ＞ 1111")
+
+
+def test_one_d66_value_is_one_result() -> None:
+    # BCDice shows no dice list for a lone die; a D66 value counts as one die there
+    result = saikoro.roll("1D66", dice=[(6, 2), (6, 5)])
+    assert result is not None and result.text == "(1D66) ＞ 25"
+    result = saikoro.roll("2D66", dice=[(6, 2), (6, 5), (6, 1), (6, 1)])
+    assert result is not None and result.text == "(2D66) ＞ 36[25,11] ＞ 36"
+
+
+@pytest.mark.parametrize("command", ["4U6[6]+11>=21@4", "2R6[3]>=4@2", "3D6MAX2", "2D6もけけ"])
+def test_not_commands_in_bcdice_3_17(command: str) -> None:
+    # a threshold in brackets and after @ at once is a syntax error there
+    assert saikoro.roll(command, dice=[]) is None

@@ -12,7 +12,6 @@ import io
 import itertools
 import json
 import re
-import shutil
 import xml.etree.ElementTree as ET
 import zipfile
 from fractions import Fraction
@@ -143,6 +142,23 @@ def test_hostile_text_arrives_escaped(author_site: Path) -> None:
     assert "<title><script>" not in text
 
 
+def test_every_systems_text_fields_arrive_escaped(author_site: Path) -> None:
+    pages = sorted((author_site / "scenarios").glob("evil-*/index.html"))
+    samples = list((REPO / "scenarios").glob("*.y*ml"))
+    assert len(pages) == len(samples)
+    for path in pages:
+        text = path.read_text("utf-8")
+        assert "<script>alert" not in text, path
+        assert "<img src=x" not in text, path
+        assert re.search(r"<[a-zA-Z][^>]*\son[a-z]+\s*=", text) is None, path
+        assert 'href="javascript' not in text.lower(), path
+        assert text.count("&lt;script&gt;alert(1)&lt;/script&gt;") >= 3, path
+        head_title = re.search(r"<title>(.*?)</title>", text, re.S)
+        assert head_title is not None and "<" not in head_title.group(1)
+    index = page(author_site, "scenarios")
+    assert "<script>alert" not in index
+
+
 def test_exports_parse(author_site: Path) -> None:
     text = page(author_site, "scenarios", "hostile")
     scripts = re.findall(r'<script type="application/json" id="([^"]+)">(.*?)</script>', text, re.S)
@@ -187,10 +203,15 @@ def test_project_site_builds_strict(project_site: Path) -> None:
     assert (project_site / "authoring" / "fields" / "index.html").is_file()
     schema = json.loads((project_site / "schema" / "scenario.schema.json").read_text("utf-8"))
     assert schema["$schema"].endswith("2020-12/schema")
+    assert schema["$id"] == "http://127.0.0.1:8000/schema/scenario.schema.json"
     index = page(project_site, "scenarios")
     assert "getb-haito" in index
     commands = page(project_site, "commands")
     assert 'data-command="2D6&gt;=7"' in commands
+    home = (project_site / "index.html").read_text("utf-8")
+    assert 'href="scenarios/getb-haito/"' in home  # every scenario page is in the nav
+    rulings = page(project_site, "rulings")
+    assert "既定値" in rulings
 
 
 def test_project_site_flowcharts(project_site: Path) -> None:
@@ -206,8 +227,63 @@ def test_search_index_has_scenarios(project_site: Path) -> None:
     assert any(loc.startswith("scenarios/getb-haito/") for loc in locations)
 
 
-def test_cleanup_is_possible(tmp_path: Path) -> None:
-    # building twice into the same folder works (site_dir is cleaned by MkDocs)
-    root = make_author_site(tmp_path / "again", with_samples=False)
-    assert build(root).returncode == 0
-    shutil.rmtree(root / "site")
+@pytest.mark.browser
+def test_in_a_browser(author_site: Path) -> None:
+    """Hostile markup never runs, Mermaid draws from our copy, the copy button works,
+    and no request leaves the site."""
+    import functools
+    import http.server
+    import os
+    import threading
+
+    chromium = Path("/usr/bin/chromium")
+    if not chromium.exists():
+        if os.environ.get("CI"):
+            pytest.fail("chromium is missing in CI")
+        pytest.skip("chromium is missing")
+    from playwright.sync_api import sync_playwright
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(Quiet, directory=str(author_site))
+    )
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(
+                executable_path=str(chromium),
+                args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                      "--disable-background-networking", "--disable-component-update",
+                      "--disable-sync"],
+            )
+            context = browser.new_context()
+            context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base[:-1])
+            page = context.new_page()
+            requests: list[str] = []
+            dialogs: list[str] = []
+            page.on("request", lambda r: requests.append(r.url))
+            page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+            page.goto(base + "scenarios/hostile/")
+            page.wait_for_timeout(500)
+            assert page.evaluate("document.querySelectorAll('script:not([src])').length") >= 1
+            page.click("button.saikoro-ccfolia")
+            page.wait_for_function(
+                "document.querySelector('.saikoro-copied').textContent.length > 0"
+            )
+            clip = json.loads(page.evaluate("navigator.clipboard.readText()"))
+            assert clip["kind"] == "character"
+            assert clip["data"]["name"].startswith("</title><script>")
+            page.goto(base)
+            page.wait_for_selector("div.mermaid", timeout=15000)
+            assert page.evaluate("document.querySelectorAll('pre.mermaid').length") == 0
+            browser.close()
+    finally:
+        server.shutdown()
+    assert dialogs == []
+    outside = [u for u in requests if not u.startswith(base)]
+    assert outside == []
+    assert any(u.endswith("assets/saikoro/mermaid.min.js") for u in requests)

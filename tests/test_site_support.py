@@ -112,16 +112,19 @@ def make_author_site(root: Path, *, with_samples: bool = True) -> Path:
     (root / "docs").mkdir(parents=True)
     (root / "scenarios").mkdir()
     (root / "mkdocs.yml").write_text(
-        "site_name: author\ntheme:\n  name: material\nplugins:\n  - saikoro\n", "utf-8"
+        "site_name: author\ntheme:\n  name: material\n  font: false\nplugins:\n  - saikoro\n",
+        "utf-8",
     )
     (root / "docs" / "index.md").write_text(
         "---\nsystem: getb\n---\n# 本\n\n```dice\nGB3>=8\n2D6>=7\n```\n\n"
-        "```scenario\ntwod6#table:山道表\n```\n",
+        "```scenario\ntwod6#table:山道表\n```\n\n```flow\ngetb.attack\n```\n",
         "utf-8",
     )
     if with_samples:
         for path in sorted((REPO / "scenarios").glob("*.y*ml")):
             shutil.copy(path, root / "scenarios" / path.name)
+            evil = hostile_variant(path.read_text("utf-8"), path.stem)
+            (root / "scenarios" / f"evil-{path.stem}.yaml").write_text(evil, "utf-8")
     (root / "scenarios" / "hostile.yaml").write_text(HOSTILE, "utf-8")
     (root / "scenarios" / "twod6.yaml").write_text(TWO_D6, "utf-8")
     return root
@@ -135,3 +138,54 @@ def build(root: Path, *, strict: bool = True) -> subprocess.CompletedProcess[str
     return subprocess.run(
         args, cwd=root, env=env(), capture_output=True, text=True, timeout=600, check=False
     )
+
+
+def hostile_variant(text: str, stem: str) -> str:
+    """The scenario ``text`` with markup put into every free-text value and key.
+
+    Every string leaf (and mapping key) is replaced by :data:`EVIL` or :data:`NAME`
+    when the scenario still validates with it, so each system's own text fields
+    (skills, specialties, ability names...) are covered without listing them.
+    """
+    import yaml
+
+    from saikoro.scenario import validate_text
+
+    data = yaml.safe_load(text)
+    data["id"] = f"evil-{stem}"
+
+    def valid() -> bool:  # JSON is YAML, and much faster to write than yaml.safe_dump
+        dumped = json.dumps(data, ensure_ascii=False)
+        return bool(validate_text(dumped, f"{stem}.yaml").ok)
+
+    def walk(node: object) -> None:
+        if isinstance(node, dict):
+            for key in list(node):
+                value = node[key]
+                if key not in {"system", "id"} and isinstance(value, str):
+                    for candidate in (EVIL, NAME):
+                        node[key] = candidate
+                        if valid():
+                            break
+                        node[key] = value
+                else:
+                    walk(value)
+                if isinstance(key, str) and key not in {"system", "id"}:
+                    renamed = {(NAME if k == key else k): v for k, v in node.items()}
+                    original = dict(node)
+                    node.clear()
+                    node.update(renamed)
+                    if not valid():
+                        node.clear()
+                        node.update(original)
+        elif isinstance(node, list):
+            for i, value in enumerate(node):
+                if isinstance(value, str):
+                    node[i] = NAME
+                    if not valid():
+                        node[i] = value
+                else:
+                    walk(value)
+
+    walk(data)
+    return json.dumps(data, ensure_ascii=False, indent=1)

@@ -8,6 +8,7 @@ import itertools
 import logging
 import re
 from fractions import Fraction
+from pathlib import Path
 
 import markdown
 import pytest
@@ -231,3 +232,70 @@ def test_odds_cache_memoises_and_reports() -> None:
     assert a.at_least(13) == 0 and a.at_least(-5) == 1
     bad = cache.odds("1D6", "nosuch")
     assert bad.odds is None and bad.error
+
+
+def _fake_scenario(data: dict[str, object], system: str = "kokuryoku") -> object:
+    from types import SimpleNamespace
+
+    return SimpleNamespace(id="fake", system=system, title="T", data=data, digest="d")
+
+
+def test_scenario_rulings_change_the_odds() -> None:
+    import saikoro
+    from saikoro.site.pages.scenario import fill_slots, render_scenario
+
+    target = {"name": "x", "target": 12, "gain": 10}
+    pages = {}
+    for die in (6, 10):
+        scenario = _fake_scenario({"difficulty_targets": [target], "rulings": {"die": die}})
+        rendered = render_scenario(scenario, OddsCache(), roller=False)  # type: ignore[arg-type]
+        pages[die] = fill_slots(rendered.markdown, rendered.slots)
+    command = "KKM[3,3]>=12G10"
+    for die, html in pages.items():
+        expected = saikoro.odds(command, system=saikoro.get_system("kokuryoku", die=die))
+        assert expected is not None and expected.success is not None
+        cell = re.search(rf'data-command="{re.escape(esc(command))}"><span class="saikoro-cell">'
+                         r'<span[^>]*data-probability="(\d+/\d+)"', html)
+        assert cell, die
+        assert Fraction(cell.group(1)) == expected.success
+    assert "裁定: die=6" in pages[6]
+
+
+def test_scenario_page_markdown_has_no_raw_text_html() -> None:
+    from saikoro.site.pages.scenario import render_scenario
+
+    evil = "<script>x</script>"
+    scenario = _fake_scenario(
+        {"summary": evil, "missions": {"main": {"success": evil}},
+         "chase_tables": [{"name": evil, "die": "1D6",
+                           "entries": {"1-6": {"title": evil, "effect": evil}}}]},
+        system="getb",
+    )
+    rendered = render_scenario(scenario, OddsCache(), roller=False)  # type: ignore[arg-type]
+    assert "<script>" not in rendered.markdown
+    assert all("<script>" not in html for html in rendered.slots)
+    assert any('data-probability="1"' in h or 'data-probability="1/1"' in h
+               for h in rendered.slots)
+
+
+def test_mermaid_shim_and_cdn_option(tmp_path: object) -> None:
+    from types import SimpleNamespace
+
+    from mkdocs.exceptions import PluginError
+
+    from saikoro.site.assets import Assets, _shim
+
+    assert "null" in _shim(None) and "https://cdn.example/m.js" in _shim("https://cdn.example/m.js")
+    roller = SimpleNamespace(enabled=False, loading="visible", pyodide_url=None, pyodide_dir=None)
+    cdn = Assets()
+    cdn.configure(SimpleNamespace(mermaid_url="https://cdn.example/m.js", mermaid_dir=None,
+                                  roller=roller), Path(str(tmp_path)))  # type: ignore[arg-type]
+    assert cdn.mermaid_file is None
+    missing = Assets()
+    missing.configure(SimpleNamespace(mermaid_url=None, mermaid_dir="nowhere",
+                                      roller=roller), Path(str(tmp_path)))  # type: ignore[arg-type]
+    assert missing.mermaid_file is None
+    missing.post_build(SimpleNamespace(site_dir=str(tmp_path)))  # type: ignore[arg-type]
+    missing.note_page('<pre class="mermaid"><code>flowchart TD</code></pre>')
+    with pytest.raises(PluginError, match="mermaid"):
+        missing.post_build(SimpleNamespace(site_dir=str(tmp_path)))  # type: ignore[arg-type]

@@ -2,7 +2,7 @@
 
 Pyodide takes seconds to start, so the tests share one browser context whose engine is
 started once (see ``session_page``); tests that need a fresh profile open their own
-context and never start the engine.
+context and never wait for the engine. Sites are built once per session.
 
 In CI (``$CI`` set) a missing Chromium or Playwright fails the tests instead of skipping.
 """
@@ -39,9 +39,13 @@ def _unavailable(reason: str) -> None:
     pytest.skip(reason)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """Debian's Chromium, headless, driven by Playwright."""
+    """Debian's Chromium, headless, driven by Playwright.
+
+    Module scope, not session: Playwright's sync API runs one instance per thread at a
+    time, and other test modules start their own once this one is done.
+    """
     if not Path(CHROMIUM).exists():
         _unavailable(f"{CHROMIUM} is missing (apt-get install chromium)")
     try:
@@ -64,15 +68,15 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def click_policy_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A small hand-made site whose roller loads only on a click."""
-    workdir = tmp_path_factory.mktemp("click-site")
+def plain_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A small hand-made site (MkDocs hook, no plugin) with a roller far down one page."""
+    workdir = tmp_path_factory.mktemp("plain-site")
     with serve(workdir / "site") as url:
-        build_site(workdir, url, policy="click")
+        build_site(workdir, url)
         yield url
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def session_page(browser: Any, base_url: str) -> Iterator[Session]:
     """One page in a fresh profile, shared by the tests that need a running engine."""
     context = browser.new_context()

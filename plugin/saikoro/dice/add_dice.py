@@ -184,11 +184,11 @@ def roll_add(text: str, roller: Roller) -> Roll | None:
     cmd = _parse(text)
     if cmd is None:
         return None
-    before = roller.used
     total = cmd.lhs.roll(roller)
     expr = cmd.expr()
     parts = [f"({expr})"]
-    if not (roller.used - before <= 1 and isinstance(cmd.lhs, Dice) and not cmd.lhs.filter):
+    # BCDice omits the middle part for one plain die; a D66 value is one result there.
+    if not (isinstance(cmd.lhs, Dice) and not cmd.lhs.filter and cmd.lhs.count <= 1):
         parts.append(cmd.lhs.output())
     parts.append(str(total))
     success = failure = False

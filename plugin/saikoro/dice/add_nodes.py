@@ -15,7 +15,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .arith import div_ceil, div_floor, div_round
-from .limits import MAX_DICE_PER_ROLL, MAX_SIDES, ODDS_MAX_PAIRS, check
+from .limits import (
+    MAX_DICE_PER_COMMAND,
+    MAX_DICE_PER_ROLL,
+    MAX_SIDES,
+    ODDS_MAX_PAIRS,
+    check,
+)
 from .poly import Poly
 
 if TYPE_CHECKING:
@@ -173,7 +179,7 @@ class Bin(AddNode):
 class Dice(AddNode):
     """``times D sides`` with an optional keep/drop filter; ``sides=None`` means six."""
 
-    __slots__ = ("filter", "keep", "sides", "text", "times")
+    __slots__ = ("count", "filter", "keep", "sides", "text", "times")
     dice = True
 
     def __init__(
@@ -181,6 +187,7 @@ class Dice(AddNode):
     ) -> None:
         self.times, self.sides, self.filter, self.keep = times, sides, filt, keep
         self.text = ""
+        self.count = 0  # values rolled by the last roll (a D66 value counts once)
 
     def _params(self) -> tuple[int, int, int]:
         sides = 6 if self.sides is None else self.sides.value()
@@ -207,11 +214,12 @@ class Dice(AddNode):
 
     def roll(self, roller: Roller) -> int:
         times, sides, keep = self._params()
-        if sides == 66:
-            check(times, MAX_DICE_PER_ROLL, "dice_per_roll", "ダイスの個数")
+        if sides == 66:  # BCDice rolls any number of D66 values (no per-roll cap)
+            roller.reserve(2 * max(0, times))
             values = [roller.d66("none") for _ in range(max(0, times))]
         else:
             values = roller.many(times, sides)
+        self.count = len(values)
         if self.filter:
             values = sorted(values)
             total = sum(self._kept(values, keep))
@@ -224,8 +232,11 @@ class Dice(AddNode):
         times, sides, keep = self._params()
         if times <= 0 or sides <= 0:
             return Poly.constant(0)
+        check(times * (2 if sides == 66 else 1), MAX_DICE_PER_COMMAND, "dice_per_command",
+              "1コマンドで振るダイスの数")
+        if sides != 66 and (times > MAX_DICE_PER_ROLL or sides > MAX_SIDES):
+            return Poly.constant(0)  # rolls nothing, or only zeros (see Roller)
         check(times, MAX_DICE_PER_ROLL, "dice_per_roll", "ダイスの個数")
-        check(sides, MAX_SIDES, "sides", "ダイスの面数")
         faces = D66_FACES if sides == 66 else [(v, 1) for v in range(1, sides + 1)]
         if not self.filter:
             if sides == 66:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from .arith import Node, parse_add, parse_term
 from .lexer import Cursor, tokenize
-from .limits import MAX_DICE_PER_ROLL, MAX_SIDES, check
+from .limits import MAX_DICE_PER_COMMAND, MAX_DICE_PER_ROLL, MAX_SIDES, check
 from .normalize import compare, display_operator
 from .poly import Poly, as_distribution
 from .result import Odds, Roll
@@ -63,9 +63,8 @@ def parse_notations(cur: Cursor, letter: str) -> list[tuple[Node, Node]] | None:
 
 def count_poly(times: int, sides: int, hits: int) -> Poly:
     """Number of successes among ``times`` dice with ``hits`` of ``sides`` faces succeeding."""
-    if times <= 0:
+    if times <= 0 or times > MAX_DICE_PER_ROLL:  # BCDice rolls nothing past the cap
         return Poly.constant(0)
-    check(times, MAX_DICE_PER_ROLL, "dice_per_roll", "ダイスの個数")
     misses = sides - hits
     weights = [comb(times, j) * hits**j * misses ** (times - j) for j in range(times + 1)]
     return Poly(0, weights, sides**times)
@@ -116,16 +115,16 @@ def odds_barabara(text: str) -> Odds | None:
     _, dice, op, target = parsed
     result = Poly.constant(0)
     for times, sides in dice:
-        if times > 0 and sides > 0:
-            check(sides, MAX_SIDES, "sides", "ダイスの面数")
+        if times > 0:
+            check(times, MAX_DICE_PER_COMMAND, "dice_per_command", "1コマンドで振るダイスの数")
+        blank = sides <= 0 or sides > MAX_SIDES  # such dice show 0 (see Roller)
         if op is None or target is None:
-            if times > 0 and sides > 0:
-                check(times, MAX_DICE_PER_ROLL, "dice_per_roll", "ダイスの個数")
+            if 0 < times <= MAX_DICE_PER_ROLL and not blank:
                 result = result * Poly.dice_sum(times, sides)
             continue
-        faces = [0] if sides <= 0 else range(1, sides + 1)
+        faces = [0] if blank else range(1, sides + 1)
         hits = sum(1 for v in faces if compare(v, op, target))
-        result = result * count_poly(times, max(1, sides), hits)
+        result = result * count_poly(times, 1 if blank else sides, hits)
     dist = result.to_dist()
     expr = _expr(dice, op, target)
     if op is None or target is None:

@@ -6,10 +6,13 @@ message naming the bound (``LimitError.bound`` holds its id), never a hang or a
 
 Rolling (``roll``):
 
-- ``MAX_DICE_PER_ROLL`` = 200 dice in one notation (``200D6``), BCDice's own cap;
-- ``MAX_SIDES`` = 10000 sides, BCDice's own cap;
+- ``MAX_DICE_PER_ROLL`` = 200 dice in one notation (``200D6``), BCDice's own cap; like
+  BCDice, a notation over it rolls nothing (``500D6`` prints ``(500D6) ＞ 0``) instead of
+  raising (``xU`` and ``xD66`` have no such cap in BCDice);
+- ``MAX_SIDES`` = 10000 sides, BCDice's own cap; like BCDice, a die with more sides shows
+  0 without using a random number;
 - ``MAX_DICE_PER_COMMAND`` = 10000 dice handed out by one command, rerolls and
-  repeats included (BCDice stops at the same number);
+  repeats included (BCDice stops at the same number): this one raises;
 - ``MAX_REPEAT`` = 100 repetitions (``x100``); a larger count is BCDice's error text;
 - ``MAX_EVALUATIONS`` = 1000 command evaluations by one input: BCDice lets ``x100 X100``
   nest (its nesting check is case-sensitive); the product of nested counts is checked

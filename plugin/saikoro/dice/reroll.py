@@ -25,7 +25,7 @@ from .barabara import parse_notations, parse_target
 from .chains import chain_count, depth_for
 from .errors import ParseError
 from .lexer import Cursor, tokenize
-from .limits import MAX_DICE_PER_ROLL, MAX_SIDES, check
+from .limits import MAX_DICE_PER_COMMAND, MAX_DICE_PER_ROLL, MAX_SIDES, check
 from .normalize import compare, display_operator, first_word
 from .poly import Poly, as_distribution
 from .result import Odds, Roll
@@ -155,9 +155,10 @@ def odds_reroll(text: str) -> Odds | None:
     for times, sides in p.dice:
         if times <= 0:
             continue
-        check(times, MAX_DICE_PER_ROLL, "dice_per_roll", "ダイスの個数")
-        check(sides, MAX_SIDES, "sides", "ダイスの面数")
-        faces = [0] if sides <= 0 else list(range(1, sides + 1))
+        check(times, MAX_DICE_PER_COMMAND, "dice_per_command", "1コマンドで振るダイスの数")
+        if times > MAX_DICE_PER_ROLL:
+            continue  # BCDice rolls nothing past the cap (see Roller)
+        faces = [0] if sides <= 0 or sides > MAX_SIDES else list(range(1, sides + 1))
         groups.append((times, len(faces), faces))
     depth = depth_for(
         [(n, Fraction(sum(1 for v in faces if p.rerolls(v)), size)) for n, size, faces in groups]

@@ -1,9 +1,10 @@
 """Hands dice to the commands in BCDice's order, enforcing the rolling bounds.
 
-BCDice quirks kept: a die with zero or negative sides shows 0 and uses no random
-number; a non-positive count rolls nothing. Counts and sides above the bounds of
-:mod:`saikoro.dice.limits` raise :class:`~saikoro.dice.errors.LimitError` (BCDice
-would silently roll nothing for them).
+BCDice quirks kept: a die with zero, negative or more than ``MAX_SIDES`` sides shows 0
+and uses no random number; a non-positive count, or a count above ``MAX_DICE_PER_ROLL``
+in one notation, rolls nothing (``500D6`` prints ``(500D6) ＞ 0``). Only more than
+``MAX_DICE_PER_COMMAND`` random numbers for one command raise
+:class:`~saikoro.dice.errors.LimitError` (BCDice raises its own error there).
 
 >>> from .source import DiceSource
 >>> r = Roller(DiceSource(dice=[(6, 6), (6, 1)]))
@@ -29,24 +30,30 @@ class Roller:
         self.used = 0
 
     def once(self, sides: int) -> int:
-        """One die (0 without rolling when ``sides <= 0``)."""
-        if sides <= 0:
+        """One die (0 without rolling when ``sides`` is not in ``1..MAX_SIDES``)."""
+        if sides <= 0 or sides > MAX_SIDES:
             return 0
-        check(sides, MAX_SIDES, "sides", "ダイスの面数")
         self.used += 1
         check(self.used, MAX_DICE_PER_COMMAND, "dice_per_command", "1コマンドで振るダイスの数")
         return self.source.roll(sides)
 
     def many(self, times: int, sides: int) -> list[int]:
-        """``times`` dice (none when ``times <= 0``)."""
+        """``times`` dice (none when ``times <= 0`` or ``times > MAX_DICE_PER_ROLL``).
+
+        >>> Roller(DiceSource(dice=[])).many(201, 6)
+        []
+        """
         if times <= 0:
             return []
-        check(times, MAX_DICE_PER_ROLL, "dice_per_roll", "ダイスの個数")
-        if sides > 0:
-            check(sides, MAX_SIDES, "sides", "ダイスの面数")
-            check(self.used + times, MAX_DICE_PER_COMMAND, "dice_per_command",
-                  "1コマンドで振るダイスの数")
+        self.reserve(times)
+        if times > MAX_DICE_PER_ROLL:
+            return []
         return [self.once(sides) for _ in range(times)]
+
+    def reserve(self, count: int) -> None:
+        """Fail at once if ``count`` more random numbers would pass the command's budget."""
+        check(self.used + count, MAX_DICE_PER_COMMAND, "dice_per_command",
+              "1コマンドで振るダイスの数")
 
     def d66(self, sort: str) -> int:
         """Two d6 read as tens and units; ``sort`` is ``none``, ``asc`` or ``desc``."""

@@ -25,7 +25,7 @@ from .arith import ArithZeroDivisionError, Node, Paren, parse_add, parse_term
 from .dist import Dist
 from .errors import ParseError
 from .lexer import Cursor, tokenize
-from .limits import MAX_DICE_PER_ROLL, ODDS_MAX_STATES, check
+from .limits import MAX_DICE_PER_COMMAND, MAX_DICE_PER_ROLL, ODDS_MAX_STATES, check
 from .normalize import first_word
 from .poly import as_distribution
 from .result import Odds, Roll
@@ -160,7 +160,9 @@ def odds_tally(text: str) -> Odds | None:
     expr = f"{n}T{'Z' if zeros else 'Y'}{s}"
     if s > 20:
         raise ParseError(f"({expr}) ＞ 面数は1以上、20以下としてください")
-    check(n, MAX_DICE_PER_ROLL, "dice_per_roll", "ダイスの個数")
+    check(n, MAX_DICE_PER_COMMAND, "dice_per_command", "1コマンドで振るダイスの数")
+    if n > MAX_DICE_PER_ROLL:  # BCDice rolls nothing past the cap: no face appears
+        return Odds(expr, as_distribution(Dist.constant(0)), label="最多出目の個数")
     half = n // 2
     check(s * (n + 1) * (half + 1) * (half + 1), ODDS_MAX_STATES * 4, "states",
           "計算量（状態数）")

@@ -26,7 +26,7 @@ from .barabara import parse_target
 from .chains import chain_sum, depth_for
 from .errors import ParseError
 from .lexer import Cursor, tokenize
-from .limits import MAX_DICE_PER_ROLL, MAX_SIDES, check
+from .limits import MAX_DICE_PER_COMMAND, MAX_DICE_PER_ROLL, MAX_SIDES, check
 from .normalize import compare, display_operator
 from .poly import Poly, as_distribution
 from .result import Odds, Roll
@@ -143,8 +143,10 @@ def roll_upper(text: str, roller: Roller) -> Roll | None:
         return Roll(expr, f"({expr}) ＞ {_INFINITE}", secret=p.secret)
     chains: list[list[int]] = []
     for times, sides in p.dice:
-        if times > 0:
-            check(times, MAX_DICE_PER_ROLL, "dice_per_roll", "ダイスの個数")
+        if times > 0:  # no per-roll cap here in BCDice; only the command's budget
+            check(times, MAX_DICE_PER_COMMAND, "dice_per_command", "1コマンドで振るダイスの数")
+            if 0 < sides <= MAX_SIDES:
+                roller.reserve(times)
         for _ in range(max(0, times)):
             chain = [roller.once(sides)]
             while chain[-1] >= p.threshold:
@@ -177,8 +179,7 @@ def odds_upper(text: str) -> Odds | None:
         if times <= 0:
             continue
         check(times, MAX_DICE_PER_ROLL, "dice_per_roll", "ダイスの個数")
-        check(sides, MAX_SIDES, "sides", "ダイスの面数")
-        faces = [0] if sides <= 0 else list(range(1, sides + 1))
+        faces = [0] if sides <= 0 or sides > MAX_SIDES else list(range(1, sides + 1))
         up = [v for v in faces if v >= p.threshold]
         groups.append((times, len(faces), up, [v for v in faces if v < p.threshold]))
     depth = depth_for([(n, Fraction(len(up), size)) for n, size, up, _ in groups])

@@ -1,0 +1,143 @@
+"""The roller in fresh browser profiles: failures say why, loading policies, markup.
+
+Each test opens its own context (an empty profile) and never waits for the engine to
+finish loading, except where it must.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+from widgets import DICE_2D6, no_xss, roll
+
+import saikoro
+from saikoro.site.roller import engine_zip
+
+pytestmark = pytest.mark.browser
+
+ASSETS = Path(saikoro.__file__).parent / "site" / "assets"
+
+
+def test_scenario_markup_never_runs_on_full_load(fresh_context: Any, base_url: str) -> None:
+    page = fresh_context.new_page()
+    page.goto(base_url + "scenarios/getb-test/")
+    page.wait_for_load_state("load")
+    no_xss(page)
+    for link in page.locator("a[href^='javascript:' i]").all():
+        raise AssertionError(f"javascript: link survived: {link.get_attribute('href')}")
+    page.goto(base_url + "scenarios/")
+    no_xss(page)
+
+
+def test_blocked_engine_says_why(fresh_context: Any, base_url: str) -> None:
+    fresh_context.route("**/pyodide/**", lambda route: route.abort())
+    page = fresh_context.new_page()
+    page.goto(base_url + "rules/")
+    text, classes = roll(page, DICE_2D6)
+    assert "読み込めませんでした" in text or "起動できませんでした" in text
+    assert "saikoro-error" in classes
+
+
+def test_no_worker_support_says_why(fresh_context: Any, base_url: str) -> None:
+    fresh_context.add_init_script("delete window.Worker;")
+    page = fresh_context.new_page()
+    page.goto(base_url + "rules/")
+    text, classes = roll(page, DICE_2D6)
+    assert "対応していない" in text
+    assert "saikoro-error" in classes
+
+
+def with_config(context: Any, old: str, new: str) -> None:
+    """Serve roller.js with one setting changed (as if the site were built with it)."""
+
+    def handle(route: Any) -> None:
+        response = route.fetch()
+        body = response.text()
+        assert old in body
+        route.fulfill(response=response, body=body.replace(old, new))
+
+    context.route("**/assets/saikoro/roller.js*", handle)
+
+
+def with_policy(context: Any, policy: str) -> None:
+    with_config(context, '"policy": "visible"', f'"policy": "{policy}"')
+
+
+def test_load_timeout_says_why(fresh_context: Any, base_url: str) -> None:
+    with_config(fresh_context, '"loadTimeout": 120000', '"loadTimeout": 50')
+    page = fresh_context.new_page()
+    page.goto(base_url + "rules/")
+    text, classes = roll(page, DICE_2D6)
+    assert "時間切れ" in text
+    assert "saikoro-error" in classes
+    assert page.evaluate("window.saikoroRoller.state") == "failed"
+
+
+def test_click_policy_waits_for_a_click(fresh_context: Any, base_url: str) -> None:
+    with_policy(fresh_context, "click")
+    page = fresh_context.new_page()
+    page.goto(base_url + "rules/")
+    button = page.locator(f"{DICE_2D6} .saikoro-roll")
+    button.hover()
+    button.focus()
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.saikoroRoller.state") == "idle"
+    button.click()
+    assert page.evaluate("window.saikoroRoller.state") == "loading"
+    assert page.locator(f"{DICE_2D6} .saikoro-output").text_content() == "エンジンを読み込み中…"
+
+
+def test_eager_policy_loads_at_once(fresh_context: Any, base_url: str) -> None:
+    with_policy(fresh_context, "eager")
+    page = fresh_context.new_page()
+    page.set_viewport_size({"width": 1280, "height": 100})  # nothing needs to be visible
+    page.goto(base_url + "scenarios/getb-test/")
+    page.wait_for_function("window.saikoroRoller.state === 'loading'", timeout=5_000)
+
+
+def test_visible_policy_waits_until_seen_or_approached(fresh_context: Any, plain_url: str) -> None:
+    page = fresh_context.new_page()
+    page.goto(plain_url + "bench/")  # its only roller is far below the fold
+    page.wait_for_timeout(500)
+    assert page.evaluate("window.saikoroRoller.state") == "idle"
+    page.locator(".saikoro-roller").scroll_into_view_if_needed()
+    page.wait_for_function("window.saikoroRoller.state === 'loading'", timeout=5_000)
+    other = fresh_context.new_page()
+    other.goto(plain_url + "bench/")
+    other.wait_for_timeout(300)
+    assert other.evaluate("window.saikoroRoller.state") == "idle"
+    other.locator(".saikoro-roll").focus()  # keyboard intent (focus scrolls it in, too)
+    other.wait_for_function("window.saikoroRoller.state === 'loading'", timeout=5_000)
+
+
+def test_worker_unzips_the_engine_exactly(fresh_context: Any, base_url: str) -> None:
+    # the worker inflates engine.zip in JavaScript; every file must come out byte-exact
+    worker = (ASSETS / "worker.js").read_text(encoding="utf-8")
+    start = worker.index("async function readZip(")
+    source = worker[start : worker.index("\n}\n", start) + 2]
+    page = fresh_context.new_page()
+    page.goto(base_url)
+    digests = page.evaluate(
+        "(async () => {"
+        + source
+        + """
+          const url = new URL("assets/saikoro/engine.zip", document.baseURI);
+          const buffer = await (await fetch(url)).arrayBuffer();
+          const out = {};
+          for (const [name, bytes] of await readZip(buffer)) {
+            const hash = await crypto.subtle.digest("SHA-256", bytes);
+            const hex = [...new Uint8Array(hash)].map((b) => b.toString(16).padStart(2, "0"));
+            out[name] = hex.join("");
+          }
+          return out;
+        })()
+        """
+    )
+    archive = zipfile.ZipFile(io.BytesIO(engine_zip()))
+    expected = {n: hashlib.sha256(archive.read(n)).hexdigest() for n in archive.namelist()}
+    assert digests == expected
