@@ -189,3 +189,32 @@ def hostile_variant(text: str, stem: str) -> str:
 
     walk(data)
     return json.dumps(data, ensure_ascii=False, indent=1)
+
+
+def event_handlers(page: str) -> list[tuple[str, str]]:
+    """(tag, attribute) of every ``on*`` attribute in ``page``, as a browser parses it."""
+    from html.parser import HTMLParser
+
+    found: list[tuple[str, str]] = []
+
+    class Finder(HTMLParser):
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            found.extend((tag, name) for name, _ in attrs if name.lower().startswith("on"))
+
+    Finder().feed(page)
+    return found
+
+
+def tags(page: str, name: str) -> list[dict[str, str | None]]:
+    """The attributes of every ``<name>`` start tag in ``page``."""
+    from html.parser import HTMLParser
+
+    found: list[dict[str, str | None]] = []
+
+    class Finder(HTMLParser):
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            if tag == name:
+                found.append(dict(attrs))
+
+    Finder().feed(page)
+    return found

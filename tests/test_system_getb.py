@@ -471,7 +471,7 @@ def test_final_damage_exact_small_case() -> None:
     o = final_damage_odds(CheckSpec(1, 5), CheckSpec(1, 3))
     assert o.events["攻撃失敗"] == Fraction(1, 10)  # the attack die shows 1
     # guard critical (10) stops any attack that went through
-    assert o.events["完全防御"] == (Fraction(9, 10) - o.truncated) * Fraction(1, 10)
+    assert o.events["完全防御"] == Fraction(9, 10) * Fraction(1, 10)
     # guard fumble (1): the attack's achievement is the damage; e.g. 2+5 = 7
     # 7 damage: attack 2 & guard fumble, or attack a & guard g with a+5-(g+3) = 7,
     # or an attack critical 10 then x with 10+x+5-(g+3) = 7 (x 1..4, g 6..9)
@@ -586,3 +586,16 @@ def test_engine_odds_with_options() -> None:
     r = saikoro.roll("GDL+7", system="getb", dice=[(10, 5), (10, 10), (10, 1), (10, 2)])
     assert r is not None and r.dice == ((10, 5), (10, 10), (10, 1), (10, 2))
     assert r.text == "(GDL+7) ＞ 5,11[10,1],2+7 ＞ 25 ＞ クリティカル"
+
+
+def test_final_damage_zero_is_exact_despite_cut_off_chains() -> None:
+    # review regression: cut-off attack chains still meet a critical guard (0 damage), so
+    # P(0) = P(attack fails) + P(attack goes through) * P(guard critical), exactly
+    o = GodEaterTableBurst().odds_command("GFS+6/B+4")
+    assert o is not None
+    assert o.distribution[0] == Fraction(1, 100) + Fraction(99, 100) * Fraction(19, 100)
+    assert o.events["完全防御"] == Fraction(99, 100) * Fraction(19, 100)
+    assert sum(o.distribution.values()) + o.truncated == 1
+    assert 0 < o.truncated < Fraction(1, 10**12)
+    unguarded = GodEaterTableBurst().odds_command("GFS+6/-")
+    assert unguarded is not None and unguarded.truncated == spread(2, 6).truncated

@@ -9,12 +9,13 @@
 
 from __future__ import annotations
 
-from .ccfolia import ccfolia_json, ccfolia_script
+from .ccfolia import ccfolia_attribute, ccfolia_json, ccfolia_script
 from .model import Character
 from .udonarium import udonarium_xml, udonarium_zip, udonarium_zip_names
 
 __all__ = [
     "Character",
+    "ccfolia_attribute",
     "ccfolia_json",
     "ccfolia_script",
     "udonarium_xml",

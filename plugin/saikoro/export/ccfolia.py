@@ -7,11 +7,12 @@ palette as newline-separated text.
 
 from __future__ import annotations
 
+import html
 import json
 
 from .model import Character
 
-__all__ = ["ccfolia_json", "ccfolia_script"]
+__all__ = ["ccfolia_attribute", "ccfolia_json", "ccfolia_script"]
 
 
 def ccfolia_json(character: Character) -> dict[str, object]:
@@ -32,6 +33,21 @@ def ccfolia_json(character: Character) -> dict[str, object]:
             "externalUrl": character.external_url,
         },
     }
+
+
+def ccfolia_attribute(character: Character) -> str:
+    """The clipboard JSON as an HTML attribute value (escaped, quotes included).
+
+    Pages carry it as ``data-ccfolia`` on the copy button: unlike a
+    ``<script type="application/json">`` block, an attribute is never run as script
+    (mkdocs-material's instant navigation re-creates content ``<script>`` elements).
+
+    >>> ccfolia_attribute(Character('"><b>'))[:40]
+    '{&quot;kind&quot;: &quot;character&quot;'
+    >>> "<" in ccfolia_attribute(Character('"><b>'))
+    False
+    """
+    return html.escape(json.dumps(ccfolia_json(character), ensure_ascii=False), quote=True)
 
 
 def ccfolia_script(character: Character, element_id: str) -> str:

@@ -8,6 +8,7 @@ timestamps), so identical enemies give identical bytes.
 
 from __future__ import annotations
 
+import functools
 import io
 import xml.etree.ElementTree as ET
 import zipfile
@@ -65,8 +66,9 @@ def udonarium_xml(character: Character) -> str:
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + body
 
 
+@functools.lru_cache(maxsize=1024)
 def udonarium_zip(character: Character) -> bytes:
-    """The zip ユドナリウム imports (drag and drop): one ``data.xml``."""
+    """The zip ユドナリウム imports (drag and drop): one ``data.xml`` (cached per character)."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         info = zipfile.ZipInfo("data.xml", date_time=_EPOCH)

@@ -307,6 +307,8 @@ def final_damage_odds(
 
     ``success`` is the chance of dealing 1 or more damage; ``critical``/``fumble`` are
     the damage check's. Events: 有効打, 防御, 完全防御, 攻撃失敗, ガード失敗, ガードなし.
+    Attack chains too long to follow are ``truncated``, except against a critical guard:
+    that stops them all, so 0 damage and 完全防御 are exact.
 
     >>> o = final_damage_odds(CheckSpec(1, 0), None)
     >>> o.distribution[0], o.events[ATTACK_FAILED]
@@ -351,6 +353,11 @@ def final_damage_odds(
         above = total_int - below - at
         add(0 if tie == "zero" else 1, DEFENDED, wa * at)
         add(1, DEFENDED, wa * above)
+    # Attack chains too long to follow are criticals with huge totals: their damage is
+    # unknown, except against a critical guard, which stops them all (0, exactly).
+    cut = ad - sum(aw.values())
+    if cut and gw.get(PERFECT):
+        add(0, PERFECT_GUARD, cut * gw[PERFECT])
     denominator = ad * gd
     distribution: dict[int | str, Fraction] = {
         k: Fraction(w, denominator) for k, w in sorted(out.items()) if w
@@ -361,7 +368,7 @@ def final_damage_odds(
         distribution=distribution,
         success=sum((p for k, p in distribution.items() if isinstance(k, int) and k >= 1),
                     Fraction(0)),
-        truncated=a_trunc,
+        truncated=a_trunc - Fraction(cut * gw.get(PERFECT, 0), denominator),
         critical=spread_a.critical_probability if spread_a else Fraction(0),
         fumble=spread_a.fumble_probability if spread_a else Fraction(0),
         events=_events({k: Fraction(w, denominator) for k, w in words.items()}),
