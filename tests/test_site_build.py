@@ -111,6 +111,38 @@ def test_one_d10_ranges_and_dice_fence(author_site: Path) -> None:
     assert 'data-die="2D6"' in home
 
 
+def _rollers(text: str) -> list[dict[str, str | None]]:
+    return [t for t in tags(text, "div") if "saikoro-roller" in (t.get("class") or "").split()]
+
+
+def test_scenario_rulings_go_on_its_roll_widgets(author_site: Path) -> None:
+    import yaml
+
+    # kkdie6 rolls one six-sided die (rulings: die: 6): odds and every roll widget say so
+    text = page(author_site, "scenarios", "kkdie6")
+    cell = re.search(r'<td data-command="KKM\[3\]&gt;=7G4">(.*?)</td>', text, re.S)
+    assert cell
+    assert exact(cell.group(1))[0] == Fraction(sum(3 + d >= 7 for d in range(1, 7)), 6)
+    rollers = [t for t in _rollers(text) if t.get("data-system") == "kokuryoku"]
+    commands = {t.get("data-command") for t in rollers}
+    assert "KKM[3,3,3]>=7G4" in commands  # the target's button
+    assert None in commands  # the free-form roller
+    for roller in rollers:
+        assert json.loads(roller["data-options"] or "") == {"die": 6}, roller
+    assert 'data-options="{&quot;die&quot;:6}"' in text  # escaped in the attribute
+    # every sample scenario: its rulings on each of its system's widgets, or no attribute
+    for path in sorted((REPO / "scenarios").glob("*.yaml")):
+        data = yaml.safe_load(path.read_text("utf-8"))
+        chosen = data.get("rulings") or {}
+        widgets = [t for t in _rollers(page(author_site, "scenarios", data.get("id", path.stem)))
+                   if t.get("data-system")]
+        assert widgets, path.name
+        for widget in widgets:
+            options = widget.get("data-options")
+            assert (json.loads(options) if options else {}) == chosen, (path.name, widget)
+    assert "data-options" not in page(author_site, "scenarios", "twod6")
+
+
 def exact_strings(fragment: str) -> list[str]:
     return re.findall(r'data-probability="(\d+/\d+)"', fragment)
 

@@ -99,6 +99,27 @@ chase_tables:
       12: {title: 頂上}
 """
 
+KOKURYOKU_D6 = """\
+system: kokuryoku
+id: kkdie6
+title: 六面ダイスの卓
+players: 3
+difficulty_targets:
+  - name: 砦を築く
+    target: 7
+    gain: 4
+enemies:
+  - id: rival
+    name: 隣国
+    kind: nation
+    power: 60
+    attack: 4
+    defence: 3
+rulings:
+  die: 6
+"""
+"""A kokuryoku scenario whose ``rulings:`` switch checks to one six-sided die."""
+
 
 def env() -> dict[str, str]:
     """Subprocess environment (no MkDocs 2 banner)."""
@@ -127,6 +148,7 @@ def make_author_site(root: Path, *, with_samples: bool = True) -> Path:
             (root / "scenarios" / f"evil-{path.stem}.yaml").write_text(evil, "utf-8")
     (root / "scenarios" / "hostile.yaml").write_text(HOSTILE, "utf-8")
     (root / "scenarios" / "twod6.yaml").write_text(TWO_D6, "utf-8")
+    (root / "scenarios" / "kkdie6.yaml").write_text(KOKURYOKU_D6, "utf-8")
     return root
 
 

@@ -7,6 +7,7 @@ import importlib
 import itertools
 import logging
 import re
+from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
 
@@ -299,3 +300,73 @@ def test_mermaid_shim_and_cdn_option(tmp_path: object) -> None:
     missing.note_page('<pre class="mermaid"><code>flowchart TD</code></pre>')
     with pytest.raises(PluginError, match="mermaid"):
         missing.post_build(SimpleNamespace(site_dir=str(tmp_path)))  # type: ignore[arg-type]
+
+
+@pytest.fixture
+def rolling_on() -> Iterator[None]:
+    """Roll widgets switched on (an in-process plugin test may have left them off)."""
+    from saikoro.site import rolling
+
+    before = rolling.enabled()
+    rolling.configure(enabled=True)
+    yield
+    rolling.configure(enabled=before)
+
+
+@pytest.mark.usefixtures("rolling_on")
+def test_scenario_rulings_reach_the_roll_widgets() -> None:
+    import json
+
+    from saikoro.site.pages.scenario import fill_slots, render_scenario
+    from test_site_support import tags
+
+    chosen = {"final_damage_tie": "zero", "miracle_tier": True}
+    scenario = _fake_scenario(
+        {
+            "difficulty_targets": [{"name": "t", "check": "agility", "target": 8}],
+            "enemies": [{
+                "id": "ogre", "name": "ogre", "hp": 40, "ap": 6, "st": 3,
+                "abilities": {"strength": 4, "agility": 3, "intellect": 1, "endurance": 4},
+                "attacks": [{"name": "a", "weapon": "long-blade", "element": "physical",
+                             "power": 5, "range": "0-1"}],
+                "guard": {"shield": "buckler", "armor": 2},
+            }],
+            "chase_tables": [{"name": "c", "die": "1D6", "entries": {"1-6": {"title": "x"}}}],
+            "rulings": chosen,
+        },
+        system="getb",
+    )
+    rendered = render_scenario(scenario, OddsCache(), roller=True)  # type: ignore[arg-type]
+    html = fill_slots(rendered.markdown, rendered.slots)
+    widgets = [t for t in tags(html, "div") if "saikoro-roller" in (t.get("class") or "")]
+    system_widgets = [t for t in widgets if t.get("data-system")]
+    # a target, an attack and the free-form roller, all with the scenario's options
+    assert {t.get("data-command") for t in system_widgets} >= {None, "GB3>=8"}
+    assert any(str(t.get("data-command", "")).startswith("GD") for t in system_widgets)
+    for widget in system_widgets:
+        assert json.loads(widget["data-options"] or "") == chosen, widget
+    # the chase table rolls a generic die: no system, so no options
+    generic = [t for t in widgets if not t.get("data-system")]
+    assert [t.get("data-command") for t in generic] == ["1D6"]
+    assert "data-options" not in generic[0]
+    # without rulings: no options attribute anywhere
+    plain = _fake_scenario({"difficulty_targets": [{"name": "t", "target": 12, "gain": 10}]})
+    rendered = render_scenario(plain, OddsCache(), roller=True)  # type: ignore[arg-type]
+    assert "data-options" not in fill_slots(rendered.markdown, rendered.slots)
+
+
+@pytest.mark.usefixtures("rolling_on")
+def test_rolling_adapter_passes_options(monkeypatch: pytest.MonkeyPatch) -> None:
+    from saikoro.site import rolling
+
+    evil = '"><script>x</script>'
+    markup = rolling.widget("KK3", system="kokuryoku", options={"die": 6, evil: evil})
+    assert "<script>" not in markup and "data-options=" in markup
+    free = rolling.free_widget(system="kokuryoku", options={"die": 6})
+    assert 'data-options="{&quot;die&quot;:6}"' in free
+    # the inert fallback (roller module missing) keeps the options too
+    monkeypatch.setattr(rolling, "roller_module", lambda: None)
+    inert = rolling.widget("KK3", system="kokuryoku", options={"die": 6, evil: evil})
+    assert "<script>" not in inert
+    assert 'data-options="{&quot;' in inert and "&lt;script&gt;" in inert
+    assert "data-options" not in rolling.widget("1D6", options={"die": 6})

@@ -437,3 +437,29 @@ def test_chase_movement_command() -> None:
     assert dict(odds.distribution) == {v: Fraction(1, 10) for v in range(-5, 5)}
     odds = zero.odds_command("CAM7")
     assert odds is not None and odds.distribution[0] == Fraction(4, 10)
+
+
+def test_damage_expression_distribution_matches_enumeration() -> None:
+    from saikoro.systems.cutaction.expr import DamageExpr
+
+    expected: dict[int, Fraction] = {}
+    for a, b, c in itertools.product(range(1, 7), range(1, 7), range(1, 5)):
+        expected[a + b - c + 3] = expected.get(a + b - c + 3, Fraction(0)) + Fraction(1, 144)
+    found = DamageExpr.parse("2D6-1D4+3").dist().probabilities()
+    assert dict(found) == expected
+
+
+def test_huge_damage_odds_are_refused_at_once() -> None:
+    # review regression: CAD100D100R6 took over 20 s; the amounts are counted first
+    from saikoro.dice import LimitError
+    from saikoro.systems.cutaction.expr import MAX_ODDS_OUTCOMES
+
+    for command in ("CAD100D100R6", "CAA7,5,100D100R6H99/99", "CAD40D26"):
+        with pytest.raises(LimitError) as err:
+            SYS.odds_command(command)
+        assert err.value.bound == "damage outcomes"
+        assert f"({MAX_ODDS_OUTCOMES})" in str(err.value)
+    # rolling is not bounded by it, and a large but sane damage still has odds
+    assert roll("CAD100D100", [(100, 1)] * 100).value is not None
+    odds = SYS.odds_command("CAD10D10+5R6")
+    assert odds is not None and sum(odds.distribution.values()) == 1

@@ -27,6 +27,7 @@ from saikoro.systems.getb import (
     final_damage_odds,
     spread,
 )
+from saikoro.systems.getb.chain import MAX_WORK_BITS, chain_weights, check_work, spread_work
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -344,6 +345,55 @@ def test_chain_spread_agrees_with_the_engine_upper_dice() -> None:
         assert s.truncated == u.truncated
 
 
+@pytest.mark.parametrize(("critical", "depth"), [(10, 0), (10, 3), (9, 2), (7, 4), (5, 3),
+                                                (2, 6), (11, 0)])
+def test_chain_weights_match_step_by_step_convolution(critical: int, depth: int) -> None:
+    # one die's chain, built by following it one die at a time (over 10**(depth + 1))
+    chain: dict[int, int] = {}
+    crits = {0: 1}  # totals of j criticals in a row, weight 1 per sequence of faces
+    for j in range(depth + 1):
+        for t, w in crits.items():
+            for face in range(1, min(critical - 1, 10) + 1):
+                chain[t + face] = chain.get(t + face, 0) + w * 10 ** (depth - j)
+        nxt: dict[int, int] = {}
+        for t, w in crits.items():
+            for face in range(critical, 11):
+                nxt[t + face] = nxt.get(t + face, 0) + w
+        crits = nxt
+    found = chain_weights(critical, depth)
+    assert found.denominator == 10 ** (depth + 1)
+    assert found.to_weights() == {k: w for k, w in chain.items() if w}
+
+
+@pytest.mark.parametrize("command", ["GD2@2", "GD40", "GG40", "GF3@2/3@2", "GF40/40",
+                                     "GD10@5", "GDL+7@2", "GGT+5@3"])
+def test_extreme_chains_are_refused_by_the_work_bound(command: str) -> None:
+    # review regression: these took 5-40 s; the work is estimated before anything is built
+    with pytest.raises(LimitError) as err:
+        GodEaterTableBurst().odds_command(command)
+    assert err.value.bound == "chain_bits"
+    assert "クリティカルの連鎖の計算量" in str(err.value) and f"({MAX_WORK_BITS})" in str(err.value)
+
+
+def test_every_realistic_check_is_within_the_work_bound() -> None:
+    # up to ten dice, critical values 7..10 (and none), whatever the fumble value
+    for dice in range(1, 11):
+        for critical in range(7, 12):
+            assert check_work(dice, critical) == spread_work(dice, critical)[0]
+    assert spread_work(10, 7)[1] <= MAX_WORK_BITS < spread_work(2, 2)[1]
+    o = GodEaterTableBurst().odds_command("GD(B+1)+9@8#3")
+    assert o is not None and sum(o.distribution.values()) + o.truncated == 1
+
+
+def test_final_damage_never_follows_guard_chains() -> None:
+    # a critical guard is a perfect guard, so even 40 guard dice with critical value 2
+    # cost nothing: only the attack's chains are followed
+    o = GodEaterTableBurst().odds_command("GF1+5/40@2")
+    assert o is not None
+    assert o.events["完全防御"] == Fraction(9, 10) * (1 - Fraction(1, 10**40))
+    assert sum(o.distribution.values()) + o.truncated == 1
+
+
 def test_damage_check_rolls_like_bcdice_upper_dice() -> None:
     from saikoro.dice.roller import Roller
     from saikoro.dice.upper import roll_upper
@@ -410,7 +460,9 @@ def test_damage_check_odds() -> None:
                                                                         Fraction(0))
         assert o.distribution.get(total + 3, Fraction(0)) == expected
     assert o.critical == Fraction(19, 100) and o.fumble == Fraction(1, 100)
-    assert o.success + o.truncated + o.events["攻撃失敗"] == 1
+    # success is exact: cut-off chains are criticals far above 0, so they all succeed
+    assert o.success + o.events["攻撃失敗"] == 1 and o.failure == o.events["攻撃失敗"]
+    assert o.truncated_success == o.truncated > 0
     # dice <= 0: always fails
     z = g.odds_command("GD(S-2)+9")
     assert z is not None and z.distribution == {0: 1} and z.success == 0
@@ -461,9 +513,32 @@ def test_final_damage_matches_brute_force(attack: tuple[int, int],
                   if kind == "fumble" or (kind == "normal" and total + attack[1] <= 0)),
                  Fraction(0))
     assert o.events.get("攻撃失敗", Fraction(0)) == failed
+    # the cut-off attacks (far above any of these guards) all deal damage: success counts
+    # them, so it is exact, while the distribution still leaves them out
+    assert o.truncated_success == o.truncated
     assert o.success == sum((p for k, p in o.distribution.items()
-                             if isinstance(k, int) and k >= 1), Fraction(0))
+                             if isinstance(k, int) and k >= 1), Fraction(0)) + o.truncated
+    assert o.failure == o.distribution[0]
     assert sum(o.distribution.values()) + o.truncated == 1
+
+
+def test_success_is_exact_only_when_every_cut_off_chain_succeeds() -> None:
+    g = GodEaterTableBurst()
+    gg = g.odds_command("GGT+5")
+    assert gg is not None and gg.success == 1 - Fraction(1, 10**4)  # only 1,1,1,1 fails
+    assert gg.truncated_success == gg.truncated > 0
+    gd = g.odds_command("GD1-5")
+    assert gd is not None and gd.success == Fraction(5, 10)  # die 6..10 (10 chains on)
+    assert gd.failure == Fraction(5, 10)
+    # a final modifier this low could stop even a cut-off chain: success stays a lower
+    # bound over the retained mass, as before
+    low = g.odds_command("GFS+6/S+5/-999")
+    assert low is not None and low.truncated > 0 and low.truncated_success == 0
+    assert low.success == sum((p for k, p in low.distribution.items()
+                               if isinstance(k, int) and k >= 1), Fraction(0))
+    assert low.success + low.failure + low.truncated == 1
+    json = g.odds_command("GFS+6/S+5")
+    assert json is not None and json.to_json()["truncated_success"] == json.to_json()["truncated"]
 
 
 def test_final_damage_exact_small_case() -> None:

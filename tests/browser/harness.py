@@ -23,7 +23,15 @@ from typing import Any
 
 from saikoro.site.roller import free_widget, widget
 
-__all__ = ["PREFIX", "XSS", "Session", "build_author_site", "build_site", "serve"]
+__all__ = [
+    "KOKURYOKU_D6",
+    "PREFIX",
+    "XSS",
+    "Session",
+    "build_author_site",
+    "build_site",
+    "serve",
+]
 
 PREFIX = "/sub/path/"
 """The sub-path the site is served under."""
@@ -185,12 +193,27 @@ chase_tables:
 """
 
 
+KOKURYOKU_D6 = """system: kokuryoku
+id: kokuryoku-d6
+title: 六面ダイスの国
+players: 3
+difficulty_targets:
+  - name: 砦を築く
+    target: 7
+    gain: 4
+rulings:
+  die: 6
+"""
+"""A scenario whose ruling option makes its checks roll one six-sided die (not 1D10)."""
+
+
 def build_author_site(workdir: Path, site_url: str) -> Path:
     """An author's site using only ``plugins: [saikoro]``, built into ``workdir/site``.
 
     Pages: a home page without rollers, a rules page (front matter ``system: getb``, a
     ``dice`` fence, so a roll button and the free-form roller) and the generated pages of
-    one GETB scenario whose every text field holds :data:`BREAKOUT`.
+    one GETB scenario whose every text field holds :data:`BREAKOUT` and one kokuryoku
+    scenario with a ruling option (:data:`KOKURYOKU_D6`).
     """
     docs = workdir / "docs"
     (workdir / "scenarios").mkdir(parents=True, exist_ok=True)
@@ -201,6 +224,7 @@ def build_author_site(workdir: Path, site_url: str) -> Path:
     (docs / "index.md").write_text(_AUTHOR_INDEX, encoding="utf-8")
     (docs / "rules.md").write_text(_AUTHOR_RULES, encoding="utf-8")
     (workdir / "scenarios" / "getb-test.yaml").write_text(_scenario(), encoding="utf-8")
+    (workdir / "scenarios" / "kokuryoku-d6.yaml").write_text(KOKURYOKU_D6, encoding="utf-8")
     return _mkdocs(workdir, "visible")
 
 

@@ -9,6 +9,7 @@ BCDice line and its own arithmetic (the dice shown add up to the total shown).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -185,6 +186,45 @@ def test_system_commands_on_scenario_page(session_page: Session, base_url: str) 
         assert "saikoro-error" not in classes, (command, text)
         assert text.startswith(f"({command}) ＞"), (command, text)
     no_xss(page)
+
+
+def _dice_of_last_result(page: Any) -> list[list[int]]:
+    """The ``(sides, value)`` pairs of the newest ``saikoro:result`` event's roll."""
+    return page.evaluate("window.__saikoroResults[window.__saikoroResults.length - 1].dice")
+
+
+def test_scenario_rulings_reach_the_roll(session_page: Session, base_url: str) -> None:
+    # kokuryoku-d6 sets `rulings: {die: 6}`: its odds use 1D6 checks, so must its rolls
+    page = visit(session_page, base_url, "scenarios/kokuryoku-d6/")
+    ready(page)
+    page.evaluate(
+        """() => { window.__saikoroResults = [];
+        document.addEventListener('saikoro:result',
+          (e) => window.__saikoroResults.push(e.detail)); }"""
+    )
+    command = "KKM[3,3,3]>=7G4"
+    selector = f".saikoro-roller[data-system='kokuryoku'][data-command='{command}']"
+    assert page.locator(selector).get_attribute("data-options") == '{"die":6}'
+    for _ in range(3):
+        text, classes = roll(page, selector)
+        assert "saikoro-error" not in classes, text
+        assert text.startswith(f"({command}) ＞"), text
+        dice = _dice_of_last_result(page)
+        assert dice and all(sides == 6 and 1 <= value <= 6 for sides, value in dice), dice
+        assert all(int(v) <= 6 for v in re.findall(r"\d+\[(\d+)\]", text)), text
+    # the free-form roller: the scenario's options while its own system is chosen ...
+    assert page.locator(f"{FREE} .saikoro-system").input_value() == "kokuryoku"
+    field = page.locator(f"{FREE} .saikoro-command")
+    for typed, system, sides in (("KK0", "kokuryoku", 6), ("GB3>=8", "getb", 10)):
+        page.locator(f"{FREE} .saikoro-system").select_option(system)
+        field.fill(typed)
+        clear(page, FREE)
+        field.press("Enter")
+        output = wait_result(page, FREE)
+        text = output.text_content() or ""
+        assert text.startswith(f"({typed}) ＞"), text  # ... and not for another system
+        assert [s for s, _ in _dice_of_last_result(page)] == [sides], text
+    page.locator(f"{FREE} .saikoro-system").select_option("kokuryoku")
 
 
 def test_dark_mode_and_phone_width(session_page: Session, base_url: str) -> None:

@@ -10,6 +10,7 @@ import re
 import sys
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -76,6 +77,88 @@ def test_widget_defaults() -> None:
     parsed = parse(widget("2D6>=7"))
     assert "data-system" not in parsed.tags[0][1]
     assert "".join(parsed.text) == "2D6>=7"
+
+
+def test_widget_carries_ruling_options() -> None:
+    options = {"die": 6, "die_count": 2}
+    parsed = parse(widget("KKM[3,3]>=12G10", system="kokuryoku", options=options))
+    div = parsed.tags[0][1]
+    assert div["data-system"] == "kokuryoku"
+    assert json.loads(div["data-options"] or "") == {"die": 6, "die_count": 2}
+    # compact, sorted: the same options always give the same text (the worker's cache key)
+    assert div["data-options"] == '{"die":6,"die_count":2}'
+    assert roller.options_json({"b": True, "a": "x"}) == '{"a":"x","b":true}'
+
+
+def test_widget_without_options_has_no_options_attribute() -> None:
+    for markup in (
+        widget("2D6", system="getb"),
+        widget("2D6", system="getb", options={}),
+        widget("2D6", options={"die": 6}),  # generic command: options belong to a system
+        free_widget(system="getb", options={}),
+        free_widget(options={"die": 6}),
+    ):
+        assert "data-options" not in markup, markup
+
+
+def test_hostile_option_values_stay_escaped() -> None:
+    options: dict[str, bool | int | str] = {NASTY: NASTY, "die": 6, "flag": True}
+    for markup in (
+        widget("KK3", system="kokuryoku", options=options),
+        free_widget(system="kokuryoku", options=options),
+    ):
+        assert "<img" not in markup and "<script" not in markup
+        parsed = parse(markup)
+        assert not {"img", "script"} & {t for t, _ in parsed.tags}
+        div = parsed.tags[0][1]
+        assert json.loads(div["data-options"] or "") == options  # round-trips exactly
+        assert div["data-system"] == "kokuryoku"
+
+
+def test_free_widget_carries_ruling_options() -> None:
+    parsed = parse(free_widget(system="国力", options={"die": 6}))
+    div = parsed.tags[0][1]
+    assert div["data-system"] == "kokuryoku"  # the alias resolved: options apply to it
+    assert json.loads(div["data-options"] or "") == {"die": 6}
+    assert [a["value"] for t, a in parsed.tags if t == "option" and "selected" in a] == [
+        "kokuryoku"
+    ]
+
+
+def _worker_python() -> dict[str, Any]:
+    """The worker's Python (run in Pyodide there) run here in CPython."""
+    worker = (PACKAGE / "site" / "assets" / "worker.js").read_text(encoding="utf-8")
+    match = re.search(r"const PYTHON = `(.*?)`;", worker, re.DOTALL)
+    assert match
+    namespace: dict[str, Any] = {}
+    path = list(sys.path)
+    try:
+        exec(match.group(1), namespace)  # noqa: S102 - our own asset's code
+    finally:
+        sys.path[:] = path
+    return namespace
+
+
+def test_worker_rolls_with_the_options_and_caches_the_system() -> None:
+    python = _worker_python()
+    roll = python["saikoro_roll"]
+    for _ in range(20):
+        six = json.loads(roll("KKM[3,3,3]>=15G4", "kokuryoku", '{"die":6}'))
+        assert six["ok"] and six["text"].startswith("(KKM[3,3,3]>=15G4) ＞"), six
+        assert six["dice"] and {sides for sides, _ in six["dice"]} == {6}, six
+        assert all(1 <= value <= 6 for _, value in six["dice"])
+    default = json.loads(roll("KK0", "kokuryoku", ""))
+    assert [sides for sides, _ in default["dice"]] == [10]
+    assert json.loads(roll("KK0", "kokuryoku"))["dice"][0][0] == 10  # options are optional
+    assert json.loads(roll("1D6", "", '{"die":6}'))["ok"]  # generic: options unused
+    cached = python["_systems"]
+    assert cached[("kokuryoku", '{"die":6}')].option("die") == 6
+    assert cached[("kokuryoku", '{"die":6}')] is python["_configured"]("kokuryoku", '{"die":6}')
+    # a bad option is the roll's error message, not an exception or an internal error
+    for bad in ('{"die":"6"}', '{"nope":1}', "[6]", "{"):
+        reply = json.loads(roll("KK0", "kokuryoku", bad))
+        assert reply["ok"] is False and reply["message"], bad
+        assert "内部エラー" not in reply["message"], (bad, reply)
 
 
 def test_free_widget() -> None:

@@ -159,6 +159,10 @@ class Odds(_Record):
             (a total, a success count, damage) or strings (``choice``, contest results).
         success: probability of success where the command has a target, else ``None``.
         truncated: probability mass dropped by truncating an unbounded process.
+        truncated_success: the part of ``truncated`` known to be successes (e.g. cut-off
+            chains of criticals whose totals must beat the target); it is already counted
+            in ``success``, so ``success`` is exact while the distribution still sums to
+            ``1 - truncated``. Usually 0.
         critical / fumble: probabilities of those flags where the command has them.
         events: further named probabilities (system result words, e.g. ``粉砕``).
         label: what the outcomes measure (``合計``, ``成功数``, ``ダメージ`` ...).
@@ -166,16 +170,16 @@ class Odds(_Record):
 
     __slots__ = (
         "command", "critical", "distribution", "events", "fumble", "label", "success",
-        "truncated",
+        "truncated", "truncated_success",
     )
     __match_args__ = (
         "command", "distribution", "success", "truncated", "critical", "fumble", "events",
-        "label",
+        "label", "truncated_success",
     )
     _defaults: ClassVar[tuple[tuple[str, object], ...]] = (
         ("command", _NO_DEFAULT), ("distribution", _NO_DEFAULT), ("success", None),
         ("truncated", Fraction(0)), ("critical", None), ("fumble", None), ("events", {}),
-        ("label", "合計"),
+        ("label", "合計"), ("truncated_success", Fraction(0)),
     )
 
     command: str
@@ -186,6 +190,7 @@ class Odds(_Record):
     fumble: Fraction | None
     events: Mapping[str, Fraction]
     label: str
+    truncated_success: Fraction
 
     def __init__(  # noqa: PLR0917 - positional like the dataclass it replaces
         self,
@@ -197,10 +202,12 @@ class Odds(_Record):
         fumble: Fraction | None = None,
         events: Mapping[str, Fraction] | None = None,
         label: str = "合計",
+        truncated_success: Fraction = Fraction(0),
     ) -> None:
         self._set(command=command, distribution=distribution, success=success,
                   truncated=truncated, critical=critical, fumble=fumble,
-                  events={} if events is None else events, label=label)
+                  events={} if events is None else events, label=label,
+                  truncated_success=truncated_success)
 
     def replace(self, **changes: Any) -> Odds:
         """A copy with some fields changed."""
@@ -213,7 +220,7 @@ class Odds(_Record):
         """Probability of failure (the retained mass not counted as success)."""
         if self.success is None:
             return None
-        return 1 - self.truncated - self.success
+        return 1 - self.truncated - self.success + self.truncated_success
 
     @property
     def mean(self) -> Fraction | None:
@@ -233,6 +240,7 @@ class Odds(_Record):
             return None if p is None else f"{p.numerator}/{p.denominator}"
 
         mean = self.mean
+        extra = {"truncated_success": q(self.truncated_success)} if self.truncated_success else {}
         return {
             "command": self.command,
             "label": self.label,
@@ -244,4 +252,5 @@ class Odds(_Record):
             "events": {k: q(p) for k, p in self.events.items()},
             "mean": q(mean),
             "truncated": q(self.truncated),
+            **extra,
         }

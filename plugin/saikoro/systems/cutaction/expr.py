@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from saikoro.dice import DiceSource, Dist, LimitError, ParseError
 from saikoro.dice.arith import parse_expression
+from saikoro.dice.poly import Poly
 
 __all__ = ["DamageExpr", "evaluate", "is_plain_int"]
 
@@ -22,6 +23,14 @@ MAX_DICE = 100
 """Most dice a damage expression may roll."""
 MAX_SIDES = 1000
 """Most sides a damage die may have."""
+MAX_ODDS_OUTCOMES = 1000
+"""Most different amounts a damage roll may have when its exact odds are asked for.
+
+Every amount is resolved against every result of the resist check, so the odds are
+refused at once beyond it (``10D100`` has 991 amounts and takes about 0.15 s with 2D6
+check dice; ``100D100`` would have 9901 and take half a minute). Rolling has no such
+bound.
+"""
 
 
 def is_plain_int(text: str) -> bool:
@@ -91,16 +100,34 @@ class DamageExpr:
         """Whether any term is a die roll."""
         return any(sides for _, _, sides in self.terms)
 
+    @property
+    def outcomes(self) -> int:
+        """How many different amounts the expression can give.
+
+        >>> DamageExpr.parse("2D6+3").outcomes, DamageExpr.parse("100D100").outcomes
+        (11, 9901)
+        """
+        return 1 + sum(count * (sides - 1) for _, count, sides in self.terms if sides)
+
     def dist(self) -> Dist[int]:
-        """The exact distribution of the amount."""
-        total: Dist[int] = Dist.constant(0)
+        """The exact distribution of the amount.
+
+        Raises:
+            LimitError: more than :data:`MAX_ODDS_OUTCOMES` amounts.
+        """
+        if self.outcomes > MAX_ODDS_OUTCOMES:
+            raise LimitError(
+                f"ダメージの値の種類が上限({MAX_ODDS_OUTCOMES})を超えています: {self.outcomes}",
+                bound="damage outcomes",
+            )
+        total = Poly.constant(0)
         for sign, count, sides in self.terms:
             if sides == 0:
-                total = total + sign * count
+                total = total.shift(sign * count)
             else:
-                part = Dist.die(sides).sum_of(count)
-                total = total + (part if sign > 0 else part.map(lambda v: -v))
-        return total
+                part = Poly.dice_sum(count, sides)
+                total = total * (part if sign > 0 else part.negate())
+        return total.to_dist()
 
     def roll(self, source: DiceSource) -> tuple[int, str]:
         """Roll the amount; returns ``(total, BCDice-style detail such as '6[4,2]+3')``."""

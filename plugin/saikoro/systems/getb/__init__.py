@@ -39,11 +39,11 @@ from .commands import Rules, odds_command, roll_command
 from .damage import (
     CheckSpec,
     damage_check_odds,
-    final_damage_odds,
     guard_check_odds,
     op_recovery,
     resolve,
 )
+from .final import final_damage_odds
 from .flows import FLOWS
 from .rulings import COMMANDS, RULINGS
 from .states import (

@@ -24,15 +24,20 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from saikoro.dice import DiceSource, LimitError, ParseError
+from saikoro.dice.chains import depth_for
+from saikoro.dice.poly import Poly
 
 __all__ = [
     "DEFAULT_CRITICAL",
     "DEFAULT_FUMBLE",
     "MAX_DICE",
+    "MAX_WORK_BITS",
     "TRUNCATION",
     "ChainRoll",
     "Spread",
     "chain_depth",
+    "chain_weights",
+    "check_work",
     "roll_chain",
     "spread",
     "validate_thresholds",
@@ -48,7 +53,14 @@ MAX_ROLLED = 1000
 """Most dice one rolled check may use, chains included."""
 TRUNCATION = Fraction(1, 10**12)
 """Chains are followed until the mass they could still carry is at most this."""
-_MAX_DEPTH = 300
+MAX_WORK_BITS = 5_000_000
+"""Most bits of exact weights one exact spread may build (outcomes times weight size).
+
+Every realistic check fits with room to spare (ten dice with critical value 7 need
+3.6 million bits, computed in about 0.3 s); beyond the bound the odds are refused at
+once (:func:`check_work`) instead of taking seconds (two dice with critical value 2
+would chain 268 deep and need 9.6 million bits).
+"""
 
 
 def validate_thresholds(critical: int, fumble: int) -> None:
@@ -83,13 +95,7 @@ def chain_depth(critical: int, dice: int = 1) -> int:
     >>> chain_depth(10), chain_depth(10, 3), chain_depth(11)
     (11, 12, 0)
     """
-    p = Fraction(max(0, 11 - critical), 10)
-    if p == 0:
-        return 0
-    depth = 0
-    while dice * p ** (depth + 1) > TRUNCATION and depth < _MAX_DEPTH:
-        depth += 1
-    return depth
+    return depth_for([(dice, Fraction(max(0, 11 - critical), 10))])
 
 
 @dataclass(frozen=True)
@@ -105,6 +111,7 @@ class Spread:
         normal_weights / critical_weights / fumble_weights: achievement -> weight, by kind.
         critical_probability / fumble_probability: exact (truncation included).
         truncated: mass of the chains too long to follow (all of it critical).
+        cut_minimum: the smallest achievement a chain too long to follow can reach.
     """
 
     dice: int
@@ -116,6 +123,7 @@ class Spread:
     critical_probability: Fraction
     fumble_probability: Fraction
     truncated: Fraction
+    cut_minimum: int = 0
 
     def _p(self, weights: dict[int, int]) -> dict[int, Fraction]:
         return {k: Fraction(w, self.denominator) for k, w in weights.items()}
@@ -153,30 +161,74 @@ class Spread:
         return self._p(self.total_weights())
 
 
-def _convolve(a: list[int], b: list[int]) -> list[int]:
-    out = [0] * (len(a) + len(b) - 1)
-    for i, wa in enumerate(a):
-        if wa:
-            for j, wb in enumerate(b):
-                out[i + j] += wa * wb
-    return out
+def spread_work(dice: int, critical: int) -> tuple[int, int]:
+    """The chain depth and the bits of exact weights a :func:`spread` would hold.
+
+    The work is the number of outcomes times the bit length of the common denominator:
+    the size of the packed polynomial the ``dice``-fold convolution builds.
+
+    >>> spread_work(3, 10)
+    (12, 53958)
+    """
+    depth = chain_depth(critical, dice)
+    per_die = 10 * (depth + 1) if critical <= 10 else 9
+    outcomes = dice * per_die + 1
+    return depth, outcomes * (dice * (depth + 1) * 3322 // 1000 + 9)
 
 
-def _power(a: list[int], n: int) -> list[int]:
-    result = [1]
-    base = a
-    while n:
-        if n & 1:
-            result = _convolve(result, base)
-        n >>= 1
-        if n:
-            base = _convolve(base, base)
-    return result
+def check_work(dice: int, critical: int) -> int:
+    """Raise :class:`LimitError` when a spread is over :data:`MAX_WORK_BITS`; return its depth.
+
+    >>> check_work(10, 7)
+    32
+    >>> check_work(2, 2)
+    Traceback (most recent call last):
+    ...
+    saikoro.dice.errors.LimitError: ...
+    """
+    if not 1 <= dice <= MAX_DICE:
+        raise LimitError(f"ダイスの数は1〜{MAX_DICE}個にしてください ({dice})", bound="dice")
+    depth, bits = spread_work(dice, critical)
+    if bits > MAX_WORK_BITS:
+        raise LimitError(
+            f"クリティカルの連鎖の計算量（ビット数）が上限({MAX_WORK_BITS})を超えています: "
+            f"{bits} (ダイス{dice}個・クリティカル値{critical}・連鎖の深さ{depth})",
+            bound="chain_bits",
+        )
+    return depth
 
 
-def _faces(lo: int, hi: int) -> list[int]:
-    """Weight 1 on each face lo..hi (index = face)."""
-    return [1 if lo <= i <= hi else 0 for i in range(hi + 1)]
+def chain_weights(critical: int, depth: int) -> Poly:
+    """One die's chain total followed to ``depth`` extra dice, over ``10**(depth + 1)``.
+
+    With ``C`` the faces at or above ``critical`` and ``S`` the others, the retained
+    chains are ``S * sum(C**j * 10**(depth - j) for j <= depth)``; the sum is the
+    closed form ``(10**(depth + 1) - C**(depth + 1)) / (10 - C)``, divided out by one
+    running recurrence instead of ``depth`` convolutions.
+
+    >>> w = chain_weights(10, 1)
+    >>> w.offset, w.weights[:3], w.weights[-1], w.denominator
+    (1, [10, 10, 10], 1, 100)
+    """
+    low = min(critical - 1, 10)
+    if critical > 10 or depth == 0:
+        return Poly(1, [1] * low, 10)
+    top = Poly(critical, [1] * (11 - critical), 1).power(depth + 1)
+    size = 10 * depth + 1
+    num = [0] * (10 * (depth + 1) + 1)
+    num[0] = 10 ** (depth + 1)
+    for i, w in enumerate(top.weights):
+        num[top.offset + i] -= w
+    geometric = [0] * size
+    window = 0  # sum of geometric[m - 10 .. m - critical]
+    for m in range(size):
+        if m >= critical:
+            window += geometric[m - critical]
+        if m >= 11:
+            window -= geometric[m - 11]
+        geometric[m] = (num[m] + window) // 10
+    chain = Poly(0, geometric, 1) * Poly(1, [1] * low, 1)
+    return Poly(chain.offset, chain.weights, 10 ** (depth + 1))
 
 
 def spread(
@@ -201,37 +253,22 @@ def spread(
     Fraction(1, 500)
     """
     validate_thresholds(critical, fumble)
-    if not 1 <= dice <= MAX_DICE:
-        raise LimitError(f"ダイスの数は1〜{MAX_DICE}個にしてください ({dice})", bound="dice")
+    depth = check_work(dice, critical)
     low = min(critical - 1, 10)
-    depth = chain_depth(critical, dice)
-    stop = _faces(1, low)
-    # one die's chain followed to ``depth`` extra dice: weights over 10**(depth + 1)
-    chain = stop
-    if critical <= 10:
-        crit_face = _faces(critical, 10)
-        chain = [0]  # nothing followed yet
-        for j in range(depth + 1):
-            nxt = _convolve(crit_face, chain)
-            for face, w in enumerate(stop):
-                if w:
-                    nxt[face] += 10**j
-            chain = nxt
-        per_die = 10 ** (depth + 1)
-    else:
-        per_die = 10
-    denominator = per_die**dice
-    everything = _power(chain, dice)
-    scale_nc = denominator // 10**dice
-    no_crit = [w * scale_nc for w in _power(stop, dice)]
-    fumbles = [w * scale_nc for w in _power(_faces(1, fumble), dice)] if fumble > 0 else []
+    chain = chain_weights(critical, depth)
+    everything = chain.power(dice)
+    denominator = chain.denominator**dice
+    scale = denominator // 10**dice
+    nc = Poly.dice_sum(dice, low).weights
+    fu = Poly.dice_sum(dice, min(fumble, 10)).weights if fumble > 0 else []
     m = modifier
     normal = {
-        k + m: w - (fumbles[k] if k < len(fumbles) else 0)
-        for k, w in enumerate(no_crit)
+        dice + i + m: (w - (fu[i] if i < len(fu) else 0)) * scale for i, w in enumerate(nc)
     }
+    off = everything.offset + m
     crits = {
-        k + m: w - (no_crit[k] if k < len(no_crit) else 0) for k, w in enumerate(everything)
+        off + i: w - (nc[i] * scale if i < len(nc) else 0)
+        for i, w in enumerate(everything.weights)
     }
     return Spread(
         dice=dice,
@@ -239,10 +276,12 @@ def spread(
         denominator=denominator,
         normal_weights={k: w for k, w in normal.items() if w},
         critical_weights={k: w for k, w in crits.items() if w},
-        fumble_weights={k + m: w for k, w in enumerate(fumbles) if w},
+        fumble_weights={dice + i + m: w * scale for i, w in enumerate(fu) if w},
         critical_probability=1 - Fraction(low, 10) ** dice,
         fumble_probability=Fraction(min(fumble, 10), 10) ** dice,
-        truncated=Fraction(denominator - sum(everything), denominator),
+        truncated=Fraction(denominator - everything.total(), denominator),
+        # a cut-off die showed ``depth + 1`` criticals before stopping; the others 1 or more
+        cut_minimum=critical * (depth + 1) + dice + modifier,
     )
 
 

@@ -45,11 +45,11 @@ from .damage import (
     CheckSpec,
     GuardValue,
     damage_check_odds,
-    final_damage_odds,
     guard_check_odds,
     op_recovery,
     resolve,
 )
+from .final import final_damage_odds
 from .states import Shield, Weapon
 
 __all__ = ["Rules", "odds_command", "roll_command"]

@@ -11,11 +11,10 @@ and adds the shield's armour, strength and modifiers. Then:
 * otherwise the defender wins and takes 1 (a tie by default: see the rulings);
 * a final damage of 1 or more gets the final-damage modifiers (never below 0).
 
->>> attack = CheckSpec(3, 7)
->>> guard = CheckSpec(3, 5)
->>> o = final_damage_odds(attack, guard)
->>> o.distribution[0] == o.events[PERFECT_GUARD] + o.events[ATTACK_FAILED]
-True
+The odds of the whole attack are in :mod:`.final`.
+
+>>> damage_check_odds(CheckSpec(3, 7)).critical
+Fraction(271, 1000)
 >>> resolve(20, 12), resolve(12, 12), resolve(20, PERFECT)
 ((8, '有効打'), (1, '防御'), (0, '完全防御'))
 """
@@ -27,9 +26,17 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from saikoro.dice import Odds
+from saikoro.dice import LimitError, Odds
+from saikoro.dice.poly import Poly
 
-from .chain import DEFAULT_CRITICAL, DEFAULT_FUMBLE, Spread, spread
+from .chain import (
+    DEFAULT_CRITICAL,
+    DEFAULT_FUMBLE,
+    MAX_DICE,
+    Spread,
+    spread,
+    validate_thresholds,
+)
 
 __all__ = [
     "ATTACK_FAILED",
@@ -44,10 +51,12 @@ __all__ = [
     "CheckSpec",
     "GuardValue",
     "attack_values",
+    "attack_weights",
     "damage_check_odds",
-    "final_damage_odds",
+    "events_of",
     "guard_check_odds",
     "guard_values",
+    "guard_weights",
     "op_recovery",
     "resolve",
 ]
@@ -103,7 +112,7 @@ def _spread(dice: int, modifier: int, critical: int, fumble: int) -> Spread:
     return spread(dice, modifier, critical=critical, fumble=fumble)
 
 
-def _attack_weights(spec: CheckSpec, fumble_fails: bool) -> tuple[dict[int, int], int]:
+def attack_weights(spec: CheckSpec, fumble_fails: bool) -> tuple[dict[int, int], int]:
     if spec.dice <= 0:
         return {0: 1}, 1
     s = spec.spread()
@@ -117,11 +126,13 @@ def _attack_weights(spec: CheckSpec, fumble_fails: bool) -> tuple[dict[int, int]
     return dict(sorted(out.items())), s.denominator
 
 
-def _guard_weights(
+def guard_weights(
     spec: CheckSpec, fumble_fails: bool, perfect_truncated: bool
 ) -> tuple[dict[int | str, int], int]:
     if spec.dice <= 0:
         return {FAILED: 1}, 1
+    if perfect_truncated:
+        return _guard_weights_small(spec, fumble_fails)
     s = spec.spread()
     d = s.denominator
     out: dict[int | str, int] = {}
@@ -131,10 +142,35 @@ def _guard_weights(
             out[max(k, 0)] = out.get(max(k, 0), 0) + w
     if fumble_fails and s.fumble_probability:
         out[FAILED] = int(s.fumble_probability * d)
-    crit = s.critical_probability if perfect_truncated else s.critical_probability - s.truncated
+    crit = s.critical_probability - s.truncated
     if crit:
         out[PERFECT] = int(crit * d)
     return out, d
+
+
+def _guard_weights_small(
+    spec: CheckSpec, fumble_fails: bool
+) -> tuple[dict[int | str, int], int]:
+    """Guard results over ``10**dice``: every critical (chains never followed) is PERFECT."""
+    n = spec.dice
+    validate_thresholds(spec.critical, spec.fumble)
+    if n > MAX_DICE:
+        raise LimitError(f"ダイスの数は1〜{MAX_DICE}個にしてください ({n})", bound="dice")
+    low = min(spec.critical - 1, 10)
+    fumble = min(spec.fumble, 10)
+    no_crit = Poly.dice_sum(n, low).weights
+    fumbles = Poly.dice_sum(n, fumble).weights if fumble > 0 and fumble_fails else []
+    out: dict[int | str, int] = {}
+    for i, w in enumerate(no_crit):
+        rest = w - (fumbles[i] if i < len(fumbles) else 0)
+        if rest:
+            key = max(n + i + spec.modifier, 0)
+            out[key] = out.get(key, 0) + rest
+    if fumbles:
+        out[FAILED] = fumble**n
+    if 10**n - low**n:
+        out[PERFECT] = 10**n - low**n
+    return out, 10**n
 
 
 def attack_values(spec: CheckSpec, *, fumble_fails: bool = True) -> dict[int, Fraction]:
@@ -145,7 +181,7 @@ def attack_values(spec: CheckSpec, *, fumble_fails: bool = True) -> dict[int, Fr
     >>> attack_values(CheckSpec(1, -5))[0]
     Fraction(1, 2)
     """
-    weights, d = _attack_weights(spec, fumble_fails)
+    weights, d = attack_weights(spec, fumble_fails)
     return {k: Fraction(w, d) for k, w in weights.items()}
 
 
@@ -161,7 +197,7 @@ def guard_values(
     >>> g[PERFECT], g[FAILED]
     (Fraction(19, 100), Fraction(1, 100))
     """
-    weights, d = _guard_weights(spec, fumble_fails, perfect_truncated)
+    weights, d = guard_weights(spec, fumble_fails, perfect_truncated)
     return {k: Fraction(w, d) for k, w in weights.items()}
 
 
@@ -226,7 +262,7 @@ def op_recovery(damage: int, *, rounding: str = "down") -> int:
     raise ValueError(f"unknown rounding {rounding!r}")
 
 
-def _events(values: Mapping[str, Fraction]) -> dict[str, Fraction]:
+def events_of(values: Mapping[str, Fraction]) -> dict[str, Fraction]:
     return {k: v for k, v in values.items() if v}
 
 
@@ -235,12 +271,15 @@ def damage_check_odds(
 ) -> Odds:
     """Exact odds of a damage check; 0 in the distribution is a failed attack.
 
-    ``success`` is the chance that the attack goes on to the guard step (over the
-    retained mass: ``success + failure + truncated == 1``).
+    ``success`` is the chance that the attack goes on to the guard step. It is exact:
+    chains too long to follow total far above 0, so their mass (``truncated``, not in the
+    distribution) is counted as success and reported as ``truncated_success``.
 
     >>> o = damage_check_odds(CheckSpec(2, 3))
-    >>> o.success + o.truncated, o.critical, o.fumble
-    (Fraction(99, 100), Fraction(19, 100), Fraction(1, 100))
+    >>> o.success, o.failure, o.critical, o.fumble
+    (Fraction(99, 100), Fraction(1, 100), Fraction(19, 100), Fraction(1, 100))
+    >>> o.truncated_success == o.truncated > 0
+    True
     """
     if spec.dice <= 0:
         return Odds(command, {0: Fraction(1)}, success=Fraction(0), critical=Fraction(0),
@@ -248,14 +287,16 @@ def damage_check_odds(
     s = spec.spread()
     values = attack_values(spec, fumble_fails=fumble_fails)
     failed = values.get(0, Fraction(0))
+    cut_succeeds = s.truncated if s.cut_minimum > 0 else Fraction(0)
     return Odds(
         command=command,
         distribution={k: p for k, p in values.items()},  # noqa: C416 - widens the key type
-        success=1 - failed - s.truncated,
+        success=1 - failed - s.truncated + cut_succeeds,
         truncated=s.truncated,
+        truncated_success=cut_succeeds,
         critical=s.critical_probability,
         fumble=s.fumble_probability,
-        events=_events({ATTACK_FAILED: failed}),
+        events=events_of({ATTACK_FAILED: failed}),
         label="達成値",
     )
 
@@ -263,8 +304,9 @@ def damage_check_odds(
 def guard_check_odds(spec: CheckSpec, *, fumble_fails: bool = True, command: str = "") -> Odds:
     """Exact odds of a guard check; a failed guard counts as 0.
 
-    ``success`` is the chance of a guard that did not fail; events give 完全防御
-    (a critical) and ガード失敗.
+    ``success`` is the chance of a guard that did not fail, exactly: chains too long to
+    follow are criticals, so their mass counts as success (``truncated_success``).
+    Events give 完全防御 (a critical) and ガード失敗.
 
     >>> o = guard_check_odds(CheckSpec(3, 5))
     >>> o.events[PERFECT_GUARD], o.events[GUARD_FAILED]
@@ -284,93 +326,11 @@ def guard_check_odds(spec: CheckSpec, *, fumble_fails: bool = True, command: str
     return Odds(
         command=command,
         distribution=dict(sorted(dist.items(), key=lambda kv: int(kv[0]))),
-        success=1 - failed - s.truncated,
+        success=1 - failed,
         truncated=s.truncated,
+        truncated_success=s.truncated,
         critical=s.critical_probability,
         fumble=s.fumble_probability,
-        events=_events({PERFECT_GUARD: s.critical_probability, GUARD_FAILED: failed}),
+        events=events_of({PERFECT_GUARD: s.critical_probability, GUARD_FAILED: failed}),
         label="達成値",
-    )
-
-
-def final_damage_odds(
-    attack: CheckSpec,
-    guard: CheckSpec | None,
-    *,
-    final_modifier: int = 0,
-    tie: str = "defender",
-    damage_fumble_fails: bool = True,
-    guard_fumble_fails: bool = True,
-    command: str = "",
-) -> Odds:
-    """Exact distribution of the final damage of an attack against a guard (or none).
-
-    ``success`` is the chance of dealing 1 or more damage; ``critical``/``fumble`` are
-    the damage check's. Events: 有効打, 防御, 完全防御, 攻撃失敗, ガード失敗, ガードなし.
-    Attack chains too long to follow are ``truncated``, except against a critical guard:
-    that stops them all, so 0 damage and 完全防御 are exact.
-
-    >>> o = final_damage_odds(CheckSpec(1, 0), None)
-    >>> o.distribution[0], o.events[ATTACK_FAILED]
-    (Fraction(1, 10), Fraction(1, 10))
-    """
-    if tie not in TIE_RULES:
-        raise ValueError(f"unknown tie rule {tie!r}")
-    aw, ad = _attack_weights(attack, damage_fumble_fails)
-    a_trunc = attack.spread().truncated if attack.dice > 0 else Fraction(0)
-    gw: dict[int | str, int]
-    if guard is None:
-        gw, gd = {"none": 1}, 1
-    else:
-        gw, gd = _guard_weights(guard, guard_fumble_fails, True)
-    out: dict[int, int] = {}
-    words: dict[str, int] = {}
-
-    def add(damage: int, word: str, weight: int) -> None:
-        if damage >= 1:
-            damage = max(0, damage + final_modifier)
-        out[damage] = out.get(damage, 0) + weight
-        words[word] = words.get(word, 0) + weight
-
-    guard_ints = sorted((g, w) for g, w in gw.items() if isinstance(g, int))
-    flat = {PERFECT: (0, PERFECT_GUARD), FAILED: (None, GUARD_FAILED), "none": (None, NO_GUARD)}
-    total_int = sum(w for _, w in guard_ints)
-    for a, wa in aw.items():
-        if a <= 0:
-            add(0, ATTACK_FAILED, wa * gd)
-            continue
-        for g, wg in gw.items():
-            if isinstance(g, str):
-                fixed, word = flat[g]
-                add(a if fixed is None else 0, word, wa * wg)
-        below = 0
-        for g, wg in guard_ints:
-            if g >= a:
-                break
-            add(a - g, HIT, wa * wg)
-            below += wg
-        at = gw.get(a, 0)
-        above = total_int - below - at
-        add(0 if tie == "zero" else 1, DEFENDED, wa * at)
-        add(1, DEFENDED, wa * above)
-    # Attack chains too long to follow are criticals with huge totals: their damage is
-    # unknown, except against a critical guard, which stops them all (0, exactly).
-    cut = ad - sum(aw.values())
-    if cut and gw.get(PERFECT):
-        add(0, PERFECT_GUARD, cut * gw[PERFECT])
-    denominator = ad * gd
-    distribution: dict[int | str, Fraction] = {
-        k: Fraction(w, denominator) for k, w in sorted(out.items()) if w
-    }
-    spread_a = attack.spread() if attack.dice > 0 else None
-    return Odds(
-        command=command,
-        distribution=distribution,
-        success=sum((p for k, p in distribution.items() if isinstance(k, int) and k >= 1),
-                    Fraction(0)),
-        truncated=a_trunc - Fraction(cut * gw.get(PERFECT, 0), denominator),
-        critical=spread_a.critical_probability if spread_a else Fraction(0),
-        fumble=spread_a.fumble_probability if spread_a else Fraction(0),
-        events=_events({k: Fraction(w, denominator) for k, w in words.items()}),
-        label="最終ダメージ",
     )

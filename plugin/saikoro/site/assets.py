@@ -1,0 +1,145 @@
+"""The plugin's browser files: styles, the copy button, Mermaid, and the roller's assets.
+
+Mermaid: mkdocs-material loads Mermaid from a CDN unless a global ``mermaid`` already
+exists. Every page therefore gets ``mermaid-shim.js`` (under 1 kB): it defines a
+``mermaid`` object whose ``render`` loads the self-hosted ``mermaid.min.js`` (or the
+configured CDN URL) on first use, so pages without flowcharts fetch nothing and no page
+calls out to another host unless the site's author asked for a CDN.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File
+
+from .config import SaikoroConfig
+
+__all__ = ["ASSET_DIR", "Assets", "find_node_package"]
+
+ASSET_DIR = "assets/saikoro"
+"""Where the plugin's own files go in the built site."""
+
+_OWN = ("saikoro.css", "saikoro.js")
+
+
+def find_node_package(name: str, starts: list[Path]) -> Path | None:
+    """``node_modules/<name>`` found upward from any of ``starts`` (first match)."""
+    for start in starts:
+        for folder in (start, *start.parents):
+            candidate = folder / "node_modules" / name
+            if (candidate / "package.json").is_file():
+                return candidate
+    return None
+
+
+def _shim(url: str | None) -> str:
+    """The Mermaid shim; ``url`` None = next to the shim itself."""
+    source = resources.files(__package__).joinpath("assets/mermaid-shim.js").read_text("utf-8")
+    return source.replace("__SAIKORO_MERMAID_URL__", json.dumps(url))
+
+
+class Assets:
+    """Adds the files to the site and to every page's ``<head>``/scripts."""
+
+    def __init__(self) -> None:
+        self.mermaid_url: str | None = None
+        self.mermaid_file: Path | None = None
+        self.mermaid_used = False
+        self.roller: Any = None
+        self.settings: Any = None
+        self.base = Path()
+
+    def configure(self, config: SaikoroConfig, base: Path) -> None:
+        """Read the plugin's options; find the npm packages."""
+        self.base = base
+        self.mermaid_url = config.mermaid_url
+        self.mermaid_used = False
+        self.mermaid_file = None
+        if self.mermaid_url is None:
+            starts = [(base / config.mermaid_dir).resolve()] if config.mermaid_dir else []
+            if not starts:
+                package = find_node_package(
+                    "mermaid", [base, Path.cwd(), Path(__file__).resolve().parents[3]]
+                )
+                starts = [package] if package else []
+            for start in starts:
+                candidate = start / "dist" / "mermaid.min.js"
+                if candidate.is_file():
+                    self.mermaid_file = candidate
+                    break
+        self.roller = None
+        self.settings = None
+        if config.roller.enabled:
+            try:
+                self.roller = importlib.import_module("saikoro.site.roller")
+            except ImportError:
+                self.roller = None
+            if self.roller is not None:
+                pyodide_dir = config.roller.pyodide_dir
+                if pyodide_dir and not Path(pyodide_dir).is_absolute():
+                    pyodide_dir = str((base / pyodide_dir).resolve())
+                self.settings = self.roller.RollerSettings(
+                    policy=config.roller.loading,
+                    pyodide_url=config.roller.pyodide_url,
+                    pyodide_dir=pyodide_dir,
+                    config_dir=str(base),
+                )
+
+    def add_to_config(self, config: MkDocsConfig) -> None:
+        """Our CSS and scripts (and the roller's small loaders) on every page."""
+        css = [f"{ASSET_DIR}/saikoro.css"]
+        js = [f"{ASSET_DIR}/saikoro.js", f"{ASSET_DIR}/mermaid-shim.js"]
+        if self.roller is not None:
+            css += list(self.roller.EXTRA_CSS)
+            js += list(self.roller.EXTRA_JS)
+        for path in css:
+            if path not in config.extra_css:
+                config.extra_css.append(path)
+        present = {str(s) for s in config.extra_javascript}
+        for path in js:
+            if path not in present:
+                config.extra_javascript.append(path)
+
+    def files(self, config: MkDocsConfig) -> list[File]:
+        """The asset files, as generated files MkDocs copies (and serves)."""
+        out = []
+        package = resources.files(__package__).joinpath("assets")
+        for name in _OWN:
+            path = Path(str(package.joinpath(name)))
+            out.append(File.generated(config, f"{ASSET_DIR}/{name}", abs_src_path=str(path)))
+        out.append(
+            File.generated(config, f"{ASSET_DIR}/mermaid-shim.js", content=_shim(self.mermaid_url))
+        )
+        if self.mermaid_file is not None:
+            out.append(
+                File.generated(
+                    config, f"{ASSET_DIR}/mermaid.min.js", abs_src_path=str(self.mermaid_file)
+                )
+            )
+        return out
+
+    def note_page(self, html: str) -> None:
+        """Remember whether any page draws a flowchart."""
+        if 'class="mermaid"' in html:
+            self.mermaid_used = True
+
+    def post_build(self, config: MkDocsConfig) -> None:
+        """Fail clearly when flowcharts need Mermaid but it was not found; install the roller."""
+        if self.mermaid_used and self.mermaid_url is None and self.mermaid_file is None:
+            raise PluginError(
+                "saikoro: pages draw flowcharts but mermaid.min.js was not found: run "
+                "`npm install mermaid` next to mkdocs.yml, set the plugin option `mermaid_dir`, "
+                "or set `mermaid_url` to a CDN copy"
+            )
+        if self.roller is not None and self.settings is not None:
+            try:
+                self.roller.install_assets(config.site_dir, self.settings)
+            except (OSError, ValueError, RuntimeError) as e:
+                raise PluginError(f"saikoro: cannot install the dice roller: {e}") from e

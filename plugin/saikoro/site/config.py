@@ -1,0 +1,70 @@
+"""The options of the ``saikoro`` MkDocs plugin (``plugins: [saikoro]`` in ``mkdocs.yml``).
+
+Every option has a default, so ``plugins: [saikoro]`` alone turns the ``scenarios/``
+folder next to ``mkdocs.yml`` into pages under ``/scenarios/``.
+"""
+
+from __future__ import annotations
+
+from mkdocs.config import base
+from mkdocs.config import config_options as c
+
+__all__ = ["RollerConfig", "SaikoroConfig"]
+
+
+class RollerConfig(base.Config):  # type: ignore[no-untyped-call]
+    """The dice roller shown on pages (``roller:`` under the plugin's options)."""
+
+    enabled = c.Type(bool, default=True)
+    """Put roll buttons and a free-form roller on pages. Off: odds only, no Python in browsers."""
+
+    loading = c.Choice(("eager", "visible", "click"), default="visible")
+    """When the in-browser engine starts loading: at page load (``eager``), when a roller
+    scrolls into view or is pointed at (``visible``), or on the first click (``click``)."""
+
+    pyodide_url = c.Optional(c.Type(str))
+    """A CDN base URL of the pinned Pyodide version; unset = the self-hosted copy
+    (the ``pyodide`` npm package copied into the built site)."""
+
+    pyodide_dir = c.Optional(c.Type(str))
+    """Where the ``pyodide`` npm package's files are; unset = search ``node_modules/pyodide``
+    upward from the folder of ``mkdocs.yml``."""
+
+
+class SaikoroConfig(base.Config):  # type: ignore[no-untyped-call]
+    """Options of the ``saikoro`` plugin."""
+
+    scenarios = c.Type(str, default="scenarios")
+    """Folder of scenario YAML files, relative to ``mkdocs.yml`` (or absolute)."""
+
+    prefix = c.Type(str, default="scenarios")
+    """URL prefix of the generated scenario pages (``scenarios`` -> ``/scenarios/<id>/``)."""
+
+    title = c.Type(str, default="シナリオ")
+    """Title of the generated scenario index page and of its nav section."""
+
+    roller = c.SubConfig(RollerConfig)
+    """The in-browser dice roller (see :class:`RollerConfig`)."""
+
+    mermaid_url = c.Optional(c.Type(str))
+    """URL of ``mermaid.min.js`` from a CDN; unset = the self-hosted copy of the pinned npm
+    package (``node_modules/mermaid``), so flowcharts never call out to another host."""
+
+    mermaid_dir = c.Optional(c.Type(str))
+    """Where the ``mermaid`` npm package is; unset = search ``node_modules/mermaid`` upward
+    from the folder of ``mkdocs.yml``."""
+
+    language = c.Choice(("ja", "en"), default="ja")
+    """Language of scenario problem messages (build errors, warnings and the error pages
+    shown under ``mkdocs serve``). Page labels are Japanese; scenario text is shown as
+    written."""
+
+    reference = c.Type(bool, default=False)
+    """Also generate saikoro's own reference pages (rulings, commands, scenario field
+    reference) and publish the scenario JSON Schema; used by saikoro's own site."""
+
+    reference_prefix = c.Type(str, default="reference")
+    """URL prefix of the generated reference pages."""
+
+    schema_path = c.Type(str, default="schema/scenario.schema.json")
+    """Where the scenario JSON Schema is published when ``reference`` is on."""

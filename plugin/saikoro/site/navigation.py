@@ -1,0 +1,60 @@
+"""Scenario pages in an explicit ``nav``: next to the scenario index, or appended.
+
+Without a ``nav`` MkDocs lists every file (generated ones included) by itself. With an
+explicit ``nav`` the plugin rewrites it before MkDocs reads it (``on_files`` runs first):
+an entry pointing at ``<prefix>/index.md`` becomes a section holding the index and one
+entry per scenario; without such an entry the section is appended.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from mkdocs.config.defaults import MkDocsConfig
+
+__all__ = ["add_to_nav", "expand_nav"]
+
+
+def _section(index: str, title: str, pages: Sequence[str]) -> dict[str, Any]:
+    return {title: [index, *pages]}
+
+
+def expand_nav(nav: list[Any], index: str, title: str, pages: Sequence[str]) -> bool:
+    """Replace the entry of ``index`` in ``nav`` (recursively) by a section; found?
+
+    >>> nav = ["index.md", {"本": "scenarios/index.md"}]
+    >>> expand_nav(nav, "scenarios/index.md", "シナリオ", ["scenarios/a.md"])
+    True
+    >>> nav[1]
+    {'本': ['scenarios/index.md', 'scenarios/a.md']}
+    """
+    for i, item in enumerate(nav):
+        if item == index:
+            nav[i] = _section(index, title, pages)
+            return True
+        if isinstance(item, dict):
+            for key, value in item.items():
+                if value == index:
+                    item[key] = [index, *pages]
+                    return True
+                if isinstance(value, list):
+                    if index in value:
+                        value[:] = [v for v in value if v not in pages]
+                        at = value.index(index)
+                        value[at + 1 : at + 1] = list(pages)
+                        return True
+                    if expand_nav(value, index, title, pages):
+                        return True
+    return False
+
+
+def add_to_nav(config: MkDocsConfig, prefix: str, title: str, ids: Sequence[str]) -> None:
+    """Put the scenario index and pages into an explicit ``nav`` (no-op without one)."""
+    nav = config.nav
+    if nav is None:
+        return
+    index = f"{prefix}/index.md"
+    pages = [f"{prefix}/{i}.md" for i in sorted(ids)]
+    if not expand_nav(nav, index, title, pages):
+        nav.append(_section(index, title, pages))

@@ -1,0 +1,136 @@
+"""Odds from the engine, cached by content across builds and ``mkdocs serve`` rebuilds.
+
+Key: system id + its ruling options + the command. The same command goes on the page's
+roll button, so a page's roll follows its odds.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import saikoro
+from saikoro.dice import Odds
+from saikoro.site.charts import bar_chart
+from saikoro.systems import OptionValue, System
+
+__all__ = ["OddsCache", "OddsResult"]
+
+
+@dataclass
+class OddsResult:
+    """The odds of one command, or why there are none.
+
+    Attributes:
+        command: the command as written on the page.
+        system: the system id (``None`` for generic commands).
+        odds: the exact odds, or ``None``.
+        error: the engine's message when the command was refused or not recognised.
+    """
+
+    command: str
+    system: str | None
+    odds: Odds | None
+    error: str | None = None
+    _tail: tuple[list[int], list[int], int] | None = field(default=None, repr=False)
+    _mean: Fraction | None = field(default=None, repr=False)
+
+    def _weights(self) -> tuple[list[int], list[int], int]:
+        """Integer outcomes ascending, their tail sums (>=) as ints, and the denominator."""
+        if self._tail is None:
+            items = sorted(
+                (k, p) for k, p in (self.odds.distribution.items() if self.odds else ())
+                if isinstance(k, int)
+            )
+            denominator = math.lcm(*(p.denominator for _, p in items)) if items else 1
+            ints = [p.numerator * (denominator // p.denominator) for _, p in items]
+            tails = ints[:]
+            for i in range(len(tails) - 2, -1, -1):
+                tails[i] += tails[i + 1]
+            self._tail = ([k for k, _ in items], tails, denominator)
+        return self._tail
+
+    def at_least(self, k: int) -> Fraction:
+        """P(outcome >= k) over the integer outcomes (exact, computed with integers)."""
+        outcomes, tails, denominator = self._weights()
+        lo, hi = 0, len(outcomes)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if outcomes[mid] < k:
+                lo = mid + 1
+            else:
+                hi = mid
+        return Fraction(tails[lo], denominator) if lo < len(outcomes) else Fraction(0)
+
+    @property
+    def mean(self) -> Fraction | None:
+        """The odds' mean (cached)."""
+        if self._mean is None and self.odds is not None:
+            self._mean = self.odds.mean
+        return self._mean
+
+
+class OddsCache:
+    """Memoises ``saikoro.odds`` by (system, options, command)."""
+
+    def __init__(self) -> None:
+        self._cache: dict[tuple[str | None, tuple[tuple[str, OptionValue], ...], str], OddsResult]
+        self._cache = {}
+        self._systems: dict[tuple[str, tuple[tuple[str, OptionValue], ...]], System] = {}
+        self.computed = 0
+        """How many odds were computed (not served from the cache)."""
+        self.html: dict[tuple[object, ...], str] = {}
+        """Rendered fragments of cached odds (e.g. grid cells), keyed by their makers."""
+        self.failures: list[OddsResult] | None = None
+        """While not ``None``: every failed lookup (cached or not) is appended here."""
+
+    def chart(self, result: OddsResult, label: str) -> str:
+        """The bar chart of ``result`` (cached: the same odds draw the same chart)."""
+        key = ("chart", id(result), label)
+        found = self.html.get(key)
+        if found is None:
+            odds = result.odds
+            found = bar_chart(odds.distribution, label=label) if odds else ""
+            self.html[key] = found
+        return found
+
+    def system(self, system_id: str, options: Mapping[str, OptionValue] | None = None) -> System:
+        """The configured system (cached)."""
+        key = (system_id, tuple(sorted((options or {}).items())))
+        found = self._systems.get(key)
+        if found is None:
+            found = saikoro.get_system(system_id, **dict(options or {}))
+            self._systems[key] = found
+        return found
+
+    def odds(
+        self,
+        command: str,
+        system: str | None = None,
+        options: Mapping[str, OptionValue] | None = None,
+    ) -> OddsResult:
+        """The odds of ``command`` under ``system`` with ruling ``options``."""
+        opts = tuple(sorted((options or {}).items()))
+        key = (system, opts, command)
+        found = self._cache.get(key)
+        if found is not None:
+            if found.odds is None and self.failures is not None:
+                self.failures.append(found)
+            return found
+        self.computed += 1
+        try:
+            configured = None if system is None else self.system(system, options)
+            odds = saikoro.odds(command, system=configured)
+        except ValueError as e:  # DiceError, OptionError, UnknownSystemError...
+            result = OddsResult(command, system, None, str(e) or type(e).__name__)
+        except Exception as e:
+            result = OddsResult(command, system, None, f"{type(e).__name__}: {e}")
+        else:
+            error = None if odds is not None else "コマンドとして認識できません"
+            result = OddsResult(command, system, odds, error)
+        self._cache[key] = result
+        if result.odds is None and self.failures is not None:
+            self.failures.append(result)
+        return result

@@ -1,0 +1,84 @@
+"""Chase tables (and any die-indexed table) with the exact probability of each entry."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from saikoro.site.charts import fraction_text, percent
+from saikoro.site.oddscache import OddsCache
+from saikoro.site.oddsview import odds_error
+from saikoro.site.rolling import widget
+from saikoro.site.safe import esc, render_markdown
+
+__all__ = ["entry_range", "table_html"]
+
+_RANGE = re.compile(r"^\s*(-?\d+)\s*(?:[-~〜～]\s*(-?\d+))?\s*$")
+
+
+def entry_range(key: object) -> tuple[int, int] | None:
+    """The (low, high) outcomes of a table entry key: ``3``, ``"2-3"``, ``"11～16"``.
+
+    >>> entry_range(3), entry_range("2-3"), entry_range("x")
+    ((3, 3), (2, 3), None)
+    """
+    if isinstance(key, bool):
+        return None
+    if isinstance(key, int):
+        return key, key
+    match = _RANGE.match(str(key))
+    if match is None:
+        return None
+    low = int(match.group(1))
+    high = int(match.group(2)) if match.group(2) is not None else low
+    return low, high
+
+
+def entry_probability(distribution: Mapping[int | str, Fraction], key: object) -> Fraction:
+    """P(the die lands in the entry's range)."""
+    span = entry_range(key)
+    if span is None:
+        return Fraction(0)
+    low, high = span
+    return sum(
+        (p for v, p in distribution.items() if isinstance(v, int) and low <= v <= high),
+        Fraction(0),
+    )
+
+
+def table_html(cache: OddsCache, table: Mapping[str, Any], *, roll: bool = True) -> str:
+    """A die table: range, title, effect, exact probability (with a bar), chart, roll button."""
+    die = str(table.get("die", ""))
+    result = cache.odds(die)
+    if result.odds is None:
+        return odds_error(die, result.error or "")
+    distribution = result.odds.distribution
+    entries: Mapping[object, Any] = table.get("entries") or {}
+    top = max((entry_probability(distribution, k) for k in entries), default=Fraction(1))
+    rows = []
+    for key, entry in entries.items():
+        p = entry_probability(distribution, key)
+        exact = fraction_text(p)
+        entry_map: Mapping[str, Any] = entry if isinstance(entry, Mapping) else {"title": entry}
+        title = esc(entry_map.get("title", ""))
+        effect = entry_map.get("effect")
+        effect_html = render_markdown(str(effect), inline=True) if effect else ""
+        width = float(p / top) * 100 if top else 0.0
+        rows.append(
+            f'<tr data-entry="{esc(key)}"><td>{esc(key)}</td><td>{title}</td>'
+            f"<td>{effect_html}</td>"
+            f'<td class="saikoro-entry-p" data-probability="{exact}" title="{exact}">'
+            f'<span class="saikoro-meter" style="width:{width:.1f}%"></span>'
+            f"<span>{percent(p)}</span> <small>({exact})</small></td></tr>"
+        )
+    button = widget(die, label=f"{die}を振る") if roll else ""
+    return (
+        f'<div class="saikoro-chase" data-die="{esc(die)}">'
+        f'<div class="saikoro-odds-head"><code class="saikoro-command">{esc(die)}</code>'
+        f"{button}</div>"
+        f"{cache.chart(result, die)}"
+        "<table><thead><tr><th>出目</th><th>名前</th><th>効果</th><th>確率</th></tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table></div>"
+    )

@@ -1,0 +1,313 @@
+"""The generated page of one scenario: Markdown headings around HTML blocks.
+
+Headings are Markdown (so the table of contents, permalinks and search sections work)
+with their text escaped by :func:`~saikoro.site.safe.md_escape`; everything else is one
+raw HTML block per section, built here with every YAML string escaped.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import saikoro
+from saikoro.export import ccfolia_attribute, udonarium_zip
+from saikoro.site.oddscache import OddsCache, OddsResult
+from saikoro.site.profiles import profile
+from saikoro.site.rolling import free_widget, widget
+from saikoro.site.safe import esc, md_escape, render_markdown, safe_title
+from saikoro.systems import OptionValue
+
+from .chase import table_html
+from .grids import grid_html
+
+__all__ = [
+    "EnemyFile",
+    "Rendered",
+    "ScenarioLike",
+    "enemy_html",
+    "fill_slots",
+    "render_scenario",
+    "rulings",
+    "system_name",
+    "target_html",
+]
+
+
+class ScenarioLike(Protocol):
+    """What the page needs of :class:`saikoro.scenario.Scenario`."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def system(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def data(self) -> Mapping[str, Any]: ...
+    @property
+    def digest(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class EnemyFile:
+    """A file generated next to a scenario page (a ユドナリウム zip)."""
+
+    name: str
+    content: bytes
+
+
+@dataclass
+class Rendered:
+    """A rendered scenario page: its Markdown and the files it links to."""
+
+    markdown: str
+    files: list[EnemyFile] = field(default_factory=list)
+    slots: list[str] = field(default_factory=list)
+    """HTML put back in place of the Markdown's placeholders (see :func:`fill_slots`)."""
+    problems: list[str] = field(default_factory=list)
+    """Commands whose odds could not be computed (logged as warnings on every build)."""
+
+
+_MISSION_LABELS = {
+    "success": "成功条件",
+    "failure": "失敗条件",
+    "reward": "報酬",
+    "penalty": "ペナルティ",
+    "condition": "条件",
+}
+
+
+def rulings(scenario: ScenarioLike) -> dict[str, OptionValue]:
+    """The ruling options the scenario chose (``rulings:``), applied to all its odds."""
+    chosen = scenario.data.get("rulings") or {}
+    return {str(k): v for k, v in chosen.items() if isinstance(v, (bool, int, str))}
+
+
+def system_name(system_id: str) -> str:
+    """The display name of a system (its id if it cannot be loaded)."""
+    try:
+        return saikoro.get_system(system_id).name or system_id
+    except Exception:
+        return system_id
+
+
+SLOT = "<!-- saikoro-slot {} -->"
+"""A placeholder left in the Markdown; :func:`fill_slots` puts the HTML back."""
+
+
+class _Slots:
+    """HTML kept out of Markdown: Python-Markdown parses raw HTML blocks with
+    ``html.parser``, which is slow on big tables and charts. The Markdown gets an HTML
+    comment instead, replaced after rendering (``on_page_content``)."""
+
+    def __init__(self) -> None:
+        self.html: list[str] = []
+
+    def block(self, html: str) -> str:
+        self.html.append(html)
+        return "\n\n" + SLOT.format(len(self.html) - 1) + "\n\n"
+
+
+def fill_slots(content: str, slots: Sequence[str]) -> str:
+    """Replace the placeholders of a rendered scenario page by their HTML.
+
+    >>> fill_slots("<p>a</p><!-- saikoro-slot 0 -->", ["<b>x</b>"])
+    '<p>a</p><b>x</b>'
+    """
+    for i, html in enumerate(slots):
+        content = content.replace(SLOT.format(i), html, 1)
+    return content
+
+
+def _mission_card(kind: str, mission: Mapping[str, Any]) -> str:
+    rows = []
+    for key, value in mission.items():
+        label = _MISSION_LABELS.get(str(key), str(key))
+        rows.append(f"<div><dt>{esc(label)}</dt><dd>{esc(value)}</dd></div>")
+    return (
+        f'<div class="saikoro-card saikoro-mission"><p class="saikoro-card-title">{esc(kind)}</p>'
+        f"<dl>{''.join(rows)}</dl></div>"
+    )
+
+
+def _missions(missions: Mapping[str, Any]) -> str:
+    cards = []
+    main = missions.get("main")
+    if isinstance(main, Mapping):
+        cards.append(_mission_card("メインミッション", main))
+    side = missions.get("side") or []
+    for i, mission in enumerate(side if isinstance(side, Sequence) else [], start=1):
+        if isinstance(mission, Mapping):
+            cards.append(_mission_card(f"サイドミッション {i}", mission))
+    return f'<div class="saikoro-cards">{"".join(cards)}</div>'
+
+
+def target_html(
+    cache: OddsCache,
+    system: str,
+    target: Mapping[str, Any],
+    options: Mapping[str, OptionValue] | None = None,
+) -> str:
+    """A difficulty target: description, roll button, odds across ability values.
+
+    ``options`` (the scenario's ruling options) apply to the odds and the roll button.
+    """
+    prof = profile(system)
+    parts = [f'<div class="saikoro-target"><p>{esc(prof.target_label(target))}</p>']
+    command = prof.target_command(target)
+    if command:
+        parts.append(widget(command, system=system, options=options))
+    grid = prof.target_grid(target)
+    if grid is not None:
+        parts.append(grid_html(cache, grid, system, options))
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def enemy_html(
+    cache: OddsCache, scenario: ScenarioLike, enemy: Mapping[str, Any], zip_dir: str
+) -> str:
+    """An enemy stat block with attack odds and VTT exports.
+
+    Args:
+        cache: the odds cache.
+        scenario: the scenario the enemy belongs to.
+        enemy: the enemy's data.
+        zip_dir: URL (relative to the page) of the folder holding ``<enemy id>.zip``.
+    """
+    system = scenario.system
+    options = rulings(scenario)
+    prof = profile(system)
+    enemy_id = str(enemy.get("id", ""))
+    zip_href = f"{zip_dir}{enemy_id}.zip"
+    anchor = f"enemy-{enemy_id}"
+    stats = "".join(
+        f"<div><dt>{esc(k)}</dt><dd>{esc(v)}</dd></div>" for k, v in prof.stats(enemy)
+    )
+    parts = [
+        f'<div class="saikoro-enemy" id="{esc(anchor)}" data-enemy="{esc(enemy_id)}">'
+        f'<dl class="saikoro-stats">{stats}</dl>'
+    ]
+    attacks = prof.attacks(enemy)
+    for attack in attacks:
+        if not isinstance(attack, Mapping):
+            continue
+        parts.append(
+            f'<div class="saikoro-attack"><p class="saikoro-attack-name">'
+            f'{esc(attack.get("name", ""))}</p><p>{esc(prof.attack_label(enemy, attack))}</p>'
+        )
+        command = prof.attack_command(enemy, attack)
+        if command:
+            parts.append(widget(command, system=system, options=options))
+        parts.extend(
+            grid_html(cache, g, system, options) for g in prof.attack_grids(enemy, attack)
+        )
+        effect = attack.get("effect")
+        if effect:
+            parts.append(f'<div class="saikoro-effect">{render_markdown(str(effect))}</div>')
+        parts.append("</div>")
+    parts.extend(grid_html(cache, g, system, options) for g in prof.enemy_grids(enemy))
+    parts.extend(
+        f'<div class="saikoro-effect"><p class="saikoro-attack-name">'
+        f'{esc(skill.get("name", ""))}</p>{render_markdown(str(skill["effect"]))}</div>'
+        for skill in enemy.get("skills") or ()
+        if isinstance(skill, Mapping)
+        and skill.get("effect")
+        and not any(skill is a for a in attacks)
+    )
+    memo = enemy.get("notes") or enemy.get("memo") or enemy.get("description")
+    if memo:
+        parts.append(f'<div class="saikoro-effect">{render_markdown(str(memo))}</div>')
+    parts.append(
+        '<p class="saikoro-export">'
+        f'<button type="button" class="md-button saikoro-ccfolia" '
+        f'data-ccfolia="{ccfolia_attribute(prof.character(enemy))}">'
+        "ココフォリアにコピー</button> "
+        f'<a class="md-button" href="{esc(zip_href)}" download>ユドナリウム用 (zip)</a>'
+        '<span class="saikoro-copied" aria-live="polite"></span></p>'
+    )
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def render_scenario(
+    scenario: ScenarioLike, cache: OddsCache, *, roller: bool = True, zip_href: str = ""
+) -> Rendered:
+    """The Markdown of a scenario page and the files it links to.
+
+    Args:
+        scenario: the validated scenario.
+        cache: odds cache shared by every page.
+        roller: put roll widgets on the page.
+        zip_href: URL prefix, relative to the page, of the folder that will hold the
+            returned files (``<enemy id>.zip``).
+    """
+    failures: list[OddsResult] = []
+    cache.failures = failures
+    try:
+        rendered = _render(scenario, cache, roller=roller, zip_href=zip_href)
+    finally:
+        cache.failures = None
+    rendered.problems = list(dict.fromkeys(f"{r.command}: {r.error}" for r in failures))
+    return rendered
+
+
+def _render(scenario: ScenarioLike, cache: OddsCache, *, roller: bool, zip_href: str) -> Rendered:
+    data = scenario.data
+    system = scenario.system
+    slots = _Slots()
+    _block = slots.block
+    out: list[str] = [
+        "---\n",
+        f"title: {json.dumps(safe_title(scenario.title), ensure_ascii=False)}\n",
+        f"system: {system}\n",
+        "saikoro_scenario: true\n",
+        "---\n\n",
+        f"# {md_escape(scenario.title)}\n",
+    ]
+    meta = [f"システム: {system_name(system)}"]
+    if data.get("players") is not None:
+        meta.append(f"プレイヤー: {data['players']}")
+    chosen = rulings(scenario)
+    if chosen:
+        meta.append("裁定: " + ", ".join(f"{k}={v}" for k, v in sorted(chosen.items())))
+    out.append(_block(f'<p class="saikoro-meta">{esc(" ／ ".join(meta))}</p>'))
+    if data.get("summary"):
+        out.append(_block(f'<div class="saikoro-summary-text">'
+                          f'{render_markdown(str(data["summary"]))}</div>'))
+    files: list[EnemyFile] = []
+    missions = data.get("missions")
+    if isinstance(missions, Mapping) and missions:
+        out.append("## ミッション\n")
+        out.append(_block(_missions(missions)))
+    targets = data.get("difficulty_targets") or []
+    if targets:
+        out.append("## 難易度\n")
+        for target in targets:
+            out.append(f"### {md_escape(target.get('name', ''))}\n")
+            out.append(_block(target_html(cache, system, target, chosen)))
+    enemies = data.get("enemies") or []
+    if enemies:
+        out.append("## エネミー\n")
+        prof = profile(system)
+        for enemy in enemies:
+            enemy_id = str(enemy.get("id", ""))
+            zip_name = f"{enemy_id}.zip"
+            out.append(f"### {md_escape(enemy.get('name', enemy_id))}\n")
+            out.append(_block(enemy_html(cache, scenario, enemy, zip_href)))
+            files.append(EnemyFile(zip_name, udonarium_zip(prof.character(enemy))))
+    tables = data.get("chase_tables") or []
+    if tables:
+        out.append("## チェイス表\n")
+        for table in tables:
+            out.append(f"### {md_escape(table.get('name', ''))}\n")
+            out.append(_block(table_html(cache, table, roll=roller)))
+    if roller:
+        free = free_widget(system=system, options=chosen)
+        if free:
+            out.append("## ダイスロール\n")
+            out.append(_block(free))
+    return Rendered("".join(out), files, slots.html)

@@ -1,0 +1,169 @@
+"""The ``saikoro`` MkDocs plugin: a thin class over :class:`~.config.SaikoroConfig`.
+
+Each hook says what it does and why; the work is done in :mod:`.structure` (scenario
+files), :mod:`.fences` (Markdown fences), :mod:`.assets` and :mod:`.reference`.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Any, Literal
+
+import jinja2
+import jinja2.bccache
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.livereload import LiveReloadServer
+from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.structure.files import Files
+from mkdocs.structure.pages import Page
+
+from . import assets, rolling
+from .config import SaikoroConfig
+from .fences import FenceContext, SaikoroFences
+from .log import log
+from .navigation import add_to_nav
+from .pages.scenario import fill_slots
+from .reference import reference_files
+from .structure import ScenarioBook, load_folder, raise_errors, rel_url
+
+__all__ = ["MemoryBytecodeCache", "SaikoroPlugin"]
+
+
+class MemoryBytecodeCache(jinja2.BytecodeCache):
+    """Compiled Jinja templates kept in memory (keyed by Jinja's own template checksum)."""
+
+    def __init__(self) -> None:
+        self._store: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        data = self._store.get(bucket.key)
+        if data is not None:
+            bucket.bytecode_from_string(data)
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self._store[bucket.key] = bucket.bytecode_to_string()
+
+
+class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
+    """Scenario YAML -> pages; ``dice`` / ``flow`` / ``scenario`` fences; VTT exports."""
+
+    supports_multiple_instances = False
+
+    def __init__(self) -> None:
+        self.is_serve = False
+        self.book = ScenarioBook()
+        self.fences = FenceContext(odds=self.book.odds)
+        self.folder = Path("scenarios")
+        self.assets = assets.Assets()
+        self.templates = MemoryBytecodeCache()
+
+    # Defining on_startup makes MkDocs keep this instance across `mkdocs serve`
+    # rebuilds, so the odds and page caches survive an edit; we also learn whether
+    # we are serving (scenario errors become error pages instead of failures).
+    def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], **_: Any) -> None:
+        self.is_serve = command == "serve"
+        if self.is_serve and self.book.persist_dir is None:
+            self.book.persist_dir = Path(tempfile.mkdtemp(prefix="saikoro-serve-"))
+        elif not self.is_serve:
+            self.on_shutdown()
+
+    # Remove the files kept for `mkdocs serve --dirty` rebuilds.
+    def on_shutdown(self) -> None:
+        if self.book.persist_dir is not None:
+            shutil.rmtree(self.book.persist_dir, ignore_errors=True)
+            self.book.persist_dir = None
+            self.book.forget_written()
+
+    # Resolve the scenario folder against mkdocs.yml, register the fences as a
+    # Markdown extension (authors configure nothing) and add our CSS/JS to every page.
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        base = Path(config.config_file_path or ".").resolve().parent
+        self.folder = (base / self.config.scenarios).resolve()
+        rolling.configure(enabled=self.config.roller.enabled)
+        config.markdown_extensions.append(SaikoroFences(self.fences))  # type: ignore[arg-type]
+        self.assets.configure(self.config, base)
+        self.assets.add_to_config(config)
+        return config
+
+    # Validate every scenario and generate its page, its exports and the index. Errors
+    # fail the build naming file and line (under serve they become an error page so
+    # the server keeps running); warnings go through the logger so --strict fails.
+    @event_priority(50)
+    def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
+        try:
+            book = load_folder(self.folder, self.book.loaded if self.is_serve else None)
+        except ImportError as e:
+            raise PluginError(f"saikoro: the scenario package is unavailable: {e}") from e
+        lang = self.config.language
+        self.book.lang = lang
+        for problem in book.warnings:
+            log.warning(problem.format(lang))
+        if book.errors:
+            if not self.is_serve:
+                raise_errors(book.errors, lang)
+            for problem in book.errors:
+                log.error(problem.format(lang))
+        self.fences.scenarios = {s.id: s for s in book.scenarios}
+        prefix = self.config.prefix.strip("/")
+        generated = self.book.files(
+            config, book, prefix=prefix, title=self.config.title,
+            roller=self.config.roller.enabled,
+        )
+        if self.config.reference:
+            generated.extend(reference_files(config, self.config.schema_path))
+        generated.extend(self.assets.files(config))
+        existing = files.src_uris  # computed once: Files rebuilds this map on every change
+        for file in generated:
+            if file.src_uri in existing:
+                files.remove(existing[file.src_uri])
+        for file in generated:
+            files.append(file)
+        add_to_nav(config, prefix, self.config.title, [s.id for s in book.scenarios])
+        return files
+
+    # Tell the fences which page they are on: its front-matter `system:` is the
+    # default system of `dice` fences, its path names the page in warnings, and its
+    # URL makes links to a scenario's exports relative.
+    def on_page_markdown(self, markdown: str, *, page: Page, **_: Any) -> str:
+        self.fences.page = page.file.src_uri
+        system = page.meta.get("system")
+        self.fences.page_system = str(system) if system else None
+        prefix = self.config.prefix.strip("/")
+        page_url = page.file.url
+        self.fences.zip_href = lambda sid: rel_url(page_url, f"{prefix}/{sid}/")
+        return markdown
+
+    # Scenario pages: put back the HTML kept out of their Markdown (it is slow to parse
+    # as raw HTML). Rules pages (front matter `system:`) get a free-form roller at
+    # the end; scenario pages already carry theirs.
+    def on_page_content(self, html: str, *, page: Page, **_: Any) -> str:
+        slots = self.book.slots.get(page.file.src_uri)
+        if slots:
+            html = fill_slots(html, slots)
+        self.assets.note_page(html)
+        if page.meta.get("system") and not page.meta.get("saikoro_scenario"):
+            free = rolling.free_widget(system=str(page.meta["system"]))
+            if free:
+                html += f'<div class="saikoro-free">{free}</div>'
+        return html
+
+    # Under `mkdocs serve`, keep the theme's compiled templates between rebuilds: each
+    # rebuild gets a fresh Jinja environment, and recompiling mkdocs-material's
+    # templates is the largest fixed cost of a rebuild after a one-scenario edit.
+    def on_env(self, env: jinja2.Environment, **_: Any) -> jinja2.Environment:
+        if self.is_serve:
+            env.bytecode_cache = self.templates
+        return env
+
+    # Copy the roller's engine and Pyodide files (only now is site_dir complete).
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        self.assets.post_build(config)
+
+    # Rebuild when a scenario changes, not only when docs/ does.
+    def on_serve(self, server: LiveReloadServer, **_: Any) -> LiveReloadServer:
+        if self.folder.is_dir():
+            server.watch(str(self.folder))
+        return server

@@ -1,0 +1,162 @@
+"""GETB (GOD EATER TABLE BURST): checks ``GB``, damage ``GD``, guard ``GG``, attack ``GF``.
+
+* A difficulty target shows ``GB<ability>>=<target>`` for ability values 1 to 8.
+* An enemy attack shows ``GF<weapon>+<power+ability>/<shield>+<guard bonus>``: the final
+  damage against a PC who declines to guard (放棄, ``/-``) or guards with a buckler,
+  shield or tower shield, at a typical guard bonus (armour + strength = 6).
+  The roll button rolls the damage check ``GD<weapon>+<power+ability>`` (the PC rolls
+  the guard).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .base import Character, Data, Grid, Metric, Profile
+
+__all__ = ["GUARD_BONUSES", "PROFILE", "GetbProfile"]
+
+ABILITY_LABELS = {"strength": "筋力", "agility": "敏捷", "intellect": "知力", "endurance": "体力"}
+WEAPON_CODES = {"short-blade": "S", "long-blade": "L", "buster-blade": "B", "shooting": "G"}
+WEAPON_LABELS = {
+    "short-blade": "ショートブレード", "long-blade": "ロングブレード",
+    "buster-blade": "バスターブレード", "shooting": "射撃", "skill": "スキル",
+}
+ELEMENT_LABELS = {"physical": "物理", "fire": "炎", "ice": "氷", "thunder": "雷", "divine": "神"}
+SHIELD_CODES = {"buckler": "B", "shield": "S", "tower": "T"}
+SHIELD_LABELS = {"buckler": "バックラー", "shield": "シールド", "tower": "タワー"}
+ABILITY_RANGE = tuple(range(1, 9))
+"""Ability values a difficulty target is shown for."""
+GUARD_BONUSES = ((6, "標準的なPC"),)
+"""(armour + strength, label) of the PCs an attack is shown against: a typical PC
+(armour 3, strength 3)."""
+THRESHOLDS = (1, 5, 10, 20)
+
+
+def _ability_for(weapon: str) -> str | None:
+    if weapon == "shooting":
+        return "intellect"
+    if weapon.endswith("blade"):
+        return "strength"
+    return None
+
+
+def attack_spec(enemy: Data, attack: Data) -> str:
+    """The damage-check part of a command: ``L+9`` (dice code or count + fixed part)."""
+    weapon = str(attack.get("weapon", ""))
+    dice = attack.get("dice")
+    code = str(dice) if isinstance(dice, int) else WEAPON_CODES.get(weapon, "1")
+    ability = _ability_for(weapon)
+    abilities = enemy.get("abilities") or {}
+    fixed = int(attack.get("power", 0)) + (int(abilities.get(ability, 0)) if ability else 0)
+    return f"{code}{fixed:+d}"
+
+
+class GetbProfile(Profile):
+    """The GETB mapping."""
+
+    system = "getb"
+
+    def stats(self, enemy: Data) -> list[tuple[str, str]]:
+        rows = [
+            (ABILITY_LABELS.get(k, k), str(v)) for k, v in (enemy.get("abilities") or {}).items()
+        ]
+        for key, label in (("hp", "HP"), ("ap", "AP"), ("st", "ST"), ("op", "OP")):
+            if enemy.get(key) is not None:
+                rows.append((label, str(enemy[key])))
+        if enemy.get("placement"):
+            rows.append(("配置", str(enemy["placement"])))
+        guard = enemy.get("guard")
+        if guard:
+            shield = SHIELD_LABELS.get(str(guard.get("shield")), str(guard.get("shield")))
+            rows.append(("ガード", f"{shield} 装甲{guard.get('armor', 0)}"))
+        weak = enemy.get("weak")
+        if weak:
+            rows.append(("弱点", "・".join(ELEMENT_LABELS.get(str(w), str(w)) for w in weak)))
+        return rows
+
+    def target_label(self, target: Data) -> str:
+        ability = ABILITY_LABELS.get(str(target.get("check")), str(target.get("check")))
+        return f"{ability}判定 目標値 {target.get('target')}"
+
+    def target_command(self, target: Data) -> str | None:
+        return f"GB3>={int(target['target'])}"
+
+    def target_grid(self, target: Data) -> Grid | None:
+        goal = int(target["target"])
+        ability = ABILITY_LABELS.get(str(target.get("check")), str(target.get("check")))
+        return Grid(
+            title=f"{ability}の値ごとの成功率（1D10+{ability}≧{goal}）",
+            columns=("成功 / クリティカル / ファンブル",),
+            rows=tuple((f"{ability} {a}", (f"GB{a}>={goal}",)) for a in ABILITY_RANGE),
+            metrics=(Metric.SUCCESS, Metric.CRITICAL, Metric.FUMBLE),
+        )
+
+    def attack_label(self, enemy: Data, attack: Data) -> str:  # noqa: ARG002
+        weapon = WEAPON_LABELS.get(str(attack.get("weapon")), str(attack.get("weapon")))
+        element = ELEMENT_LABELS.get(str(attack.get("element")), str(attack.get("element")))
+        return (
+            f"{weapon}・{element}属性 威力{attack.get('power')} 射程{attack.get('range', '')}"
+        )
+
+    def attack_command(self, enemy: Data, attack: Data) -> str | None:
+        return f"GD{attack_spec(enemy, attack)}"
+
+    def attack_grids(self, enemy: Data, attack: Data) -> Sequence[Grid]:
+        spec = attack_spec(enemy, attack)
+        columns = ("放棄", *SHIELD_LABELS.values())
+        rows = []
+        for bonus, label in GUARD_BONUSES:
+            cells = [f"GF{spec}/-"]
+            cells += [f"GF{spec}/{code}{bonus:+d}" for code in SHIELD_CODES.values()]
+            rows.append((f"{label}（装甲+筋力 {bonus}）", tuple(cells)))
+        return (
+            Grid(
+                title="PCへの最終ダメージ（盾の種類別）",
+                columns=columns,
+                rows=tuple(rows),
+                metrics=(Metric.MEAN, Metric.AT_LEAST, Metric.CRITICAL, Metric.FUMBLE),
+                chart=(0, 2),
+                thresholds=THRESHOLDS,
+                note="放棄はガード判定なし。C/F はダメージ判定のクリティカル／ファンブル。"
+                "装甲+筋力はガード判定の達成値に加わる値。",
+            ),
+        )
+
+    def palette(self, enemy: Data) -> tuple[str, ...]:
+        lines = [
+            f"GD{attack_spec(enemy, a)} {a.get('name', '')}" for a in enemy.get("attacks") or ()
+        ]
+        abilities = enemy.get("abilities") or {}
+        guard = enemy.get("guard")
+        if guard:
+            bonus = int(guard.get("armor", 0)) + int(abilities.get("strength", 0))
+            code = SHIELD_CODES.get(str(guard.get("shield")), "B")
+            lines.append(f"GG{code}{bonus:+d} ガード")
+        lines.extend(f"GB{v} {ABILITY_LABELS.get(k, k)}判定" for k, v in abilities.items())
+        return tuple(lines)
+
+    def character(self, enemy: Data) -> Character:
+        status = [("HP", int(enemy["hp"]), int(enemy["hp"]))]
+        status.extend(
+            (key.upper(), int(enemy[key]), int(enemy[key]))
+            for key in ("ap", "st", "op")
+            if enemy.get(key) is not None
+        )
+        params = [
+            (ABILITY_LABELS.get(k, k), str(v)) for k, v in (enemy.get("abilities") or {}).items()
+        ]
+        guard = enemy.get("guard")
+        if guard:
+            params.append(("装甲", str(guard.get("armor", 0))))
+        return Character(
+            name=str(enemy.get("name", "")),
+            initiative=int(enemy.get("ap", 0)),
+            status=tuple(status),
+            params=tuple(params),
+            commands=self.palette(enemy),
+            memo=str(enemy.get("notes", "") or ""),
+        )
+
+
+PROFILE = GetbProfile()

@@ -1,0 +1,33 @@
+"""saikoro's own reference pages (option ``reference: true``): rulings, commands, fields.
+
+Generated from the engine and the scenario definitions, so they cannot drift:
+
+* ``rulings.md`` — every ``System.rulings`` entry (key, title, what the rules say,
+  decision, reasoning, option name/default/choices);
+* ``commands.md`` — BCDice's generic command families and every system ``CommandDoc``,
+  each example followed by its odds (a ``dice`` fence);
+* ``authoring/fields.md`` — the scenario field reference
+  (``saikoro.scenario.field_reference``);
+* the JSON Schema for editors (``saikoro.scenario.json_schema()``).
+"""
+
+from __future__ import annotations
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.files import File
+
+from .pages.reference import commands_page, fields_page, rulings_page, schema_text
+
+__all__ = ["reference_files"]
+
+
+def reference_files(config: MkDocsConfig, schema_path: str) -> list[File]:
+    """The generated reference pages and the published schema."""
+    site_url = config.site_url or ""
+    url = site_url.rstrip("/") + "/" + schema_path.strip("/") if site_url else None
+    return [
+        File.generated(config, "rulings.md", content=rulings_page()),
+        File.generated(config, "commands.md", content=commands_page()),
+        File.generated(config, "authoring/fields.md", content=fields_page(schema_path)),
+        File.generated(config, schema_path.strip("/"), content=schema_text(url)),
+    ]

@@ -1,0 +1,209 @@
+"""Which files the plugin adds to the site: scenario pages, their exports, the index.
+
+:class:`ScenarioBook` loads and validates the scenario folder and turns it into
+``File.generated`` entries. It keeps its caches between ``mkdocs serve`` rebuilds (the
+plugin instance survives them), keyed by the scenario file's digest, so a rebuild after
+one edit re-renders only that scenario.
+"""
+
+from __future__ import annotations
+
+import importlib
+import posixpath
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File
+
+from .log import log
+from .oddscache import OddsCache
+from .pages.index import IndexEntry, render_index
+from .pages.scenario import Rendered, ScenarioLike, render_scenario
+from .safe import esc, md_escape
+
+__all__ = ["BookResult", "ScenarioBook", "error_page", "load_folder", "raise_errors", "rel_url"]
+
+
+@dataclass
+class BookResult:
+    """The outcome of loading the scenario folder."""
+
+    scenarios: list[ScenarioLike]
+    errors: list[Any]
+    """Problems of severity ``error`` (``saikoro.scenario.Problem``)."""
+    warnings: list[Any]
+    """Problems of severity ``warning``."""
+    broken: dict[str, list[Any]]
+    """File stem -> its error problems, for files that produced no scenario."""
+
+
+def _load_results(folder: Path, cache: dict[tuple[str, int, int], Any] | None) -> list[Any]:
+    """Every file's ``LoadResult``; unchanged files (same mtime and size) come from ``cache``."""
+    api = importlib.import_module("saikoro.scenario")
+    if not folder.is_dir():
+        return []
+    try:
+        validate = importlib.import_module("saikoro.scenario.validate")
+        find_files, load_one, unique_ids = (
+            validate.find_files, validate.load_scenario, validate.unique_ids
+        )
+    except (ImportError, AttributeError):  # only the documented API: no per-file cache
+        return list(api.load_scenarios(folder))
+    results = []
+    fresh: dict[tuple[str, int, int], Any] = {}
+    for path in find_files(folder):
+        stat = path.stat()
+        key = (str(path), stat.st_mtime_ns, stat.st_size)
+        found = cache.get(key) if cache is not None else None
+        if found is None:
+            found = load_one(path)
+        fresh[key] = found
+        results.append(found)
+    if cache is not None:
+        cache.clear()
+        cache.update(fresh)
+    return list(unique_ids(results))
+
+
+def load_folder(folder: Path, cache: dict[tuple[str, int, int], Any] | None = None) -> BookResult:
+    """Validate every scenario file of ``folder`` (as ``saikoro.scenario.load_scenarios``).
+
+    With ``cache`` (kept by the plugin across ``mkdocs serve`` rebuilds), files whose
+    mtime and size did not change are not read again.
+    """
+    book = BookResult([], [], [], {})
+    for result in _load_results(folder, cache):
+        errors = [p for p in result.problems if p.severity == "error"]
+        book.errors.extend(errors)
+        book.warnings.extend(p for p in result.problems if p.severity != "error")
+        if result.scenario is not None and not errors:
+            book.scenarios.append(result.scenario)
+        elif errors:
+            book.broken[Path(str(errors[0].file)).stem] = errors
+    return book
+
+
+def rel_url(from_url: str, to_url: str) -> str:
+    """``to_url`` relative to the page at ``from_url`` (both site-relative)."""
+    base = from_url if from_url.endswith("/") or not from_url else posixpath.dirname(from_url)
+    rel = posixpath.relpath(to_url or ".", base.rstrip("/") or ".")
+    if to_url.endswith("/") and not rel.endswith("/"):
+        rel += "/"
+    return "./" if rel in {"./", "."} else rel
+
+
+class ScenarioBook:
+    """Scenario pages, exports and index as generated files (with caches)."""
+
+    def __init__(self) -> None:
+        self.odds = OddsCache()
+        self._pages: dict[tuple[object, ...], Rendered] = {}
+        self.lang = "ja"
+        """Language of problem messages on error pages (the plugin's ``language``)."""
+        self.loaded: dict[tuple[str, int, int], Any] = {}
+        """LoadResults by (path, mtime, size), reused by serve rebuilds."""
+        self._written: dict[str, str | bytes] = {}
+        self.persist_dir: Path | None = None
+        """Under ``mkdocs serve``: where generated files are kept (see :meth:`_file`)."""
+        self.slots: dict[str, list[str]] = {}
+        """Page src_uri -> the HTML of its placeholders, for the current build."""
+        self.rendered = 0
+        """How many scenario pages were rendered (not served from the cache) so far."""
+
+    def render(self, scenario: ScenarioLike, *, roller: bool, zip_href: str) -> Rendered:
+        """The rendered page of ``scenario``, cached by content."""
+        key = (scenario.digest, scenario.id, scenario.system, roller, zip_href)
+        found = self._pages.get(key)
+        if found is None:
+            self.rendered += 1
+            found = render_scenario(scenario, self.odds, roller=roller, zip_href=zip_href)
+            self._pages[key] = found
+        for problem in found.problems:
+            log.warning(f"scenario {scenario.id!r}: {problem}")
+        return found
+
+    def forget_written(self) -> None:
+        """Forget which generated files were written (their folder is gone)."""
+        self._written.clear()
+
+    def _file(self, config: MkDocsConfig, uri: str, content: str | bytes) -> File:
+        """A generated file; under ``mkdocs serve`` backed by a cache file.
+
+        The cache file is rewritten only when its content changes, so its mtime tells
+        MkDocs (``mkdocs serve --dirty``) which generated pages need rebuilding: after
+        one scenario is edited, only its page (and the index) is rendered again.
+        """
+        if self.persist_dir is None:
+            return File.generated(config, uri, content=content)
+        path = self.persist_dir / uri
+        if self._written.get(uri) != content or not path.is_file():
+            data = content.encode("utf-8") if isinstance(content, str) else content
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
+            self._written[uri] = content
+        return File.generated(config, uri, abs_src_path=str(path))
+
+    def files(
+        self,
+        config: MkDocsConfig,
+        book: BookResult,
+        *,
+        prefix: str,
+        title: str,
+        roller: bool,
+    ) -> list[File]:
+        """Generated files: one page (+ zips) per scenario, error pages, the index."""
+        prefix = prefix.strip("/")
+        out: list[File] = []
+        entries: list[IndexEntry] = []
+        self.slots = {}
+        # Every generated page sits in the prefix folder, so links between them and to
+        # their export folders follow from use_directory_urls alone.
+        directory_urls = bool(config.use_directory_urls)
+        seen: set[str] = set()
+        for scenario in sorted(book.scenarios, key=lambda s: s.id):
+            if scenario.id in seen:
+                log.warning(f"scenario id {scenario.id!r} is used by two files; one is skipped")
+                continue
+            if scenario.id == "index":
+                log.warning("scenario id 'index' is reserved for the scenario index; skipped")
+                continue
+            seen.add(scenario.id)
+            page_uri = f"{prefix}/{scenario.id}.md"
+            folder = f"{prefix}/{scenario.id}"
+            zip_href = "./" if directory_urls else f"{scenario.id}/"
+            rendered = self.render(scenario, roller=roller, zip_href=zip_href)
+            out.append(self._file(config, page_uri, rendered.markdown))
+            self.slots[page_uri] = rendered.slots
+            out.extend(self._file(config, f"{folder}/{f.name}", f.content) for f in rendered.files)
+            href = f"{scenario.id}/" if directory_urls else f"{scenario.id}.html"
+            entries.append(IndexEntry(scenario, href))
+        for stem, problems in sorted(book.broken.items()):
+            page_md = error_page(stem, problems, self.lang)
+            out.append(self._file(config, f"{prefix}/{stem}.md", page_md))
+        index_md, index_slots = render_index(title, entries)
+        out.append(self._file(config, f"{prefix}/index.md", index_md))
+        self.slots[f"{prefix}/index.md"] = index_slots
+        return out
+
+
+def error_page(stem: str, problems: Sequence[Any], lang: str = "ja") -> str:
+    """Markdown of the page shown (under ``mkdocs serve``) in place of a broken scenario."""
+    items = "".join(f"<li><code>{esc(p.format(lang))}</code></li>" for p in problems)
+    return (
+        f"# {md_escape(stem)}\n\n"
+        '<div class="admonition failure saikoro-error"><p class="admonition-title">'
+        "このシナリオには誤りがあります</p>"
+        f"<ul>{items}</ul><p>ファイルを直して保存すると、このページは自動で更新されます。</p></div>\n"
+    )
+
+
+def raise_errors(errors: Iterable[Any], lang: str = "en") -> None:
+    """Raise ``PluginError`` naming every error's file and line."""
+    lines = [p.format(lang) for p in errors]
+    if lines:
+        raise PluginError("saikoro: invalid scenario files:\n" + "\n".join(lines))
