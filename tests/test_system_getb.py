@@ -27,7 +27,14 @@ from saikoro.systems.getb import (
     final_damage_odds,
     spread,
 )
-from saikoro.systems.getb.chain import MAX_WORK_BITS, chain_weights, check_work, spread_work
+from saikoro.systems.getb.chain import (
+    MAX_CRITICAL_BITS,
+    MAX_DICE,
+    MAX_WORK_BITS,
+    chain_weights,
+    check_work,
+    spread_work,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -365,24 +372,40 @@ def test_chain_weights_match_step_by_step_convolution(critical: int, depth: int)
     assert found.to_weights() == {k: w for k, w in chain.items() if w}
 
 
-@pytest.mark.parametrize("command", ["GD2@2", "GD40", "GG40", "GF3@2/3@2", "GF40/40",
-                                     "GD10@5", "GDL+7@2", "GGT+5@3"])
-def test_extreme_chains_are_refused_by_the_work_bound(command: str) -> None:
-    # review regression: these took 5-40 s; the work is estimated before anything is built
+@pytest.mark.parametrize(("command", "bound"), [
+    ("GD2@2", "chain_critical_bits"), ("GF3@2/3@2", "chain_bits"),
+    ("GD10@5", "chain_bits"), ("GD5@4", "chain_critical_bits"), ("GDL+7@2", "chain_bits"),
+    ("GGT+5@3", "chain_critical_bits"), ("GD30@8", "chain_bits"),
+    ("GF40@9/40", "chain_bits"), ("GF40/40-41", "final_pairs")])
+def test_extreme_chains_are_refused_by_the_work_bound(command: str, bound: str) -> None:
+    # review regression: commands like these took 5-40 s; the work is estimated first
     with pytest.raises(LimitError) as err:
         GodEaterTableBurst().odds_command(command)
-    assert err.value.bound == "chain_bits"
-    assert "クリティカルの連鎖の計算量" in str(err.value) and f"({MAX_WORK_BITS})" in str(err.value)
+    assert err.value.bound == bound
+    assert "計算量" in str(err.value) and "上限" in str(err.value)
 
 
 def test_every_realistic_check_is_within_the_work_bound() -> None:
-    # up to ten dice, critical values 7..10 (and none), whatever the fumble value
+    # up to ten dice, critical values 7..10 (and none), whatever the fumble value; and the
+    # largest dice count with the usual critical value
     for dice in range(1, 11):
         for critical in range(7, 12):
             assert check_work(dice, critical) == spread_work(dice, critical)[0]
-    assert spread_work(10, 7)[1] <= MAX_WORK_BITS < spread_work(2, 2)[1]
+    assert check_work(MAX_DICE, 10) == 13
+    assert spread_work(10, 7)[1] <= MAX_WORK_BITS
+    assert spread_work(2, 2)[2] > MAX_CRITICAL_BITS
     o = GodEaterTableBurst().odds_command("GD(B+1)+9@8#3")
     assert o is not None and sum(o.distribution.values()) + o.truncated == 1
+
+
+@pytest.mark.parametrize(("critical", "depth", "dice"), [(10, 3, 3), (9, 2, 4), (7, 3, 2),
+                                                         (4, 2, 3), (11, 0, 5)])
+def test_many_chains_at_once_equal_the_power_of_one(critical: int, depth: int, dice: int) -> None:
+    together = chain_weights(critical, depth, dice)
+    one = chain_weights(critical, depth)
+    power = one.power(dice)
+    assert (together.offset, together.weights) == (power.offset, power.weights)
+    assert together.denominator == one.denominator**dice
 
 
 def test_final_damage_never_follows_guard_chains() -> None:
@@ -493,7 +516,8 @@ def test_guard_check_texts_and_odds() -> None:
 @pytest.mark.parametrize(
     ("attack", "guard", "final_mod", "tie_zero"),
     [((1, 5), (1, 3), 0, False), ((2, 3), (1, 4), 0, False), ((1, 4), (2, 2), 2, False),
-     ((2, 2), (1, 5), -1, True), ((1, 9), None, 0, False), ((2, -4), (1, 0), 0, False)],
+     ((2, 2), (1, 5), -1, True), ((1, 9), None, 0, False), ((2, -4), (1, 0), 0, False),
+     ((1, 6), (2, -6), 0, False), ((2, 1), (2, -1), 1, True)],
 )
 def test_final_damage_matches_brute_force(attack: tuple[int, int],
                                           guard: tuple[int, int] | None, final_mod: int,

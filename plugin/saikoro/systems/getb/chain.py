@@ -9,6 +9,11 @@ The exact spread of a check splits the achievement by kind (normal, critical, fu
 Chains are unbounded, so very long chains are cut off and their mass is reported as
 ``truncated``; the critical and fumble probabilities themselves are exact.
 
+The dice together have a closed form (:func:`~.power.chain_weights`), worked out with
+running sums instead of products of huge numbers. The work is estimated first
+(:func:`check_work`): a check over one of the work bounds is refused at once with a
+:class:`~saikoro.dice.LimitError` naming the bound.
+
 >>> s = spread(1, 3)
 >>> s.critical_probability, s.fumble_probability
 (Fraction(1, 10), Fraction(1, 10))
@@ -27,11 +32,15 @@ from saikoro.dice import DiceSource, LimitError, ParseError
 from saikoro.dice.chains import depth_for
 from saikoro.dice.poly import Poly
 
+from .power import chain_weights
+
 __all__ = [
     "DEFAULT_CRITICAL",
     "DEFAULT_FUMBLE",
+    "MAX_CRITICAL_BITS",
     "MAX_DICE",
     "MAX_WORK_BITS",
+    "MAX_WORK_STEPS",
     "TRUNCATION",
     "ChainRoll",
     "Spread",
@@ -53,14 +62,23 @@ MAX_ROLLED = 1000
 """Most dice one rolled check may use, chains included."""
 TRUNCATION = Fraction(1, 10**12)
 """Chains are followed until the mass they could still carry is at most this."""
-MAX_WORK_BITS = 5_000_000
-"""Most bits of exact weights one exact spread may build (outcomes times weight size).
+MAX_WORK_BITS = 10_500_000
+"""Most bits of exact weights one spread may hold (outcomes times weight size).
 
-Every realistic check fits with room to spare (ten dice with critical value 7 need
-3.6 million bits, computed in about 0.3 s); beyond the bound the odds are refused at
-once (:func:`check_work`) instead of taking seconds (two dice with critical value 2
-would chain 268 deep and need 9.6 million bits).
+Forty dice with the usual critical value 10 need 10.47 million (about 0.15 s for the
+check, 0.4 s for a whole attack against as many guard dice); fifteen dice with critical
+value 7 fit, thirty dice with critical value 8 (20 million) are refused.
 """
+MAX_CRITICAL_BITS = 2_500_000
+"""Most bits of the power of the critical faces a spread may build.
+
+A low critical value makes many faces chain, and this power grows with their number:
+ten dice with critical value 6 need 2.3 million bits (about 0.3 s); five dice with
+critical value 4 (3.1 million) and two dice with critical value 2 (9.3 million, 268
+deep) are refused.
+"""
+MAX_WORK_STEPS = 500_000
+"""Most running-recurrence steps (outcomes times dice) one spread may take."""
 
 
 def validate_thresholds(critical: int, fumble: int) -> None:
@@ -161,23 +179,33 @@ class Spread:
         return self._p(self.total_weights())
 
 
-def spread_work(dice: int, critical: int) -> tuple[int, int]:
-    """The chain depth and the bits of exact weights a :func:`spread` would hold.
+def spread_work(dice: int, critical: int) -> tuple[int, int, int, int]:
+    """The chain depth, bits of weights, bits of critical powers and steps of a spread.
 
-    The work is the number of outcomes times the bit length of the common denominator:
-    the size of the packed polynomial the ``dice``-fold convolution builds.
+    The bits of weights are the number of outcomes times the bit length of the common
+    denominator (the size of the result); the bits of critical powers are the size of
+    ``C**(dice * (depth + 1))`` (see :func:`chain_weights`); the steps are the number of
+    outcomes times the number of dice (its running recurrences).
 
     >>> spread_work(3, 10)
-    (12, 53958)
+    (12, 53958, 0, 1173)
     """
     depth = chain_depth(critical, dice)
-    per_die = 10 * (depth + 1) if critical <= 10 else 9
-    outcomes = dice * per_die + 1
-    return depth, outcomes * (dice * (depth + 1) * 3322 // 1000 + 9)
+    reach = dice * (depth + 1)
+    outcomes = dice * (10 * (depth + 1) if critical <= 10 else 9) + 1
+    bits = outcomes * (reach * 3322 // 1000 + 9)
+    faces = 11 - critical
+    crit_bits = 0
+    if faces > 1:
+        crit_bits = ((faces - 1) * reach + 1) * (reach * faces.bit_length() + 9)
+    return depth, bits, crit_bits, outcomes * dice
 
 
 def check_work(dice: int, critical: int) -> int:
-    """Raise :class:`LimitError` when a spread is over :data:`MAX_WORK_BITS`; return its depth.
+    """Raise :class:`LimitError` when a spread is over a work bound; return its depth.
+
+    The bounds are :data:`MAX_WORK_BITS`, :data:`MAX_CRITICAL_BITS` and
+    :data:`MAX_WORK_STEPS`; the error's ``bound`` names the one exceeded.
 
     >>> check_work(10, 7)
     32
@@ -188,47 +216,19 @@ def check_work(dice: int, critical: int) -> int:
     """
     if not 1 <= dice <= MAX_DICE:
         raise LimitError(f"ダイスの数は1〜{MAX_DICE}個にしてください ({dice})", bound="dice")
-    depth, bits = spread_work(dice, critical)
-    if bits > MAX_WORK_BITS:
-        raise LimitError(
-            f"クリティカルの連鎖の計算量（ビット数）が上限({MAX_WORK_BITS})を超えています: "
-            f"{bits} (ダイス{dice}個・クリティカル値{critical}・連鎖の深さ{depth})",
-            bound="chain_bits",
-        )
+    depth, bits, crit_bits, steps = spread_work(dice, critical)
+    what = f"(ダイス{dice}個・クリティカル値{critical}・連鎖の深さ{depth})"
+    for value, bound, name, label in (
+        (bits, MAX_WORK_BITS, "chain_bits", "計算量（ビット数）"),
+        (crit_bits, MAX_CRITICAL_BITS, "chain_critical_bits", "計算量（冪のビット数）"),
+        (steps, MAX_WORK_STEPS, "chain_steps", "計算量（手順数）"),
+    ):
+        if value > bound:
+            raise LimitError(
+                f"クリティカルの連鎖の{label}が上限({bound})を超えています: {value} {what}",
+                bound=name,
+            )
     return depth
-
-
-def chain_weights(critical: int, depth: int) -> Poly:
-    """One die's chain total followed to ``depth`` extra dice, over ``10**(depth + 1)``.
-
-    With ``C`` the faces at or above ``critical`` and ``S`` the others, the retained
-    chains are ``S * sum(C**j * 10**(depth - j) for j <= depth)``; the sum is the
-    closed form ``(10**(depth + 1) - C**(depth + 1)) / (10 - C)``, divided out by one
-    running recurrence instead of ``depth`` convolutions.
-
-    >>> w = chain_weights(10, 1)
-    >>> w.offset, w.weights[:3], w.weights[-1], w.denominator
-    (1, [10, 10, 10], 1, 100)
-    """
-    low = min(critical - 1, 10)
-    if critical > 10 or depth == 0:
-        return Poly(1, [1] * low, 10)
-    top = Poly(critical, [1] * (11 - critical), 1).power(depth + 1)
-    size = 10 * depth + 1
-    num = [0] * (10 * (depth + 1) + 1)
-    num[0] = 10 ** (depth + 1)
-    for i, w in enumerate(top.weights):
-        num[top.offset + i] -= w
-    geometric = [0] * size
-    window = 0  # sum of geometric[m - 10 .. m - critical]
-    for m in range(size):
-        if m >= critical:
-            window += geometric[m - critical]
-        if m >= 11:
-            window -= geometric[m - 11]
-        geometric[m] = (num[m] + window) // 10
-    chain = Poly(0, geometric, 1) * Poly(1, [1] * low, 1)
-    return Poly(chain.offset, chain.weights, 10 ** (depth + 1))
 
 
 def spread(
@@ -255,9 +255,8 @@ def spread(
     validate_thresholds(critical, fumble)
     depth = check_work(dice, critical)
     low = min(critical - 1, 10)
-    chain = chain_weights(critical, depth)
-    everything = chain.power(dice)
-    denominator = chain.denominator**dice
+    everything = chain_weights(critical, depth, dice)
+    denominator = everything.denominator
     scale = denominator // 10**dice
     nc = Poly.dice_sum(dice, low).weights
     fu = Poly.dice_sum(dice, min(fumble, 10)).weights if fumble > 0 else []

@@ -13,10 +13,14 @@ True
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import accumulate
+from operator import sub
 
 from saikoro.dice import Odds
+from saikoro.dice.limits import ODDS_MAX_BITS, check
 from saikoro.dice.poly import Poly
 
+from .chain import spread_work
 from .damage import (
     ATTACK_FAILED,
     DEFENDED,
@@ -33,7 +37,77 @@ from .damage import (
     guard_weights,
 )
 
-__all__ = ["final_damage_odds"]
+__all__ = ["MAX_FOLDED_PAIRS", "final_damage_odds"]
+
+MAX_FOLDED_PAIRS = 600_000
+"""Most (attack, guard) achievement pairs when the guard can fall below 0.
+
+Such a guard (a modifier under minus its dice) is clamped at 0, which breaks the
+running-sum shortcut; the plain convolution it needs is bounded instead (a realistic
+guard never gets there).
+"""
+
+
+def _difference(attack: dict[int, int], guard: dict[int, int]) -> dict[int, int]:
+    """Weights of ``attack - guard`` over every pair: convolutions with the mirrored guard.
+
+    The attack is cut into pieces small enough for the engine's packed products.
+
+    >>> _difference({5: 1, 6: 2}, {1: 1, 2: 1})
+    {3: 1, 4: 3, 5: 2}
+    """
+    a = Poly.from_weights(attack, 1)
+    g = Poly.from_weights(guard, 1).negate()
+    width = (a.total() * g.total()).bit_length() + 16
+    piece = max(1, ODDS_MAX_BITS // (2 * width) - len(g.weights))
+    out: dict[int, int] = {}
+    for start in range(0, len(a.weights), piece):
+        part = Poly(a.offset + start, a.weights[start : start + piece], 1) * g
+        for k, w in part.to_weights().items():
+            out[k] = out.get(k, 0) + w
+    return out
+
+
+def _times_dice(weights: list[int], faces: int, dice: int) -> list[int]:
+    """``weights`` times ``(1 + x + ... + x**(faces - 1))**dice``: running sums only.
+
+    >>> _times_dice([1, 1], 2, 2)
+    [1, 3, 3, 1]
+    """
+    out = weights
+    for _ in range(dice):
+        sums = list(accumulate(out + [0] * (faces - 1)))
+        out = list(map(sub, sums, [0] * faces + sums[: len(sums) - faces]))
+    return out
+
+
+def _difference_from_dice(attack: dict[int, int], guard: CheckSpec,
+                          fumble_fails: bool) -> dict[int, int]:
+    """:func:`_difference` against a guard whose achievements are all 0 or more.
+
+    Such a guard is ``x**(dice + modifier)`` times the no-critical dice minus (when
+    fumbles fail) the fumble dice, both sums of equal dice, so the mirrored product is
+    a few running sums per die instead of a product of huge numbers.
+
+    >>> g = CheckSpec(2, 0, 10, 1)
+    >>> guard = {k: w for k, w in guard_weights(g, True, True)[0].items() if isinstance(k, int)}
+    >>> _difference_from_dice({7: 3, 9: 1}, g, True) == _difference(
+    ...     {7: 3, 9: 1}, guard)
+    True
+    """
+    n, low = guard.dice, min(guard.critical - 1, 10)
+    fumble = min(guard.fumble, 10) if fumble_fails else 0
+    a = Poly.from_weights(attack, 1)
+    out: dict[int, int] = {}
+    for faces, sign in ((low, 1), (fumble, -1)):
+        if faces <= 0:
+            continue
+        # attack times the mirrored faces: lowest difference a - (dice + modifier + ...)
+        first = a.offset - (n + guard.modifier) - (faces - 1) * n
+        for i, w in enumerate(_times_dice(a.weights, faces, n), first):
+            if w:
+                out[i] = out.get(i, 0) + sign * w
+    return {k: w for k, w in sorted(out.items()) if w}
 
 
 def final_damage_odds(
@@ -61,6 +135,11 @@ def final_damage_odds(
     """
     if tie not in TIE_RULES:
         raise ValueError(f"unknown tie rule {tie!r}")
+    simple = guard is None or guard.dice <= 0 or guard.dice + guard.modifier >= 0
+    if not simple and guard is not None and attack.dice > 0:
+        _, _, _, steps = spread_work(attack.dice, attack.critical)  # outcomes times dice
+        pairs = steps // attack.dice * (guard.dice * 9 + 1)
+        check(pairs, MAX_FOLDED_PAIRS, "final_pairs", "最終ダメージの計算量（組の数）")
     aw, ad = attack_weights(attack, damage_fumble_fails)
     a_trunc = attack.spread().truncated if attack.dice > 0 else Fraction(0)
     gw: dict[int | str, int]
@@ -92,9 +171,9 @@ def final_damage_odds(
             add(a, word, wa * wg)
     guard_ints = {g: w for g, w in gw.items() if isinstance(g, int)}
     if positive and guard_ints:
-        # attack - guard for every pair at once: one convolution with the mirrored guard
-        diff = Poly.from_weights(positive, 1) * Poly.from_weights(guard_ints, 1).negate()
-        for d, w in diff.to_weights().items():
+        diff = (_difference_from_dice(positive, guard, guard_fumble_fails)
+                if simple and guard is not None else _difference(positive, guard_ints))
+        for d, w in diff.items():
             if d >= 1:
                 add(d, HIT, w)
             else:
