@@ -145,6 +145,23 @@ class System:
         """One option's value."""
         return self._options[name]
 
+    def _int_option(self, name: str, low: int, high: int | None = None, unit: str = "") -> int:
+        """Option ``name``, checked to be an int from ``low`` to ``high`` (no limit if ``None``).
+
+        Raises:
+            OptionError: when it is out of range; the message ends in ``unit`` (`` sides``).
+
+        >>> from saikoro.systems import get
+        >>> get("kokuryoku", die=21)
+        Traceback (most recent call last):
+        saikoro.systems.base.OptionError: kokuryoku: option 'die' must be between 2 and 20 sides
+        """
+        value = self._options[name]
+        if not isinstance(value, int) or value < low or (high is not None and value > high):
+            bound = f"{low} or more" if high is None else f"between {low} and {high}{unit}"
+            raise OptionError(f"{self.id}: option {name!r} must be {bound}")
+        return value
+
     def with_options(self, **options: OptionValue) -> System:
         """A copy with some options changed."""
         merged = dict(self._options)

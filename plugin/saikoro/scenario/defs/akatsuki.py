@@ -12,17 +12,9 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from saikoro.scenario.common import (
-    ID,
-    NAME,
-    TEXT,
-    chase_tables,
-    fraction_text,
-    root_fields,
-    unique_ids,
-)
-from saikoro.scenario.containers import Field, ListOf, MapOf, Obj
-from saikoro.scenario.loader import Node, join_path
+from saikoro.scenario.containers import Field, ListOf, MapOf
+from saikoro.scenario.defs._shared import enemy_obj, odds_hint, scenario_root, target_obj, warn_at
+from saikoro.scenario.loader import Node
 from saikoro.scenario.problems import Msg
 from saikoro.scenario.schema import Ctx, Int, Str
 
@@ -46,92 +38,69 @@ def two_d6_at_most(target: int) -> Fraction:
 def _check_target(dt: dict[str, Any], node: Node, path: str, ctx: Ctx) -> None:
     level = dt.get("level", AVERAGE_LEVEL)
     target = level + dt["difficulty"] + dt["preparation"] + dt["support"]
-    dpath = join_path(path, "difficulty")
-    where = ctx.nodes.get(dpath, node)
     if dt["difficulty"] <= -4 and level < SUPERHUMAN:
-        ctx.warning(where, dpath, Msg("akatsuki.superhuman", (dt["difficulty"], level, SUPERHUMAN)))
+        msg = Msg("akatsuki.superhuman", (dt["difficulty"], level, SUPERHUMAN))
+        warn_at(ctx, node, path, "difficulty", msg)
     if target < 2:
-        ctx.warning(
-            where,
-            dpath,
-            Msg("akatsuki.always_fails", (target, level)),
-            Msg("hint.odds", (fraction_text(Fraction(0)),)),
-        )
+        msg = Msg("akatsuki.always_fails", (target, level))
+        warn_at(ctx, node, path, "difficulty", msg, hint=odds_hint(Fraction(0)))
     elif target >= 12:
-        ctx.warning(
-            where,
-            dpath,
-            Msg("akatsuki.always_succeeds", (target, level)),
-            Msg("hint.odds", (fraction_text(two_d6_at_most(target)),)),
-        )
+        msg = Msg("akatsuki.always_succeeds", (target, level))
+        warn_at(ctx, node, path, "difficulty", msg, hint=odds_hint(two_d6_at_most(target)))
 
 
 ABILITY_NAME = Str(max_length=20)
 
-ENEMY = Obj(
-    (
-        Field("id", ID, required=True, ja="エネミーのID", en="enemy id"),
-        Field("name", NAME, required=True, ja="名前", en="name"),
-        Field(
-            "abilities",
-            MapOf(ABILITY_NAME, Int(1, 20), max_items=20),
-            required=True,
-            ja="能力名→レベル(5が人並み、9以上は超人)",
-            en="ability -> level (5 ordinary, 9+ superhuman)",
-        ),
-        Field(
-            "specialties",
-            ListOf(Str(max_length=40), max_items=20),
-            default=list,
-            ja="得意分野(スタイル)。ゾロ目の効果が働く",
-            en="specialties (styles with doublets)",
-        ),
-        Field("cards", Int(0, 99), default=0, ja="覚醒札の枚数", en="awakening cards"),
-        Field("notes", TEXT, ja="行動方針などのメモ", en="notes"),
-    )
+ENEMY = enemy_obj(
+    Field(
+        "abilities",
+        MapOf(ABILITY_NAME, Int(1, 20), max_items=20),
+        required=True,
+        ja="能力名→レベル(5が人並み、9以上は超人)",
+        en="ability -> level (5 ordinary, 9+ superhuman)",
+    ),
+    Field(
+        "specialties",
+        ListOf(Str(max_length=40), max_items=20),
+        default=list,
+        ja="得意分野(スタイル)。ゾロ目の効果が働く",
+        en="specialties (styles with doublets)",
+    ),
+    Field("cards", Int(0, 99), default=0, ja="覚醒札の枚数", en="awakening cards"),
 )
 
-TARGET = Obj(
-    (
-        Field("name", NAME, required=True, ja="判定の場面", en="what the check is for"),
-        Field("ability", ABILITY_NAME, required=True, ja="使う能力", en="the ability"),
-        Field("style", Str(max_length=40), ja="スタイル", en="style"),
-        Field(
-            "difficulty",
-            Int(-10, 1),
-            default=0,
-            ja="基本難易度(+1 簡単 / 0 普通 / -1 手強い / -2 困難 / -3 至難 / -4 常人の領域外)",
-            en="base difficulty (+1 easy ... -4 beyond ordinary people)",
-        ),
-        Field(
-            "preparation",
-            Int(0, 3),
-            default=0,
-            ja="下準備の修正(+1〜+3)",
-            en="preparation (+1..+3)",
-        ),
-        Field(
-            "support",
-            Int(0, 4),
-            default=0,
-            ja="補佐の修正(1人+1、専門家・超人+2、2人まで)",
-            en="supporters' bonus (+1 each, +2 for experts, two at most)",
-        ),
-        Field(
-            "level",
-            Int(1, 20),
-            ja="想定する能力レベル(省略時5)",
-            en="assumed ability level (default 5)",
-        ),
-        Field("note", TEXT, ja="補足", en="note"),
+TARGET = target_obj(
+    Field("ability", ABILITY_NAME, required=True, ja="使う能力", en="the ability"),
+    Field("style", Str(max_length=40), ja="スタイル", en="style"),
+    Field(
+        "difficulty",
+        Int(-10, 1),
+        default=0,
+        ja="基本難易度(+1 簡単 / 0 普通 / -1 手強い / -2 困難 / -3 至難 / -4 常人の領域外)",
+        en="base difficulty (+1 easy ... -4 beyond ordinary people)",
+    ),
+    Field(
+        "preparation",
+        Int(0, 3),
+        default=0,
+        ja="下準備の修正(+1〜+3)",
+        en="preparation (+1..+3)",
+    ),
+    Field(
+        "support",
+        Int(0, 4),
+        default=0,
+        ja="補佐の修正(1人+1、専門家・超人+2、2人まで)",
+        en="supporters' bonus (+1 each, +2 for experts, two at most)",
+    ),
+    Field(
+        "level",
+        Int(1, 20),
+        ja="想定する能力レベル(省略時5)",
+        en="assumed ability level (default 5)",
     ),
     checks=(_check_target,),
 )
 
-ROOT = root_fields(
-    "akatsuki",
-    ListOf(TARGET, max_items=100),
-    ListOf(ENEMY, max_items=50, checks=(unique_ids(),)),
-    chase_tables(),
-)
+ROOT = scenario_root("akatsuki", TARGET, ENEMY)
 """The whole akatsuki scenario."""

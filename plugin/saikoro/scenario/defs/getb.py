@@ -16,16 +16,9 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from saikoro.scenario.common import (
-    ID,
-    NAME,
-    TEXT,
-    chase_tables,
-    fraction_text,
-    root_fields,
-    unique_ids,
-)
+from saikoro.scenario.common import NAME, TEXT
 from saikoro.scenario.containers import Field, ListOf, Obj
+from saikoro.scenario.defs._shared import enemy_obj, odds_hint, scenario_root, target_obj, warn_at
 from saikoro.scenario.loader import Node, join_path
 from saikoro.scenario.problems import Msg, show_value
 from saikoro.scenario.schema import Choice, Ctx, Enum, Int, IntOrRange, Str, did_you_mean
@@ -132,29 +125,15 @@ def check_success(ability: int, target: int) -> Fraction:
 
 def _check_target(dt: dict[str, Any], node: Node, path: str, ctx: Ctx) -> None:
     target: int = dt["target"]
-    where = ctx.nodes.get(join_path(path, "target"), node)
-    tpath = join_path(path, "target")
     if target >= 16 and ctx.options.get("miracle_tier") is True:
-        ctx.warning(
-            where,
-            tpath,
-            Msg("getb.miracle", (target,)),
-            Msg("hint.odds", (fraction_text(Fraction(1, 10)),)),
-        )
+        msg, p = Msg("getb.miracle", (target,)), Fraction(1, 10)
     elif target >= 16:
-        ctx.warning(
-            where,
-            tpath,
-            Msg("getb.critical_only", (target, target - 9)),
-            Msg("hint.odds", (fraction_text(check_success(0, target)),)),
-        )
+        msg, p = Msg("getb.critical_only", (target, target - 9)), check_success(0, target)
     elif target <= 2:
-        ctx.warning(
-            where,
-            tpath,
-            Msg("getb.automatic", (target,)),
-            Msg("hint.odds", (fraction_text(check_success(0, target)),)),
-        )
+        msg, p = Msg("getb.automatic", (target,)), check_success(0, target)
+    else:
+        return
+    warn_at(ctx, node, path, "target", msg, hint=odds_hint(p))
 
 
 def _check_cell(enemy: dict[str, Any], node: Node, path: str, ctx: Ctx) -> None:
@@ -184,18 +163,14 @@ def _check_range(attack: dict[str, Any], node: Node, path: str, ctx: Ctx) -> Non
         ctx.warning(where, rpath, Msg("getb.range_beyond", (attack["range"], far)))
 
 
-TARGET = Obj(
-    (
-        Field("name", NAME, required=True, ja="判定の場面", en="what the check is for"),
-        Field("check", Enum(ABILITIES), required=True, ja="使う能力値", en="the ability used"),
-        Field(
-            "target",
-            Int(1, 99),
-            required=True,
-            ja="目標値(1D10+能力値がこれ以上で成功)",
-            en="target (1D10 + ability must reach it)",
-        ),
-        Field("note", TEXT, ja="補足", en="note"),
+TARGET = target_obj(
+    Field("check", Enum(ABILITIES), required=True, ja="使う能力値", en="the ability used"),
+    Field(
+        "target",
+        Int(1, 99),
+        required=True,
+        ja="目標値(1D10+能力値がこれ以上で成功)",
+        en="target (1D10 + ability must reach it)",
     ),
     checks=(_check_target,),
 )
@@ -224,60 +199,46 @@ ATTACK = Obj(
     checks=(_check_range,),
 )
 
-ENEMY = Obj(
-    (
-        Field("id", ID, required=True, ja="エネミーのID", en="enemy id"),
-        Field("name", NAME, required=True, ja="名前", en="name"),
-        Field(
-            "abilities",
-            Obj(
-                tuple(
-                    Field(c.value, Int(0, 30), required=True, ja=c.ja, en=c.en) for c in ABILITIES
-                )
-            ),
-            required=True,
-            ja="能力値(筋力・敏捷・知力・耐久)",
-            en="abilities",
-        ),
-        Field("hp", Int(1, 99999), required=True, ja="HP", en="hit points"),
-        Field("ap", Int(0, 99), required=True, ja="最大AP", en="maximum AP"),
-        Field("st", Int(0, 99), required=True, ja="最大ST", en="maximum ST"),
-        Field("op", Int(0, 99), ja="最大OP", en="maximum OP"),
-        Field(
-            "placement",
-            CELL,
-            required=True,
-            ja="初期配置のセル(in1〜in12, out1〜out12, centre)",
-            en="starting cell",
-        ),
-        Field(
-            "attacks",
-            ListOf(ATTACK, min_items=1, max_items=20),
-            required=True,
-            ja="攻撃",
-            en="attacks",
-        ),
-        Field(
-            "guard",
-            Obj(
-                (
-                    Field("shield", Enum(SHIELDS), required=True, ja="盾の種類", en="shield"),
-                    Field("armor", Int(0, 99), required=True, ja="装甲値", en="armour value"),
-                )
-            ),
-            ja="ガード(盾と装甲値)",
-            en="guard (shield and armour)",
-        ),
-        Field("weak", ListOf(Enum(ELEMENTS), max_items=5), ja="弱点属性", en="weak elements"),
-        Field("notes", TEXT, ja="行動方針などのメモ", en="notes"),
+ENEMY = enemy_obj(
+    Field(
+        "abilities",
+        Obj(tuple(Field(c.value, Int(0, 30), required=True, ja=c.ja, en=c.en) for c in ABILITIES)),
+        required=True,
+        ja="能力値(筋力・敏捷・知力・耐久)",
+        en="abilities",
     ),
+    Field("hp", Int(1, 99999), required=True, ja="HP", en="hit points"),
+    Field("ap", Int(0, 99), required=True, ja="最大AP", en="maximum AP"),
+    Field("st", Int(0, 99), required=True, ja="最大ST", en="maximum ST"),
+    Field("op", Int(0, 99), ja="最大OP", en="maximum OP"),
+    Field(
+        "placement",
+        CELL,
+        required=True,
+        ja="初期配置のセル(in1〜in12, out1〜out12, centre)",
+        en="starting cell",
+    ),
+    Field(
+        "attacks",
+        ListOf(ATTACK, min_items=1, max_items=20),
+        required=True,
+        ja="攻撃",
+        en="attacks",
+    ),
+    Field(
+        "guard",
+        Obj(
+            (
+                Field("shield", Enum(SHIELDS), required=True, ja="盾の種類", en="shield"),
+                Field("armor", Int(0, 99), required=True, ja="装甲値", en="armour value"),
+            )
+        ),
+        ja="ガード(盾と装甲値)",
+        en="guard (shield and armour)",
+    ),
+    Field("weak", ListOf(Enum(ELEMENTS), max_items=5), ja="弱点属性", en="weak elements"),
     checks=(_check_cell,),
 )
 
-ROOT = root_fields(
-    "getb",
-    ListOf(TARGET, max_items=100),
-    ListOf(ENEMY, max_items=50, checks=(unique_ids(),)),
-    chase_tables(),
-)
+ROOT = scenario_root("getb", TARGET, ENEMY)
 """The whole GETB scenario."""

@@ -10,17 +10,10 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from saikoro.scenario.common import (
-    ID,
-    NAME,
-    TEXT,
-    chase_tables,
-    fraction_text,
-    root_fields,
-    unique_ids,
-)
+from saikoro.scenario.common import NAME, TEXT
 from saikoro.scenario.containers import Field, ListOf, Obj
-from saikoro.scenario.loader import Node, join_path
+from saikoro.scenario.defs._shared import enemy_obj, odds_hint, scenario_root, target_obj, warn_at
+from saikoro.scenario.loader import Node
 from saikoro.scenario.problems import Msg
 from saikoro.scenario.schema import Bool, Choice, Ctx, Enum, Int
 
@@ -62,17 +55,11 @@ def two_d6_at_least(need: int) -> Fraction:
 
 def _check_target(dt: dict[str, Any], node: Node, path: str, ctx: Ctx) -> None:
     need = dt["target"] - dt.get("bonus", 0)
-    tpath = join_path(path, "target")
-    where = ctx.nodes.get(tpath, node)
     if need > 12:
-        ctx.warning(where, tpath, Msg("twod6.impossible", (dt["target"], need)))
+        warn_at(ctx, node, path, "target", Msg("twod6.impossible", (dt["target"], need)))
     elif need <= 2:
-        ctx.warning(
-            where,
-            tpath,
-            Msg("twod6.automatic", (dt["target"], need)),
-            Msg("hint.odds", (fraction_text(two_d6_at_least(need)),)),
-        )
+        msg = Msg("twod6.automatic", (dt["target"], need))
+        warn_at(ctx, node, path, "target", msg, hint=odds_hint(two_d6_at_least(need)))
 
 
 SKILL = Obj(
@@ -92,54 +79,40 @@ SKILL = Obj(
     )
 )
 
-ENEMY = Obj(
-    (
-        Field("id", ID, required=True, ja="エネミーのID", en="enemy id"),
-        Field("name", NAME, required=True, ja="名前", en="name"),
-        Field("hp", Int(1, 9999), required=True, ja="HP", en="hit points"),
-        Field("attack", Int(-20, 99), required=True, ja="攻撃値(2D6に足す)", en="attack value"),
-        Field("defence", Int(-20, 99), required=True, ja="防御値(2D6に足す)", en="defence value"),
-        Field("initiative", Int(0, 99), required=True, ja="行動値", en="initiative"),
-        Field("position", Enum(POSITIONS), default="near", ja="ポジション", en="position"),
-        Field(
-            "blessed",
-            Bool(),
-            default=False,
-            ja="加護を持つ(ターン終了ごとに穢れ+2)",
-            en="has a blessing (corruption +2 each turn)",
-        ),
-        Field("skills", ListOf(SKILL, max_items=20), default=list, ja="スキル", en="skills"),
-        Field(
-            "immune",
-            ListOf(Enum(STATUSES), max_items=7),
-            default=list,
-            ja="無効な状態異常",
-            en="status immunities",
-        ),
-        Field("notes", TEXT, ja="行動方針などのメモ", en="notes"),
-    )
+ENEMY = enemy_obj(
+    Field("hp", Int(1, 9999), required=True, ja="HP", en="hit points"),
+    Field("attack", Int(-20, 99), required=True, ja="攻撃値(2D6に足す)", en="attack value"),
+    Field("defence", Int(-20, 99), required=True, ja="防御値(2D6に足す)", en="defence value"),
+    Field("initiative", Int(0, 99), required=True, ja="行動値", en="initiative"),
+    Field("position", Enum(POSITIONS), default="near", ja="ポジション", en="position"),
+    Field(
+        "blessed",
+        Bool(),
+        default=False,
+        ja="加護を持つ(ターン終了ごとに穢れ+2)",
+        en="has a blessing (corruption +2 each turn)",
+    ),
+    Field("skills", ListOf(SKILL, max_items=20), default=list, ja="スキル", en="skills"),
+    Field(
+        "immune",
+        ListOf(Enum(STATUSES), max_items=7),
+        default=list,
+        ja="無効な状態異常",
+        en="status immunities",
+    ),
 )
 
-TARGET = Obj(
-    (
-        Field("name", NAME, required=True, ja="判定の場面", en="what the check is for"),
-        Field(
-            "target",
-            Int(-99, 99),
-            required=True,
-            ja="目標値(2D6+修正がこれ以上で成功)",
-            en="target (2D6 + bonus must reach it)",
-        ),
-        Field("bonus", Int(-20, 20), default=0, ja="2D6に足す修正", en="bonus added to 2D6"),
-        Field("note", TEXT, ja="補足", en="note"),
+TARGET = target_obj(
+    Field(
+        "target",
+        Int(-99, 99),
+        required=True,
+        ja="目標値(2D6+修正がこれ以上で成功)",
+        en="target (2D6 + bonus must reach it)",
     ),
+    Field("bonus", Int(-20, 20), default=0, ja="2D6に足す修正", en="bonus added to 2D6"),
     checks=(_check_target,),
 )
 
-ROOT = root_fields(
-    "kegare",
-    ListOf(TARGET, max_items=100),
-    ListOf(ENEMY, max_items=50, checks=(unique_ids(),)),
-    chase_tables(),
-)
+ROOT = scenario_root("kegare", TARGET, ENEMY)
 """The whole kegare scenario."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from saikoro.dice import DiceSource, Odds, Roll
-from saikoro.systems.base import CommandDoc, OptionError, OptionValue, System
+from saikoro.systems.base import CommandDoc, OptionValue, System
 from saikoro.systems.flow import Flow
 
 from .board import PositionBoard
@@ -135,9 +135,7 @@ class Kegare(System):
 
     def __init__(self, **options: OptionValue) -> None:
         super().__init__(**options)
-        floor = self.option("min_damage")
-        if not isinstance(floor, int) or floor < 0:
-            raise OptionError("kegare: option 'min_damage' must be 0 or more")
+        self._int_option("min_damage", 0)
 
     @property
     def settings(self) -> Settings:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from saikoro.dice import DiceSource, Odds, Roll
-from saikoro.systems.base import CommandDoc, OptionError, OptionValue, System
+from saikoro.systems.base import CommandDoc, OptionValue, System
 from saikoro.systems.flow import Flow
 
 from . import checks
@@ -115,14 +115,9 @@ class Kokuryoku(System):
 
     def __init__(self, **options: OptionValue) -> None:
         super().__init__(**options)
-        die, count = self.option("die"), self.option("die_count")
-        if not isinstance(die, int) or not 2 <= die <= 20:
-            raise OptionError("kokuryoku: option 'die' must be between 2 and 20 sides")
-        if not isinstance(count, int) or not 1 <= count <= 3:
-            raise OptionError("kokuryoku: option 'die_count' must be between 1 and 3")
-        floor = self.option("damage_floor")
-        if not isinstance(floor, int) or floor < 0:
-            raise OptionError("kokuryoku: option 'damage_floor' must be 0 or more")
+        self._int_option("die", 2, 20, " sides")
+        self._int_option("die_count", 1, 3)
+        self._int_option("damage_floor", 0)
 
     @property
     def settings(self) -> Settings:
