@@ -698,3 +698,16 @@ def test_final_damage_zero_is_exact_despite_cut_off_chains() -> None:
     assert 0 < o.truncated < Fraction(1, 10**12)
     unguarded = GodEaterTableBurst().odds_command("GFS+6/-")
     assert unguarded is not None and unguarded.truncated == spread(2, 6).truncated
+
+
+def test_chain_weights_are_the_engine_chains_for_d10() -> None:
+    # one implementation: GETB's chained d10 are the engine's reroll chains (U10[c])
+    from saikoro.dice.chains import chain_power, faces_poly
+
+    for critical, depth, dice in [(10, 4, 3), (7, 5, 2), (2, 6, 1)]:
+        ours = chain_weights(critical, depth, dice)
+        engine = chain_power(
+            faces_poly(list(range(critical, 11))), faces_poly(list(range(1, critical))), depth, dice
+        )
+        assert (ours.offset, ours.weights, ours.denominator) == (
+            engine.offset, engine.weights, engine.denominator)

@@ -19,10 +19,9 @@ Fraction(1, 6)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import permutations
 from math import perm
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from .dist import Dist
 from .errors import ParseError
@@ -40,8 +39,7 @@ _SPACE = WHITESPACE + "\u3000"
 _TOO_MANY = "項目数は100以下としてください"
 
 
-@dataclass
-class _Parsed:
+class _Parsed(NamedTuple):
     secret: bool
     kind: str  # "[", "(" or " "
     takes: int

@@ -29,6 +29,12 @@ Exact odds (``odds``) are estimated before they are computed:
   or divided;
 - ``ODDS_MAX_STATES`` = 2 million dynamic-programming steps for keep/drop and tallies;
 - ``ODDS_MAX_CHOICES`` = 10000 ordered selections for ``choiceN``;
+- ``ODDS_MAX_FRACTION_WORK`` = 5 * 10^10 for rerolled and exploding dice (``U``, ``R``):
+  outcomes times the squared bit length of the weights, the cost of reducing every
+  probability to lowest terms (about 0.1 s at the bound). Chains are estimated from
+  the depth, the dice, the span of the outcomes and the weights' bits before any is
+  built (see :mod:`saikoro.dice.chains`), e.g. ``1U10[2]`` and ``10U10[6]`` fit,
+  ``2U10[2]`` (bits), ``200U11[6]>=5`` (fractions) are refused;
 - ``TRUNCATION`` = 10^-12: unbounded processes (``U``, ``R``) are cut at the smallest
   depth whose dropped mass is at most this; ``MAX_DEPTH`` = 5000 rerolls per die.
 
@@ -56,6 +62,7 @@ __all__ = [
     "MAX_SIDES",
     "ODDS_MAX_BITS",
     "ODDS_MAX_CHOICES",
+    "ODDS_MAX_FRACTION_WORK",
     "ODDS_MAX_OUTCOMES",
     "ODDS_MAX_PAIRS",
     "ODDS_MAX_STATES",
@@ -76,6 +83,7 @@ ODDS_MAX_BITS = 8_000_000
 ODDS_MAX_PAIRS = 2_000_000
 ODDS_MAX_STATES = 2_000_000
 ODDS_MAX_CHOICES = 10_000
+ODDS_MAX_FRACTION_WORK = 5 * 10**10
 TRUNCATION = Fraction(1, 10**12)
 MAX_DEPTH = 5000
 

@@ -16,13 +16,12 @@ Fraction(5, 6)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from .arith import parse_add
 from .barabara import parse_notations, parse_target
-from .chains import chain_count, depth_for
+from .chains import chain_power, chain_works, check_chain_work, depth_for
 from .errors import ParseError
 from .lexer import Cursor, tokenize
 from .limits import MAX_DICE_PER_COMMAND, MAX_DICE_PER_ROLL, MAX_SIDES, check
@@ -39,8 +38,7 @@ _HINT = "条件が間違っています。2R6>=5 あるいは 2R6[5] のよう�
 _ROUND_LIMIT = 10000
 
 
-@dataclass
-class _Parsed:
+class _Parsed(NamedTuple):
     secret: bool
     dice: list[tuple[int, int]]
     op: str | None
@@ -163,12 +161,19 @@ def odds_reroll(text: str) -> Odds | None:
     depth = depth_for(
         [(n, Fraction(sum(1 for v in faces if p.rerolls(v)), size)) for n, size, faces in groups]
     )
-    result = Poly.constant(0)
+    chains: list[tuple[int, Poly, Poly]] = []
     for times, _, faces in groups:
-        kinds = [0, 0, 0, 0]
+        kinds = [0, 0, 0, 0]  # by (success?, rerolled?)
         for v in faces:
-            kinds[(0 if p.hits(v) else 1) + (0 if p.rerolls(v) else 2)] += 1
-        result = result * chain_count(kinds[0], kinds[1], kinds[2], kinds[3], depth).power(times)
+            kinds[(1 if p.hits(v) else 0) + (0 if p.rerolls(v) else 2)] += 1
+        chains.append((times, Poly(0, kinds[:2], 1), Poly(0, kinds[2:], 1)))
+    check_chain_work(chain_works(chains, depth), f"・{p.expr()}")
+    result: Poly | None = None
+    for times, up, stop in chains:
+        chain = chain_power(up, stop, depth, times)
+        result = chain if result is None else result * chain
+    if result is None:
+        result = Poly.constant(0)
     dist = result.to_dist()
     success = dist.probability_where(lambda k: int(k) >= 1)
     return Odds(p.expr(), as_distribution(dist), success=success, truncated=dist.truncated,

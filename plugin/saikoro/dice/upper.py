@@ -16,20 +16,20 @@ Fraction(7, 2)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from .arith import Bin as ArithBin
 from .arith import Neg, Node, parse_add, parse_mul, parse_term
 from .barabara import parse_target
-from .chains import chain_sum, depth_for
+from .chains import chain_power, chain_works, check_chain_work, depth_for, faces_poly
 from .errors import ParseError
 from .lexer import Cursor, tokenize
 from .limits import MAX_DICE_PER_COMMAND, MAX_DICE_PER_ROLL, MAX_SIDES, check
 from .normalize import compare, display_operator
 from .poly import Poly, as_distribution
 from .result import Odds, Roll
+from .series import binomial_power
 
 if TYPE_CHECKING:
     from .roller import Roller
@@ -43,8 +43,7 @@ def _modifier_text(n: int) -> str:
     return "" if n == 0 else (f"+{n}" if n > 0 else str(n))
 
 
-@dataclass
-class _Parsed:
+class _Parsed(NamedTuple):
     secret: bool
     dice: list[tuple[int, int]]
     modifier: int
@@ -174,27 +173,35 @@ def odds_upper(text: str) -> Odds | None:
         return None
     if p.threshold <= 1:
         raise ParseError(f"({p.expr()}) ＞ {_INFINITE}")
-    groups: list[tuple[int, int, list[int], list[int]]] = []
+    groups: list[tuple[int, Poly, Poly]] = []
+    chances: list[tuple[int, Fraction]] = []
     for times, sides in p.dice:
         if times <= 0:
             continue
         check(times, MAX_DICE_PER_ROLL, "dice_per_roll", "ダイスの個数")
         faces = [0] if sides <= 0 or sides > MAX_SIDES else list(range(1, sides + 1))
         up = [v for v in faces if v >= p.threshold]
-        groups.append((times, len(faces), up, [v for v in faces if v < p.threshold]))
-    depth = depth_for([(n, Fraction(len(up), size)) for n, size, up, _ in groups])
-    result = Poly.constant(0)
+        groups.append((times, faces_poly(up), faces_poly([v for v in faces if v < p.threshold])))
+        chances.append((times, Fraction(len(up), len(faces))))
+    depth = depth_for(chances)
     op, target = p.op, p.target
     counting = op is not None and target is not None
-    for times, size, up, stop in groups:
-        chain = chain_sum(up, stop, size, depth)
+    check_chain_work(chain_works(groups, depth, per_die=counting), f"・{p.expr()}")
+    result: Poly | None = None
+    for times, up_poly, stop_poly in groups:
         if op is not None and target is not None:
+            chain = chain_power(up_poly, stop_poly, depth)
             hit = 0
             for v, w in chain.to_weights().items():
                 if compare(v + p.modifier, op, target):
                     hit += w
-            chain = Poly(0, [chain.total() - hit, hit], chain.denominator)
-        result = result * chain.power(times)
+            miss = chain.total() - hit
+            chain = Poly(0, binomial_power(miss, hit, times), chain.denominator**times)
+        else:
+            chain = chain_power(up_poly, stop_poly, depth, times)
+        result = chain if result is None else result * chain
+    if result is None:
+        result = Poly.constant(0)
     if not counting:
         result = result.shift(p.modifier)
     dist = result.to_dist()

@@ -9,8 +9,9 @@ The exact spread of a check splits the achievement by kind (normal, critical, fu
 Chains are unbounded, so very long chains are cut off and their mass is reported as
 ``truncated``; the critical and fumble probabilities themselves are exact.
 
-The dice together have a closed form (:func:`~.power.chain_weights`), worked out with
-running sums instead of products of huge numbers. The work is estimated first
+The dice together have a closed form (:func:`chain_weights`, the engine's
+:func:`saikoro.dice.chains.chain_power` for d10), worked out with running sums instead
+of products of huge numbers. The work is estimated first
 (:func:`check_work`): a check over one of the work bounds is refused at once with a
 :class:`~saikoro.dice.LimitError` naming the bound.
 
@@ -29,10 +30,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from saikoro.dice import DiceSource, LimitError, ParseError
-from saikoro.dice.chains import depth_for
+from saikoro.dice.chains import chain_power, depth_for, faces_poly
 from saikoro.dice.poly import Poly
-
-from .power import chain_weights
 
 __all__ = [
     "DEFAULT_CRITICAL",
@@ -79,6 +78,19 @@ deep) are refused.
 """
 MAX_WORK_STEPS = 500_000
 """Most running-recurrence steps (outcomes times dice) one spread may take."""
+
+
+def chain_weights(critical: int, depth: int, dice: int = 1) -> Poly:
+    """The total of ``dice`` chained d10, each followed to ``depth`` extra dice, exactly.
+
+    The weights are over ``10**((depth + 1) * dice)`` (``10**dice`` when nothing chains).
+
+    >>> w = chain_weights(10, 1)
+    >>> w.offset, w.weights[:3], w.weights[-1], w.denominator
+    (1, [10, 10, 10], 1, 100)
+    """
+    up = faces_poly(list(range(critical, 11)))
+    return chain_power(up, faces_poly(list(range(1, min(critical, 11)))), depth, dice)
 
 
 def validate_thresholds(critical: int, fumble: int) -> None:
