@@ -9,7 +9,6 @@ calls out to another host unless the site's author asked for a CDN.
 
 from __future__ import annotations
 
-import importlib
 import json
 from importlib import resources
 from pathlib import Path
@@ -19,6 +18,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File
 
+from . import roller
 from .config import SaikoroConfig
 
 __all__ = ["ASSET_DIR", "Assets", "find_node_package"]
@@ -77,10 +77,7 @@ class Assets:
         self.roller = None
         self.settings = None
         if config.roller.enabled:
-            try:
-                self.roller = importlib.import_module("saikoro.site.roller")
-            except ImportError:
-                self.roller = None
+            self.roller = roller
             if self.roller is not None:
                 pyodide_dir = config.roller.pyodide_dir
                 if pyodide_dir and not Path(pyodide_dir).is_absolute():

@@ -14,7 +14,6 @@ from typing import Any, Literal
 import jinja2
 import jinja2.bccache
 from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.exceptions import PluginError
 from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import Files
@@ -93,10 +92,7 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
     # the server keeps running); warnings go through the logger so --strict fails.
     @event_priority(50)
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
-        try:
-            book = load_folder(self.folder, self.book.loaded if self.is_serve else None)
-        except ImportError as e:
-            raise PluginError(f"saikoro: the scenario package is unavailable: {e}") from e
+        book = load_folder(self.folder, self.book.loaded if self.is_serve else None)
         lang = self.config.language
         self.book.lang = lang
         for problem in book.warnings:
@@ -145,9 +141,7 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
             html = fill_slots(html, slots)
         self.assets.note_page(html)
         if page.meta.get("system") and not page.meta.get("saikoro_scenario"):
-            free = rolling.free_widget(system=str(page.meta["system"]))
-            if free:
-                html += f'<div class="saikoro-free">{free}</div>'
+            html += rolling.free_widget(system=str(page.meta["system"]))
         return html
 
     # Under `mkdocs serve`, keep the theme's compiled templates between rebuilds: each

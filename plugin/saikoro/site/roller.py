@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import hashlib
 import html
-import importlib
 import io
 import json
 import os
@@ -48,7 +47,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from saikoro.systems import SYSTEM_IDS, OptionValue
+from saikoro.systems import SYSTEM_IDS, OptionValue, all_systems
 
 __all__ = [
     "ASSET_DIR",
@@ -206,14 +205,7 @@ def widget(
 
 
 def _system_names() -> list[tuple[str, str]]:
-    names: list[tuple[str, str]] = []
-    for system_id in SYSTEM_IDS:
-        try:
-            name = str(importlib.import_module(f"saikoro.systems.{system_id}").SYSTEM.name)
-        except (ImportError, AttributeError):
-            name = system_id
-        names.append((system_id, name or system_id))
-    return names
+    return [(system.id, system.name or system.id) for system in all_systems()]
 
 
 def _resolve_system(system: str | None) -> str:

@@ -1,22 +1,18 @@
-"""A thin adapter over :mod:`saikoro.site.roller` (the browser roller, written separately).
+"""The plugin's switch for roll widgets over :mod:`saikoro.site.roller`.
 
-Pages call :func:`widget` / :func:`free_widget` here; when the roller module is missing
-(or rolling is switched off) they get a plain, inert ``<button>`` with the same
-``data-command`` so the odds pages still build.
+Pages call :func:`widget` / :func:`free_widget` here; with the plugin's ``roller.enabled``
+off they get nothing, so a site can show odds without rollers.
 """
 
 from __future__ import annotations
 
-import importlib
-import json
 from collections.abc import Mapping
-from types import ModuleType
 
 from saikoro.systems import OptionValue
 
-from .safe import esc
+from . import roller
 
-__all__ = ["configure", "enabled", "free_widget", "roller_module", "widget"]
+__all__ = ["configure", "enabled", "free_widget", "widget"]
 
 _state = {"enabled": True}
 
@@ -29,14 +25,6 @@ def configure(*, enabled: bool) -> None:
 def enabled() -> bool:
     """Whether roll widgets are rendered."""
     return _state["enabled"]
-
-
-def roller_module() -> ModuleType | None:
-    """The roller module, or ``None`` when it is not installed yet."""
-    try:
-        return importlib.import_module("saikoro.site.roller")
-    except ImportError:
-        return None
 
 
 def widget(
@@ -53,34 +41,16 @@ def widget(
     """
     if not _state["enabled"]:
         return ""
-    module = roller_module()
-    if module is not None:
-        html: str = module.widget(command, system=system, label=label, options=options)
-        return html
-    data_system = f' data-system="{esc(system)}"' if system else ""
-    if system and options:
-        data_system += f' data-options="{esc(_options_json(options))}"'
-    return (
-        f'<span class="saikoro-roll" data-command="{esc(command)}"{data_system}>'
-        f'<button type="button" class="md-button saikoro-roll-button" disabled>'
-        f"{esc(label or command)}</button>"
-        f'<output aria-live="polite"></output></span>'
-    )
+    return roller.widget(command, system=system, label=label, options=options)
 
 
 def free_widget(
     *, system: str | None = None, options: Mapping[str, OptionValue] | None = None
 ) -> str:
-    """HTML of a free-form roller (empty without the roller module or when rolling is off).
+    """HTML of a free-form roller (empty when rolling is off).
 
     ``options`` apply to ``system`` (the one preselected), as in :func:`widget`.
     """
-    module = roller_module()
-    if module is None or not _state["enabled"]:
+    if not _state["enabled"]:
         return ""
-    html: str = module.free_widget(system=system, options=options)
-    return html
-
-
-def _options_json(options: Mapping[str, OptionValue]) -> str:
-    return json.dumps(dict(options), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return roller.free_widget(system=system, options=options)

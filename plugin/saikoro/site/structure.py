@@ -8,7 +8,6 @@ one edit re-renders only that scenario.
 
 from __future__ import annotations
 
-import importlib
 import posixpath
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -18,6 +17,8 @@ from typing import Any
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File
+
+from saikoro.scenario.validate import find_files, load_scenario, unique_ids
 
 from .log import log
 from .oddscache import OddsCache
@@ -43,16 +44,8 @@ class BookResult:
 
 def _load_results(folder: Path, cache: dict[tuple[str, int, int], Any] | None) -> list[Any]:
     """Every file's ``LoadResult``; unchanged files (same mtime and size) come from ``cache``."""
-    api = importlib.import_module("saikoro.scenario")
     if not folder.is_dir():
         return []
-    try:
-        validate = importlib.import_module("saikoro.scenario.validate")
-        find_files, load_one, unique_ids = (
-            validate.find_files, validate.load_scenario, validate.unique_ids
-        )
-    except (ImportError, AttributeError):  # only the documented API: no per-file cache
-        return list(api.load_scenarios(folder))
     results = []
     fresh: dict[tuple[str, int, int], Any] = {}
     for path in find_files(folder):
@@ -60,7 +53,7 @@ def _load_results(folder: Path, cache: dict[tuple[str, int, int], Any] | None) -
         key = (str(path), stat.st_mtime_ns, stat.st_size)
         found = cache.get(key) if cache is not None else None
         if found is None:
-            found = load_one(path)
+            found = load_scenario(path)
         fresh[key] = found
         results.append(found)
     if cache is not None:
