@@ -45,6 +45,7 @@ build: setup
 
 lint: $(STAMPS)/python
 	$(BIN)/ruff check plugin tests bench
+	$(BIN)/ruff format --check plugin tests bench
 	$(BIN)/mypy
 
 test: setup $(STAMPS)/chromium lint

@@ -41,8 +41,7 @@ theme:
 
 def _samples() -> list[dict[str, Any]]:
     return [
-        yaml.safe_load(p.read_text("utf-8"))
-        for p in sorted((REPO / "scenarios").glob("*.yaml"))
+        yaml.safe_load(p.read_text("utf-8")) for p in sorted((REPO / "scenarios").glob("*.yaml"))
     ]
 
 
@@ -91,29 +90,49 @@ def plain_page(data: dict[str, Any]) -> str:
         out.append(f"### {target['name']}\n\n{prof.target_label(target)}\n\n")
         grid = prof.target_grid(target)
         if grid:
-            out.append(_table(["", *grid.columns],
-                              [[r, *("40.0% (2/5)<br>C 10.0% (1/10)<br>F 10.0% (1/10)"
-                                     for _ in c)] for r, c in grid.rows]))
+            out.append(
+                _table(
+                    ["", *grid.columns],
+                    [
+                        [r, *("40.0% (2/5)<br>C 10.0% (1/10)<br>F 10.0% (1/10)" for _ in c)]
+                        for r, c in grid.rows
+                    ],
+                )
+            )
     for enemy in data.get("enemies") or ():
         out.append(f"### {enemy['name']}\n\n")
         out.append(_table([k for k, _ in prof.stats(enemy)], [[v for _, v in prof.stats(enemy)]]))
         for attack in prof.attacks(enemy):
             out.append(f"**{attack['name']}** {prof.attack_label(enemy, attack)}\n\n")
             out.extend(
-                _table(["", *grid.columns],
-                       [[r, *("期待値 9.44 (4127/437)<br>≥1 80.1% (801/1000)<br>"
-                              "≥5 64.5% (129/200)<br>≥10 44.4% (111/250)<br>"
-                              "≥20 12.8% (16/125)<br>C 27.1% (271/1000)<br>F 0.1% (1/1000)"
-                              for _ in c)]
-                        for r, c in grid.rows])
+                _table(
+                    ["", *grid.columns],
+                    [
+                        [
+                            r,
+                            *(
+                                "期待値 9.44 (4127/437)<br>≥1 80.1% (801/1000)<br>"
+                                "≥5 64.5% (129/200)<br>≥10 44.4% (111/250)<br>"
+                                "≥20 12.8% (16/125)<br>C 27.1% (271/1000)<br>F 0.1% (1/1000)"
+                                for _ in c
+                            ),
+                        ]
+                        for r, c in grid.rows
+                    ],
+                )
                 for grid in prof.attack_grids(enemy, attack)
             )
     for table in data.get("chase_tables") or ():
         out.append(f"### {table['name']}\n\n")
-        out.append(_table(["出目", "名前", "効果", "確率"], [
-            [str(k), str(v.get("title", "")), str(v.get("effect", "")), "10.0% (1/10)"]
-            for k, v in (table.get("entries") or {}).items()
-        ]))
+        out.append(
+            _table(
+                ["出目", "名前", "効果", "確率"],
+                [
+                    [str(k), str(v.get("title", "")), str(v.get("effect", "")), "10.0% (1/10)"]
+                    for k, v in (table.get("entries") or {}).items()
+                ],
+            )
+        )
     return "".join(out)
 
 
@@ -125,9 +144,7 @@ def _build(root: Path) -> tuple[float, float]:
     """
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "-q"], cwd=root, env=ENV, check=True
-    )
+    subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q"], cwd=root, env=ENV, check=True)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
@@ -147,8 +164,9 @@ def bench_builds(
     plain = base / "plain"
     (plain / "docs").mkdir(parents=True)
     (plain / "docs" / "index.md").write_text("# book\n", "utf-8")
-    (plain / "mkdocs.yml").write_text(CONFIG + "plugins: []\nmarkdown_extensions:\n  - tables\n",
-                                      "utf-8")
+    (plain / "mkdocs.yml").write_text(
+        CONFIG + "plugins: []\nmarkdown_extensions:\n  - tables\n", "utf-8"
+    )
     for data in scenarios:
         (plain / "docs" / f"{data['id']}.md").write_text(plain_page(data), "utf-8")
     return _build(book), _build(plain), scenarios
@@ -183,8 +201,11 @@ def bench_rebuild(base: Path, dirty: bool) -> float:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=1000)
-    parser.add_argument("--full-rebuild", action="store_true",
-                        help="also time a full (non-dirty) serve rebuild, for reference")
+    parser.add_argument(
+        "--full-rebuild",
+        action="store_true",
+        help="also time a full (non-dirty) serve rebuild, for reference",
+    )
     args = parser.parse_args()
     os.environ["NO_MKDOCS_2_WARNING"] = "1"
     with tempfile.TemporaryDirectory(prefix="saikoro-bench-") as tmp:
@@ -199,8 +220,10 @@ def main() -> int:
 
         logging.getLogger("mkdocs").setLevel(logging.ERROR)
         dirty = bench_rebuild(base, dirty=True)
-        print(f"serve --dirty rebuild after one edit: {dirty:.2f} s "
-              f"(goal <= 1.5 s) {'OK' if dirty <= 1.5 else 'MISSED'}")
+        print(
+            f"serve --dirty rebuild after one edit: {dirty:.2f} s "
+            f"(goal <= 1.5 s) {'OK' if dirty <= 1.5 else 'MISSED'}"
+        )
         if args.full_rebuild:
             full = bench_rebuild(base, dirty=False)
             print(f"serve (full) rebuild after one edit: {full:.2f} s (reference)")

@@ -29,7 +29,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 SUITE = [
-    "10D6", "30D6", "20D10", "4D6KH3", "8D10KH3", "12D10KH4", "9B10>=7", "3U10[10]", "6U10[10]",
+    "10D6",
+    "30D6",
+    "20D10",
+    "4D6KH3",
+    "8D10KH3",
+    "12D10KH4",
+    "9B10>=7",
+    "3U10[10]",
+    "6U10[10]",
 ]
 
 SAIKORO = """
@@ -76,8 +84,12 @@ def icepool_expression(command: str, depth: int) -> str:
 def run(script: str, arg: str, env: dict[str, str]) -> dict[str, object]:
     """Run one measurement in a fresh interpreter."""
     out = subprocess.run(
-        [sys.executable, "-c", script, arg], env=env, capture_output=True, text=True,
-        check=True, cwd=ROOT,
+        [sys.executable, "-c", script, arg],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
     )
     result: dict[str, object] = json.loads(out.stdout)
     return result
@@ -137,8 +149,11 @@ def main() -> int:
                 mine_times.append(float(mine["time"]))  # type: ignore[arg-type]
                 their_times.append(float(theirs["time"]))  # type: ignore[arg-type]
             a, b = min(mine_times), min(their_times)
-            ok = agree(parse_dist(mine["dist"]), parse_dist(theirs["dist"]),
-                       Fraction(str(mine["truncated"])))
+            ok = agree(
+                parse_dist(mine["dist"]),
+                parse_dist(theirs["dist"]),
+                Fraction(str(mine["truncated"])),
+            )
             failures += not ok
             ratios.append(a / b)
             print(f"{command:<12} {a * 1000:11.1f} {b * 1000:11.1f} {a / b:7.2f}  {ok}")

@@ -81,7 +81,9 @@ def test_odds_text_table(capsys: pytest.CaptureFixture[str]) -> None:
 def test_module_entry_point() -> None:
     proc = subprocess.run(
         [sys.executable, "-m", "saikoro", "roll", "1D6", "--dice", "6:4"],
-        capture_output=True, text=True, check=False,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert proc.returncode == 0
     assert proc.stdout.strip() == "(1D6) ＞ 4"

@@ -96,9 +96,10 @@ def test_success_count_chains_match_the_old_construction() -> None:
                     stop = {0: miss_stop, 1: hit_stop}
                     for depth in range(5):
                         old = _reference(up, stop, depth, 1)
-                        assert _probabilities(
-                            chain_count(hit_up, miss_up, hit_stop, miss_stop, depth)
-                        ) == old
+                        assert (
+                            _probabilities(chain_count(hit_up, miss_up, hit_stop, miss_stop, depth))
+                            == old
+                        )
                         for dice in (2, 3):
                             found = chain_power(_poly(up), _poly(stop), depth, dice)
                             assert _probabilities(found) == _reference(up, stop, depth, dice)
@@ -157,8 +158,13 @@ def _chain_odds(groups: list[tuple[int, int]], threshold: int) -> tuple[dict[int
 
 @pytest.mark.parametrize(
     ("command", "groups", "threshold"),
-    [("1U6[2]", [(1, 6)], 2), ("2U4[2]", [(2, 4)], 2), ("3U6[4]", [(3, 6)], 4),
-     ("2U6+1U4[4]", [(2, 6), (1, 4)], 4), ("1U5[3]", [(1, 5)], 3)],
+    [
+        ("1U6[2]", [(1, 6)], 2),
+        ("2U4[2]", [(2, 4)], 2),
+        ("3U6[4]", [(3, 6)], 4),
+        ("2U6+1U4[4]", [(2, 6), (1, 4)], 4),
+        ("1U5[3]", [(1, 5)], 3),
+    ],
 )
 def test_low_thresholds_give_the_old_distributions(
     command: str, groups: list[tuple[int, int]], threshold: int
@@ -182,8 +188,18 @@ def test_reroll_with_low_threshold_gives_the_old_distribution() -> None:
 
 @pytest.mark.parametrize(
     "command",
-    ["1U10[2]", "10U10[6]", "6U10[10]", "10U6[6]", "5R10[9]>=8", "5R10[>=5]>=8", "3U20[11]",
-     "10U10[5]>=15", "1R100[>=2]", "20R10>=8"],
+    [
+        "1U10[2]",
+        "10U10[6]",
+        "6U10[10]",
+        "10U6[6]",
+        "5R10[9]>=8",
+        "5R10[>=5]>=8",
+        "3U20[11]",
+        "10U10[5]>=15",
+        "1R100[>=2]",
+        "20R10>=8",
+    ],
 )
 def test_realistic_chains_are_within_the_bounds(command: str) -> None:
     found = saikoro.odds(command)
@@ -194,10 +210,18 @@ def test_realistic_chains_are_within_the_bounds(command: str) -> None:
 
 @pytest.mark.parametrize(
     ("command", "bound"),
-    [("2U10[2]", "bits"), ("1U100[2]", "outcomes"), ("200U6[6]", "bits"),
-     ("1U10000[2]", "depth"), ("1R100[>=2]>=100", "bits"), ("50R10[>=6]>=8", "bits"),
-     ("100U10[2]>=10", "bits"), ("1R10000[>=2]>=2", "depth"), ("200U11[6]>=5", "fractions"),
-     ("70U11[2]>=5", "fractions")],
+    [
+        ("2U10[2]", "bits"),
+        ("1U100[2]", "outcomes"),
+        ("200U6[6]", "bits"),
+        ("1U10000[2]", "depth"),
+        ("1R100[>=2]>=100", "bits"),
+        ("50R10[>=6]>=8", "bits"),
+        ("100U10[2]>=10", "bits"),
+        ("1R10000[>=2]>=2", "depth"),
+        ("200U11[6]>=5", "fractions"),
+        ("70U11[2]>=5", "fractions"),
+    ],
 )
 def test_over_large_chains_are_refused_naming_the_bound(command: str, bound: str) -> None:
     with pytest.raises(LimitError) as info:

@@ -125,8 +125,13 @@ def test_d66_matches_enumeration(suffix: str) -> None:
 
 @pytest.mark.parametrize(
     ("command", "sides"),
-    [("choice[a,b,c]", [3]), ("choice2(a,b,c)", [3, 2]), ("choice3 x y z", [3, 2, 1]),
-     ("choice[A-D]", [4]), ("choice[a,a,b]", [3])],
+    [
+        ("choice[a,b,c]", [3]),
+        ("choice2(a,b,c)", [3, 2]),
+        ("choice3 x y z", [3, 2, 1]),
+        ("choice[A-D]", [4]),
+        ("choice[a,a,b]", [3]),
+    ],
 )
 def test_choice_matches_enumeration(command: str, sides: list[int]) -> None:
     assert odds_of(command) == enumerate_roll(command, sides, value)
@@ -179,15 +184,17 @@ def _convolve(parts: list[dict[int, Fraction]]) -> dict[int, Fraction]:
 
 @pytest.mark.parametrize(
     ("command", "groups", "threshold"),
-    [("1U4[4]", [(1, 4)], 4), ("2U6[6]", [(2, 6)], 6), ("1U6[5]", [(1, 6)], 5),
-     ("1U4+1U3[3]", [(1, 4), (1, 3)], 3)],
+    [
+        ("1U4[4]", [(1, 4)], 4),
+        ("2U6[6]", [(2, 6)], 6),
+        ("1U6[5]", [(1, 6)], 5),
+        ("1U4+1U3[3]", [(1, 4), (1, 3)], 3),
+    ],
 )
 def test_upper_totals_match_model(
     command: str, groups: list[tuple[int, int]], threshold: int
 ) -> None:
-    depth = depth_for(
-        [(n, Fraction(max(0, s - threshold + 1), s)) for n, s in groups]
-    )
+    depth = depth_for([(n, Fraction(max(0, s - threshold + 1), s)) for n, s in groups])
     parts = []
     for n, s in groups:
         parts += [_chain_model(s, lambda f: f >= threshold, lambda f: f, depth)] * n

@@ -14,22 +14,37 @@ import saikoro
 from saikoro.export import Character, ccfolia_json, ccfolia_script, udonarium_xml, udonarium_zip
 from saikoro.site.profiles import profile
 
-HOSTILE = '</script><script>alert(1)</script>&"\'<!--'
+HOSTILE = "</script><script>alert(1)</script>&\"'<!--"
 
 OGRETAIL = {
-    "id": "ogretail", "name": "オウガテイル",
+    "id": "ogretail",
+    "name": "オウガテイル",
     "abilities": {"strength": 4, "agility": 3, "intellect": 1, "endurance": 4},
-    "hp": 40, "ap": 6, "st": 3, "placement": "out3",
-    "attacks": [{"name": "噛みつき", "weapon": "long-blade", "element": "physical",
-                 "power": 5, "range": "0-1"}],
+    "hp": 40,
+    "ap": 6,
+    "st": 3,
+    "placement": "out3",
+    "attacks": [
+        {
+            "name": "噛みつき",
+            "weapon": "long-blade",
+            "element": "physical",
+            "power": 5,
+            "range": "0-1",
+        }
+    ],
     "guard": {"shield": "buckler", "armor": 2},
 }
 
 
 def _character(name: str = "オウガテイル") -> Character:
     return Character(
-        name=name, initiative=6, status=(("HP", 40, 40), ("AP", 6, 6)),
-        params=(("筋力", "4"),), commands=("GDL+9 噛みつき", "GB4"), memo=f"memo {name}",
+        name=name,
+        initiative=6,
+        status=(("HP", 40, 40), ("AP", 6, 6)),
+        params=(("筋力", "4"),),
+        commands=("GDL+9 噛みつき", "GB4"),
+        memo=f"memo {name}",
         external_url="https://example.com/x",
     )
 
@@ -41,8 +56,10 @@ def test_ccfolia_shape() -> None:
     assert isinstance(body, dict)
     assert body["name"] == "オウガテイル"
     assert body["initiative"] == 6
-    assert body["status"] == [{"label": "HP", "value": 40, "max": 40},
-                              {"label": "AP", "value": 6, "max": 6}]
+    assert body["status"] == [
+        {"label": "HP", "value": 40, "max": 40},
+        {"label": "AP", "value": 6, "max": 6},
+    ]
     assert body["params"] == [{"label": "筋力", "value": "4"}]
     assert body["commands"] == "GDL+9 噛みつき\nGB4"
     assert body["externalUrl"] == "https://example.com/x"
@@ -93,7 +110,9 @@ def test_profiles_export_sample_enemies(system: str) -> None:
 
     folder = Path(__file__).resolve().parents[1] / "scenarios"
     enemies = [
-        e for r in load_scenarios(folder) if r.scenario and r.scenario.system == system
+        e
+        for r in load_scenarios(folder)
+        if r.scenario and r.scenario.system == system
         for e in r.scenario.data.get("enemies") or ()
     ]
     if not enemies:

@@ -40,7 +40,12 @@ def project_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
     result = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(out)],
-        cwd=REPO, env=env(), capture_output=True, text=True, timeout=900, check=False,
+        cwd=REPO,
+        env=env(),
+        capture_output=True,
+        text=True,
+        timeout=900,
+        check=False,
     )
     assert result.returncode == 0, result.stderr[-4000:]
     return out
@@ -73,8 +78,11 @@ def test_author_site_has_scenario_pages_and_index(author_site: Path) -> None:
 def test_sample_book_pages(author_site: Path) -> None:
     samples = sorted(p.stem for p in (REPO / "scenarios").glob("*.y*ml"))
     for stem in samples:
-        text = (REPO / "scenarios" / f"{stem}.yaml").read_text("utf-8") if (
-            REPO / "scenarios" / f"{stem}.yaml").exists() else ""
+        text = (
+            (REPO / "scenarios" / f"{stem}.yaml").read_text("utf-8")
+            if (REPO / "scenarios" / f"{stem}.yaml").exists()
+            else ""
+        )
         match = re.search(r"^id:\s*(\S+)", text, re.M)
         sid = match.group(1) if match else stem
         assert (author_site / "scenarios" / sid / "index.html").is_file(), sid
@@ -83,9 +91,7 @@ def test_sample_book_pages(author_site: Path) -> None:
 def test_getb_target_odds_match_the_rules(author_site: Path) -> None:
     text = page(author_site, "scenarios", "twod6")
     for ability in range(1, 9):
-        cell = re.search(
-            rf'<td data-command="GB{ability}&gt;=12">(.*?)</td>', text, re.S
-        )
+        cell = re.search(rf'<td data-command="GB{ability}&gt;=12">(.*?)</td>', text, re.S)
         assert cell, ability
         values = exact(cell.group(1))
         assert values == list(getb_check(ability, 12)), ability
@@ -103,9 +109,9 @@ def test_two_d6_table_has_its_triangle(author_site: Path) -> None:
 
 def test_one_d10_ranges_and_dice_fence(author_site: Path) -> None:
     home = (author_site / "index.html").read_text("utf-8")
-    block = home[home.index('data-command="2D6&gt;=7"'):]
+    block = home[home.index('data-command="2D6&gt;=7"') :]
     assert "7/12" in exact_strings(block[:3000])
-    gb = home[home.index('data-command="GB3&gt;=8"'):]
+    gb = home[home.index('data-command="GB3&gt;=8"') :]
     assert exact(gb[:1500])[:3] == list(getb_check(3, 8))
     # the scenario fence embedded the 2D6 table
     assert 'data-die="2D6"' in home
@@ -134,8 +140,11 @@ def test_scenario_rulings_go_on_its_roll_widgets(author_site: Path) -> None:
     for path in sorted((REPO / "scenarios").glob("*.yaml")):
         data = yaml.safe_load(path.read_text("utf-8"))
         chosen = data.get("rulings") or {}
-        widgets = [t for t in _rollers(page(author_site, "scenarios", data.get("id", path.stem)))
-                   if t.get("data-system")]
+        widgets = [
+            t
+            for t in _rollers(page(author_site, "scenarios", data.get("id", path.stem)))
+            if t.get("data-system")
+        ]
         assert widgets, path.name
         for widget in widgets:
             options = widget.get("data-options")
@@ -149,7 +158,7 @@ def exact_strings(fragment: str) -> list[str]:
 
 def test_hostile_text_arrives_escaped(author_site: Path) -> None:
     text = page(author_site, "scenarios", "hostile")
-    body = text[text.index('<article'):text.index("</article>")]
+    body = text[text.index("<article") : text.index("</article>")]
     assert "<script>alert" not in text
     assert "<img src=x" not in text
     assert "<iframe" not in body
@@ -288,9 +297,15 @@ def test_in_a_browser(author_site: Path) -> None:
         with sync_playwright() as p:
             browser = p.chromium.launch(
                 executable_path=str(chromium),
-                args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                      "--disable-background-networking", "--disable-component-update",
-                      "--disable-sync"],
+                args=[
+                    "--no-sandbox",
+                    "--disable-gpu",
+                    "--disable-quic",
+                    "--no-first-run",
+                    "--disable-background-networking",
+                    "--disable-component-update",
+                    "--disable-sync",
+                ],
             )
             context = browser.new_context()
             context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base[:-1])

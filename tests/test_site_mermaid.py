@@ -21,8 +21,15 @@ pytestmark = pytest.mark.browser
 REPO = Path(__file__).resolve().parents[1]
 MERMAID = REPO / "node_modules" / "mermaid" / "dist" / "mermaid.min.js"
 CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def _require() -> None:
@@ -81,9 +88,13 @@ def test_hostile_labels_parse(mermaid_page: object) -> None:
     from saikoro.systems import Edge, Flow, Step, StepKind
 
     nasty = 'a "b" [c] {d} (e) |f| <g> #h; `i` end style class'
-    flow = Flow("x.y", "t", (
-        Step("start", nasty, StepKind.START, next=(Edge("end", nasty),)),
-        Step("end", nasty, StepKind.END),
-    ))
+    flow = Flow(
+        "x.y",
+        "t",
+        (
+            Step("start", nasty, StepKind.START, next=(Edge("end", nasty),)),
+            Step("end", nasty, StepKind.END),
+        ),
+    )
     result = mermaid_page.evaluate(PARSE, flow_to_mermaid(flow))  # type: ignore[attr-defined]
     assert result == "ok", result

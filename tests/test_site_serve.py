@@ -36,9 +36,7 @@ def _site(root: Path) -> Path:
         "utf-8",
     )
     (root / "scenarios" / "twod6.yaml").write_text(GOOD, "utf-8")
-    (root / "scenarios" / "other.yaml").write_text(
-        GOOD.replace("id: twod6", "id: other"), "utf-8"
-    )
+    (root / "scenarios" / "other.yaml").write_text(GOOD.replace("id: twod6", "id: other"), "utf-8")
     return root
 
 
@@ -108,8 +106,9 @@ def test_build_raises_naming_file_and_line(
     config.plugins.on_startup(command="build", dirty=False)
     with pytest.raises(Abort):  # MkDocs turns the plugin's PluginError into Abort
         build(config)
-    assert re.search(r"twod6\.yaml:8:13: error: scenario\.difficulty_targets\[0\]\.target",
-                     caplog.text)
+    assert re.search(
+        r"twod6\.yaml:8:13: error: scenario\.difficulty_targets\[0\]\.target", caplog.text
+    )
     plugin = _plugin(config)
     with pytest.raises(PluginError, match=r"twod6\.yaml:8:13"):
         plugin.on_files(Files([]), config=config)

@@ -13,13 +13,14 @@ REPO = Path(__file__).resolve().parents[1]
 MKDOCS = [sys.executable, "-m", "mkdocs"]
 
 EVIL = (
-    "</title><script>alert(1)</script>\"><img src=x onerror=alert(2)>[x](javascript:alert(3))"
-    "\" onmouseover=\"alert(5)"
+    '</title><script>alert(1)</script>"><img src=x onerror=alert(2)>[x](javascript:alert(3))'
+    '" onmouseover="alert(5)'
 )
 """Markup put in every long text field of the hostile scenario."""
 
 NAME = '</title><script>alert(1)</script>" onclick="a()"><img src=x onerror=a()>'
 """Markup for the short text fields (names and titles, at most 80 characters)."""
+
 
 def Q(text: str) -> str:  # noqa: N802 - reads like a quote mark in the template
     """A YAML double-quoted scalar."""

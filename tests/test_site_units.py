@@ -24,9 +24,15 @@ from saikoro.site.safe import esc, is_safe_url, md_escape, render_markdown, safe
 from saikoro.systems import Edge, Flow, Step, StepKind
 
 SITE_MODULES = [
-    "saikoro.site.safe", "saikoro.site.charts", "saikoro.site.mermaid",
-    "saikoro.site.navigation", "saikoro.site.pages.chase", "saikoro.site.pages.scenario",
-    "saikoro.site.profiles.akatsuki", "saikoro.export", "saikoro.export.ccfolia",
+    "saikoro.site.safe",
+    "saikoro.site.charts",
+    "saikoro.site.mermaid",
+    "saikoro.site.navigation",
+    "saikoro.site.pages.chase",
+    "saikoro.site.pages.scenario",
+    "saikoro.site.profiles.akatsuki",
+    "saikoro.export",
+    "saikoro.export.ccfolia",
     "saikoro.export.udonarium",
 ]
 
@@ -39,8 +45,15 @@ def test_doctests(name: str) -> None:
 
 @pytest.mark.parametrize(
     "url",
-    ["javascript:alert(1)", " JAVASCRIPT:alert(1)", "java\nscript:x", "data:text/html,x",
-     "vbscript:msgbox", "&#106;avascript:x", "jav&#x09;ascript:x"],
+    [
+        "javascript:alert(1)",
+        " JAVASCRIPT:alert(1)",
+        "java\nscript:x",
+        "data:text/html,x",
+        "vbscript:msgbox",
+        "&#106;avascript:x",
+        "jav&#x09;ascript:x",
+    ],
 )
 def test_unsafe_urls(url: str) -> None:
     assert not is_safe_url(url)
@@ -57,8 +70,14 @@ def test_safe_urls(url: str) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["<script>alert(1)</script>", '"><img src=x onerror=alert(1)>', "<iframe src=x>",
-     "<a href='javascript:x'>y</a>", "<svg onload=alert(1)>", "<!-- x --><b>bold</b>"],
+    [
+        "<script>alert(1)</script>",
+        '"><img src=x onerror=alert(1)>',
+        "<iframe src=x>",
+        "<a href='javascript:x'>y</a>",
+        "<svg onload=alert(1)>",
+        "<!-- x --><b>bold</b>",
+    ],
 )
 def test_markdown_escapes_raw_html(text: str) -> None:
     out = render_markdown(text)
@@ -84,28 +103,34 @@ def test_md_escape_neutralises_markdown() -> None:
 
 
 def test_safe_title_has_no_html_specials() -> None:
-    title = safe_title('</title><script>"x"&\'y\'')
+    title = safe_title("</title><script>\"x\"&'y'")
     assert not set("<>&\"'") & set(title)
 
 
 def test_esc_quotes() -> None:
-    assert esc('"\'<>&') == "&quot;&#x27;&lt;&gt;&amp;"
+    assert esc("\"'<>&") == "&quot;&#x27;&lt;&gt;&amp;"
 
 
 def test_mermaid_labels_escape_specials() -> None:
     label = mermaid_label('a"b[c]d{e}f(g)h|i<j>k#l;m`n')
     assert not set('"[]{}()|<>`') & set(label.replace("#quot;", "").replace("#lt;", ""))
     flow = Flow(
-        "t.flow", "題", (
+        "t.flow",
+        "題",
+        (
             Step("start", '開始 "<script>"', StepKind.START, next=(Edge("d"),)),
-            Step("d", "分岐 [A]", StepKind.DECISION, next=(Edge("end", "はい #1"),
-                                                           Edge("end", "いいえ")),),
+            Step(
+                "d",
+                "分岐 [A]",
+                StepKind.DECISION,
+                next=(Edge("end", "はい #1"), Edge("end", "いいえ")),
+            ),
             Step("end", "終了", StepKind.END),
         ),
     )
     text = flow_to_mermaid(flow)
     assert text.startswith("flowchart TD")
-    assert '<script>' not in text
+    assert "<script>" not in text
     assert 's_d -->|"はい #35;1"| s_end' in text
     html = flow_html(flow)
     assert '<pre class="mermaid"><code>' in html and "<script>" not in html
@@ -188,19 +213,22 @@ def test_fence_examples_inside_longer_fences_stay_code() -> None:
 
 
 def test_nested_dice_fence_in_admonition() -> None:
-    md = markdown.Markdown(extensions=["admonition", "pymdownx.superfences",
-                                       SaikoroFences(FenceContext())])
+    md = markdown.Markdown(
+        extensions=["admonition", "pymdownx.superfences", SaikoroFences(FenceContext())]
+    )
     html = md.convert('!!! note "x"\n\n    ```dice\n    2D6>=7\n    ```\n')
     assert 'data-probability="7/12"' in html and "admonition" in html
 
 
 @pytest.mark.parametrize(
     ("body", "needle"),
-    [("```dice\nNOT A COMMAND\n```", "NOT A COMMAND"),
-     ("```flow\ngetb.nope\n```", "getb.nope"),
-     ("```flow\nnosystem.flow\n```", "nosystem"),
-     ("```scenario\nmissing#enemy:x\n```", "missing"),
-     ("```dice\nsystem: nosuch\n2D6\n```", "nosuch")],
+    [
+        ("```dice\nNOT A COMMAND\n```", "NOT A COMMAND"),
+        ("```flow\ngetb.nope\n```", "getb.nope"),
+        ("```flow\nnosystem.flow\n```", "nosystem"),
+        ("```scenario\nmissing#enemy:x\n```", "missing"),
+        ("```dice\nsystem: nosuch\n2D6\n```", "nosuch"),
+    ],
 )
 def test_fence_problems_warn_naming_the_page(
     body: str, needle: str, caplog: pytest.LogCaptureFixture
@@ -255,8 +283,11 @@ def test_scenario_rulings_change_the_odds() -> None:
     for die, html in pages.items():
         expected = saikoro.odds(command, system=saikoro.get_system("kokuryoku", die=die))
         assert expected is not None and expected.success is not None
-        cell = re.search(rf'data-command="{re.escape(esc(command))}"><span class="saikoro-cell">'
-                         r'<span[^>]*data-probability="(\d+/\d+)"', html)
+        cell = re.search(
+            rf'data-command="{re.escape(esc(command))}"><span class="saikoro-cell">'
+            r'<span[^>]*data-probability="(\d+/\d+)"',
+            html,
+        )
         assert cell, die
         assert Fraction(cell.group(1)) == expected.success
     assert "裁定: die=6" in pages[6]
@@ -267,16 +298,19 @@ def test_scenario_page_markdown_has_no_raw_text_html() -> None:
 
     evil = "<script>x</script>"
     scenario = _fake_scenario(
-        {"summary": evil, "missions": {"main": {"success": evil}},
-         "chase_tables": [{"name": evil, "die": "1D6",
-                           "entries": {"1-6": {"title": evil, "effect": evil}}}]},
+        {
+            "summary": evil,
+            "missions": {"main": {"success": evil}},
+            "chase_tables": [
+                {"name": evil, "die": "1D6", "entries": {"1-6": {"title": evil, "effect": evil}}}
+            ],
+        },
         system="getb",
     )
     rendered = render_scenario(scenario, OddsCache(), roller=False)  # type: ignore[arg-type]
     assert "<script>" not in rendered.markdown
     assert all("<script>" not in html for html in rendered.slots)
-    assert any('data-probability="1"' in h or 'data-probability="1/1"' in h
-               for h in rendered.slots)
+    assert any('data-probability="1"' in h or 'data-probability="1/1"' in h for h in rendered.slots)
 
 
 def test_mermaid_shim_and_cdn_option(tmp_path: object) -> None:
@@ -289,12 +323,15 @@ def test_mermaid_shim_and_cdn_option(tmp_path: object) -> None:
     assert "null" in _shim(None) and "https://cdn.example/m.js" in _shim("https://cdn.example/m.js")
     roller = SimpleNamespace(enabled=False, loading="visible", pyodide_url=None, pyodide_dir=None)
     cdn = Assets()
-    cdn.configure(SimpleNamespace(mermaid_url="https://cdn.example/m.js", mermaid_dir=None,
-                                  roller=roller), Path(str(tmp_path)))  # type: ignore[arg-type]
+    cdn.configure(
+        SimpleNamespace(mermaid_url="https://cdn.example/m.js", mermaid_dir=None, roller=roller),
+        Path(str(tmp_path)),
+    )  # type: ignore[arg-type]
     assert cdn.mermaid_file is None
     missing = Assets()
-    missing.configure(SimpleNamespace(mermaid_url=None, mermaid_dir="nowhere",
-                                      roller=roller), Path(str(tmp_path)))  # type: ignore[arg-type]
+    missing.configure(
+        SimpleNamespace(mermaid_url=None, mermaid_dir="nowhere", roller=roller), Path(str(tmp_path))
+    )  # type: ignore[arg-type]
     assert missing.mermaid_file is None
     missing.post_build(SimpleNamespace(site_dir=str(tmp_path)))  # type: ignore[arg-type]
     missing.note_page('<pre class="mermaid"><code>flowchart TD</code></pre>')
@@ -324,13 +361,26 @@ def test_scenario_rulings_reach_the_roll_widgets() -> None:
     scenario = _fake_scenario(
         {
             "difficulty_targets": [{"name": "t", "check": "agility", "target": 8}],
-            "enemies": [{
-                "id": "ogre", "name": "ogre", "hp": 40, "ap": 6, "st": 3,
-                "abilities": {"strength": 4, "agility": 3, "intellect": 1, "endurance": 4},
-                "attacks": [{"name": "a", "weapon": "long-blade", "element": "physical",
-                             "power": 5, "range": "0-1"}],
-                "guard": {"shield": "buckler", "armor": 2},
-            }],
+            "enemies": [
+                {
+                    "id": "ogre",
+                    "name": "ogre",
+                    "hp": 40,
+                    "ap": 6,
+                    "st": 3,
+                    "abilities": {"strength": 4, "agility": 3, "intellect": 1, "endurance": 4},
+                    "attacks": [
+                        {
+                            "name": "a",
+                            "weapon": "long-blade",
+                            "element": "physical",
+                            "power": 5,
+                            "range": "0-1",
+                        }
+                    ],
+                    "guard": {"shield": "buckler", "armor": 2},
+                }
+            ],
             "chase_tables": [{"name": "c", "die": "1D6", "entries": {"1-6": {"title": "x"}}}],
             "rulings": chosen,
         },

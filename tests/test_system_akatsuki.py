@@ -147,8 +147,10 @@ def test_at_most_two_supporters() -> None:
 def test_full_target_sum() -> None:
     # level 7, hard (-2), groundwork +2, an expert and a helper (+3), weapon buff +1,
     # cards worth 3 points spent before the roll
-    assert target_value(7, difficulty=-2, preparation=2, supporters=(2, 1), modifier=1,
-                        boost_points=3) == 14
+    assert (
+        target_value(7, difficulty=-2, preparation=2, supporters=(2, 1), modifier=1, boost_points=3)
+        == 14
+    )
     assert parse_check("AK7D-2P2H21+1B3") == CheckSpec(
         level=7, difficulty=-2, preparation=2, supporters=(2, 1), modifier=1, boost_points=3
     )
@@ -594,8 +596,9 @@ def test_engine_roll_and_odds() -> None:
 
 def test_engine_normalises_full_width_and_comments() -> None:
     saikoro = _engine_or_skip()
-    r = saikoro.roll("ａｋｒ７／６ 抵抗する", system="akatsuki",
-                     dice=[(6, 2), (6, 3), (6, 4), (6, 4)])
+    r = saikoro.roll(
+        "ａｋｒ７／６ 抵抗する", system="akatsuki", dice=[(6, 2), (6, 3), (6, 4), (6, 4)]
+    )
     assert r is not None and r.outcome == "能動側の勝ち"
 
 

@@ -56,8 +56,9 @@ def text(cmd: str, *values: int, **options: object) -> str:
 # -- brute force helpers (independent of the implementation) ----------------------------
 
 
-def brute_check(ability: int, target: int | None, crit: int = 10, fumble: int = 1,
-                miracle: bool = False) -> tuple[Fraction, Fraction, Fraction, dict[int, Fraction]]:
+def brute_check(
+    ability: int, target: int | None, crit: int = 10, fumble: int = 1, miracle: bool = False
+) -> tuple[Fraction, Fraction, Fraction, dict[int, Fraction]]:
     success = Fraction(0)
     crits = Fraction(0)
     fumbles = Fraction(0)
@@ -103,15 +104,26 @@ def brute_chain(n: int, crit: int, fumble: int, max_len: int) -> dict[tuple[int,
             key = (-1, "cut")
         else:
             faces = [f for seq, _ in combo for f in seq]
-            kind = ("critical" if any(seq[0] >= crit for seq, _ in combo)
-                    else "fumble" if all(f <= fumble for f in faces) else "normal")
+            kind = (
+                "critical"
+                if any(seq[0] >= crit for seq, _ in combo)
+                else "fumble"
+                if all(f <= fumble for f in faces)
+                else "normal"
+            )
             key = (sum(faces), kind)
         out[key] = out.get(key, Fraction(0)) + p
     return out
 
 
-def brute_final(attack: tuple[int, int], guard: tuple[int, int] | None, *, final_mod: int = 0,
-                tie_zero: bool = False, max_len: int = 3) -> dict[int | str, Fraction]:
+def brute_final(
+    attack: tuple[int, int],
+    guard: tuple[int, int] | None,
+    *,
+    final_mod: int = 0,
+    tie_zero: bool = False,
+    max_len: int = 3,
+) -> dict[int | str, Fraction]:
     """Final damage by enumeration; attack chains cut off at ``max_len`` go to ``"cut"``."""
     an, am = attack
     out: dict[int | str, Fraction] = {}
@@ -187,8 +199,9 @@ def test_every_ruling_has_text_and_option_defaults_are_valid() -> None:
 @pytest.mark.parametrize("ability", [-2, 0, 3, 7, 12])
 @pytest.mark.parametrize("target", [None, 1, 5, 8, 11, 16, 25])
 @pytest.mark.parametrize(("crit", "fumble"), [(10, 1), (9, 1), (8, 2), (10, 0)])
-def test_check_odds_match_brute_force(ability: int, target: int | None, crit: int,
-                                      fumble: int) -> None:
+def test_check_odds_match_brute_force(
+    ability: int, target: int | None, crit: int, fumble: int
+) -> None:
     o = check_odds(ability, target, critical=crit, fumble=fumble)
     success, crits, fumbles, dist = brute_check(ability, target, crit, fumble, miracle=True)
     assert o.success == (success if target is not None else None)
@@ -213,7 +226,13 @@ def test_check_texts_and_flags() -> None:
     r = roll("GB3>=8", 7)
     assert r.text == "(GB3>=8) ＞ 7[7]+3 ＞ 10 ＞ 成功"
     assert (r.success, r.failure, r.critical, r.fumble, r.value, r.outcome) == (
-        True, False, False, False, 10, "成功")
+        True,
+        False,
+        False,
+        False,
+        10,
+        "成功",
+    )
     assert text("GB3>=8", 4) == "(GB3>=8) ＞ 4[4]+3 ＞ 7 ＞ 失敗"
     assert text("GB3", 5) == "(GB3) ＞ 5[5]+3 ＞ 8"
     assert text("GB", 5) == "(GB) ＞ 5[5] ＞ 5"
@@ -273,8 +292,9 @@ def test_miracle_tier_option() -> None:
 # -- contests -----------------------------------------------------------------------------
 
 
-def brute_contest(a: int, d: int, *, ac: int = 10, af: int = 1, dc: int = 10,
-                  df: int = 1) -> Fraction:
+def brute_contest(
+    a: int, d: int, *, ac: int = 10, af: int = 1, dc: int = 10, df: int = 1
+) -> Fraction:
     win = Fraction(0)
     for x, y in itertools.product(range(1, 11), repeat=2):
         p = Fraction(1, 100)
@@ -311,7 +331,8 @@ def test_seed_contest_table() -> None:
     assert text("GC3/2", 10, 10).endswith("＞ 防御側勝利")
     # attacker critical, defender neither: attacker, even with a higher total
     assert text("GC0/9", 10, 9) == (
-        "(GC0/9) ＞ 攻撃側 10[10] ＞ 10 ＞ クリティカル ＞ 防御側 9[9]+9 ＞ 18 ＞ 攻撃側勝利")
+        "(GC0/9) ＞ 攻撃側 10[10] ＞ 10 ＞ クリティカル ＞ 防御側 9[9]+9 ＞ 18 ＞ 攻撃側勝利"
+    )
     # attacker critical, defender fumble: attacker
     assert text("GC3/2", 10, 1).endswith("防御側 1[1]+2 ＞ 3 ＞ ファンブル ＞ 攻撃側勝利")
     # attacker fumble: defender wins without rolling (one die used)
@@ -327,8 +348,10 @@ def test_seed_contest_table() -> None:
 # -- chained dice ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("n", "crit", "fumble", "max_len"),
-                         [(1, 10, 1, 4), (2, 10, 1, 3), (3, 10, 1, 2), (2, 9, 2, 3), (2, 8, 0, 2)])
+@pytest.mark.parametrize(
+    ("n", "crit", "fumble", "max_len"),
+    [(1, 10, 1, 4), (2, 10, 1, 3), (3, 10, 1, 2), (2, 9, 2, 3), (2, 8, 0, 2)],
+)
 def test_chain_spread_matches_brute_force(n: int, crit: int, fumble: int, max_len: int) -> None:
     s = spread(n, 0, critical=crit, fumble=fumble)
     brute = brute_chain(n, crit, fumble, max_len)
@@ -336,7 +359,9 @@ def test_chain_spread_matches_brute_force(n: int, crit: int, fumble: int, max_le
     for kind, part in (("normal", s.normal), ("critical", s.critical), ("fumble", s.fumble)):
         for total in range(1, bound):
             assert part.get(total, Fraction(0)) == brute.get((total, kind), Fraction(0)), (
-                kind, total)
+                kind,
+                total,
+            )
     assert s.critical_probability == 1 - Fraction(crit - 1, 10) ** n
     assert s.fumble_probability == Fraction(fumble, 10) ** n
     assert sum(s.total().values()) + s.truncated == 1
@@ -352,8 +377,9 @@ def test_chain_spread_agrees_with_the_engine_upper_dice() -> None:
         assert s.truncated == u.truncated
 
 
-@pytest.mark.parametrize(("critical", "depth"), [(10, 0), (10, 3), (9, 2), (7, 4), (5, 3),
-                                                (2, 6), (11, 0)])
+@pytest.mark.parametrize(
+    ("critical", "depth"), [(10, 0), (10, 3), (9, 2), (7, 4), (5, 3), (2, 6), (11, 0)]
+)
 def test_chain_weights_match_step_by_step_convolution(critical: int, depth: int) -> None:
     # one die's chain, built by following it one die at a time (over 10**(depth + 1))
     chain: dict[int, int] = {}
@@ -372,11 +398,20 @@ def test_chain_weights_match_step_by_step_convolution(critical: int, depth: int)
     assert found.to_weights() == {k: w for k, w in chain.items() if w}
 
 
-@pytest.mark.parametrize(("command", "bound"), [
-    ("GD2@2", "chain_critical_bits"), ("GF3@2/3@2", "chain_bits"),
-    ("GD10@5", "chain_bits"), ("GD5@4", "chain_critical_bits"), ("GDL+7@2", "chain_bits"),
-    ("GGT+5@3", "chain_critical_bits"), ("GD30@8", "chain_bits"),
-    ("GF40@9/40", "chain_bits"), ("GF40/40-41", "final_pairs")])
+@pytest.mark.parametrize(
+    ("command", "bound"),
+    [
+        ("GD2@2", "chain_critical_bits"),
+        ("GF3@2/3@2", "chain_bits"),
+        ("GD10@5", "chain_bits"),
+        ("GD5@4", "chain_critical_bits"),
+        ("GDL+7@2", "chain_bits"),
+        ("GGT+5@3", "chain_critical_bits"),
+        ("GD30@8", "chain_bits"),
+        ("GF40@9/40", "chain_bits"),
+        ("GF40/40-41", "final_pairs"),
+    ],
+)
 def test_extreme_chains_are_refused_by_the_work_bound(command: str, bound: str) -> None:
     # review regression: commands like these took 5-40 s; the work is estimated first
     with pytest.raises(LimitError) as err:
@@ -398,8 +433,9 @@ def test_every_realistic_check_is_within_the_work_bound() -> None:
     assert o is not None and sum(o.distribution.values()) + o.truncated == 1
 
 
-@pytest.mark.parametrize(("critical", "depth", "dice"), [(10, 3, 3), (9, 2, 4), (7, 3, 2),
-                                                         (4, 2, 3), (11, 0, 5)])
+@pytest.mark.parametrize(
+    ("critical", "depth", "dice"), [(10, 3, 3), (9, 2, 4), (7, 3, 2), (4, 2, 3), (11, 0, 5)]
+)
 def test_many_chains_at_once_equal_the_power_of_one(critical: int, depth: int, dice: int) -> None:
     together = chain_weights(critical, depth, dice)
     one = chain_weights(critical, depth)
@@ -450,7 +486,8 @@ def test_damage_check_texts() -> None:
     assert text("GDB+9", 1, 1, 1, 2) == "(GDB+9) ＞ 1,1,1,2+9 ＞ 14"
     assert text("GDG+8", 7) == "(GDG+8) ＞ 7+8 ＞ 15"
     assert text("GD(G+2)+8", 10, 10, 3, 4, 5) == (
-        "(GD(G+2)+8) ＞ 23[10,10,3],4,5+8 ＞ 40 ＞ クリティカル")
+        "(GD(G+2)+8) ＞ 23[10,10,3],4,5+8 ＞ 40 ＞ クリティカル"
+    )
     # the fumble ruling as an option: the dice just add up
     r = roll("GDL+7", 1, 1, 1, damage_fumble="none")
     assert r.text == "(GDL+7) ＞ 1,1,1+7 ＞ 10" and not r.fumble and r.value == 10
@@ -458,11 +495,22 @@ def test_damage_check_texts() -> None:
 
 def test_weapon_and_shield_dice_from_the_seed() -> None:
     assert [w.dice for w in (Weapon.SHORT, Weapon.LONG, Weapon.BUSTER, Weapon.SHOOTING)] == [
-        2, 3, 4, 1]
+        2,
+        3,
+        4,
+        1,
+    ]
     assert [s.dice for s in (Shield.BUCKLER, Shield.SHIELD, Shield.TOWER)] == [2, 3, 4]
     g = GodEaterTableBurst()
-    for cmd, n in [("GDS", 2), ("GDL", 3), ("GDB", 4), ("GDG", 1), ("GD(G+2)", 3),
-                   ("GD(B-1)", 3), ("GD5", 5)]:
+    for cmd, n in [
+        ("GDS", 2),
+        ("GDL", 3),
+        ("GDB", 4),
+        ("GDG", 1),
+        ("GD(G+2)", 3),
+        ("GD(B-1)", 3),
+        ("GD5", 5),
+    ]:
         src = d10(*([2] * n))
         assert g.roll_command(cmd, src) is not None
         assert len(src.used) == n, cmd
@@ -479,8 +527,9 @@ def test_damage_check_odds() -> None:
     brute = brute_chain(2, 10, 1, 3)
     assert o.distribution[0] == Fraction(1, 100)  # the fumble 1,1
     for total in range(3, 10):  # no cut-off chain lands this low
-        expected = brute.get((total, "normal"), Fraction(0)) + brute.get((total, "critical"),
-                                                                        Fraction(0))
+        expected = brute.get((total, "normal"), Fraction(0)) + brute.get(
+            (total, "critical"), Fraction(0)
+        )
         assert o.distribution.get(total + 3, Fraction(0)) == expected
     assert o.critical == Fraction(19, 100) and o.fumble == Fraction(1, 100)
     # success is exact: cut-off chains are criticals far above 0, so they all succeed
@@ -515,17 +564,27 @@ def test_guard_check_texts_and_odds() -> None:
 
 @pytest.mark.parametrize(
     ("attack", "guard", "final_mod", "tie_zero"),
-    [((1, 5), (1, 3), 0, False), ((2, 3), (1, 4), 0, False), ((1, 4), (2, 2), 2, False),
-     ((2, 2), (1, 5), -1, True), ((1, 9), None, 0, False), ((2, -4), (1, 0), 0, False),
-     ((1, 6), (2, -6), 0, False), ((2, 1), (2, -1), 1, True)],
+    [
+        ((1, 5), (1, 3), 0, False),
+        ((2, 3), (1, 4), 0, False),
+        ((1, 4), (2, 2), 2, False),
+        ((2, 2), (1, 5), -1, True),
+        ((1, 9), None, 0, False),
+        ((2, -4), (1, 0), 0, False),
+        ((1, 6), (2, -6), 0, False),
+        ((2, 1), (2, -1), 1, True),
+    ],
 )
-def test_final_damage_matches_brute_force(attack: tuple[int, int],
-                                          guard: tuple[int, int] | None, final_mod: int,
-                                          tie_zero: bool) -> None:
+def test_final_damage_matches_brute_force(
+    attack: tuple[int, int], guard: tuple[int, int] | None, final_mod: int, tie_zero: bool
+) -> None:
     max_len = 3
     o = final_damage_odds(
-        CheckSpec(*attack), CheckSpec(*guard) if guard else None, final_modifier=final_mod,
-        tie="zero" if tie_zero else "defender")
+        CheckSpec(*attack),
+        CheckSpec(*guard) if guard else None,
+        final_modifier=final_mod,
+        tie="zero" if tie_zero else "defender",
+    )
     brute = brute_final(attack, guard, final_mod=final_mod, tie_zero=tie_zero, max_len=max_len)
     # damage from an attack chain cut off in the brute force is at least this
     g_max = 9 * guard[0] + guard[1] if guard else 0
@@ -533,15 +592,23 @@ def test_final_damage_matches_brute_force(attack: tuple[int, int],
     for dmg in range(1, bound):
         assert o.distribution.get(dmg, Fraction(0)) == brute.get(dmg, Fraction(0)), dmg
     # 0 damage = failed attack + perfect guard (+ zero ties): check through the events
-    failed = sum((p for (total, kind), p in brute_chain(attack[0], 10, 1, 1).items()
-                  if kind == "fumble" or (kind == "normal" and total + attack[1] <= 0)),
-                 Fraction(0))
+    failed = sum(
+        (
+            p
+            for (total, kind), p in brute_chain(attack[0], 10, 1, 1).items()
+            if kind == "fumble" or (kind == "normal" and total + attack[1] <= 0)
+        ),
+        Fraction(0),
+    )
     assert o.events.get("攻撃失敗", Fraction(0)) == failed
     # the cut-off attacks (far above any of these guards) all deal damage: success counts
     # them, so it is exact, while the distribution still leaves them out
     assert o.truncated_success == o.truncated
-    assert o.success == sum((p for k, p in o.distribution.items()
-                             if isinstance(k, int) and k >= 1), Fraction(0)) + o.truncated
+    assert (
+        o.success
+        == sum((p for k, p in o.distribution.items() if isinstance(k, int) and k >= 1), Fraction(0))
+        + o.truncated
+    )
     assert o.failure == o.distribution[0]
     assert sum(o.distribution.values()) + o.truncated == 1
 
@@ -558,8 +625,9 @@ def test_success_is_exact_only_when_every_cut_off_chain_succeeds() -> None:
     # bound over the retained mass, as before
     low = g.odds_command("GFS+6/S+5/-999")
     assert low is not None and low.truncated > 0 and low.truncated_success == 0
-    assert low.success == sum((p for k, p in low.distribution.items()
-                               if isinstance(k, int) and k >= 1), Fraction(0))
+    assert low.success == sum(
+        (p for k, p in low.distribution.items() if isinstance(k, int) and k >= 1), Fraction(0)
+    )
     assert low.success + low.failure + low.truncated == 1
     json = g.odds_command("GFS+6/S+5")
     assert json is not None and json.to_json()["truncated_success"] == json.to_json()["truncated"]
@@ -574,41 +642,54 @@ def test_final_damage_exact_small_case() -> None:
     # guard fumble (1): the attack's achievement is the damage; e.g. 2+5 = 7
     # 7 damage: attack 2 & guard fumble, or attack a & guard g with a+5-(g+3) = 7,
     # or an attack critical 10 then x with 10+x+5-(g+3) = 7 (x 1..4, g 6..9)
-    p7 = Fraction(1, 100) * (1 + sum(1 for a in range(2, 10) for g in range(2, 10)
-                                     if a + 5 - (g + 3) == 7)) + Fraction(4, 1000)
+    p7 = Fraction(1, 100) * (
+        1 + sum(1 for a in range(2, 10) for g in range(2, 10) if a + 5 - (g + 3) == 7)
+    ) + Fraction(4, 1000)
     assert o.distribution[7] == p7
     # 1 damage: defender wins or ties (a+5 <= g+3), or the difference is exactly 1
-    p1 = Fraction(sum(1 for a in range(2, 10) for g in range(2, 10)
-                      if a + 5 <= g + 3 or a + 5 - (g + 3) == 1), 100)
+    p1 = Fraction(
+        sum(
+            1 for a in range(2, 10) for g in range(2, 10) if a + 5 <= g + 3 or a + 5 - (g + 3) == 1
+        ),
+        100,
+    )
     assert o.distribution[1] == p1
 
 
 def test_final_damage_texts() -> None:
     assert text("GFL+7/T+5", 5, 10, 1, 2, 3, 4, 2, 1) == (
         "(GFL+7/T+5) ＞ ダメージ判定 5,11[10,1],2+7 ＞ 25 ＞ クリティカル ＞ "
-        "ガード判定 3,4,2,1+5 ＞ 15 ＞ 有効打 ＞ 最終ダメージ10 ＞ OP回復1")
+        "ガード判定 3,4,2,1+5 ＞ 15 ＞ 有効打 ＞ 最終ダメージ10 ＞ OP回復1"
+    )
     r = roll("GFL+7/T+5", 1, 1, 1)  # fumbled damage check: no guard dice rolled
     assert r.text == (
-        "(GFL+7/T+5) ＞ ダメージ判定 1,1,1+7 ＞ 10 ＞ ファンブル ＞ 攻撃失敗 ＞ 最終ダメージ0")
+        "(GFL+7/T+5) ＞ ダメージ判定 1,1,1+7 ＞ 10 ＞ ファンブル ＞ 攻撃失敗 ＞ 最終ダメージ0"
+    )
     assert (r.value, r.failure, r.fumble, r.outcome) == (0, True, True, "攻撃失敗")
     assert text("GFL+7", 5, 2, 3) == (
-        "(GFL+7) ＞ ダメージ判定 5,2,3+7 ＞ 17 ＞ ガードなし ＞ 最終ダメージ17 ＞ OP回復1")
+        "(GFL+7) ＞ ダメージ判定 5,2,3+7 ＞ 17 ＞ ガードなし ＞ 最終ダメージ17 ＞ OP回復1"
+    )
     assert text("GFL+7/-/+2", 5, 2, 3) == (
         "(GFL+7/-/+2) ＞ ダメージ判定 5,2,3+7 ＞ 17 ＞ ガードなし ＞ 17+2 ＞ "
-        "最終ダメージ19 ＞ OP回復1")
+        "最終ダメージ19 ＞ OP回復1"
+    )
     assert text("GFL+7/B+5", 5, 2, 3, 10, 3, 1) == (
         "(GFL+7/B+5) ＞ ダメージ判定 5,2,3+7 ＞ 17 ＞ ガード判定 13[10,3],1+5 ＞ 19 ＞ "
-        "クリティカル ＞ 完全防御 ＞ 最終ダメージ0")
+        "クリティカル ＞ 完全防御 ＞ 最終ダメージ0"
+    )
     assert text("GFL+7/B+20/+2", 5, 2, 3, 1, 1) == (
         "(GFL+7/B+20/+2) ＞ ダメージ判定 5,2,3+7 ＞ 17 ＞ ガード判定 1,1+20 ＞ 22 ＞ "
-        "ファンブル ＞ ガード失敗 ＞ 17+2 ＞ 最終ダメージ19 ＞ OP回復1")
+        "ファンブル ＞ ガード失敗 ＞ 17+2 ＞ 最終ダメージ19 ＞ OP回復1"
+    )
     assert text("GFS+6/S+9", 4, 4, 3, 3, 2) == (
         "(GFS+6/S+9) ＞ ダメージ判定 4,4+6 ＞ 14 ＞ ガード判定 3,3,2+9 ＞ 17 ＞ 防御 ＞ "
-        "最終ダメージ1")
+        "最終ダメージ1"
+    )
     # shooting: no OP recovered
     assert text("GF(G+1)+7/B+5", 9, 9, 4, 4) == (
         "(GF(G+1)+7/B+5) ＞ ダメージ判定 9,9+7 ＞ 25 ＞ ガード判定 4,4+5 ＞ 13 ＞ 有効打 ＞ "
-        "最終ダメージ12")
+        "最終ダメージ12"
+    )
 
 
 def test_final_damage_tie_option() -> None:
@@ -710,4 +791,7 @@ def test_chain_weights_are_the_engine_chains_for_d10() -> None:
             faces_poly(list(range(critical, 11))), faces_poly(list(range(1, critical))), depth, dice
         )
         assert (ours.offset, ours.weights, ours.denominator) == (
-            engine.offset, engine.weights, engine.denominator)
+            engine.offset,
+            engine.weights,
+            engine.denominator,
+        )

@@ -68,9 +68,15 @@ def test_initiative_and_ap_tie_option() -> None:
     ]
     assert [c.name for c in GodEaterTableBurst().initiative(cs)] == ["PC2", "敵", "PC1"]
     assert [c.name for c in GodEaterTableBurst(ap_tie="pc_first").initiative(cs)] == [
-        "PC2", "PC1", "敵"]
+        "PC2",
+        "PC1",
+        "敵",
+    ]
     assert [c.name for c in GodEaterTableBurst(ap_tie="enemy_first").initiative(cs)] == [
-        "PC2", "敵", "PC1"]
+        "PC2",
+        "敵",
+        "PC1",
+    ]
 
 
 # -- the dial-clock map ----------------------------------------------------------------------
@@ -134,8 +140,16 @@ def test_pcs_never_enter_the_centre() -> None:
 def test_flows_validate_and_checks_are_commands() -> None:
     g = GodEaterTableBurst()
     flows = g.flows()
-    for fid in ("getb.battle", "getb.round", "getb.turn", "getb.attack", "getb.check",
-                "getb.contest", "getb.damage_check", "getb.guard_check"):
+    for fid in (
+        "getb.battle",
+        "getb.round",
+        "getb.turn",
+        "getb.attack",
+        "getb.check",
+        "getb.contest",
+        "getb.damage_check",
+        "getb.guard_check",
+    ):
         assert fid in flows
     for fid, f in flows.items():
         assert f.id == fid

@@ -123,8 +123,7 @@ def test_defender_wins_no_damage() -> None:
 def test_declined_reaction() -> None:
     r = roll("KKA3/9VS-", 1, 5)
     assert (
-        r.text
-        == "(KKA3/9VS-) ＞ 攻撃 1[1]+3=4 ＞ 4 ／ リアクションなし ＞ 攻撃側勝利"
+        r.text == "(KKA3/9VS-) ＞ 攻撃 1[1]+3=4 ＞ 4 ／ リアクションなし ＞ 攻撃側勝利"
         " ＞ ダメージ 5[5]+9=14 ＞ 14"
     )
     assert roll("KKD9", 3).text == "(KKD9) ＞ 3[3]+9 ＞ 12"
@@ -142,8 +141,7 @@ def test_first_player() -> None:
     assert roll("KKI80VS80", equal_power="npc").outcome == "NPC先攻"
     r = roll("KKI80VS80", 3, 3, 2, 5, equal_power="dice")
     assert (
-        r.text
-        == "(KKI80VS80) ＞ PC国力80 ＝ NPC国力80 ＞ PC 3[3] ／ NPC 3[3]"
+        r.text == "(KKI80VS80) ＞ PC国力80 ＝ NPC国力80 ＞ PC 3[3] ／ NPC 3[3]"
         " ＞ PC 2[2] ／ NPC 5[5] ＞ NPC先攻"
     )
     assert first_player(100, 90) == "PC"

@@ -93,8 +93,12 @@ def format_odds_table(odds: Odds, *, width: int = 30) -> str:
         bar = "#" * round(float(p / top) * width) if top else ""
         lines.append(f"{row}  {bar}")
     extra: list[str] = []
-    for name, value in (("成功", odds.success), ("失敗", odds.failure),
-                        ("クリティカル", odds.critical), ("ファンブル", odds.fumble)):
+    for name, value in (
+        ("成功", odds.success),
+        ("失敗", odds.failure),
+        ("クリティカル", odds.critical),
+        ("ファンブル", odds.fumble),
+    ):
         if value is not None:
             extra.append(f"{name}: {_percent(value).strip()} ({value})")
     for name, value in odds.events.items():
@@ -126,13 +130,23 @@ def _cmd_roll(args: argparse.Namespace) -> int:
         print("saikoro: コマンドとして認識できません", file=sys.stderr)
         return EXIT_FAIL
     if args.format == "json":
-        print(json.dumps({
-            "command": result.command, "text": result.text, "secret": result.secret,
-            "success": result.success, "failure": result.failure,
-            "critical": result.critical, "fumble": result.fumble,
-            "dice": [list(d) for d in result.dice], "value": result.value,
-            "outcome": result.outcome,
-        }, ensure_ascii=False))
+        print(
+            json.dumps(
+                {
+                    "command": result.command,
+                    "text": result.text,
+                    "secret": result.secret,
+                    "success": result.success,
+                    "failure": result.failure,
+                    "critical": result.critical,
+                    "fumble": result.fumble,
+                    "dice": [list(d) for d in result.dice],
+                    "value": result.value,
+                    "outcome": result.outcome,
+                },
+                ensure_ascii=False,
+            )
+        )
     else:
         print(result.text)
     return EXIT_OK
@@ -163,12 +177,16 @@ def _build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="action", metavar="COMMAND")
 
     def engine_options(p: argparse.ArgumentParser) -> None:
-        p.add_argument("command", nargs="+",
-                       help="a dice command, e.g. 2D6>=7 (quote it in the shell)")
-        p.add_argument("--system", metavar="ID",
-                       help="rule system id or alias (getb, kegare, ...)")
-        p.add_argument("--rule", action="append", metavar="NAME=VALUE",
-                       help="a ruling option of the system (repeatable)")
+        p.add_argument(
+            "command", nargs="+", help="a dice command, e.g. 2D6>=7 (quote it in the shell)"
+        )
+        p.add_argument("--system", metavar="ID", help="rule system id or alias (getb, kegare, ...)")
+        p.add_argument(
+            "--rule",
+            action="append",
+            metavar="NAME=VALUE",
+            help="a ruling option of the system (repeatable)",
+        )
 
     p_roll = sub.add_parser("roll", help="roll a command and print BCDice's text")
     engine_options(p_roll)
@@ -182,10 +200,12 @@ def _build_parser() -> argparse.ArgumentParser:
     p_odds.add_argument("--format", choices=("text", "json"), default="text")
     p_odds.set_defaults(func=_cmd_odds)
 
-    sub.add_parser("validate", help="validate scenario files (saikoro validate --help)",
-                   add_help=False)
-    sub.add_parser("schema", help="print the scenario JSON Schema (saikoro schema --help)",
-                   add_help=False)
+    sub.add_parser(
+        "validate", help="validate scenario files (saikoro validate --help)", add_help=False
+    )
+    sub.add_parser(
+        "schema", help="print the scenario JSON Schema (saikoro schema --help)", add_help=False
+    )
     return parser
 
 

@@ -197,8 +197,9 @@ def roll_add(text: str, roller: Roller) -> Roll | None:
         success = compare(total, cmd.op, target)
         failure = not success
         parts.append("成功" if success else "失敗")
-    return Roll(expr, " ＞ ".join(parts), secret=cmd.secret, success=success,
-                failure=failure, value=total)
+    return Roll(
+        expr, " ＞ ".join(parts), secret=cmd.secret, success=success, failure=failure, value=total
+    )
 
 
 def odds_add(text: str) -> Odds | None:

@@ -232,8 +232,12 @@ class Dice(AddNode):
         times, sides, keep = self._params()
         if times <= 0 or sides <= 0:
             return Poly.constant(0)
-        check(times * (2 if sides == 66 else 1), MAX_DICE_PER_COMMAND, "dice_per_command",
-              "1コマンドで振るダイスの数")
+        check(
+            times * (2 if sides == 66 else 1),
+            MAX_DICE_PER_COMMAND,
+            "dice_per_command",
+            "1コマンドで振るダイスの数",
+        )
         if sides != 66 and (times > MAX_DICE_PER_ROLL or sides > MAX_SIDES):
             return Poly.constant(0)  # rolls nothing, or only zeros (see Roller)
         check(times, MAX_DICE_PER_ROLL, "dice_per_roll", "ダイスの個数")

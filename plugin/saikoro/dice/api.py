@@ -101,8 +101,14 @@ def _candidates(text: str) -> list[tuple[str, bool]]:
 
 # command families in BCDice's order; modules are imported on first use
 _ORDER = (
-    ("add_dice", "add"), ("barabara", "barabara"), ("simple", "tally"), ("simple", "calc"),
-    ("choice", "choice"), ("simple", "d66"), ("repeat", ""), ("reroll", "reroll"),
+    ("add_dice", "add"),
+    ("barabara", "barabara"),
+    ("simple", "tally"),
+    ("simple", "calc"),
+    ("choice", "choice"),
+    ("simple", "d66"),
+    ("repeat", ""),
+    ("reroll", "reroll"),
     ("upper", "upper"),
 )
 _loaded: dict[str, Callable[..., object]] = {}
@@ -152,8 +158,9 @@ def _roll_repeat(raw: str, text: str, roller: Roller, extension: Extension | Non
     check(_planned(trailer, times), MAX_EVALUATIONS, "evaluations", "コマンドの評価回数")
     results = [_roll(raw_trailer, roller, extension) for _ in range(times)]
     if all(r is None for r in results):
-        return Roll("repeat", f"繰り返し対象のコマンドが実行できませんでした ({raw_trailer})",
-                    secret=secret)
+        return Roll(
+            "repeat", f"繰り返し対象のコマンドが実行できませんでした ({raw_trailer})", secret=secret
+        )
     body = "\n\n".join(f"#{i}\n{'' if r is None else r.text}" for i, r in enumerate(results, 1))
     secret = secret or any(r is not None and r.secret for r in results)
     return Roll(first_word(trailer), body, secret=secret)

@@ -168,8 +168,9 @@ def chain_work(up: Poly, stop: Poly, depth: int, dice: int = 1) -> ChainWork:
     return ChainWork(depth, outcomes, bits, outcomes * (bits + 8), power_bits, steps)
 
 
-def chain_works(groups: list[tuple[int, Poly, Poly]], depth: int, *,
-                per_die: bool = False) -> list[ChainWork]:
+def chain_works(
+    groups: list[tuple[int, Poly, Poly]], depth: int, *, per_die: bool = False
+) -> list[ChainWork]:
     """Estimate every chain of a command and the product of them all.
 
     ``groups`` are ``(dice, up, stop)``. With ``per_die`` each die's chain is built alone
@@ -215,8 +216,12 @@ def check_chain_work(works: list[ChainWork], what: str = "") -> None:
             (work.result_bits, ODDS_MAX_BITS, "bits", "計算量（ビット数）"),
             (work.power_bits, ODDS_MAX_BITS, "bits", "計算量（冪のビット数）"),
             (work.steps, ODDS_MAX_STATES, "states", "計算量（状態数）"),
-            (work.outcomes * work.bits**2, ODDS_MAX_FRACTION_WORK, "fractions",
-             "確率の約分の計算量"),
+            (
+                work.outcomes * work.bits**2,
+                ODDS_MAX_FRACTION_WORK,
+                "fractions",
+                "確率の約分の計算量",
+            ),
         ):
             if value > bound:
                 raise LimitError(
@@ -297,8 +302,9 @@ def chain_sum(explode: list[int], stop: list[int], sides: int, depth: int) -> Po
     return chain_power(faces_poly(explode), faces_poly(stop), depth)
 
 
-def chain_count(hit_reroll: int, miss_reroll: int, hit_stop: int, miss_stop: int,
-                depth: int) -> Poly:
+def chain_count(
+    hit_reroll: int, miss_reroll: int, hit_stop: int, miss_stop: int, depth: int
+) -> Poly:
     """Successes counted over one die's reroll chain.
 
     The four arguments count faces by (success?, rerolled?); their sum is the sides.

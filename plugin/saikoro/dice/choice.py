@@ -78,8 +78,12 @@ def _shorthand(item: str) -> list[str]:
         if b - a + 1 > 100:  # BCDice would refuse to roll anyway; don't build the list
             return [str(a)] * (b - a + 1) if b - a < 10_000 else [str(a)] * 10_001
         return [str(v) for v in range(a, b + 1)]
-    if len(first) == 1 and len(last) == 1 and first.isascii() and last.isascii() and (
-        (first.islower() and last.islower()) or (first.isupper() and last.isupper())
+    if (
+        len(first) == 1
+        and len(last) == 1
+        and first.isascii()
+        and last.isascii()
+        and ((first.islower() and last.islower()) or (first.isupper() and last.isupper()))
     ):
         if first > last or not first.isalpha() or not last.isalpha():
             return []

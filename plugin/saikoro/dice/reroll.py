@@ -67,8 +67,8 @@ class _Parsed(NamedTuple):
         return self.threshold is not None and compare(value, self.reroll_op, self.threshold)
 
     def hits(self, value: int) -> bool:
-        return self.op is not None and self.target is not None and compare(
-            value, self.op, self.target
+        return (
+            self.op is not None and self.target is not None and compare(value, self.op, self.target)
         )
 
     def expr(self) -> str:
@@ -114,8 +114,9 @@ def _parse(text: str) -> _Parsed | None:
     target_value = None if target_node is None else target_node.evaluate()
     threshold = target_value if threshold_node is None else threshold_node.evaluate()
     dice = [(t.evaluate(), s.evaluate()) for t, s in notations]
-    return _Parsed(secret, dice, op, target_value, reroll_op or op or ">=", threshold,
-                   first_word(text))
+    return _Parsed(
+        secret, dice, op, target_value, reroll_op or op or ">=", threshold, first_word(text)
+    )
 
 
 def roll_reroll(text: str, roller: Roller) -> Roll | None:
@@ -176,5 +177,6 @@ def odds_reroll(text: str) -> Odds | None:
         result = Poly.constant(0)
     dist = result.to_dist()
     success = dist.probability_where(lambda k: int(k) >= 1)
-    return Odds(p.expr(), as_distribution(dist), success=success, truncated=dist.truncated,
-                label="成功数")
+    return Odds(
+        p.expr(), as_distribution(dist), success=success, truncated=dist.truncated, label="成功数"
+    )

@@ -100,17 +100,40 @@ class Roll(_Record):
     """
 
     __slots__ = (
-        "command", "critical", "dice", "failure", "fumble", "outcome", "secret", "success",
-        "text", "value",
+        "command",
+        "critical",
+        "dice",
+        "failure",
+        "fumble",
+        "outcome",
+        "secret",
+        "success",
+        "text",
+        "value",
     )
     __match_args__ = (
-        "command", "text", "secret", "success", "failure", "critical", "fumble", "dice",
-        "value", "outcome",
+        "command",
+        "text",
+        "secret",
+        "success",
+        "failure",
+        "critical",
+        "fumble",
+        "dice",
+        "value",
+        "outcome",
     )
     _defaults: ClassVar[tuple[tuple[str, object], ...]] = (
-        ("command", _NO_DEFAULT), ("text", _NO_DEFAULT), ("secret", False), ("success", False),
-        ("failure", False), ("critical", False), ("fumble", False), ("dice", ()),
-        ("value", None), ("outcome", None),
+        ("command", _NO_DEFAULT),
+        ("text", _NO_DEFAULT),
+        ("secret", False),
+        ("success", False),
+        ("failure", False),
+        ("critical", False),
+        ("fumble", False),
+        ("dice", ()),
+        ("value", None),
+        ("outcome", None),
     )
 
     command: str
@@ -137,8 +160,18 @@ class Roll(_Record):
         value: int | str | None = None,
         outcome: str | None = None,
     ) -> None:
-        self._set(command=command, text=text, secret=secret, success=success, failure=failure,
-                  critical=critical, fumble=fumble, dice=dice, value=value, outcome=outcome)
+        self._set(
+            command=command,
+            text=text,
+            secret=secret,
+            success=success,
+            failure=failure,
+            critical=critical,
+            fumble=fumble,
+            dice=dice,
+            value=value,
+            outcome=outcome,
+        )
 
     def replace(self, **changes: Any) -> Roll:
         """A copy with some fields changed."""
@@ -169,17 +202,37 @@ class Odds(_Record):
     """
 
     __slots__ = (
-        "command", "critical", "distribution", "events", "fumble", "label", "success",
-        "truncated", "truncated_success",
+        "command",
+        "critical",
+        "distribution",
+        "events",
+        "fumble",
+        "label",
+        "success",
+        "truncated",
+        "truncated_success",
     )
     __match_args__ = (
-        "command", "distribution", "success", "truncated", "critical", "fumble", "events",
-        "label", "truncated_success",
+        "command",
+        "distribution",
+        "success",
+        "truncated",
+        "critical",
+        "fumble",
+        "events",
+        "label",
+        "truncated_success",
     )
     _defaults: ClassVar[tuple[tuple[str, object], ...]] = (
-        ("command", _NO_DEFAULT), ("distribution", _NO_DEFAULT), ("success", None),
-        ("truncated", Fraction(0)), ("critical", None), ("fumble", None), ("events", {}),
-        ("label", "合計"), ("truncated_success", Fraction(0)),
+        ("command", _NO_DEFAULT),
+        ("distribution", _NO_DEFAULT),
+        ("success", None),
+        ("truncated", Fraction(0)),
+        ("critical", None),
+        ("fumble", None),
+        ("events", {}),
+        ("label", "合計"),
+        ("truncated_success", Fraction(0)),
     )
 
     command: str
@@ -204,10 +257,17 @@ class Odds(_Record):
         label: str = "合計",
         truncated_success: Fraction = Fraction(0),
     ) -> None:
-        self._set(command=command, distribution=distribution, success=success,
-                  truncated=truncated, critical=critical, fumble=fumble,
-                  events={} if events is None else events, label=label,
-                  truncated_success=truncated_success)
+        self._set(
+            command=command,
+            distribution=distribution,
+            success=success,
+            truncated=truncated,
+            critical=critical,
+            fumble=fumble,
+            events={} if events is None else events,
+            label=label,
+            truncated_success=truncated_success,
+        )
 
     def replace(self, **changes: Any) -> Odds:
         """A copy with some fields changed."""

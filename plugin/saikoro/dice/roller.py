@@ -52,8 +52,9 @@ class Roller:
 
     def reserve(self, count: int) -> None:
         """Fail at once if ``count`` more random numbers would pass the command's budget."""
-        check(self.used + count, MAX_DICE_PER_COMMAND, "dice_per_command",
-              "1コマンドで振るダイスの数")
+        check(
+            self.used + count, MAX_DICE_PER_COMMAND, "dice_per_command", "1コマンドで振るダイスの数"
+        )
 
     def d66(self, sort: str) -> int:
         """Two d6 read as tens and units; ``sort`` is ``none``, ``asc`` or ``desc``."""

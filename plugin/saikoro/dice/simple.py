@@ -67,8 +67,11 @@ def odds_d66(text: str) -> Odds | None:
     outcomes = []
     for a in range(1, 7):
         for b in range(1, 7):
-            x, y = (min(a, b), max(a, b)) if sort == "asc" else (
-                (max(a, b), min(a, b)) if sort == "desc" else (a, b))
+            x, y = (
+                (min(a, b), max(a, b))
+                if sort == "asc"
+                else ((max(a, b), min(a, b)) if sort == "desc" else (a, b))
+            )
             outcomes.append(x * 10 + y)
     return Odds(f"D66{parsed[1]}", as_distribution(Dist.uniform(outcomes)))
 
@@ -164,8 +167,7 @@ def odds_tally(text: str) -> Odds | None:
     if n > MAX_DICE_PER_ROLL:  # BCDice rolls nothing past the cap: no face appears
         return Odds(expr, as_distribution(Dist.constant(0)), label="最多出目の個数")
     half = n // 2
-    check(s * (n + 1) * (half + 1) * (half + 1), ODDS_MAX_STATES * 4, "states",
-          "計算量（状態数）")
+    check(s * (n + 1) * (half + 1) * (half + 1), ODDS_MAX_STATES * 4, "states", "計算量（状態数）")
     total = s**n
     # at_most[m] = number of sequences in which no face appears more than m times
     at_most = {n: total}

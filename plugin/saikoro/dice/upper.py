@@ -54,8 +54,10 @@ class _Parsed(NamedTuple):
     def expr(self) -> str:
         notation = "+".join(f"{t}U{s}" for t, s in self.dice)
         target = "" if self.target is None else str(self.target)
-        return (f"{notation}[{self.threshold}]{_modifier_text(self.modifier)}"
-                f"{display_operator(self.op)}{target}")
+        return (
+            f"{notation}[{self.threshold}]{_modifier_text(self.modifier)}"
+            f"{display_operator(self.op)}{target}"
+        )
 
 
 def _parse(text: str) -> _Parsed | None:
@@ -152,8 +154,10 @@ def roll_upper(text: str, roller: Roller) -> Roll | None:
                 chain.append(roller.once(sides))
             chains.append(chain)
     sums = [sum(c) for c in chains]
-    shown = ",".join(str(s) if len(c) == 1 else f"{s}[{','.join(map(str, c))}]"
-                     for s, c in zip(sums, chains, strict=True))
+    shown = ",".join(
+        str(s) if len(c) == 1 else f"{s}[{','.join(map(str, c))}]"
+        for s, c in zip(sums, chains, strict=True)
+    )
     mod = p.modifier
     if p.op is not None and p.target is not None:
         value = sum(1 for s in sums if compare(s + mod, p.op, p.target))
@@ -207,6 +211,11 @@ def odds_upper(text: str) -> Odds | None:
     dist = result.to_dist()
     if counting:
         success = dist.probability_where(lambda k: int(k) >= 1)
-        return Odds(p.expr(), as_distribution(dist), success=success, truncated=dist.truncated,
-                    label="成功数")
+        return Odds(
+            p.expr(),
+            as_distribution(dist),
+            success=success,
+            truncated=dist.truncated,
+            label="成功数",
+        )
     return Odds(p.expr(), as_distribution(dist), truncated=dist.truncated)

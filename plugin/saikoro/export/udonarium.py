@@ -35,8 +35,15 @@ def udonarium_xml(character: Character) -> str:
     <character location.name="table" location
     """
     root = ET.Element(
-        "character", {"location.name": "table", "location.x": "0", "location.y": "0",
-                      "posZ": "0", "rotate": "0", "roll": "0"}
+        "character",
+        {
+            "location.name": "table",
+            "location.x": "0",
+            "location.y": "0",
+            "posZ": "0",
+            "rotate": "0",
+            "roll": "0",
+        },
     )
     sheet = _data(root, "character")
     image = _data(sheet, "image")

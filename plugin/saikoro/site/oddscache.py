@@ -41,7 +41,8 @@ class OddsResult:
         """Integer outcomes ascending, their tail sums (>=) as ints, and the denominator."""
         if self._tail is None:
             items = sorted(
-                (k, p) for k, p in (self.odds.distribution.items() if self.odds else ())
+                (k, p)
+                for k, p in (self.odds.distribution.items() if self.odds else ())
                 if isinstance(k, int)
             )
             denominator = math.lcm(*(p.denominator for _, p in items)) if items else 1

@@ -34,8 +34,11 @@ def summary_items(odds: Odds) -> list[tuple[str, str]]:
     if mean is not None:
         exact = fraction_text(mean)
         items.append(
-            ("期待値", f'<span class="saikoro-mean" data-mean="{exact}" title="{exact}">'
-                       f"{float(mean):.2f}</span>")
+            (
+                "期待値",
+                f'<span class="saikoro-mean" data-mean="{exact}" title="{exact}">'
+                f"{float(mean):.2f}</span>",
+            )
         )
     items.extend((str(name), prob(p)) for name, p in odds.events.items())
     if odds.truncated:
@@ -75,8 +78,9 @@ def odds_block(
         parts.extend(f"<div><dt>{esc(k)}</dt><dd>{v}</dd></div>" for k, v in items)
         parts.append("</dl>")
     hits: list[int | str] = []
-    parts.append(bar_chart(odds.distribution, label=f"{result.command} {odds.label}",
-                           highlight=hits))
+    parts.append(
+        bar_chart(odds.distribution, label=f"{result.command} {odds.label}", highlight=hits)
+    )
     if table:
         parts.append(distribution_table(result))
     parts.append("</div>")
@@ -99,6 +103,6 @@ def distribution_table(result: OddsResult) -> str:
     return (
         f'<details class="saikoro-table"><summary>{esc(odds.label)}の分布'
         f"（{len(odds.distribution)}通り）</summary>"
-        f'<table><thead><tr><th>{esc(odds.label)}</th><th>確率</th>{extra}</tr></thead>'
+        f"<table><thead><tr><th>{esc(odds.label)}</th><th>確率</th>{extra}</tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table></details>"
     )

@@ -105,7 +105,10 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         self.fences.scenarios = {s.id: s for s in book.scenarios}
         prefix = self.config.prefix.strip("/")
         generated = self.book.files(
-            config, book, prefix=prefix, title=self.config.title,
+            config,
+            book,
+            prefix=prefix,
+            title=self.config.title,
             roller=self.config.roller.enabled,
         )
         if self.config.reference:

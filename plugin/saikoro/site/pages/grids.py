@@ -86,7 +86,7 @@ def grid_html(
     body = []
     for label, commands in grid.rows:
         cells = "".join(_cell(cache, c, system, grid, options) for c in commands)
-        body.append(f"<tr><th scope=\"row\">{esc(label)}</th>{cells}</tr>")
+        body.append(f'<tr><th scope="row">{esc(label)}</th>{cells}</tr>')
     note = f'<p class="saikoro-note">{esc(grid.note)}</p>' if grid.note else ""
     if grid.chart is not None:
         row, column = grid.chart

@@ -184,9 +184,7 @@ def enemy_html(
     enemy_id = str(enemy.get("id", ""))
     zip_href = f"{zip_dir}{enemy_id}.zip"
     anchor = f"enemy-{enemy_id}"
-    stats = "".join(
-        f"<div><dt>{esc(k)}</dt><dd>{esc(v)}</dd></div>" for k, v in prof.stats(enemy)
-    )
+    stats = "".join(f"<div><dt>{esc(k)}</dt><dd>{esc(v)}</dd></div>" for k, v in prof.stats(enemy))
     parts = [
         f'<div class="saikoro-enemy" id="{esc(anchor)}" data-enemy="{esc(enemy_id)}">'
         f'<dl class="saikoro-stats">{stats}</dl>'
@@ -197,14 +195,12 @@ def enemy_html(
             continue
         parts.append(
             f'<div class="saikoro-attack"><p class="saikoro-attack-name">'
-            f'{esc(attack.get("name", ""))}</p><p>{esc(prof.attack_label(enemy, attack))}</p>'
+            f"{esc(attack.get('name', ''))}</p><p>{esc(prof.attack_label(enemy, attack))}</p>"
         )
         command = prof.attack_command(enemy, attack)
         if command:
             parts.append(widget(command, system=system, options=options))
-        parts.extend(
-            grid_html(cache, g, system, options) for g in prof.attack_grids(enemy, attack)
-        )
+        parts.extend(grid_html(cache, g, system, options) for g in prof.attack_grids(enemy, attack))
         effect = attack.get("effect")
         if effect:
             parts.append(f'<div class="saikoro-effect">{render_markdown(str(effect))}</div>')
@@ -212,7 +208,7 @@ def enemy_html(
     parts.extend(grid_html(cache, g, system, options) for g in prof.enemy_grids(enemy))
     parts.extend(
         f'<div class="saikoro-effect"><p class="saikoro-attack-name">'
-        f'{esc(skill.get("name", ""))}</p>{render_markdown(str(skill["effect"]))}</div>'
+        f"{esc(skill.get('name', ''))}</p>{render_markdown(str(skill['effect']))}</div>"
         for skill in enemy.get("skills") or ()
         if isinstance(skill, Mapping)
         and skill.get("effect")
@@ -276,8 +272,11 @@ def _render(scenario: ScenarioLike, cache: OddsCache, *, roller: bool, zip_href:
         meta.append("裁定: " + ", ".join(f"{k}={v}" for k, v in sorted(chosen.items())))
     out.append(_block(f'<p class="saikoro-meta">{esc(" ／ ".join(meta))}</p>'))
     if data.get("summary"):
-        out.append(_block(f'<div class="saikoro-summary-text">'
-                          f'{render_markdown(str(data["summary"]))}</div>'))
+        out.append(
+            _block(
+                f'<div class="saikoro-summary-text">{render_markdown(str(data["summary"]))}</div>'
+            )
+        )
     files: list[EnemyFile] = []
     missions = data.get("missions")
     if isinstance(missions, Mapping) and missions:

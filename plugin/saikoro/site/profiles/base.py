@@ -120,7 +120,8 @@ class Profile:
             if isinstance(value, int):
                 status.append((key.upper(), value, value))
         params = tuple(
-            (k, _plain(v)) for k, v in enemy.items()
+            (k, _plain(v))
+            for k, v in enemy.items()
             if isinstance(v, (int, str)) and k not in {"id", "name", "hp", "mp"}
         )
         return Character(

@@ -17,7 +17,10 @@ __all__ = ["PROFILE", "CutactionProfile"]
 VALUES = tuple(range(3, 11))
 BODIES = tuple(range(3, 10))
 AREA_LABELS = {
-    "home-base": "自陣本営", "home": "自陣", "front": "前線", "enemy": "敵陣",
+    "home-base": "自陣本営",
+    "home": "自陣",
+    "front": "前線",
+    "enemy": "敵陣",
     "enemy-base": "敵陣本営",
 }
 COVER_LABELS = {"none": "なし", "half": "半遮蔽", "full": "全遮蔽"}
@@ -86,12 +89,12 @@ class CutactionProfile(Profile):
         )
 
     def palette(self, enemy: Data) -> tuple[str, ...]:
-        lines = [f"CA{int(enemy.get('body', 0))} ボディ判定",
-                 f"CA{int(enemy.get('head', 0))} ヘッド判定",
-                 f"CAI{int(enemy.get('body', 0))} イニシアチブ"]
-        lines.extend(
-            f"CAD{int(a['damage'])} {a.get('name', '')}" for a in self.attacks(enemy)
-        )
+        lines = [
+            f"CA{int(enemy.get('body', 0))} ボディ判定",
+            f"CA{int(enemy.get('head', 0))} ヘッド判定",
+            f"CAI{int(enemy.get('body', 0))} イニシアチブ",
+        ]
+        lines.extend(f"CAD{int(a['damage'])} {a.get('name', '')}" for a in self.attacks(enemy))
         return tuple(lines)
 
     def character(self, enemy: Data) -> Character:

@@ -19,8 +19,11 @@ __all__ = ["GUARD_BONUSES", "PROFILE", "GetbProfile"]
 ABILITY_LABELS = {"strength": "筋力", "agility": "敏捷", "intellect": "知力", "endurance": "体力"}
 WEAPON_CODES = {"short-blade": "S", "long-blade": "L", "buster-blade": "B", "shooting": "G"}
 WEAPON_LABELS = {
-    "short-blade": "ショートブレード", "long-blade": "ロングブレード",
-    "buster-blade": "バスターブレード", "shooting": "射撃", "skill": "スキル",
+    "short-blade": "ショートブレード",
+    "long-blade": "ロングブレード",
+    "buster-blade": "バスターブレード",
+    "shooting": "射撃",
+    "skill": "スキル",
 }
 ELEMENT_LABELS = {"physical": "物理", "fire": "炎", "ice": "氷", "thunder": "雷", "divine": "神"}
 SHIELD_CODES = {"buckler": "B", "shield": "S", "tower": "T"}
@@ -95,9 +98,7 @@ class GetbProfile(Profile):
     def attack_label(self, enemy: Data, attack: Data) -> str:  # noqa: ARG002
         weapon = WEAPON_LABELS.get(str(attack.get("weapon")), str(attack.get("weapon")))
         element = ELEMENT_LABELS.get(str(attack.get("element")), str(attack.get("element")))
-        return (
-            f"{weapon}・{element}属性 威力{attack.get('power')} 射程{attack.get('range', '')}"
-        )
+        return f"{weapon}・{element}属性 威力{attack.get('power')} 射程{attack.get('range', '')}"
 
     def attack_command(self, enemy: Data, attack: Data) -> str | None:
         return f"GD{attack_spec(enemy, attack)}"

@@ -52,8 +52,10 @@ class KegareProfile(Profile):
 
     def target_label(self, target: Data) -> str:
         bonus = int(target.get("bonus", 0) or 0)
-        return f"2D6{bonus:+d} で目標値 {target.get('target')} 以上" if bonus else (
-            f"2D6 で目標値 {target.get('target')} 以上"
+        return (
+            f"2D6{bonus:+d} で目標値 {target.get('target')} 以上"
+            if bonus
+            else (f"2D6 で目標値 {target.get('target')} 以上")
         )
 
     def _check(self, bonus: int, goal: int) -> str:
@@ -69,8 +71,7 @@ class KegareProfile(Profile):
             title=f"修正ごとの成功率（目標値 {goal}）",
             columns=("成功",),
             rows=tuple(
-                (f"修正 {b:+d}" + ("（記載どおり）" if b == bonus else ""),
-                 (self._check(b, goal),))
+                (f"修正 {b:+d}" + ("（記載どおり）" if b == bonus else ""), (self._check(b, goal),))
                 for b in range(bonus - 2, bonus + 3)
             ),
             metrics=(Metric.SUCCESS,),
@@ -78,7 +79,8 @@ class KegareProfile(Profile):
 
     def attacks(self, enemy: Data) -> list[Data]:
         return [
-            s for s in enemy.get("skills") or ()
+            s
+            for s in enemy.get("skills") or ()
             if isinstance(s, dict) and s.get("kind") == "attack" and s.get("damage") is not None
         ]
 

@@ -36,8 +36,12 @@ class KokuryokuProfile(Profile):
         kind = enemy.get("kind")
         if kind:
             rows.append(("種別", "国" if kind == "nation" else "人物"))
-        for key, label in (("power", "国力"), ("love", "愛"), ("attack", "攻撃力"),
-                           ("defence", "防御力")):
+        for key, label in (
+            ("power", "国力"),
+            ("love", "愛"),
+            ("attack", "攻撃力"),
+            ("defence", "防御力"),
+        ):
             if enemy.get(key) is not None:
                 rows.append((label, str(enemy[key])))
         rows.extend(
@@ -73,9 +77,7 @@ class KokuryokuProfile(Profile):
             Grid(
                 title="攻撃が通ったときのダメージ（PCの防御力別）",
                 columns=("ダメージ",),
-                rows=tuple(
-                    (f"防御力 {d}", (f"KKD{int(attack)}VS{d}",)) for d in DEFENCES
-                ),
+                rows=tuple((f"防御力 {d}", (f"KKD{int(attack)}VS{d}",)) for d in DEFENCES),
                 metrics=(Metric.MEAN, Metric.AT_LEAST),
                 thresholds=(1, 5, 10),
                 chart=(3, 0),
@@ -101,8 +103,11 @@ class KokuryokuProfile(Profile):
             (ABILITY_LABELS.get(str(k), str(k)), str(v))
             for k, v in (enemy.get("abilities") or {}).items()
         ]
-        params += [(label, str(enemy[key])) for key, label in (("attack", "攻撃力"),
-                   ("defence", "防御力")) if enemy.get(key) is not None]
+        params += [
+            (label, str(enemy[key]))
+            for key, label in (("attack", "攻撃力"), ("defence", "防御力"))
+            if enemy.get(key) is not None
+        ]
         return Character(
             name=str(enemy.get("name", "")),
             initiative=int(enemy.get("power", 0) or 0),

@@ -187,4 +187,3 @@ def opposed_odds(
         events={k: Fraction(v, total) for k, v in ev.items()},
         label="勝者",
     )
-

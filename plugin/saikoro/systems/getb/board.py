@@ -111,7 +111,7 @@ class DialClock:
         if c == CENTRE:
             return tuple(f"in{i}" for i in range(1, 13))
         ring = "in" if c.startswith("in") else "out"
-        n = int(c[len(ring):])
+        n = int(c[len(ring) :])
         prev, nxt = (n - 2) % 12 + 1, n % 12 + 1
         if ring == "in":
             return (f"in{prev}", f"in{nxt}", CENTRE, f"out{n}")

@@ -273,13 +273,10 @@ def spread(
     nc = Poly.dice_sum(dice, low).weights
     fu = Poly.dice_sum(dice, min(fumble, 10)).weights if fumble > 0 else []
     m = modifier
-    normal = {
-        dice + i + m: (w - (fu[i] if i < len(fu) else 0)) * scale for i, w in enumerate(nc)
-    }
+    normal = {dice + i + m: (w - (fu[i] if i < len(fu) else 0)) * scale for i, w in enumerate(nc)}
     off = everything.offset + m
     crits = {
-        off + i: w - (nc[i] * scale if i < len(nc) else 0)
-        for i, w in enumerate(everything.weights)
+        off + i: w - (nc[i] * scale if i < len(nc) else 0) for i, w in enumerate(everything.weights)
     }
     return Spread(
         dice=dice,
@@ -328,8 +325,7 @@ class ChainRoll:
         '5,11[10,1],2+7'
         """
         parts = [
-            str(c[0]) if len(c) == 1 else f"{sum(c)}[{','.join(map(str, c))}]"
-            for c in self.chains
+            str(c[0]) if len(c) == 1 else f"{sum(c)}[{','.join(map(str, c))}]" for c in self.chains
         ]
         return ",".join(parts) + signed(self.modifier)
 

@@ -246,8 +246,11 @@ def contest_odds(
     validate_thresholds(defender_critical, defender_fumble)
     cell = Fraction(1, 100)
     wins: dict[int | str, Fraction] = {ATTACKER_WINS: Fraction(0), DEFENDER_WINS: Fraction(0)}
-    events = {"両者クリティカル": Fraction(0), "防御側クリティカル": Fraction(0),
-              "防御側ファンブル": Fraction(0)}
+    events = {
+        "両者クリティカル": Fraction(0),
+        "防御側クリティカル": Fraction(0),
+        "防御側ファンブル": Fraction(0),
+    }
     crit = fum = Fraction(0)
     for a_die in range(1, 11):
         a = check_outcome(a_die, attacker, critical=attacker_critical, fumble=attacker_fumble)

@@ -128,7 +128,7 @@ def _spec(text: str, table: dict[str, int], melee: dict[str, bool]) -> _Spec:
     else:
         dice = table[token]
         kind = melee.get(token)
-    dice += _sum(head[len(token):])
+    dice += _sum(head[len(token) :])
     critical, fumble = _opts(m.group("opts"))
     return _Spec(CheckSpec(dice, _sum(m.group("mod")), critical, fumble), kind)
 
@@ -185,9 +185,9 @@ def _roll_check(command: str, source: DiceSource, rules: Rules) -> Roll | None:
     )
 
 
-def _roll_damage_check(spec: CheckSpec, source: DiceSource, rules: Rules) -> tuple[
-    int | None, list[str], ChainRoll | None
-]:
+def _roll_damage_check(
+    spec: CheckSpec, source: DiceSource, rules: Rules
+) -> tuple[int | None, list[str], ChainRoll | None]:
     """Roll a damage check: (achievement or ``None`` when the attack failed, text, roll)."""
     spec = _no_fumble(spec, rules.damage_fumble)
     if spec.dice <= 0:
@@ -204,9 +204,9 @@ def _roll_damage_check(spec: CheckSpec, source: DiceSource, rules: Rules) -> tup
     return r.total, parts, r
 
 
-def _roll_guard_check(spec: CheckSpec, source: DiceSource, rules: Rules) -> tuple[
-    GuardValue, list[str], ChainRoll | None
-]:
+def _roll_guard_check(
+    spec: CheckSpec, source: DiceSource, rules: Rules
+) -> tuple[GuardValue, list[str], ChainRoll | None]:
     spec = _no_fumble(spec, rules.guard_fumble)
     if spec.dice <= 0:
         return FAILED, ["ダイスなし", GUARD_FAILED], None
@@ -319,8 +319,9 @@ def _roll_gc(command: str, source: DiceSource, _rules: Rules) -> Roll | None:
     d = None
     if not a.fumble:
         d_die = source.roll(10)
-        d = check_outcome(d_die, d_ability, a.total, critical=d_crit, fumble=d_fum,
-                          miracle_tier=False)
+        d = check_outcome(
+            d_die, d_ability, a.total, critical=d_crit, fumble=d_fum, miracle_tier=False
+        )
         parts += [f"防御側 {d_die}[{d_die}]{signed(d_ability)}", str(d.total)]
         if d.critical or d.fumble:
             parts.append(str(d.word))
@@ -369,8 +370,14 @@ def odds_command(command: str, rules: Rules) -> Odds | None:
         target = None if match.group("target") is None else _sum(match.group("target"))
         critical, fumble = _opts(m.group("opts")) if m else (DEFAULT_CRITICAL, DEFAULT_FUMBLE)
         shown = command if m else f"1D10{signed(ability)}>={target}"
-        return check_odds(ability, target, critical=critical, fumble=fumble,
-                          miracle_tier=rules.miracle_tier, command=shown)
+        return check_odds(
+            ability,
+            target,
+            critical=critical,
+            fumble=fumble,
+            miracle_tier=rules.miracle_tier,
+            command=shown,
+        )
     if m := _GD.fullmatch(command):
         spec = _no_fumble(_attack_spec(m.group("spec")).check, rules.damage_fumble)
         return damage_check_odds(spec, command=command)
@@ -380,15 +387,28 @@ def odds_command(command: str, rules: Rules) -> Odds | None:
     if m := _GF.fullmatch(command):
         atk = _no_fumble(_attack_spec(m.group("atk")).check, rules.damage_fumble)
         grd_text = m.group("grd")
-        grd = (None if grd_text in (None, "-")
-               else _no_fumble(_guard_spec(grd_text).check, rules.guard_fumble))
-        return final_damage_odds(atk, grd, final_modifier=_sum(m.group("fin")),
-                                 tie=rules.final_damage_tie, command=command)
+        grd = (
+            None
+            if grd_text in (None, "-")
+            else _no_fumble(_guard_spec(grd_text).check, rules.guard_fumble)
+        )
+        return final_damage_odds(
+            atk,
+            grd,
+            final_modifier=_sum(m.group("fin")),
+            tie=rules.final_damage_tie,
+            command=command,
+        )
     if m := _GC.fullmatch(command):
         a_crit, a_fum = _opts(m.group("aopts"))
         d_crit, d_fum = _opts(m.group("dopts"))
-        return contest_odds(_sum(m.group("a")), _sum(m.group("d")), attacker_critical=a_crit,
-                            attacker_fumble=a_fum, defender_critical=d_crit,
-                            defender_fumble=d_fum,
-                            command=command)
+        return contest_odds(
+            _sum(m.group("a")),
+            _sum(m.group("d")),
+            attacker_critical=a_crit,
+            attacker_fumble=a_fum,
+            defender_critical=d_crit,
+            defender_fumble=d_fum,
+            command=command,
+        )
     return None

@@ -148,9 +148,7 @@ def guard_weights(
     return out, d
 
 
-def _guard_weights_small(
-    spec: CheckSpec, fumble_fails: bool
-) -> tuple[dict[int | str, int], int]:
+def _guard_weights_small(spec: CheckSpec, fumble_fails: bool) -> tuple[dict[int | str, int], int]:
     """Guard results over ``10**dice``: every critical (chains never followed) is PERFECT."""
     n = spec.dice
     validate_thresholds(spec.critical, spec.fumble)
@@ -266,9 +264,7 @@ def events_of(values: Mapping[str, Fraction]) -> dict[str, Fraction]:
     return {k: v for k, v in values.items() if v}
 
 
-def damage_check_odds(
-    spec: CheckSpec, *, fumble_fails: bool = True, command: str = ""
-) -> Odds:
+def damage_check_odds(spec: CheckSpec, *, fumble_fails: bool = True, command: str = "") -> Odds:
     """Exact odds of a damage check; 0 in the distribution is a failed attack.
 
     ``success`` is the chance that the attack goes on to the guard step. It is exact:
@@ -282,8 +278,15 @@ def damage_check_odds(
     True
     """
     if spec.dice <= 0:
-        return Odds(command, {0: Fraction(1)}, success=Fraction(0), critical=Fraction(0),
-                    fumble=Fraction(0), events={ATTACK_FAILED: Fraction(1)}, label="達成値")
+        return Odds(
+            command,
+            {0: Fraction(1)},
+            success=Fraction(0),
+            critical=Fraction(0),
+            fumble=Fraction(0),
+            events={ATTACK_FAILED: Fraction(1)},
+            label="達成値",
+        )
     s = spec.spread()
     values = attack_values(spec, fumble_fails=fumble_fails)
     failed = values.get(0, Fraction(0))
@@ -313,8 +316,15 @@ def guard_check_odds(spec: CheckSpec, *, fumble_fails: bool = True, command: str
     (Fraction(271, 1000), Fraction(1, 1000))
     """
     if spec.dice <= 0:
-        return Odds(command, {0: Fraction(1)}, success=Fraction(0), critical=Fraction(0),
-                    fumble=Fraction(0), events={GUARD_FAILED: Fraction(1)}, label="達成値")
+        return Odds(
+            command,
+            {0: Fraction(1)},
+            success=Fraction(0),
+            critical=Fraction(0),
+            fumble=Fraction(0),
+            events={GUARD_FAILED: Fraction(1)},
+            label="達成値",
+        )
     s = spec.spread()
     dist: dict[int | str, Fraction] = {}
     for part in (s.normal, s.critical, s.fumble if not fumble_fails else {}):

@@ -81,8 +81,9 @@ def _times_dice(weights: list[int], faces: int, dice: int) -> list[int]:
     return out
 
 
-def _difference_from_dice(attack: dict[int, int], guard: CheckSpec,
-                          fumble_fails: bool) -> dict[int, int]:
+def _difference_from_dice(
+    attack: dict[int, int], guard: CheckSpec, fumble_fails: bool
+) -> dict[int, int]:
     """:func:`_difference` against a guard whose achievements are all 0 or more.
 
     Such a guard is ``x**(dice + modifier)`` times the no-critical dice minus (when
@@ -171,8 +172,11 @@ def final_damage_odds(
             add(a, word, wa * wg)
     guard_ints = {g: w for g, w in gw.items() if isinstance(g, int)}
     if positive and guard_ints:
-        diff = (_difference_from_dice(positive, guard, guard_fumble_fails)
-                if simple and guard is not None else _difference(positive, guard_ints))
+        diff = (
+            _difference_from_dice(positive, guard, guard_fumble_fails)
+            if simple and guard is not None
+            else _difference(positive, guard_ints)
+        )
         for d, w in diff.items():
             if d >= 1:
                 add(d, HIT, w)
@@ -199,8 +203,10 @@ def final_damage_odds(
     return Odds(
         command=command,
         distribution=distribution,
-        success=sum((p for k, p in distribution.items() if isinstance(k, int) and k >= 1),
-                    Fraction(0)) + cut_succeeds,
+        success=sum(
+            (p for k, p in distribution.items() if isinstance(k, int) and k >= 1), Fraction(0)
+        )
+        + cut_succeeds,
         truncated=truncated,
         truncated_success=cut_succeeds,
         critical=spread_a.critical_probability if spread_a else Fraction(0),

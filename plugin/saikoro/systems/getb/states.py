@@ -97,8 +97,7 @@ class Weapon(enum.Enum):
         >>> Weapon.BUSTER.code
         'B'
         """
-        return {Weapon.SHORT: "S", Weapon.LONG: "L", Weapon.BUSTER: "B",
-                Weapon.SHOOTING: "G"}[self]
+        return {Weapon.SHORT: "S", Weapon.LONG: "L", Weapon.BUSTER: "B", Weapon.SHOOTING: "G"}[self]
 
 
 class Condition(enum.Enum):
@@ -251,8 +250,7 @@ class Combatant:
         >>> Condition.FLYING in c.conditions
         True
         """
-        conditions = (self.conditions | {condition}) if present else (
-            self.conditions - {condition})
+        conditions = (self.conditions | {condition}) if present else (self.conditions - {condition})
         return replace(self, conditions=frozenset(conditions))
 
 

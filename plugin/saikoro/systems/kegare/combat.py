@@ -145,8 +145,12 @@ class AttackSpec:
         return (
             effective_value(self.attack, self.attacker_kegare)
             + self.attack_modifier
-            + position_penalty(self.attacker_position, self.target_position,
-                               ranged=self.ranged, stack=self.position_stack)
+            + position_penalty(
+                self.attacker_position,
+                self.target_position,
+                ranged=self.ranged,
+                stack=self.position_stack,
+            )
             - self.weakened_level // 2
             + check_penalty(self.attacker_kegare)
         )
@@ -251,8 +255,7 @@ def resolve(spec: AttackSpec, attack_dice: int, defence_dice: int | None) -> Res
         return Resolution(Outcome.FUMBLE, 0, a, None)
     if attack_dice == 12:
         guard = spec.guard if spec.critical_guard == "apply" else 0
-        return Resolution(Outcome.CRITICAL, max(spec.min_damage, spec.damage + 12 - guard), a,
-                          None)
+        return Resolution(Outcome.CRITICAL, max(spec.min_damage, spec.damage + 12 - guard), a, None)
     if defence_dice is None:
         raise ValueError("a defence roll is needed unless the attack is a critical or fumble")
     d = defence_dice + spec.defence_bonus
@@ -302,8 +305,9 @@ def attack_odds(spec: AttackSpec) -> AttackOdds:
             outcomes[r.outcome.value] = outcomes.get(r.outcome.value, 0) + w
             if r.outcome in (Outcome.CRITICAL, Outcome.SHATTER, Outcome.HIT):
                 wins += w
-    return AttackOdds(Dist(damage, denominator), Dist(outcomes, denominator),
-                      Fraction(wins, denominator))
+    return AttackOdds(
+        Dist(damage, denominator), Dist(outcomes, denominator), Fraction(wins, denominator)
+    )
 
 
 def attack_table(spec: AttackSpec, defences: Iterable[int]) -> dict[int, AttackOdds]:

@@ -130,8 +130,9 @@ def roll_command(command: str, source: DiceSource, settings: Settings) -> Roll |
         return _roll_attack(command, m, source, settings)
     if m := _RECOVERY.fullmatch(command):
         opts = _options(command, m["o"], "C,K,H")
-        mod = status.recovery_modifier(cursed=bool(opts.get("C")), kegare=_num(opts, "K"),
-                                       modifier=sum(_terms(m["m"])))
+        mod = status.recovery_modifier(
+            cursed=bool(opts.get("C")), kegare=_num(opts, "K"), modifier=sum(_terms(m["m"]))
+        )
         die = source.roll(6)
         healed = max(0, die + mod)
         text = f"({command}) ＞ {die}[{die}]{_signed(mod) if mod else ''} ＞ {healed}"
@@ -140,8 +141,14 @@ def roll_command(command: str, source: DiceSource, settings: Settings) -> Roll |
         hp = _num(opts, "H") + healed
         ok = hp >= 1 and _num(opts, "K") < status.MAX_KEGARE
         word = "成功" if ok else "失敗"
-        return Roll(command, f"{text} ＞ HP{hp} ＞ {word}", success=ok, failure=not ok,
-                    value=healed, outcome=word)
+        return Roll(
+            command,
+            f"{text} ＞ HP{hp} ＞ {word}",
+            success=ok,
+            failure=not ok,
+            value=healed,
+            outcome=word,
+        )
     if m := _STATUS.fullmatch(command):
         n = _statuses(command, m["n"])
         opts = _options(command, m["o"], "K")
@@ -151,8 +158,10 @@ def roll_command(command: str, source: DiceSource, settings: Settings) -> Roll |
         value = total + mod
         ok = value > target if settings.status_recovery == "above" else value >= target
         word = "成功" if ok else "失敗"
-        text = (f"({command}) ＞ 目標値{target} ＞ {dice}{_signed(mod) if mod else ''}"
-                f" ＞ {value} ＞ {word}")
+        text = (
+            f"({command}) ＞ 目標値{target} ＞ {dice}{_signed(mod) if mod else ''}"
+            f" ＞ {value} ＞ {word}"
+        )
         return Roll(command, text, success=ok, failure=not ok, value=value, outcome=word)
     if m := _POISON.fullmatch(command):
         level = _poison_level(command, m["lv"])
@@ -177,8 +186,7 @@ def _poison_level(command: str, text: str) -> int:
     return level
 
 
-def _roll_attack(command: str, m: re.Match[str], source: DiceSource, settings: Settings
-                 ) -> Roll:
+def _roll_attack(command: str, m: re.Match[str], source: DiceSource, settings: Settings) -> Roll:
     spec = attack_spec(m, settings)
     a, a_text = _two_d6(source)
     head = f"({command}) ＞ 攻撃 {a_text}{_signed(spec.attack_bonus)}={a + spec.attack_bonus}"
@@ -190,12 +198,21 @@ def _roll_attack(command: str, m: re.Match[str], source: DiceSource, settings: S
         if word:
             text += f" ＞ {word}"
         if m["t"] is None:
-            return Roll(command, text, critical=crit, fumble=fumble, value=total,
-                        outcome=word or None)
+            return Roll(
+                command, text, critical=crit, fumble=fumble, value=total, outcome=word or None
+            )
         ok = total >= int(m["t"])
         res = "成功" if ok else "失敗"
-        return Roll(command, f"{text} ＞ {res}", success=ok, failure=not ok, critical=crit,
-                    fumble=fumble, value=total, outcome=word or res)
+        return Roll(
+            command,
+            f"{text} ＞ {res}",
+            success=ok,
+            failure=not ok,
+            critical=crit,
+            fumble=fumble,
+            value=total,
+            outcome=word or res,
+        )
     d_text = ""
     d: int | None = None
     if not (crit or fumble):
@@ -207,8 +224,16 @@ def _roll_attack(command: str, m: re.Match[str], source: DiceSource, settings: S
     if m["t"] is not None:
         won = r.damage >= int(m["t"])
         text += " ＞ 成功" if won else " ＞ 失敗"
-    return Roll(command, text, success=won, failure=not won, critical=crit, fumble=fumble,
-                value=r.damage, outcome=r.outcome.value)
+    return Roll(
+        command,
+        text,
+        success=won,
+        failure=not won,
+        critical=crit,
+        fumble=fumble,
+        value=r.damage,
+        outcome=r.outcome.value,
+    )
 
 
 def _probs(dist: Dist[int]) -> dict[int | str, Fraction]:
@@ -222,28 +247,43 @@ def odds_command(command: str, settings: Settings) -> Odds | None:
         if m["d"] is None:
             check = TWO_D6 + spec.attack_bonus
             hit = None if m["t"] is None else check.at_least(int(m["t"]))
-            return Odds(command, _probs(check), success=hit, critical=Fraction(1, 36),
-                        fumble=Fraction(1, 36), label="攻撃判定値")
+            return Odds(
+                command,
+                _probs(check),
+                success=hit,
+                critical=Fraction(1, 36),
+                fumble=Fraction(1, 36),
+                label="攻撃判定値",
+            )
         res = attack_odds(spec)
         events = {o.value: res.outcomes.probability(o.value) for o in Outcome}
         won = res.success if m["t"] is None else res.damage.at_least(int(m["t"]))
-        return Odds(command, _probs(res.damage), success=won, critical=Fraction(1, 36),
-                    fumble=Fraction(1, 36), events=events, label="ダメージ")
+        return Odds(
+            command,
+            _probs(res.damage),
+            success=won,
+            critical=Fraction(1, 36),
+            fumble=Fraction(1, 36),
+            events=events,
+            label="ダメージ",
+        )
     if m := _RECOVERY.fullmatch(command):
         opts = _options(command, m["o"], "C,K,H")
         cursed, kegare, mod = bool(opts.get("C")), _num(opts, "K"), sum(_terms(m["m"]))
         healed = status.recovery(cursed=cursed, kegare=kegare, modifier=mod)
         success: Fraction | None = None
         if "H" in opts:
-            success = status.recovery_success(_num(opts, "H"), cursed=cursed, kegare=kegare,
-                                              modifier=mod)
+            success = status.recovery_success(
+                _num(opts, "H"), cursed=cursed, kegare=kegare, modifier=mod
+            )
         return Odds(command, _probs(healed), success=success, label="回復量")
     if m := _STATUS.fullmatch(command):
         n = _statuses(command, m["n"])
         opts = _options(command, m["o"], "K")
         mod = sum(_terms(m["m"])) + check_penalty(_num(opts, "K"))
-        cured = status.status_recovery(n, kegare=_num(opts, "K"), modifier=sum(_terms(m["m"])),
-                                       rule=settings.status_recovery)
+        cured = status.status_recovery(
+            n, kegare=_num(opts, "K"), modifier=sum(_terms(m["m"])), rule=settings.status_recovery
+        )
         return Odds(command, _probs(TWO_D6 + mod), success=cured, label="達成値")
     if m := _POISON.fullmatch(command):
         level = _poison_level(command, m["lv"])

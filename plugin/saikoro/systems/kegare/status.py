@@ -80,9 +80,7 @@ def recovery_modifier(*, cursed: bool = False, kegare: int = 0, modifier: int = 
     >>> recovery_modifier(cursed=True, kegare=5)
     -6
     """
-    return (
-        modifier - (2 if cursed else 0) - (3 if kegare >= 4 else 0) + check_penalty(kegare)
-    )
+    return modifier - (2 if cursed else 0) - (3 if kegare >= 4 else 0) + check_penalty(kegare)
 
 
 def recovery(*, cursed: bool = False, kegare: int = 0, modifier: int = 0) -> Dist[int]:
@@ -95,8 +93,9 @@ def recovery(*, cursed: bool = False, kegare: int = 0, modifier: int = 0) -> Dis
     return Dist.die(6).map(lambda v: max(0, v + m))
 
 
-def recovery_success(hp: int, *, cursed: bool = False, kegare: int = 0, modifier: int = 0
-                     ) -> Fraction:
+def recovery_success(
+    hp: int, *, cursed: bool = False, kegare: int = 0, modifier: int = 0
+) -> Fraction:
     """Probability that a recovery check brings HP ``hp`` (0 or less) back to 1 or more.
 
     At 穢れ 10 or more the character stays incapacitated whatever the roll.

@@ -257,8 +257,9 @@ def attack(
     True
     """
     if defence_abilities is None:
-        return AttackResult(Fraction(1), damage(attack_power, None, floor=floor, die=die,
-                                                count=count))
+        return AttackResult(
+            Fraction(1), damage(attack_power, None, floor=floor, die=die, count=count)
+        )
     win = contest(attack_abilities, defence_abilities, die=die, count=count)
     hit = damage(attack_power, defence_power, floor=floor, die=die, count=count)
     return AttackResult(win, Dist.mix([(win, hit), (1 - win, Dist.constant(0))]))

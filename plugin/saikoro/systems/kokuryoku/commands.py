@@ -124,8 +124,9 @@ def roll_command(command: str, source: DiceSource, settings: Settings) -> Roll |
             return Roll(command, out, value=value)
         ok = value >= int(m["t"])
         word = "成功" if ok else "失敗"
-        return Roll(command, f"{out} ＞ {word}", success=ok, failure=not ok, value=value,
-                    outcome=word)
+        return Roll(
+            command, f"{out} ＞ {word}", success=ok, failure=not ok, value=value, outcome=word
+        )
     if m := _MIDDLE.fullmatch(command):
         abilities, target = _values(m["ab"]), int(m["t"])
         parts: list[str] = []
@@ -155,8 +156,10 @@ def roll_command(command: str, source: DiceSource, settings: Settings) -> Roll |
             a, at = r.base()
             d, dt = r.base()
             dmg = max(settings.floor, a + ap - (d + dp))
-            out = (f"({command}) ＞ 攻撃 {at}{_expr_text(m['ap'])}={a + ap}"
-                   f" ／ 防御 {dt}{_expr_text(m['dp'])}={d + dp} ＞ {dmg}")
+            out = (
+                f"({command}) ＞ 攻撃 {at}{_expr_text(m['ap'])}={a + ap}"
+                f" ／ 防御 {dt}{_expr_text(m['dp'])}={d + dp} ＞ {dmg}"
+            )
         return _with_target(command, out, dmg, m["t"])
     if m := _FIRST.fullmatch(command):
         return _roll_first(command, int(m["p"]), int(m["n"]), r)
@@ -199,15 +202,16 @@ def _roll_attack(command: str, m: re.Match[str], r: _Roller) -> Roll:
             dp = _value(m["dp"] or "0")
             d, dt = r.base()
             dmg = max(r.settings.floor, a + ap - (d + dp))
-            out += (f" ＞ ダメージ {at}{_expr_text(m['ap'])}={a + ap}"
-                    f" - {dt}{_expr_text(m['dp'] or '0')}={d + dp} ＞ {dmg}")
+            out += (
+                f" ＞ ダメージ {at}{_expr_text(m['ap'])}={a + ap}"
+                f" - {dt}{_expr_text(m['dp'] or '0')}={d + dp} ＞ {dmg}"
+            )
     else:
         out += " ＞ 0"
     if m["t"] is not None:
         ok = dmg >= int(m["t"])
         res = "成功" if ok else "失敗"
-        return Roll(command, f"{out} ＞ {res}", success=ok, failure=not ok, value=dmg,
-                    outcome=word)
+        return Roll(command, f"{out} ＞ {res}", success=ok, failure=not ok, value=dmg, outcome=word)
     return Roll(command, out, success=won, failure=not won, value=dmg, outcome=word)
 
 
@@ -246,8 +250,9 @@ def odds_command(command: str, settings: Settings) -> Odds | None:
         return _odds_attack(command, m, settings)
     if m := _DAMAGE.fullmatch(command):
         dp = None if m["dp"] is None else _value(m["dp"])
-        dmg = checks.damage(_value(m["ap"]), dp, floor=settings.floor, die=settings.die,
-                            count=settings.count)
+        dmg = checks.damage(
+            _value(m["ap"]), dp, floor=settings.floor, die=settings.die, count=settings.count
+        )
         success = None if m["t"] is None else dmg.at_least(int(m["t"]))
         return Odds(command, _probs(dmg), success=success, label="ダメージ")
     if m := _FIRST.fullmatch(command):
@@ -262,14 +267,12 @@ def odds_command(command: str, settings: Settings) -> Odds | None:
 
 
 def _odds_middle(command: str, m: re.Match[str], settings: Settings) -> Odds:
-    res = checks.cooperative(_values(m["ab"]), int(m["t"]), die=settings.die,
-                             count=settings.count)
+    res = checks.cooperative(_values(m["ab"]), int(m["t"]), die=settings.die, count=settings.count)
     events = {f"{k}人目で到達": p for k, p in res.reached_by.items()}
     if m["g"] is not None:
         for g, p in res.gain(int(m["g"])).probabilities().items():
             events[f"国力+{g}"] = p
-    return Odds(command, _probs(res.total), success=res.success, events=events,
-                label="達成値合計")
+    return Odds(command, _probs(res.total), success=res.success, events=events, label="達成値合計")
 
 
 def _odds_attack(command: str, m: re.Match[str], settings: Settings) -> Odds:
@@ -281,11 +284,27 @@ def _odds_attack(command: str, m: re.Match[str], settings: Settings) -> Odds:
             raise ParseError(f"{command}: ダメージの目標値には攻撃力 (/攻撃力) が必要です")
         win = Fraction(1) if dfn is None else checks.contest(atk, dfn, die=die, count=count)
         words: dict[int | str, Fraction] = {WIN: win, LOSE: 1 - win}
-        return Odds(command, {k: p for k, p in words.items() if p}, success=win,
-                    events={WIN: win, LOSE: 1 - win}, label="勝敗")
-    res = checks.attack(atk, dfn, _value(m["ap"]), _value(m["dp"] or "0"),
-                        floor=settings.floor, die=die, count=count)
+        return Odds(
+            command,
+            {k: p for k, p in words.items() if p},
+            success=win,
+            events={WIN: win, LOSE: 1 - win},
+            label="勝敗",
+        )
+    res = checks.attack(
+        atk,
+        dfn,
+        _value(m["ap"]),
+        _value(m["dp"] or "0"),
+        floor=settings.floor,
+        die=die,
+        count=count,
+    )
     success = res.attacker_wins if m["t"] is None else res.damage.at_least(int(m["t"]))
-    return Odds(command, _probs(res.damage), success=success,
-                events={WIN: res.attacker_wins, LOSE: 1 - res.attacker_wins},
-                label="ダメージ")
+    return Odds(
+        command,
+        _probs(res.damage),
+        success=success,
+        events={WIN: res.attacker_wins, LOSE: 1 - res.attacker_wins},
+        label="ダメージ",
+    )
