@@ -32,22 +32,20 @@ Data = Mapping[str, Any]
 def palette(enemy: Data, system: System | None = None) -> list[PaletteLine]:  # noqa: ARG001
     """One check per ability, at normal difficulty (modifiers change the target)."""
     specialties = "・".join(str(s) for s in enemy.get("specialties") or ())
-    notes = ["達成度=目標値-出目", "難易度・下準備・サポーターは目標値に足す"]
-    if specialties:
-        notes.append(
-            f"得意分野({specialties})ならゾロ目で成功時に覚醒札1枚・目標値を超えても成功・達成度+1"
+    doublets = f"／得意分野({specialties})ならゾロ目の効果" if specialties else ""
+    lines = []
+    for name, level in (enemy.get("abilities") or {}).items():
+        target = CheckSpec(level=int(level)).target
+        lines.append(
+            PaletteLine(
+                f"2D6<={target}",
+                str(name),
+                f"達成度={target}-出目{doublets}",
+                system_command=f"AK{int(level)}",
+                compare="success",
+            )
         )
-    note = "。".join(notes)
-    return [
-        PaletteLine(
-            f"2D6<={CheckSpec(level=int(level)).target}",
-            str(name),
-            note,
-            system_command=f"AK{int(level)}",
-            compare="success",
-        )
-        for name, level in (enemy.get("abilities") or {}).items()
-    ]
+    return lines
 
 
 def character(enemy: Data) -> Character:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import html
 import json
-
 from dataclasses import dataclass
 
 from .model import Character

@@ -29,6 +29,7 @@ __all__ = ["character", "palette"]
 
 Data = Mapping[str, Any]
 
+
 def palette(enemy: Data, system: System | None = None) -> list[PaletteLine]:
     """Each attack (the body check that makes it), body and head checks, initiative."""
     system = system or get("cutaction")
@@ -41,30 +42,27 @@ def palette(enemy: Data, system: System | None = None) -> list[PaletteLine]:
 
     body = int(enemy.get("body", 0))
     head = int(enemy.get("head", 0))
-    base = f"達成値=成功値-出目。出目{top}はファンブル(自動失敗)"
-    lines = []
-    for attack in enemy.get("attacks") or ():
-        lines.append(
-            PaletteLine(
-                check(body),
-                str(attack.get("name", "")),
-                f"攻撃の行為判定(成功値{body})。{base}。達成値が対象の防御・回避を上回れば命中"
-                f"→ダメージ{int(attack.get('damage', 0))}(対象はボディの抵抗判定で軽減)",
-                system_command=f"CA{body}",
-                compare="success",
-            )
+
+    def base(value: int) -> str:
+        return f"達成値={value}-出目／{top}はファンブル"
+
+    lines = [
+        PaletteLine(
+            check(body),
+            str(attack.get("name", "")),
+            f"{base(body)}／防御側を上回れば命中: ダメージ{int(attack.get('damage', 0))}",
+            system_command=f"CA{body}",
+            compare="success",
         )
-    lines.append(
-        PaletteLine(check(body), "ボディ判定", f"成功値{body}。{base}", f"CA{body}", "success")
-    )
-    lines.append(
-        PaletteLine(check(head), "ヘッド判定", f"成功値{head}。{base}", f"CA{head}", "success")
-    )
+        for attack in enemy.get("attacks") or ()
+    ]
+    lines.append(PaletteLine(check(body), "ボディ判定", base(body), f"CA{body}", "success"))
+    lines.append(PaletteLine(check(head), "ヘッド判定", base(head), f"CA{head}", "success"))
     lines.append(
         PaletteLine(
             check(body),
             "イニシアチブ",
-            f"ボディ判定(成功値{body})。達成値が行動値、失敗は成功者の後、ファンブルはそのカット行動不能",
+            f"行動値={body}-出目／失敗は成功者の後・{top}は行動不能",
             system_command=f"CAI{body}",
             compare="success",
         )

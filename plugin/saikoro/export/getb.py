@@ -10,8 +10,14 @@ that BCDice does not know the fumble (every die showing 1), which the note tells
 ...          "abilities": {"strength": 4, "agility": 3, "intellect": 1, "endurance": 4},
 ...          "attacks": [{"name": "噛みつき", "weapon": "long-blade", "power": 5}],
 ...          "guard": {"shield": "buckler", "armor": 2}}
->>> [line.text.split(" ※")[0] for line in palette(enemy)]
-['3U10[10]+9 噛みつき', '2U10[10]+6 ガード', '1D10+4 筋力判定', '1D10+3 敏捷判定', '1D10+1 知力判定', '1D10+4 抵抗判定']
+>>> for line in palette(enemy):
+...     print(line.command, line.label)
+3U10[10]+9 噛みつき
+2U10[10]+6 ガード
+1D10+4 筋力判定
+1D10+3 敏捷判定
+1D10+1 知力判定
+1D10+4 抵抗判定
 >>> [line.system_command for line in palette(enemy)][:2]
 ['GDL+9', 'GGB+6']
 """
@@ -54,12 +60,9 @@ SKILL_DICE = 1
 COMPARE_OPTIONS = {"damage_fumble": "none", "guard_fumble": "none"}
 """The system options under which ``GD``/``GG`` roll exactly like ``nU10[10]+m``."""
 
-_ATTACK_NOTE = (
-    "ダメージ判定: 合計が達成値。全ダイス1はファンブル(攻撃失敗)。"
-    "最終ダメージ=達成値-ガード判定の達成値(同値以下は1)"
-)
-_GUARD_NOTE = "ガード判定: 10が出たら完全防御(最終ダメージ0)。全ダイス1はガード失敗(達成値0)"
-_CHECK_NOTE = "出目10は自動成功、出目1は自動失敗。1D10+能力値が目標値以上で成功"
+_ATTACK_NOTE = "全ダイス1はファンブル(攻撃失敗)／最終ダメージ=合計-ガードの達成値(最低1)"
+_GUARD_NOTE = "10が出たら完全防御(ダメージ0)／全ダイス1はガード失敗(達成値0)"
+_CHECK_NOTE = "出目10は自動成功・1は自動失敗"
 
 
 def _ability_of(weapon: Weapon | None) -> str | None:

@@ -62,26 +62,19 @@ def palette(enemy: Data, system: System | None = None) -> list[PaletteLine]:
         if skill.get("kind") != "attack":
             continue
         ranged = bool(skill.get("ranged"))
-        spec = AttackSpec(
-            attack=attack, attacker_position=own, ranged=ranged, position_stack=stack
-        )
-        notes = ["攻撃判定: 防御判定値より高ければ命中"]
+        spec = AttackSpec(attack=attack, attacker_position=own, ranged=ranged, position_stack=stack)
         damage = skill.get("damage")
-        if damage is not None:
-            notes.append(f"ダメージ{int(damage)}に差を加える(差10以上は粉砕)")
-        notes.append("出目12はクリティカル(防御判定なし・ダメージ+12)、出目2はファンブル")
-        if ranged:
-            notes.append("遠距離攻撃: ポジション補正なし")
-        else:
-            where = _target_note(own, stack)
-            if where:
-                notes.append(where)
+        notes = [f"ダメージ{int(damage)}±防御判定値との差" if damage is not None else "攻撃判定"]
+        notes.append("出目12はクリティカル(+12)・2はファンブル")
+        where = "遠距離攻撃" if ranged else _target_note(own, stack)
+        if where:
+            notes.append(where)
         code = f"@{_CODES[own]}" if own is not None and not ranged else ""
         lines.append(
             PaletteLine(
                 f"2D6{signed(spec.attack_bonus)}",
                 str(skill.get("name", "")),
-                "。".join(notes),
+                "／".join(notes),
                 system_command=f"KGA{attack}{code}",
             )
         )
@@ -89,7 +82,7 @@ def palette(enemy: Data, system: System | None = None) -> list[PaletteLine]:
         PaletteLine(
             f"2D6{signed(int(enemy.get('defence', 0)))}",
             "防御判定",
-            "攻撃判定値と同値は完全防御、10以上上回れば回避",
+            "同値は完全防御・10以上上回れば回避",
             compare="",
         )
     )
@@ -97,7 +90,7 @@ def palette(enemy: Data, system: System | None = None) -> list[PaletteLine]:
         PaletteLine(
             f"1D6{signed(recovery_modifier())}",
             "再起判定",
-            "出目だけHP回復(呪い-2、穢れ4以上-3、穢れ5以上さらに-1。0未満は0)",
+            "出目だけHP回復(呪い-2・穢れ4以上-3・5以上さらに-1)",
             system_command="KGR",
         )
     )
@@ -107,7 +100,7 @@ def palette(enemy: Data, system: System | None = None) -> list[PaletteLine]:
         PaletteLine(
             f"2D6{'>' if above else '>='}{target}",
             "異常回復判定",
-            "状態異常1つの目標値。状態異常がn個なら目標値は10-n",
+            "状態異常1つのとき。n個なら目標値10-n",
             system_command="KGS1",
         )
     )

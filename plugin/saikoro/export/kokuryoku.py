@@ -36,7 +36,7 @@ def palette(enemy: Data, system: System | None = None) -> list[PaletteLine]:
         PaletteLine(
             f"{dice}{signed(int(value))}",
             ABILITY_LABELS.get(str(key), str(key)),
-            "能力値+ダイス。支援は同じく振って合計に足す",
+            "",
             system_command=f"KK{int(value)}",
         )
         for key, value in (enemy.get("abilities") or {}).items()
@@ -47,7 +47,7 @@ def palette(enemy: Data, system: System | None = None) -> list[PaletteLine]:
         PaletteLine(
             f"{dice}{signed(attack)}",
             "攻撃",
-            f"最終フェーズ: 攻撃力+ダイス。防御側の防御力+ダイスを引いた値がダメージ(下限{floor})",
+            f"ダメージ=合計-防御側の合計(下限{floor})",
             system_command=f"KKD{attack}",
         )
     )
@@ -56,7 +56,7 @@ def palette(enemy: Data, system: System | None = None) -> list[PaletteLine]:
         PaletteLine(
             f"{dice}{signed(defence)}",
             "防御",
-            "最終フェーズ: 防御力+ダイス。攻撃側の合計から引く(同値は攻撃側の勝ち)",
+            "攻撃側の合計から引く(同値は攻撃側の勝ち)",
             system_command=f"KK{defence}",
         )
     )

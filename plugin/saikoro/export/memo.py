@@ -36,16 +36,18 @@ from saikoro.scenario.schema import Bool, Enum, Str, Type
 __all__ = ["enemy_definition", "enemy_memo", "short_label"]
 
 _SKIP = ("id", "name")
-_PAREN = re.compile(r"\s*[(（][^()（）]*[)）]\s*$")
+_EXPLANATION = re.compile(r"[(（。→]")
 
 
 def short_label(text: str) -> str:
-    """A definition's description without its trailing explanation in brackets.
+    """A definition's description cut before its explanation (brackets, a sentence, →).
 
     >>> short_label("射程(0-1 など、セル数)"), short_label("ロングブレード(ダメージ3D)")
     ('射程', 'ロングブレード')
+    >>> short_label("得意分野(スタイル)。ゾロ目の効果が働く"), short_label("能力名→レベル")
+    ('得意分野', '能力名')
     """
-    return _PAREN.sub("", text).strip() or text
+    return _EXPLANATION.split(text, maxsplit=1)[0].strip() or text
 
 
 def enemy_definition(system: str) -> Obj:
@@ -90,7 +92,7 @@ def _lines(obj: Obj, data: Mapping[str, Any], indent: str = "") -> list[str]:
         if field.name in _SKIP or field.name not in data:
             continue
         value = data[field.name]
-        if value is None or value == [] or value == {}:
+        if value is None or value is False or (isinstance(value, list | dict) and not value):
             continue
         kind = field.type
         if isinstance(kind, ListOf) and isinstance(kind.item, Obj):
@@ -121,7 +123,10 @@ def _entries(field: Field, item: Obj, values: Sequence[Any], indent: str) -> lis
         short = [
             _pair(f, entry[f.name])
             for f in item.fields
-            if f.name not in _SKIP and f.name in entry and not _is_text(f)
+            if f.name not in _SKIP
+            and f.name in entry
+            and not _is_text(f)
+            and entry[f.name] is not False
         ]
         if short:
             out.append(indent + "  " + " ／ ".join(short))

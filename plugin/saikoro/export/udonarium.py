@@ -4,8 +4,8 @@ The character has ``<data name="character">`` with ``image`` / ``common`` (name,
 / ``detail`` (resources, parameters and the memo as a ``note``) sections, and a
 ``<chat-palette dicebot="DiceBot">`` whose text is the palette, one command per line
 (Udonarium's ``ChatPalette``; ``dicebot`` is the BCDice game system its lines are sent
-to, and a line starting with ``//`` would be a variable, which ours never are). The zip is built deterministically (fixed
-timestamps), so identical enemies give identical bytes.
+to, and a line starting with ``//`` would be a variable, which ours never are). The zip
+is built deterministically (fixed timestamps), so identical enemies give identical bytes.
 """
 
 from __future__ import annotations
