@@ -25,29 +25,17 @@ HP: 40
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from saikoro.scenario.containers import Field, ListOf, MapOf, Obj
 from saikoro.scenario.defs import DEFINITIONS
+from saikoro.scenario.export import short_label
 from saikoro.scenario.schema import Bool, Enum, Str, Type
 
 __all__ = ["enemy_definition", "enemy_memo", "short_label"]
 
 _SKIP = ("id", "name")
-_EXPLANATION = re.compile(r"[(（。→]")
-
-
-def short_label(text: str) -> str:
-    """A definition's description cut before its explanation (brackets, a sentence, →).
-
-    >>> short_label("射程(0-1 など、セル数)"), short_label("ロングブレード(ダメージ3D)")
-    ('射程', 'ロングブレード')
-    >>> short_label("得意分野(スタイル)。ゾロ目の効果が働く"), short_label("能力名→レベル")
-    ('得意分野', '能力名')
-    """
-    return _EXPLANATION.split(text, maxsplit=1)[0].strip() or text
 
 
 def enemy_definition(system: str) -> Obj:
