@@ -29,12 +29,16 @@ from typing import Any
 import pytest
 
 import saikoro
-from saikoro.export import DICEBOT, PaletteLine, enemy_palette
+from saikoro.export import DICEBOT, PaletteLine, enemy_character, enemy_palette
 from saikoro.export.enemy import COMPARE_OPTIONS
-from saikoro.scenario import Scenario, load_scenarios
+from saikoro.export.memo import enemy_definition
+from saikoro.scenario import Scenario, load_scenarios, validate_text
+from saikoro.scenario.containers import ListOf, MapOf, Obj
+from saikoro.scenario.schema import Bool, Enum, Int, IntOrRange, Str, Type
 from saikoro.site.oddscache import OddsCache
 from saikoro.site.pages.scenario import render_scenario, rulings
 from saikoro.site.vtt import VttSettings
+from saikoro.systems import SYSTEM_IDS
 
 ROOT = Path(__file__).resolve().parents[1]
 SITE = "https://example.org/book/"
@@ -131,9 +135,63 @@ def _bcdice(jobs: list[tuple[str, str]]) -> dict[str, Any]:
     return result
 
 
+def _extreme(kind: Type, high: bool) -> Any:
+    """A value of ``kind`` at one end of every range (optional fields included)."""
+    if isinstance(kind, Enum):
+        return kind.values[-1 if high else 0]
+    if isinstance(kind, Bool):
+        return high
+    if isinstance(kind, Int):
+        return kind.high if high else kind.low
+    if isinstance(kind, IntOrRange):
+        return f"{kind.low}-{kind.high}" if high else kind.low
+    if isinstance(kind, Str):
+        return kind.suggest[-1 if high else 0] if kind.suggest else "名前 {x} <b>"
+    if isinstance(kind, Obj):
+        return {f.name: _extreme(f.type, high) for f in kind.fields}
+    if isinstance(kind, ListOf):
+        if isinstance(kind.item, Enum):
+            return list(kind.item.values[: kind.max_items])
+        return [_extreme(kind.item, high) for _ in range(min(2, kind.max_items))]
+    if isinstance(kind, MapOf):
+        return {"能力A": _extreme(kind.value, high), "能力B": _extreme(kind.value, not high)}
+    raise TypeError(kind)
+
+
+RULINGS = {
+    "cutaction": ({}, {"check_dice": "2D6"}),
+    "kokuryoku": ({}, {"die": 20, "die_count": 3}, {"die": 2}),
+    "kegare": ({}, {"position_stack": "max", "status_recovery": "above"}),
+}
+"""Rulings that change an export's dice, tried on the extreme enemies."""
+
+
+@cache
+def _extreme_enemies() -> tuple[tuple[str, Mapping[str, Any], Mapping[str, Any]], ...]:
+    """(system, rulings, enemy) with every number at its lowest or highest, that validate."""
+    out = []
+    for system in SYSTEM_IDS:
+        for high in (False, True):
+            enemy = {**_extreme(enemy_definition(system), high), "id": "edge"}
+            for chosen in RULINGS.get(system, ({},)):
+                doc = {"system": system, "title": "t", "enemies": [enemy], "rulings": chosen}
+                result = validate_text(json.dumps(doc, ensure_ascii=False), "x.yaml")
+                if result.ok and result.scenario is not None:
+                    out.append((system, chosen, result.scenario.data["enemies"][0]))
+    return tuple(out)
+
+
+def test_extreme_enemies_cover_every_system() -> None:
+    assert {system for system, _, _ in _extreme_enemies()} == set(SYSTEM_IDS)
+
+
 @cache
 def _rolled() -> tuple[list[tuple[str, str, str]], dict[str, Any]]:
-    """(where, system, line) of every exported palette line, and BCDice's answers."""
+    """(where, system, line) of every exported palette line, and BCDice's answers.
+
+    The sample book's exports as parsed back from the pages and zips, then the extreme
+    enemies' palettes (every number at an end of its range), all in one Node process.
+    """
     where: list[tuple[str, str, str]] = []
     for e in _exports():
         name = f"{e.scenario.id}/{e.enemy['id']}"
@@ -142,6 +200,10 @@ def _rolled() -> tuple[list[tuple[str, str, str]], dict[str, Any]]:
         )
         dicebot, lines = _udonarium_palette(e.udonarium)
         where.extend((f"{name} (ユドナリウム)", dicebot, line) for line in lines)
+    for system, chosen, enemy in _extreme_enemies():
+        character = enemy_character(system, enemy, options=chosen)
+        name = f"{system} extreme {chosen}"
+        where.extend((name, character.dicebot, line) for line in character.commands)
     return where, _bcdice([(system, line) for _, system, line in where])
 
 
@@ -155,8 +217,11 @@ def test_every_palette_line_rolls_in_bcdice() -> None:
     ]
     assert not failed, failed
     # Enough lines that the test means something: every enemy has a palette.
-    assert len(where) >= 2 * len(_exports()) * 3
-    print(f"BCDice {answer['version']}: {len(where)} palette lines, all roll")
+    samples = sum(1 for w, _, _ in where if w.endswith(("ア)", "ム)")))
+    assert samples >= 2 * len(_exports()) * 3
+    print(
+        f"BCDice {answer['version']}: {len(where)} palette lines ({samples} of the book), all roll"
+    )
 
 
 def test_exports_name_the_generic_dice_bot() -> None:
@@ -213,18 +278,29 @@ def test_palette_lines_are_the_exported_lines() -> None:
         assert [line.text for line in lines] == _ccfolia_palette(e.ccfolia)
 
 
+def _all_lines() -> list[tuple[str, Mapping[str, Any], PaletteLine]]:
+    """(system, rulings, line): the sample book's lines, then the extreme enemies'."""
+    out = [(s.system, rulings(s), line) for s, line in _lines()]
+    out.extend(
+        (system, chosen, line)
+        for system, chosen, enemy in _extreme_enemies()
+        for line in enemy_palette(system, enemy, chosen)
+    )
+    return out
+
+
 def test_generic_rolls_have_the_system_odds() -> None:
     """The exported roll is the system command's roll: the proof of the translation."""
     compared = {"same": 0, "success": 0}
-    for scenario, line in _lines():
+    for system_id, chosen, line in _all_lines():
         if not line.system_command:
             continue
-        options = {**rulings(scenario), **COMPARE_OPTIONS.get(scenario.system, {})}
-        system = saikoro.get_system(scenario.system, **options)
+        options = {**chosen, **COMPARE_OPTIONS.get(system_id, {})}
+        system = saikoro.get_system(system_id, **options)
         mine = saikoro.odds(line.system_command, system=system)
         generic = saikoro.odds(line.command)
         assert mine is not None and generic is not None, line
-        where = f"{scenario.id}: {line.command} vs {line.system_command}"
+        where = f"{system!r}: {line.command} vs {line.system_command}"
         if line.compare == "same":
             slack = max(mine.truncated, generic.truncated)
             assert _difference(mine.distribution, generic.distribution) <= 2 * slack, where

@@ -60,8 +60,8 @@ SKILL_DICE = 1
 COMPARE_OPTIONS = {"damage_fumble": "none", "guard_fumble": "none"}
 """The system options under which ``GD``/``GG`` roll exactly like ``nU10[10]+m``."""
 
-_ATTACK_NOTE = "全ダイス1はファンブル(攻撃失敗)／最終ダメージ=合計-ガードの達成値(最低1)"
-_GUARD_NOTE = "10が出たら完全防御(ダメージ0)／全ダイス1はガード失敗(達成値0)"
+_ATTACK_NOTE = "合計が達成値／全ダイス1はファンブル(攻撃失敗)／最終ダメージ=合計-ガード(最低1)"
+_GUARD_NOTE = "合計が達成値／10が出たら完全防御(ダメージ0)／全ダイス1はガード失敗(0)"
 _CHECK_NOTE = "出目10は自動成功・1は自動失敗"
 
 
