@@ -51,9 +51,9 @@ title: 試験
 enemies:
   - id: ogre
     name: オウガテイル
-    
+{indent}
 """
-"""A scenario being written: the cursor is on the enemy's empty line (line 6)."""
+"""A scenario being written: the cursor is on the enemy's empty line (line 6, column 4)."""
 
 
 class Client:
@@ -148,7 +148,7 @@ def lsp(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Client, Path
             "schemaStore": {"enable": False},
         }
     }
-    process = subprocess.Popen(  # noqa: S603 - the pinned server, fixed arguments
+    process = subprocess.Popen(
         [node, str(SERVER), "--stdio"],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
@@ -165,9 +165,7 @@ def lsp(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Client, Path
                 "capabilities": {
                     "textDocument": {
                         "hover": {"contentFormat": ["markdown", "plaintext"]},
-                        "completion": {
-                            "completionItem": {"documentationFormat": ["markdown"]}
-                        },
+                        "completion": {"completionItem": {"documentationFormat": ["markdown"]}},
                     },
                     "workspace": {"configuration": True},
                 },
@@ -227,7 +225,9 @@ def test_hover_explains_fields_in_japanese(lsp: tuple[Client, Path]) -> None:
 
 def test_completion_offers_enemy_fields(lsp: tuple[Client, Path]) -> None:
     client, schema = lsp
-    uri = _open(client, schema.parent, "partial.yaml", PARTIAL.format(schema=schema.as_uri()))
+    uri = _open(
+        client, schema.parent, "partial.yaml", PARTIAL.format(schema=schema.as_uri(), indent="    ")
+    )
     result = client.request(
         "textDocument/completion",
         {"textDocument": {"uri": uri}, "position": {"line": 6, "character": 4}},
