@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from saikoro.scenario.defs.getb import ABILITIES
 from saikoro.systems import System
 from saikoro.systems.getb.chain import DEFAULT_CRITICAL
 from saikoro.systems.getb.states import Shield, Weapon
@@ -46,7 +47,8 @@ WEAPONS = {
 }
 """Scenario weapon values -> the system's attack methods (``skill`` has none)."""
 SHIELDS = {"buckler": Shield.BUCKLER, "shield": Shield.SHIELD, "tower": Shield.TOWER}
-ABILITY_LABELS = {"strength": "筋力", "agility": "敏捷", "intellect": "知力", "endurance": "耐久"}
+ABILITY_LABELS = {c.value: c.ja for c in ABILITIES}
+"""Ability names as the scenario definitions give them (筋力, 敏捷, 知力, 耐久)."""
 CHECK_LABELS = {
     "strength": "筋力判定",
     "agility": "敏捷判定",

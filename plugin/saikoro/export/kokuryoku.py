@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from saikoro.scenario.defs.kokuryoku import ABILITIES
 from saikoro.systems import System, get
 
 from .model import Character
@@ -24,7 +25,8 @@ __all__ = ["ABILITY_LABELS", "character", "palette"]
 
 Data = Mapping[str, Any]
 
-ABILITY_LABELS = {"force": "武力", "perception": "知覚", "charisma": "カリスマ", "luck": "運"}
+ABILITY_LABELS = {c.value: c.ja for c in ABILITIES}
+"""Ability names as the scenario definitions give them (武力, 知覚, カリスマ, 運)."""
 
 
 def palette(enemy: Data, system: System | None = None) -> list[PaletteLine]:
