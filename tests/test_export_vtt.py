@@ -11,8 +11,15 @@ import zipfile
 import pytest
 
 import saikoro
-from saikoro.export import Character, ccfolia_json, ccfolia_script, udonarium_xml, udonarium_zip
-from saikoro.site.profiles import profile
+from saikoro.export import (
+    CcfoliaVisibility,
+    Character,
+    ccfolia_json,
+    ccfolia_script,
+    enemy_character,
+    udonarium_xml,
+    udonarium_zip,
+)
 
 HOSTILE = "</script><script>alert(1)</script>&\"'<!--"
 
@@ -43,7 +50,7 @@ def _character(name: str = "オウガテイル") -> Character:
         initiative=6,
         status=(("HP", 40, 40), ("AP", 6, 6)),
         params=(("筋力", "4"),),
-        commands=("GDL+9 噛みつき", "GB4"),
+        commands=("3U10[10]+9 噛みつき", "1D10+4 筋力判定"),
         memo=f"memo {name}",
         external_url="https://example.com/x",
     )
@@ -61,7 +68,7 @@ def test_ccfolia_shape() -> None:
         {"label": "AP", "value": 6, "max": 6},
     ]
     assert body["params"] == [{"label": "筋力", "value": "4"}]
-    assert body["commands"] == "GDL+9 噛みつき\nGB4"
+    assert body["commands"] == "3U10[10]+9 噛みつき\n1D10+4 筋力判定"
     assert body["externalUrl"] == "https://example.com/x"
 
 
@@ -90,7 +97,8 @@ def test_udonarium_zip_parses() -> None:
     assert hp is not None and hp.get("type") == "numberResource"
     assert hp.text == "40" and hp.get("currentValue") == "40"
     palette = root.find("chat-palette")
-    assert palette is not None and (palette.text or "").splitlines() == ["GDL+9 噛みつき", "GB4"]
+    assert palette is not None
+    assert (palette.text or "").splitlines() == ["3U10[10]+9 噛みつき", "1D10+4 筋力判定"]
 
 
 def test_udonarium_zip_is_deterministic() -> None:
@@ -102,8 +110,23 @@ def test_udonarium_xml_escapes() -> None:
     assert "<script>" not in text and "&lt;script&gt;" in text
 
 
+def test_udonarium_names_the_dice_bot() -> None:
+    root = ET.fromstring(udonarium_xml(_character()))  # noqa: S314 - our own output
+    palette = root.find("chat-palette")
+    assert palette is not None and palette.get("dicebot") == "DiceBot"
+
+
+def test_ccfolia_visibility_flags() -> None:
+    plain = ccfolia_json(_character())["data"]
+    assert isinstance(plain, dict)
+    assert (plain["secret"], plain["invisible"], plain["hideStatus"]) == (False, False, False)
+    hidden = ccfolia_json(_character(), CcfoliaVisibility(secret=True, hide_status=True))["data"]
+    assert isinstance(hidden, dict)
+    assert (hidden["secret"], hidden["invisible"], hidden["hideStatus"]) == (True, False, True)
+
+
 @pytest.mark.parametrize("system", ["getb", "kegare", "akatsuki", "kokuryoku", "cutaction"])
-def test_profiles_export_sample_enemies(system: str) -> None:
+def test_sample_enemies_export(system: str) -> None:
     from pathlib import Path
 
     from saikoro.scenario import load_scenarios
@@ -115,22 +138,58 @@ def test_profiles_export_sample_enemies(system: str) -> None:
         if r.scenario and r.scenario.system == system
         for e in r.scenario.data.get("enemies") or ()
     ]
-    if not enemies:
-        pytest.skip(f"no sample enemy for {system}")
+    assert enemies, f"the sample book has an enemy for {system}"
     for enemy in enemies:
-        character = profile(system).character(enemy)
+        character = enemy_character(system, enemy, url="https://example.org/#e")
         assert character.name == enemy["name"]
+        assert character.commands and character.memo
         data = ccfolia_json(character)["data"]
         assert isinstance(data, dict) and data["name"] == enemy["name"]
+        assert data["externalUrl"] == "https://example.org/#e"
         root = ET.fromstring(udonarium_xml(character))  # noqa: S314 - our own output
         assert root.find("chat-palette") is not None
-        for line in character.commands:  # every palette line is a command of the system
-            assert saikoro.odds(line.split()[0], system=system) is not None, line
+        for line in character.commands:  # generic BCDice commands, not system ones
+            command = line.split()[0]
+            assert saikoro.odds(command) is not None, line
 
 
 def test_getb_palette_and_character() -> None:
-    character = profile("getb").character(OGRETAIL)
+    character = enemy_character("getb", OGRETAIL)
     assert character.initiative == 6
     assert ("HP", 40, 40) in character.status
-    assert character.commands[0] == "GDL+9 噛みつき"
-    assert "GGB+6 ガード" in character.commands  # buckler, armour 2 + strength 4
+    assert character.commands[0].startswith("3U10[10]+9 噛みつき ※")  # long blade: 3 dice
+    assert any(c.startswith("2U10[10]+6 ガード") for c in character.commands)  # buckler, 2 + 4
+    assert "1D10+4 抵抗判定" in {" ".join(c.split()[:2]) for c in character.commands}
+    assert "【攻撃】噛みつき" in character.memo
+    assert "ロングブレード" in character.memo and "物理" in character.memo
+
+
+def test_vtt_settings_and_hostile_ids() -> None:
+    from saikoro.site.vtt import VttSettings
+
+    settings = VttSettings("https://example.org/book", "scenarios", directory_urls=True)
+    assert settings.enemy_url("s", "e") == "https://example.org/book/scenarios/s/#enemy-e"
+    assert '"' not in settings.enemy_url('x"><script>', "e")
+
+
+def test_export_doctests() -> None:
+    import doctest
+
+    from saikoro.export import (
+        akatsuki,
+        ccfolia,
+        cutaction,
+        enemy,
+        getb,
+        kegare,
+        kokuryoku,
+        memo,
+        palette,
+        udonarium,
+    )
+    from saikoro.site import vtt
+
+    modules = (akatsuki, ccfolia, cutaction, enemy, getb, kegare, kokuryoku, memo, palette)
+    for module in (*modules, udonarium, vtt, saikoro.export):
+        failures, tried = doctest.testmod(module)
+        assert failures == 0 and tried > 0, module.__name__

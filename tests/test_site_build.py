@@ -212,7 +212,7 @@ def test_exports_parse(author_site: Path) -> None:
         data["data"]
     )
     assert data["data"]["status"][0] == {"label": "HP", "value": 40, "max": 40}
-    assert "GDL+9" in data["data"]["commands"].split("\n")[0]
+    assert data["data"]["commands"].split("\n")[0].startswith("3U10[10]+9 ")  # GDL+9 in BCDice
     href = re.search(r'href="([^"]+\.zip)" download', text)
     assert href
     zpath = author_site / "scenarios" / "hostile" / html.unescape(href.group(1))
@@ -225,7 +225,7 @@ def test_exports_parse(author_site: Path) -> None:
     name = sheet.find("data[@name='common']/data[@name='name']")
     assert name is not None and name.text is not None and name.text.startswith("</title>")
     palette = root.find("chat-palette")
-    assert palette is not None and "GDL+9" in (palette.text or "")
+    assert palette is not None and "3U10[10]+9 " in (palette.text or "")
 
 
 def test_mermaid_is_self_hosted(author_site: Path) -> None:

@@ -1,6 +1,10 @@
 """Enemies exported to virtual tabletops: ココフォリア (clipboard JSON) and ユドナリウム (zip).
 
->>> c = Character("オウガテイル", initiative=6, status=(("HP", 40, 40),), commands=("GB4>=8",))
+:func:`enemy_character` builds the character of a scenario enemy: a chat palette of
+generic BCDice commands (the VTTs' dice bot knows none of the five systems), the whole
+stat block as the memo, and a link back to the published page.
+
+>>> c = Character("オウガテイル", initiative=6, status=(("HP", 40, 40),), commands=("1D10+4>=8",))
 >>> ccfolia_json(c)["kind"]
 'character'
 >>> sorted(udonarium_zip_names(c))
@@ -9,15 +13,22 @@
 
 from __future__ import annotations
 
-from .ccfolia import ccfolia_attribute, ccfolia_json, ccfolia_script
+from .ccfolia import CcfoliaVisibility, ccfolia_attribute, ccfolia_json, ccfolia_script
+from .enemy import DICEBOT, enemy_character, enemy_palette
 from .model import Character
+from .palette import PaletteLine
 from .udonarium import udonarium_xml, udonarium_zip, udonarium_zip_names
 
 __all__ = [
+    "DICEBOT",
+    "CcfoliaVisibility",
     "Character",
+    "PaletteLine",
     "ccfolia_attribute",
     "ccfolia_json",
     "ccfolia_script",
+    "enemy_character",
+    "enemy_palette",
     "udonarium_xml",
     "udonarium_zip",
     "udonarium_zip_names",

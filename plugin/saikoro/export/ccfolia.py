@@ -1,26 +1,52 @@
 """ココフォリア: the clipboard JSON it accepts when a character is pasted into a room.
 
-Shape: ``{"kind": "character", "data": {name, initiative, status: [{label, value, max}],
-params: [{label, value}], commands, memo, externalUrl}}`` with ``commands`` the chat
-palette as newline-separated text.
+Shape (ココフォリア's Clipboard API, docs.ccfolia.com "Clipboard API"): ``{"kind":
+"character", "data": {name, initiative, status: [{label, value, max}], params: [{label,
+value}], commands, memo, externalUrl, secret, invisible, hideStatus}}`` with
+``commands`` the chat palette as newline-separated text. The three flags are the
+character's visibility settings (see :class:`CcfoliaVisibility`).
 """
 
 from __future__ import annotations
 
 import html
 import json
+from dataclasses import dataclass
 
 from .model import Character
 
-__all__ = ["ccfolia_attribute", "ccfolia_json", "ccfolia_script"]
+__all__ = ["CcfoliaVisibility", "ccfolia_attribute", "ccfolia_json", "ccfolia_script"]
 
 
-def ccfolia_json(character: Character) -> dict[str, object]:
+@dataclass(frozen=True)
+class CcfoliaVisibility:
+    """ココフォリア's three ways of hiding a character (all off by default, as in ココフォリア).
+
+    Attributes:
+        secret: ステータスを非公開 — players who do not own the piece see neither its
+            status nor its initiative (shown as ``??``).
+        invisible: 発言時キャラクターを表示しない — no character image above the
+            message window when it speaks.
+        hide_status: 盤面キャラクター一覧に表示しない — not listed in the board's
+            character list (its piece can still be opened).
+    """
+
+    secret: bool = False
+    invisible: bool = False
+    hide_status: bool = False
+
+
+def ccfolia_json(
+    character: Character, visibility: CcfoliaVisibility | None = None
+) -> dict[str, object]:
     """The clipboard object of ``character``.
 
-    >>> ccfolia_json(Character("A", commands=("2D6", "GB3>=8")))["data"]["commands"]
-    '2D6\\nGB3>=8'
+    >>> ccfolia_json(Character("A", commands=("2D6", "1D10+3>=8")))["data"]["commands"]
+    '2D6\\n1D10+3>=8'
+    >>> ccfolia_json(Character("A"), CcfoliaVisibility(secret=True))["data"]["secret"]
+    True
     """
+    seen = visibility or CcfoliaVisibility()
     return {
         "kind": "character",
         "data": {
@@ -31,11 +57,14 @@ def ccfolia_json(character: Character) -> dict[str, object]:
             "commands": "\n".join(character.commands),
             "memo": character.memo,
             "externalUrl": character.external_url,
+            "secret": seen.secret,
+            "invisible": seen.invisible,
+            "hideStatus": seen.hide_status,
         },
     }
 
 
-def ccfolia_attribute(character: Character) -> str:
+def ccfolia_attribute(character: Character, visibility: CcfoliaVisibility | None = None) -> str:
     """The clipboard JSON as an HTML attribute value (escaped, quotes included).
 
     Pages carry it as ``data-ccfolia`` on the copy button: unlike a
@@ -47,7 +76,8 @@ def ccfolia_attribute(character: Character) -> str:
     >>> "<" in ccfolia_attribute(Character('"><b>'))
     False
     """
-    return html.escape(json.dumps(ccfolia_json(character), ensure_ascii=False), quote=True)
+    text = json.dumps(ccfolia_json(character, visibility), ensure_ascii=False)
+    return html.escape(text, quote=True)
 
 
 def ccfolia_script(character: Character, element_id: str) -> str:

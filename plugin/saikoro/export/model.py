@@ -19,6 +19,8 @@ class Character:
         commands: the chat palette, one command per entry.
         memo: free text (plain).
         external_url: a link back to the scenario page (may be empty).
+        dicebot: the BCDice game system the palette is written for (ユドナリウム's
+            ``<chat-palette dicebot>``; ココフォリア's room chooses its own bot).
     """
 
     name: str
@@ -28,3 +30,4 @@ class Character:
     commands: tuple[str, ...] = ()
     memo: str = ""
     external_url: str = ""
+    dicebot: str = "DiceBot"

@@ -1,9 +1,11 @@
 """ユドナリウム: a zip holding ``data.xml`` with one ``<character>``.
 
 The character has ``<data name="character">`` with ``image`` / ``common`` (name, size)
-/ ``detail`` (resources and parameters) sections, and a ``<chat-palette>`` whose text
-is the palette, one command per line. The zip is built deterministically (fixed
-timestamps), so identical enemies give identical bytes.
+/ ``detail`` (resources, parameters and the memo as a ``note``) sections, and a
+``<chat-palette dicebot="DiceBot">`` whose text is the palette, one command per line
+(Udonarium's ``ChatPalette``; ``dicebot`` is the BCDice game system its lines are sent
+to, and a line starting with ``//`` would be a variable, which ours never are). The zip
+is built deterministically (fixed timestamps), so identical enemies give identical bytes.
 """
 
 from __future__ import annotations
@@ -67,7 +69,7 @@ def udonarium_xml(character: Character) -> str:
             _data(info, "メモ", character.memo, type="note")
         if character.external_url:
             _data(info, "URL", character.external_url)
-    palette = ET.SubElement(root, "chat-palette", {"dicebot": ""})
+    palette = ET.SubElement(root, "chat-palette", {"dicebot": character.dicebot})
     palette.text = "\n".join(character.commands)
     body = ET.tostring(root, encoding="unicode")
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + body

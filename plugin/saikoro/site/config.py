@@ -9,7 +9,7 @@ from __future__ import annotations
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 
-__all__ = ["RollerConfig", "SaikoroConfig"]
+__all__ = ["CcfoliaConfig", "RollerConfig", "SaikoroConfig"]
 
 
 class RollerConfig(base.Config):  # type: ignore[no-untyped-call]
@@ -29,6 +29,26 @@ class RollerConfig(base.Config):  # type: ignore[no-untyped-call]
     pyodide_dir = c.Optional(c.Type(str))
     """Where the ``pyodide`` npm package's files are; unset = search ``node_modules/pyodide``
     upward from the folder of ``mkdocs.yml``."""
+
+
+class CcfoliaConfig(base.Config):  # type: ignore[no-untyped-call]
+    """How enemies copied to ココフォリア are hidden (``ccfolia:`` under the plugin's options).
+
+    These are ココフォリア's own three settings of a character; all are off by default,
+    as in ココフォリア. The GM can still change them on the piece after pasting.
+    """
+
+    secret = c.Type(bool, default=False)
+    """ステータスを非公開: players who do not own the piece see neither its status nor
+    its initiative (``secret``)."""
+
+    invisible = c.Type(bool, default=False)
+    """発言時キャラクターを表示しない: no character image over the message window when
+    the enemy speaks (``invisible``)."""
+
+    hide_status = c.Type(bool, default=False)
+    """盤面キャラクター一覧に表示しない: the enemy is not listed in the board's character
+    list (``hideStatus``)."""
 
 
 class SaikoroConfig(base.Config):  # type: ignore[no-untyped-call]
@@ -61,10 +81,18 @@ class SaikoroConfig(base.Config):  # type: ignore[no-untyped-call]
 
     reference = c.Type(bool, default=False)
     """Also generate saikoro's own reference pages (rulings, commands, scenario field
-    reference) and publish the scenario JSON Schema; used by saikoro's own site."""
+    reference); used by saikoro's own site."""
 
     reference_prefix = c.Type(str, default="reference")
     """URL prefix of the generated reference pages."""
 
+    schema = c.Type(bool, default=True)
+    """Publish the scenario JSON Schema at ``schema_path``, so that editors
+    (yaml-language-server: ``# yaml-language-server: $schema=<site>/schema/scenario.schema.json``)
+    explain and check scenario files. Off: no schema file in the site."""
+
     schema_path = c.Type(str, default="schema/scenario.schema.json")
-    """Where the scenario JSON Schema is published when ``reference`` is on."""
+    """Where the scenario JSON Schema is published (relative to the site root)."""
+
+    ccfolia = c.SubConfig(CcfoliaConfig)
+    """ココフォリアの表示設定 of exported enemies (see :class:`CcfoliaConfig`)."""

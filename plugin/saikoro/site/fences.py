@@ -34,6 +34,7 @@ from .oddscache import OddsCache
 from .oddsview import odds_block, odds_error
 from .pages.chase import table_html
 from .pages.scenario import ScenarioLike, enemy_html, rulings, target_html
+from .vtt import VttSettings
 
 __all__ = ["FenceContext", "SaikoroFences"]
 
@@ -53,6 +54,8 @@ class FenceContext:
     """The page's front-matter ``system:``."""
     zip_href: Callable[[str], str] = field(default=lambda _: "")
     """URL (relative to the current page) of a scenario's export folder, with ``/``."""
+    vtt: VttSettings = field(default_factory=VttSettings)
+    """The VTT export settings of the build."""
 
     def warn(self, message: str) -> None:
         """A warning naming the page (fails ``--strict`` builds)."""
@@ -124,7 +127,7 @@ def _part(ctx: FenceContext, scenario: ScenarioLike, kind: str, name: str) -> st
     if kind == "enemy":
         for enemy in data.get("enemies") or ():
             if str(enemy.get("id")) == name:
-                return enemy_html(ctx.odds, scenario, enemy, ctx.zip_href(scenario.id))
+                return enemy_html(ctx.odds, scenario, enemy, ctx.zip_href(scenario.id), ctx.vtt)
     elif kind == "table":
         for table in data.get("chase_tables") or ():
             if str(table.get("name")) == name:

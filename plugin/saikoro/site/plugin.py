@@ -25,8 +25,9 @@ from .fences import FenceContext, SaikoroFences
 from .log import log
 from .navigation import add_to_nav
 from .pages.scenario import fill_slots
-from .reference import reference_files
+from .reference import reference_files, schema_file
 from .structure import ScenarioBook, load_folder, raise_errors, rel_url
+from .vtt import VttSettings
 
 __all__ = ["MemoryBytecodeCache", "SaikoroPlugin"]
 
@@ -85,6 +86,8 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         config.markdown_extensions.append(SaikoroFences(self.fences))  # type: ignore[arg-type]
         self.assets.configure(self.config, base)
         self.assets.add_to_config(config)
+        # VTT exports link back to the published enemy and carry the ココフォリア flags.
+        self.book.vtt = self.fences.vtt = VttSettings.from_config(config, self.config)
         return config
 
     # Validate every scenario and generate its page, its exports and the index. Errors
@@ -113,6 +116,8 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         )
         if self.config.reference:
             generated.extend(reference_files(config, self.config.schema_path))
+        if self.config.schema:
+            generated.append(schema_file(config, self.config.schema_path))
         generated.extend(self.assets.files(config))
         existing = files.src_uris  # computed once: Files rebuilds this map on every change
         for file in generated:

@@ -25,6 +25,7 @@ from .oddscache import OddsCache
 from .pages.index import IndexEntry, render_index
 from .pages.scenario import Rendered, ScenarioLike, render_scenario
 from .safe import esc, md_escape
+from .vtt import VttSettings
 
 __all__ = ["BookResult", "ScenarioBook", "error_page", "load_folder", "raise_errors", "rel_url"]
 
@@ -104,16 +105,20 @@ class ScenarioBook:
         """Under ``mkdocs serve``: where generated files are kept (see :meth:`_file`)."""
         self.slots: dict[str, list[str]] = {}
         """Page src_uri -> the HTML of its placeholders, for the current build."""
+        self.vtt = VttSettings()
+        """The VTT export settings of this build (set from the configuration)."""
         self.rendered = 0
         """How many scenario pages were rendered (not served from the cache) so far."""
 
     def render(self, scenario: ScenarioLike, *, roller: bool, zip_href: str) -> Rendered:
         """The rendered page of ``scenario``, cached by content."""
-        key = (scenario.digest, scenario.id, scenario.system, roller, zip_href)
+        key = (scenario.digest, scenario.id, scenario.system, roller, zip_href, self.vtt)
         found = self._pages.get(key)
         if found is None:
             self.rendered += 1
-            found = render_scenario(scenario, self.odds, roller=roller, zip_href=zip_href)
+            found = render_scenario(
+                scenario, self.odds, roller=roller, zip_href=zip_href, vtt=self.vtt
+            )
             self._pages[key] = found
         for problem in found.problems:
             log.warning(f"scenario {scenario.id!r}: {problem}")

@@ -18,6 +18,7 @@ from saikoro.site.oddscache import OddsCache, OddsResult
 from saikoro.site.profiles import profile
 from saikoro.site.rolling import free_widget, widget
 from saikoro.site.safe import esc, md_escape, render_markdown, safe_title
+from saikoro.site.vtt import VttSettings
 from saikoro.systems import OptionValue
 
 from .chase import table_html
@@ -168,7 +169,11 @@ def target_html(
 
 
 def enemy_html(
-    cache: OddsCache, scenario: ScenarioLike, enemy: Mapping[str, Any], zip_dir: str
+    cache: OddsCache,
+    scenario: ScenarioLike,
+    enemy: Mapping[str, Any],
+    zip_dir: str,
+    vtt: VttSettings | None = None,
 ) -> str:
     """An enemy stat block with attack odds and VTT exports.
 
@@ -177,6 +182,7 @@ def enemy_html(
         scenario: the scenario the enemy belongs to.
         enemy: the enemy's data.
         zip_dir: URL (relative to the page) of the folder holding ``<enemy id>.zip``.
+        vtt: the site's VTT export settings (link back, ココフォリア flags).
     """
     system = scenario.system
     options = rulings(scenario)
@@ -217,10 +223,12 @@ def enemy_html(
     memo = enemy.get("notes") or enemy.get("memo") or enemy.get("description")
     if memo:
         parts.append(f'<div class="saikoro-effect">{render_markdown(str(memo))}</div>')
+    vtt = vtt or VttSettings()
+    character = vtt.character(scenario.id, system, enemy, options)
     parts.append(
         '<p class="saikoro-export">'
         f'<button type="button" class="md-button saikoro-ccfolia" '
-        f'data-ccfolia="{ccfolia_attribute(prof.character(enemy))}">'
+        f'data-ccfolia="{ccfolia_attribute(character, vtt.ccfolia)}">'
         "ココフォリアにコピー</button> "
         f'<a class="md-button" href="{esc(zip_href)}" download>ユドナリウム用 (zip)</a>'
         '<span class="saikoro-copied" aria-live="polite"></span></p>'
@@ -230,7 +238,12 @@ def enemy_html(
 
 
 def render_scenario(
-    scenario: ScenarioLike, cache: OddsCache, *, roller: bool = True, zip_href: str = ""
+    scenario: ScenarioLike,
+    cache: OddsCache,
+    *,
+    roller: bool = True,
+    zip_href: str = "",
+    vtt: VttSettings | None = None,
 ) -> Rendered:
     """The Markdown of a scenario page and the files it links to.
 
@@ -240,18 +253,26 @@ def render_scenario(
         roller: put roll widgets on the page.
         zip_href: URL prefix, relative to the page, of the folder that will hold the
             returned files (``<enemy id>.zip``).
+        vtt: the site's VTT export settings.
     """
     failures: list[OddsResult] = []
     cache.failures = failures
     try:
-        rendered = _render(scenario, cache, roller=roller, zip_href=zip_href)
+        rendered = _render(scenario, cache, roller=roller, zip_href=zip_href, vtt=vtt)
     finally:
         cache.failures = None
     rendered.problems = list(dict.fromkeys(f"{r.command}: {r.error}" for r in failures))
     return rendered
 
 
-def _render(scenario: ScenarioLike, cache: OddsCache, *, roller: bool, zip_href: str) -> Rendered:
+def _render(
+    scenario: ScenarioLike,
+    cache: OddsCache,
+    *,
+    roller: bool,
+    zip_href: str,
+    vtt: VttSettings | None = None,
+) -> Rendered:
     data = scenario.data
     system = scenario.system
     slots = _Slots()
@@ -291,13 +312,14 @@ def _render(scenario: ScenarioLike, cache: OddsCache, *, roller: bool, zip_href:
     enemies = data.get("enemies") or []
     if enemies:
         out.append("## エネミー\n")
-        prof = profile(system)
+        vtt = vtt or VttSettings()
         for enemy in enemies:
             enemy_id = str(enemy.get("id", ""))
             zip_name = f"{enemy_id}.zip"
             out.append(f"### {md_escape(enemy.get('name', enemy_id))}\n")
-            out.append(_block(enemy_html(cache, scenario, enemy, zip_href)))
-            files.append(EnemyFile(zip_name, udonarium_zip(prof.character(enemy))))
+            out.append(_block(enemy_html(cache, scenario, enemy, zip_href, vtt)))
+            character = vtt.character(scenario.id, system, enemy, chosen)
+            files.append(EnemyFile(zip_name, udonarium_zip(character)))
     tables = data.get("chase_tables") or []
     if tables:
         out.append("## チェイス表\n")

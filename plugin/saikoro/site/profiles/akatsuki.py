@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from saikoro.site.profiles.base import Character, Data, Grid, Metric, Profile
+from saikoro.site.profiles.base import Data, Grid, Metric, Profile
 
 __all__ = ["PROFILE", "AkatsukiProfile", "target_command"]
 
@@ -111,21 +111,6 @@ class AkatsukiProfile(Profile):
                 ),
                 metrics=(Metric.SUCCESS, Metric.EVENTS),
             ),
-        )
-
-    def palette(self, enemy: Data) -> tuple[str, ...]:
-        return tuple(
-            f"AK{int(level)} {name}" for name, level in (enemy.get("abilities") or {}).items()
-        )
-
-    def character(self, enemy: Data) -> Character:
-        cards = int(enemy.get("cards", 0) or 0)
-        return Character(
-            name=str(enemy.get("name", "")),
-            status=(("覚醒札", cards, max(cards, 1)),),
-            params=tuple((str(k), str(v)) for k, v in (enemy.get("abilities") or {}).items()),
-            commands=self.palette(enemy),
-            memo=str(enemy.get("notes", "") or ""),
         )
 
 

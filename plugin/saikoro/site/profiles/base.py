@@ -107,30 +107,6 @@ class Profile:
         """Odds tables of an enemy as a whole (systems whose enemies have no attack list)."""
         return ()
 
-    def palette(self, enemy: Data) -> tuple[str, ...]:
-        """The chat palette of an enemy: its system commands, one per line."""
-        commands = [self.attack_command(enemy, a) for a in self.attacks(enemy)]
-        return tuple(c for c in commands if c)
-
-    def character(self, enemy: Data) -> Character:
-        """The VTT character of an enemy."""
-        status = []
-        for key in ("hp", "HP", "mp"):
-            value = enemy.get(key)
-            if isinstance(value, int):
-                status.append((key.upper(), value, value))
-        params = tuple(
-            (k, _plain(v))
-            for k, v in enemy.items()
-            if isinstance(v, (int, str)) and k not in {"id", "name", "hp", "mp"}
-        )
-        return Character(
-            name=str(enemy.get("name", enemy.get("id", ""))),
-            status=tuple(status),
-            params=params,
-            commands=self.palette(enemy),
-        )
-
 
 def _plain(value: object) -> str:
     """A YAML value as one line of plain text."""

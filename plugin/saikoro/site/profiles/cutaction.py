@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from saikoro.site.profiles.base import Character, Data, Grid, Metric, Profile
+from saikoro.site.profiles.base import Data, Grid, Metric, Profile
 
 __all__ = ["PROFILE", "CutactionProfile"]
 
@@ -86,25 +86,6 @@ class CutactionProfile(Profile):
                 note="ボタンはエネミーのボディ判定。抵抗に成功すれば達成値だけ軽減、"
                 "失敗すれば全額を受けて同じ値の負傷。",
             ),
-        )
-
-    def palette(self, enemy: Data) -> tuple[str, ...]:
-        lines = [
-            f"CA{int(enemy.get('body', 0))} ボディ判定",
-            f"CA{int(enemy.get('head', 0))} ヘッド判定",
-            f"CAI{int(enemy.get('body', 0))} イニシアチブ",
-        ]
-        lines.extend(f"CAD{int(a['damage'])} {a.get('name', '')}" for a in self.attacks(enemy))
-        return tuple(lines)
-
-    def character(self, enemy: Data) -> Character:
-        hp = int(enemy.get("hp", 0))
-        return Character(
-            name=str(enemy.get("name", "")),
-            status=(("体力", hp, hp),),
-            params=(("ボディ", str(enemy.get("body"))), ("ヘッド", str(enemy.get("head")))),
-            commands=self.palette(enemy),
-            memo=str(enemy.get("notes", "") or ""),
         )
 
 

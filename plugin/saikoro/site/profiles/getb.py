@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .base import Character, Data, Grid, Metric, Profile
+from .base import Data, Grid, Metric, Profile
 
 __all__ = ["GUARD_BONUSES", "PROFILE", "GetbProfile"]
 
@@ -122,41 +122,6 @@ class GetbProfile(Profile):
                 note="放棄はガード判定なし。C/F はダメージ判定のクリティカル／ファンブル。"
                 "装甲+筋力はガード判定の達成値に加わる値。",
             ),
-        )
-
-    def palette(self, enemy: Data) -> tuple[str, ...]:
-        lines = [
-            f"GD{attack_spec(enemy, a)} {a.get('name', '')}" for a in enemy.get("attacks") or ()
-        ]
-        abilities = enemy.get("abilities") or {}
-        guard = enemy.get("guard")
-        if guard:
-            bonus = int(guard.get("armor", 0)) + int(abilities.get("strength", 0))
-            code = SHIELD_CODES.get(str(guard.get("shield")), "B")
-            lines.append(f"GG{code}{bonus:+d} ガード")
-        lines.extend(f"GB{v} {ABILITY_LABELS.get(k, k)}判定" for k, v in abilities.items())
-        return tuple(lines)
-
-    def character(self, enemy: Data) -> Character:
-        status = [("HP", int(enemy["hp"]), int(enemy["hp"]))]
-        status.extend(
-            (key.upper(), int(enemy[key]), int(enemy[key]))
-            for key in ("ap", "st", "op")
-            if enemy.get(key) is not None
-        )
-        params = [
-            (ABILITY_LABELS.get(k, k), str(v)) for k, v in (enemy.get("abilities") or {}).items()
-        ]
-        guard = enemy.get("guard")
-        if guard:
-            params.append(("装甲", str(guard.get("armor", 0))))
-        return Character(
-            name=str(enemy.get("name", "")),
-            initiative=int(enemy.get("ap", 0)),
-            status=tuple(status),
-            params=tuple(params),
-            commands=self.palette(enemy),
-            memo=str(enemy.get("notes", "") or ""),
         )
 
 

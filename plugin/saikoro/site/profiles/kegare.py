@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from saikoro.site.profiles.base import Character, Data, Grid, Metric, Profile
+from saikoro.site.profiles.base import Data, Grid, Metric, Profile
 
 __all__ = ["PROFILE", "KegareProfile"]
 
@@ -117,28 +117,6 @@ class KegareProfile(Profile):
                 note="攻撃判定 2D6+攻撃値 と防御判定 2D6+防御値 の差でダメージが増減する。"
                 "エネミー自身のポジションの修正も含む。",
             ),
-        )
-
-    def palette(self, enemy: Data) -> tuple[str, ...]:
-        lines = [
-            f"{self.attack_command(enemy, a)} {a.get('name', '')}" for a in self.attacks(enemy)
-        ]
-        lines.append(f"2D6+{int(enemy.get('defence', 0))} 防御判定")
-        lines.extend(("KGR 再起判定", "KGS1 異常回復判定"))
-        return tuple(lines)
-
-    def character(self, enemy: Data) -> Character:
-        return Character(
-            name=str(enemy.get("name", "")),
-            initiative=int(enemy.get("initiative", 0)),
-            status=(("HP", int(enemy["hp"]), int(enemy["hp"])), ("穢れ", 0, 10)),
-            params=(
-                ("攻撃値", str(enemy.get("attack"))),
-                ("防御値", str(enemy.get("defence"))),
-                ("行動値", str(enemy.get("initiative"))),
-            ),
-            commands=self.palette(enemy),
-            memo=str(enemy.get("notes", "") or ""),
         )
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from saikoro.site.profiles.base import Character, Data, Grid, Metric, Profile
+from saikoro.site.profiles.base import Data, Grid, Metric, Profile
 
 __all__ = ["PROFILE", "KokuryokuProfile"]
 
@@ -83,38 +83,6 @@ class KokuryokuProfile(Profile):
                 chart=(3, 0),
                 note="攻撃力＋ダイスから防御力＋ダイスを引いた値（0未満は0）。",
             ),
-        )
-
-    def palette(self, enemy: Data) -> tuple[str, ...]:
-        lines = [
-            f"KK{int(v)} {ABILITY_LABELS.get(str(k), str(k))}"
-            for k, v in (enemy.get("abilities") or {}).items()
-        ]
-        if enemy.get("attack") is not None:
-            lines.append(f"KKD{int(enemy['attack'])} 攻撃")
-        return tuple(lines)
-
-    def character(self, enemy: Data) -> Character:
-        status = []
-        for key, label in (("power", "国力"), ("love", "愛")):
-            if enemy.get(key) is not None:
-                status.append((label, int(enemy[key]), int(enemy[key])))
-        params = [
-            (ABILITY_LABELS.get(str(k), str(k)), str(v))
-            for k, v in (enemy.get("abilities") or {}).items()
-        ]
-        params += [
-            (label, str(enemy[key]))
-            for key, label in (("attack", "攻撃力"), ("defence", "防御力"))
-            if enemy.get(key) is not None
-        ]
-        return Character(
-            name=str(enemy.get("name", "")),
-            initiative=int(enemy.get("power", 0) or 0),
-            status=tuple(status),
-            params=tuple(params),
-            commands=self.palette(enemy),
-            memo=str(enemy.get("notes", "") or ""),
         )
 
 

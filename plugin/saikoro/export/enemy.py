@@ -1,0 +1,95 @@
+"""A scenario enemy as a VTT character: palette lines BCDice rolls, the whole stat block.
+
+One module per system (``export/getb.py`` ...) turns the enemy's attacks and checks into
+:class:`~.palette.PaletteLine` s (generic BCDice commands, derived from the system's
+dice rules) and gives the gauges and parameters; :func:`~.memo.enemy_memo` writes the
+memo from the scenario definitions. Both VTTs run BCDice's generic bot (``DiceBot``):
+none of the five systems is a BCDice game system.
+
+>>> c = enemy_character("kegare", {"name": "祟り神", "hp": 30, "attack": 6, "defence": 4,
+...     "initiative": 5, "position": "near",
+...     "skills": [{"name": "祟り火", "kind": "attack", "damage": 8}]}, url="https://x/#e")
+>>> c.commands[0].split(" ※")[0], c.dicebot, c.external_url
+('2D6+6 祟り火', 'DiceBot', 'https://x/#e')
+>>> print(c.memo.splitlines()[0])
+HP: 30
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping
+from types import ModuleType
+from typing import Any
+
+from saikoro.systems import OptionValue, System, get
+
+from . import akatsuki, cutaction, getb, kegare, kokuryoku
+from .memo import enemy_memo
+from .model import Character
+from .palette import PaletteLine
+
+__all__ = ["COMPARE_OPTIONS", "DICEBOT", "enemy_character", "enemy_palette"]
+
+DICEBOT = "DiceBot"
+"""BCDice's generic game system: the dice bot the exported palettes are written for."""
+
+_MODULES: dict[str, ModuleType] = {
+    "akatsuki": akatsuki,
+    "cutaction": cutaction,
+    "getb": getb,
+    "kegare": kegare,
+    "kokuryoku": kokuryoku,
+}
+
+COMPARE_OPTIONS: dict[str, dict[str, OptionValue]] = {"getb": dict(getb.COMPARE_OPTIONS)}
+"""Per system, the options under which a line's system command rolls exactly like its
+generic command (GETB: fumbles off, since BCDice's upper dice do not know them)."""
+
+
+def _system(system: str | System, options: Mapping[str, OptionValue] | None) -> System:
+    return get(system, **dict(options or {}))
+
+
+def _module(system: System) -> ModuleType:
+    module = _MODULES.get(system.id)
+    if module is None:  # a sixth system needs its own export module
+        raise ValueError(f"no VTT export for system {system.id!r}")
+    return module
+
+
+def enemy_palette(
+    system: str | System, enemy: Mapping[str, Any], options: Mapping[str, OptionValue] | None = None
+) -> list[PaletteLine]:
+    """The palette lines of ``enemy`` under the scenario's ruling ``options``."""
+    chosen = _system(system, options)
+    make: Callable[[Mapping[str, Any], System], list[PaletteLine]] = _module(chosen).palette
+    return make(enemy, chosen)
+
+
+def enemy_character(
+    system: str | System,
+    enemy: Mapping[str, Any],
+    *,
+    options: Mapping[str, OptionValue] | None = None,
+    url: str = "",
+) -> Character:
+    """The VTT character of ``enemy``.
+
+    Args:
+        system: the scenario's system (id or configured system).
+        enemy: the validated enemy data.
+        options: the scenario's ruling options (``rulings:``), which can change dice.
+        url: where the enemy is published (``externalUrl``), or ``""``.
+    """
+    chosen = _system(system, options)
+    module = _module(chosen)
+    base: Character = module.character(enemy)
+    lines = module.palette(enemy, chosen)
+    return dataclasses.replace(
+        base,
+        commands=tuple(line.text for line in lines),
+        memo=enemy_memo(chosen.id, enemy),
+        external_url=url,
+        dicebot=DICEBOT,
+    )
