@@ -83,7 +83,7 @@ def test_flowcharts_without_the_bundle_fail_the_build(
 
 def test_wrong_npm_version_is_refused(tmp_path: Path) -> None:
     fake = tmp_path / "node_modules"
-    (fake / "pyodide").mkdir()
+    (fake / "pyodide").mkdir(parents=True)
     (fake / "pyodide" / "package.json").write_text('{"version": "0.27.0"}', "utf-8")
     with pytest.raises(VendorError, match=r"pyodide '0\.27\.0', saikoro pins 314\.0\.7.*npm ci"):
         copy_bundles(fake, LICENSES, tmp_path / "out")
