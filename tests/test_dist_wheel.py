@@ -103,13 +103,23 @@ def dist(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
     out = root / "saikoro-dist"
     with _locked(root / "saikoro-dist.lock"):
         if not list(out.glob("*.whl")):
-            subprocess.run(
+            built = subprocess.run(
                 [sys.executable, "-m", "build", "--no-isolation", "--outdir", str(out), str(REPO)],
-                check=True,
                 capture_output=True,
+                text=True,
                 timeout=600,
+                check=False,
             )
+            log = built.stdout + built.stderr
+            assert built.returncode == 0, log
+            (out / "build.log").write_text(log, encoding="utf-8")
     return out
+
+
+def test_build_prints_no_deprecation_banners(dist: Path) -> None:
+    log = (dist / "build.log").read_text(encoding="utf-8")
+    assert "Successfully built" in log
+    assert not re.search(r"deprecat|!!|SetuptoolsWarning", log, re.IGNORECASE), log
 
 
 @pytest.fixture(scope="session")
@@ -181,7 +191,7 @@ def test_wheel_ships_exactly_the_served_runtimes(wheel: Path) -> None:
 
 
 def test_dist_metadata_passes_twine(dist: Path) -> None:
-    files = sorted(str(p) for p in dist.iterdir())
+    files = sorted(str(p) for p in dist.iterdir() if p.suffix != ".log")
     assert any(f.endswith(".tar.gz") for f in files) and any(f.endswith(".whl") for f in files)
     result = subprocess.run(
         [sys.executable, "-m", "twine", "check", "--strict", *files],
