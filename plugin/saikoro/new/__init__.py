@@ -137,7 +137,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         description="Start a scenario book: mkdocs.yml, docs/, sample scenarios, a "
         "pre-commit hook and a GitHub workflow that validates, builds and deploys to Pages.",
     )
-    parser.add_argument("directory", type=Path, help="the new book's folder (new or empty)")
+    parser.add_argument(
+        "directory", metavar="DIR", type=Path, help="the new book's folder (new or empty)"
+    )
     parser.add_argument(
         "--system",
         action="append",
