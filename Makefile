@@ -7,9 +7,9 @@ BIN := $(VENV)/bin
 STAMPS := .stamps
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup serve build test lint bench clean
+.PHONY: setup serve build test lint bench dist clean
 
-setup: $(STAMPS)/python $(STAMPS)/npm
+setup: $(STAMPS)/python $(STAMPS)/npm $(STAMPS)/vendor
 
 # The virtual environment with saikoro installed in editable mode and the test tools.
 $(STAMPS)/python: pyproject.toml
@@ -23,6 +23,13 @@ $(STAMPS)/python: pyproject.toml
 $(STAMPS)/npm: package.json package-lock.json
 	@mkdir -p $(STAMPS)
 	npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+# The pinned Pyodide and Mermaid files a site serves, copied into the package
+# (plugin/saikoro/site/vendor/, git-ignored) so the editable install and the wheel carry them.
+VENDOR := plugin/saikoro/site/vendor
+$(STAMPS)/vendor: $(STAMPS)/python $(STAMPS)/npm $(VENDOR)/__init__.py $(wildcard licenses/*)
+	$(BIN)/python -m saikoro.site.vendor node_modules licenses
 	@touch $@
 
 # Debian's Chromium for the browser tests (installed with apt when running as root).
@@ -57,5 +64,12 @@ bench: setup $(STAMPS)/chromium
 	$(BIN)/python bench/bench_build.py
 	$(BIN)/python bench/bench_browser.py
 
+# The wheel and sdist in dist/, with the pinned Pyodide and Mermaid inside; metadata checked.
+dist: setup
+	rm -rf dist build plugin/saikoro.egg-info
+	$(BIN)/python -m build --outdir dist .
+	$(BIN)/twine check --strict dist/*
+	@ls -l dist
+
 clean:
-	rm -rf $(STAMPS) site build .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(STAMPS) site build dist .pytest_cache .mypy_cache .ruff_cache $(VENDOR)/*/ $(VENDOR)/manifest.json

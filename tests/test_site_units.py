@@ -328,14 +328,20 @@ def test_mermaid_shim_and_cdn_option(tmp_path: object) -> None:
         Path(str(tmp_path)),
     )  # type: ignore[arg-type]
     assert cdn.mermaid_file is None
+    with pytest.raises(PluginError, match=r"mermaid_dir .*nowhere.* holds no mermaid\.min\.js"):
+        Assets().configure(
+            SimpleNamespace(mermaid_url=None, mermaid_dir="nowhere", roller=roller),
+            Path(str(tmp_path)),
+        )  # type: ignore[arg-type]
     missing = Assets()
     missing.configure(
-        SimpleNamespace(mermaid_url=None, mermaid_dir="nowhere", roller=roller), Path(str(tmp_path))
+        SimpleNamespace(mermaid_url=None, mermaid_dir=None, roller=roller), Path(str(tmp_path))
     )  # type: ignore[arg-type]
-    assert missing.mermaid_file is None
+    assert missing.mermaid_file is not None  # the copy bundled in the package
+    missing.mermaid_file, missing.mermaid_missing = None, "no bundled Mermaid (reinstall)"
     missing.post_build(SimpleNamespace(site_dir=str(tmp_path)))  # type: ignore[arg-type]
     missing.note_page('<pre class="mermaid"><code>flowchart TD</code></pre>')
-    with pytest.raises(PluginError, match="mermaid"):
+    with pytest.raises(PluginError, match=r"no bundled Mermaid \(reinstall\).*mermaid_url"):
         missing.post_build(SimpleNamespace(site_dir=str(tmp_path)))  # type: ignore[arg-type]
 
 

@@ -22,7 +22,8 @@ if TYPE_CHECKING:
 
 __all__ = ["DiceError", "Odds", "Roll", "__version__", "get_system", "odds", "roll"]
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
+"""The package's version (the only place it is written; pyproject.toml reads it)."""
 
 
 def get_system(name: str | System, **options: OptionValue) -> System:

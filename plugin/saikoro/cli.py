@@ -1,4 +1,4 @@
-"""The ``saikoro`` command: roll, odds, validate, schema.
+"""The ``saikoro`` command: roll, odds, validate, schema, new.
 
 Exit status: 0 ok, 1 not a command / refused / invalid scenario, 2 usage.
 """
@@ -206,6 +206,9 @@ def _build_parser() -> argparse.ArgumentParser:
     sub.add_parser(
         "schema", help="print the scenario JSON Schema (saikoro schema --help)", add_help=False
     )
+    sub.add_parser(
+        "new", help="start a scenario book in a new folder (saikoro new --help)", add_help=False
+    )
     return parser
 
 
@@ -218,6 +221,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         validate = args_list[0] == "validate"
         entry = scenario_cli.validate_main if validate else scenario_cli.schema_main
         return int(entry(args_list[1:]))
+    if args_list and args_list[0] == "new":
+        from .new import main as new_main
+
+        return new_main(args_list[1:])
     parser = _build_parser()
     try:
         args = parser.parse_args(args_list)

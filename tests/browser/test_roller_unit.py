@@ -226,8 +226,10 @@ def test_engine_zip_imports_only_stdlib_and_itself() -> None:
 def test_find_pyodide_dir_default_and_errors(tmp_path: Path) -> None:
     found = find_pyodide_dir(RollerSettings())
     assert all((found / f).is_file() for f in PYODIDE_FILES)
-    with pytest.raises(RollerAssetError, match="npm ci"):
+    with pytest.raises(RollerAssetError, match=r"pyodide_dir .* lacks pyodide\.mjs"):
         find_pyodide_dir(RollerSettings(pyodide_dir=str(tmp_path)))
+    relative = RollerSettings(pyodide_dir=found.name, config_dir=str(found.parent))
+    assert find_pyodide_dir(relative) == found
     for name in PYODIDE_FILES:
         (tmp_path / name).write_bytes(b"")
     (tmp_path / "package.json").write_text('{"version": "0.1.0"}')

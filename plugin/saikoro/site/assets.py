@@ -5,6 +5,10 @@ exists. Every page therefore gets ``mermaid-shim.js`` (under 1 kB): it defines a
 ``mermaid`` object whose ``render`` loads the self-hosted ``mermaid.min.js`` (or the
 configured CDN URL) on first use, so pages without flowcharts fetch nothing and no page
 calls out to another host unless the site's author asked for a CDN.
+
+The self-hosted Mermaid and Pyodide are the pinned copies bundled in the package
+(:mod:`saikoro.site.vendor`), or a folder the author names (``mermaid_dir``,
+``roller.pyodide_dir``); nothing is searched for.
 """
 
 from __future__ import annotations
@@ -20,23 +24,14 @@ from mkdocs.structure.files import File
 
 from . import roller
 from .config import SaikoroConfig
+from .vendor import LICENSE_NAME, MERMAID_VERSION, VendorError, bundle_file
 
-__all__ = ["ASSET_DIR", "Assets", "find_node_package"]
+__all__ = ["ASSET_DIR", "Assets"]
 
 ASSET_DIR = "assets/saikoro"
 """Where the plugin's own files go in the built site."""
 
 _OWN = ("saikoro.css", "saikoro.js")
-
-
-def find_node_package(name: str, starts: list[Path]) -> Path | None:
-    """``node_modules/<name>`` found upward from any of ``starts`` (first match)."""
-    for start in starts:
-        for folder in (start, *start.parents):
-            candidate = folder / "node_modules" / name
-            if (candidate / "package.json").is_file():
-                return candidate
-    return None
 
 
 def _shim(url: str | None) -> str:
@@ -51,43 +46,43 @@ class Assets:
     def __init__(self) -> None:
         self.mermaid_url: str | None = None
         self.mermaid_file: Path | None = None
+        self.mermaid_missing: str | None = None
         self.mermaid_used = False
         self.roller: Any = None
         self.settings: Any = None
         self.base = Path()
 
     def configure(self, config: SaikoroConfig, base: Path) -> None:
-        """Read the plugin's options; find the npm packages."""
+        """Read the plugin's options; find Mermaid (only where the options say)."""
         self.base = base
         self.mermaid_url = config.mermaid_url
         self.mermaid_used = False
         self.mermaid_file = None
-        if self.mermaid_url is None:
-            starts = [(base / config.mermaid_dir).resolve()] if config.mermaid_dir else []
-            if not starts:
-                package = find_node_package(
-                    "mermaid", [base, Path.cwd(), Path(__file__).resolve().parents[3]]
+        self.mermaid_missing = None
+        if self.mermaid_url is None and config.mermaid_dir:
+            candidate = (base / config.mermaid_dir / "mermaid.min.js").resolve()
+            if not candidate.is_file():
+                raise PluginError(
+                    f"saikoro: the option mermaid_dir names {candidate.parent}, which holds no "
+                    "mermaid.min.js; point it at a folder holding mermaid.min.js, or remove "
+                    f"it to use the Mermaid {MERMAID_VERSION} bundled with saikoro"
                 )
-                starts = [package] if package else []
-            for start in starts:
-                candidate = start / "dist" / "mermaid.min.js"
-                if candidate.is_file():
-                    self.mermaid_file = candidate
-                    break
+            self.mermaid_file = candidate
+        elif self.mermaid_url is None:
+            try:
+                self.mermaid_file = bundle_file("mermaid", "mermaid.min.js")
+            except VendorError as error:  # reported only if a page draws a flowchart
+                self.mermaid_missing = str(error)
         self.roller = None
         self.settings = None
         if config.roller.enabled:
             self.roller = roller
-            if self.roller is not None:
-                pyodide_dir = config.roller.pyodide_dir
-                if pyodide_dir and not Path(pyodide_dir).is_absolute():
-                    pyodide_dir = str((base / pyodide_dir).resolve())
-                self.settings = self.roller.RollerSettings(
-                    policy=config.roller.loading,
-                    pyodide_url=config.roller.pyodide_url,
-                    pyodide_dir=pyodide_dir,
-                    config_dir=str(base),
-                )
+            self.settings = self.roller.RollerSettings(
+                policy=config.roller.loading,
+                pyodide_url=config.roller.pyodide_url,
+                pyodide_dir=config.roller.pyodide_dir,
+                config_dir=str(base),
+            )
 
     def add_to_config(self, config: MkDocsConfig) -> None:
         """Our CSS and scripts (and the roller's small loaders) on every page."""
@@ -120,6 +115,13 @@ class Assets:
                     config, f"{ASSET_DIR}/mermaid.min.js", abs_src_path=str(self.mermaid_file)
                 )
             )
+            licence = self.mermaid_file.parent / LICENSE_NAME
+            if licence.is_file():  # the bundled copy's MIT licence travels with it
+                out.append(
+                    File.generated(
+                        config, f"{ASSET_DIR}/mermaid.LICENSE", abs_src_path=str(licence)
+                    )
+                )
         return out
 
     def note_page(self, html: str) -> None:
@@ -131,9 +133,8 @@ class Assets:
         """Fail clearly when flowcharts need Mermaid but it was not found; install the roller."""
         if self.mermaid_used and self.mermaid_url is None and self.mermaid_file is None:
             raise PluginError(
-                "saikoro: pages draw flowcharts but mermaid.min.js was not found: run "
-                "`npm install mermaid` next to mkdocs.yml, set the plugin option `mermaid_dir`, "
-                "or set `mermaid_url` to a CDN copy"
+                f"saikoro: pages draw flowcharts but {self.mermaid_missing}; or set the "
+                "plugin option mermaid_url to a CDN copy of mermaid.min.js"
             )
         if self.roller is not None and self.settings is not None:
             try:

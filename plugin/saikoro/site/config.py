@@ -23,12 +23,12 @@ class RollerConfig(base.Config):  # type: ignore[no-untyped-call]
     scrolls into view or is pointed at (``visible``), or on the first click (``click``)."""
 
     pyodide_url = c.Optional(c.Type(str))
-    """A CDN base URL of the pinned Pyodide version; unset = the self-hosted copy
-    (the ``pyodide`` npm package copied into the built site)."""
+    """A CDN base URL of the pinned Pyodide version; unset = self-hosted (the copy bundled
+    in the saikoro package is copied into the built site)."""
 
     pyodide_dir = c.Optional(c.Type(str))
-    """Where the ``pyodide`` npm package's files are; unset = search ``node_modules/pyodide``
-    upward from the folder of ``mkdocs.yml``."""
+    """A folder holding the pinned Pyodide's files to self-host instead of the bundled copy
+    (relative to ``mkdocs.yml``); unset = the copy bundled in the saikoro package."""
 
 
 class CcfoliaConfig(base.Config):  # type: ignore[no-untyped-call]
@@ -67,12 +67,12 @@ class SaikoroConfig(base.Config):  # type: ignore[no-untyped-call]
     """The in-browser dice roller (see :class:`RollerConfig`)."""
 
     mermaid_url = c.Optional(c.Type(str))
-    """URL of ``mermaid.min.js`` from a CDN; unset = the self-hosted copy of the pinned npm
-    package (``node_modules/mermaid``), so flowcharts never call out to another host."""
+    """URL of ``mermaid.min.js`` from a CDN; unset = self-hosted (the pinned copy bundled in
+    the saikoro package), so flowcharts never call out to another host."""
 
     mermaid_dir = c.Optional(c.Type(str))
-    """Where the ``mermaid`` npm package is; unset = search ``node_modules/mermaid`` upward
-    from the folder of ``mkdocs.yml``."""
+    """A folder holding a ``mermaid.min.js`` to self-host instead of the bundled copy
+    (relative to ``mkdocs.yml``); unset = the copy bundled in the saikoro package."""
 
     language = c.Choice(("ja", "en"), default="ja")
     """Language of scenario problem messages (build errors, warnings and the error pages

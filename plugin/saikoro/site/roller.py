@@ -5,7 +5,8 @@ The roller runs the same engine as the site's odds: a module Web Worker fetches 
 time, see :func:`engine_zip`) while Pyodide starts, unpacks it into Pyodide's file system
 (no micropip, no package index), imports :mod:`saikoro` and answers each roll by calling
 :func:`saikoro.roll` through a Python function proxy. Pyodide is self-hosted by default
-(copied from the pinned npm package) or taken from a CDN base URL.
+(the pinned copy bundled in the package, :mod:`saikoro.site.vendor`) or taken from a CDN
+base URL.
 
 Site layout written by :func:`install_assets` (all under :data:`ASSET_DIR`)::
 
@@ -13,7 +14,7 @@ Site layout written by :func:`install_assets` (all under :data:`ASSET_DIR`)::
     assets/saikoro/roller.css    widget styles (EXTRA_CSS)
     assets/saikoro/worker.js     module worker: loads Pyodide + the engine, answers rolls
     assets/saikoro/engine.zip    the engine's Python files (deterministic)
-    assets/saikoro/pyodide/      pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm, ...
+    assets/saikoro/pyodide/      pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm, ... LICENSE
 
 A page without a widget fetches only ``roller.js`` and ``roller.css``: the worker and
 Pyodide are started by the first widget that becomes visible (policy ``visible``), by a
@@ -40,7 +41,6 @@ import hashlib
 import html
 import io
 import json
-import os
 import shutil
 import zipfile
 from collections.abc import Mapping
@@ -48,6 +48,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from saikoro.systems import SYSTEM_IDS, OptionValue, all_systems
+
+from .vendor import BUNDLES, LICENSE_NAME, PYODIDE_VERSION, VendorError, bundle_dir
 
 __all__ = [
     "ASSET_DIR",
@@ -68,19 +70,10 @@ __all__ = [
     "widget",
 ]
 
-PYODIDE_VERSION = "314.0.7"
-"""The pinned Pyodide version (``package.json``); a CDN URL must serve the same one."""
-
 PYODIDE_CDN_URL = f"https://cdn.jsdelivr.net/pyodide/v{PYODIDE_VERSION}/full/"
 """jsDelivr's copy of the pinned version, for sites that opt into a CDN."""
 
-PYODIDE_FILES = (
-    "pyodide.mjs",
-    "pyodide.asm.mjs",
-    "pyodide.asm.wasm",
-    "python_stdlib.zip",
-    "pyodide-lock.json",
-)
+PYODIDE_FILES = BUNDLES["pyodide"].files
 """The Pyodide files the roller needs (no packages from the lock file are loaded)."""
 
 POLICIES = ("eager", "visible", "click")
@@ -105,7 +98,7 @@ _LABEL_TITLE = "ダイスを振る"
 
 
 class RollerAssetError(ValueError):
-    """The roller's files cannot be installed (e.g. Pyodide not found and no CDN URL)."""
+    """The roller's files cannot be installed (e.g. Pyodide missing and no CDN URL)."""
 
 
 @dataclass(frozen=True)
@@ -116,10 +109,9 @@ class RollerSettings:
         policy: ``eager`` | ``visible`` | ``click`` (see :data:`POLICIES`).
         pyodide_url: ``None`` to self-host Pyodide; else the base URL of the same pinned
             version on a CDN (e.g. :data:`PYODIDE_CDN_URL`).
-        pyodide_dir: where the npm package's files are; ``None`` searches
-            ``node_modules/pyodide`` upward from ``config_dir``, the working directory and
-            this package's folder (and ``$SAIKORO_PYODIDE_DIR`` first, when set).
-        config_dir: the folder of ``mkdocs.yml`` (start of the upward search).
+        pyodide_dir: a folder holding the pinned Pyodide's files (e.g. a local mirror);
+            ``None`` = the copy bundled in the saikoro package. Relative to ``config_dir``.
+        config_dir: the folder of ``mkdocs.yml`` (what a relative ``pyodide_dir`` means).
         load_timeout: seconds before a still-loading engine is reported as failed.
         roll_timeout: seconds one roll may take before the worker is stopped.
         max_length: the page's command length cap.
@@ -285,41 +277,36 @@ def engine_zip() -> bytes:
     return buffer.getvalue()
 
 
-def _candidates(settings: RollerSettings) -> list[Path]:
-    if settings.pyodide_dir:
-        return [Path(settings.pyodide_dir)]
-    found: list[Path] = []
-    env = os.environ.get("SAIKORO_PYODIDE_DIR")
-    if env:
-        found.append(Path(env))
-    starts = [Path(settings.config_dir)] if settings.config_dir else []
-    starts += [Path.cwd(), _PACKAGE]
-    for start in starts:
-        found.extend(
-            folder / "node_modules" / "pyodide"
-            for folder in (start.resolve(), *start.resolve().parents)
-        )
-    return found
-
-
 def find_pyodide_dir(settings: RollerSettings) -> Path:
     """The folder holding the Pyodide files (see :attr:`RollerSettings.pyodide_dir`).
 
+    Nothing is searched for: the folder is the one given, or the package's own copy.
+
     Raises:
-        RollerAssetError: no candidate folder holds every file of :data:`PYODIDE_FILES`,
-            or the one found is not version :data:`PYODIDE_VERSION`.
+        RollerAssetError: the folder lacks a file of :data:`PYODIDE_FILES` or is not
+            version :data:`PYODIDE_VERSION`, or the package's copy is missing (the
+            message names the fix).
     """
-    candidates = _candidates(settings)
-    for folder in candidates:
-        if all((folder / name).is_file() for name in PYODIDE_FILES):
-            _check_version(folder)
-            return folder
-    where = str(candidates[0]) if settings.pyodide_dir else "node_modules/pyodide"
-    raise RollerAssetError(
-        f"saikoro's dice roller needs Pyodide {PYODIDE_VERSION} but found no {where} holding "
-        f"{', '.join(PYODIDE_FILES)}; run `npm ci` (package.json pins pyodide {PYODIDE_VERSION}), "
-        "set the roller's pyodide_dir, or set a Pyodide CDN URL"
-    )
+    if not settings.pyodide_dir:
+        try:
+            return bundle_dir("pyodide")
+        except VendorError as error:
+            raise RollerAssetError(
+                f"{error}; or set the roller's pyodide_url to a CDN copy of Pyodide "
+                f"{PYODIDE_VERSION} (e.g. {PYODIDE_CDN_URL})"
+            ) from error
+    folder = Path(settings.pyodide_dir)
+    if not folder.is_absolute() and settings.config_dir:
+        folder = Path(settings.config_dir) / folder
+    missing = [name for name in PYODIDE_FILES if not (folder / name).is_file()]
+    if missing:
+        raise RollerAssetError(
+            f"the roller's pyodide_dir {folder} lacks {', '.join(missing)} of Pyodide "
+            f"{PYODIDE_VERSION}: point it at a folder holding {', '.join(PYODIDE_FILES)}, "
+            "or remove the option to use the copy bundled with saikoro"
+        )
+    _check_version(folder)
+    return folder
 
 
 def _check_version(folder: Path) -> None:
@@ -370,7 +357,7 @@ def install_assets(site_dir: str, settings: RollerSettings) -> None:
     Unchanged files are left alone, so rebuilds under ``mkdocs serve`` stay cheap.
 
     Raises:
-        RollerAssetError: Pyodide is to be self-hosted but its files cannot be found.
+        RollerAssetError: Pyodide is to be self-hosted but its files are missing.
     """
     pyodide = None if settings.pyodide_url else find_pyodide_dir(settings)
     target = Path(site_dir) / ASSET_DIR
@@ -388,3 +375,5 @@ def install_assets(site_dir: str, settings: RollerSettings) -> None:
     if pyodide is not None:
         for name in PYODIDE_FILES:
             _copy(pyodide / name, target / "pyodide" / name)
+        if (pyodide / LICENSE_NAME).is_file():
+            _copy(pyodide / LICENSE_NAME, target / "pyodide" / LICENSE_NAME)

