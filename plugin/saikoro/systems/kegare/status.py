@@ -19,7 +19,7 @@ from fractions import Fraction
 
 from saikoro.dice import Dist
 
-from .combat import TWO_D6, check_penalty
+from .combat import MAX_KEGARE, TWO_D6, check_penalty
 
 __all__ = [
     "KEGARE_TRACK",
@@ -39,9 +39,6 @@ __all__ = [
     "status_recovery_target",
     "turn_order",
 ]
-
-MAX_KEGARE = 10
-"""From this 穢れ on, a character is incapacitated for good."""
 
 
 class Status(enum.Enum):
