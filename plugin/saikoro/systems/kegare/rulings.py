@@ -59,7 +59,7 @@ RULINGS: tuple[Ruling, ...] = (
     Ruling(
         key="kegare.status_recovery",
         title="異常回復判定の成功条件",
-        seed="異常回復判定は 10-(受けている状態異常の数) を目標値にした 2D6 の判定とされるが、"
+        seed="異常回復判定は 2D6 を振り、10 から状態異常の数を引いた値を目標値とするが、"
         "目標値ちょうどで成功かは書かれていない。",
         decision="既定では目標値以上で成功（オプション status_recovery=above で目標値を超えたとき"
         "だけ成功）。",
