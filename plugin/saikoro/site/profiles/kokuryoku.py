@@ -60,9 +60,7 @@ class KokuryokuProfile(Profile):
 
     def target_grid(self, target: Data) -> Grid | None:
         gain = target.get("gain")
-        rows = tuple(
-            (f"{n}人", tuple(_kkm(a, n, target) for a in ABILITIES)) for n in PARTICIPANTS
-        )
+        rows = tuple((f"{n}人", tuple(_kkm(a, n, target) for a in ABILITIES)) for n in PARTICIPANTS)
         columns = tuple(f"能力値 {a}" for a in ABILITIES)
         if not gain:
             return Grid(

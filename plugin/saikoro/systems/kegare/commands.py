@@ -422,7 +422,6 @@ def _attack_odds(command: str, m: re.Match[str], settings: Settings) -> Odds:
     spec = specs[0]
     unable = spec.attacker_kegare >= MAX_KEGARE
     natural = Fraction(0) if unable else Fraction(1, 36)
-    special = {"critical": natural, "fumble": natural}
     if m["ds"] is None:
         target = None if m["t"] is None else int(m["t"])
         if unable:
@@ -431,14 +430,22 @@ def _attack_odds(command: str, m: re.Match[str], settings: Settings) -> Odds:
                 {Outcome.UNABLE.value: Fraction(1)},
                 success=None if target is None else Fraction(0),
                 label="攻撃判定値",
-                **special,
+                critical=natural,
+                fumble=natural,
             )
         bonus = spec.attack_bonus
         check = TWO_D6 + bonus
         hit = None
         if target is not None:
             hit = TWO_D6.probability_where(lambda a: _check_lands(a, a + bonus, target))
-        return Odds(command, _probs(check), success=hit, label="攻撃判定値", **special)
+        return Odds(
+            command,
+            _probs(check),
+            success=hit,
+            label="攻撃判定値",
+            critical=natural,
+            fumble=natural,
+        )
     if len(specs) > 1:
         damage, hits = group_odds(m, specs)
         events = {f"命中{k}人": p for k, p in hits.items()}
@@ -448,7 +455,8 @@ def _attack_odds(command: str, m: re.Match[str], settings: Settings) -> Odds:
             success=1 - hits[0],
             events=events,
             label="合計ダメージ",
-            **special,
+            critical=natural,
+            fumble=natural,
         )
     res = attack_odds(spec)
     events = {
@@ -458,5 +466,11 @@ def _attack_odds(command: str, m: re.Match[str], settings: Settings) -> Odds:
     }
     won = res.success if m["t"] is None else res.damage.at_least(int(m["t"]))
     return Odds(
-        command, _probs(res.damage), success=won, events=events, label="ダメージ", **special
+        command,
+        _probs(res.damage),
+        success=won,
+        events=events,
+        label="ダメージ",
+        critical=natural,
+        fumble=natural,
     )
