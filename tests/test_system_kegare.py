@@ -414,7 +414,7 @@ from saikoro.dice import DiceError  # noqa: E402
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.text(alphabet="ARSPVDCKHWJG@FMN遠中近0123456789+->=", max_size=24))
+@given(st.text(alphabet="ARSPVDCKHWJG@FMN遠中近0123456789+->=,", max_size=24))
 def test_any_kg_text_parses_or_raises_dice_error(tail: str) -> None:
     s = Kegare()
     command = "KG" + tail

@@ -156,3 +156,34 @@ def test_group_limits() -> None:
 def test_group_attack_is_documented() -> None:
     docs = " ".join(d.syntax + d.summary + " ".join(d.examples) for d in Kegare.commands)
     assert "KGA7VS5,3,4D8" in docs and "全体攻撃" in docs
+
+
+def test_group_roll_agrees_with_single_rolls_on_the_same_dice() -> None:
+    import random
+
+    rng = random.Random(10)
+    options = ["", "@F", "@M", "J4", "G2", "K5", "K9", "K10", "+1@N", "-2"]
+    for _ in range(300):
+        n = rng.randint(2, 4)
+        sides = [f"{rng.randint(0, 9)}{rng.choice(options)}" for _ in range(n)]
+        attack = f"{rng.randint(0, 9)}{rng.choice(['', '@F', '@M', 'W4', 'K5'])}"
+        damage = rng.randint(0, 12)
+        command = f"KGA{attack}VS{','.join(sides)}D{damage}"
+        dice = [rng.randint(1, 6) for _ in range(2 + 2 * n)]
+        group = Kegare().roll_command(command, DiceSource(dice=[(6, v) for v in dice]))
+        assert group is not None
+        total = 0
+        rest = dice[2:]
+        for side in sides:
+            single = Kegare().roll_command(
+                f"KGA{attack}VS{side}D{damage}",
+                DiceSource(dice=[(6, v) for v in dice[:2] + rest[:2]]),
+            )
+            assert single is not None
+            if "防御" in single.text:  # this target rolled its defence: consume its dice
+                rest = rest[2:]
+            total += single.value or 0
+        assert group.value == total, command
+        # the joint odds of the same command form one distribution
+        o = odds(command)
+        assert sum(o.events.values()) == 1
