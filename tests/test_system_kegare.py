@@ -390,6 +390,7 @@ def test_rulings() -> None:
         "min_damage": 0,
         "critical_guard": "nullify",
         "status_recovery": "at_least",
+        "paralysis_rounding": "down",
     }
 
 
@@ -502,5 +503,12 @@ def test_position_stack_default_is_the_worse_position() -> None:
 
 def test_paralysis_rounding_is_documented() -> None:
     assert initiative(7, paralysed=True) == 3
+    assert initiative(7, paralysed=True, rounding="up") == 4
+    people = [Combatant("鬼", 4), Combatant("A", 7, pc=True, paralysed=True)]
+    assert [c.name for c in Kegare().turn_order(people)] == ["鬼", "A"]
+    assert [c.name for c in Kegare(paralysis_rounding="up").turn_order(people)] == ["A", "鬼"]
+    for value in range(20):  # brute force: halves rounded as stated
+        assert initiative(value, paralysed=True) * 2 in (value, value - 1)
+        assert initiative(value, paralysed=True, rounding="up") * 2 in (value, value + 1)
     keys = {r.key for r in Kegare.rulings}
     assert {"kegare.paralysis_rounding", "kegare.kegare_ten", "kegare.group_attack"} <= keys

@@ -12,7 +12,7 @@ Fraction(1, 36)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from saikoro.dice import DiceSource, Odds, Roll
 from saikoro.systems.base import CommandDoc, OptionValue, System
@@ -186,6 +186,17 @@ class Kegare(System):
         if not command.startswith("KG"):
             return None
         return odds_command(command, self.settings)
+
+    def turn_order(self, combatants: Sequence[Combatant]) -> list[Combatant]:
+        """The acting order for a turn under the options in force (``paralysis_rounding``).
+
+        >>> people = [Combatant("鬼", 5), Combatant("A", 9, pc=True, paralysed=True)]
+        >>> [c.name for c in Kegare().turn_order(people)]
+        ['鬼', 'A']
+        >>> [c.name for c in Kegare(paralysis_rounding="up").turn_order(people)]
+        ['A', '鬼']
+        """
+        return turn_order(combatants, rounding=str(self.option("paralysis_rounding")))
 
     def flows(self) -> Mapping[str, Flow]:
         """Battle, turn, a character's action, and the attack."""

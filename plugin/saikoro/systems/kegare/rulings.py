@@ -1,7 +1,7 @@
 """Rulings for the 穢れ game where its rule text is silent or unclear.
 
 >>> [r.option_name for r in RULINGS if r.option]
-['position_stack', 'min_damage', 'critical_guard', 'status_recovery']
+['position_stack', 'min_damage', 'critical_guard', 'status_recovery', 'paralysis_rounding']
 """
 
 from __future__ import annotations
@@ -178,9 +178,13 @@ RULINGS: tuple[Ruling, ...] = (
         title="麻痺で行動値を半分にするときの端数",
         seed="麻痺は行動値を半分として扱う。端数は書かれていないが、脱力・自失・穢れ9以上の半減には"
         "いずれも切り捨てと明記されている。",
-        decision="端数は切り捨て（行動値 7 の麻痺は 3）。同値なら PC が先。",
+        decision="既定 down：端数は切り捨て（行動値 7 の麻痺は 3）。同値なら PC が先。"
+        "オプション paralysis_rounding=up で切り上げ（7 は 4）。",
         reasoning="同じ本文の半減がすべて切り捨てなので、それに揃えるのが最も一貫する。行動値は"
-        "整数として卓で読み上げる値でもある。切り上げや 3.5 のまま比べる読みも成り立つが、"
-        "行動順が変わるのは奇数の行動値が同値付近で並んだときだけなので、オプションにはしない。",
+        "整数として卓で読み上げる値でもある。切り上げる卓もあり得るので選べるようにした"
+        "（違いが出るのは奇数の行動値だけ）。",
+        option=True,
+        default="down",
+        choices=("down", "up"),
     ),
 )
