@@ -82,9 +82,10 @@ EXPECTED: dict[str, list[str]] = {
     ],
     "bad-utf8.yaml": ["3:12: error: scenario: the file is not valid UTF-8 (byte 0xff)"],
     "impossible-target.yaml": [
-        "6:13: warning: scenario.difficulty_targets[0].target: target 16 succeeds only on a "
-        "critical (a natural 10) under the miracle_tier ruling "
-        "(hint: chance of success: 1/10 (10.0%))"
+        "6:13: warning: scenario.difficulty_targets[0].target: target 16 is in the 16+ tier "
+        "of the target guide (all but impossible): with an ability of 6 or less only a critical "
+        "(a natural 10) reaches it (hint: chance of success by ability: ≤6: 1/10 (10.0%), "
+        "7: 1/5 (20.0%), 9: 2/5 (40.0%), 11: 3/5 (60.0%))"
     ],
     "akatsuki-too-hard.yaml": [
         "6:17: warning: scenario.difficulty_targets[0].difficulty: base difficulty -4 is beyond "

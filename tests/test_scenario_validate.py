@@ -109,9 +109,10 @@ def test_all_problems_in_one_run() -> None:
         "within 1..20, got 0",
         "t.yaml:5:22: error: scenario.difficulty_targets[0].check: expected one of strength | "
         "agility | intellect | endurance, got 'luck'",
-        "t.yaml:6:39: warning: scenario.difficulty_targets[1].target: target 30 succeeds only "
-        "on a critical (a natural 10) under the miracle_tier ruling "
-        "(hint: chance of success: 1/10 (10.0%))",
+        "t.yaml:6:39: warning: scenario.difficulty_targets[1].target: target 30 is in the 16+ "
+        "tier of the target guide (all but impossible): with an ability of 20 or less only a "
+        "critical (a natural 10) reaches it (hint: chance of success by ability: "
+        "≤20: 1/10 (10.0%), 21: 1/5 (20.0%), 23: 2/5 (40.0%), 25: 3/5 (60.0%))",
     ]
 
 
@@ -173,19 +174,23 @@ def test_getb_miracle_tier_ruling_changes_the_warning() -> None:
     text = (
         "system: getb\ntitle: t\ndifficulty_targets:\n  - {name: a, check: agility, target: 17}\n"
     )
+    # the literal rule (default): the total decides; the warning gives the odds by ability
     assert (
-        problems(text + "rulings: {miracle_tier: true}\n")
+        problems(text + "rulings: {miracle_tier: false}\n")
         == problems(text)
         == [
-            "t.yaml:4:39: warning: scenario.difficulty_targets[0].target: target 17 succeeds "
-            "only on a critical (a natural 10) under the miracle_tier ruling "
-            "(hint: chance of success: 1/10 (10.0%))"
+            "t.yaml:4:39: warning: scenario.difficulty_targets[0].target: target 17 is in the "
+            "16+ tier of the target guide (all but impossible): with an ability of 7 or less "
+            "only a critical (a natural 10) reaches it (hint: chance of success by ability: "
+            "≤7: 1/10 (10.0%), 8: 1/5 (20.0%), 10: 2/5 (40.0%), 12: 3/5 (60.0%))"
         ]
     )
-    off = problems(text + "rulings: {miracle_tier: false}\n")
-    assert off == [
-        "t.yaml:4:39: warning: scenario.difficulty_targets[0].target: target 17 can only be "
-        "reached by a critical (a natural 10) unless the ability is at least 8 "
+    for ability, p in ((7, Fraction(1, 10)), (8, Fraction(2, 10)), (12, Fraction(6, 10))):
+        assert getb.check_success(ability, 17) == p
+    on = problems(text + "rulings: {miracle_tier: true}\n")
+    assert on == [
+        "t.yaml:4:39: warning: scenario.difficulty_targets[0].target: target 17 succeeds "
+        "only on a critical (a natural 10) under the miracle_tier ruling "
         "(hint: chance of success: 1/10 (10.0%))"
     ]
     easy = "system: getb\ntitle: t\ndifficulty_targets:\n  - {name: a, check: agility, target: 2}\n"

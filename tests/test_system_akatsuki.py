@@ -670,3 +670,20 @@ def test_flow_step_ids_avoid_mermaid_keywords() -> None:
     reserved = {"end", "style", "class", "classdef", "click", "graph", "subgraph", "flowchart"}
     for f in SYSTEM().flows().values():
         assert not {s.id.lower() for s in f.steps} & reserved, f.id
+
+
+def test_interfere_sides_ruling() -> None:
+    # the actor is the active side: a full tie lets the act stand...
+    actor = resolve_check(CheckSpec(level=7), 2, 3)
+    interferer = resolve_check(CheckSpec(level=7), 1, 4)
+    from saikoro.systems.akatsuki import resolve_opposed
+
+    assert resolve_opposed(OpposedKind.INTERFERE, actor, interferer).winner.value == "能動側の勝ち"
+    # ...and a table that reads it the other way writes the interferer first
+    swapped = resolve_opposed(OpposedKind.INTERFERE, interferer, actor)
+    assert swapped.winner.value == "能動側の勝ち"
+    rulings = {r.key: r for r in get("akatsuki").rulings}
+    ruling = rulings["akatsuki.interfere_sides"]
+    assert "行為者が能動側" in ruling.decision and not ruling.option
+    doc = next(d for d in get("akatsuki").commands if d.syntax.startswith("AK[R|I|C]"))
+    assert dict(doc.parameters)["能動側"].startswith("行為を行う側")

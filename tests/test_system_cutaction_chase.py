@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
+from collections import Counter
 from fractions import Fraction
 
 import pytest
 
 import saikoro
-from saikoro.dice import DiceSource
+from saikoro.dice import DiceSource, ParseError
 from saikoro.systems import StepKind
 from saikoro.systems.cutaction import (
     CHASE_EVENTS,
@@ -16,6 +18,7 @@ from saikoro.systems.cutaction import (
     Condition,
     Cover,
     CutAction,
+    CutActionError,
     chase_event,
     chase_target,
     resolve_check,
@@ -120,8 +123,9 @@ def test_chase_table_order_and_falling_area() -> None:
         "行き止まり",
     ]
     assert [chase_event(n).number for n in range(1, 11)] == list(range(1, 11))
-    assert [falling_area(n) for n in range(1, 11)] == [0, -1, -1, -2, -2, -3, -3, -4, -4, -5]
-    assert [falling_area(n, rounding="up") for n in range(1, 11)] == [
+    down = [falling_area(n, rounding="down") for n in range(1, 11)]
+    assert down == [0, -1, -1, -2, -2, -3, -3, -4, -4, -5]
+    assert [falling_area(n) for n in range(1, 11)] == [
         -1,
         -1,
         -2,
@@ -149,11 +153,19 @@ def test_chase_event_commands() -> None:
     odds = SYS.odds_command("CET")
     assert odds is not None and list(odds.distribution) == [e.name for e in CHASE_EVENTS]
     assert set(odds.distribution.values()) == {Fraction(1, 10)}
-    assert odds.events["落下物(相対距離0)"] == Fraction(1, 100)
+    # 1D10÷2 rounded up (ruling falling_area): 1-5 areas behind the leader, each 1/5
+    assert "落下物(相対距離0)" not in odds.events
+    assert odds.events["落下物(相対距離-5)"] == Fraction(2, 100)
     assert odds.events["落下物(相対距離-2)"] == Fraction(2, 100)
     r = SYS.roll_command("CFO", DiceSource(dice=[(10, 1)]))
+    assert r is not None and r.text == "(CFO) ＞ 1 ＞ 相対距離-1のエリアにいる全員に5点のダメージ"
+    down = SYS.with_options(falling_area="down")
+    r = down.roll_command("CFO", DiceSource(dice=[(10, 1)]))
     assert r is not None and r.text == "(CFO) ＞ 1 ＞ 相対距離0のエリアにいる全員に5点のダメージ"
     odds = SYS.odds_command("CFO")
+    assert odds is not None
+    assert odds.distribution == {a: Fraction(1, 5) for a in (-5, -4, -3, -2, -1)}
+    odds = down.odds_command("CFO")
     assert odds is not None
     assert odds.distribution == {
         -5: Fraction(1, 10),
@@ -172,16 +184,16 @@ def test_chase_positions_and_dropping_out() -> None:
         [("怪盗", "逃走", 6, True), ("警部", "追跡", 6), ("巡査", "追跡", 1), ("犬", "追跡", 0)],
         target=chase_target(3),
     )
-    # equal movement: the PC leads
-    assert c.order() == ["怪盗", "警部", "巡査", "犬"]
-    assert c.relative("犬") == -6
+    # equal movement: the PC leads; the dog starts 6 behind and drops out at once
+    assert c.order() == ["怪盗", "警部", "巡査"] and c.runner("犬").dropped
+    assert c.relative("巡査") == -5
     # the leader accelerates: everyone else falls back relative to it
     c = c.accelerate("怪盗", resolve_check(7, 3))
     assert c.relative("警部") == -4 and c.relative("巡査") == -9
     # a failed acceleration does not move
     assert c.accelerate("警部", resolve_check(3, 8)) == c
-    # beyond -5 drops out only at the end of the cut
-    assert "巡査" in c.order()
+    # left behind by an acceleration: not dropped yet (the seed's only exception)
+    assert "巡査" in c.order() and c.beyond() == ["巡査"]
     c = c.end_cut()
     assert c.order() == ["怪盗", "警部"] and c.cut == 2
     assert c.end_reason(cast=4) is None
@@ -190,7 +202,10 @@ def test_chase_positions_and_dropping_out() -> None:
     assert c2.runner("怪盗").position == 8
     c3 = c.move_check("怪盗", resolve_check(7, 9), failed_move="zero")
     assert c3.runner("怪盗").position == 10
-    assert c.move_check("怪盗", resolve_check(21, 1)).end_reason(cast=4) == "目標値に到着"
+    both = c.move_checks({"怪盗": resolve_check(21, 1), "警部": resolve_check(21, 1)})
+    assert both.end_reason(cast=4) == "目標値に到着"
+    # one runner's check alone: the pursuer is left 24 behind and drops out at once
+    assert c.move_check("怪盗", resolve_check(21, 1)).end_reason(cast=4) == "追跡側が全員脱落"
     assert c.drop("警部").end_reason(cast=4) == "追跡側が全員脱落"
     assert (
         c.end_cut().end_cut().end_cut().end_reason(cast=4) == "カット数が登場キャラクター数に達した"
@@ -255,7 +270,7 @@ def test_every_option_changes_something() -> None:
         "contest_rule": ("compare", "CAC3,2"),
         "resist_failure": ("add", "CAD8R6"),
         "exhausted_resist_fails": (False, "CAD8R6H0"),
-        "falling_area": ("up", "CFO"),
+        "falling_area": ("down", "CFO"),
         "obstruct_distance": ("one", "CAO7,6"),
         "failed_initiative_order": ("lowest_first", "CAI7,P5,6"),
         "failed_move": ("zero", "CAM7"),
@@ -265,7 +280,11 @@ def test_every_option_changes_something() -> None:
         assert changed is not None
         assert changed.to_json() != SYS.odds_command(command).to_json(), name  # type: ignore[union-attr]
     options = {r.option_name for r in SYS.rulings if r.option}
-    assert options == set(cases)
+    assert options == set(cases) | {"chase_drop"}
+    # chase_drop changes the chase model, not a command
+    entries = [("A", "逃走", 9), ("B", "追跡", 1)]
+    assert SYS.start_chase(entries).order() == ["A"]
+    assert SYS.with_options(chase_drop="cut_end").start_chase(entries).order() == ["A", "B"]
     for r in SYS.rulings:
         assert r.key.startswith("cutaction.") and r.seed and r.decision and r.reasoning
 
@@ -317,14 +336,21 @@ def test_chase_events_applied() -> None:
     # ジャンプ: failures drop out; スリップ: failures lose the cut
     assert c.apply_event(5, checks={"B": bad}).chase.order() == ["A", "C", "D"]
     assert c.apply_event(6, checks={"B": bad, "C": ok}).idle == {"B"}
-    # 落下物: 1D10 / 2 rounded down -> relative distance; 5 damage to everyone there
+    # 落下物: 1D10 / 2 rounded up -> areas behind the leader; 5 damage to everyone there
     assert c.apply_event(7, fall_roll=10).damage == {"C": 5, "D": 5}
-    assert c.apply_event(7, fall_roll=1).damage == {"A": 5}
-    assert c.apply_event(7, fall_roll=1, rounding="up").damage == {}
+    assert c.apply_event(7, fall_roll=3).damage == {"B": 5}
+    assert c.apply_event(7, fall_roll=1).damage == {}
+    assert c.apply_event(7, fall_roll=1, rounding="down").damage == {"A": 5}
     with pytest.raises(ValueError, match="fall_roll"):
         c.apply_event(7)
     # 道が閉ざされる: the rearmost area drops out; 行き止まり ends the chase
     assert c.apply_event(8).chase.order() == ["A", "B"]
+    # 連続カーブ: B (achievement -3) falls back 6 to relative -8 and drops out at once
+    far = c.apply_event(2, checks={"A": ok, "B": resolve_check(6, 9)})
+    assert far.chase.runner("B").position == 1 and far.chase.runner("B").dropped
+    late = Chase.start([("A", "逃走", 9), ("B", "追跡", 7)], drop_rule="cut_end")
+    kept = late.apply_event(2, checks={"A": ok, "B": resolve_check(6, 9)}).chase
+    assert not kept.runner("B").dropped and kept.end_cut().runner("B").dropped
     assert c.apply_event(10).chase.end_reason(cast=4) == "行き止まり"
     assert c.capture(won=True).end_reason(cast=4) == "捕捉"
     assert c.capture(won=False).end_reason(cast=4) is None
@@ -332,7 +358,7 @@ def test_chase_events_applied() -> None:
 
 def test_chase_vehicles() -> None:
     c = Chase.start(
-        [("運転手", "逃走", 6), ("相棒", "逃走", 0), ("追手", "追跡", 4), ("同乗", "追跡", 4)]
+        [("運転手", "逃走", 6), ("相棒", "逃走", 3), ("追手", "追跡", 4), ("同乗", "追跡", 4)]
     )
     c = c.board("運転手", "車", driver=True).board("相棒", "車")
     c = c.board("追手", "バイク", driver=True).board("同乗", "バイク")
@@ -400,3 +426,93 @@ def test_system_methods_follow_options() -> None:
     zero = CutAction(failed_move="zero")
     assert zero.move_check(c, "A", SYS.check(4, 7)).runner("A").position == 5
     assert CutAction(check_dice="2D6").check(13, 12).fumble
+
+
+# -- issue 10: dropping out at once, refusals, falling objects ------------------------
+
+
+def test_dropping_out_happens_at_once_except_during_acceleration() -> None:
+    c = Chase.start([("A", "逃走", 10), ("B", "追跡", 7), ("C", "追跡", 5)])
+    assert c.order() == ["A", "B", "C"]
+    # falling back beyond -5: out at once, not at cut end
+    d = c.decelerate("C", 1)
+    assert d.runner("C").dropped and d.order() == ["A", "B"]
+    assert not c.decelerate("C", 0).runner("C").dropped  # exactly -5 is still in
+    # an obstruction (fall_back), a newcomer placed far behind: the same
+    assert c.fall_back("B", 9).runner("B").dropped
+    assert c.join("警察", "追跡", position=2).runner("警察").dropped
+    # acceleration: the runners left behind stay...
+    a = c.accelerate("A", resolve_check(9, 5))
+    assert a.relative("B") == -7 and a.relative("C") == -9
+    assert not a.runner("B").dropped and a.beyond() == ["B", "C"]
+    # ...may catch up by accelerating in turn...
+    back = a.accelerate("B", resolve_check(9, 6))
+    assert back.relative("B") == -4 and back.beyond() == ["C"]
+    # ...and drop at the next change that is not an acceleration, or at cut end
+    assert back.blockade("A").runner("C").dropped
+    assert back.end_cut().order() == ["A", "B"]
+    # the movement checks of the initiative timing count together
+    m = c.move_checks(
+        {"A": resolve_check(9, 1), "B": resolve_check(9, 2), "C": resolve_check(9, 9)}
+    )
+    assert m.relative("B") == -4 and m.runner("C").dropped
+
+
+def test_chase_drop_option_keeps_the_old_cut_end_rule() -> None:
+    late = CutAction(chase_drop="cut_end")
+    c = late.start_chase([("A", "逃走", 10), ("B", "追跡", 7), ("C", "追跡", 1)])
+    assert c.order() == ["A", "B", "C"] and c.drop_rule == "cut_end"
+    assert not c.decelerate("B", 5).runner("B").dropped
+    assert c.end_cut().order() == ["A", "B"]
+    with pytest.raises(CutActionError):
+        Chase((), drop_rule="never")
+    ruling = {r.option_name: r for r in CutAction.rulings}["chase_drop"]
+    assert ruling.default == "immediate" and "加速" in ruling.seed
+
+
+@pytest.mark.parametrize(
+    ("command", "message"),
+    [
+        ("CAD-3R6", "ダメージは0以上"),
+        ("CAD-3", "ダメージは0以上"),
+        ("CAD1D6-4R6", "最小で -3"),
+        ("CAA7,5,-3R6", "ダメージは0以上"),
+        ("CA5>=-2", "目標値は0以上"),
+        ("CA5>=(0-1)", "目標値は0以上"),
+        ("CAR5>=-1", "目標値は0以上"),
+    ],
+)
+def test_refuses_negative_damage_and_negative_targets(command: str, message: str) -> None:
+    with pytest.raises(ParseError, match=message):
+        SYS.odds_command(command)
+    with pytest.raises(ParseError, match=message):
+        SYS.roll_command(command, DiceSource(dice=[(10, 3)] * 6))
+    # the edges stay allowed
+    assert SYS.odds_command("CAD0R6") is not None and SYS.odds_command("CA5>=0") is not None
+    assert SYS.odds_command("CAD1D6-1R6") is not None
+
+
+def test_negative_achievements_never_count_as_successes() -> None:
+    # brute force over the die: success needs achievement >= target >= 0 and no fumble
+    for sv, target in itertools.product(range(-2, 14), range(6)):
+        o = SYS.odds_command(f"CA{sv}>={target}")
+        assert o is not None
+        wins = sum(1 for roll in range(1, 11) if roll != 10 and sv - roll >= target)
+        assert o.success == Fraction(wins, 10), (sv, target)
+
+
+def test_cutaction_error_is_a_dice_error() -> None:
+    from saikoro.dice import DiceError
+
+    assert issubclass(CutActionError, DiceError)
+    with pytest.raises(DiceError):
+        falling_area(11)
+
+
+def test_falling_objects_default_rounds_up() -> None:
+    ruling = {r.option_name: r for r in CutAction.rulings}["falling_area"]
+    assert ruling.default == "up" and ruling.choices == ("up", "down")
+    counts = Counter(falling_area(k) for k in range(1, 11))
+    assert counts == {-1: 2, -2: 2, -3: 2, -4: 2, -5: 2}
+    counts = Counter(falling_area(k, rounding="down") for k in range(1, 11))
+    assert counts == {0: 1, -1: 2, -2: 2, -3: 2, -4: 2, -5: 1}

@@ -177,7 +177,7 @@ def test_options_are_validated() -> None:
         GodEaterTableBurst(final_damage_tie="attacker")
     with pytest.raises(OptionError):
         GodEaterTableBurst(miracle_tier="yes")
-    assert GodEaterTableBurst().option("miracle_tier") is True
+    assert GodEaterTableBurst().option("miracle_tier") is False
     with pytest.raises(OptionError):
         GodEaterTableBurst(nonsense=1)
     g = GodEaterTableBurst(op_rounding="up")
@@ -199,11 +199,12 @@ def test_every_ruling_has_text_and_option_defaults_are_valid() -> None:
 @pytest.mark.parametrize("ability", [-2, 0, 3, 7, 12])
 @pytest.mark.parametrize("target", [None, 1, 5, 8, 11, 16, 25])
 @pytest.mark.parametrize(("crit", "fumble"), [(10, 1), (9, 1), (8, 2), (10, 0)])
+@pytest.mark.parametrize("miracle", [False, True])
 def test_check_odds_match_brute_force(
-    ability: int, target: int | None, crit: int, fumble: int
+    ability: int, target: int | None, crit: int, fumble: int, miracle: bool
 ) -> None:
-    o = check_odds(ability, target, critical=crit, fumble=fumble)
-    success, crits, fumbles, dist = brute_check(ability, target, crit, fumble, miracle=True)
+    o = check_odds(ability, target, critical=crit, fumble=fumble, miracle_tier=miracle)
+    success, crits, fumbles, dist = brute_check(ability, target, crit, fumble, miracle=miracle)
     assert o.success == (success if target is not None else None)
     assert o.critical == crits
     assert o.fumble == fumbles
@@ -272,21 +273,48 @@ def test_bad_thresholds_raise() -> None:
 
 
 def test_miracle_tier_option() -> None:
-    # standard: a GM target of 16 or more needs a critical
-    assert check_odds(7, 16).success == Fraction(1, 10)
+    # default, the seed's literal rule: the total against the target, 16 or more included
+    assert check_odds(7, 16).success == Fraction(2, 10)
     assert check_odds(7, 15).success == Fraction(3, 10)
     o = GodEaterTableBurst().odds_command("1D10+7>=16")
-    assert o is not None and o.success == Fraction(1, 10)
-    assert text("GB7>=16", 9) == "(GB7>=16) ＞ 9[9]+7 ＞ 16 ＞ 失敗"
-    assert text("GB7>=16", 10) == "(GB7>=16) ＞ 10[10]+7 ＞ 17 ＞ クリティカル"
-    # the option off: the achievement decides
-    g = GodEaterTableBurst(miracle_tier=False)
-    o = g.odds_command("GB7>=16")
     assert o is not None and o.success == Fraction(2, 10)
-    assert text("GB7>=16", 9, miracle_tier=False) == "(GB7>=16) ＞ 9[9]+7 ＞ 16 ＞ 成功"
+    assert text("GB7>=16", 9) == "(GB7>=16) ＞ 9[9]+7 ＞ 16 ＞ 成功"
+    assert text("GB7>=16", 10) == "(GB7>=16) ＞ 10[10]+7 ＞ 17 ＞ クリティカル"
+    for ability in range(-2, 16):
+        assert check_odds(ability, 16).success == brute_check(ability, 16)[0]
+    # the option on: a GM target of 16 or more needs a critical
+    g = GodEaterTableBurst(miracle_tier=True)
+    o = g.odds_command("GB7>=16")
+    assert o is not None and o.success == Fraction(1, 10)
+    assert text("GB7>=16", 9, miracle_tier=True) == "(GB7>=16) ＞ 9[9]+7 ＞ 16 ＞ 失敗"
     assert brute_check(7, 16, miracle=True)[0] == Fraction(1, 10)
+    ruling = {r.option_name: r for r in GodEaterTableBurst.rulings}["miracle_tier"]
+    assert ruling.default is False
     # contests are not affected: the defender's target is the attacker's achievement
     assert text("GC8/8", 9, 9).endswith("防御側 9[9]+8 ＞ 17 ＞ 防御側勝利")
+    assert text("GC8/8", 9, 9, miracle_tier=True).endswith("防御側 9[9]+8 ＞ 17 ＞ 防御側勝利")
+
+
+def test_endurance_is_taishuu_rolled_as_resist_check() -> None:
+    from saikoro.site.profiles.getb import ABILITY_LABELS, CHECK_LABELS, GetbProfile
+
+    assert ABILITY_LABELS["endurance"] == "耐久" and CHECK_LABELS["endurance"] == "抵抗判定"
+    profile = GetbProfile()
+    target = {"name": "毒", "check": "endurance", "target": 8}
+    assert profile.target_label(target) == "抵抗判定 目標値 8"
+    grid = profile.target_grid(target)
+    assert grid is not None and "耐久" in grid.title and "体力" not in grid.title
+    enemy = {
+        "name": "オウガテイル",
+        "hp": 20,
+        "abilities": {"strength": 4, "agility": 3, "intellect": 1, "endurance": 4},
+    }
+    assert "GB4 抵抗判定" in profile.palette(enemy)
+    assert ("耐久", "4") in profile.stats(enemy)
+    character = profile.character(enemy)
+    assert ("耐久", "4") in character.params and "GB4 抵抗判定" in character.commands
+    everything = repr((profile.stats(enemy), character, profile.palette(enemy)))
+    assert "体力" not in everything
 
 
 # -- contests -----------------------------------------------------------------------------

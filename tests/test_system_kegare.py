@@ -73,17 +73,17 @@ def test_position_table() -> None:
 
 
 def test_position_options_change_rolls() -> None:
-    # attack 7 from mid against a target at far: -2 and -4
+    # attack 7 from mid against a target at far: one distance, the worse one (-4) by default
     assert roll("KGA7@MVS5@FD8", 3, 4, 3, 4).text == (
-        "(KGA7@MVS5@FD8) ＞ 攻撃 7[3,4]+1=8 ／ 防御 7[3,4]+5=12 ＞ 軽減 ＞ ダメージ4"
-    )
-    assert roll("KGA7@MVS5@FD8", 3, 4, 3, 4, position_stack="max").text == (
         "(KGA7@MVS5@FD8) ＞ 攻撃 7[3,4]+3=10 ／ 防御 7[3,4]+5=12 ＞ 軽減 ＞ ダメージ6"
+    )
+    assert roll("KGA7@MVS5@FD8", 3, 4, 3, 4, position_stack="sum").text == (
+        "(KGA7@MVS5@FD8) ＞ 攻撃 7[3,4]+1=8 ／ 防御 7[3,4]+5=12 ＞ 軽減 ＞ ダメージ4"
     )
     # a ranged attack ignores positions
     assert roll("KGA7@MVS5@FD8R", 3, 4, 3, 4).value == 10
     # Japanese position names
-    assert roll("KGA7@中VS5@遠D8", 3, 4, 3, 4).value == 4
+    assert roll("KGA7@中VS5@遠D8", 3, 4, 3, 4).value == 6
 
 
 def test_board() -> None:
@@ -241,7 +241,7 @@ def test_attack_odds_command() -> None:
 
 
 def test_options_change_odds() -> None:
-    assert odds("KGA7@FVS5@FD8").success < odds("KGA7@FVS5@FD8", position_stack="max").success
+    assert odds("KGA7@FVS5@FD8", position_stack="sum").success < odds("KGA7@FVS5@FD8").success
     assert odds("KGA0VS5D2").distribution[0] > odds("KGA0VS5D2", min_damage=1).distribution.get(
         0, Fraction(0)
     )
@@ -386,10 +386,11 @@ def test_rulings() -> None:
     keys = [r.key for r in Kegare.rulings]
     assert len(keys) == len(set(keys)) and all(k.startswith("kegare.") for k in keys)
     assert Kegare().options == {
-        "position_stack": "sum",
+        "position_stack": "max",
         "min_damage": 0,
         "critical_guard": "nullify",
         "status_recovery": "at_least",
+        "paralysis_rounding": "down",
     }
 
 
@@ -414,7 +415,7 @@ from saikoro.dice import DiceError  # noqa: E402
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.text(alphabet="ARSPVDCKHWJG@FMN遠中近0123456789+->=", max_size=24))
+@given(st.text(alphabet="ARSPVDCKHWJG@FMN遠中近0123456789+->=,", max_size=24))
 def test_any_kg_text_parses_or_raises_dice_error(tail: str) -> None:
     s = Kegare()
     command = "KG" + tail
@@ -426,3 +427,88 @@ def test_any_kg_text_parses_or_raises_dice_error(tail: str) -> None:
     assert (o is None) == (r is None)
     if o is not None:
         assert sum(o.distribution.values()) == 1
+
+
+# -- issue 10: the seed's own limits ---------------------------------------------------
+
+
+def test_attack_check_natural_two_fails_and_twelve_lands() -> None:
+    assert roll("KGA7>=9", 1, 1).text == "(KGA7>=9) ＞ 2[1,1]+7 ＞ 9 ＞ ファンブル ＞ 失敗"
+    assert roll("KGA7>=9", 1, 1).failure and not roll("KGA7>=9", 1, 1).success
+    r = roll("KGA0>=30", 6, 6)
+    assert r.text == "(KGA0>=30) ＞ 12[6,6]+0 ＞ 12 ＞ クリティカル ＞ 成功" and r.success
+    for bonus, target in itertools.product(range(-3, 10), range(25)):
+        wins = sum(
+            1
+            for a, b in itertools.product(D6, repeat=2)
+            if a + b == 12 or (a + b != 2 and a + b + bonus >= target)
+        )
+        assert odds(f"KGA{bonus}>={target}").success == Fraction(wins, 36), (bonus, target)
+    assert odds("KGA7>=9").success == Fraction(35, 36)
+
+
+def test_kegare_ten_attacker_cannot_act() -> None:
+    r = roll("KGA7K10VS5D8")
+    assert r.text == "(KGA7K10VS5D8) ＞ 穢れ10：永続的に戦闘不能で攻撃できない ＞ ダメージ0 ＞ 失敗"
+    assert r.failure and not r.success and r.value == 0 and r.outcome == "行動不能"
+    o = odds("KGA7K12VS5D8")
+    assert o.distribution == {0: 1} and o.success == 0 and o.events["行動不能"] == 1
+    assert o.critical == o.fumble == 0
+    assert roll("KGA7K10>=5").failure and odds("KGA7K10>=5").success == 0
+    assert roll("KGA7K9VS5D8", 3, 4, 3, 4).outcome != "行動不能"  # 9 is not yet the end
+    assert recovery_success(-1, kegare=10) == 0  # KGR already applied it
+
+
+def test_kegare_ten_target_takes_no_effect() -> None:
+    # no defence roll: only the attack's dice are used
+    r = roll("KGA7VS5K10D8", 3, 4)
+    assert r.text == "(KGA7VS5K10D8) ＞ 攻撃 7[3,4]+7=14 ＞ 効果なし ＞ ダメージ0"
+    assert r.value == 0 and r.failure
+    o = odds("KGA7VS5K10D8")
+    assert o.distribution == {0: 1} and o.success == 0
+    assert o.events["効果なし"] == Fraction(35, 36) and o.events["ファンブル"] == Fraction(1, 36)
+    assert "効果なし" not in odds("KGA7VS5D8").events
+
+
+@pytest.mark.parametrize(
+    ("command", "message"),
+    [
+        ("KGRH3", "HP 0 以下"),
+        ("KGRH+1", "HP 0 以下"),
+        ("KGA7VS5D-3", "ダメージは0以上"),
+        ("KGA7VS5D2-5", "ダメージは0以上"),
+        ("KGA7VS5,3D-1", "ダメージは0以上"),
+    ],
+)
+def test_refuses_what_the_seed_rules_out(command: str, message: str) -> None:
+    s = Kegare()
+    with pytest.raises(ParseError, match=message):
+        s.odds_command(command)
+    with pytest.raises(ParseError, match=message):
+        s.roll_command(command, DiceSource(dice=[(6, 3)] * 4))
+    assert odds("KGRH0").success == 1 and odds("KGA7VS5D0").distribution
+
+
+def test_position_stack_default_is_the_worse_position() -> None:
+    ruling = {r.option_name: r for r in Kegare.rulings}["position_stack"]
+    assert ruling.default == "max" and ruling.choices == ("max", "sum")
+    assert position_penalty(Position.FAR, Position.MID) == -4
+    assert position_penalty(Position.FAR, Position.MID, stack="sum") == -6
+    # PCs only have positions: either reading gives the same value then
+    for p in Position:
+        assert position_penalty(p, None) == position_penalty(p, None, stack="sum") == p.penalty
+        assert position_penalty(None, p) == position_penalty(None, p, stack="sum") == p.penalty
+    assert "max" in ruling.decision and "二重" in ruling.reasoning
+
+
+def test_paralysis_rounding_is_documented() -> None:
+    assert initiative(7, paralysed=True) == 3
+    assert initiative(7, paralysed=True, rounding="up") == 4
+    people = [Combatant("鬼", 4), Combatant("A", 7, pc=True, paralysed=True)]
+    assert [c.name for c in Kegare().turn_order(people)] == ["鬼", "A"]
+    assert [c.name for c in Kegare(paralysis_rounding="up").turn_order(people)] == ["A", "鬼"]
+    for value in range(20):  # brute force: halves rounded as stated
+        assert initiative(value, paralysed=True) * 2 in (value, value - 1)
+        assert initiative(value, paralysed=True, rounding="up") * 2 in (value, value + 1)
+    keys = {r.key for r in Kegare.rulings}
+    assert {"kegare.paralysis_rounding", "kegare.kegare_ten", "kegare.group_attack"} <= keys

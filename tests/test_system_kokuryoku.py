@@ -360,3 +360,45 @@ def test_any_kk_text_parses_or_raises_dice_error(tail: str) -> None:
     assert (o is None) == (r is None)
     if o is not None:
         assert sum(o.distribution.values()) == 1
+
+
+# -- issue 10: the difficulty caption shows the expected gain ---------------------------
+
+
+def test_difficulty_grid_shows_expected_gain_per_party_size() -> None:
+    import itertools as it
+    import re as regex
+    from html import unescape
+
+    from saikoro.site.oddscache import OddsCache
+    from saikoro.site.pages.grids import grid_html
+    from saikoro.site.profiles import Metric
+    from saikoro.site.profiles.kokuryoku import KokuryokuProfile
+
+    target = {"name": "開墾", "target": 14, "gain": 7}
+    grid = KokuryokuProfile().target_grid(target)
+    assert grid is not None and "国力の期待値" in grid.title
+    assert Metric.GAIN in grid.metrics
+    html = grid_html(OddsCache(), grid, "kokuryoku")
+    shown = {
+        unescape(cmd): Fraction(mean)
+        for cmd, mean in regex.findall(
+            r'data-command="([^"]+)".*?saikoro-gain" data-mean="([0-9/]+)', html
+        )
+    }
+    assert len(shown) == 15
+    for people, ability in it.product(range(1, 6), (2, 3, 4)):
+        if people > 3:
+            continue  # the brute force below stays small
+        wins = sum(
+            1
+            for dice in it.product(range(1, 11), repeat=people)
+            if sum(dice) + people * ability >= 14
+        )
+        p = Fraction(wins, 10**people)
+        expected = 7 * p + 3 * (1 - p)  # full gain on success, half rounded down on failure
+        command = f"KKM[{','.join([str(ability)] * people)}]>=14G7"
+        assert shown[command] == expected, command
+    # without a gain there is nothing to expect: the caption says so
+    plain = KokuryokuProfile().target_grid({"name": "x", "target": 14})
+    assert plain is not None and "期待値" not in plain.title and Metric.GAIN not in plain.metrics

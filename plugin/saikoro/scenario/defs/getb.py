@@ -16,7 +16,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from saikoro.scenario.common import NAME, TEXT
+from saikoro.scenario.common import NAME, TEXT, fraction_text
 from saikoro.scenario.containers import Field, ListOf, Obj
 from saikoro.scenario.defs._shared import enemy_obj, odds_hint, scenario_root, target_obj, warn_at
 from saikoro.scenario.loader import Node, join_path
@@ -123,17 +123,27 @@ def check_success(ability: int, target: int) -> Fraction:
     return Fraction(wins, 10)
 
 
+def _odds_by_ability(target: int) -> Msg:
+    """The chance of reaching a 16+ target at a few abilities, from critical-only upwards."""
+    low = target - 10
+    parts = [f"≤{low}: {fraction_text(check_success(low, target))}"]
+    parts += [
+        f"{a}: {fraction_text(check_success(a, target))}" for a in (low + 1, low + 3, low + 5)
+    ]
+    return Msg("hint.odds_by_ability", (", ".join(parts),))
+
+
 def _check_target(dt: dict[str, Any], node: Node, path: str, ctx: Ctx) -> None:
     target: int = dt["target"]
     if target >= 16 and ctx.options.get("miracle_tier") is True:
-        msg, p = Msg("getb.miracle", (target,)), Fraction(1, 10)
+        msg, hint = Msg("getb.miracle", (target,)), odds_hint(Fraction(1, 10))
     elif target >= 16:
-        msg, p = Msg("getb.critical_only", (target, target - 9)), check_success(0, target)
+        msg, hint = Msg("getb.hard_tier", (target, target - 10)), _odds_by_ability(target)
     elif target <= 2:
-        msg, p = Msg("getb.automatic", (target,)), check_success(0, target)
+        msg, hint = Msg("getb.automatic", (target,)), odds_hint(check_success(0, target))
     else:
         return
-    warn_at(ctx, node, path, "target", msg, hint=odds_hint(p))
+    warn_at(ctx, node, path, "target", msg, hint=hint)
 
 
 def _check_cell(enemy: dict[str, Any], node: Node, path: str, ctx: Ctx) -> None:

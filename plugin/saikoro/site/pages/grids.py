@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
+from fractions import Fraction
 
 from saikoro.site.charts import bar_chart, fraction_text, prob
 from saikoro.site.oddscache import OddsCache, OddsResult
@@ -18,6 +20,13 @@ _NAMES = {
     Metric.FUMBLE: "F",
     Metric.MEAN: "期待値",
 }
+_GAIN = re.compile(r"国力\+(\d+)")
+
+
+def _expected_gain(events: Mapping[str, Fraction]) -> Fraction | None:
+    """Σ N·P over the ``国力+N`` events, or ``None`` without any."""
+    found = [(int(m[1]), p) for name, p in events.items() if (m := _GAIN.fullmatch(name))]
+    return sum((n * p for n, p in found), Fraction(0)) if found else None
 
 
 def _cell(
@@ -57,6 +66,11 @@ def _cell_html(result: OddsResult, command: str, grid: Grid) -> str:
             lines.append(
                 f'<span class="saikoro-mean" data-mean="{fraction_text(mean)}" '
                 f'title="{fraction_text(mean)}">{_NAMES[metric]} {float(mean):.2f}</span>'
+            )
+        elif metric is Metric.GAIN and (gain := _expected_gain(odds.events)) is not None:
+            lines.append(
+                f'<span class="saikoro-mean saikoro-gain" data-mean="{fraction_text(gain)}" '
+                f'title="{fraction_text(gain)}">国力 +{float(gain):.2f}</span>'
             )
         elif metric is Metric.AT_LEAST:
             lines.extend(

@@ -36,6 +36,8 @@ class Metric(enum.Enum):
     """A small chart of the distribution."""
     EVENTS = "events"
     """Every named event of the odds (system result words: 粉砕, 回避 ...)."""
+    GAIN = "gain"
+    """The expected gain Σ N·P over the odds' ``国力+N`` events (kokuryoku middle phase)."""
 
 
 @dataclass(frozen=True)

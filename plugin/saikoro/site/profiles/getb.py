@@ -16,7 +16,14 @@ from .base import Data, Grid, Metric, Profile
 
 __all__ = ["GUARD_BONUSES", "PROFILE", "GetbProfile"]
 
-ABILITY_LABELS = {"strength": "筋力", "agility": "敏捷", "intellect": "知力", "endurance": "体力"}
+ABILITY_LABELS = {"strength": "筋力", "agility": "敏捷", "intellect": "知力", "endurance": "耐久"}
+CHECK_LABELS = {
+    "strength": "筋力判定",
+    "agility": "敏捷判定",
+    "intellect": "知力判定",
+    "endurance": "抵抗判定",
+}
+"""The check each ability is rolled for (【耐久】 is rolled as 〈抵抗判定〉)."""
 WEAPON_CODES = {"short-blade": "S", "long-blade": "L", "buster-blade": "B", "shooting": "G"}
 WEAPON_LABELS = {
     "short-blade": "ショートブレード",
@@ -79,8 +86,8 @@ class GetbProfile(Profile):
         return rows
 
     def target_label(self, target: Data) -> str:
-        ability = ABILITY_LABELS.get(str(target.get("check")), str(target.get("check")))
-        return f"{ability}判定 目標値 {target.get('target')}"
+        check = str(target.get("check"))
+        return f"{CHECK_LABELS.get(check, f'{check}判定')} 目標値 {target.get('target')}"
 
     def target_command(self, target: Data) -> str | None:
         return f"GB3>={int(target['target'])}"

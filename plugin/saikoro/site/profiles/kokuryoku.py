@@ -59,14 +59,24 @@ class KokuryokuProfile(Profile):
         return _kkm(3, 3, target)
 
     def target_grid(self, target: Data) -> Grid | None:
+        gain = target.get("gain")
+        rows = tuple((f"{n}人", tuple(_kkm(a, n, target) for a in ABILITIES)) for n in PARTICIPANTS)
+        columns = tuple(f"能力値 {a}" for a in ABILITIES)
+        if not gain:
+            return Grid(
+                title="参加人数ごとの成功率（全員が同じ能力値のとき）",
+                columns=columns,
+                rows=rows,
+                metrics=(Metric.SUCCESS,),
+                note="起点が振り、届かなければ支援の順に振り足す。",
+            )
         return Grid(
             title="参加人数ごとの成功率と国力の期待値（全員が同じ能力値のとき）",
-            columns=tuple(f"能力値 {a}" for a in ABILITIES),
-            rows=tuple(
-                (f"{n}人", tuple(_kkm(a, n, target) for a in ABILITIES)) for n in PARTICIPANTS
-            ),
-            metrics=(Metric.SUCCESS,),
-            note="起点が振り、届かなければ支援の順に振り足す。失敗でも増加国力の半分（切り捨て）を得る。",
+            columns=columns,
+            rows=rows,
+            metrics=(Metric.SUCCESS, Metric.GAIN),
+            note=f"起点が振り、届かなければ支援の順に振り足す。国力は成功なら +{int(gain)}、"
+            f"失敗でも半分（切り捨て）の +{int(gain) // 2}。期待値はその平均。",
         )
 
     def enemy_grids(self, enemy: Data) -> Sequence[Grid]:

@@ -127,9 +127,29 @@ class CutAction(System):
         failure = str(self.option("resist_failure"))
         return resolve_damage(damage, None if auto else resist, failure=failure, auto_fail=auto)
 
+    def start_chase(
+        self,
+        entries: Iterable[tuple[str, str, int] | tuple[str, str, int, bool]],
+        *,
+        target: int | None = None,
+    ) -> Chase:
+        """A chase under the options in force (``chase_drop``); see :meth:`Chase.start`.
+
+        >>> s = CutAction(chase_drop="cut_end")
+        >>> s.start_chase([("A", "逃走", 9), ("B", "追跡", 1)]).order()
+        ['A', 'B']
+        >>> CutAction().start_chase([("A", "逃走", 9), ("B", "追跡", 1)]).order()
+        ['A']
+        """
+        return Chase.start(entries, target=target, drop_rule=str(self.option("chase_drop")))
+
     def move_check(self, chase: Chase, name: str, check: CheckResult) -> Chase:
         """Add a movement check to a chase (option ``failed_move``)."""
         return chase.move_check(name, check, failed_move=str(self.option("failed_move")))
+
+    def move_checks(self, chase: Chase, checks: Mapping[str, CheckResult]) -> Chase:
+        """The initiative timing's movement checks, together (option ``failed_move``)."""
+        return chase.move_checks(checks, failed_move=str(self.option("failed_move")))
 
     def roll_command(self, command: str, source: DiceSource) -> Roll | None:
         """Roll a cut-action command (``CA CAI CAR CAC CAO CAD CAA CET CFO``)."""

@@ -2,15 +2,19 @@
 
 Each runner has a movement value (移動値) accumulated over the chase (ruling
 ``failed_move``). The runner with the highest value leads; everyone else sits behind by the
-difference (relative distance, 0 down to -5). Beyond -5 a runner drops out at the end of
-the cut. The leader may change the route and roll 1D10 on the chase event table.
+difference (relative distance, 0 down to -5). Beyond -5 a runner drops out at once, except
+while someone accelerates (加速): runners left behind by an acceleration stay until the next
+change or the end of the cut (ruling ``chase_drop``). The leader may change the route and
+roll 1D10 on the chase event table.
 
 >>> c = Chase.start([("逃げる男", "逃走", 6), ("刑事", "追跡", 4), ("巡査", "追跡", -1)])
+>>> [(n, c.relative(n)) for n in c.order()], c.runner("巡査").dropped
+([('逃げる男', 0), ('刑事', -2)], True)
+>>> c = c.accelerate("逃げる男", CheckResult(9, 5))
 >>> [(n, c.relative(n)) for n in c.order()]
-[('逃げる男', 0), ('刑事', -2), ('巡査', -7)]
->>> c = c.end_cut()
->>> c.order(), c.end_reason(cast=3)
-(['逃げる男', '刑事'], None)
+[('逃げる男', 0), ('刑事', -6)]
+>>> c.end_cut().order(), c.end_cut().end_reason(cast=3)
+(['逃げる男'], '追跡側が全員脱落')
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ from .events import (
 __all__ = [
     "CHASE_AREA_DEPTH",
     "CHASE_EVENTS",
+    "DROP_RULES",
     "Chase",
     "ChaseEvent",
     "EventOutcome",
@@ -46,6 +51,8 @@ __all__ = [
 
 CHASE_AREA_DEPTH = 5
 """How far behind the leader the chase area reaches (relative distance -5)."""
+DROP_RULES = ("immediate", "cut_end")
+"""When runners beyond the chase area drop out (ruling ``chase_drop``)."""
 
 FLEEING = "逃走"
 PURSUING = "追跡"
@@ -86,6 +93,9 @@ class Chase:
         narrow: 小道 is in force: nobody leaves their area this cut.
         bad_road: 悪路 is in force: movement checks at -2 success value.
         finished: why the chase ended early (行き止まり, 捕捉), or ``""``.
+        drop_rule: ``"immediate"`` (default): beyond -5 drops out after every change but an
+            acceleration, and at cut end; ``"cut_end"``: only at cut end (ruling
+            ``chase_drop``).
     """
 
     runners: tuple[Runner, ...]
@@ -95,6 +105,11 @@ class Chase:
     narrow: bool = False
     bad_road: bool = False
     finished: str = ""
+    drop_rule: str = "immediate"
+
+    def __post_init__(self) -> None:
+        if self.drop_rule not in DROP_RULES:
+            raise CutActionError(f"drop_rule must be one of {', '.join(DROP_RULES)}")
 
     @classmethod
     def start(
@@ -102,15 +117,19 @@ class Chase:
         entries: Iterable[tuple[str, str, int] | tuple[str, str, int, bool]],
         *,
         target: int | None = None,
+        drop_rule: str = "immediate",
     ) -> Chase:
-        """A chase from ``(name, side, first movement achievement[, pc])`` entries."""
+        """A chase from ``(name, side, first movement achievement[, pc])`` entries.
+
+        The first movement checks are made together; whoever ends up beyond -5 drops out.
+        """
         runners = []
         for e in entries:
             name, side, move = e[0], e[1], e[2]
             if side not in (FLEEING, PURSUING):
                 raise CutActionError(f"side must be {FLEEING} or {PURSUING}, not {side!r}")
             runners.append(Runner(name, side, move, bool(e[3]) if len(e) > 3 else False))
-        return cls(tuple(runners), target)
+        return cls(tuple(runners), target, drop_rule=drop_rule)._settled()
 
     # -- reading --------------------------------------------------------------------
 
@@ -161,7 +180,21 @@ class Chase:
             return "カット数が登場キャラクター数に達した"
         return None
 
+    def beyond(self) -> list[str]:
+        """Runners still in but beyond the chase area (left behind by an acceleration)."""
+        if not self.active():
+            return []
+        lead = self.leader_position()
+        return [r.name for r in self.active() if r.position - lead < -CHASE_AREA_DEPTH]
+
     # -- actions --------------------------------------------------------------------
+
+    def _settled(self) -> Chase:
+        """Drop runners beyond -5 at once (unless ruling ``chase_drop`` waits for cut end)."""
+        if self.drop_rule != "immediate":
+            return self
+        gone = self.beyond()
+        return self._drop(*gone) if gone else self
 
     def _move(self, name: str, position: int) -> Chase:
         """Move a runner; a driver takes its vehicle's passengers along."""
@@ -183,11 +216,31 @@ class Chase:
         return success_value - 2 if self.bad_road else success_value
 
     def move_check(self, name: str, check: CheckResult, *, failed_move: str = "negative") -> Chase:
-        """Add this cut's movement check (initiative timing) to the runner's movement value."""
-        gain = check.achievement
-        if not check.success and failed_move == "zero":
-            gain = 0
-        return self._move(name, self.runner(name).position + gain)
+        """Add one runner's movement check to its movement value (then drop who is beyond -5).
+
+        The initiative timing's checks are made together: use :meth:`move_checks` for them,
+        so that nobody drops before everyone has moved.
+        """
+        return self.move_checks({name: check}, failed_move=failed_move)
+
+    def move_checks(
+        self, checks: Mapping[str, CheckResult], *, failed_move: str = "negative"
+    ) -> Chase:
+        """This cut's movement checks (initiative timing), all at once; then the drops.
+
+        >>> c = Chase.start([("A", "逃走", 0), ("B", "追跡", 0), ("C", "追跡", 0)])
+        >>> checks = {"A": CheckResult(9, 1), "B": CheckResult(9, 5), "C": CheckResult(9, 7)}
+        >>> c = c.move_checks(checks)
+        >>> [(n, c.relative(n)) for n in c.order()], c.runner("C").dropped
+        ([('A', 0), ('B', -4)], True)
+        """
+        out = self
+        for name, check in checks.items():
+            gain = check.achievement
+            if not check.success and failed_move == "zero":
+                gain = 0
+            out = out._move(name, out.runner(name).position + gain)
+        return out._settled()
 
     def blockaded(self, name: str) -> bool:
         """Whether ``name`` cannot freely leave its area.
@@ -207,6 +260,7 @@ class Chase:
         """加速: a successful movement check moves the runner forward by its achievement.
 
         Nobody moves under 小道; out of a blockaded area only after winning the contest.
+        Runners left beyond -5 by an acceleration do not drop yet (the only exception).
         """
         if not check.success or self.narrow:
             return self
@@ -214,7 +268,7 @@ class Chase:
 
     def fall_back(self, name: str, distance: int) -> Chase:
         """Move a runner back (curve, obstruction), no further than a blockade behind it."""
-        return self.decelerate(name, distance)
+        return self._retreat(name, distance)._settled()
 
     def decelerate(self, name: str, distance: int) -> Chase:
         """減速: move back by ``distance``, but not behind a blockaded area.
@@ -225,6 +279,9 @@ class Chase:
         >>> c.decelerate("A", 6).runner("A").position
         5
         """
+        return self._retreat(name, distance)._settled()
+
+    def _retreat(self, name: str, distance: int) -> Chase:
         pos = self.runner(name).position
         floor = max((b for b in self.blocked_positions() if b <= pos), default=None)
         new = pos - max(0, distance)
@@ -235,7 +292,7 @@ class Chase:
     def blockade(self, name: str) -> Chase:
         """封鎖: the runner blockades its area."""
         self.runner(name)
-        return replace(self, blockers=self.blockers | {name})
+        return replace(self, blockers=self.blockers | {name})._settled()
 
     def join(self, name: str, side: str, position: int | None = None) -> Chase:
         """A runner joins (さらなる追跡者: the authorities appear at the rear by default).
@@ -247,17 +304,20 @@ class Chase:
             raise CutActionError(f"side must be {FLEEING} or {PURSUING}, not {side!r}")
         if position is None:
             position = min(r.position for r in self.active())
-        return replace(self, runners=(*self.runners, Runner(name, side, position)))
+        return replace(self, runners=(*self.runners, Runner(name, side, position)))._settled()
 
     def drop(self, *names: str) -> Chase:
         """Drop runners out of the chase."""
+        return self._drop(*names)._settled()
+
+    def _drop(self, *names: str) -> Chase:
         runners = tuple(replace(r, dropped=True) if r.name in names else r for r in self.runners)
         return replace(self, runners=runners)
 
     def close_road(self) -> Chase:
         """道が閉ざされる: everyone in the rearmost occupied area drops out."""
         last = min(r.position for r in self.active())
-        return self.drop(*(r.name for r in self.active() if r.position == last))
+        return self._drop(*(r.name for r in self.active() if r.position == last))._settled()
 
     def in_area(self, relative: int) -> list[str]:
         """Runners at a relative distance from the leader (e.g. hit by falling objects)."""
@@ -265,10 +325,8 @@ class Chase:
         return [r.name for r in self.active() if r.position - lead == relative]
 
     def end_cut(self) -> Chase:
-        """Cut end: runners beyond -5 drop out, 小道 ends, the next cut begins."""
-        lead = self.leader_position()
-        gone = [r.name for r in self.active() if r.position - lead < -CHASE_AREA_DEPTH]
-        return replace(self.drop(*gone), cut=self.cut + 1, narrow=False)
+        """Cut end: runners beyond -5 drop out (whatever the ruling), 小道 ends, next cut."""
+        return replace(self._drop(*self.beyond()), cut=self.cut + 1, narrow=False)
 
     # -- vehicles, capture, events ---------------------------------------------------
 
@@ -280,7 +338,7 @@ class Chase:
             replace(r, vehicle=vehicle, driver=driver, position=position) if r.name == name else r
             for r in self.runners
         )
-        return replace(self, runners=runners)
+        return replace(self, runners=runners)._settled()
 
     def jump_over(self, name: str, vehicle: str, *, won: bool) -> Chase:
         """飛び移る: after a won body contest the runner is in ``vehicle``.
@@ -298,7 +356,7 @@ class Chase:
         me = self.runner(name)
         out = self
         if me.driver and me.vehicle:
-            out = out.drop(
+            out = out._drop(
                 *(r.name for r in self.runners if r.vehicle == me.vehicle and r.name != name)
             )
         return out.board(name, vehicle)
@@ -319,7 +377,7 @@ class Chase:
         checks: Mapping[str, CheckResult] | None = None,
         moves: Mapping[str, int] | None = None,
         fall_roll: int | None = None,
-        rounding: str = "down",
+        rounding: str = "up",
     ) -> EventOutcome:
         """Apply a chase event (a route change) to the chase.
 
@@ -347,13 +405,13 @@ class Chase:
         failed = [n for n, r in checks.items() if not r.success and not out.runner(n).dropped]
         if number == 1:
             out = replace(out, narrow=True)
-        elif number == 2:
+        elif number == 2:  # everyone falls back together, then the drops
             for name, r in checks.items():
-                out = out.fall_back(name, curve_retreat(r.achievement))
+                out = out._retreat(name, curve_retreat(r.achievement))
         elif number == 4:
             damage = {n: oncoming_damage((moves or {}).get(n, 0)) for n in failed}
         elif number == 5:
-            out = out.drop(*failed)
+            out = out._drop(*failed)
         elif number == 6:
             idle = set(failed)
         elif number == 7:
@@ -364,7 +422,7 @@ class Chase:
             out = out.close_road()
         elif number == 10:
             out = replace(out, finished="行き止まり")
-        return EventOutcome(out, damage, frozenset(idle))
+        return EventOutcome(out._settled(), damage, frozenset(idle))
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@
 >>> from saikoro.dice import DiceSource
 >>> from .rulings import OPTION_DEFAULTS as O
 >>> roll_event(O, "CFO", DiceSource(dice=[(10, 5)])).text
-'(CFO) ＞ 5 ＞ 相対距離-2のエリアにいる全員に5点のダメージ'
+'(CFO) ＞ 5 ＞ 相対距離-3のエリアにいる全員に5点のダメージ'
 """
 
 from __future__ import annotations

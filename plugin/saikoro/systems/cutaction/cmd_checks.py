@@ -14,7 +14,7 @@ import itertools
 import re
 from fractions import Fraction
 
-from saikoro.dice import DiceSource, LimitError, Odds, Roll
+from saikoro.dice import DiceSource, LimitError, Odds, ParseError, Roll
 
 from .checks import (
     CheckResult,
@@ -68,6 +68,17 @@ MAX_INITIATIVE_ODDS = 4
 """Most characters whose acting orders are enumerated exactly."""
 
 
+def _target(m: re.Match[str]) -> int:
+    """The ``>=`` target, 0 when absent; never below 0 (ruling ``negative_achievement``)."""
+    target = evaluate(m.group("target")) if m.group("target") else 0
+    if target < 0:
+        raise ParseError(
+            f"{m.string}: 目標値は0以上です（マイナス達成値は失敗なので、"
+            f"{target} 以上を成功とは数えません）"
+        )
+    return target
+
+
 def _value(kind: str, r: CheckResult, options: Options) -> int:
     """The main number: recovery (``R``), chase movement (``M``) or the achievement."""
     if kind == "R":
@@ -81,7 +92,7 @@ def roll_check(options: Options, m: re.Match[str], command: str, source: DiceSou
     """Roll ``CA``, ``CAI``, ``CAR`` or ``CAM``."""
     kind, raw = m.group("kind"), m.group("sv")
     sv = evaluate(raw)
-    target = evaluate(m.group("target")) if m.group("target") else 0
+    target = _target(m)
     r, dice_text = check_roll(options, sv, source, target)
     parts = [f"({command})", *sv_note(raw, sv), dice_text]
     value = _value(kind, r, options)
@@ -147,7 +158,7 @@ def odds_check(options: Options, m: re.Match[str], command: str) -> Odds:
     """Odds of ``CA`` (達成値), ``CAI`` (行動値), ``CAR`` (回復量) or ``CAM`` (移動量)."""
     kind = m.group("kind")
     sv = evaluate(m.group("sv"))
-    target = evaluate(m.group("target")) if m.group("target") else 0
+    target = _target(m)
     dist: dict[int | str, Fraction] = {}
     success = fumble = negative = Fraction(0)
     for r, p in check_results(sv, target=target, dice=dice_of(options)):

@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable
 from fractions import Fraction
 
-from saikoro.dice import DiceSource, Odds, Roll
+from saikoro.dice import DiceSource, Odds, ParseError, Roll
 
 from .checks import CheckResult, check_results, contest_odds, contest_wins
 from .cmd_common import NUM, SEP, Options, check_roll, describe, dice_of, sorted_ints, sv_note, word
@@ -30,6 +30,16 @@ DAMAGE = re.compile(rf"CAD(?P<dmg>[-+\dD]+?){_TAIL}")
 """``CAD8``, ``CAD2D6+3R6``, ``CAD10R6H12/15``."""
 ATTACK = re.compile(rf"CAA(?P<atk>{NUM}),(?P<dfn>{NUM}),(?P<dmg>[-+\dD]+?){_TAIL}")
 """``CAA7,5,8R6``, ``CAA(9)/2,5,2D6R6H12``."""
+
+
+def _damage(m: re.Match[str]) -> DamageExpr:
+    """The damage of a command, which may not go below 0 (a hit never restores 体力)."""
+    dmg = DamageExpr.parse(m.group("dmg"))
+    if dmg.minimum < 0:
+        raise ParseError(
+            f"{m.string}: ダメージは0以上です（{m.group('dmg')} は最小で {dmg.minimum}）"
+        )
+    return dmg
 
 
 def _hp(m: re.Match[str]) -> tuple[int | None, int | None]:
@@ -46,7 +56,7 @@ def _roll_hit(
     options: Options, m: re.Match[str], source: DiceSource
 ) -> tuple[list[str], DamageResult, CheckResult | None, bool]:
     """Roll the damage and the resist check; returns text parts, result, check, auto-failure."""
-    dmg = DamageExpr.parse(m.group("dmg"))
+    dmg = _damage(m)
     hp, _ = _hp(m)
     damage, detail = dmg.roll(source)
     parts = [detail, f"ダメージ{damage}"] if dmg.has_dice else []
@@ -136,7 +146,7 @@ def _hit_table(options: Options, m: re.Match[str]) -> tuple[dict[DamageResult, F
     sv = evaluate(m.group("sv")) if m.group("sv") is not None else None
     auto = sv is not None and _auto_fail(options, hp)
     table = damage_table(
-        DamageExpr.parse(m.group("dmg")).dist(),
+        _damage(m).dist(),
         sv,
         dice=dice_of(options),
         failure=str(options["resist_failure"]),

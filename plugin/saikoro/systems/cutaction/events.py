@@ -5,8 +5,8 @@ The ten events are numbered in the order the rule text lists them (ruling
 
 >>> chase_event(4).name
 '対向車'
->>> falling_area(7), falling_area(7, rounding="up")
-(-3, -4)
+>>> falling_area(7), falling_area(7, rounding="down")
+(-4, -3)
 """
 
 from __future__ import annotations
@@ -80,10 +80,14 @@ def chase_event(roll: int) -> ChaseEvent:
     return CHASE_EVENTS[roll - 1]
 
 
-def falling_area(roll: int, *, rounding: str = "down") -> int:
+def falling_area(roll: int, *, rounding: str = "up") -> int:
     """Relative distance (0 = the leader's area) hit by falling objects for a 1D10 ``roll``.
 
+    ``rounding`` is the ruling ``falling_area``: 1D10÷2 rounded up (default) or down.
+
     >>> [falling_area(r) for r in range(1, 11)]
+    [-1, -1, -2, -2, -3, -3, -4, -4, -5, -5]
+    >>> [falling_area(r, rounding="down") for r in range(1, 11)]
     [0, -1, -1, -2, -2, -3, -3, -4, -4, -5]
     """
     if not 1 <= roll <= 10:

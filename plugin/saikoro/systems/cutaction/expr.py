@@ -101,6 +101,18 @@ class DamageExpr:
         return any(sides for _, _, sides in self.terms)
 
     @property
+    def minimum(self) -> int:
+        """The smallest amount the expression can give.
+
+        >>> DamageExpr.parse("2D6+3").minimum, DamageExpr.parse("1D6-4").minimum
+        (5, -3)
+        """
+        return sum(
+            sign * count if sides == 0 or sign > 0 else -count * sides
+            for sign, count, sides in self.terms
+        )
+
+    @property
     def outcomes(self) -> int:
         """How many different amounts the expression can give.
 

@@ -108,7 +108,7 @@ COMMANDS: tuple[CommandDoc, ...] = (
     ),
     CommandDoc(
         syntax="CFO",
-        summary="落下物の当たるエリア: 1D10÷2(既定は切り捨て)で先頭からの相対距離を決める。",
+        summary="落下物の当たるエリア: 1D10÷2(既定は切り上げ)で先頭からの相対距離を決める。",
         examples=("CFO",),
     ),
 )

@@ -112,19 +112,21 @@ def check_outcome(
     *,
     critical: int = DEFAULT_CRITICAL,
     fumble: int = DEFAULT_FUMBLE,
-    miracle_tier: bool = True,
+    miracle_tier: bool = False,
 ) -> CheckOutcome:
     """The outcome of a check whose d10 showed ``die``.
 
-    With ``miracle_tier`` (the default) a target of 16 or more is reached only by a critical;
-    contests pass ``False`` (their target is the other side's achievement, not a GM's choice).
+    The check succeeds when the total reaches the target (a critical always, a fumble never).
+    With ``miracle_tier`` (ruling ``getb.miracle_tier``, off by default) a target of 16 or
+    more is reached only by a critical; contests never use it (their target is the other
+    side's achievement, not a GM's choice).
 
     >>> check_outcome(1, 9, 5).word
     'ファンブル'
     >>> check_outcome(10, 0, 30).success
     True
-    >>> check_outcome(9, 7, 16).success, check_outcome(9, 7, 16, miracle_tier=False).success
-    (False, True)
+    >>> check_outcome(9, 7, 16).success, check_outcome(9, 7, 16, miracle_tier=True).success
+    (True, False)
     """
     total = die + ability
     is_crit = die >= critical
@@ -146,13 +148,13 @@ def check_odds(
     *,
     critical: int = DEFAULT_CRITICAL,
     fumble: int = DEFAULT_FUMBLE,
-    miracle_tier: bool = True,
+    miracle_tier: bool = False,
     command: str = "",
 ) -> Odds:
     """Exact odds of ``1D10 + ability`` against ``target`` (or without one).
 
-    With ``miracle_tier`` (the default, see the ruling ``getb.miracle_tier``) a target of
-    16 or more is reached only by a critical.
+    With ``miracle_tier`` (ruling ``getb.miracle_tier``, off by default) a target of 16 or
+    more is reached only by a critical.
 
     >>> o = check_odds(3, 14)
     >>> o.success, o.critical, o.fumble

@@ -61,7 +61,7 @@ SEP = " ＞ "
 class Rules:
     """The ruling options that change how commands resolve (see :mod:`.rulings`)."""
 
-    miracle_tier: bool = True
+    miracle_tier: bool = False
     damage_fumble: str = "fail"
     guard_fumble: str = "fail"
     final_damage_tie: str = "defender"

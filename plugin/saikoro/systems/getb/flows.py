@@ -63,7 +63,7 @@ BATTLE = Flow(
         ),
         Step(
             "epilogue",
-            "結果を踏まえてシナリオを描写し、エンドパートへ",
+            "GM が戦いの結末を語り、エンドパートに進む",
             A,
             actor="GM",
             next=_e("end"),

@@ -12,7 +12,7 @@ Fraction(1, 36)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from saikoro.dice import DiceSource, Odds, Roll
 from saikoro.systems.base import CommandDoc, OptionValue, System
@@ -87,18 +87,40 @@ _COMMANDS: tuple[CommandDoc, ...] = (
         "攻撃判定（2D6＋攻撃値）と防御判定（2D6＋防御値）を比べ、差の分だけスキルのダメージを"
         "上下させる。出目12はクリティカル（防御判定なし、ダメージ+12）、出目2はファンブル。"
         "差10以上は粉砕・回避、同値は完全防御。成功は攻撃判定値が上回ったとき（クリティカル含む）。"
-        "VS 以降を省くと攻撃判定だけを振る（>=N でその値以上を成功とする）。",
+        "VS 以降を省くと攻撃判定だけを振る（>=N でその値以上を成功とする。出目2は常に失敗、"
+        "出目12は常に成功）。",
         ("KGA7VS5D8", "KGA7@MVS5@FD8", "KGA6K5VS4J4G2D10", "KGA5VS5D12R", "KGA7VS5D8>=15", "KGA7"),
         (
             ("攻撃値・防御値", "能力値（穢れ9以上で半減）。続く ±n は判定への修正"),
-            ("@F / @M / @N", "ポジション（遠 -4・中 -2・近 0、@遠 @中 @近 も可）"),
-            ("K[穢れ]", "その側の穢れ（5以上で判定-1、9以上で値が半減）"),
+            (
+                "@F / @M / @N",
+                "ポジション（遠 -4・中 -2・近 0、@遠 @中 @近 も可。両側にあれば悪い方）",
+            ),
+            (
+                "K[穢れ]",
+                "その側の穢れ（5以上で判定-1、9以上で値が半減、10以上は行動不能・効果なし）",
+            ),
             ("W[LV]", "攻撃側が脱力：攻撃判定値 -LV/2（切り捨て）"),
             ("J[LV]", "防御側が自失：防御判定値 -LV/2（切り捨て）"),
             ("G[軽減]", "防御スキルによるダメージ軽減（粉砕で無効）"),
-            ("D[ダメージ]", "攻撃スキルのダメージ"),
+            ("D[ダメージ]", "攻撃スキルのダメージ（0 以上）"),
             ("R", "遠距離攻撃（ポジション補正を無視）"),
             (">=[目標]", "このダメージ以上を成功とする（対象の残り HP など）"),
+        ),
+    ),
+    CommandDoc(
+        "KGA[攻撃値][±修正][攻撃側の指定]VS[防御値1][防御側の指定],[防御値2]…D[ダメージ][R]>=[目標]",
+        "全体攻撃：攻撃判定を1回だけ振り、カンマで区切った対象それぞれが自分の防御判定を振る。"
+        "対象ごとの結果と、命中した人数・合計ダメージを1つの結果にまとめる。出目12・2は全員に共通。"
+        "確率は攻撃の出目を共有したまま厳密に求め、命中人数の分布と合計ダメージの分布（平均が期待値）を示す。"
+        "成功は1人以上に命中すること。>=N では N 以上のダメージを受けた対象を命中と数える。",
+        ("KGA7VS5,3,4D8", "KGA7@MVS5@F,3,4J4G2D8", "KGA7VS5,3D8>=10"),
+        (
+            (
+                "防御値1,防御値2,…",
+                "対象ごとの防御値と指定（@ポジション・K穢れ・J自失・G軽減）、10人まで",
+            ),
+            ("命中", "攻撃判定値が防御判定値を上回った対象（>=N があれば N 以上のダメージ）"),
         ),
     ),
     CommandDoc(
@@ -110,7 +132,7 @@ _COMMANDS: tuple[CommandDoc, ...] = (
             ("修正", "その他の修正"),
             ("C", "呪いを受けている"),
             ("K[穢れ]", "穢れの値"),
-            ("H[HP]", "現在の HP（0 以下）"),
+            ("H[HP]", "現在の HP（0 以下。1 以上は再起判定の対象外でエラー）"),
         ),
     ),
     CommandDoc(
@@ -164,6 +186,17 @@ class Kegare(System):
         if not command.startswith("KG"):
             return None
         return odds_command(command, self.settings)
+
+    def turn_order(self, combatants: Sequence[Combatant]) -> list[Combatant]:
+        """The acting order for a turn under the options in force (``paralysis_rounding``).
+
+        >>> people = [Combatant("鬼", 5), Combatant("A", 9, pc=True, paralysed=True)]
+        >>> [c.name for c in Kegare().turn_order(people)]
+        ['鬼', 'A']
+        >>> [c.name for c in Kegare(paralysis_rounding="up").turn_order(people)]
+        ['A', '鬼']
+        """
+        return turn_order(combatants, rounding=str(self.option("paralysis_rounding")))
 
     def flows(self) -> Mapping[str, Flow]:
         """Battle, turn, a character's action, and the attack."""

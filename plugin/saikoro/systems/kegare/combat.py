@@ -26,6 +26,7 @@ from fractions import Fraction
 from saikoro.dice import Dist
 
 __all__ = [
+    "MAX_KEGARE",
     "TWO_D6",
     "AttackOdds",
     "AttackSpec",
@@ -36,12 +37,16 @@ __all__ = [
     "attack_table",
     "check_penalty",
     "effective_value",
+    "needs_defence_roll",
     "position_penalty",
     "resolve",
 ]
 
 TWO_D6: Dist[int] = Dist.die(6).sum_of(2)
 """The 2D6 of every attack and defence check."""
+
+MAX_KEGARE = 10
+"""From this 穢れ on, a character is incapacitated for good (no action, no effects taken)."""
 
 
 class Position(enum.Enum):
@@ -95,6 +100,10 @@ class Outcome(enum.Enum):
     """Defence beats attack by 1 to 9: damage down by the difference."""
     EVADE = "回避"
     """Defence beats attack by 10 or more: damage and effects cancelled."""
+    UNABLE = "行動不能"
+    """The attacker is at 穢れ 10 or more: incapacitated for good, it cannot attack."""
+    UNAFFECTED = "効果なし"
+    """The target is at 穢れ 10 or more: incapacitated, it takes no skill's effects."""
 
 
 @dataclass(frozen=True)
@@ -114,7 +123,7 @@ class AttackSpec:
         attacker_kegare / defender_kegare: 穢れ of each side (5+: -1 to checks, 9+: halved).
         guard: damage cut by a defence skill (cancelled by 粉砕).
         min_damage: the lowest damage a damaging result deals (ruling ``min_damage``).
-        position_stack: ``sum`` or ``max`` of the two position penalties (ruling).
+        position_stack: ``max`` (the worse) or ``sum`` of the two position penalties (ruling).
         critical_guard: ``nullify`` or ``apply`` a defence skill on a critical (ruling).
     """
 
@@ -132,7 +141,7 @@ class AttackSpec:
     defender_kegare: int = 0
     guard: int = 0
     min_damage: int = 0
-    position_stack: str = "sum"
+    position_stack: str = "max"
     critical_guard: str = "nullify"
 
     @property
@@ -193,17 +202,18 @@ def position_penalty(
     target: Position | None,
     *,
     ranged: bool = False,
-    stack: str = "sum",
+    stack: str = "max",
 ) -> int:
     """The positions' modifier to an attack check.
 
-    The attacker's own position and the target's both count (``stack="sum"``, the
-    default ruling) or only the worse of the two (``"max"``); ranged attacks ignore both.
+    A position is one distance between a character and the enemy, so by default only the
+    worse of the two counts (``stack="max"``, ruling ``position_stack``); ``"sum"`` adds the
+    attacker's and the target's. Ranged attacks ignore both.
 
     >>> position_penalty(Position.FAR, Position.MID)
-    -6
-    >>> position_penalty(Position.FAR, Position.MID, stack="max")
     -4
+    >>> position_penalty(Position.FAR, Position.MID, stack="sum")
+    -6
     >>> position_penalty(Position.FAR, None, ranged=True)
     0
     """
@@ -236,8 +246,26 @@ class Resolution:
         return None if self.defence_total is None else self.attack_total - self.defence_total
 
 
+def needs_defence_roll(spec: AttackSpec, attack_dice: int) -> bool:
+    """Whether the target rolls its defence: not on a natural 2 or 12, not at 穢れ 10+.
+
+    >>> needs_defence_roll(AttackSpec(attack=5), 7), needs_defence_roll(AttackSpec(attack=5), 12)
+    (True, False)
+    >>> needs_defence_roll(AttackSpec(attack=5, defender_kegare=10), 7)
+    False
+    """
+    return (
+        attack_dice not in (2, 12)
+        and spec.attacker_kegare < MAX_KEGARE
+        and spec.defender_kegare < MAX_KEGARE
+    )
+
+
 def resolve(spec: AttackSpec, attack_dice: int, defence_dice: int | None) -> Resolution:
-    """Resolve an attack from the two 2D6 sums (``defence_dice`` unused on 2 and 12).
+    """Resolve an attack from the two 2D6 sums (``defence_dice`` unused without a defence roll).
+
+    A character at 穢れ 10 or more is incapacitated for good: as the attacker it cannot
+    act (行動不能), as the target it takes no skill's effects (効果なし).
 
     >>> spec = AttackSpec(attack=5, defence=3, damage=10, guard=2)
     >>> r = resolve(spec, 12, None)
@@ -251,8 +279,12 @@ def resolve(spec: AttackSpec, attack_dice: int, defence_dice: int | None) -> Res
     <Outcome.EVADE: '回避'>
     """
     a = attack_dice + spec.attack_bonus
+    if spec.attacker_kegare >= MAX_KEGARE:
+        return Resolution(Outcome.UNABLE, 0, a, None)
     if attack_dice == 2:
         return Resolution(Outcome.FUMBLE, 0, a, None)
+    if spec.defender_kegare >= MAX_KEGARE:
+        return Resolution(Outcome.UNAFFECTED, 0, a, None)
     if attack_dice == 12:
         guard = spec.guard if spec.critical_guard == "apply" else 0
         return Resolution(Outcome.CRITICAL, max(spec.min_damage, spec.damage + 12 - guard), a, None)
@@ -297,7 +329,7 @@ def attack_odds(spec: AttackSpec) -> AttackOdds:
     outcomes: dict[str, int] = {}
     wins = 0
     for a, wa in TWO_D6.items():
-        rolls = [(None, 36)] if a in (2, 12) else list(TWO_D6.items())
+        rolls = list(TWO_D6.items()) if needs_defence_roll(spec, a) else [(None, 36)]
         for d, wd in rolls:
             r = resolve(spec, a, d)
             w = wa * wd

@@ -6,6 +6,8 @@
   (defender), ``G3`` a defence skill cutting 3 damage (defender). After the sides:
   ``R`` for a ranged attack and ``>=N`` for "N damage or more". ``KGA7`` alone is the
   attack check only.
+- ``KGA7VS5,3@F,4D8``: a 全体攻撃, one attack roll against each target's own defence
+  (targets separated by commas, each with its own options).
 - ``KGR`` recovery check (再起判定): ``C`` curse, ``K4`` 穢れ, ``H-3`` current HP.
 - ``KGS2`` status-recovery check with 2 statuses (``K5`` 穢れ, ``±n``).
 - ``KGP3`` poison damage at level 3.
@@ -25,15 +27,26 @@ from fractions import Fraction
 from saikoro.dice import DiceSource, Dist, Odds, ParseError, Roll
 
 from . import status
-from .combat import TWO_D6, AttackSpec, Outcome, Position, attack_odds, check_penalty, resolve
+from .combat import (
+    MAX_KEGARE,
+    TWO_D6,
+    AttackSpec,
+    Outcome,
+    Position,
+    attack_odds,
+    check_penalty,
+    needs_defence_roll,
+    resolve,
+)
 
 __all__ = ["Settings", "odds_command", "roll_command"]
 
 _EXPR = r"[+-]?\d+(?:[+-]\d+)*"
 _OPTS = r"(?:@(?:[FMN]|遠|中|近)|[WJKG]\d+|脱力\d+|自失\d+)*"
+_SIDE = re.compile(rf"(?P<v>{_EXPR})(?P<o>{_OPTS})")
 _ATTACK = re.compile(
     rf"KGA(?P<a>{_EXPR})(?P<ao>{_OPTS})"
-    rf"(?:VS(?P<d>{_EXPR})(?P<do>{_OPTS})(?:D(?P<dmg>{_EXPR}))?)?"
+    rf"(?:VS(?P<ds>{_EXPR}{_OPTS}(?:,{_EXPR}{_OPTS})*)(?:D(?P<dmg>{_EXPR}))?)?"
     r"(?P<r>R)?(?:>=(?P<t>\d+))?"
 )
 _RECOVERY = re.compile(r"KGR(?P<m>(?:[+-]\d+)*)(?P<o>(?:C|呪い|K\d+|H[+-]?\d+)*)")
@@ -42,13 +55,15 @@ _POISON = re.compile(r"KGP(?P<lv>\d+)")
 _TOKEN = re.compile(r"@(?:[FMN]|遠|中|近)|[WJKGH][+-]?\d+|脱力\d+|自失\d+|C|呪い")
 _TERM = re.compile(r"[+-]?\d+")
 _WINS = (Outcome.CRITICAL, Outcome.SHATTER, Outcome.HIT)
+MAX_TARGETS = 10
+"""The most targets one 全体攻撃 command takes."""
 
 
 @dataclass(frozen=True)
 class Settings:
     """The ruling options the commands read (see :mod:`.rulings`)."""
 
-    position_stack: str = "sum"
+    position_stack: str = "max"
     min_damage: int = 0
     critical_guard: str = "nullify"
     status_recovery: str = "at_least"
@@ -93,30 +108,49 @@ def _pos(opts: dict[str, int | Position | bool]) -> Position | None:
 
 
 def attack_spec(m: re.Match[str], settings: Settings) -> AttackSpec:
-    """Build the :class:`AttackSpec` of a parsed ``KGA`` command."""
+    """Build the :class:`AttackSpec` of a parsed single-target ``KGA`` command."""
+    return attack_specs(m, settings)[0]
+
+
+def attack_specs(m: re.Match[str], settings: Settings) -> list[AttackSpec]:
+    """One :class:`AttackSpec` per target of a parsed ``KGA`` command (one without ``VS``)."""
     command = m.string
     a_terms = _terms(m["a"])
     ao = _options(command, m["ao"], "pos,K,W")
-    d_terms = _terms(m["d"]) if m["d"] is not None else [0]
-    do = _options(command, m["do"] or "", "pos,K,J,G")
-    return AttackSpec(
-        attack=a_terms[0],
-        defence=d_terms[0],
-        damage=sum(_terms(m["dmg"])) if m["dmg"] else 0,
-        attack_modifier=sum(a_terms[1:]),
-        defence_modifier=sum(d_terms[1:]),
-        attacker_position=_pos(ao),
-        target_position=_pos(do),
-        ranged=bool(m["r"]),
-        weakened_level=_num(ao, "W"),
-        dazed_level=_num(do, "J"),
-        attacker_kegare=_num(ao, "K"),
-        defender_kegare=_num(do, "K"),
-        guard=_num(do, "G"),
-        min_damage=settings.min_damage,
-        position_stack=settings.position_stack,
-        critical_guard=settings.critical_guard,
-    )
+    damage = sum(_terms(m["dmg"])) if m["dmg"] else 0
+    if damage < 0:
+        raise ParseError(f"{command}: ダメージは0以上です（D{m['dmg']} は {damage}）")
+    sides = m["ds"].split(",") if m["ds"] is not None else ["0"]
+    if len(sides) > MAX_TARGETS:
+        raise ParseError(f"{command}: 全体攻撃の対象は{MAX_TARGETS}人までです")
+    specs = []
+    for side in sides:
+        sm = _SIDE.fullmatch(side)
+        if sm is None:  # the command regex only lets well-formed sides through
+            raise AssertionError(side)
+        d_terms = _terms(sm["v"])
+        do = _options(command, sm["o"], "pos,K,J,G")
+        specs.append(
+            AttackSpec(
+                attack=a_terms[0],
+                defence=d_terms[0],
+                damage=damage,
+                attack_modifier=sum(a_terms[1:]),
+                defence_modifier=sum(d_terms[1:]),
+                attacker_position=_pos(ao),
+                target_position=_pos(do),
+                ranged=bool(m["r"]),
+                weakened_level=_num(ao, "W"),
+                dazed_level=_num(do, "J"),
+                attacker_kegare=_num(ao, "K"),
+                defender_kegare=_num(do, "K"),
+                guard=_num(do, "G"),
+                min_damage=settings.min_damage,
+                position_stack=settings.position_stack,
+                critical_guard=settings.critical_guard,
+            )
+        )
+    return specs
 
 
 def _two_d6(source: DiceSource) -> tuple[int, str]:
@@ -129,7 +163,7 @@ def roll_command(command: str, source: DiceSource, settings: Settings) -> Roll |
     if m := _ATTACK.fullmatch(command):
         return _roll_attack(command, m, source, settings)
     if m := _RECOVERY.fullmatch(command):
-        opts = _options(command, m["o"], "C,K,H")
+        opts = _recovery_options(command, m["o"])
         mod = status.recovery_modifier(
             cursed=bool(opts.get("C")), kegare=_num(opts, "K"), modifier=sum(_terms(m["m"]))
         )
@@ -172,6 +206,17 @@ def roll_command(command: str, source: DiceSource, settings: Settings) -> Roll |
     return None
 
 
+def _recovery_options(command: str, text: str) -> dict[str, int | Position | bool]:
+    """Options of ``KGR``; the recovery check is only for a character at HP 0 or below."""
+    opts = _options(command, text, "C,K,H")
+    if _num(opts, "H") > 0:
+        raise ParseError(
+            f"{command}: 再起判定は HP 0 以下（戦闘不能）のキャラクターだけが行えます"
+            f"（H{_num(opts, 'H')}）"
+        )
+    return opts
+
+
 def _statuses(command: str, text: str) -> int:
     n = int(text)
     if not 1 <= n <= len(status.Status):
@@ -186,12 +231,25 @@ def _poison_level(command: str, text: str) -> int:
     return level
 
 
+def _unable(command: str, m: re.Match[str], kegare: int) -> Roll:
+    """An attacker at 穢れ 10 or more: no dice, no attack."""
+    text = f"({command}) ＞ 穢れ{kegare}：永続的に戦闘不能で攻撃できない"
+    judged = m["ds"] is not None or m["t"] is not None
+    if m["ds"] is not None:
+        text += " ＞ ダメージ0"
+    if judged:
+        text += " ＞ 失敗"
+    return Roll(command, text, failure=judged, value=0, outcome=Outcome.UNABLE.value)
+
+
 def _roll_attack(command: str, m: re.Match[str], source: DiceSource, settings: Settings) -> Roll:
-    spec = attack_spec(m, settings)
+    specs = attack_specs(m, settings)
+    spec = specs[0]
+    if spec.attacker_kegare >= MAX_KEGARE:
+        return _unable(command, m, spec.attacker_kegare)
     a, a_text = _two_d6(source)
-    head = f"({command}) ＞ 攻撃 {a_text}{_signed(spec.attack_bonus)}={a + spec.attack_bonus}"
     crit, fumble = a == 12, a == 2
-    if m["d"] is None:
+    if m["ds"] is None:
         total = a + spec.attack_bonus
         word = "クリティカル" if crit else "ファンブル" if fumble else ""
         text = f"({command}) ＞ {a_text}{_signed(spec.attack_bonus)} ＞ {total}"
@@ -201,7 +259,7 @@ def _roll_attack(command: str, m: re.Match[str], source: DiceSource, settings: S
             return Roll(
                 command, text, critical=crit, fumble=fumble, value=total, outcome=word or None
             )
-        ok = total >= int(m["t"])
+        ok = _check_lands(a, total, int(m["t"]))
         res = "成功" if ok else "失敗"
         return Roll(
             command,
@@ -213,9 +271,12 @@ def _roll_attack(command: str, m: re.Match[str], source: DiceSource, settings: S
             value=total,
             outcome=word or res,
         )
+    if len(specs) > 1:
+        return _roll_group(command, m, specs, source, attack=(a, a_text))
+    head = f"({command}) ＞ 攻撃 {a_text}{_signed(spec.attack_bonus)}={a + spec.attack_bonus}"
     d_text = ""
     d: int | None = None
-    if not (crit or fumble):
+    if needs_defence_roll(spec, a):
         d, dice = _two_d6(source)
         d_text = f" ／ 防御 {dice}{_signed(spec.defence_bonus)}={d + spec.defence_bonus}"
     r = resolve(spec, a, d)
@@ -236,6 +297,93 @@ def _roll_attack(command: str, m: re.Match[str], source: DiceSource, settings: S
     )
 
 
+def _check_lands(dice: int, total: int, target: int) -> bool:
+    """An attack check against ``target``: a natural 12 always lands, a natural 2 never."""
+    return dice == 12 or (dice != 2 and total >= target)
+
+
+def _counts(m: re.Match[str], outcome: Outcome, damage: int) -> bool:
+    """Whether one target counts as hit: beaten, or dealt ``>=N`` damage when N is given."""
+    return damage >= int(m["t"]) if m["t"] is not None else outcome in _WINS
+
+
+def _roll_group(
+    command: str,
+    m: re.Match[str],
+    specs: list[AttackSpec],
+    source: DiceSource,
+    *,
+    attack: tuple[int, str],
+) -> Roll:
+    """A 全体攻撃: one attack roll (``attack``: its sum and text), then each target's defence."""
+    a, a_text = attack
+    first = specs[0].attack_bonus
+    parts = [f"({command})", f"攻撃 {a_text}{_signed(first)}={a + first}"]
+    if a in (2, 12):
+        parts.append("クリティカル" if a == 12 else "ファンブル")
+    segments = []
+    hit = total = 0
+    for i, spec in enumerate(specs, 1):
+        seg = f"対象{i}"
+        if spec.attack_bonus != first and needs_defence_roll(spec, a):
+            seg += f" 攻撃{a + spec.attack_bonus}"
+        d: int | None = None
+        if needs_defence_roll(spec, a):
+            d, dice = _two_d6(source)
+            seg += f" 防御 {dice}{_signed(spec.defence_bonus)}={d + spec.defence_bonus}"
+        r = resolve(spec, a, d)
+        if r.outcome is not Outcome.FUMBLE:
+            segments.append(f"{seg} {r.outcome.value} ダメージ{r.damage}")
+        hit += _counts(m, r.outcome, r.damage)
+        total += r.damage
+    if segments:
+        parts.append(" ／ ".join(segments))
+    parts += [f"命中{hit}/{len(specs)}人", f"合計ダメージ{total}"]
+    return Roll(
+        command,
+        " ＞ ".join(parts),
+        success=hit > 0,
+        failure=hit == 0,
+        critical=a == 12,
+        fumble=a == 2,
+        value=total,
+        outcome=f"命中{hit}人",
+    )
+
+
+def group_odds(m: re.Match[str], specs: list[AttackSpec]) -> tuple[Dist[int], dict[int, Fraction]]:
+    """Exact joint odds of a 全体攻撃: total damage, and how many targets are hit.
+
+    The attack roll is shared, so the targets are independent only once it is known:
+    for each attack sum, each target's (hit, damage) is enumerated over its 36 defence
+    rolls and the targets are convolved.
+    """
+    joint: dict[tuple[int, int], int] = {}
+    for a, wa in TWO_D6.items():
+        state: dict[tuple[int, int], int] = {(0, 0): wa}
+        for spec in specs:
+            rolls = list(TWO_D6.items()) if needs_defence_roll(spec, a) else [(None, 36)]
+            one: dict[tuple[int, int], int] = {}
+            for d, wd in rolls:
+                r = resolve(spec, a, d)
+                key = (int(_counts(m, r.outcome, r.damage)), r.damage)
+                one[key] = one.get(key, 0) + wd
+            nxt: dict[tuple[int, int], int] = {}
+            for (k, t), w in state.items():
+                for (k1, t1), w1 in one.items():
+                    nxt[k + k1, t + t1] = nxt.get((k + k1, t + t1), 0) + w * w1
+            state = nxt
+        for key, w in state.items():
+            joint[key] = joint.get(key, 0) + w
+    denominator = 36 ** (len(specs) + 1)
+    damage: dict[int, int] = {}
+    hits: dict[int, int] = dict.fromkeys(range(len(specs) + 1), 0)
+    for (k, t), w in joint.items():
+        damage[t] = damage.get(t, 0) + w
+        hits[k] += w
+    return Dist(damage, denominator), {k: Fraction(w, denominator) for k, w in hits.items()}
+
+
 def _probs(dist: Dist[int]) -> dict[int | str, Fraction]:
     return dict(dist.probabilities().items())
 
@@ -243,32 +391,9 @@ def _probs(dist: Dist[int]) -> dict[int | str, Fraction]:
 def odds_command(command: str, settings: Settings) -> Odds | None:
     """Exact odds of one of the commands, or ``None`` when ``command`` is not one."""
     if m := _ATTACK.fullmatch(command):
-        spec = attack_spec(m, settings)
-        if m["d"] is None:
-            check = TWO_D6 + spec.attack_bonus
-            hit = None if m["t"] is None else check.at_least(int(m["t"]))
-            return Odds(
-                command,
-                _probs(check),
-                success=hit,
-                critical=Fraction(1, 36),
-                fumble=Fraction(1, 36),
-                label="攻撃判定値",
-            )
-        res = attack_odds(spec)
-        events = {o.value: res.outcomes.probability(o.value) for o in Outcome}
-        won = res.success if m["t"] is None else res.damage.at_least(int(m["t"]))
-        return Odds(
-            command,
-            _probs(res.damage),
-            success=won,
-            critical=Fraction(1, 36),
-            fumble=Fraction(1, 36),
-            events=events,
-            label="ダメージ",
-        )
+        return _attack_odds(command, m, settings)
     if m := _RECOVERY.fullmatch(command):
-        opts = _options(command, m["o"], "C,K,H")
+        opts = _recovery_options(command, m["o"])
         cursed, kegare, mod = bool(opts.get("C")), _num(opts, "K"), sum(_terms(m["m"]))
         healed = status.recovery(cursed=cursed, kegare=kegare, modifier=mod)
         success: Fraction | None = None
@@ -290,3 +415,62 @@ def odds_command(command: str, settings: Settings) -> Odds | None:
         dist = status.poison(level, min_damage=settings.min_damage)
         return Odds(command, _probs(dist), label="ダメージ")
     return None
+
+
+def _attack_odds(command: str, m: re.Match[str], settings: Settings) -> Odds:
+    specs = attack_specs(m, settings)
+    spec = specs[0]
+    unable = spec.attacker_kegare >= MAX_KEGARE
+    natural = Fraction(0) if unable else Fraction(1, 36)
+    if m["ds"] is None:
+        target = None if m["t"] is None else int(m["t"])
+        if unable:
+            return Odds(
+                command,
+                {Outcome.UNABLE.value: Fraction(1)},
+                success=None if target is None else Fraction(0),
+                label="攻撃判定値",
+                critical=natural,
+                fumble=natural,
+            )
+        bonus = spec.attack_bonus
+        check = TWO_D6 + bonus
+        hit = None
+        if target is not None:
+            hit = TWO_D6.probability_where(lambda a: _check_lands(a, a + bonus, target))
+        return Odds(
+            command,
+            _probs(check),
+            success=hit,
+            label="攻撃判定値",
+            critical=natural,
+            fumble=natural,
+        )
+    if len(specs) > 1:
+        damage, hits = group_odds(m, specs)
+        events = {f"命中{k}人": p for k, p in hits.items()}
+        return Odds(
+            command,
+            _probs(damage),
+            success=1 - hits[0],
+            events=events,
+            label="合計ダメージ",
+            critical=natural,
+            fumble=natural,
+        )
+    res = attack_odds(spec)
+    events = {
+        o.value: res.outcomes.probability(o.value)
+        for o in Outcome
+        if o not in (Outcome.UNABLE, Outcome.UNAFFECTED) or res.outcomes.probability(o.value)
+    }
+    won = res.success if m["t"] is None else res.damage.at_least(int(m["t"]))
+    return Odds(
+        command,
+        _probs(res.damage),
+        success=won,
+        events=events,
+        label="ダメージ",
+        critical=natural,
+        fumble=natural,
+    )

@@ -19,7 +19,7 @@ from fractions import Fraction
 
 from saikoro.dice import Dist
 
-from .combat import TWO_D6, check_penalty
+from .combat import MAX_KEGARE, TWO_D6, check_penalty
 
 __all__ = [
     "KEGARE_TRACK",
@@ -39,9 +39,6 @@ __all__ = [
     "status_recovery_target",
     "turn_order",
 ]
-
-MAX_KEGARE = 10
-"""From this 穢れ on, a character is incapacitated for good."""
 
 
 class Status(enum.Enum):
@@ -137,15 +134,23 @@ def status_recovery(
     return TWO_D6.probability_where(lambda v: v + m >= target)
 
 
-def initiative(value: int, *, paralysed: bool = False, kegare: int = 0) -> int:
+def initiative(
+    value: int, *, paralysed: bool = False, kegare: int = 0, rounding: str = "down"
+) -> int:
     """Initiative used for the turn order: halved by paralysis, 0 from 穢れ 7 on.
+
+    ``rounding`` is the ruling ``paralysis_rounding`` (``down``, the default, or ``up``).
 
     >>> initiative(9, paralysed=True), initiative(9, kegare=7)
     (4, 0)
+    >>> initiative(9, paralysed=True, rounding="up")
+    5
     """
     if kegare >= 7:
         return 0
-    return value // 2 if paralysed else value
+    if not paralysed:
+        return value
+    return -(-value // 2) if rounding == "up" else value // 2
 
 
 @dataclass(frozen=True)
@@ -172,17 +177,23 @@ class Combatant:
         return initiative(self.initiative, paralysed=self.paralysed, kegare=self.kegare)
 
 
-def turn_order(combatants: Sequence[Combatant]) -> list[Combatant]:
+def turn_order(combatants: Sequence[Combatant], *, rounding: str = "down") -> list[Combatant]:
     """The acting order for a turn: higher initiative first, PCs first on ties.
 
     Ties between two PCs or two enemies keep the given order (the players or the GM
-    choose it). The order is fixed at the start of the turn.
+    choose it). The order is fixed at the start of the turn. ``rounding`` is the ruling
+    ``paralysis_rounding``.
 
     >>> order = turn_order([Combatant("鬼", 6), Combatant("A", 6, pc=True), Combatant("B", 8)])
     >>> [c.name for c in order]
     ['B', 'A', '鬼']
     """
-    return sorted(combatants, key=lambda c: (-c.effective_initiative, not c.pc))
+
+    def key(c: Combatant) -> tuple[int, bool]:
+        value = initiative(c.initiative, paralysed=c.paralysed, kegare=c.kegare, rounding=rounding)
+        return -value, not c.pc
+
+    return sorted(combatants, key=key)
 
 
 KEGARE_TRACK: tuple[tuple[int, str], ...] = (
@@ -191,7 +202,7 @@ KEGARE_TRACK: tuple[tuple[int, str], ...] = (
     (5, "あらゆる判定に-1（他の修正と重なる）"),
     (6, "毎ターン開始時にランダムな状態異常を1つ受ける"),
     (7, "行動値が0として扱われる"),
-    (8, "HPや状態異常を回復するスキル・アイテムが効かない"),
+    (8, "HP・状態異常を治すスキルとアイテムが効かない"),
     (9, "攻撃値と防御値が半分（切り捨て）になる"),
     (10, "永久に戦闘不能となる"),
 )
