@@ -309,11 +309,14 @@ def test_endurance_is_taishuu_rolled_as_resist_check() -> None:
         "hp": 20,
         "abilities": {"strength": 4, "agility": 3, "intellect": 1, "endurance": 4},
     }
-    assert "GB4 抵抗判定" in profile.palette(enemy)
+    from saikoro.export import getb as export_getb
+
+    lines = export_getb.palette(enemy)
+    assert any(line.system_command == "GB4" and line.label == "抵抗判定" for line in lines)
     assert ("耐久", "4") in profile.stats(enemy)
-    character = profile.character(enemy)
-    assert ("耐久", "4") in character.params and "GB4 抵抗判定" in character.commands
-    everything = repr((profile.stats(enemy), character, profile.palette(enemy)))
+    character = export_getb.character(enemy)
+    assert ("耐久", "4") in character.params
+    everything = repr((profile.stats(enemy), character, lines))
     assert "体力" not in everything
 
 
