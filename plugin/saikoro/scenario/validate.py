@@ -50,6 +50,8 @@ class Scenario:
         title: the title.
         data: the validated data as plain dicts and lists, defaults filled in.
         digest: sha256 (hex) of the file's bytes, for caching.
+        positions: key path (``scenario.enemies[0]``) -> (line, column) of its value in
+            the file, so later stages (the site) can report problems at their place.
     """
 
     path: Path
@@ -58,6 +60,13 @@ class Scenario:
     title: str
     data: dict[str, Any] = field(hash=False, compare=False)
     digest: str = ""
+    positions: dict[str, tuple[int, int]] = field(default_factory=dict, hash=False, compare=False)
+
+    def position(self, path: str) -> tuple[int, int]:
+        """(line, column) of the value at ``path``, or of its nearest enclosing key path."""
+        while path not in self.positions and path != "scenario":
+            path = path[: max(path.rfind("."), path.rfind("["))]
+        return self.positions.get(path, (1, 1))
 
 
 @dataclass(frozen=True)
@@ -151,6 +160,7 @@ def validate_bytes(data: bytes | str, filename: str, path: Path | None = None) -
                 title=value["title"],
                 data=value,
                 digest=hashlib.sha256(raw).hexdigest(),
+                positions={k: (n.line, n.column) for k, n in ctx.nodes.items()},
             )
     return LoadResult(filename, scenario, sorted(ctx.problems, key=Problem.sort_key))
 
