@@ -278,3 +278,39 @@ def test_no_except_exception_left_in_site() -> None:
     root = Path(__file__).resolve().parents[1] / "plugin" / "saikoro" / "site"
     for path in root.rglob("*.py"):
         assert "except Exception" not in path.read_text("utf-8"), path
+
+
+def test_the_reserved_id_index_fails_the_build_at_the_id(tmp_path: Path) -> None:
+    root = _site(tmp_path / "s")
+    (root / "scenarios" / "x.yaml").write_text(KEGARE.replace("title: 港", "title: 港\nid: index"))
+    result = _build(root)
+    assert result.returncode != 0
+    assert "x.yaml:3:5: error: scenario.id:" in result.stderr, result.stderr[-3000:]
+
+
+def test_a_scenario_fence_whose_odds_are_refused_warns(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    import saikoro
+    from saikoro.dice import LimitError
+    from saikoro.scenario import validate_text
+
+    real = saikoro.odds
+
+    def refusing(command: str, *args: Any, **kwargs: Any) -> Any:
+        if command.startswith("KGA"):
+            raise LimitError("too much work (test)")
+        return real(command, *args, **kwargs)
+
+    monkeypatch.setattr(saikoro, "odds", refusing)
+    scenario = validate_text(KEGARE, "port.yaml").scenario
+    assert scenario is not None
+    ctx = FenceContext(page="guide.md", scenarios={"port": scenario})
+    source = "# g\n\n```scenario\nport#enemy:oni\n```\n"
+    ctx.lines = fence_lines(source)
+    with caplog.at_level(logging.WARNING):
+        _md(ctx).convert(source)
+    assert any(
+        "guide.md:4: scenario fence: port#enemy:oni: the engine refuses KGA" in r.getMessage()
+        for r in caplog.records
+    ), caplog.text

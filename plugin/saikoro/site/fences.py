@@ -138,7 +138,14 @@ def _scenario(ctx: FenceContext, body: list[str]) -> str:
             error = f"unknown scenario {scenario_id!r}"
         else:
             error = f"{scenario_id}: no {kind or 'part'} {name!r}"
-            html = _part(ctx, scenario, kind, name)
+            failures: list[Any] = []
+            ctx.odds.failures = failures
+            try:
+                html = _part(ctx, scenario, kind, name)
+            finally:
+                ctx.odds.failures = None
+            for message in dict.fromkeys(f"{r.command}: {r.error}" for _, r in failures):
+                ctx.warn(f"scenario fence: {ref}: the engine refuses {message}", offset)
         if html is None:
             ctx.warn(f"scenario fence: {error}", offset)
             html = odds_error(ref, error)

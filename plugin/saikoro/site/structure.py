@@ -222,7 +222,11 @@ class ScenarioBook:
                 log.warning(f"scenario id {scenario.id!r} is used by two files; one is skipped")
                 continue
             if scenario.id == "index":
-                log.warning("scenario id 'index' is reserved for the scenario index; skipped")
+                line, column = scenario.position("scenario.id")
+                msg = Msg("site.reserved_id", ("index",))
+                self.errors.append(
+                    Problem(str(scenario.path), line, column, "error", "scenario.id", msg)
+                )
                 continue
             seen.add(scenario.id)
             page_uri = f"{prefix}/{scenario.id}.md"
