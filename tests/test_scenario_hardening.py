@@ -291,3 +291,13 @@ def test_kokuryoku_final_phase_without_power_to_zero_warns() -> None:
 def test_samples_still_pass_strictly() -> None:
     out = io.StringIO()
     assert validate_main(["--strict", str(ROOT / "scenarios")], out) == 0, out.getvalue()
+
+
+def test_messages_never_carry_control_characters_to_a_terminal() -> None:
+    found = problems('system: kegare\ntitle: x\n"a\\x1b[31mb": 1\n')
+    assert found == [
+        "t.yaml:3:1: error: scenario.\"a\\x1b[31mb\": unknown key 'a\\x1b[31mb' (hint: known: "
+        "system, id, title, summary, players, difficulty_targets, enemies, missions, "
+        "chase_tables, rulings)"
+    ]
+    assert all(ch >= " " for line in found for ch in line)

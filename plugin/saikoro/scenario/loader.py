@@ -95,7 +95,8 @@ _core(
     "-+.0123456789",
 )
 _core("merge", r"^(?:<<)$", "<")
-_PLAIN_KEY = re.compile(r"[^.\[\] \t\"']+")
+_PLAIN_KEY = re.compile(r"[^.\[\] \t\"'\\\x00-\x1f\x7f-\x9f]+")
+_CONTROL_CHARS = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 
 Kind = Literal["map", "seq", "scalar"]
 
@@ -275,7 +276,8 @@ def _core_float(value: str) -> float | Msg:
 def _key_text(key: object) -> str:
     text = str(key) if not isinstance(key, bool) else ("true" if key else "false")
     if _PLAIN_KEY.fullmatch(text) is None:
-        return '"' + text.replace('"', '\\"') + '"'
+        quoted = text.replace("\\", "\\\\").replace('"', '\\"')
+        return '"' + _CONTROL_CHARS.sub(lambda m: f"\\x{ord(m.group()):02x}", quoted) + '"'
     return text
 
 
