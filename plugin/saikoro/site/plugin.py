@@ -102,11 +102,6 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         self.book.lang = lang
         for problem in book.warnings:
             log.warning(problem.format(lang))
-        if book.errors:
-            if not self.is_serve:
-                raise_errors(book.errors, lang)
-            for problem in book.errors:
-                log.error(problem.format(lang))
         self.fences.scenarios = {s.id: s for s in book.scenarios}
         prefix = self.config.prefix.strip("/")
         generated = self.book.files(
@@ -116,11 +111,12 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
             title=self.config.title,
             roller=self.config.roller.enabled,
         )
-        if self.book.errors:  # values the pages could not show: failed like invalid files
-            if not self.is_serve:
-                raise_errors(self.book.errors, lang)
-            for problem in self.book.errors:
-                log.error(problem.format(lang))
+        # invalid files, then values the pages of valid ones could not show: all at once
+        errors = sorted([*book.errors, *self.book.errors], key=lambda p: p.sort_key())
+        if errors and not self.is_serve:
+            raise_errors(errors, lang)
+        for problem in errors:
+            log.error(problem.format(lang))
         if self.config.reference:
             generated.extend(reference_files(config, self.config.schema_path))
         generated.extend(self.assets.files(config))
