@@ -154,18 +154,18 @@ def _scenario(ctx: FenceContext, body: list[str]) -> str:
 
 
 def _part(ctx: FenceContext, scenario: ScenarioLike, kind: str, name: str) -> str | None:
-    data = scenario.data
+    data = scenario.data  # validated: these lists are always there (empty by default)
     if kind == "enemy":
-        for enemy in data.get("enemies") or ():
-            if str(enemy.get("id")) == name:
+        for enemy in data["enemies"]:
+            if enemy["id"] == name:
                 return enemy_html(ctx.odds, scenario, enemy, ctx.zip_href(scenario.id))
     elif kind == "table":
-        for table in data.get("chase_tables") or ():
-            if str(table.get("name")) == name:
+        for table in data["chase_tables"]:
+            if table["name"] == name:
                 return table_html(ctx.odds, table)
     elif kind == "target":
-        for target in data.get("difficulty_targets") or ():
-            if str(target.get("name")) == name:
+        for target in data["difficulty_targets"]:
+            if target["name"] == name:
                 return target_html(ctx.odds, scenario.system, target, rulings(scenario))
     return None
 

@@ -100,7 +100,7 @@ def check_success(ability: int, target: int) -> Fraction:
 
 def _check_target(dt: dict[str, Any], node: Node, path: str, ctx: Ctx) -> None:
     target: int = dt["target"]
-    if target >= 16 and ctx.options.get("miracle_tier") is True:
+    if target >= 16 and ctx.options["miracle_tier"] is True:
         msg, p = Msg("getb.miracle", (target,)), Fraction(1, 10)
     elif target >= 16:
         msg, p = Msg("getb.critical_only", (target, target - 9)), check_success(0, target)
@@ -112,9 +112,7 @@ def _check_target(dt: dict[str, Any], node: Node, path: str, ctx: Ctx) -> None:
 
 
 def _check_cell(enemy: dict[str, Any], node: Node, path: str, ctx: Ctx) -> None:
-    cell = enemy.get("placement")
-    if cell is None:
-        return
+    cell = enemy["placement"]  # required
     if cell not in cells():
         cpath = join_path(path, "placement")
         ctx.error(
