@@ -94,6 +94,29 @@ EXPECTED: dict[str, list[str]] = {
         "level-5 character: below 2, the check fails automatically "
         "(hint: chance of success: 0 (0%))",
     ],
+    "escaped-nul.yaml": [
+        "2:8: error: scenario.title: control character U+0000 (at character 2) is not allowed "
+        "in text"
+    ],
+    "ruling-out-of-range.yaml": [
+        "6:8: error: scenario.rulings.die: the engine refuses this ruling: kokuryoku: option "
+        "'die' must be between 2 and 20 sides"
+    ],
+    "yaml11-sexagesimal.yaml": [
+        "6:9: error: scenario.enemies[0].hp: expected an integer between 1 and 9999, got '1:20'",
+        "10:5: error: scenario.enemies[0].on: unknown key 'on' (hint: known: id, name, hp, "
+        "attack, defence, initiative, position, blessed, skills, immune, notes)",
+    ],
+    "blade-range.yaml": [
+        "16:16: error: scenario.enemies[0].attacks[0].range: a long-blade attack reaches 0-1 "
+        "cells (the rules fix blade ranges), got range 0-3 (hint: leave out range, or use "
+        "weapon: skill for an attack with its own reach)"
+    ],
+    "kokuryoku-no-power-zero.yaml": [
+        "5:14: warning: scenario.missions.main.success: the final phase's end conditions should "
+        "include bringing the enemy nation's power (国力) to 0 (the rules make it a condition "
+        "of every final phase)"
+    ],
 }
 
 

@@ -126,3 +126,133 @@ def test_on_serve_watches_the_scenario_folder(serving: Path) -> None:
     plugin.on_config(config)
     plugin.on_serve(Server(), config=config, builder=None)  # type: ignore[arg-type]
     assert watched == [str((serving / "scenarios").resolve())]
+
+
+# -- a real `mkdocs serve --dirty`: every change is served within 5 s ----------------------
+
+KEGARE = """\
+system: kegare
+id: ID
+title: TITLE
+enemies:
+  - id: oni
+    name: 鬼
+    hp: 60
+    attack: 2
+    defence: 1
+    initiative: 3
+"""
+SERVE_DEADLINE = 5.0
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _get(url: str) -> tuple[int, str]:
+    import urllib.error
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(url, timeout=5) as response:  # noqa: S310 - localhost
+            return int(response.status), response.read().decode("utf-8")
+    except urllib.error.HTTPError as e:
+        return e.code, ""
+    except (urllib.error.URLError, ConnectionError, TimeoutError):
+        return 0, ""
+
+
+def _wait(url: str, ok: Any, deadline: float) -> tuple[float, int, str]:
+    start = time.perf_counter()
+    status, text = 0, ""
+    while time.perf_counter() - start < deadline:
+        status, text = _get(url)
+        if ok(status, text):
+            return time.perf_counter() - start, status, text
+        time.sleep(0.05)
+    raise AssertionError(f"{url}: not served within {deadline} s (last status {status})")
+
+
+@pytest.fixture
+def dirty_server(tmp_path: Path) -> Iterator[tuple[Path, str]]:
+    import subprocess
+    import sys
+
+    from test_site_support import env
+
+    root = tmp_path / "d"
+    (root / "docs").mkdir(parents=True)
+    (root / "scenarios").mkdir()
+    (root / "docs" / "index.md").write_text("# home\n", "utf-8")
+    (root / "mkdocs.yml").write_text(
+        "site_name: s\ntheme:\n  name: material\n  font: false\nplugins:\n"
+        "  - saikoro:\n      roller:\n        enabled: false\n",
+        "utf-8",
+    )
+    for sid in ("alpha", "beta", "gamma"):
+        text = KEGARE.replace("ID", sid).replace("TITLE", f"{sid} 題")
+        (root / "scenarios" / f"{sid}.yaml").write_text(text, "utf-8")
+    port = _free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "mkdocs", "serve", "--dirty", "-a", f"127.0.0.1:{port}"],
+        cwd=root,
+        env=env(),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    base = f"http://127.0.0.1:{port}/"
+    try:
+        _wait(base + "scenarios/alpha/", lambda s, _: s == 200, 120)
+        yield root, base
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:  # pragma: no cover
+            process.kill()
+            process.wait()
+        assert process.stderr is not None
+        log = process.stderr.read()
+        assert "Traceback" not in log, log[-4000:]
+
+
+@pytest.mark.slow
+def test_dirty_serve_shows_edits_deletions_renames_and_id_changes(
+    dirty_server: tuple[Path, str],
+) -> None:
+    root, base = dirty_server
+    folder = root / "scenarios"
+    alpha = base + "scenarios/alpha/"
+    assert re.search(r"<dd>60</dd>", _get(alpha)[1])
+    time.sleep(1.1)  # a later mtime than the first build's output, on coarse file systems
+
+    # an edit that changes only the stat block (the page's HTML, not its Markdown)
+    (folder / "alpha.yaml").write_text(
+        (folder / "alpha.yaml").read_text("utf-8").replace("hp: 60", "hp: 61"), "utf-8"
+    )
+    _wait(alpha, lambda s, t: s == 200 and "<dd>61</dd>" in t, SERVE_DEADLINE)
+
+    # a deleted scenario is gone, and so is its export folder
+    (folder / "beta.yaml").unlink()
+    _wait(base + "scenarios/beta/", lambda s, _: s == 404, SERVE_DEADLINE)
+    assert _get(base + "scenarios/beta/oni.zip")[0] == 404
+    _wait(base + "scenarios/", lambda s, t: s == 200 and "beta/" not in t, SERVE_DEADLINE)
+
+    # a renamed file whose id comes from its name
+    text = (folder / "gamma.yaml").read_text("utf-8").replace("id: gamma\n", "")
+    (folder / "gamma.yaml").unlink()
+    (folder / "delta.yaml").write_text(text, "utf-8")
+    _wait(base + "scenarios/delta/", lambda s, t: s == 200 and "<dd>60</dd>" in t, SERVE_DEADLINE)
+    _wait(base + "scenarios/gamma/", lambda s, _: s == 404, SERVE_DEADLINE)
+
+    # an id change in place
+    (folder / "alpha.yaml").write_text(
+        (folder / "alpha.yaml").read_text("utf-8").replace("id: alpha", "id: omega"), "utf-8"
+    )
+    _wait(base + "scenarios/omega/", lambda s, t: s == 200 and "<dd>61</dd>" in t, SERVE_DEADLINE)
+    _wait(alpha, lambda s, _: s == 404, SERVE_DEADLINE)

@@ -15,7 +15,7 @@ import markdown
 import pytest
 
 from saikoro.site.charts import bar_chart, prob
-from saikoro.site.fences import FenceContext, SaikoroFences
+from saikoro.site.fences import FenceContext, add_custom_fences
 from saikoro.site.mermaid import flow_html, flow_to_mermaid, mermaid_label
 from saikoro.site.navigation import expand_nav
 from saikoro.site.oddscache import OddsCache
@@ -185,8 +185,11 @@ def test_expand_nav() -> None:
     assert not expand_nav(nav2, "scenarios/index.md", "S", [])
 
 
-def _fence_md(ctx: FenceContext) -> markdown.Markdown:
-    return markdown.Markdown(extensions=["pymdownx.superfences", SaikoroFences(ctx)])
+def _fence_md(ctx: FenceContext, *extensions: str) -> markdown.Markdown:
+    """Markdown configured as the plugin configures MkDocs (superfences custom fences)."""
+    names, configs = list(extensions), {}  # type: ignore[var-annotated]
+    add_custom_fences(names, configs, ctx)
+    return markdown.Markdown(extensions=names, extension_configs=configs)
 
 
 def test_dice_fence_renders_exact_odds() -> None:
@@ -213,10 +216,9 @@ def test_fence_examples_inside_longer_fences_stay_code() -> None:
 
 
 def test_nested_dice_fence_in_admonition() -> None:
-    md = markdown.Markdown(
-        extensions=["admonition", "pymdownx.superfences", SaikoroFences(FenceContext())]
+    html = _fence_md(FenceContext(), "admonition").convert(
+        '!!! note "x"\n\n    ```dice\n    2D6>=7\n    ```\n'
     )
-    html = md.convert('!!! note "x"\n\n    ```dice\n    2D6>=7\n    ```\n')
     assert 'data-probability="7/12"' in html and "admonition" in html
 
 

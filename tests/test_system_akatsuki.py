@@ -2,8 +2,7 @@
 
 Exact odds are cross-checked against an independent brute-force oracle written here
 from the rule text (itertools.product over the dice). Tests that go through the
-public engine (``saikoro.roll`` / ``saikoro.odds``) are named ``test_engine_*``; they
-skip while ``dice/api.py`` is still a stub.
+public engine (``saikoro.roll`` / ``saikoro.odds``) are named ``test_engine_*``.
 """
 
 from __future__ import annotations
@@ -535,12 +534,8 @@ def test_options_are_validated_and_reach_the_registry() -> None:
 
 
 def test_aliases_resolve_in_the_registry() -> None:
-    # alias lookup loads every system; skip while a sibling system is still a stub
-    try:
-        found = get("暁ノ大地").id
-    except (AttributeError, ImportError) as e:
-        pytest.skip(f"another system is not loadable yet: {e}")
-    assert found == "akatsuki"
+    # alias lookup loads every system: a sibling that cannot load fails this test
+    assert get("暁ノ大地").id == "akatsuki"
     assert get("君ヨ、暁ノ大地ニ死スベシ").id == "akatsuki"
     assert get("キミアカ").id == "akatsuki"
 
@@ -575,18 +570,14 @@ def test_rulings_have_unique_keys() -> None:
 # --------------------------------------------------------------------------- through the engine
 
 
-def _engine_or_skip() -> object:
+def _engine() -> object:
     import saikoro
 
-    try:
-        saikoro.odds("AK7", system="akatsuki")
-    except NotImplementedError:
-        pytest.skip("saikoro.dice.api is not implemented yet")
     return saikoro
 
 
 def test_engine_roll_and_odds() -> None:
-    saikoro = _engine_or_skip()
+    saikoro = _engine()
     r = saikoro.roll("AK7Z", system="akatsuki", dice=[(6, 3), (6, 3)])
     assert r.text == "(AK7Z) ＞ 目標値7 ＞ 6[3,3] ＞ ゾロ目 ＞ 成功 ＞ 達成度2 ＞ 覚醒札1枚獲得"
     assert r.dice == ((6, 3), (6, 3))
@@ -595,7 +586,7 @@ def test_engine_roll_and_odds() -> None:
 
 
 def test_engine_normalises_full_width_and_comments() -> None:
-    saikoro = _engine_or_skip()
+    saikoro = _engine()
     r = saikoro.roll(
         "ａｋｒ７／６ 抵抗する", system="akatsuki", dice=[(6, 2), (6, 3), (6, 4), (6, 4)]
     )
@@ -603,14 +594,14 @@ def test_engine_normalises_full_width_and_comments() -> None:
 
 
 def test_engine_configured_system_option() -> None:
-    saikoro = _engine_or_skip()
+    saikoro = _engine()
     s = saikoro.get_system("akatsuki", both_fail="draw")
     r = saikoro.roll("AKR6/6", system=s, dice=[(6, 6), (6, 5), (6, 6), (6, 4)])
     assert r.outcome == "引き分け"
 
 
 def test_engine_generic_commands_still_work_under_the_system() -> None:
-    saikoro = _engine_or_skip()
+    saikoro = _engine()
     r = saikoro.roll("2D6<=7", system="akatsuki", dice=[(6, 3), (6, 4)])
     assert r is not None and r.success
 

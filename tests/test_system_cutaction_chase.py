@@ -289,21 +289,9 @@ def test_every_option_changes_something() -> None:
         assert r.key.startswith("cutaction.") and r.seed and r.decision and r.reasoning
 
 
-# -- through the public API (needs saikoro.dice.api, being written concurrently) ----
+# -- through the public API ----------------------------------------------------------
 
 
-def _api_ready() -> bool:
-    try:
-        saikoro.roll("1D6", dice=[(6, 1)])
-    except NotImplementedError:
-        return False
-    return True
-
-
-api = pytest.mark.skipif(not _api_ready(), reason="saikoro.dice.api is not implemented yet")
-
-
-@api
 def test_api_roll_and_odds() -> None:
     r = saikoro.roll("CA7>=3", system="cutaction", dice=[(10, 3)])
     assert r is not None and r.text == "(CA7>=3) ＞ 3 ＞ 達成値4 ＞ 成功"

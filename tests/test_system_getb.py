@@ -2,7 +2,7 @@
 
 Exact odds are compared with brute-force enumeration written independently here.
 Tests that go through the public engine (``saikoro.roll`` / ``saikoro.odds``) are named
-``test_engine_*`` and skip while ``dice/api.py`` is still a stub.
+``test_engine_*``.
 """
 
 from __future__ import annotations
@@ -166,10 +166,7 @@ def test_registry_and_aliases() -> None:
 
     assert SYSTEM is GodEaterTableBurst
     assert get("getb").id == "getb"
-    try:
-        assert get("ゴッドイーター").id == "getb"
-    except (ImportError, AttributeError) as e:  # a sibling system may still be a stub
-        pytest.skip(f"another system is not loadable yet: {e}")
+    assert get("ゴッドイーター").id == "getb"
 
 
 def test_options_are_validated() -> None:
@@ -759,22 +756,12 @@ def test_final_modifier_never_below_zero_and_not_on_zero() -> None:
     assert text("GFL+7/B+5/+3", 5, 2, 3, 10, 1, 2).endswith("完全防御 ＞ 最終ダメージ0")
 
 
-# -- through the public engine (skips while dice/api.py is a stub) ---------------------------
-
-
-def _engine_or_skip() -> None:
-    import saikoro
-
-    try:
-        saikoro.roll("1D6", dice=[(6, 1)])
-    except NotImplementedError:
-        pytest.skip("saikoro.dice.api is not implemented yet")
+# -- through the public engine ---------------------------------------------------------------
 
 
 def test_engine_roll_with_system() -> None:
     import saikoro
 
-    _engine_or_skip()
     r = saikoro.roll("GB3>=8", system="getb", dice=[(10, 7)])
     assert r is not None and r.text == "(GB3>=8) ＞ 7[7]+3 ＞ 10 ＞ 成功"
     assert r.dice == ((10, 7),)
@@ -790,7 +777,6 @@ def test_engine_roll_with_system() -> None:
 def test_engine_odds_with_options() -> None:
     import saikoro
 
-    _engine_or_skip()
     o = saikoro.odds("GFS+6/S+5", system="getb")
     z = saikoro.odds("GFS+6/S+5", system=saikoro.get_system("getb", final_damage_tie="zero"))
     assert o is not None and z is not None and o.distribution != z.distribution

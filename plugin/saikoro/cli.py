@@ -1,6 +1,7 @@
 """The ``saikoro`` command: roll, odds, validate, schema, new.
 
-Exit status: 0 ok, 1 not a command / refused / invalid scenario, 2 usage.
+Exit status: 0 ok, 1 not a command / refused / invalid scenario, 2 usage,
+3 internal error (`saikoro validate`: a bug in saikoro, reported on stderr).
 """
 
 from __future__ import annotations

@@ -1,7 +1,9 @@
 """``saikoro validate`` and ``saikoro schema``.
 
 ``validate`` exits 0 when every file is valid (warnings allowed unless ``--strict``),
-1 on errors, 2 on usage errors. ``schema`` prints the JSON Schema.
+1 on errors, 2 on usage errors and 3 on an internal error (a bug in saikoro: the
+message and a traceback go to stderr; nothing is reported as valid). ``schema`` prints
+the JSON Schema.
 """
 
 from __future__ import annotations
@@ -9,13 +11,21 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import traceback
 from pathlib import Path
 from typing import TextIO
 
 from .problems import LANGS, Msg, Problem, default_lang, render
 from .validate import LoadResult, find_files, load_scenario, unique_ids
 
-__all__ = ["main", "schema_main", "validate_main"]
+__all__ = ["EXIT_INTERNAL", "main", "schema_main", "validate_main"]
+
+EXIT_INTERNAL = 3
+"""``saikoro validate``'s exit status when saikoro itself failed (not the files)."""
+
+_EPILOG = """exit status: 0 every file is valid (warnings allowed unless --strict),
+1 problems found, 2 usage error, 3 internal error (a bug in saikoro, not in your files:
+the message and a traceback are printed to stderr; please report them)"""
 
 
 def _github(p: Problem, lang: str) -> str:
@@ -58,6 +68,8 @@ def validate_main(argv: list[str], out: TextIO | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="saikoro validate",
         description="Check scenario files (YAML) and report problems with their positions.",
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
         "paths",
@@ -82,7 +94,16 @@ def validate_main(argv: list[str], out: TextIO | None = None) -> int:
     except SystemExit as e:
         return 0 if e.code == 0 else 2
     lang = args.lang or default_lang()
-    results, extra = _collect(args.paths)
+    try:
+        results, extra = _collect(args.paths)
+    except Exception as e:  # a bug: say so loudly and distinctly, never "valid"
+        sys.stderr.write(
+            f"saikoro validate: internal error: {type(e).__name__}: {e}\n"
+            "This is a bug in saikoro, not in your files; please report it with the "
+            "traceback below.\n"
+        )
+        traceback.print_exc(file=sys.stderr)
+        return EXIT_INTERNAL
     problems = sorted(extra + [p for r in results for p in r.problems], key=Problem.sort_key)
     errors = sum(p.severity == "error" for p in problems)
     warnings = len(problems) - errors

@@ -20,10 +20,11 @@ from saikoro.systems import SYSTEM_IDS
 from .containers import Field, ListOf, MapOf, Obj
 from .loader import Node, join_path
 from .problems import Msg, show_value
-from .schema import Choice, Ctx, Enum, Int, IntOrRange, Str, Type, did_you_mean
+from .schema import Check, Choice, Ctx, Enum, Int, IntOrRange, Str, Type, did_you_mean
 
 __all__ = [
     "ID",
+    "ID_PATTERN",
     "NAME",
     "TEXT",
     "Scalar",
@@ -36,9 +37,11 @@ __all__ = [
     "unique_ids",
 ]
 
+ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9_-]*")
+"""What an id looks like (scenario, enemy): it becomes part of URLs and file names."""
 ID = Str(
     max_length=64,
-    pattern=r"[a-z0-9][a-z0-9_-]*",
+    pattern=ID_PATTERN.pattern,
     pattern_msg=Msg("t.id"),
 )
 """Identifiers: lower-case ASCII letters, digits, ``-`` and ``_``."""
@@ -77,11 +80,12 @@ def die_outcomes(die: str) -> tuple[int, ...] | None:
 
 def _engine_outcomes(die: str) -> tuple[int, ...] | None:
     """The outcomes according to :func:`saikoro.odds` (``None`` if it cannot say)."""
-    try:
-        from saikoro import odds
+    from saikoro import odds
+    from saikoro.dice import DiceError
 
+    try:
         result = odds(die)
-    except Exception:  # the engine may be mid-rewrite or refuse the text
+    except DiceError:  # the engine refuses the text (a bound): count locally
         return None
     if result is None or result.truncated:
         return None
@@ -290,21 +294,27 @@ def missions() -> Field:
     )
 
 
-def _option_specs(system_id: str) -> dict[str, Any] | None:
-    try:
-        from saikoro.systems import get
+def _option_specs(system_id: str) -> dict[str, Any]:
+    from saikoro.systems import get
 
-        system = get(system_id)
-    except Exception:  # a system still being written must not break validation
-        return None
-    return {r.option_name: r for r in type(system).rulings if r.option}
+    return {r.option_name: r for r in type(get(system_id)).rulings if r.option}
+
+
+def _engine_refuses(system_id: str, options: dict[str, Any]) -> str | None:
+    """The engine's message when it refuses ``options`` (constructing the system checks them)."""
+    from saikoro.systems import OptionError, get
+
+    try:
+        get(system_id, **options)
+    except OptionError as e:
+        return str(e)
+    return None
 
 
 def _check_rulings(system_id: str) -> Callable[[dict[str, Any], Node, str, Ctx], None]:
     def check(rulings: dict[str, Any], mapping: Node, base: str, ctx: Ctx) -> None:
         specs = _option_specs(system_id)
-        if specs is None:
-            return
+        accepted: dict[str, Any] = {}
         for name, value in rulings.items():
             where = _key_node(mapping, name) or mapping
             item = join_path(base, name)
@@ -321,12 +331,28 @@ def _check_rulings(system_id: str) -> Callable[[dict[str, Any], Node, str, Ctx],
             elif spec.choices and value not in spec.choices:
                 close = did_you_mean(str(value), spec.choices)
                 ctx.wrong(value_node, item, Msg("t.enum", (" | ".join(spec.choices),)), close)
+            else:
+                refused = _engine_refuses(system_id, {name: value})
+                if refused is None:
+                    accepted[name] = value
+                else:
+                    ctx.error(value_node, item, Msg("ruling.refused", (refused,)))
+        if len(accepted) == len(rulings) and len(accepted) > 1:
+            refused = _engine_refuses(system_id, accepted)
+            if refused is not None:  # each value is fine alone, not together
+                ctx.error(mapping, base, Msg("ruling.refused", (refused,)))
 
     return check
 
 
-def root_fields(system_id: str, targets: Type, enemies: Type, chase: Field | None = None) -> Obj:
-    """The top-level mapping of ``system_id``'s scenarios."""
+def root_fields(
+    system_id: str,
+    targets: Type,
+    enemies: Type,
+    chase: Field | None = None,
+    checks: tuple[Check, ...] = (),
+) -> Obj:
+    """The top-level mapping of ``system_id``'s scenarios (``checks`` run on the whole)."""
     return Obj(
         (
             Field(
@@ -370,4 +396,5 @@ def root_fields(system_id: str, targets: Type, enemies: Type, chase: Field | Non
                 en="ruling options (name: value)",
             ),
         ),
+        checks=checks,
     )

@@ -173,12 +173,9 @@ def _system_name(system: str) -> str:
 
 def _rulings_schema(system: str) -> dict[str, Any] | None:
     """The ``rulings:`` mapping with one property per ruling option of the system."""
-    try:
-        from saikoro.systems import get
+    from saikoro.systems import get
 
-        rulings = [r for r in type(get(system)).rulings if r.option]
-    except Exception:  # the system may be mid-rewrite; keep the generic schema
-        return None
+    rulings = [r for r in type(get(system)).rulings if r.option]
     props: dict[str, Any] = {}
     for r in rulings:
         kind = {bool: "boolean", int: "integer", str: "string"}[type(r.default)]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -83,6 +84,15 @@ def default_lang(environ: dict[str, str] | None = None) -> str:
     return "en"
 
 
+_CONTROLS = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
+def _escape_control(match: re.Match[str]) -> str:
+    """A control character as an escape, so messages never carry one to a terminal."""
+    char = match.group()
+    return {"\n": "\\n", "\t": "\\t", "\r": "\\r"}.get(char, f"\\x{ord(char):02x}")
+
+
 def show_value(value: object) -> str | Msg:
     """How a YAML value is shown after "got" in messages.
 
@@ -98,7 +108,7 @@ def show_value(value: object) -> str | Msg:
         return text if len(text) <= 24 else text[:10] + "…" + f"({len(text)} digits)"
     if isinstance(value, str):
         short = value if len(value) <= 40 else value[:37] + "…"
-        return "'" + short.replace("\n", "\\n") + "'"
+        return "'" + _CONTROLS.sub(_escape_control, short) + "'"
     if isinstance(value, dict):
         return Msg("v.map")
     if isinstance(value, list):

@@ -113,6 +113,12 @@ class Type:
         return {"type": self.json_schema().get("type", "any"), "expected": self.expected()}
 
 
+_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]")
+"""Control characters refused in one-line text (a tab is allowed)."""
+_CONTROL_MULTI = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+"""Control characters refused in multi-line (Markdown) text: all but tab and newline."""
+
+
 @dataclass(frozen=True)
 class Str(Type):
     """A string, optionally matching ``pattern`` (described by ``pattern_msg``)."""
@@ -130,6 +136,12 @@ class Str(Type):
         if node.kind != "scalar" or not isinstance(node.value, str):
             return ctx.wrong(node, path, self.expected())
         value: str = node.value
+        text = value if self.markdown else value.rstrip("\n")  # a block scalar's last newline
+        bad = (_CONTROL_MULTI if self.markdown else _CONTROL).search(text)
+        if bad is not None:
+            code = f"U+{ord(bad.group()):04X}"
+            ctx.error(node, path, Msg("control_char", (code, bad.start() + 1)))
+            return INVALID
         if not value.strip():
             ctx.error(node, path, Msg("empty_str"))
             return INVALID

@@ -11,13 +11,17 @@ bad.yaml:1:9: error: scenario.system: unknown system 'gteb' (hint: did you mean 
 from __future__ import annotations
 
 import hashlib
+import re
+import unicodedata
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from saikoro.systems import SYSTEM_IDS
+from saikoro.systems import SYSTEM_IDS, UnknownSystemError
+from saikoro.systems import get as get_system
 
+from .common import ID_PATTERN
 from .defs import DEFINITIONS
 from .loader import MAX_BYTES, LoadError, Node, load_yaml
 from .problems import Msg, Problem, show_value
@@ -46,6 +50,8 @@ class Scenario:
         title: the title.
         data: the validated data as plain dicts and lists, defaults filled in.
         digest: sha256 (hex) of the file's bytes, for caching.
+        positions: key path (``scenario.enemies[0]``) -> (line, column) of its value in
+            the file, so later stages (the site) can report problems at their place.
     """
 
     path: Path
@@ -54,6 +60,13 @@ class Scenario:
     title: str
     data: dict[str, Any] = field(hash=False, compare=False)
     digest: str = ""
+    positions: dict[str, tuple[int, int]] = field(default_factory=dict, hash=False, compare=False)
+
+    def position(self, path: str) -> tuple[int, int]:
+        """(line, column) of the value at ``path``, or of its nearest enclosing key path."""
+        while path not in self.positions and path != "scenario":
+            path = path[: max(path.rfind("."), path.rfind("["))]
+        return self.positions.get(path, (1, 1))
 
 
 @dataclass(frozen=True)
@@ -96,10 +109,8 @@ def _system_id(root: Node, ctx: Ctx) -> str | None:
     hint = None
     if node.kind == "scalar" and isinstance(value, str):
         try:
-            from saikoro.systems import get
-
-            hint = Msg("hint.use_id", (show_value(get(value).id),))
-        except Exception:  # unknown names or systems still being written
+            hint = Msg("hint.use_id", (show_value(get_system(value).id),))
+        except UnknownSystemError:  # not a name or alias either
             hint = did_you_mean(value, SYSTEM_IDS) or Msg("hint.known", (", ".join(SYSTEM_IDS),))
         ctx.error(node, "scenario.system", Msg("system.unknown", (show_value(value),)), hint)
     else:
@@ -109,28 +120,17 @@ def _system_id(root: Node, ctx: Ctx) -> str | None:
 
 @cache
 def _default_options(system_id: str) -> dict[str, Any]:
-    """The system's ruling options with their defaults ({} while it cannot be loaded)."""
-    try:
-        from saikoro.systems import get
-
-        return dict(get(system_id).options)
-    except Exception:  # the system may be mid-rewrite; validation must not break
-        return {}
+    """The system's ruling options with their defaults."""
+    return dict(get_system(system_id).options)
 
 
 def validate_bytes(data: bytes | str, filename: str, path: Path | None = None) -> LoadResult:
     """Validate a scenario given as bytes (UTF-8) or text; ``filename`` names it in messages.
 
-    Never raises: even an internal bug becomes a problem on line 1 (and not a traceback).
+    Every problem of the file is reported in the result. Exceptions mean a bug in
+    saikoro (or a rule system that cannot load): they propagate, so the CLI exits with
+    its internal-error status and tests fail, rather than a broken check passing.
     """
-    try:
-        return _validate(data, filename, path)
-    except Exception as e:  # a bug must not turn into a traceback for the author
-        msg = Msg("internal", (f"{type(e).__name__}: {e}",))
-        return LoadResult(filename, None, [Problem(filename, 1, 1, "error", "scenario", msg)])
-
-
-def _validate(data: bytes | str, filename: str, path: Path | None) -> LoadResult:
     problems: list[Problem] = []
     try:
         root = load_yaml(data, filename, problems)
@@ -148,10 +148,11 @@ def _validate(data: bytes | str, filename: str, path: Path | None) -> LoadResult
                 (k, v.value) for k, (_, v) in rulings.value.items() if v.kind == "scalar"
             )
         value = DEFINITIONS[system_id].check(root, "scenario", ctx)
+        file_path = path or Path(filename)
+        if value is not INVALID and "id" not in value:
+            value["id"] = _id_from_name(file_path, root, ctx)
         if value is not INVALID and not any(p.severity == "error" for p in ctx.problems):
             raw = data.encode("utf-8") if isinstance(data, str) else data
-            file_path = path or Path(filename)
-            value.setdefault("id", file_path.stem)
             scenario = Scenario(
                 path=file_path,
                 id=value["id"],
@@ -159,11 +160,39 @@ def _validate(data: bytes | str, filename: str, path: Path | None) -> LoadResult
                 title=value["title"],
                 data=value,
                 digest=hashlib.sha256(raw).hexdigest(),
+                positions={k: (n.line, n.column) for k, n in ctx.nodes.items()},
             )
     return LoadResult(filename, scenario, sorted(ctx.problems, key=Problem.sort_key))
 
 
-def validate_text(text: str, filename: str = "<text>") -> LoadResult:
+def slug(name: str) -> str:
+    """A scenario id made from a file name: NFKC, lower case, runs of other characters -> ``-``.
+
+    >>> slug("Boss Fight!"), slug("ＡＢＣ_2"), slug("山道")
+    ('boss-fight', 'abc_2', '')
+    """
+    text = unicodedata.normalize("NFKC", name).lower()
+    return re.sub(r"[^a-z0-9_]+", "-", text).strip("-_")[:64]
+
+
+def _id_from_name(file_path: Path, root: Node, ctx: Ctx) -> str:
+    """The default id (the file name without extension); an error unless it is a valid id.
+
+    File names become URLs, so upper case, spaces or markup characters are refused
+    rather than published as they are (``Boss.yaml`` and ``boss.yaml`` would also
+    collide on case-insensitive file systems).
+    """
+    stem = file_path.stem
+    if ID_PATTERN.fullmatch(stem) is None or len(stem) > 64:
+        suggestion = slug(stem)
+        hint = (
+            Msg("hint.id_from_name", (suggestion,)) if suggestion else Msg("hint.id_from_name_none")
+        )
+        ctx.error(root, "scenario.id", Msg("id.file_name", (show_value(stem),)), hint)
+    return stem
+
+
+def validate_text(text: str, filename: str = "text.yaml") -> LoadResult:
     """Validate scenario text; ``filename`` names it in messages (and gives the default id)."""
     return validate_bytes(text, filename)
 
@@ -204,10 +233,19 @@ def load_scenarios(folder: str | Path) -> list[LoadResult]:
 
 
 def unique_ids(results: list[LoadResult]) -> list[LoadResult]:
-    """``results`` with an error added to every file whose scenario id is already taken."""
+    """``results`` with an error added to every file whose scenario id is already taken,
+    and to every file whose path differs from an earlier one only in case."""
     seen: dict[str, str] = {}
+    folded: dict[str, str] = {}
     out: list[LoadResult] = []
     for result in results:
+        key = unicodedata.normalize("NFC", result.file).casefold()
+        first = folded.setdefault(key, result.file)
+        if first != result.file:
+            msg = Msg("cli.case_clash", (f"'{result.file}'", f"'{first}'"))
+            problem = Problem(result.file, 1, 1, "error", "scenario", msg)
+            out.append(LoadResult(result.file, None, [problem, *result.problems]))
+            continue
         sc = result.scenario
         if sc is not None and sc.id in seen:
             msg = Msg("cli.dup_scenario", (show_value(sc.id), seen[sc.id]))

@@ -6,10 +6,35 @@ folder next to ``mkdocs.yml`` into pages under ``/scenarios/``.
 
 from __future__ import annotations
 
+import difflib
+from pathlib import Path
+
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 
-__all__ = ["CcfoliaConfig", "RollerConfig", "SaikoroConfig"]
+__all__ = ["CcfoliaConfig", "RollerConfig", "SaikoroConfig", "ScenarioFolder"]
+
+
+class ScenarioFolder(c.Dir):
+    """A folder that must exist; when it does not, the error names close folder names."""
+
+    def __init__(self) -> None:
+        super().__init__(exists=False)
+
+    def run_validation(self, value: object) -> str:
+        path: str = super().run_validation(value)
+        folder = Path(path)
+        if folder.is_dir():
+            return path
+        message = f"there is no folder {value!r} (looked for {path})"
+        if folder.parent.is_dir():
+            folders = [
+                p.name for p in folder.parent.iterdir() if p.is_dir() and not p.name.startswith(".")
+            ]
+            close = difflib.get_close_matches(folder.name, folders, n=1, cutoff=0.6)
+            if close:
+                message += f"; did you mean {close[0]!r}?"
+        raise base.ValidationError(message)
 
 
 class RollerConfig(base.Config):  # type: ignore[no-untyped-call]
@@ -54,8 +79,11 @@ class CcfoliaConfig(base.Config):  # type: ignore[no-untyped-call]
 class SaikoroConfig(base.Config):  # type: ignore[no-untyped-call]
     """Options of the ``saikoro`` plugin."""
 
-    scenarios = c.Type(str, default="scenarios")
-    """Folder of scenario YAML files, relative to ``mkdocs.yml`` (or absolute)."""
+    scenarios = c.Optional(ScenarioFolder())
+    """Folder of scenario YAML files, relative to ``mkdocs.yml`` (or absolute). Unset: the
+    ``scenarios/`` folder next to ``mkdocs.yml`` when there is one (a site without
+    scenarios needs none). A folder given here must exist: a typo is a configuration
+    error, not an empty book."""
 
     prefix = c.Type(str, default="scenarios")
     """URL prefix of the generated scenario pages (``scenarios`` -> ``/scenarios/<id>/``)."""

@@ -1,8 +1,8 @@
 """The ``dice``, ``flow`` and ``scenario`` fences of hand-written pages.
 
-A Markdown preprocessor (registered by the plugin, so authors need no
-``markdown_extensions`` setup) replaces each fence by stashed HTML before
-superfences/fenced_code see it:
+They are pymdownx.superfences custom fences, added by the plugin (so authors configure
+nothing, and a fence shown as code -- inside an indented code block or a longer fence --
+stays code):
 
 * ``dice``: optional first line ``system: <id>`` (default: the page's front matter
   ``system:``), then one command per line -> odds table, chart and a roll button each;
@@ -11,8 +11,9 @@ superfences/fenced_code see it:
 * ``scenario``: ``<scenario id>#enemy:<enemy id>`` / ``#table:<name>`` /
   ``#target:<name>`` -> that part of a scenario page, embedded in prose.
 
-Problems (unknown flow, bad command, unknown scenario) are logged as warnings naming
-the page, so ``mkdocs build --strict`` fails on them, and shown in place.
+Problems (a command the engine refuses, an unknown flow or scenario) are logged as
+warnings naming the page and the line, so ``mkdocs build --strict`` fails on them, and
+shown in place; the build goes on.
 """
 
 from __future__ import annotations
@@ -22,11 +23,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-import markdown
-from markdown.extensions import Extension
-from markdown.preprocessors import Preprocessor
-
 import saikoro
+from saikoro.systems import UnknownSystemError
 
 from .log import log
 from .mermaid import flow_html
@@ -36,9 +34,8 @@ from .pages.chase import table_html
 from .pages.scenario import ScenarioLike, enemy_html, rulings, target_html
 from .vtt import VttSettings
 
-__all__ = ["FenceContext", "SaikoroFences"]
+__all__ = ["FENCES", "FenceContext", "add_custom_fences", "custom_fences", "fence_lines"]
 
-_OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>[^`]*?)[ \t]*$")
 _SYSTEM_LINE = re.compile(r"^system\s*:\s*(\S+)\s*$")
 
 
@@ -56,47 +53,77 @@ class FenceContext:
     """URL (relative to the current page) of a scenario's export folder, with ``/``."""
     vtt: VttSettings = field(default_factory=VttSettings)
     """The VTT export settings of the build."""
+    lines: list[tuple[str, str, int]] = field(default_factory=list)
+    """The page's fences not rendered yet: (kind, body, line of the body's first line)."""
+    line: int = 0
+    """Line (in the page's source file) of the fence being rendered; 0 if unknown."""
 
-    def warn(self, message: str) -> None:
-        """A warning naming the page (fails ``--strict`` builds)."""
-        log.warning(f"{self.page or '(page)'}: {message}")
+    def warn(self, message: str, offset: int | None = None) -> None:
+        """A warning naming the page and the line (fails ``--strict`` builds).
+
+        ``offset``: the line within the fence body (0-based) the problem is on.
+        """
+        where = self.page or "(page)"
+        if self.line:
+            where += f":{self.line + (offset or 0)}"
+        log.warning(f"{where}: {message}")
+
+    def start(self, kind: str, body: str) -> None:
+        """Find the source line of the fence about to render (the first unrendered match)."""
+        key = _normal(body)
+        for i, (k, b, line) in enumerate(self.lines):
+            if k == kind and b == key:
+                del self.lines[i]
+                self.line = line
+                return
+        self.line = 0
+
+
+def _normal(body: str) -> str:
+    """A fence body compared across indentation: its non-blank lines, stripped."""
+    return "\n".join(line.strip() for line in body.splitlines() if line.strip())
+
+
+def _numbered(body: list[str]) -> list[tuple[int, str]]:
+    """(offset in the body, stripped text) of the non-blank lines."""
+    return [(i, line.strip()) for i, line in enumerate(body) if line.strip()]
 
 
 def _dice(ctx: FenceContext, body: list[str]) -> str:
     system = ctx.page_system
-    lines = [line.strip() for line in body if line.strip()]
+    lines = _numbered(body)
     if lines:
-        match = _SYSTEM_LINE.match(lines[0])
+        match = _SYSTEM_LINE.match(lines[0][1])
         if match:
             system = match.group(1)
+            offset = lines[0][0]
             lines = lines[1:]
-    if system is not None:
-        try:
-            system = saikoro.get_system(system).id
-        except Exception as e:
-            ctx.warn(f"dice fence: {e}")
-            return odds_error(f"system: {system}", str(e))
+            try:
+                system = saikoro.get_system(system).id
+            except UnknownSystemError as e:
+                ctx.warn(f"dice fence: {e}", offset)
+                return odds_error(f"system: {system}", str(e))
     blocks = []
-    for command in lines:
+    for offset, command in lines:
         result = ctx.odds.odds(command, system)
         if result.odds is None:
-            ctx.warn(f"dice fence: {command!r}: {result.error}")
+            ctx.warn(f"dice fence: {command!r}: {result.error}", offset)
         blocks.append(odds_block(result))
     return '<div class="saikoro-dice">' + "".join(blocks) + "</div>"
 
 
 def _flow(ctx: FenceContext, body: list[str]) -> str:
     out = []
-    for flow_id in (line.strip() for line in body if line.strip()):
+    for offset, flow_id in _numbered(body):
         system_id = flow_id.split(".", 1)[0]
         try:
             flow = saikoro.get_system(system_id).flows().get(flow_id)
-        except Exception as e:
+        except UnknownSystemError as e:
             flow, error = None, str(e)
         else:
             error = f"unknown flow {flow_id!r}"
         if flow is None:
-            ctx.warn(f"flow fence: {error}")
+            ctx.warn(f"flow fence: {error}", offset)
             out.append(odds_error(flow_id, error))
         else:
             out.append(flow_html(flow))
@@ -105,7 +132,7 @@ def _flow(ctx: FenceContext, body: list[str]) -> str:
 
 def _scenario(ctx: FenceContext, body: list[str]) -> str:
     out = []
-    for ref in (line.strip() for line in body if line.strip()):
+    for offset, ref in _numbered(body):
         scenario_id, _, part = ref.partition("#")
         kind, _, name = part.partition(":")
         scenario = ctx.scenarios.get(scenario_id)
@@ -114,27 +141,34 @@ def _scenario(ctx: FenceContext, body: list[str]) -> str:
             error = f"unknown scenario {scenario_id!r}"
         else:
             error = f"{scenario_id}: no {kind or 'part'} {name!r}"
-            html = _part(ctx, scenario, kind, name)
+            failures: list[Any] = []
+            ctx.odds.failures = failures
+            try:
+                html = _part(ctx, scenario, kind, name)
+            finally:
+                ctx.odds.failures = None
+            for message in dict.fromkeys(f"{r.command}: {r.error}" for _, r in failures):
+                ctx.warn(f"scenario fence: {ref}: the engine refuses {message}", offset)
         if html is None:
-            ctx.warn(f"scenario fence: {error}")
+            ctx.warn(f"scenario fence: {error}", offset)
             html = odds_error(ref, error)
         out.append(html)
     return "".join(out)
 
 
 def _part(ctx: FenceContext, scenario: ScenarioLike, kind: str, name: str) -> str | None:
-    data = scenario.data
+    data = scenario.data  # validated: these lists are always there (empty by default)
     if kind == "enemy":
-        for enemy in data.get("enemies") or ():
-            if str(enemy.get("id")) == name:
+        for enemy in data["enemies"]:
+            if enemy["id"] == name:
                 return enemy_html(ctx.odds, scenario, enemy, ctx.zip_href(scenario.id), ctx.vtt)
     elif kind == "table":
-        for table in data.get("chase_tables") or ():
-            if str(table.get("name")) == name:
+        for table in data["chase_tables"]:
+            if table["name"] == name:
                 return table_html(ctx.odds, table)
     elif kind == "target":
-        for target in data.get("difficulty_targets") or ():
-            if str(target.get("name")) == name:
+        for target in data["difficulty_targets"]:
+            if target["name"] == name:
                 return target_html(ctx.odds, scenario.system, target, rulings(scenario))
     return None
 
@@ -146,50 +180,69 @@ _RENDERERS: dict[str, Callable[[FenceContext, list[str]], str]] = {
 }
 
 
-class _FencePreprocessor(Preprocessor):
-    def __init__(self, md: markdown.Markdown, ctx: FenceContext) -> None:
-        super().__init__(md)
-        self.ctx = ctx
+FENCES = tuple(_RENDERERS)
+"""The fence names the plugin registers."""
 
-    def run(self, lines: list[str]) -> list[str]:
-        out: list[str] = []
-        i = 0
-        while i < len(lines):
-            match = _OPEN.match(lines[i])
-            if match is None:
-                out.append(lines[i])
-                i += 1
-                continue
-            indent, fence, info = match.group("indent", "fence", "info")
-            close = re.compile(rf"^[ \t]*{re.escape(fence[0])}{{{len(fence)},}}[ \t]*$")
-            j = i + 1
-            while j < len(lines) and not close.match(lines[j]):
-                j += 1
-            renderer = _RENDERERS.get(info.strip())
-            if renderer is None:
-                # Another fence (code, or an example of our fences): leave it untouched.
-                out.extend(lines[i : j + 1])
-                i = j + 1
-                continue
-            body = [
-                line[len(indent) :] if line.startswith(indent) else line
-                for line in lines[i + 1 : j]
-            ]
-            html = renderer(self.ctx, body)
-            placeholder = self.md.htmlStash.store(html)
-            out.extend(["", indent + placeholder, ""])
-            i = j + 1
-        return out
+_OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*\{?\.?(?P<info>[\w-]+)")
 
 
-class SaikoroFences(Extension):
-    """The Markdown extension the plugin adds to every page's Markdown."""
+def fence_lines(source: str) -> list[tuple[str, str, int]]:
+    """(kind, normalised body, 1-based line of the body) of every fence of ours in ``source``.
 
-    def __init__(self, ctx: FenceContext, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.ctx = ctx
+    Used only to name lines in warnings: superfences decides what is a fence.
 
-    def extendMarkdown(self, md: markdown.Markdown) -> None:  # noqa: N802 (Markdown's API)
-        # After whitespace normalisation (30), before fenced code / superfences (25)
-        # and raw-HTML blocks (20), so our fences are never seen as code.
-        md.preprocessors.register(_FencePreprocessor(md, self.ctx), "saikoro_fences", 28)
+    >>> fence_lines("# t\n\n```dice\n2D6\n```\n")
+    [('dice', '2D6', 4)]
+    """
+    lines = source.split("\n")
+    out: list[tuple[str, str, int]] = []
+    i = 0
+    while i < len(lines):
+        match = _OPEN.match(lines[i])
+        if match is None:
+            i += 1
+            continue
+        fence = match.group("fence")
+        close = re.compile(rf"^[ \t]*{re.escape(fence[0])}{{{len(fence)},}}[ \t]*$")
+        j = i + 1
+        while j < len(lines) and not close.match(lines[j]):
+            j += 1
+        if match.group("info") in _RENDERERS:
+            out.append((match.group("info"), _normal("\n".join(lines[i + 1 : j])), i + 2))
+        i = j + 1
+    return out
+
+
+def custom_fences(ctx: FenceContext) -> list[dict[str, Any]]:
+    """The pymdownx.superfences ``custom_fences`` entries of our fences."""
+
+    def formatter(name: str) -> Callable[..., str]:
+        render = _RENDERERS[name]
+
+        # superfences calls format(source, language, class_name, options, md, **kwargs)
+        def fmt(source: str, *_: Any, **__: Any) -> str:
+            ctx.start(name, source)
+            return render(ctx, source.split("\n"))
+
+        return fmt
+
+    return [{"name": n, "class": f"saikoro-{n}", "format": formatter(n)} for n in FENCES]
+
+
+def add_custom_fences(
+    extensions: list[Any], mdx_configs: dict[str, Any], ctx: FenceContext
+) -> list[str]:
+    """Enable pymdownx.superfences (if the site does not) and add our custom fences.
+
+    A custom fence of the same name configured by the site is kept; the names of ours
+    that were skipped for that reason are returned.
+    """
+    if "pymdownx.superfences" not in extensions:
+        extensions.append("pymdownx.superfences")
+    settings = mdx_configs.setdefault("pymdownx.superfences", {})
+    fences: list[dict[str, Any]] = list(settings.get("custom_fences") or [])
+    taken = {str(f.get("name")) for f in fences}
+    skipped = [f["name"] for f in custom_fences(ctx) if f["name"] in taken]
+    fences.extend(f for f in custom_fences(ctx) if f["name"] not in taken)
+    settings["custom_fences"] = fences
+    return skipped

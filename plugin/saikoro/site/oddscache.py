@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 import saikoro
-from saikoro.dice import Odds
+from saikoro.dice import DiceError, Odds
 from saikoro.site.charts import bar_chart
-from saikoro.systems import OptionValue, System
+from saikoro.systems import OptionError, OptionValue, System, UnknownSystemError
 
 __all__ = ["OddsCache", "OddsResult"]
 
@@ -84,8 +84,11 @@ class OddsCache:
         """How many odds were computed (not served from the cache)."""
         self.html: dict[tuple[object, ...], str] = {}
         """Rendered fragments of cached odds (e.g. grid cells), keyed by their makers."""
-        self.failures: list[OddsResult] | None = None
-        """While not ``None``: every failed lookup (cached or not) is appended here."""
+        self.failures: list[tuple[str, OddsResult]] | None = None
+        """While not ``None``: every failed lookup (cached or not) is appended here, with
+        :attr:`where` at the time."""
+        self.where = "scenario"
+        """The key path of the scenario part being rendered (``scenario.enemies[0]``)."""
 
     def chart(self, result: OddsResult, label: str) -> str:
         """The bar chart of ``result`` (cached: the same odds draw the same chart)."""
@@ -118,20 +121,20 @@ class OddsCache:
         found = self._cache.get(key)
         if found is not None:
             if found.odds is None and self.failures is not None:
-                self.failures.append(found)
+                self.failures.append((self.where, found))
             return found
         self.computed += 1
         try:
             configured = None if system is None else self.system(system, options)
             odds = saikoro.odds(command, system=configured)
-        except ValueError as e:  # DiceError, OptionError, UnknownSystemError...
+        except (DiceError, OptionError, UnknownSystemError) as e:
+            # refused on purpose (a bound, bad syntax, an option): said where it is used;
+            # any other exception is a bug and fails the build
             result = OddsResult(command, system, None, str(e) or type(e).__name__)
-        except Exception as e:
-            result = OddsResult(command, system, None, f"{type(e).__name__}: {e}")
         else:
             error = None if odds is not None else "コマンドとして認識できません"
             result = OddsResult(command, system, odds, error)
         self._cache[key] = result
         if result.odds is None and self.failures is not None:
-            self.failures.append(result)
+            self.failures.append((self.where, result))
         return result

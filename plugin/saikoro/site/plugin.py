@@ -21,7 +21,7 @@ from mkdocs.structure.pages import Page
 
 from . import assets, rolling
 from .config import SaikoroConfig
-from .fences import FenceContext, SaikoroFences
+from .fences import FenceContext, add_custom_fences, fence_lines
 from .log import log
 from .navigation import add_to_nav
 from .pages.scenario import fill_slots
@@ -77,13 +77,18 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
             self.book.persist_dir = None
             self.book.forget_written()
 
-    # Resolve the scenario folder against mkdocs.yml, register the fences as a
-    # Markdown extension (authors configure nothing) and add our CSS/JS to every page.
+    # Resolve the scenario folder against mkdocs.yml, register the fences as
+    # pymdownx.superfences custom fences (authors configure nothing; a fence shown as
+    # code stays code) and add our CSS/JS to every page.
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         base = Path(config.config_file_path or ".").resolve().parent
-        self.folder = (base / self.config.scenarios).resolve()
+        # an explicit `scenarios:` was checked to exist by the config; unset, the
+        # folder next to mkdocs.yml is used when there is one
+        self.folder = Path(self.config.scenarios or base / "scenarios").resolve()
         rolling.configure(enabled=self.config.roller.enabled)
-        config.markdown_extensions.append(SaikoroFences(self.fences))  # type: ignore[arg-type]
+        skipped = add_custom_fences(config.markdown_extensions, config.mdx_configs, self.fences)
+        for name in skipped:
+            log.info(f"the site configures its own {name!r} fence; saikoro's is not added")
         self.assets.configure(self.config, base)
         self.assets.add_to_config(config)
         # VTT exports link back to the published enemy and carry the ココフォリア flags.
@@ -100,11 +105,6 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         self.book.lang = lang
         for problem in book.warnings:
             log.warning(problem.format(lang))
-        if book.errors:
-            if not self.is_serve:
-                raise_errors(book.errors, lang)
-            for problem in book.errors:
-                log.error(problem.format(lang))
         self.fences.scenarios = {s.id: s for s in book.scenarios}
         prefix = self.config.prefix.strip("/")
         generated = self.book.files(
@@ -114,11 +114,20 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
             title=self.config.title,
             roller=self.config.roller.enabled,
         )
+        # invalid files, then values the pages of valid ones could not show: all at once
+        errors = sorted([*book.errors, *self.book.errors], key=lambda p: p.sort_key())
+        if errors and not self.is_serve:
+            raise_errors(errors, lang)
+        for problem in errors:
+            log.error(problem.format(lang))
         if self.config.reference:
             generated.extend(reference_files(config, self.config.schema_path))
         if self.config.schema:
             generated.append(schema_file(config, self.config.schema_path))
         generated.extend(self.assets.files(config))
+        if self.is_serve:
+            for gone in self.book.drop_stale(config, generated):
+                log.info(f"removed {gone} (its scenario is gone)")
         existing = files.src_uris  # computed once: Files rebuilds this map on every change
         for file in generated:
             if file.src_uri in existing:
@@ -129,10 +138,12 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         return files
 
     # Tell the fences which page they are on: its front-matter `system:` is the
-    # default system of `dice` fences, its path names the page in warnings, and its
-    # URL makes links to a scenario's exports relative.
+    # default system of `dice` fences, its path and the fences' lines in its source
+    # name places in warnings, and its URL makes links to a scenario's exports relative.
     def on_page_markdown(self, markdown: str, *, page: Page, **_: Any) -> str:
         self.fences.page = page.file.src_uri
+        self.fences.lines = fence_lines(page.file.content_string)
+        self.fences.line = 0
         system = page.meta.get("system")
         self.fences.page_system = str(system) if system else None
         prefix = self.config.prefix.strip("/")

@@ -8,6 +8,7 @@ one edit re-renders only that scenario.
 
 from __future__ import annotations
 
+import hashlib
 import posixpath
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -18,12 +19,14 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File
 
-from saikoro.scenario.validate import find_files, load_scenario, unique_ids
+from saikoro.scenario.common import ID_PATTERN
+from saikoro.scenario.problems import Msg, Problem
+from saikoro.scenario.validate import Scenario, find_files, load_scenario, slug, unique_ids
 
 from .log import log
 from .oddscache import OddsCache
 from .pages.index import IndexEntry, render_index
-from .pages.scenario import Rendered, ScenarioLike, render_scenario
+from .pages.scenario import Rendered, render_scenario
 from .safe import esc, md_escape
 from .vtt import VttSettings
 
@@ -34,7 +37,7 @@ __all__ = ["BookResult", "ScenarioBook", "error_page", "load_folder", "raise_err
 class BookResult:
     """The outcome of loading the scenario folder."""
 
-    scenarios: list[ScenarioLike]
+    scenarios: list[Scenario]
     errors: list[Any]
     """Problems of severity ``error`` (``saikoro.scenario.Problem``)."""
     warnings: list[Any]
@@ -77,8 +80,16 @@ def load_folder(folder: Path, cache: dict[tuple[str, int, int], Any] | None = No
         if result.scenario is not None and not errors:
             book.scenarios.append(result.scenario)
         elif errors:
-            book.broken[Path(str(errors[0].file)).stem] = errors
+            book.broken[_page_name(Path(str(errors[0].file)).stem)] = errors
     return book
+
+
+def _page_name(stem: str) -> str:
+    """The page name of a broken file's error page: its stem when that is a valid id
+    (as its page would be), else a slug of it (file names do not become URLs as they are)."""
+    if ID_PATTERN.fullmatch(stem):
+        return stem
+    return slug(stem) or "broken-" + hashlib.sha256(stem.encode("utf-8")).hexdigest()[:8]
 
 
 def rel_url(from_url: str, to_url: str) -> str:
@@ -100,7 +111,10 @@ class ScenarioBook:
         """Language of problem messages on error pages (the plugin's ``language``)."""
         self.loaded: dict[tuple[str, int, int], Any] = {}
         """LoadResults by (path, mtime, size), reused by serve rebuilds."""
-        self._written: dict[str, str | bytes] = {}
+        self._written: dict[str, str] = {}
+        """Under ``mkdocs serve``: generated uri -> digest of what its cache file holds."""
+        self._outputs: dict[str, str] = {}
+        """Under ``mkdocs serve``: generated uri -> its output path, from the last build."""
         self.persist_dir: Path | None = None
         """Under ``mkdocs serve``: where generated files are kept (see :meth:`_file`)."""
         self.slots: dict[str, list[str]] = {}
@@ -109,8 +123,10 @@ class ScenarioBook:
         """The VTT export settings of this build (set from the configuration)."""
         self.rendered = 0
         """How many scenario pages were rendered (not served from the cache) so far."""
+        self.errors: list[Problem] = []
+        """Errors found while generating the pages of the current build (see :meth:`files`)."""
 
-    def render(self, scenario: ScenarioLike, *, roller: bool, zip_href: str) -> Rendered:
+    def render(self, scenario: Scenario, *, roller: bool, zip_href: str) -> Rendered:
         """The rendered page of ``scenario``, cached by content."""
         key = (scenario.digest, scenario.id, scenario.system, roller, zip_href, self.vtt)
         found = self._pages.get(key)
@@ -120,30 +136,72 @@ class ScenarioBook:
                 scenario, self.odds, roller=roller, zip_href=zip_href, vtt=self.vtt
             )
             self._pages[key] = found
-        for problem in found.problems:
-            log.warning(f"scenario {scenario.id!r}: {problem}")
         return found
+
+    @staticmethod
+    def page_problems(scenario: Scenario, rendered: Rendered) -> list[Problem]:
+        """Errors at the scenario's positions for every value the page could not compute."""
+        out = []
+        for path, text in rendered.problems:
+            line, column = scenario.position(path)
+            msg = Msg("site.no_odds", (text,))
+            out.append(Problem(str(scenario.path), line, column, "error", path, msg))
+        return out
 
     def forget_written(self) -> None:
         """Forget which generated files were written (their folder is gone)."""
         self._written.clear()
+        self._outputs.clear()
 
-    def _file(self, config: MkDocsConfig, uri: str, content: str | bytes) -> File:
+    def _file(
+        self, config: MkDocsConfig, uri: str, content: str | bytes, slots: Sequence[str] = ()
+    ) -> File:
         """A generated file; under ``mkdocs serve`` backed by a cache file.
 
-        The cache file is rewritten only when its content changes, so its mtime tells
-        MkDocs (``mkdocs serve --dirty``) which generated pages need rebuilding: after
-        one scenario is edited, only its page (and the index) is rendered again.
+        The cache file is rewritten only when what the page shows changes (its Markdown
+        or the HTML of its ``slots``, put back after rendering), so its mtime tells MkDocs
+        (``mkdocs serve --dirty``) which generated pages need rebuilding: after one
+        scenario is edited, only its page (and the index) is rendered again.
         """
         if self.persist_dir is None:
             return File.generated(config, uri, content=content)
         path = self.persist_dir / uri
-        if self._written.get(uri) != content or not path.is_file():
-            data = content.encode("utf-8") if isinstance(content, str) else content
+        data = content.encode("utf-8") if isinstance(content, str) else content
+        digest = hashlib.sha256(data)
+        for slot in slots:
+            digest.update(b"\0" + slot.encode("utf-8"))
+        key = digest.hexdigest()
+        if self._written.get(uri) != key or not path.is_file():
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(data)
-            self._written[uri] = content
+            self._written[uri] = key
         return File.generated(config, uri, abs_src_path=str(path))
+
+    def drop_stale(self, config: MkDocsConfig, generated: Sequence[File]) -> list[str]:
+        """Under ``mkdocs serve``: delete the output of generated files that are gone.
+
+        A ``--dirty`` rebuild does not clean the site folder, so a deleted, renamed or
+        re-identified scenario would stay served. Returns the site-relative paths removed.
+        """
+        current = {f.src_uri: f for f in generated}
+        removed: list[str] = []
+        site = Path(config.site_dir).resolve()
+        for uri in sorted(set(self._outputs) - set(current)):
+            dest = Path(self._outputs[uri]).resolve()
+            if site not in dest.parents:  # pragma: no cover - generated files live in site_dir
+                raise RuntimeError(f"generated file outside the site: {dest}")
+            if dest.is_file():
+                dest.unlink()
+                removed.append(dest.relative_to(site).as_posix())
+            for parent in dest.parents:
+                if parent == site or not parent.is_dir() or any(parent.iterdir()):
+                    break
+                parent.rmdir()
+            self._written.pop(uri, None)
+            if self.persist_dir is not None:
+                (self.persist_dir / uri).unlink(missing_ok=True)
+        self._outputs = {uri: f.abs_dest_path for uri, f in current.items()}
+        return removed
 
     def files(
         self,
@@ -159,6 +217,7 @@ class ScenarioBook:
         out: list[File] = []
         entries: list[IndexEntry] = []
         self.slots = {}
+        self.errors = []
         # Every generated page sits in the prefix folder, so links between them and to
         # their export folders follow from use_directory_urls alone.
         directory_urls = bool(config.use_directory_urls)
@@ -168,14 +227,25 @@ class ScenarioBook:
                 log.warning(f"scenario id {scenario.id!r} is used by two files; one is skipped")
                 continue
             if scenario.id == "index":
-                log.warning("scenario id 'index' is reserved for the scenario index; skipped")
+                line, column = scenario.position("scenario.id")
+                msg = Msg("site.reserved_id", ("index",))
+                self.errors.append(
+                    Problem(str(scenario.path), line, column, "error", "scenario.id", msg)
+                )
                 continue
             seen.add(scenario.id)
             page_uri = f"{prefix}/{scenario.id}.md"
             folder = f"{prefix}/{scenario.id}"
             zip_href = "./" if directory_urls else f"{scenario.id}/"
             rendered = self.render(scenario, roller=roller, zip_href=zip_href)
-            out.append(self._file(config, page_uri, rendered.markdown))
+            problems = self.page_problems(scenario, rendered)
+            if problems:  # an error page in place of a page showing "?"
+                self.errors.extend(problems)
+                out.append(
+                    self._file(config, page_uri, error_page(scenario.id, problems, self.lang))
+                )
+                continue
+            out.append(self._file(config, page_uri, rendered.markdown, rendered.slots))
             self.slots[page_uri] = rendered.slots
             out.extend(self._file(config, f"{folder}/{f.name}", f.content) for f in rendered.files)
             href = f"{scenario.id}/" if directory_urls else f"{scenario.id}.html"
@@ -184,7 +254,7 @@ class ScenarioBook:
             page_md = error_page(stem, problems, self.lang)
             out.append(self._file(config, f"{prefix}/{stem}.md", page_md))
         index_md, index_slots = render_index(title, entries)
-        out.append(self._file(config, f"{prefix}/index.md", index_md))
+        out.append(self._file(config, f"{prefix}/index.md", index_md, index_slots))
         self.slots[f"{prefix}/index.md"] = index_slots
         return out
 

@@ -57,13 +57,20 @@ def enemy_obj(*fields: Field, checks: tuple[Check, ...] = (), short: bool = Fals
     )
 
 
-def scenario_root(system_id: str, target: Type, enemy: Type, chase: Field | None = None) -> Obj:
+def scenario_root(
+    system_id: str,
+    target: Type,
+    enemy: Type,
+    chase: Field | None = None,
+    checks: tuple[Check, ...] = (),
+) -> Obj:
     """The whole scenario: up to 100 targets, 50 enemies with unique ids, chase tables."""
     return root_fields(
         system_id,
         ListOf(target, max_items=100),
         ListOf(enemy, max_items=50, checks=(unique_ids(),)),
         chase,
+        checks,
     )
 
 

@@ -22,6 +22,8 @@ from saikoro.scenario.defs._shared import enemy_obj, odds_hint, scenario_root, t
 from saikoro.scenario.loader import Node, join_path
 from saikoro.scenario.problems import Msg, show_value
 from saikoro.scenario.schema import Choice, Ctx, Enum, Int, IntOrRange, Str, did_you_mean
+from saikoro.systems import Board
+from saikoro.systems import get as get_system
 
 __all__ = ["ROOT", "cells", "check_success", "diameter", "distance"]
 
@@ -50,6 +52,9 @@ SHIELDS = (
     Choice("shield", "シールド(ガード3D)", "shield (3 guard dice)"),
     Choice("tower", "タワー(ガード4D)", "tower (4 guard dice)"),
 )
+BLADES = ("short-blade", "long-blade", "buster-blade")
+BLADE_REACH = (0, 1)
+"""Every blade reaches its own cell and the adjacent ones; the rules fix it per weapon."""
 CELL = Str(
     max_length=8,
     pattern=r"centre|(?:in|out)(?:[1-9]|1[0-2])",
@@ -60,53 +65,23 @@ CELL = Str(
 
 
 @cache
-def _board() -> Any:
-    try:
-        from saikoro.systems import get
-
-        return get("getb").board()
-    except Exception:  # the system may still be being written
-        return None
+def _board() -> Board:
+    board = get_system("getb").board()
+    if board is None:  # pragma: no cover - the getb system always has its map
+        raise RuntimeError("the getb system has no board")
+    return board
 
 
 @cache
 def cells() -> tuple[str, ...]:
-    """Every cell of the map (the system's board when it has one)."""
-    board = _board()
-    if board is not None:
-        return tuple(board.cells())
-    return ("centre", *(f"in{i}" for i in range(1, 13)), *(f"out{i}" for i in range(1, 13)))
-
-
-def _neighbours(cell: str) -> list[str]:
-    if cell == "centre":
-        return [f"in{i}" for i in range(1, 13)]
-    ring = "in" if cell.startswith("in") else "out"
-    i = int(cell[len(ring) :])
-    out = [f"{ring}{i % 12 + 1}", f"{ring}{(i - 2) % 12 + 1}"]
-    out.append(f"out{i}" if ring == "in" else f"in{i}")
-    if ring == "in":
-        out.append("centre")
-    return out
+    """Every cell of the map (from the getb system's board)."""
+    return tuple(_board().cells())
 
 
 @cache
 def distance(a: str, b: str) -> int:
-    """Cells between ``a`` and ``b`` (the system's board when it has one)."""
-    board = _board()
-    if board is not None:
-        return int(board.distance(a, b))
-    seen = {a: 0}
-    frontier = [a]
-    while frontier:
-        nxt = []
-        for cell in frontier:
-            for n in _neighbours(cell):
-                if n not in seen:
-                    seen[n] = seen[cell] + 1
-                    nxt.append(n)
-        frontier = nxt
-    return seen[b]
+    """Cells between ``a`` and ``b`` (from the getb system's board)."""
+    return int(_board().distance(a, b))
 
 
 @cache
@@ -135,7 +110,7 @@ def _odds_by_ability(target: int) -> Msg:
 
 def _check_target(dt: dict[str, Any], node: Node, path: str, ctx: Ctx) -> None:
     target: int = dt["target"]
-    if target >= 16 and ctx.options.get("miracle_tier") is True:
+    if target >= 16 and ctx.options["miracle_tier"] is True:
         msg, hint = Msg("getb.miracle", (target,)), odds_hint(Fraction(1, 10))
     elif target >= 16:
         msg, hint = Msg("getb.hard_tier", (target, target - 10)), _odds_by_ability(target)
@@ -147,9 +122,7 @@ def _check_target(dt: dict[str, Any], node: Node, path: str, ctx: Ctx) -> None:
 
 
 def _check_cell(enemy: dict[str, Any], node: Node, path: str, ctx: Ctx) -> None:
-    cell = enemy.get("placement")
-    if cell is None:
-        return
+    cell = enemy["placement"]  # required
     if cell not in cells():
         cpath = join_path(path, "placement")
         ctx.error(
@@ -167,7 +140,11 @@ def _check_range(attack: dict[str, Any], node: Node, path: str, ctx: Ctx) -> Non
     rpath = join_path(path, "range")
     where = ctx.nodes.get(rpath, node)
     far = diameter()
-    if low > far:
+    if attack["weapon"] in BLADES and (low, high) != BLADE_REACH:
+        reach = f"{BLADE_REACH[0]}-{BLADE_REACH[1]}"
+        msg = Msg("getb.blade_range", (attack["weapon"], reach, attack["range"]))
+        ctx.error(where, rpath, msg, Msg("hint.getb.blade_range"))
+    elif low > far:
         ctx.error(where, rpath, Msg("getb.range_unreachable", (attack["range"], far)))
     elif high > far:
         ctx.warning(where, rpath, Msg("getb.range_beyond", (attack["range"], far)))

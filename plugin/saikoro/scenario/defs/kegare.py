@@ -54,7 +54,7 @@ def two_d6_at_least(need: int) -> Fraction:
 
 
 def _check_target(dt: dict[str, Any], node: Node, path: str, ctx: Ctx) -> None:
-    need = dt["target"] - dt.get("bonus", 0)
+    need = dt["target"] - dt["bonus"]
     if need > 12:
         warn_at(ctx, node, path, "target", Msg("twod6.impossible", (dt["target"], need)))
     elif need <= 2:

@@ -5,6 +5,8 @@ National power (国力) is the nation's gauge; 愛 is a character's.
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from typing import Any
 
 from saikoro.scenario.common import NAME, TEXT
@@ -38,6 +40,24 @@ def _check_enemy(enemy: dict[str, Any], node: Node, path: str, ctx: Ctx) -> None
 def _check_target(dt: dict[str, Any], node: Node, path: str, ctx: Ctx) -> None:
     if dt["gain"] == 1:
         warn_at(ctx, node, path, "gain", Msg("kokuryoku.half_zero"))
+
+
+_POWER_TO_ZERO = re.compile(
+    r"国力.*(?:[0０零]|ゼロ|削りき|削り切|尽き)|power\b.*\b(?:0|zero)\b", re.IGNORECASE | re.DOTALL
+)
+"""How a success condition says "bring the enemy's national power to 0"."""
+
+
+def _check_final_phase(scenario: dict[str, Any], node: Node, path: str, ctx: Ctx) -> None:
+    """The final phase's end conditions always include reducing the enemy's power to 0."""
+    missions = scenario.get("missions")
+    if missions is None:
+        return
+    main = missions["main"]
+    text = unicodedata.normalize("NFKC", main["success"])
+    if _POWER_TO_ZERO.search(text) is None:
+        spath = join_path(join_path(join_path(path, "missions"), "main"), "success")
+        ctx.warning(ctx.nodes.get(spath, node), spath, Msg("kokuryoku.no_power_zero"))
 
 
 ENEMY = enemy_obj(
@@ -98,5 +118,5 @@ TARGET = target_obj(
     name=Field("name", NAME, required=True, ja="判定させたい状況", en="the situation"),
 )
 
-ROOT = scenario_root("kokuryoku", TARGET, ENEMY)
+ROOT = scenario_root("kokuryoku", TARGET, ENEMY, checks=(_check_final_phase,))
 """The whole kokuryoku scenario."""

@@ -68,8 +68,9 @@ class Rendered:
     files: list[EnemyFile] = field(default_factory=list)
     slots: list[str] = field(default_factory=list)
     """HTML put back in place of the Markdown's placeholders (see :func:`fill_slots`)."""
-    problems: list[str] = field(default_factory=list)
-    """Commands whose odds could not be computed (logged as warnings on every build)."""
+    problems: list[tuple[str, str]] = field(default_factory=list)
+    """(key path of the scenario part, "command: why") for every command whose odds could
+    not be computed: the build fails on them (a page never shows "?" for a value)."""
 
 
 _MISSION_LABELS = {
@@ -88,11 +89,8 @@ def rulings(scenario: ScenarioLike) -> dict[str, OptionValue]:
 
 
 def system_name(system_id: str) -> str:
-    """The display name of a system (its id if it cannot be loaded)."""
-    try:
-        return saikoro.get_system(system_id).name or system_id
-    except Exception:
-        return system_id
+    """The display name of a system (its id if it has none)."""
+    return saikoro.get_system(system_id).name or system_id
 
 
 SLOT = "<!-- saikoro-slot {} -->"
@@ -255,13 +253,14 @@ def render_scenario(
             returned files (``<enemy id>.zip``).
         vtt: the site's VTT export settings.
     """
-    failures: list[OddsResult] = []
+    failures: list[tuple[str, OddsResult]] = []
     cache.failures = failures
     try:
         rendered = _render(scenario, cache, roller=roller, zip_href=zip_href, vtt=vtt)
     finally:
         cache.failures = None
-    rendered.problems = list(dict.fromkeys(f"{r.command}: {r.error}" for r in failures))
+        cache.where = "scenario"
+    rendered.problems = list(dict.fromkeys((w, f"{r.command}: {r.error}") for w, r in failures))
     return rendered
 
 
@@ -306,14 +305,16 @@ def _render(
     targets = data.get("difficulty_targets") or []
     if targets:
         out.append("## 難易度\n")
-        for target in targets:
+        for i, target in enumerate(targets):
+            cache.where = f"scenario.difficulty_targets[{i}]"
             out.append(f"### {md_escape(target.get('name', ''))}\n")
             out.append(_block(target_html(cache, system, target, chosen)))
     enemies = data.get("enemies") or []
     if enemies:
         out.append("## エネミー\n")
         vtt = vtt or VttSettings()
-        for enemy in enemies:
+        for i, enemy in enumerate(enemies):
+            cache.where = f"scenario.enemies[{i}]"
             enemy_id = str(enemy.get("id", ""))
             zip_name = f"{enemy_id}.zip"
             out.append(f"### {md_escape(enemy.get('name', enemy_id))}\n")
@@ -323,9 +324,11 @@ def _render(
     tables = data.get("chase_tables") or []
     if tables:
         out.append("## チェイス表\n")
-        for table in tables:
+        for i, table in enumerate(tables):
+            cache.where = f"scenario.chase_tables[{i}]"
             out.append(f"### {md_escape(table.get('name', ''))}\n")
             out.append(_block(table_html(cache, table, roll=roller)))
+    cache.where = "scenario"
     if roller:
         free = free_widget(system=system, options=chosen)
         if free:

@@ -1,12 +1,15 @@
 """Per-system profiles: which engine commands a scenario page shows for enemies and targets.
 
-One module per system id (``profiles/getb.py`` ...), each exposing ``PROFILE``; systems
-without one get the generic :class:`~.base.Profile` (data, no odds).
+One module per system id (``profiles/getb.py`` ...), each exposing ``PROFILE``. Every
+system has one: a module that fails to import is a bug and fails the build (it must not
+quietly drop the odds from pages).
 """
 
 from __future__ import annotations
 
 import importlib
+
+from saikoro.systems import SYSTEM_IDS, UnknownSystemError
 
 from .base import Character, Grid, Metric, Profile
 
@@ -16,14 +19,17 @@ _cache: dict[str, Profile] = {}
 
 
 def profile(system: str) -> Profile:
-    """The profile of ``system`` (the generic one when the system has none)."""
+    """The profile of ``system`` (a system id).
+
+    Raises:
+        UnknownSystemError: ``system`` is not a system id.
+    """
     found = _cache.get(system)
     if found is None:
-        try:
-            module = importlib.import_module(f"{__name__}.{system}")
-        except ModuleNotFoundError:
-            found = Profile()
-        else:
-            found = module.PROFILE
+        if system not in SYSTEM_IDS:
+            raise UnknownSystemError(f"no profile for unknown system {system!r}")
+        found = importlib.import_module(f"{__name__}.{system}").PROFILE
+        if not isinstance(found, Profile):  # pragma: no cover - a broken module
+            raise TypeError(f"{__name__}.{system}.PROFILE is not a Profile")
         _cache[system] = found
     return found
