@@ -19,8 +19,10 @@ from .limits import (
     MAX_DICE_PER_COMMAND,
     MAX_DICE_PER_ROLL,
     MAX_SIDES,
+    ODDS_MAX_OUTCOMES,
     ODDS_MAX_PAIRS,
     check,
+    check_value,
 )
 from .poly import Poly
 
@@ -64,6 +66,10 @@ class AddNode:
     def odds(self) -> Poly:
         return Poly.constant(self.value())
 
+    def span(self) -> int | None:
+        """How many outcomes a sum of this node can have at most (``None``: not a sum)."""
+        return 1
+
 
 class Num(AddNode):
     __slots__ = ("n",)
@@ -100,6 +106,9 @@ class Paren(AddNode):
     def odds(self) -> Poly:
         return self.body.odds()
 
+    def span(self) -> int | None:
+        return self.body.span()
+
 
 class Neg(AddNode):
     __slots__ = ("body", "dice")
@@ -123,6 +132,9 @@ class Neg(AddNode):
     def odds(self) -> Poly:
         return self.body.odds().negate()
 
+    def span(self) -> int | None:
+        return self.body.span()
+
 
 class Bin(AddNode):
     __slots__ = ("dice", "kind", "lhs", "op", "rhs")
@@ -137,7 +149,7 @@ class Bin(AddNode):
         if self.op == "-":
             return a - b
         if self.op == "*":
-            return a * b
+            return check_value(a * b)
         return divide(a, b, self.kind)
 
     def value(self) -> int:
@@ -152,6 +164,12 @@ class Bin(AddNode):
 
     def output(self) -> str:
         return f"{self.lhs.output()}{self.op}{self.rhs.output()}{self.kind}"
+
+    def span(self) -> int | None:
+        if self.op not in "+-":
+            return None
+        a, b = self.lhs.span(), self.rhs.span()
+        return None if a is None or b is None else a + b - 1
 
     def odds(self) -> Poly:
         a, b = self.lhs.odds(), self.rhs.odds()
@@ -227,6 +245,16 @@ class Dice(AddNode):
             total = sum(values)
         self.text = f"{total}[{','.join(map(str, values))}]"
         return total
+
+    def span(self) -> int | None:
+        times, sides, keep = self._params()
+        if sides != 66 and (sides <= 0 or sides > MAX_SIDES or times > MAX_DICE_PER_ROLL):
+            return 1
+        counted = max(0, times)
+        if self.filter:
+            kept = max(0, keep)
+            counted = min(counted, kept) if self.filter[0] == "K" else max(0, counted - kept)
+        return counted * (55 if sides == 66 else sides - 1) + 1
 
     def odds(self) -> Poly:
         times, sides, keep = self._params()

@@ -10,6 +10,11 @@ The extension sees the first word upper-cased; a leading ``S`` (secret) is first
 stripped, and if the system does not know the rest, the word is offered as is (so a
 system command that itself starts with ``S`` still works).
 
+``BCDiceVersion`` (any case) prints the BCDice version whose behaviour saikoro
+follows. An input longer than ``MAX_COMMAND_LENGTH`` is refused before it is read;
+within it, deeply nested input is answered as BCDice answers it (the recursion limit
+is raised for the call, see :func:`_deep`).
+
 ``odds`` of a repeat is the odds of one repetition. Commands that BCDice answers with
 an error text (a bad reroll condition, ``choice`` of more than 100 items, ...) roll to
 that text, but ``odds`` raises :class:`~saikoro.dice.errors.ParseError` with it.
@@ -26,13 +31,15 @@ Fraction(14, 1)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from importlib import import_module
 from typing import TYPE_CHECKING
 
-from .errors import ParseError
+from .errors import LimitError, ParseError
 from .extension import Extension
-from .limits import MAX_EVALUATIONS, MAX_REPEAT, check
+from .limits import MAX_COMMAND_LENGTH, MAX_EVALUATIONS, MAX_REPEAT, check, check_length
 from .normalize import WHITESPACE, first_word, halfwidth, strip_ws
 from .result import Odds, Roll
 from .roller import Roller
@@ -44,6 +51,38 @@ if TYPE_CHECKING:
 __all__ = ["odds", "roll"]
 
 _KEYWORDS = ("repeat", "rep", "x")
+BCDICE_VERSION = "3.16.1"
+"""The BCDice release whose generic commands saikoro follows (``BCDiceVersion``)."""
+
+# Python frames per character of input the parsers and printers may need at most
+# (a parenthesis costs five nested calls in the sum grammar).
+_FRAMES_PER_CHAR = 6
+_FRAME_MARGIN = 2000
+
+
+@contextmanager
+def _deep(text: str) -> Iterator[None]:
+    """Allow the recursion a command of this length can need, for the duration of a call.
+
+    The parsers read runs of signs and chains of terms in loops, but parentheses nest
+    calls, and printing a long chain recurses. The input length bounds the depth, so
+    the limit is raised only as far as that bound needs (Python 3.11+ runs such
+    Python-to-Python calls without growing the C stack, in Pyodide too). Should the
+    interpreter still run out, the command is refused as a :class:`LimitError`.
+    """
+    needed = _FRAMES_PER_CHAR * len(text) + _FRAME_MARGIN
+    old = sys.getrecursionlimit()
+    if needed > old:
+        sys.setrecursionlimit(needed)
+    try:
+        yield
+    except RecursionError:
+        raise LimitError(
+            f"コマンドの入れ子が深すぎます（{MAX_COMMAND_LENGTH}文字まで）", bound="nesting"
+        ) from None
+    finally:
+        if needed > old:
+            sys.setrecursionlimit(old)
 
 
 def _split_repeat(text: str) -> tuple[bool, int, int] | None:
@@ -123,6 +162,12 @@ def _command(module: str, kind: str, name: str) -> Callable[..., object]:
     return fn
 
 
+def _version(text: str) -> Roll | None:
+    if first_word(text).lower() != "bcdiceversion":
+        return None
+    return Roll("BCDiceVersion", f"BCDice {BCDICE_VERSION}")
+
+
 def _roll(raw: str, roller: Roller, extension: Extension | None) -> Roll | None:
     text = halfwidth(raw)
     if not strip_ws(text):
@@ -140,16 +185,14 @@ def _roll(raw: str, roller: Roller, extension: Extension | None) -> Roll | None:
             result = fn(raw if name == "choice" else text, roller)  # type: ignore[assignment]
         if result is not None:
             return result
-    return None
+    return _version(text)
 
 
 def _roll_repeat(raw: str, text: str, roller: Roller, extension: Extension | None) -> Roll | None:
-    stripped = text.lstrip(WHITESPACE)
-    parsed = _split_repeat(stripped)
+    parsed = _split_repeat(text)  # BCDice reads the keyword at the very start only
     if parsed is None:
         return None
     secret, times, offset = parsed
-    offset += len(text) - len(stripped)
     trailer, raw_trailer = text[offset:], raw[offset:]
     if _nested(trailer):
         return Roll("repeat", "Repeatコマンドの重複はできません", secret=secret)
@@ -185,9 +228,11 @@ def roll(
         LimitError: the command exceeds a bound of :mod:`saikoro.dice.limits`.
         DiceMismatchError, DiceExhaustedError: ``dice`` does not fit the command.
     """
+    check_length(command)
     source = DiceSource(dice=dice, rng=rng)
     roller = Roller(source)
-    result = _roll(command, roller, extension)
+    with _deep(command):
+        result = _roll(command, roller, extension)
     if result is None:
         return None
     return result.replace(dice=source.used)
@@ -200,6 +245,12 @@ def odds(command: str, *, extension: Extension | None = None) -> Odds | None:
         LimitError: computing the odds would exceed a bound (estimated up front).
         ParseError: the command is one that BCDice answers with an error text.
     """
+    check_length(command)
+    with _deep(command):
+        return _odds(command, extension)
+
+
+def _odds(command: str, extension: Extension | None) -> Odds | None:
     raw = command
     for _ in range(2):
         text = halfwidth(raw)
@@ -214,8 +265,7 @@ def odds(command: str, *, extension: Extension | None = None) -> Odds | None:
             found = _command(module, "odds", name)(raw if name == "choice" else text)
             if found is not None:
                 return found  # type: ignore[return-value]
-        stripped = text.lstrip(WHITESPACE)
-        parsed = _split_repeat(stripped)
+        parsed = _split_repeat(text)
         if parsed is None:
             for module, name in _ORDER[7:]:
                 found = _command(module, "odds", name)(text)
@@ -223,7 +273,6 @@ def odds(command: str, *, extension: Extension | None = None) -> Odds | None:
                     return found  # type: ignore[return-value]
             return None
         _, times, offset = parsed
-        offset += len(text) - len(stripped)
         if _nested(text[offset:]):
             raise ParseError("Repeatコマンドの重複はできません")
         if not 1 <= times <= MAX_REPEAT:

@@ -17,8 +17,14 @@ Rolling (``roll``):
 - ``MAX_EVALUATIONS`` = 1000 command evaluations by one input: BCDice lets ``x100 X100``
   nest (its nesting check is case-sensitive); the product of nested counts is checked
   before anything runs;
+- ``MAX_COMMAND_LENGTH`` = 10000 characters in the whole input (comment included),
+  refused before anything is read; within it BCDice's answers to deeply nested
+  input (5000 parentheses, 10000 signs, 5000 chained terms) are all given;
 - ``MAX_LITERAL_DIGITS`` = 1000 digits in a number literal;
-- ``MAX_POWER_BITS`` = 100000 bits in the result of ``^`` in ``C(...)``.
+- ``MAX_VALUE_BITS`` = 13000 bits (about 3900 digits) in any value a command
+  computes (products of long literals); BCDice prints such numbers, saikoro refuses;
+- ``MAX_LISTED_VALUES`` = 100000 values printed by one command for dice that draw
+  no random number (``10001U0[10]`` prints 10001 zeros, as BCDice does).
 
 Exact odds (``odds``) are estimated before they are computed:
 
@@ -56,8 +62,10 @@ __all__ = [
     "MAX_DICE_PER_COMMAND",
     "MAX_DICE_PER_ROLL",
     "MAX_EVALUATIONS",
+    "MAX_COMMAND_LENGTH",
+    "MAX_LISTED_VALUES",
     "MAX_LITERAL_DIGITS",
-    "MAX_POWER_BITS",
+    "MAX_VALUE_BITS",
     "MAX_REPEAT",
     "MAX_SIDES",
     "ODDS_MAX_BITS",
@@ -68,6 +76,8 @@ __all__ = [
     "ODDS_MAX_STATES",
     "TRUNCATION",
     "check",
+    "check_length",
+    "check_value",
 ]
 
 MAX_DICE_PER_ROLL = 200
@@ -76,7 +86,9 @@ MAX_DICE_PER_COMMAND = 10000
 MAX_REPEAT = 100
 MAX_EVALUATIONS = 1000
 MAX_LITERAL_DIGITS = 1000
-MAX_POWER_BITS = 100_000
+MAX_COMMAND_LENGTH = 10_000
+MAX_VALUE_BITS = 13_000
+MAX_LISTED_VALUES = 100_000
 
 ODDS_MAX_OUTCOMES = 200_000
 ODDS_MAX_BITS = 8_000_000
@@ -92,3 +104,30 @@ def check(value: int, bound: int, name: str, what: str) -> None:
     """Raise :class:`LimitError` when ``value`` exceeds ``bound``."""
     if value > bound:
         raise LimitError(f"{what}が上限({bound})を超えています: {value}", bound=name)
+
+
+def check_value(value: int) -> int:
+    """``value`` itself, or :class:`LimitError` when it has more than ``MAX_VALUE_BITS`` bits.
+
+    >>> check_value(10**1000) == 10**1000
+    True
+    >>> check_value(10**4000)
+    Traceback (most recent call last):
+    ...
+    saikoro.dice.errors.LimitError: 計算結果が大きすぎます（13000ビットまで）
+    """
+    if value.bit_length() > MAX_VALUE_BITS:
+        raise LimitError(f"計算結果が大きすぎます（{MAX_VALUE_BITS}ビットまで）", bound="value_bits")
+    return value
+
+
+def check_length(text: str) -> None:
+    """Refuse an input longer than ``MAX_COMMAND_LENGTH`` characters, before reading it.
+
+    >>> check_length("2D6")
+    >>> check_length("a" * 10001)
+    Traceback (most recent call last):
+    ...
+    saikoro.dice.errors.LimitError: コマンドの長さが上限(10000)を超えています: 10001
+    """
+    check(len(text), MAX_COMMAND_LENGTH, "command_length", "コマンドの長さ")

@@ -2,8 +2,8 @@
 
 ``D66`` reads two d6 as tens and units: ``A``/``S`` sort ascending, ``D`` descending,
 ``N`` (or nothing, the generic default) keeps the order rolled. ``C`` evaluates
-integer arithmetic (``^`` for powers). Tallies count each face; ``TZ`` also lists
-faces that did not come up. The odds of a tally are those of the largest count of a
+integer arithmetic (no power operator, as in BCDice). Tallies count each face;
+``TZ`` also lists faces that did not come up. The odds of a tally are those of the largest count of a
 single face (label ``最多出目の個数``).
 
 >>> from .source import DiceSource
@@ -81,7 +81,7 @@ def _parse_calc(text: str) -> tuple[bool, Node] | None:
     secret = cur.accept_sym("S")
     if not cur.accept_sym("C"):
         return None
-    expr = parse_add(cur, keep_parens=True, power=True)
+    expr = parse_add(cur, keep_parens=True)
     if expr is None or not cur.at_end():
         return None
     return secret, expr
