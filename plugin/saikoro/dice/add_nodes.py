@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .arith import div_ceil, div_floor, div_round
+from .errors import ParseError
 from .limits import (
     MAX_DICE_PER_COMMAND,
     MAX_DICE_PER_ROLL,
@@ -43,6 +44,12 @@ def divide(a: int, b: int, kind: str) -> int:
     if kind == "R":
         return div_round(a, b)
     return div_floor(a, b)
+
+
+def _check_d66_count(times: int) -> None:
+    """A negative number of D66: BCDice fails (Ruby's "negative array size"); say so."""
+    if times < 0:
+        raise ParseError(f"ダイスの個数が負です: {times}D66")
 
 
 class AddNode:
@@ -233,6 +240,7 @@ class Dice(AddNode):
     def roll(self, roller: Roller) -> int:
         times, sides, keep = self._params()
         if sides == 66:  # BCDice rolls any number of D66 values (no per-roll cap)
+            _check_d66_count(times)
             roller.reserve(2 * max(0, times))
             values = [roller.d66("none") for _ in range(max(0, times))]
         else:
@@ -258,6 +266,8 @@ class Dice(AddNode):
 
     def odds(self) -> Poly:
         times, sides, keep = self._params()
+        if sides == 66:
+            _check_d66_count(times)
         if times <= 0 or sides <= 0:
             return Poly.constant(0)
         check(

@@ -1,0 +1,48 @@
+"""Benchmark: a large differential run of saikoro against the real BCDice 3.16.1.
+
+Random generic commands (another seed than the test suite's, and many more) are
+rolled by BCDice (npm ``bcdice`` 4.9.0, one Node.js process) and replayed into
+``saikoro.roll`` with BCDice's dice; text and flags must agree (see
+``tests/bcdice/differential.py``). Printed: the agreement counts, per family, the
+differences (if any), and the time per roll of each side: bcdice-js evaluating a
+command against saikoro parsing and rolling it (replay and comparison included, so
+saikoro's figure is an upper bound).
+
+Run: ``.venv/bin/python bench/bench_differential.py [--count N] [--seed S]``
+(exit status 1 when a command differs).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+
+from bcdice.differential import compare, edge_probes, generate  # noqa: E402
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--count", type=int, default=30_000)
+    parser.add_argument("--seed", type=int, default=31337)
+    args = parser.parse_args()
+    cases = generate(args.count, args.seed) + edge_probes()
+    report = compare(cases)
+    print(f"BCDice 3.16.1 differential, seed {args.seed}: {report.summary()}")
+    for family, (done, good) in sorted(report.by_family.items()):
+        print(f"  {family:20} {good:6}/{done:<6}")
+    for problem in report.mismatches[:50]:
+        print(f"  DIFF {problem}")
+    per_bcdice = report.bcdice_ms / report.total
+    per_saikoro = report.saikoro_ms / report.total
+    print(
+        f"time per roll: bcdice-js {per_bcdice * 1000:.0f} µs, saikoro {per_saikoro * 1000:.0f} µs "
+        f"(saikoro {per_bcdice / per_saikoro:.1f}x faster)"
+    )
+    return 1 if report.mismatches else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
