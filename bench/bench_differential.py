@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from bcdice.differential import compare, edge_probes, generate  # noqa: E402
+from bcdice.differential import compare, edge_probes, generate
 
 
 def main() -> int:

@@ -10,6 +10,7 @@ run without it must fail. ``make bench`` runs a larger batch with another seed.
 from __future__ import annotations
 
 import pytest
+
 from bcdice.differential import compare, edge_probes, generate
 
 SEED = 20261201
@@ -21,7 +22,9 @@ def _fail_on(report_mismatches: list[str], total: int) -> None:
         listed = "\n".join(report_mismatches[:60])
         more = len(report_mismatches) - 60
         tail = f"\n... and {more} more" if more > 0 else ""
-        pytest.fail(f"{len(report_mismatches)} of {total} commands differ from BCDice:\n{listed}{tail}")
+        pytest.fail(
+            f"{len(report_mismatches)} of {total} commands differ from BCDice:\n{listed}{tail}"
+        )
 
 
 def test_random_commands_agree_with_bcdice(capsys: pytest.CaptureFixture[str]) -> None:

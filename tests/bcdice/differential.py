@@ -1,4 +1,4 @@
-"""Differential testing of saikoro's generic commands against the real BCDice.
+r"""Differential testing of saikoro's generic commands against the real BCDice.
 
 BCDice 3.16.1 (npm ``bcdice`` 4.9.0, pinned in package.json) rolls every command with
 its own randomizer in ONE Node.js process (``driver.cjs``); the dice it drew are
@@ -48,7 +48,7 @@ FLAGS = ("secret", "success", "failure", "critical", "fumble")
 BCDICE_VERSION = "3.16.1"
 
 
-class BCDiceUnavailable(RuntimeError):
+class BCDiceUnavailableError(RuntimeError):
     """Node.js or the pinned npm ``bcdice`` is missing (``make setup`` installs it)."""
 
 
@@ -89,14 +89,16 @@ def run_bcdice(commands: Sequence[str]) -> tuple[list[dict[str, object]], float]
     """BCDice's answers to ``commands`` (one Node.js process) and its evaluation time in ms."""
     node = shutil.which("node")
     if node is None:
-        raise BCDiceUnavailable("node (Node.js) is not on PATH; it is needed to run BCDice")
+        raise BCDiceUnavailableError("node (Node.js) is not on PATH; it is needed to run BCDice")
     if not PACKAGE.is_file():
-        raise BCDiceUnavailable(
+        raise BCDiceUnavailableError(
             f"the pinned npm package bcdice is missing ({PACKAGE.parent}): run `make setup`"
         )
     version = json.loads(PACKAGE.read_text(encoding="utf-8"))["version"]
     if version != "4.9.0":
-        raise BCDiceUnavailable(f"node_modules/bcdice is {version}, expected 4.9.0: run `make setup`")
+        raise BCDiceUnavailableError(
+            f"node_modules/bcdice is {version}, expected 4.9.0: run `make setup`"
+        )
     payload = "".join(json.dumps(c, ensure_ascii=False) + "\n" for c in commands)
     proc = subprocess.run(
         [node, str(DRIVER)],
@@ -112,7 +114,7 @@ def run_bcdice(commands: Sequence[str]) -> tuple[list[dict[str, object]], float]
     lines = [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
     head, answers, tail = lines[0], lines[1:-1], lines[-1]
     if head.get("version") != BCDICE_VERSION:
-        raise BCDiceUnavailable(f"BCDice reports version {head!r}, expected {BCDICE_VERSION}")
+        raise BCDiceUnavailableError(f"BCDice reports version {head!r}, expected {BCDICE_VERSION}")
     if not tail.get("done") or len(answers) != len(commands):
         raise RuntimeError(f"the BCDice driver answered {len(answers)} of {len(commands)} commands")
     return answers, float(tail["ms"])
@@ -150,8 +152,10 @@ def check_case(case: Case, answer: dict[str, object]) -> tuple[str | None, str]:
     if "error" in answer:
         if not case.command.strip():
             # BCDice fails on blank input (Ruby too: nil.gsub); saikoro: not a command
-            return (None, "refused") if saikoro.roll(case.command) is None else (
-                f"{where}: blank input answered", "refused"
+            return (
+                (None, "refused")
+                if saikoro.roll(case.command) is None
+                else (f"{where}: blank input answered", "refused")
             )
         try:
             result = saikoro.roll(case.command, dice=[])
@@ -168,7 +172,10 @@ def check_case(case: Case, answer: dict[str, object]) -> tuple[str | None, str]:
     except DiceError as exc:
         return f"{where}: BCDice prints {_show(answer['text'])}, saikoro raises {exc!r}", "answered"
     if result is None:
-        return f"{where}: BCDice prints {_show(answer['text'])}, saikoro answers nothing", "answered"
+        return (
+            f"{where}: BCDice prints {_show(answer['text'])}, saikoro answers nothing",
+            "answered",
+        )
     if result.text != answer["text"]:
         return (
             f"{where}: BCDice prints {_show(answer['text'])}, saikoro {_show(result.text)} "
@@ -285,7 +292,9 @@ class Generator:
         term = f"{self.count()}D{self.sides()}"
         f = self.rng.random()
         if f < 0.08:
-            term += self.rng.choice(["KH", "KL", "DH", "DL"]) + self.rng.choice(["", self.num(0, 4)])
+            term += self.rng.choice(["KH", "KL", "DH", "DL"]) + self.rng.choice(
+                ["", self.num(0, 4)]
+            )
         elif f < 0.12:
             term += self.rng.choice(["MAX", "MIN"])
         return term

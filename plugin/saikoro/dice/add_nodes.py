@@ -20,7 +20,6 @@ from .limits import (
     MAX_DICE_PER_COMMAND,
     MAX_DICE_PER_ROLL,
     MAX_SIDES,
-    ODDS_MAX_OUTCOMES,
     ODDS_MAX_PAIRS,
     check,
     check_value,

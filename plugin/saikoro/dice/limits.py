@@ -58,16 +58,16 @@ from fractions import Fraction
 from .errors import LimitError
 
 __all__ = [
+    "MAX_COMMAND_LENGTH",
     "MAX_DEPTH",
     "MAX_DICE_PER_COMMAND",
     "MAX_DICE_PER_ROLL",
     "MAX_EVALUATIONS",
-    "MAX_COMMAND_LENGTH",
     "MAX_LISTED_VALUES",
     "MAX_LITERAL_DIGITS",
-    "MAX_VALUE_BITS",
     "MAX_REPEAT",
     "MAX_SIDES",
+    "MAX_VALUE_BITS",
     "ODDS_MAX_BITS",
     "ODDS_MAX_CHOICES",
     "ODDS_MAX_FRACTION_WORK",
@@ -117,7 +117,9 @@ def check_value(value: int) -> int:
     saikoro.dice.errors.LimitError: 計算結果が大きすぎます（13000ビットまで）
     """
     if value.bit_length() > MAX_VALUE_BITS:
-        raise LimitError(f"計算結果が大きすぎます（{MAX_VALUE_BITS}ビットまで）", bound="value_bits")
+        raise LimitError(
+            f"計算結果が大きすぎます（{MAX_VALUE_BITS}ビットまで）", bound="value_bits"
+        )
     return value
 
 

@@ -3,8 +3,8 @@
 ``D66`` reads two d6 as tens and units: ``A``/``S`` sort ascending, ``D`` descending,
 ``N`` (or nothing, the generic default) keeps the order rolled. ``C`` evaluates
 integer arithmetic (no power operator, as in BCDice). Tallies count each face;
-``TZ`` also lists faces that did not come up. The odds of a tally are those of the largest count of a
-single face (label ``最多出目の個数``).
+``TZ`` also lists faces that did not come up. The odds of a tally are those of the
+largest count of a single face (label ``最多出目の個数``).
 
 >>> from .source import DiceSource
 >>> from .roller import Roller

@@ -1,0 +1,82 @@
+"""Deep and long input is answered as BCDice 3.16.1 answers it, never a RecursionError.
+
+BCDice answers thousands of nested parentheses, signs and chained terms; saikoro reads
+signs and chains in loops and allows the recursion parentheses need for the length of
+the command (bounded by ``MAX_COMMAND_LENGTH``). The texts below are BCDice's
+(checked against npm ``bcdice`` in ``tests/test_bcdice_differential.py``).
+"""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+import saikoro
+
+MAX_COMMAND_LENGTH = 10_000  # saikoro.dice.limits.MAX_COMMAND_LENGTH
+
+
+@pytest.mark.parametrize("depth", [198, 3000, 4990])
+def test_nested_parentheses_in_a_sum(depth: int) -> None:
+    command = "(" * depth + "1D6" + ")" * depth
+    result = saikoro.roll(command, dice=[(6, 3)])
+    assert result is not None
+    assert result.text == f"({command}) ＞ {'(' * depth}3[3]{')' * depth} ＞ 3"
+    assert saikoro.odds(command).mean == 3.5  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("terms", [985, 3000])
+def test_chained_terms(terms: int) -> None:
+    command = "1D6" + "+1" * terms
+    result = saikoro.roll(command, dice=[(6, 3)])
+    assert result is not None
+    assert result.text == f"({command}) ＞ 3[3]{'+1' * terms} ＞ {3 + terms}"
+    assert saikoro.odds(command).mean == terms + 3.5  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("signs", "text"),
+    [(987, "(-1D6) ＞ -3[3] ＞ -3"), (986, "(1D6) ＞ 3"), (9990, "(1D6) ＞ 3")],
+)
+def test_runs_of_minus_signs_cancel_in_pairs(signs: int, text: str) -> None:
+    result = saikoro.roll("-" * signs + "1D6", dice=[(6, 3)])
+    assert result is not None
+    assert result.text == text
+
+
+def test_calc_keeps_every_sign_and_parenthesis() -> None:
+    depth = 3000
+    result = saikoro.roll("C(" + "-" * depth + "1)")
+    assert result is not None
+    assert result.text == f"c({'-' * depth}1) ＞ 1"
+    nested = "C(" + "(" * depth + "7" + ")" * depth + ")"
+    assert saikoro.roll(nested).text == f"c({'(' * depth}7{')' * depth}) ＞ 7"  # type: ignore[union-attr]
+
+
+def test_nested_counts_targets_and_modifiers() -> None:
+    depth = 3000
+    one = "(" * depth + "1" + ")" * depth
+    assert saikoro.roll(one + "D6", dice=[(6, 4)]).text == "(1D6) ＞ 4"  # type: ignore[union-attr]
+    result = saikoro.roll("2B6>" + one, dice=[(6, 5), (6, 2)])
+    assert result is not None and result.text == "(2B6>1) ＞ 5,2 ＞ 成功数2"
+    upper = saikoro.roll("1U6[6]+" + "1+" * depth + "1", dice=[(6, 6), (6, 1)])
+    assert upper is not None
+    assert (
+        upper.text
+        == f"(1U6[6]+{depth + 1}) ＞ 7[6,1]+{depth + 1} ＞ {depth + 8}/{depth + 8}(最大/合計)"
+    )
+
+
+def test_recursion_limit_is_restored() -> None:
+    before = sys.getrecursionlimit()
+    saikoro.roll("(" * 4000 + "1D6" + ")" * 4000, dice=[(6, 1)])
+    saikoro.odds("(" * 4000 + "1D6" + ")" * 4000)
+    assert sys.getrecursionlimit() == before
+
+
+def test_the_deepest_command_within_the_length_bound() -> None:
+    depth = (MAX_COMMAND_LENGTH - 3) // 2
+    command = "(" * depth + "1D6" + ")" * depth
+    assert len(command) <= MAX_COMMAND_LENGTH
+    assert saikoro.roll(command, dice=[(6, 2)]).text.endswith(" ＞ 2")  # type: ignore[union-attr]
