@@ -1,9 +1,11 @@
 """Deep and long input is answered as BCDice 3.16.1 answers it, never a RecursionError.
 
 BCDice answers thousands of nested parentheses, signs and chained terms; saikoro reads
-signs and chains in loops and allows the recursion parentheses need for the length of
-the command (bounded by ``MAX_COMMAND_LENGTH``). The texts below are BCDice's
-(checked against npm ``bcdice`` in ``tests/test_bcdice_differential.py``).
+signs and chains in loops and allows the recursion parentheses need, up to
+``MAX_NESTING`` (3000) levels plus signs per word, and refuses deeper input with a
+``LimitError`` before parsing it (Pyodide cannot free much deeper trees, see
+``test_dice_pyodide.py``). The texts below are BCDice's (checked against npm
+``bcdice`` in ``tests/test_bcdice_differential.py``).
 """
 
 from __future__ import annotations
@@ -13,11 +15,12 @@ import sys
 import pytest
 
 import saikoro
+from saikoro.dice import LimitError
 
-MAX_COMMAND_LENGTH = 10_000  # saikoro.dice.limits.MAX_COMMAND_LENGTH
+MAX_NESTING = 3000  # saikoro.dice.limits.MAX_NESTING
 
 
-@pytest.mark.parametrize("depth", [198, 3000, 4990])
+@pytest.mark.parametrize("depth", [198, 2000, 3000])
 def test_nested_parentheses_in_a_sum(depth: int) -> None:
     command = "(" * depth + "1D6" + ")" * depth
     result = saikoro.roll(command, dice=[(6, 3)])
@@ -37,7 +40,7 @@ def test_chained_terms(terms: int) -> None:
 
 @pytest.mark.parametrize(
     ("signs", "text"),
-    [(987, "(-1D6) ＞ -3[3] ＞ -3"), (986, "(1D6) ＞ 3"), (9990, "(1D6) ＞ 3")],
+    [(987, "(-1D6) ＞ -3[3] ＞ -3"), (986, "(1D6) ＞ 3"), (3000, "(1D6) ＞ 3")],
 )
 def test_runs_of_minus_signs_cancel_in_pairs(signs: int, text: str) -> None:
     result = saikoro.roll("-" * signs + "1D6", dice=[(6, 3)])
@@ -46,7 +49,7 @@ def test_runs_of_minus_signs_cancel_in_pairs(signs: int, text: str) -> None:
 
 
 def test_calc_keeps_every_sign_and_parenthesis() -> None:
-    depth = 3000
+    depth = 2998
     result = saikoro.roll("C(" + "-" * depth + "1)")
     assert result is not None
     assert result.text == f"c({'-' * depth}1) ＞ 1"
@@ -55,7 +58,7 @@ def test_calc_keeps_every_sign_and_parenthesis() -> None:
 
 
 def test_nested_counts_targets_and_modifiers() -> None:
-    depth = 3000
+    depth = 2998
     one = "(" * depth + "1" + ")" * depth
     assert saikoro.roll(one + "D6", dice=[(6, 4)]).text == "(1D6) ＞ 4"  # type: ignore[union-attr]
     result = saikoro.roll("2B6>" + one, dice=[(6, 5), (6, 2)])
@@ -70,13 +73,31 @@ def test_nested_counts_targets_and_modifiers() -> None:
 
 def test_recursion_limit_is_restored() -> None:
     before = sys.getrecursionlimit()
-    saikoro.roll("(" * 4000 + "1D6" + ")" * 4000, dice=[(6, 1)])
-    saikoro.odds("(" * 4000 + "1D6" + ")" * 4000)
+    saikoro.roll("(" * 3000 + "1D6" + ")" * 3000, dice=[(6, 1)])
+    saikoro.odds("(" * 3000 + "1D6" + ")" * 3000)
     assert sys.getrecursionlimit() == before
 
 
-def test_the_deepest_command_within_the_length_bound() -> None:
-    depth = (MAX_COMMAND_LENGTH - 3) // 2
-    command = "(" * depth + "1D6" + ")" * depth
-    assert len(command) <= MAX_COMMAND_LENGTH
-    assert saikoro.roll(command, dice=[(6, 2)]).text.endswith(" ＞ 2")  # type: ignore[union-attr]
+@pytest.mark.parametrize(
+    "command",
+    [
+        "(" * 3001 + "1D6" + ")" * 3001,
+        "1D6" + "+1" * 3001,
+        "-" * 3001 + "1D6",
+        "C(" + "(1+" * 1501 + "1" + ")" * 1501 + ")",
+        "x2 " + "(" * 4990 + "1D6" + ")" * 4990,
+        "１Ｄ６" + "＋１" * 3001,
+    ],
+    ids=lambda c: f"{c[:6]}...{len(c)}",
+)
+def test_deeper_input_is_refused_before_parsing(command: str) -> None:
+    for call in (saikoro.roll, saikoro.odds):
+        with pytest.raises(LimitError) as info:
+            call(command)
+        assert info.value.bound == "nesting"
+        assert str(MAX_NESTING) in str(info.value)
+
+
+def test_the_bound_counts_each_word_alone() -> None:
+    text = "2D6 " + " ".join(["(((" + "+" * 999] * 5)  # a long comment, no deep word
+    assert saikoro.roll(text, dice=[(6, 1), (6, 2)]) is not None

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from .add_nodes import AddNode, Bin, Dice, Neg, Num, Paren
 from .lexer import Cursor, tokenize
-from .limits import ODDS_MAX_OUTCOMES, check
+from .limits import ODDS_MAX_BITS, ODDS_MAX_OUTCOMES, check
 from .normalize import compare, display_operator
 from .poly import as_distribution
 from .result import Odds, Roll
@@ -211,6 +211,8 @@ def odds_add(text: str) -> Odds | None:
     span = cmd.lhs.span()  # a long sum is refused before any term is computed
     if span is not None:
         check(span, ODDS_MAX_OUTCOMES, "outcomes", "結果の種類")
+        work = span * (cmd.lhs.weight_bits() + 8)  # as Poly.dice_sum estimates one term
+        check(work, ODDS_MAX_BITS, "bits", "計算量（ビット数）")
     dist = cmd.lhs.odds().to_dist()
     target = cmd.target()
     success = None

@@ -76,6 +76,10 @@ class AddNode:
         """How many outcomes a sum of this node can have at most (``None``: not a sum)."""
         return 1
 
+    def weight_bits(self) -> int:
+        """The bits of the common denominator of a sum of this node (dice in ``+``/``-``)."""
+        return 0
+
 
 class Num(AddNode):
     __slots__ = ("n",)
@@ -115,6 +119,9 @@ class Paren(AddNode):
     def span(self) -> int | None:
         return self.body.span()
 
+    def weight_bits(self) -> int:
+        return self.body.weight_bits()
+
 
 class Neg(AddNode):
     __slots__ = ("body", "dice")
@@ -140,6 +147,9 @@ class Neg(AddNode):
 
     def span(self) -> int | None:
         return self.body.span()
+
+    def weight_bits(self) -> int:
+        return self.body.weight_bits()
 
 
 class Bin(AddNode):
@@ -177,7 +187,14 @@ class Bin(AddNode):
         a, b = self.lhs.span(), self.rhs.span()
         return None if a is None or b is None else a + b - 1
 
+    def weight_bits(self) -> int:
+        return self.lhs.weight_bits() + self.rhs.weight_bits() if self.op in "+-" else 0
+
     def odds(self) -> Poly:
+        if self.op in "*/":  # refuse a product of two wide sums before computing either
+            sa, sb = self.lhs.span(), self.rhs.span()
+            if sa is not None and sb is not None and sa > 1 and sb > 1:
+                check(sa * sb, ODDS_MAX_PAIRS, "pairs", "組み合わせの数")
         a, b = self.lhs.odds(), self.rhs.odds()
         if self.op == "+":
             return a * b
@@ -262,6 +279,14 @@ class Dice(AddNode):
             kept = max(0, keep)
             counted = min(counted, kept) if self.filter[0] == "K" else max(0, counted - kept)
         return counted * (55 if sides == 66 else sides - 1) + 1
+
+    def weight_bits(self) -> int:
+        times, sides, _ = self._params()
+        if times <= 0 or (
+            sides != 66 and (sides <= 0 or sides > MAX_SIDES or times > MAX_DICE_PER_ROLL)
+        ):
+            return 0
+        return times * (36 if sides == 66 else sides).bit_length()
 
     def odds(self) -> Poly:
         times, sides, keep = self._params()

@@ -11,9 +11,10 @@ stripped, and if the system does not know the rest, the word is offered as is (s
 system command that itself starts with ``S`` still works).
 
 ``BCDiceVersion`` (any case) prints the BCDice version whose behaviour saikoro
-follows. An input longer than ``MAX_COMMAND_LENGTH`` is refused before it is read;
-within it, deeply nested input is answered as BCDice answers it (the recursion limit
-is raised for the call, see :func:`_deep`).
+follows. An input longer than ``MAX_COMMAND_LENGTH``, or nested deeper than
+``MAX_NESTING``, is refused before it is read; up to that bound deep input is
+answered as BCDice answers it (the recursion limit is raised for the call, see
+:func:`_deep`).
 
 ``odds`` of a repeat is the odds of one repetition. Commands that BCDice answers with
 an error text (a bad reroll condition, ``choice`` of more than 100 items, ...) roll to
@@ -39,7 +40,7 @@ from typing import TYPE_CHECKING
 
 from .errors import LimitError, ParseError
 from .extension import Extension
-from .limits import MAX_COMMAND_LENGTH, MAX_EVALUATIONS, MAX_REPEAT, check, check_length
+from .limits import MAX_EVALUATIONS, MAX_NESTING, MAX_REPEAT, check, check_length, check_nesting
 from .normalize import WHITESPACE, first_word, halfwidth, strip_ws
 from .result import Odds, Roll
 from .roller import Roller
@@ -54,23 +55,23 @@ _KEYWORDS = ("repeat", "rep", "x")
 BCDICE_VERSION = "3.16.1"
 """The BCDice release whose generic commands saikoro follows (``BCDiceVersion``)."""
 
-# Python frames per character of input the parsers and printers may need at most
+# Python frames per level of nesting the parsers and printers may need at most
 # (a parenthesis costs five nested calls in the sum grammar).
-_FRAMES_PER_CHAR = 6
+_FRAMES_PER_LEVEL = 6
 _FRAME_MARGIN = 2000
 
 
 @contextmanager
 def _deep(text: str) -> Iterator[None]:
-    """Allow the recursion a command of this length can need, for the duration of a call.
+    """Allow the recursion a command this deep can need, for the duration of a call.
 
     The parsers read runs of signs and chains of terms in loops, but parentheses nest
-    calls, and printing a long chain recurses. The input length bounds the depth, so
-    the limit is raised only as far as that bound needs (Python 3.11+ runs such
-    Python-to-Python calls without growing the C stack, in Pyodide too). Should the
-    interpreter still run out, the command is refused as a :class:`LimitError`.
+    calls, and printing a long chain recurses. :func:`~.limits.check_nesting` bounds
+    the depth first, so the limit is raised only as far as that bound needs (Python
+    3.11+ runs such Python-to-Python calls without growing the C stack, in Pyodide
+    too). Should the interpreter still run out, the command is a :class:`LimitError`.
     """
-    needed = _FRAMES_PER_CHAR * len(text) + _FRAME_MARGIN
+    needed = _FRAMES_PER_LEVEL * check_nesting(halfwidth(text)) + _FRAME_MARGIN
     old = sys.getrecursionlimit()
     if needed > old:
         sys.setrecursionlimit(needed)
@@ -78,7 +79,7 @@ def _deep(text: str) -> Iterator[None]:
         yield
     except RecursionError:
         raise LimitError(
-            f"コマンドの入れ子が深すぎます（{MAX_COMMAND_LENGTH}文字まで）", bound="nesting"
+            f"コマンドの入れ子が深すぎます（{MAX_NESTING}段まで）", bound="nesting"
         ) from None
     finally:
         if needed > old:

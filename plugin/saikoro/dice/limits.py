@@ -18,8 +18,12 @@ Rolling (``roll``):
   nest (its nesting check is case-sensitive); the product of nested counts is checked
   before anything runs;
 - ``MAX_COMMAND_LENGTH`` = 10000 characters in the whole input (comment included),
-  refused before anything is read; within it BCDice's answers to deeply nested
-  input (5000 parentheses, 10000 signs, 5000 chained terms) are all given;
+  refused before anything is read;
+- ``MAX_NESTING`` = 3000: in any word of the input, the deepest parenthesis plus
+  the number of ``+ - * /`` signs (a bound on the depth of the expression tree).
+  BCDice answers such input (thousands of levels); saikoro answers it up to this
+  bound, which Pyodide's stack takes (freeing a tree of about 5000 levels overflows
+  it), and refuses deeper input before parsing it;
 - ``MAX_LITERAL_DIGITS`` = 1000 digits in a number literal;
 - ``MAX_VALUE_BITS`` = 13000 bits (about 3900 digits) in any value a command
   computes (products of long literals); BCDice prints such numbers, saikoro refuses;
@@ -77,6 +81,7 @@ __all__ = [
     "TRUNCATION",
     "check",
     "check_length",
+    "check_nesting",
     "check_value",
 ]
 
@@ -87,6 +92,7 @@ MAX_REPEAT = 100
 MAX_EVALUATIONS = 1000
 MAX_LITERAL_DIGITS = 1000
 MAX_COMMAND_LENGTH = 10_000
+MAX_NESTING = 3000
 MAX_VALUE_BITS = 13_000
 MAX_LISTED_VALUES = 100_000
 
@@ -133,3 +139,37 @@ def check_length(text: str) -> None:
     saikoro.dice.errors.LimitError: コマンドの長さが上限(10000)を超えています: 10001
     """
     check(len(text), MAX_COMMAND_LENGTH, "command_length", "コマンドの長さ")
+
+
+def nesting(text: str) -> int:
+    """The largest, over the words of ``text``, of the deepest parenthesis plus the signs.
+
+    >>> nesting("((1D6)+1)*2 x(((("), nesting("x2 1D6+1")
+    (4, 1)
+    """
+    worst = 0
+    for word in text.split():
+        depth = deepest = signs = 0
+        for ch in word:
+            if ch == "(":
+                depth += 1
+                deepest = max(deepest, depth)
+            elif ch == ")":
+                depth -= 1
+            elif ch in "+-*/":
+                signs += 1
+        worst = max(worst, deepest + signs)
+    return worst
+
+
+def check_nesting(text: str) -> int:
+    """``nesting(text)``, or :class:`LimitError` when it exceeds ``MAX_NESTING``.
+
+    >>> check_nesting("(" * 3001 + "1D6" + ")" * 3001)
+    Traceback (most recent call last):
+    ...
+    saikoro.dice.errors.LimitError: 式の入れ子と演算子の数が上限(3000)を超えています: 3001
+    """
+    found = nesting(text)
+    check(found, MAX_NESTING, "nesting", "式の入れ子と演算子の数")
+    return found
