@@ -11,6 +11,7 @@ signs and chains in loops and allows the recursion parentheses need, up to
 from __future__ import annotations
 
 import sys
+import threading
 
 import pytest
 
@@ -101,3 +102,25 @@ def test_deeper_input_is_refused_before_parsing(command: str) -> None:
 def test_the_bound_counts_each_word_alone() -> None:
     text = "2D6 " + " ".join(["(((" + "+" * 999] * 5)  # a long comment, no deep word
     assert saikoro.roll(text, dice=[(6, 1), (6, 2)]) is not None
+
+
+def test_deep_commands_in_parallel_threads() -> None:
+    before = sys.getrecursionlimit()
+    deep = "(" * 3000 + "1D6" + ")" * 3000
+    errors: list[BaseException] = []
+
+    def work() -> None:
+        try:
+            for _ in range(5):
+                saikoro.roll(deep, dice=[(6, 2)])
+                saikoro.roll("2D6", dice=[(6, 1), (6, 1)])
+        except BaseException as exc:  # reported below, from the main thread
+            errors.append(exc)
+
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    assert sys.getrecursionlimit() == before

@@ -260,10 +260,13 @@ class Generator:
 
     def count(self) -> str:
         r = self.rng.random()
-        if r < 0.8:
+        if r < 0.78:
             return self.num(0, 5)
-        if r < 0.9:
+        if r < 0.86:
             return f"({self.num(1, 3)}+{self.num(0, 2)})"
+        if r < 0.93:
+            rounding = self.rng.choice(["", "U", "R", "F", "C"])
+            return f"({self.num(1, 9)}/{self.num(1, 4)}{rounding})"
         return f"({self.num(0, 2)}-{self.num(0, 3)})"
 
     def sides(self) -> str:
@@ -324,7 +327,15 @@ class Generator:
         r = self.rng.random()
         if r < 0.45:
             target = self.rng.choice(
-                [self.num(0, 20), self.num(0, 20), "?", self.small_expr(), f"{self.num()}D6"]
+                [
+                    self.num(0, 20),
+                    self.num(0, 20),
+                    "?",
+                    self.small_expr(),
+                    f"{self.num()}D6",
+                    f"({self.num(0, 9)}+{self.num(0, 9)})",
+                    f"-{self.num(0, 5)}",
+                ]
             )
             text += self.cmp() + target
         return self.secret() + text

@@ -33,6 +33,7 @@ Fraction(14, 1)
 from __future__ import annotations
 
 import sys
+from _thread import allocate_lock
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from importlib import import_module
@@ -59,6 +60,10 @@ BCDICE_VERSION = "3.16.1"
 # (a parenthesis costs five nested calls in the sum grammar).
 _FRAMES_PER_LEVEL = 6
 _FRAME_MARGIN = 2000
+_SHALLOW = 100  # levels any recursion limit takes: no change needed
+_raised: dict[int, int] = {}  # id of a running deep call -> the limit it needs
+_base = [0]  # the limit before the first running deep call raised it
+_lock = allocate_lock()
 
 
 @contextmanager
@@ -69,12 +74,19 @@ def _deep(text: str) -> Iterator[None]:
     calls, and printing a long chain recurses. :func:`~.limits.check_nesting` bounds
     the depth first, so the limit is raised only as far as that bound needs (Python
     3.11+ runs such Python-to-Python calls without growing the C stack, in Pyodide
-    too). Should the interpreter still run out, the command is a :class:`LimitError`.
+    too), and put back when the last deep call running in any thread ends. Should the
+    interpreter still run out, the command is refused as a :class:`LimitError`.
     """
-    needed = _FRAMES_PER_LEVEL * check_nesting(halfwidth(text)) + _FRAME_MARGIN
-    old = sys.getrecursionlimit()
-    if needed > old:
-        sys.setrecursionlimit(needed)
+    levels = check_nesting(halfwidth(text))
+    if levels <= _SHALLOW:
+        yield
+        return
+    key = id(object())
+    with _lock:
+        if not _raised:
+            _base[0] = sys.getrecursionlimit()
+        _raised[key] = _FRAMES_PER_LEVEL * levels + _FRAME_MARGIN
+        sys.setrecursionlimit(max([_base[0], *_raised.values()]))
     try:
         yield
     except RecursionError:
@@ -82,8 +94,9 @@ def _deep(text: str) -> Iterator[None]:
             f"コマンドの入れ子が深すぎます（{MAX_NESTING}段まで）", bound="nesting"
         ) from None
     finally:
-        if needed > old:
-            sys.setrecursionlimit(old)
+        with _lock:
+            del _raised[key]
+            sys.setrecursionlimit(max([_base[0], *_raised.values()]))
 
 
 def _split_repeat(text: str) -> tuple[bool, int, int] | None:
