@@ -37,6 +37,7 @@ from _thread import allocate_lock
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from importlib import import_module
+from itertools import count
 from typing import TYPE_CHECKING
 
 from .errors import LimitError, ParseError
@@ -61,9 +62,10 @@ BCDICE_VERSION = "3.16.1"
 _FRAMES_PER_LEVEL = 6
 _FRAME_MARGIN = 2000
 _SHALLOW = 100  # levels any recursion limit takes: no change needed
-_raised: dict[int, int] = {}  # id of a running deep call -> the limit it needs
+_raised: dict[int, int] = {}  # a running deep call -> the limit it needs
 _base = [0]  # the limit before the first running deep call raised it
 _lock = allocate_lock()
+_keys = count()
 
 
 @contextmanager
@@ -81,7 +83,7 @@ def _deep(text: str) -> Iterator[None]:
     if levels <= _SHALLOW:
         yield
         return
-    key = id(object())
+    key = next(_keys)
     with _lock:
         if not _raised:
             _base[0] = sys.getrecursionlimit()
