@@ -20,6 +20,7 @@ from .limits import (
     MAX_DICE_PER_COMMAND,
     MAX_DICE_PER_ROLL,
     MAX_SIDES,
+    ODDS_MAX_OUTCOMES,
     ODDS_MAX_PAIRS,
     check,
     check_value,
@@ -208,6 +209,9 @@ class Bin(AddNode):
                 mapped[key] = mapped.get(key, 0) + w * wb
             return Poly.from_weights(mapped, a.denominator * b.denominator)
         check(len(a.weights) * len(b.weights), ODDS_MAX_PAIRS, "pairs", "組み合わせの数")
+        if self.op == "*":  # the products' range, from the ends, before any pair is formed
+            ends = [x * y for x in a.ends() for y in b.ends()]
+            check(max(ends) - min(ends) + 1, ODDS_MAX_OUTCOMES, "outcomes", "結果の種類")
         out: dict[int, int] = {}
         bw = b.to_weights()
         for x, wa in a.to_weights().items():
