@@ -6,7 +6,9 @@ rolled by BCDice (npm ``bcdice`` 4.9.0, one Node.js process) and replayed into
 ``tests/bcdice/differential.py``). Printed: the agreement counts, per family, the
 differences (if any), and the time per roll of each side: bcdice-js evaluating a
 command against saikoro parsing and rolling it (replay and comparison included, so
-saikoro's figure is an upper bound).
+saikoro's figure is an upper bound). Last, the hostile commands of
+``tests/test_dice_hostile.py``: the slowest answer or refusal of ``roll`` and
+``odds`` (each must stay under a second).
 
 Run: ``.venv/bin/python bench/bench_differential.py [--count N] [--seed S]``
 (exit status 1 when a command differs).
@@ -15,12 +17,28 @@ Run: ``.venv/bin/python bench/bench_differential.py [--count N] [--seed S]``
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
+import saikoro
 from bcdice.differential import compare, edge_probes, generate
+from test_dice_hostile import HOSTILE
+
+
+def hostile_times() -> list[tuple[float, str, str]]:
+    """``(seconds, function, command)`` for every hostile command, slowest first."""
+    times = []
+    for command in HOSTILE:
+        for call in (saikoro.roll, saikoro.odds):
+            start = time.perf_counter()
+            with contextlib.suppress(saikoro.DiceError):
+                call(command)
+            times.append((time.perf_counter() - start, call.__name__, command))
+    return sorted(times, reverse=True)
 
 
 def main() -> int:
@@ -42,7 +60,12 @@ def main() -> int:
         f"time per roll (random commands): bcdice-js {per_bcdice * 1000:.0f} µs, "
         f"saikoro {per_saikoro * 1000:.0f} µs (saikoro {per_bcdice / per_saikoro:.1f}x faster)"
     )
-    return 1 if report.mismatches or probes.mismatches else 0
+    slow = hostile_times()
+    over = sum(1 for t, _, _ in slow if t > 1.0)
+    print(f"hostile commands: {len(HOSTILE)}, slowest answers ({over} over 1 s):")
+    for seconds, name, command in slow[:5]:
+        print(f"  {seconds * 1000:7.1f} ms  {name:4}  {command[:60]!r}")
+    return 1 if report.mismatches or probes.mismatches or over else 0
 
 
 if __name__ == "__main__":
