@@ -92,3 +92,25 @@ def test_module_entry_point() -> None:
 def test_parsers() -> None:
     assert parse_dice("6:1") == [(6, 1)]
     assert parse_rule("x=true") == ("x", True)
+
+
+@pytest.mark.parametrize(
+    ("argv", "text"),
+    [
+        (["roll", "-1D6", "--dice", "6:4"], "(-1D6) ＞ -4[4] ＞ -4"),
+        (["roll", "--dice", "6:4", "-1D6"], "(-1D6) ＞ -4[4] ＞ -4"),
+        (["roll", "--dice=6:4", "-1D6+1", "攻撃"], "(-1D6+1) ＞ -4[4]+1 ＞ -3"),
+        (["roll", "--dice", "6:4", "--", "-1D6"], "(-1D6) ＞ -4[4] ＞ -4"),
+    ],
+)
+def test_commands_may_start_with_a_minus(
+    capsys: pytest.CaptureFixture[str], argv: list[str], text: str
+) -> None:
+    code, out, err = run(capsys, *argv)
+    assert (code, out.strip(), err) == (0, text, "")
+
+
+def test_odds_of_a_command_starting_with_a_minus(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "odds", "-2D6+14", "--format", "json")
+    assert code == 0
+    assert json.loads(out)["command"] == "-2D6+14"

@@ -168,6 +168,41 @@ def _cmd_odds(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+# options of ``roll`` / ``odds`` that take a value, and those that do not
+_VALUE_OPTIONS = frozenset({"--system", "--rule", "--seed", "--dice", "--format"})
+_FLAG_OPTIONS = frozenset({"-h", "--help"})
+
+
+def _command_words_last(argv: list[str]) -> list[str]:
+    """Put the command's words after ``--`` so that one starting with ``-`` is no option.
+
+    ``saikoro roll -1D6`` and ``saikoro odds -2D6+10 --system getb`` read ``-1D6`` and
+    ``-2D6+10`` as the command: only the subcommand's own options are options.
+
+    >>> _command_words_last(["roll", "-1D6", "--seed", "3"])
+    ['roll', '--seed', '3', '--', '-1D6']
+    """
+    options: list[str] = []
+    words: list[str] = []
+    rest = iter(argv[1:])
+    for arg in rest:
+        if arg == "--":
+            words.extend(rest)
+            break
+        name = arg.split("=", 1)[0]
+        if name in _VALUE_OPTIONS:
+            options.append(arg)
+            if "=" not in arg:
+                value = next(rest, None)
+                if value is not None:
+                    options.append(value)
+        elif arg in _FLAG_OPTIONS:
+            options.append(arg)
+        else:
+            words.append(arg)
+    return [argv[0], *options, *(["--", *words] if words else [])]
+
+
 def _build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="saikoro",
@@ -227,6 +262,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return new_main(args_list[1:])
     parser = _build_parser()
+    if args_list and args_list[0] in {"roll", "odds"}:
+        args_list = _command_words_last(args_list)
     try:
         args = parser.parse_args(args_list)
     except SystemExit as exc:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from .add_nodes import AddNode, Bin, Dice, Neg, Num, Paren
 from .lexer import Cursor, tokenize
+from .limits import ODDS_MAX_BITS, ODDS_MAX_OUTCOMES, check
 from .normalize import compare, display_operator
 from .poly import as_distribution
 from .result import Odds, Roll
@@ -93,14 +94,14 @@ def _dice(cur: Cursor) -> AddNode | None:
 
 
 def _unary(cur: Cursor) -> AddNode | None:
-    if cur.accept("+"):
-        return _unary(cur)
-    if cur.accept("-"):
-        body = _unary(cur)
-        if body is None:
-            return None
-        return body.body if isinstance(body, Neg) else Neg(body)
-    return _dice(cur)
+    negative = False  # signs in a loop; two minus signs cancel, as in BCDice
+    while True:
+        if cur.accept("-"):
+            negative = not negative
+        elif not cur.accept("+"):
+            break
+    body = _dice(cur)
+    return Neg(body) if negative and body is not None else body
 
 
 def _mul(cur: Cursor) -> AddNode | None:
@@ -207,6 +208,11 @@ def odds_add(text: str) -> Odds | None:
     cmd = _parse(text)
     if cmd is None:
         return None
+    span = cmd.lhs.span()  # a long sum is refused before any term is computed
+    if span is not None:
+        check(span, ODDS_MAX_OUTCOMES, "outcomes", "結果の種類")
+        work = span * (cmd.lhs.weight_bits() + 8)  # as Poly.dice_sum estimates one term
+        check(work, ODDS_MAX_BITS, "bits", "計算量（ビット数）")
     dist = cmd.lhs.odds().to_dist()
     target = cmd.target()
     success = None

@@ -15,12 +15,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .arith import div_ceil, div_floor, div_round
+from .errors import ParseError
 from .limits import (
     MAX_DICE_PER_COMMAND,
     MAX_DICE_PER_ROLL,
     MAX_SIDES,
+    ODDS_MAX_OUTCOMES,
     ODDS_MAX_PAIRS,
     check,
+    check_value,
 )
 from .poly import Poly
 
@@ -43,6 +46,12 @@ def divide(a: int, b: int, kind: str) -> int:
     return div_floor(a, b)
 
 
+def _check_d66_count(times: int) -> None:
+    """A negative number of D66: BCDice fails (Ruby's "negative array size"); say so."""
+    if times < 0:
+        raise ParseError(f"ダイスの個数が負です: {times}D66")
+
+
 class AddNode:
     """A node of a sum-roll expression."""
 
@@ -63,6 +72,14 @@ class AddNode:
 
     def odds(self) -> Poly:
         return Poly.constant(self.value())
+
+    def span(self) -> int | None:
+        """How many outcomes a sum of this node can have at most (``None``: not a sum)."""
+        return 1
+
+    def weight_bits(self) -> int:
+        """The bits of the common denominator of a sum of this node (dice in ``+``/``-``)."""
+        return 0
 
 
 class Num(AddNode):
@@ -100,6 +117,12 @@ class Paren(AddNode):
     def odds(self) -> Poly:
         return self.body.odds()
 
+    def span(self) -> int | None:
+        return self.body.span()
+
+    def weight_bits(self) -> int:
+        return self.body.weight_bits()
+
 
 class Neg(AddNode):
     __slots__ = ("body", "dice")
@@ -123,6 +146,12 @@ class Neg(AddNode):
     def odds(self) -> Poly:
         return self.body.odds().negate()
 
+    def span(self) -> int | None:
+        return self.body.span()
+
+    def weight_bits(self) -> int:
+        return self.body.weight_bits()
+
 
 class Bin(AddNode):
     __slots__ = ("dice", "kind", "lhs", "op", "rhs")
@@ -137,7 +166,7 @@ class Bin(AddNode):
         if self.op == "-":
             return a - b
         if self.op == "*":
-            return a * b
+            return check_value(a * b)
         return divide(a, b, self.kind)
 
     def value(self) -> int:
@@ -153,7 +182,20 @@ class Bin(AddNode):
     def output(self) -> str:
         return f"{self.lhs.output()}{self.op}{self.rhs.output()}{self.kind}"
 
+    def span(self) -> int | None:
+        if self.op not in "+-":
+            return None
+        a, b = self.lhs.span(), self.rhs.span()
+        return None if a is None or b is None else a + b - 1
+
+    def weight_bits(self) -> int:
+        return self.lhs.weight_bits() + self.rhs.weight_bits() if self.op in "+-" else 0
+
     def odds(self) -> Poly:
+        if self.op in "*/":  # refuse a product of two wide sums before computing either
+            sa, sb = self.lhs.span(), self.rhs.span()
+            if sa is not None and sb is not None and sa > 1 and sb > 1:
+                check(sa * sb, ODDS_MAX_PAIRS, "pairs", "組み合わせの数")
         a, b = self.lhs.odds(), self.rhs.odds()
         if self.op == "+":
             return a * b
@@ -167,6 +209,9 @@ class Bin(AddNode):
                 mapped[key] = mapped.get(key, 0) + w * wb
             return Poly.from_weights(mapped, a.denominator * b.denominator)
         check(len(a.weights) * len(b.weights), ODDS_MAX_PAIRS, "pairs", "組み合わせの数")
+        if self.op == "*":  # the products' range, from the ends, before any pair is formed
+            ends = [x * y for x in a.ends() for y in b.ends()]
+            check(max(ends) - min(ends) + 1, ODDS_MAX_OUTCOMES, "outcomes", "結果の種類")
         out: dict[int, int] = {}
         bw = b.to_weights()
         for x, wa in a.to_weights().items():
@@ -215,6 +260,7 @@ class Dice(AddNode):
     def roll(self, roller: Roller) -> int:
         times, sides, keep = self._params()
         if sides == 66:  # BCDice rolls any number of D66 values (no per-roll cap)
+            _check_d66_count(times)
             roller.reserve(2 * max(0, times))
             values = [roller.d66("none") for _ in range(max(0, times))]
         else:
@@ -228,8 +274,28 @@ class Dice(AddNode):
         self.text = f"{total}[{','.join(map(str, values))}]"
         return total
 
+    def span(self) -> int | None:
+        times, sides, keep = self._params()
+        if sides != 66 and (sides <= 0 or sides > MAX_SIDES or times > MAX_DICE_PER_ROLL):
+            return 1
+        counted = max(0, times)
+        if self.filter:
+            kept = max(0, keep)
+            counted = min(counted, kept) if self.filter[0] == "K" else max(0, counted - kept)
+        return counted * (55 if sides == 66 else sides - 1) + 1
+
+    def weight_bits(self) -> int:
+        times, sides, _ = self._params()
+        if times <= 0 or (
+            sides != 66 and (sides <= 0 or sides > MAX_SIDES or times > MAX_DICE_PER_ROLL)
+        ):
+            return 0
+        return times * (36 if sides == 66 else sides).bit_length()
+
     def odds(self) -> Poly:
         times, sides, keep = self._params()
+        if sides == 66:
+            _check_d66_count(times)
         if times <= 0 or sides <= 0:
             return Poly.constant(0)
         check(

@@ -10,6 +10,12 @@ The extension sees the first word upper-cased; a leading ``S`` (secret) is first
 stripped, and if the system does not know the rest, the word is offered as is (so a
 system command that itself starts with ``S`` still works).
 
+``BCDiceVersion`` (any case) prints the BCDice version whose behaviour saikoro
+follows. An input longer than ``MAX_COMMAND_LENGTH``, or nested deeper than
+``MAX_NESTING``, is refused before it is read; up to that bound deep input is
+answered as BCDice answers it (the recursion limit is raised for the call, see
+:func:`_deep`).
+
 ``odds`` of a repeat is the odds of one repetition. Commands that BCDice answers with
 an error text (a bad reroll condition, ``choice`` of more than 100 items, ...) roll to
 that text, but ``odds`` raises :class:`~saikoro.dice.errors.ParseError` with it.
@@ -26,13 +32,17 @@ Fraction(14, 1)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import sys
+from _thread import allocate_lock
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from importlib import import_module
+from itertools import count
 from typing import TYPE_CHECKING
 
-from .errors import ParseError
+from .errors import LimitError, ParseError
 from .extension import Extension
-from .limits import MAX_EVALUATIONS, MAX_REPEAT, check
+from .limits import MAX_EVALUATIONS, MAX_NESTING, MAX_REPEAT, check, check_length, check_nesting
 from .normalize import WHITESPACE, first_word, halfwidth, strip_ws
 from .result import Odds, Roll
 from .roller import Roller
@@ -44,6 +54,51 @@ if TYPE_CHECKING:
 __all__ = ["odds", "roll"]
 
 _KEYWORDS = ("repeat", "rep", "x")
+BCDICE_VERSION = "3.16.1"
+"""The BCDice release whose generic commands saikoro follows (``BCDiceVersion``)."""
+
+# Python frames per level of nesting the parsers and printers may need at most
+# (a parenthesis costs five nested calls in the sum grammar).
+_FRAMES_PER_LEVEL = 6
+_FRAME_MARGIN = 2000
+_SHALLOW = 100  # levels any recursion limit takes: no change needed
+_raised: dict[int, int] = {}  # a running deep call -> the limit it needs
+_base = [0]  # the limit before the first running deep call raised it
+_lock = allocate_lock()
+_keys = count()
+
+
+@contextmanager
+def _deep(text: str) -> Iterator[None]:
+    """Allow the recursion a command this deep can need, for the duration of a call.
+
+    The parsers read runs of signs and chains of terms in loops, but parentheses nest
+    calls, and printing a long chain recurses. :func:`~.limits.check_nesting` bounds
+    the depth first, so the limit is raised only as far as that bound needs (Python
+    3.11+ runs such Python-to-Python calls without growing the C stack, in Pyodide
+    too), and put back when the last deep call running in any thread ends. Should the
+    interpreter still run out, the command is refused as a :class:`LimitError`.
+    """
+    levels = check_nesting(halfwidth(text))
+    if levels <= _SHALLOW:
+        yield
+        return
+    key = next(_keys)
+    with _lock:
+        if not _raised:
+            _base[0] = sys.getrecursionlimit()
+        _raised[key] = _FRAMES_PER_LEVEL * levels + _FRAME_MARGIN
+        sys.setrecursionlimit(max([_base[0], *_raised.values()]))
+    try:
+        yield
+    except RecursionError:
+        raise LimitError(
+            f"コマンドの入れ子が深すぎます（{MAX_NESTING}段まで）", bound="nesting"
+        ) from None
+    finally:
+        with _lock:
+            del _raised[key]
+            sys.setrecursionlimit(max([_base[0], *_raised.values()]))
 
 
 def _split_repeat(text: str) -> tuple[bool, int, int] | None:
@@ -123,6 +178,12 @@ def _command(module: str, kind: str, name: str) -> Callable[..., object]:
     return fn
 
 
+def _version(text: str) -> Roll | None:
+    if first_word(text).lower() != "bcdiceversion":
+        return None
+    return Roll("BCDiceVersion", f"BCDice {BCDICE_VERSION}")
+
+
 def _roll(raw: str, roller: Roller, extension: Extension | None) -> Roll | None:
     text = halfwidth(raw)
     if not strip_ws(text):
@@ -140,16 +201,14 @@ def _roll(raw: str, roller: Roller, extension: Extension | None) -> Roll | None:
             result = fn(raw if name == "choice" else text, roller)  # type: ignore[assignment]
         if result is not None:
             return result
-    return None
+    return _version(text)
 
 
 def _roll_repeat(raw: str, text: str, roller: Roller, extension: Extension | None) -> Roll | None:
-    stripped = text.lstrip(WHITESPACE)
-    parsed = _split_repeat(stripped)
+    parsed = _split_repeat(text)  # BCDice reads the keyword at the very start only
     if parsed is None:
         return None
     secret, times, offset = parsed
-    offset += len(text) - len(stripped)
     trailer, raw_trailer = text[offset:], raw[offset:]
     if _nested(trailer):
         return Roll("repeat", "Repeatコマンドの重複はできません", secret=secret)
@@ -185,9 +244,11 @@ def roll(
         LimitError: the command exceeds a bound of :mod:`saikoro.dice.limits`.
         DiceMismatchError, DiceExhaustedError: ``dice`` does not fit the command.
     """
+    check_length(command)
     source = DiceSource(dice=dice, rng=rng)
     roller = Roller(source)
-    result = _roll(command, roller, extension)
+    with _deep(command):
+        result = _roll(command, roller, extension)
     if result is None:
         return None
     return result.replace(dice=source.used)
@@ -200,6 +261,12 @@ def odds(command: str, *, extension: Extension | None = None) -> Odds | None:
         LimitError: computing the odds would exceed a bound (estimated up front).
         ParseError: the command is one that BCDice answers with an error text.
     """
+    check_length(command)
+    with _deep(command):
+        return _odds(command, extension)
+
+
+def _odds(command: str, extension: Extension | None) -> Odds | None:
     raw = command
     for _ in range(2):
         text = halfwidth(raw)
@@ -214,8 +281,7 @@ def odds(command: str, *, extension: Extension | None = None) -> Odds | None:
             found = _command(module, "odds", name)(raw if name == "choice" else text)
             if found is not None:
                 return found  # type: ignore[return-value]
-        stripped = text.lstrip(WHITESPACE)
-        parsed = _split_repeat(stripped)
+        parsed = _split_repeat(text)
         if parsed is None:
             for module, name in _ORDER[7:]:
                 found = _command(module, "odds", name)(text)
@@ -223,7 +289,6 @@ def odds(command: str, *, extension: Extension | None = None) -> Odds | None:
                     return found  # type: ignore[return-value]
             return None
         _, times, offset = parsed
-        offset += len(text) - len(stripped)
         if _nested(text[offset:]):
             raise ParseError("Repeatコマンドの重複はできません")
         if not 1 <= times <= MAX_REPEAT:

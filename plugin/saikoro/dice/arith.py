@@ -2,8 +2,10 @@
 
 Counts, sides and targets of ``B``, ``R``, ``U``, ``TY`` and the whole of ``C(...)``
 are such expressions. Division rounds down by default; a suffix picks the rounding:
-``F`` down, ``C`` or ``U`` up, ``R`` half away from zero. Everything is exact integer
-arithmetic (BCDice goes through floats for ``C``/``R``, which only matters beyond 2^53).
+``F`` down, ``C`` or ``U`` up, ``R`` half away from zero. Like BCDice, rounding up and
+rounding to nearest divide in floating point (Ruby's ``a.to_f / b``), which only
+shows beyond 2^53; plain and ``F`` division are exact. There is no power operator
+(BCDice has none). A value over ``MAX_VALUE_BITS`` is refused with ``LimitError``.
 
 >>> parse_expression("10/2+(5*2)-(3+1)").evaluate()
 11
@@ -11,13 +13,17 @@ arithmetic (BCDice goes through floats for ``C``/``R``, which only matters beyon
 '1/2C'
 >>> div_round(-3, 2), div_ceil(-20, 5), div_floor(20, -4)
 (-2, -4, -5)
+>>> div_round(9007199254740993, 1)
+9007199254740992
 """
 
 from __future__ import annotations
 
+import math
+
 from .errors import LimitError, ParseError
 from .lexer import Cursor, tokenize
-from .limits import MAX_POWER_BITS
+from .limits import check_value
 
 __all__ = [
     "ArithZeroDivisionError",
@@ -46,17 +52,33 @@ def div_floor(a: int, b: int) -> int:
     return a // b
 
 
+def _to_float(n: int) -> float:
+    """Ruby's ``Integer#to_f``: an integer too large for a float becomes infinite."""
+    try:
+        return float(n)
+    except OverflowError:
+        return math.inf if n > 0 else -math.inf
+
+
+def _quotient(a: int, b: int) -> float:
+    q = _to_float(a) / _to_float(b)
+    if math.isinf(q) or math.isnan(q):  # Ruby raises FloatDomainError when rounding
+        raise LimitError("割り算の結果が浮動小数点数の範囲を超えています", bound="float_range")
+    return q
+
+
 def div_ceil(a: int, b: int) -> int:
-    """Division rounded towards plus infinity."""
-    return -((-a) // b)
+    """Division rounded towards plus infinity, in floating point (``(a.to_f / b).ceil``)."""
+    return math.ceil(_quotient(a, b))
 
 
 def div_round(a: int, b: int) -> int:
-    """Division rounded half away from zero (Ruby's ``Float#round``)."""
-    q, r = divmod(abs(a), abs(b))
-    if 2 * r >= abs(b):
-        q += 1
-    return q if (a >= 0) == (b > 0) else -q
+    """Division rounded half away from zero in floating point (``(a.to_f / b).round``)."""
+    q = _quotient(a, b)
+    whole = math.floor(abs(q))
+    if abs(q) - whole >= 0.5:  # exact: both are floats of the same magnitude
+        whole += 1
+    return whole if q >= 0 else -whole
 
 
 def divide(a: int, b: int, kind: str) -> int:
@@ -128,7 +150,7 @@ class Bin(Node):
             return a + b
         if self.op == "-":
             return a - b
-        return a * b
+        return check_value(a * b)
 
     def output(self) -> str:
         return f"{self.lhs.output()}{self.op}{self.rhs.output()}"
@@ -164,28 +186,6 @@ class Paren(Node):
         return f"({self.body.output()})"
 
 
-class Pow(Node):
-    """``a^b`` (``C(...)`` only); right-associative, non-negative exponents."""
-
-    __slots__ = ("lhs", "rhs")
-
-    def __init__(self, lhs: Node, rhs: Node) -> None:
-        self.lhs, self.rhs = lhs, rhs
-
-    def evaluate(self) -> int:
-        a, b = self.lhs.evaluate(), self.rhs.evaluate()
-        if b < 0:
-            raise ParseError("負の指数は計算できません")
-        if abs(a) > 1 and b * abs(a).bit_length() > MAX_POWER_BITS:
-            raise LimitError(
-                f"累乗の結果が大きすぎます（{MAX_POWER_BITS}ビットまで）", bound="power_bits"
-            )
-        return int(a**b)
-
-    def output(self) -> str:
-        return f"{self.lhs.output()}^{self.rhs.output()}"
-
-
 def parse_round(cur: Cursor, ceil_mark: str = "C") -> str:
     """An optional rounding suffix after a divisor; ``U`` and ``C`` print as ``ceil_mark``."""
     if cur.accept_sym("U") or cur.accept_sym("C"):
@@ -197,10 +197,10 @@ def parse_round(cur: Cursor, ceil_mark: str = "C") -> str:
     return ""
 
 
-def parse_term(cur: Cursor, keep_parens: bool = False, power: bool = False) -> Node | None:
+def parse_term(cur: Cursor, keep_parens: bool = False) -> Node | None:
     """``term: ( add ) | NUMBER``."""
     if cur.accept("("):
-        inner = parse_add(cur, keep_parens, power)
+        inner = parse_add(cur, keep_parens)
         if inner is None or not cur.accept(")"):
             return None
         return Paren(inner) if keep_parens else inner
@@ -208,49 +208,45 @@ def parse_term(cur: Cursor, keep_parens: bool = False, power: bool = False) -> N
     return None if tok is None else Num(tok.number)
 
 
-def _parse_power(cur: Cursor, keep_parens: bool, power: bool) -> Node | None:
-    base = parse_term(cur, keep_parens, power)
-    if base is None or not power or not cur.accept("^"):
-        return base
-    exponent = _parse_power(cur, keep_parens, power)
-    return None if exponent is None else Pow(base, exponent)
+def _parse_unary(cur: Cursor, keep_parens: bool) -> Node | None:
+    signs = 0  # a run of signs is read in a loop: thousands of them nest no call
+    while True:
+        if cur.accept("-"):
+            signs += 1
+        elif not cur.accept("+"):
+            break
+    body = parse_term(cur, keep_parens)
+    for _ in range(signs):
+        if body is None:
+            return None
+        body = Neg(body)
+    return body
 
 
-def _parse_unary(cur: Cursor, keep_parens: bool, power: bool) -> Node | None:
-    if cur.accept("+"):
-        return _parse_unary(cur, keep_parens, power)
-    if cur.accept("-"):
-        body = _parse_unary(cur, keep_parens, power)
-        return None if body is None else Neg(body)
-    return _parse_power(cur, keep_parens, power)
-
-
-def parse_mul(
-    cur: Cursor, keep_parens: bool = False, power: bool = False, first: Node | None = None
-) -> Node | None:
+def parse_mul(cur: Cursor, keep_parens: bool = False, first: Node | None = None) -> Node | None:
     """``mul: mul * unary | mul / unary round | unary`` (``first`` = an already read unary)."""
-    lhs = first if first is not None else _parse_unary(cur, keep_parens, power)
+    lhs = first if first is not None else _parse_unary(cur, keep_parens)
     while lhs is not None:
         if cur.accept("*"):
-            rhs = _parse_unary(cur, keep_parens, power)
+            rhs = _parse_unary(cur, keep_parens)
             lhs = None if rhs is None else Bin(lhs, "*", rhs)
         elif cur.accept("/"):
-            rhs = _parse_unary(cur, keep_parens, power)
+            rhs = _parse_unary(cur, keep_parens)
             lhs = None if rhs is None else Div(lhs, rhs, parse_round(cur))
         else:
             return lhs
     return None
 
 
-def parse_add(cur: Cursor, keep_parens: bool = False, power: bool = False) -> Node | None:
+def parse_add(cur: Cursor, keep_parens: bool = False) -> Node | None:
     """``add: add + mul | add - mul | mul``."""
-    lhs = parse_mul(cur, keep_parens, power)
+    lhs = parse_mul(cur, keep_parens)
     while lhs is not None:
         if cur.accept("+"):
-            rhs = parse_mul(cur, keep_parens, power)
+            rhs = parse_mul(cur, keep_parens)
             lhs = None if rhs is None else Bin(lhs, "+", rhs)
         elif cur.accept("-"):
-            rhs = parse_mul(cur, keep_parens, power)
+            rhs = parse_mul(cur, keep_parens)
             lhs = None if rhs is None else Bin(lhs, "-", rhs)
         else:
             return lhs

@@ -18,7 +18,7 @@ from .normalize import comparison_operator, first_word
 
 __all__ = ["Cursor", "Token", "tokenize"]
 
-_PUNCT = frozenset("+-*/()[]?@^")
+_PUNCT = frozenset("+-*/()[]?@")
 _DIGITS = frozenset("0123456789")
 _CMP = frozenset("<>!=")
 
@@ -45,9 +45,24 @@ class Token:
         return f"Token({self.kind!r}, {self.text!r})"
 
 
+_last: tuple[str, list[Token]] = ("", [])
+
+
 def tokenize(source: str) -> list[Token]:
-    """Split the first word of ``source`` into tokens."""
-    text = first_word(source)
+    """Split the first word of ``source`` into tokens.
+
+    Every command family reads the same input in turn, so the last answer is kept
+    and a second call with the same text returns it (tokens are never modified).
+    """
+    global _last  # noqa: PLW0603 - a one-entry cache
+    if _last[0] == source and source:
+        return _last[1]
+    tokens = _tokenize(first_word(source))
+    _last = (source, tokens)
+    return tokens
+
+
+def _tokenize(text: str) -> list[Token]:
     tokens: list[Token] = []
     i, n = 0, len(text)
     while i < n:

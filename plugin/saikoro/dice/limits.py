@@ -17,16 +17,26 @@ Rolling (``roll``):
 - ``MAX_EVALUATIONS`` = 1000 command evaluations by one input: BCDice lets ``x100 X100``
   nest (its nesting check is case-sensitive); the product of nested counts is checked
   before anything runs;
+- ``MAX_COMMAND_LENGTH`` = 10000 characters in the whole input (comment included),
+  refused before anything is read;
+- ``MAX_NESTING`` = 3000: in any word of the input, the deepest parenthesis plus
+  the number of ``+ - * /`` signs (a bound on the depth of the expression tree).
+  BCDice answers such input (thousands of levels); saikoro answers it up to this
+  bound, which Pyodide's stack takes (freeing a tree of about 5000 levels overflows
+  it), and refuses deeper input before parsing it;
 - ``MAX_LITERAL_DIGITS`` = 1000 digits in a number literal;
-- ``MAX_POWER_BITS`` = 100000 bits in the result of ``^`` in ``C(...)``.
+- ``MAX_VALUE_BITS`` = 13000 bits (about 3900 digits) in any value a command
+  computes (products of long literals); BCDice prints such numbers, saikoro refuses;
+- ``MAX_LISTED_VALUES`` = 100000 values printed by one command for dice that draw
+  no random number (``10001U0[10]`` prints 10001 zeros, as BCDice does).
 
 Exact odds (``odds``) are estimated before they are computed:
 
 - ``ODDS_MAX_OUTCOMES`` = 200000 outcomes in any intermediate distribution;
 - ``ODDS_MAX_BITS`` = 8 million bits of packed polynomial work (outcomes times the bit
   length of the exact weights) for sums, keep/drop and exploding dice;
-- ``ODDS_MAX_PAIRS`` = 2 million outcome pairs when two random terms are multiplied
-  or divided;
+- ``ODDS_MAX_PAIRS`` = 500000 outcome pairs when two random terms are multiplied
+  or divided (about 0.3 s);
 - ``ODDS_MAX_STATES`` = 2 million dynamic-programming steps for keep/drop and tallies;
 - ``ODDS_MAX_CHOICES`` = 10000 ordered selections for ``choiceN``;
 - ``ODDS_MAX_FRACTION_WORK`` = 5 * 10^10 for rerolled and exploding dice (``U``, ``R``):
@@ -52,14 +62,16 @@ from fractions import Fraction
 from .errors import LimitError
 
 __all__ = [
+    "MAX_COMMAND_LENGTH",
     "MAX_DEPTH",
     "MAX_DICE_PER_COMMAND",
     "MAX_DICE_PER_ROLL",
     "MAX_EVALUATIONS",
+    "MAX_LISTED_VALUES",
     "MAX_LITERAL_DIGITS",
-    "MAX_POWER_BITS",
     "MAX_REPEAT",
     "MAX_SIDES",
+    "MAX_VALUE_BITS",
     "ODDS_MAX_BITS",
     "ODDS_MAX_CHOICES",
     "ODDS_MAX_FRACTION_WORK",
@@ -68,6 +80,9 @@ __all__ = [
     "ODDS_MAX_STATES",
     "TRUNCATION",
     "check",
+    "check_length",
+    "check_nesting",
+    "check_value",
 ]
 
 MAX_DICE_PER_ROLL = 200
@@ -76,11 +91,14 @@ MAX_DICE_PER_COMMAND = 10000
 MAX_REPEAT = 100
 MAX_EVALUATIONS = 1000
 MAX_LITERAL_DIGITS = 1000
-MAX_POWER_BITS = 100_000
+MAX_COMMAND_LENGTH = 10_000
+MAX_NESTING = 3000
+MAX_VALUE_BITS = 13_000
+MAX_LISTED_VALUES = 100_000
 
 ODDS_MAX_OUTCOMES = 200_000
 ODDS_MAX_BITS = 8_000_000
-ODDS_MAX_PAIRS = 2_000_000
+ODDS_MAX_PAIRS = 500_000
 ODDS_MAX_STATES = 2_000_000
 ODDS_MAX_CHOICES = 10_000
 ODDS_MAX_FRACTION_WORK = 5 * 10**10
@@ -92,3 +110,66 @@ def check(value: int, bound: int, name: str, what: str) -> None:
     """Raise :class:`LimitError` when ``value`` exceeds ``bound``."""
     if value > bound:
         raise LimitError(f"{what}が上限({bound})を超えています: {value}", bound=name)
+
+
+def check_value(value: int) -> int:
+    """``value`` itself, or :class:`LimitError` when it has more than ``MAX_VALUE_BITS`` bits.
+
+    >>> check_value(10**1000) == 10**1000
+    True
+    >>> check_value(10**4000)
+    Traceback (most recent call last):
+    ...
+    saikoro.dice.errors.LimitError: 計算結果が大きすぎます（13000ビットまで）
+    """
+    if value.bit_length() > MAX_VALUE_BITS:
+        raise LimitError(
+            f"計算結果が大きすぎます（{MAX_VALUE_BITS}ビットまで）", bound="value_bits"
+        )
+    return value
+
+
+def check_length(text: str) -> None:
+    """Refuse an input longer than ``MAX_COMMAND_LENGTH`` characters, before reading it.
+
+    >>> check_length("2D6")
+    >>> check_length("a" * 10001)
+    Traceback (most recent call last):
+    ...
+    saikoro.dice.errors.LimitError: コマンドの長さが上限(10000)を超えています: 10001
+    """
+    check(len(text), MAX_COMMAND_LENGTH, "command_length", "コマンドの長さ")
+
+
+def nesting(text: str) -> int:
+    """The largest, over the words of ``text``, of the deepest parenthesis plus the signs.
+
+    >>> nesting("((1D6)+1)*2 x(((("), nesting("x2 1D6+1")
+    (4, 1)
+    """
+    worst = 0
+    for word in text.split():
+        depth = deepest = signs = 0
+        for ch in word:
+            if ch == "(":
+                depth += 1
+                deepest = max(deepest, depth)
+            elif ch == ")":
+                depth -= 1
+            elif ch in "+-*/":
+                signs += 1
+        worst = max(worst, deepest + signs)
+    return worst
+
+
+def check_nesting(text: str) -> int:
+    """``nesting(text)``, or :class:`LimitError` when it exceeds ``MAX_NESTING``.
+
+    >>> check_nesting("(" * 3001 + "1D6" + ")" * 3001)
+    Traceback (most recent call last):
+    ...
+    saikoro.dice.errors.LimitError: 式の入れ子と演算子の数が上限(3000)を超えています: 3001
+    """
+    found = nesting(text)
+    check(found, MAX_NESTING, "nesting", "式の入れ子と演算子の数")
+    return found

@@ -109,6 +109,14 @@ class Poly:
         """From a :class:`Dist` (its truncated mass stays truncated)."""
         return cls.from_weights(dist.weights(), dist.denominator)
 
+    def ends(self) -> tuple[int, int]:
+        """The smallest and the largest outcome (the weights at both ends are not zero).
+
+        >>> Poly.uniform(2, 5).ends()
+        (2, 5)
+        """
+        return self.offset, self.offset + len(self.weights) - 1
+
     def total(self) -> int:
         """The sum of the weights."""
         return sum(self.weights)

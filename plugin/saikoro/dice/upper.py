@@ -25,7 +25,13 @@ from .barabara import parse_target
 from .chains import chain_power, chain_works, check_chain_work, depth_for, faces_poly
 from .errors import ParseError
 from .lexer import Cursor, tokenize
-from .limits import MAX_DICE_PER_COMMAND, MAX_DICE_PER_ROLL, MAX_SIDES, check
+from .limits import (
+    MAX_DICE_PER_COMMAND,
+    MAX_DICE_PER_ROLL,
+    MAX_LISTED_VALUES,
+    MAX_SIDES,
+    check,
+)
 from .normalize import compare, display_operator
 from .poly import Poly, as_distribution
 from .result import Odds, Roll
@@ -134,6 +140,13 @@ def _parse(text: str) -> _Parsed | None:
     )
 
 
+def _check_counts(p: _Parsed) -> None:
+    """A negative count: BCDice fails (Ruby's "negative array size"); say so clearly."""
+    for times, sides in p.dice:
+        if times < 0:
+            raise ParseError(f"({p.expr()}) ＞ ダイスの個数が負です: {times}U{sides}")
+
+
 def roll_upper(text: str, roller: Roller) -> Roll | None:
     """Roll an exploding-dice command, or ``None`` if ``text`` is not one."""
     p = _parse(text)
@@ -142,12 +155,17 @@ def roll_upper(text: str, roller: Roller) -> Roll | None:
     expr = p.expr()
     if p.threshold <= 1:
         return Roll(expr, f"({expr}) ＞ {_INFINITE}", secret=p.secret)
+    _check_counts(p)
     chains: list[list[int]] = []
+    listed = 0
     for times, sides in p.dice:
         if times > 0:  # no per-roll cap here in BCDice; only the command's budget
-            check(times, MAX_DICE_PER_COMMAND, "dice_per_command", "1コマンドで振るダイスの数")
             if 0 < sides <= MAX_SIDES:
+                check(times, MAX_DICE_PER_COMMAND, "dice_per_command", "1コマンドで振るダイスの数")
                 roller.reserve(times)
+            else:  # such dice show 0 and draw nothing (see Roller), but are printed
+                listed += times
+                check(listed, MAX_LISTED_VALUES, "listed_values", "表示する出目の数")
         for _ in range(max(0, times)):
             chain = [roller.once(sides)]
             while chain[-1] >= p.threshold:
@@ -177,13 +195,18 @@ def odds_upper(text: str) -> Odds | None:
         return None
     if p.threshold <= 1:
         raise ParseError(f"({p.expr()}) ＞ {_INFINITE}")
+    _check_counts(p)
     groups: list[tuple[int, Poly, Poly]] = []
     chances: list[tuple[int, Fraction]] = []
+    blank = 0  # dice that always show 0 (no sides, or too many)
     for times, sides in p.dice:
         if times <= 0:
             continue
+        if sides <= 0 or sides > MAX_SIDES:
+            blank += times
+            continue
         check(times, MAX_DICE_PER_ROLL, "dice_per_roll", "ダイスの個数")
-        faces = [0] if sides <= 0 or sides > MAX_SIDES else list(range(1, sides + 1))
+        faces = list(range(1, sides + 1))
         up = [v for v in faces if v >= p.threshold]
         groups.append((times, faces_poly(up), faces_poly([v for v in faces if v < p.threshold])))
         chances.append((times, Fraction(len(up), len(faces))))
@@ -206,6 +229,8 @@ def odds_upper(text: str) -> Odds | None:
         result = chain if result is None else result * chain
     if result is None:
         result = Poly.constant(0)
+    if counting and blank and op is not None and target is not None:
+        result = result.shift(blank if compare(p.modifier, op, target) else 0)
     if not counting:
         result = result.shift(p.modifier)
     dist = result.to_dist()

@@ -1,0 +1,1 @@
+"""Differential testing against the real BCDice (npm ``bcdice``, run by Node.js)."""
