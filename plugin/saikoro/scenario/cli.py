@@ -83,6 +83,9 @@ def validate_main(argv: list[str], out: TextIO | None = None) -> int:
         return 0 if e.code == 0 else 2
     lang = args.lang or default_lang()
     results, extra = _collect(args.paths)
+    from saikoro.balance.check import check_balance  # simulates scenarios giving balance.win
+
+    results = [check_balance(r) for r in results]
     problems = sorted(extra + [p for r in results for p in r.problems], key=Problem.sort_key)
     errors = sum(p.severity == "error" for p in problems)
     warnings = len(problems) - errors
