@@ -56,6 +56,7 @@ bench: setup $(STAMPS)/chromium
 	$(BIN)/python bench/bench_validate.py
 	$(BIN)/python bench/bench_build.py
 	$(BIN)/python bench/bench_browser.py
+	$(BIN)/python bench/bench_simulate.py
 
 clean:
 	rm -rf $(STAMPS) site build .pytest_cache .mypy_cache .ruff_cache

@@ -165,7 +165,7 @@ def test_interrupt_reports_what_was_finished() -> None:
 def test_engine_layering() -> None:
     """saikoro.balance imports neither MkDocs nor the site."""
     code = (
-        "import sys, saikoro.balance\n"
+        "import sys, saikoro.balance, saikoro.balance.cli\n"
         "from saikoro.balance.runner import SIMULATORS, simulator\n"
         "for s in SIMULATORS: simulator(s)\n"
         "bad = [m for m in sys.modules if m.startswith(('mkdocs', 'material', 'saikoro.site'))]\n"

@@ -2,7 +2,8 @@
 
 Runs only for scenarios that give ``balance.win``; plays ``balance.battles`` battles
 (400 by default, a few tenths of a second) from seed 0 in this process, without the exact
-solution, so validation stays fast and its output stable. The warning sits on the
+solution, so validation stays fast and its output stable; files with the same content
+are simulated once per process. The warning sits on the
 ``balance.win`` line and gives the figure, its 95 % interval, the battles and the seed.
 """
 
@@ -16,12 +17,18 @@ from saikoro.scenario.validate import LoadResult
 
 from .model import encounter
 from .runner import simulate
+from .stats import BalanceResult
 from .tactics import tactics_for
 
 __all__ = ["SEED", "check_balance"]
 
 SEED = 0
 """The seed validation simulates from."""
+
+CACHE_SIZE = 256
+"""Results kept per process, keyed by the file's content (copies are simulated once)."""
+
+_CACHE: dict[str, BalanceResult] = {}
 
 
 def _percent(x: float) -> str:
@@ -37,8 +44,13 @@ def check_balance(result: LoadResult) -> LoadResult:
     spec = enc.balance
     if spec is None or spec.win is None:
         return result
-    tactics = tactics_for(enc.system, spec.tactics, spec.enemy_tactics)
-    r = simulate(enc, battles=spec.battles, seed=SEED, tactics=tactics, solve=False)
+    r = _CACHE.get(sc.digest)
+    if r is None:
+        tactics = tactics_for(enc.system, spec.tactics, spec.enemy_tactics)
+        r = simulate(enc, battles=spec.battles, seed=SEED, tactics=tactics, solve=False)
+        if len(_CACHE) >= CACHE_SIZE:
+            _CACHE.pop(next(iter(_CACHE)))
+        _CACHE[sc.digest] = r
     low, high = spec.win
     if low <= r.win <= high:
         return result

@@ -41,7 +41,6 @@ from saikoro.systems.cutaction.checks import (
     contest_wins,
     dice_shape,
     initiative_order,
-    resolve_check,
 )
 from saikoro.systems.cutaction.damage import Condition, resolve_damage
 
@@ -94,6 +93,9 @@ class Prepared:
     cuts: int
     chase_goal: int | None
     dice: str
+    shape: tuple[int, int]
+    exhausted_fail: bool
+    resist_failure: str
     pc_policy: Policy
     enemy_policy: Policy
     options: Any
@@ -114,19 +116,29 @@ def prepare(enc: Encounter, tactics: Tactics) -> Prepared:
         cuts=enc.round_limit or DEFAULT_CUTS,
         chase_goal=enc.chase_goal,
         dice=str(enc.options["check_dice"]),
+        shape=dice_shape(str(enc.options["check_dice"])),
+        exhausted_fail=bool(enc.options["exhausted_resist_fails"]),
+        resist_failure=str(enc.options["resist_failure"]),
         pc_policy=tactics.pc,
         enemy_policy=tactics.enemy,
         options=dict(enc.options),
     )
 
 
-def _roll(rng: random.Random, dice: str) -> int:
-    count, sides = dice_shape(dice)
-    return sum(int(rng.random() * sides) + 1 for _ in range(count))
-
-
 def _check(rng: random.Random, prep: Prepared, value: int) -> CheckResult:
-    return resolve_check(value, _roll(rng, prep.dice), dice=prep.dice)
+    """A check as :func:`~saikoro.systems.cutaction.checks.resolve_check` resolves it.
+
+    The roll is always a valid total of the check dice, so the result is built directly
+    (the highest total is the fumble); a test compares it with ``resolve_check``.
+    """
+    count, sides = prep.shape
+    rand = rng.random
+    roll = (
+        int(rand() * sides) + 1
+        if count == 1
+        else sum(int(rand() * sides) + 1 for _ in range(count))
+    )
+    return CheckResult(value, roll, 0, roll == count * sides)
 
 
 def _chars(prep: Prepared) -> list[_Char]:
@@ -195,11 +207,9 @@ def _hit(prep: Prepared, rng: random.Random, atk: CutAttack, value: int, t: _Cha
     check = _check(rng, prep, value)
     if not check.success:
         return 0
-    auto = t.cond.auto_fails() and bool(prep.options["exhausted_resist_fails"])
+    auto = prep.exhausted_fail and t.cond.auto_fails()
     resist = None if auto else _check(rng, prep, t.body)
-    result = resolve_damage(
-        atk.damage, resist, failure=str(prep.options["resist_failure"]), auto_fail=auto
-    )
+    result = resolve_damage(atk.damage, resist, failure=prep.resist_failure, auto_fail=auto)
     t.cond = t.cond.take(result)
     return result.hp_loss
 
@@ -217,13 +227,12 @@ def _fight(
     while cut < prep.cuts:
         cut += 1
         entries = []
-        for c in fighters:
+        for key, c in enumerate(fighters):
             if c.up:
                 r = _check(rng, prep, c.body)
-                entries.append(InitiativeEntry(f"{c.pc}:{c.index}", r.achievement, r.fumble, c.pc))
-        by_key = {f"{c.pc}:{c.index}": c for c in fighters}
+                entries.append(InitiativeEntry(str(key), r.achievement, r.fumble, c.pc))
         for e in initiative_order(entries, failed_order=order_rule):
-            a = by_key[e.name]
+            a = fighters[int(e.name)]
             if not a.up:
                 continue
             foes = [c for c in fighters if c.up and c.pc != a.pc]
