@@ -220,7 +220,7 @@ CUTACTION: Data = {
             "name": "首領",
             "body": 6,
             "head": 6,
-            "hp": 14,
+            "hp": 10,
             "area": "enemy",
             "cover": "half",
             "attacks": [{"name": "拳銃", "kind": "shooting", "damage": 5}],
@@ -235,7 +235,7 @@ CUTACTION: Data = {
             "attacks": [{"name": "棍棒", "kind": "melee", "damage": 4}],
         },
     ],
-    "missions": {"main": {"success": "制圧する", "rounds": 4}},
+    "missions": {"main": {"success": "制圧する", "rounds": 6}},
 }
 
 CASES: dict[str, Data] = {
