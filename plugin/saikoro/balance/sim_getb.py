@@ -1,4 +1,4 @@
-"""GOD EATER TABLE BURST: rounds on the dial-clock map with AP, ST and OP.
+"""GETB: rounds on the dial-clock map with AP, ST and OP.
 
 Follows ``getb.round`` and ``getb.attack``. Enemies stand on their ``placement``; PCs
 start one cell from the first enemy (``close_in``) or two (``keep_range``), never in the
