@@ -83,7 +83,11 @@ def test_akatsuki_exact_is_product_without_cards() -> None:
 
 
 def test_kegare_duel_brute_force_one_turn() -> None:
-    """A duel limited to one turn: P(win) = P(the faster side's first blow kills)."""
+    """A duel limited to one turn: P(win) = P(the PC's first blow downs the enemy for good).
+
+    The PC is faster; the enemy (穢れ 0 -> 1 when downed, no recovery modifier) stays down
+    when its 1D6 recovery check leaves its HP at 0 or less.
+    """
     from saikoro.systems.kegare.combat import TWO_D6, AttackSpec, resolve
 
     def short(d: dict) -> None:  # type: ignore[type-arg]
@@ -98,7 +102,9 @@ def test_kegare_duel_brute_force_one_turn() -> None:
     for a, pa in TWO_D6.probabilities().items():
         for d, pd in TWO_D6.probabilities().items():
             r = resolve(spec, a, None if a in (2, 12) else d)
-            wins += pa * pd * (r.damage >= 12)
+            left = 12 - r.damage
+            if left <= 0:
+                wins += pa * pd * Fraction(sum(1 for f in range(1, 7) if left + f <= 0), 6)
     assert value == wins
 
 

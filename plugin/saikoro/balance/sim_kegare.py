@@ -14,7 +14,8 @@ PCs first on ties). Each standing character acts once:
 Attacks are :func:`~saikoro.systems.kegare.combat.resolve` (every special result, the
 scenario's rulings). HP 0 or less is 戦闘不能 (穢れ +1, or +2 from 3 on). At the turn's
 end: 毒 damage, then 再起判定 for those down (1D6 added to HP, curse and 穢れ
-modifiers; 穢れ 10 stays down), then 異常回復判定 (10 - statuses on 2D6: one status
+modifiers; 穢れ 10 stays down; enemies too, as the rule names every character), then
+異常回復判定 (10 - statuses on 2D6: one status
 cured), then 加護 raises 穢れ by 2. ``win``: every enemy in ``balance.defeat`` (default:
 all) is down at the end of a turn within the round limit (20 turns when none is given);
 the battle is lost when every PC is down after the recovery checks.
@@ -50,6 +51,9 @@ FLOWS = ("kegare.turn", "kegare.attack")
 
 DEFAULT_TURNS = 20
 """Turn limit when the main mission gives none."""
+
+_State = tuple[int, int, int, int]
+"""(PC HP, enemy HP, PC 穢れ, enemy 穢れ) of the exact duel."""
 
 _NEARER = {"far": "mid", "mid": "near", "near": "near"}
 
@@ -273,9 +277,10 @@ def battle(prep: Prepared, rng: random.Random, tally: Tally) -> None:
                         dealt += dmg
                     if was_up and not f.up:
                         f.kegare += kegare_on_down(f.kegare)
-        for f in pcs:
+        for f in everyone:
             if not f.up:
-                downed[f.index] = True
+                if f.pc:
+                    downed[f.index] = True
                 if f.kegare < 10:
                     m = recovery_modifier(cursed="curse" in f.statuses, kegare=f.kegare)
                     f.hp += max(0, _d6(rng) + m)
@@ -308,10 +313,10 @@ def _duel(prep: Prepared) -> tuple[KegarePC, KegareEnemy] | None:
 
 
 def exact(prep: Prepared) -> tuple[Fraction | None, dict[str, Fraction]]:
-    """A duel solved exactly: a Markov chain over (PC HP, enemy HP, PC 穢れ) per turn.
+    """A duel solved exactly: a Markov chain over (HP, enemy HP, 穢れ, enemy 穢れ) per turn.
 
-    The PC's recovery checks (and the 穢れ its downs add) are part of the chain; anything
-    larger than a duel returns ``None``.
+    Both sides' recovery checks (and the 穢れ each down adds) are part of the chain;
+    anything larger than a duel returns ``None``.
     """
     duel = _duel(prep)
     if duel is None:
@@ -321,65 +326,68 @@ def exact(prep: Prepared) -> tuple[Fraction | None, dict[str, Fraction]]:
     skill = _best_skill(e, a)
     order = turn_order([Combatant(a.name, a.initiative, True), Combatant(e.name, e.initiative)])
     pc_first = order[0].pc
-    dists: dict[int, tuple[dict[int, Fraction], dict[int, Fraction]]] = {}
+    dists: dict[tuple[int, int], tuple[dict[int, Fraction], dict[int, Fraction]]] = {}
 
-    def odds(k: int) -> tuple[dict[int, Fraction], dict[int, Fraction]]:
-        if k not in dists:
-            a.kegare = k
+    def odds(k: int, ek: int) -> tuple[dict[int, Fraction], dict[int, Fraction]]:
+        if (k, ek) not in dists:
+            a.kegare, e.kegare = k, ek
             mine = kegare_attack_odds(_spec(prep, a, a.skills[0], e)).damage.probabilities()
             theirs = kegare_attack_odds(_spec(prep, e, skill, a)).damage.probabilities()
-            dists[k] = (mine, theirs)
-        return dists[k]
+            dists[(k, ek)] = (mine, theirs)
+        return dists[(k, ek)]
 
     def hurt(hp: int, k: int, dmg: int) -> tuple[int, int]:
         if hp > 0 and hp - dmg <= 0:
             return hp - dmg, k + kegare_on_down(k)
         return hp - dmg, k
 
-    alive: dict[tuple[int, int, int], Fraction] = {(a.hp, e.hp, 0): Fraction(1)}
+    def recover(hp: int, k: int) -> list[tuple[int, Fraction]]:
+        if hp > 0 or k >= 10:
+            return [(hp, Fraction(1))]
+        m = recovery_modifier(kegare=k)
+        out: dict[int, Fraction] = {}
+        for face in range(1, 7):
+            up = hp + max(0, face + m)
+            out[up] = out.get(up, Fraction(0)) + Fraction(1, 6)
+        return list(out.items())
+
+    alive: dict[_State, Fraction] = {(a.hp, e.hp, 0, 0): Fraction(1)}
     win = Fraction(0)
     for _ in range(prep.turns):
-        ended: dict[tuple[int, int, int], Fraction] = {}
-
-        def add(
-            key: tuple[int, int, int], w: Fraction, into: dict[tuple[int, int, int], Fraction]
-        ) -> None:
-            into[key] = into.get(key, Fraction(0)) + w
-
-        for (hp, ehp, k), w in alive.items():
-            mine, theirs = odds(k)
+        ended: dict[_State, Fraction] = {}
+        for (hp, ehp, k, ek), w in alive.items():
+            mine, theirs = odds(k, ek)
             if pc_first:
                 for d1, p1 in mine.items():
-                    if ehp - d1 <= 0:
-                        add((hp, ehp - d1, k), w * p1, ended)
+                    ehp1, ek1 = hurt(ehp, ek, d1)
+                    if ehp1 <= 0:
+                        key: _State = (hp, ehp1, k, ek1)
+                        ended[key] = ended.get(key, Fraction(0)) + w * p1
                         continue
-                    for d2, p2 in theirs.items():
+                    for d2, p2 in odds(k, ek1)[1].items():
                         hp2, k2 = hurt(hp, k, d2)
-                        add((hp2, ehp - d1, k2), w * p1 * p2, ended)
+                        key = (hp2, ehp1, k2, ek1)
+                        ended[key] = ended.get(key, Fraction(0)) + w * p1 * p2
             else:
                 for d1, p1 in theirs.items():
                     hp1, k1 = hurt(hp, k, d1)
                     if hp1 <= 0:
-                        add((hp1, ehp, k1), w * p1, ended)
+                        key = (hp1, ehp, k1, ek)
+                        ended[key] = ended.get(key, Fraction(0)) + w * p1
                         continue
-                    for d2, p2 in odds(k1)[0].items():
-                        add((hp1, ehp - d2, k1), w * p1 * p2, ended)
-        nxt: dict[tuple[int, int, int], Fraction] = {}
-        for (hp, ehp, k), w in ended.items():
-            if ehp <= 0:
-                win += w
-                continue
-            if hp > 0:
-                nxt[(hp, ehp, k)] = nxt.get((hp, ehp, k), Fraction(0)) + w
-                continue
-            if k >= 10:
-                continue
-            m = recovery_modifier(kegare=k)
-            for face in range(1, 7):
-                up = hp + max(0, face + m)
-                if up > 0:
-                    key = (up, ehp, k)
-                    nxt[key] = nxt.get(key, Fraction(0)) + w / 6
+                    for d2, p2 in odds(k1, ek)[0].items():
+                        ehp2, ek2 = hurt(ehp, ek, d2)
+                        key = (hp1, ehp2, k1, ek2)
+                        ended[key] = ended.get(key, Fraction(0)) + w * p1 * p2
+        nxt: dict[_State, Fraction] = {}
+        for (hp, ehp, k, ek), w in ended.items():
+            for hp2, p in recover(hp, k):
+                for ehp2, q in recover(ehp, ek):
+                    if ehp2 <= 0:
+                        win += w * p * q
+                    elif hp2 > 0:
+                        key = (hp2, ehp2, k, ek)
+                        nxt[key] = nxt.get(key, Fraction(0)) + w * p * q
         alive = nxt
     return win, {}
 
