@@ -238,6 +238,18 @@ CUTACTION: Data = {
     "missions": {"main": {"success": "制圧する", "rounds": 6}},
 }
 
+CHASE: Data = {
+    "system": "cutaction",
+    "title": "逃走",
+    "players": 1,
+    "party": [{"name": "運び屋", "body": 7, "head": 5, "hp": 12}],
+    "difficulty_targets": [{"name": "港まで逃げる", "check": "body", "target": 1, "kind": "chase"}],
+    "enemies": [
+        {"id": "car", "name": "追跡車", "body": 6, "head": 4, "hp": 10, "vehicle": "黒い車"}
+    ],
+    "missions": {"main": {"success": "逃げ切る"}},
+}
+
 CASES: dict[str, Data] = {
     "akatsuki": AKATSUKI,
     "kokuryoku": KOKURYOKU,

@@ -25,13 +25,17 @@ route and rolls the chase event table (:meth:`Chase.apply_event`), a pursuer tha
 reaches the leading PC's value tries a body contest to capture it, and runners beyond
 -5 drop out. The PCs escape when a PC reaches the goal, every pursuer drops out, or a PC
 leads when the chase ends otherwise. ``win`` is the fight won and the chase escaped.
+
+A chase with no fight before it and two runners is solved exactly (:func:`exact`).
 """
 
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
 from saikoro.systems.cutaction.chase import FLEEING, PURSUING, Chase
@@ -327,15 +331,20 @@ def _chase(prep: Prepared, rng: random.Random, chars: list[_Char]) -> tuple[bool
                 )
                 chase = chase.capture(won=won)
         chase = chase.end_cut()
+    return _escaped(chase, cast), cuts
+
+
+def _escaped(chase: Chase, cast: int) -> bool:
+    """Whether the fleeing side got away when ``chase`` ended."""
     reason = chase.end_reason(cast=cast)
     runners_left = chase.active()
     if reason in ("目標値に到着", "追跡側が全員脱落"):
-        return True, cuts
+        return True
     if reason in ("逃走側が全員脱落", "捕捉"):
-        return False, cuts
+        return False
     top = chase.leader_position() if runners_left else 0
     lead = [r for r in runners_left if r.position == top]
-    return any(r.side == FLEEING for r in lead), cuts
+    return any(r.side == FLEEING for r in lead)
 
 
 def battle(prep: Prepared, rng: random.Random, tally: Tally) -> None:
@@ -352,9 +361,143 @@ def battle(prep: Prepared, rng: random.Random, tally: Tally) -> None:
     tally.record(win=won and escaped, rounds=cuts, downed=downed, dealt=dealt, taken=taken)
 
 
-def exact(_prep: Prepared) -> tuple[Fraction | None, dict[str, Fraction]]:
-    """Not solved exactly (initiative, rows and the event table make the state large)."""
-    return None, {}
+EXACT_RUNNERS = 2
+"""Chases with at most this many runners (and no fight before) are solved exactly
+(two runners take some seconds; each more multiplies the states by about a hundred)."""
+
+
+def _check_dist(prep: Prepared, value: int) -> list[tuple[CheckResult, Fraction]]:
+    return _check_dist_of(prep.shape, value)
+
+
+@cache
+def _check_dist_of(shape: tuple[int, int], value: int) -> list[tuple[CheckResult, Fraction]]:
+    count, sides = shape
+    out: dict[int, Fraction] = {}
+    for faces in itertools.product(range(1, sides + 1), repeat=count):
+        out[sum(faces)] = out.get(sum(faces), Fraction(0)) + Fraction(1, sides**count)
+    return [(CheckResult(value, roll, 0, roll == count * sides), p) for roll, p in out.items()]
+
+
+def _combos(
+    prep: Prepared, values: list[tuple[str, int]]
+) -> list[tuple[dict[str, CheckResult], Fraction]]:
+    """Every joint result of independent checks (name, success value), with its chance."""
+    return _combos_of(prep.shape, tuple(values))
+
+
+@cache
+def _combos_of(
+    shape: tuple[int, int], values: tuple[tuple[str, int], ...]
+) -> list[tuple[dict[str, CheckResult], Fraction]]:
+    out: list[tuple[dict[str, CheckResult], Fraction]] = [({}, Fraction(1))]
+    for name, value in values:
+        out = [({**d, name: r}, p * q) for d, p in out for r, q in _check_dist_of(shape, value)]
+    return out
+
+
+def exact(prep: Prepared) -> tuple[Fraction | None, dict[str, Fraction]]:
+    """A chase with no fight before it and few runners, solved as a Markov chain.
+
+    The states are :class:`~saikoro.systems.cutaction.chase.Chase` values; each cut
+    branches over the event table, the checks the event asks for, every runner's
+    movement check and the capture contest, exactly as :func:`battle` plays them.
+    """
+    if prep.chase_goal is None:
+        return None, {}
+    chars = _chars(prep)
+    if any(c.in_fight and not c.pc and c.name in prep.defeat for c in chars):
+        return None, {}
+    pcs = [c for c in chars if c.pc]
+    chasers = [c for c in chars if not c.pc and c.vehicle] or [c for c in chars if not c.pc]
+    if not chasers or len(pcs) + len(chasers) > EXACT_RUNNERS:
+        return None, {}
+    runners = {f"{c.pc}:{c.index}": c for c in [*pcs, *chasers]}
+    failed_move = str(prep.options["failed_move"])
+    rounding = str(prep.options["falling_area"])
+    contest_rule = str(prep.options["contest_rule"])
+    cast = len(runners)
+    states: dict[Chase, Fraction] = {}
+    for checks, p in _combos(prep, [(k, c.body) for k, c in runners.items()]):
+        first = []
+        for key, c in runners.items():
+            r = checks[key]
+            gain = r.achievement if (r.success or failed_move == "negative") else 0
+            first.append((key, FLEEING if c.pc else PURSUING, gain, c.pc))
+        start = Chase.start(first, target=prep.chase_goal)
+        states[start] = states.get(start, Fraction(0)) + p
+    escaped = Fraction(0)
+    contests: dict[tuple[int, int], Fraction] = {}
+
+    def contest(pair: tuple[int, int]) -> Fraction:
+        if pair not in contests:
+            contests[pair] = sum(
+                (
+                    x * y
+                    for a, x in _check_dist(prep, pair[0])
+                    for d, y in _check_dist(prep, pair[1])
+                    if contest_wins(a, [d], rule=contest_rule)
+                ),
+                Fraction(0),
+            )
+        return contests[pair]
+
+    for _ in range(CHASE_CUTS):
+        if not states:
+            break
+        # the leader's route change: the event and the checks it asks for
+        evented: dict[tuple[Chase, frozenset[str]], Fraction] = {}
+        for chase, w in states.items():
+            if chase.end_reason(cast=cast) is not None:
+                escaped += w * _escaped(chase, cast)
+                continue
+            active = [r.name for r in chase.active()]
+            for number in range(1, 11):
+                combos = (
+                    _combos(prep, [(n, runners[n].body) for n in active])
+                    if number in (2, 5, 6)
+                    else [({}, Fraction(1))]
+                )
+                for checks, p in combos:
+                    out = chase.apply_event(number, checks=checks, fall_roll=1, rounding=rounding)
+                    slot = (out.chase, out.idle)
+                    evented[slot] = evented.get(slot, Fraction(0)) + w * p / 10
+        # everyone's movement check
+        moved_states: dict[Chase, Fraction] = {}
+        for (after, idle), w in evented.items():
+            if after.end_reason(cast=cast) is not None:
+                escaped += w * _escaped(after, cast)
+                continue
+            movers = [
+                (n, after.move_success_value(runners[n].body))
+                for n in after.order()
+                if n not in idle
+            ]
+            for moves, q in _combos(prep, movers):
+                moved = after
+                for n, _ in movers:
+                    moved = moved.move_check(n, moves[n], failed_move=failed_move)
+                moved_states[moved] = moved_states.get(moved, Fraction(0)) + w * q
+        # the capture contest, then the end of the cut
+        nxt: dict[Chase, Fraction] = {}
+        for moved, w in moved_states.items():
+            branches = [(moved, Fraction(1))]
+            fleeing = [r for r in moved.active() if r.side == FLEEING]
+            pursuing = [r for r in moved.active() if r.side == PURSUING]
+            if fleeing and pursuing:
+                front = max(fleeing, key=lambda r: r.position)
+                hunter = max(pursuing, key=lambda r: r.position)
+                if hunter.position >= front.position:
+                    won = contest((runners[hunter.name].body, runners[front.name].body))
+                    branches = [(moved.capture(won=True), won), (moved, 1 - won)]
+            for state, share in branches:
+                if share:
+                    ended = state.end_cut()
+                    nxt[ended] = nxt.get(ended, Fraction(0)) + w * share
+        states = nxt
+    if states:
+        return None, {}  # did not finish within the safety limit: no exact answer
+    return escaped, {"P(逃げ切る)": escaped}
 
 
 def notes(_prep: Prepared) -> tuple[str, ...]:
