@@ -35,3 +35,11 @@ def test_reference_parties_match_the_page() -> None:
         shown = yaml.safe_load(block)["party"]
         size = len(shown) - (1 if system == "kokuryoku" else 0)
         assert shown == reference_party(system, size)
+
+
+def test_rulings_page_shows_the_default_tactics() -> None:
+    from saikoro.site.pages.reference import rulings_page
+
+    page = rulings_page()
+    for system in DEFAULTS:
+        assert f"`{system}.balance_tactics`" in page
