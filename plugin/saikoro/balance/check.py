@@ -13,14 +13,14 @@ from dataclasses import replace
 
 from saikoro.scenario.loader import load_yaml
 from saikoro.scenario.problems import Msg, Problem
-from saikoro.scenario.validate import LoadResult
+from saikoro.scenario.validate import LoadResult, Scenario
 
 from .model import encounter
 from .runner import simulate
 from .stats import BalanceResult
 from .tactics import tactics_for
 
-__all__ = ["SEED", "check_balance"]
+__all__ = ["SEED", "check_balance", "figures"]
 
 SEED = 0
 """The seed validation simulates from."""
@@ -35,6 +35,27 @@ def _percent(x: float) -> str:
     return f"{x * 100:.1f}%"
 
 
+def figures(scenario: Scenario) -> BalanceResult:
+    """The scenario's balance figures as validation computes them (cached by content).
+
+    ``balance.battles`` battles (400 when not given) from seed 0 with the scenario's
+    tactics, in this process, no exact solution: what a site's バランス section would show.
+    """
+    r = _CACHE.get(scenario.digest)
+    if r is None:
+        enc = encounter(scenario)
+        spec = enc.balance
+        tactics = tactics_for(
+            enc.system, spec.tactics if spec else None, spec.enemy_tactics if spec else None
+        )
+        battles = spec.battles if spec else 400
+        r = simulate(enc, battles=battles, seed=SEED, tactics=tactics, solve=False)
+        if len(_CACHE) >= CACHE_SIZE:
+            _CACHE.pop(next(iter(_CACHE)))
+        _CACHE[scenario.digest] = r
+    return r
+
+
 def check_balance(result: LoadResult) -> LoadResult:
     """``result`` with a warning added when the simulated win rate misses the target."""
     sc = result.scenario
@@ -44,13 +65,7 @@ def check_balance(result: LoadResult) -> LoadResult:
     spec = enc.balance
     if spec is None or spec.win is None:
         return result
-    r = _CACHE.get(sc.digest)
-    if r is None:
-        tactics = tactics_for(enc.system, spec.tactics, spec.enemy_tactics)
-        r = simulate(enc, battles=spec.battles, seed=SEED, tactics=tactics, solve=False)
-        if len(_CACHE) >= CACHE_SIZE:
-            _CACHE.pop(next(iter(_CACHE)))
-        _CACHE[sc.digest] = r
+    r = figures(sc)
     low, high = spec.win
     if low <= r.win <= high:
         return result

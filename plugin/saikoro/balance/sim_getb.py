@@ -33,6 +33,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
+from saikoro.dice import LimitError
 from saikoro.systems.getb.board import CENTRE, DialClock
 from saikoro.systems.getb.chain import DEFAULT_CRITICAL, DEFAULT_FUMBLE
 from saikoro.systems.getb.damage import FAILED, PERFECT, resolve
@@ -279,7 +280,9 @@ def battle(prep: Prepared, rng: random.Random, tally: Tally) -> None:
         rnd += 1
         for k in range(n):
             if hp[k] > 0:
-                c = replace(start[k], ap=ap[k], st=st[k], op=op[k], hp=hp[k]).round_start()
+                b = start[k]
+                c = Combatant(b.name, b.max_ap, b.max_st, ap[k], st[k], op[k], 0, b.pc, hp[k])
+                c = c.round_start()
                 ap[k], st[k] = c.ap, c.st
             else:
                 ap[k] = 0
@@ -317,7 +320,9 @@ def battle(prep: Prepared, rng: random.Random, tally: Tally) -> None:
                 ap[i] = 0  # 〈行動放棄〉
                 continue
             move = max(usable, key=lambda m: (m.modifier + 6 * m.dice, m.melee))
-            paid = rules.pay(replace(start[i], ap=ap[i], st=st[i], op=op[i], hp=hp[i]), move.cost)
+            b = start[i]
+            me = Combatant(b.name, b.max_ap, b.max_st, ap[i], st[i], op[i], 0, b.pc, hp[i])
+            paid = rules.pay(me, move.cost)
             ap[i], st[i], op[i] = paid.ap, paid.st, paid.op
             # response: guard, or an ally in the cell covers
             target = t
@@ -442,12 +447,14 @@ def exact(prep: Prepared) -> tuple[Fraction | None, dict[str, Fraction]]:
         ).distribution
 
     en_st = c_en.st - (m_en.cost.st if not pc_first else 0)
-    kill = hit(m_pc, u_en, en_st, prep.enemy_policy.guard)
+    try:
+        kill = hit(m_pc, u_en, en_st, prep.enemy_policy.guard)
+        taken = hit(m_en, u_pc, c_pc.st, prep.pc_policy.guard)
+    except LimitError:  # too many dice to enumerate: no exact answer
+        return None, {}
     p_kill = sum((p for d, p in kill.items() if isinstance(d, int) and d >= c_en.hp), Fraction(0))
     if pc_first:
         return p_kill, {"P(一撃で倒す)": p_kill}
-    pc_st = c_pc.st
-    taken = hit(m_en, u_pc, pc_st, prep.pc_policy.guard)
     survive = sum((p for d, p in taken.items() if isinstance(d, int) and d < c_pc.hp), Fraction(0))
     return survive * p_kill, {"P(一撃で倒す)": p_kill, "P(先手を耐える)": survive}
 

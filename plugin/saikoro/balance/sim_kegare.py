@@ -52,6 +52,9 @@ FLOWS = ("kegare.turn", "kegare.attack")
 DEFAULT_TURNS = 20
 """Turn limit when the main mission gives none."""
 
+EXACT_WORK = 200_000
+"""Largest HP x enemy HP x turns of a duel solved exactly."""
+
 _State = tuple[int, int, int, int]
 """(PC HP, enemy HP, PC 穢れ, enemy 穢れ) of the exact duel."""
 
@@ -308,6 +311,8 @@ def _duel(prep: Prepared) -> tuple[KegarePC, KegareEnemy] | None:
     if pc.blessed or en.blessed or any(s.status for s in en.skills):
         return None
     if prep.pc_policy.close_in and pc.position != "near":
+        return None
+    if pc.hp * en.hp * prep.turns > EXACT_WORK:
         return None
     return pc, en
 
