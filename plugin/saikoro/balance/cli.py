@@ -1,7 +1,7 @@
 """``saikoro simulate``: play scenarios' encounters many times and print how hard they are.
 
 Exit status: 0 ok (also after Ctrl-C, with what was finished), 1 an invalid scenario or
-party file, 2 usage.
+party file, 2 usage, 130 a second Ctrl-C while solving exactly.
 """
 
 from __future__ import annotations
@@ -224,8 +224,11 @@ def main(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) 
                 progress=bar,
                 solve=not args.no_exact,
             )
-        finally:
+        except KeyboardInterrupt:  # a second Ctrl-C, while solving exactly
             bar.close()
+            stderr.write("saikoro simulate: interrupted\n")
+            return 130
+        bar.close()
         payload.append(r.to_json())
         texts.append(format_text(r, sc.title, enc.party.names))
         if r.interrupted:

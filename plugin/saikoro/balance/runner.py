@@ -136,7 +136,7 @@ def simulate(
                     raise
     except KeyboardInterrupt:
         interrupted = True
-    exact, figures = sim.exact(prep) if solve else (None, {})
+    exact, figures = sim.exact(prep) if solve and not interrupted else (None, {})
     return summarise(
         total,
         scenario=enc.scenario,
