@@ -22,6 +22,7 @@ from typing import Any, Protocol
 from saikoro.systems import OptionValue
 from saikoro.systems import get as get_system
 from saikoro.systems.base import System
+from saikoro.systems.kegare.status import Status
 
 from .parties import reference_party
 from .stats import parse_win_range
@@ -403,25 +404,13 @@ def parse_party(system: str, members: Sequence[Mapping[str, Any]], label: str) -
     return Party(label, tuple(_member(system, d) for d in members))
 
 
-_STATUS_WORDS = ("毒", "麻痺", "脱力", "自失", "混乱", "魅了", "呪い")
-_STATUS_IDS = {
-    "毒": "poison",
-    "麻痺": "paralysis",
-    "脱力": "weakness",
-    "自失": "daze",
-    "混乱": "confusion",
-    "魅了": "charm",
-    "呪い": "curse",
-}
-
-
 def _status_named(text: str | None) -> str | None:
     """The first status effect a skill's effect text names (``None``: none)."""
     if not text:
         return None
-    for word in _STATUS_WORDS:
-        if word in text:
-            return _STATUS_IDS[word]
+    for status in Status:  # the system's status effects, by their Japanese names
+        if status.value in text:
+            return status.name.lower()
     return None
 
 
