@@ -87,6 +87,17 @@ def _pct(x: float) -> str:
     return f"{x * 100:.1f}%"
 
 
+MEAN_LABELS = {
+    "cards_spent": "使った覚醒札(平均)",
+    "cards_gained": "得た覚醒札(平均、サポーターの分を含む)",
+    "national_power": "最終フェーズ開始時の国力(平均)",
+    "middle_reached": "目標値に届いた中間フェーズの判定(平均)",
+    "own_nation_fell": "自国の国力が0になった割合",
+    "fight_won": "戦闘に勝った割合",
+    "escaped": "チェイスで逃げ切った割合",
+}
+"""Japanese labels of the per-battle means (JSON keeps the keys)."""
+
 ROUND_LABELS = {
     "akatsuki": "成功した判定の数",
     "kegare": "ターン数",
@@ -109,7 +120,8 @@ def format_text(r: BalanceResult, title: str, names: tuple[str, ...]) -> str:
     if r.exact is not None:
         lines.append(f"  厳密解: {float(r.exact) * 100:.3f}%  ({r.exact})")
     for key, value in r.exact_figures.items():
-        lines.append(f"    {key} = {float(value) * 100:.2f}%")
+        shown = f"{float(value) * 100:.2f}%" if key.startswith("P(") else f"{float(value):.2f}"
+        lines.append(f"    {key} = {shown}")
     if r.rounds:
         lines.append(f"  {ROUND_LABELS.get(r.system, 'ラウンド数')}:")
         top = max(r.rounds.values())
@@ -130,7 +142,7 @@ def format_text(r: BalanceResult, title: str, names: tuple[str, ...]) -> str:
     if r.dangerous:
         lines.append(f"  最も危険な敵の行動: {r.dangerous[0]} (1戦あたり {r.dangerous[1]:.1f})")
     for key, mean in r.means.items():
-        lines.append(f"  平均 {key}: {mean:.3f}")
+        lines.append(f"  {MEAN_LABELS.get(key, key)}: {mean:.3f}")
     lines.extend(f"  ※ {n}" for n in r.notes)
     return "\n".join(lines)
 
