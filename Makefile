@@ -64,6 +64,7 @@ bench: setup $(STAMPS)/chromium
 	$(BIN)/python bench/bench_build.py
 	$(BIN)/python bench/bench_browser.py
 	$(BIN)/python bench/bench_differential.py
+	$(BIN)/python bench/bench_simulate.py
 
 # The wheel and sdist in dist/, with the pinned Pyodide and Mermaid inside; metadata checked.
 dist: setup

@@ -300,6 +300,6 @@ def test_messages_never_carry_control_characters_to_a_terminal() -> None:
     assert found == [
         "t.yaml:3:1: error: scenario.\"a\\x1b[31mb\": unknown key 'a\\x1b[31mb' (hint: known: "
         "system, id, title, summary, players, difficulty_targets, enemies, missions, "
-        "chase_tables, rulings)"
+        "chase_tables, rulings, party, balance)"
     ]
     assert all(ch >= " " for line in found for ch in line)

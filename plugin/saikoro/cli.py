@@ -1,4 +1,4 @@
-"""The ``saikoro`` command: roll, odds, validate, schema, new.
+"""The ``saikoro`` command: roll, odds, validate, schema, new, simulate.
 
 Exit status: 0 ok, 1 not a command / refused / invalid scenario, 2 usage,
 3 internal error (`saikoro validate`: a bug in saikoro, reported on stderr).
@@ -245,12 +245,21 @@ def _build_parser() -> argparse.ArgumentParser:
     sub.add_parser(
         "new", help="start a scenario book in a new folder (saikoro new --help)", add_help=False
     )
+    sub.add_parser(
+        "simulate",
+        help="simulate scenarios' battles: win rate and more (saikoro simulate --help)",
+        add_help=False,
+    )
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args_list = list(sys.argv[1:] if argv is None else argv)
+    if args_list and args_list[0] == "simulate":
+        from .balance import cli as balance_cli
+
+        return int(balance_cli.main(args_list[1:]))
     if args_list and args_list[0] in {"validate", "schema"}:
         from .scenario import cli as scenario_cli
 

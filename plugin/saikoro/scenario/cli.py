@@ -96,6 +96,9 @@ def validate_main(argv: list[str], out: TextIO | None = None) -> int:
     lang = args.lang or default_lang()
     try:
         results, extra = _collect(args.paths)
+        from saikoro.balance.check import check_balance  # simulates scenarios giving balance.win
+
+        results = [check_balance(r) for r in results]
     except Exception as e:  # a bug: say so loudly and distinctly, never "valid"
         sys.stderr.write(
             f"saikoro validate: internal error: {type(e).__name__}: {e}\n"

@@ -12,7 +12,8 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from saikoro.scenario.containers import Field, ListOf, MapOf
+from saikoro.scenario.containers import Field, ListOf, MapOf, Obj
+from saikoro.scenario.defs._party import PC_NAME, with_party
 from saikoro.scenario.defs._shared import enemy_obj, odds_hint, scenario_root, target_obj, warn_at
 from saikoro.scenario.loader import Node
 from saikoro.scenario.problems import Msg
@@ -104,3 +105,27 @@ TARGET = target_obj(
 
 ROOT = scenario_root("akatsuki", TARGET, ENEMY)
 """The whole akatsuki scenario."""
+
+
+PC = Obj(
+    (
+        PC_NAME,
+        Field(
+            "abilities",
+            MapOf(ABILITY_NAME, Int(1, 20), max_items=20),
+            required=True,
+            ja="能力名→レベル",
+            en="ability -> level",
+        ),
+        Field(
+            "specialties",
+            ListOf(Str(max_length=40), max_items=20),
+            default=list,
+            ja="得意分野(スタイル)",
+            en="specialties (styles)",
+        ),
+        Field("cards", Int(0, 99), default=0, ja="覚醒札の枚数", en="awakening cards"),
+    )
+)
+
+ROOT = with_party(ROOT, PC, defeat=False)

@@ -6,6 +6,7 @@ from typing import Any
 
 from saikoro.scenario.common import NAME, TEXT, chase_tables
 from saikoro.scenario.containers import Field, ListOf, Obj
+from saikoro.scenario.defs._party import PC_NAME, with_party
 from saikoro.scenario.defs._shared import enemy_obj, scenario_root, target_obj, warn_at
 from saikoro.scenario.loader import Node
 from saikoro.scenario.problems import Msg
@@ -106,3 +107,20 @@ ROOT = scenario_root(
     chase_tables(ja="チェイスイベント表などのランダム表", en="chase event and other tables"),
 )
 """The whole cut-action scenario."""
+
+
+PC = Obj(
+    (
+        PC_NAME,
+        Field("body", Int(0, 30), required=True, ja="ボディの成功値", en="body success value"),
+        Field("head", Int(0, 30), required=True, ja="ヘッドの成功値", en="head success value"),
+        Field("hp", Int(1, 999), required=True, ja="体力", en="stamina"),
+        Field("area", Enum(AREAS), default="home", ja="初期配置のエリア", en="starting row"),
+        Field(
+            "attack", Enum(ATTACK_KINDS), default="shooting", ja="格闘か射撃か", en="attack kind"
+        ),
+        Field("damage", Int(0, 999), default=4, ja="攻撃のダメージ", en="attack damage"),
+    )
+)
+
+ROOT = with_party(ROOT, PC)

@@ -18,6 +18,7 @@ from typing import Any
 
 from saikoro.scenario.common import NAME, TEXT, fraction_text
 from saikoro.scenario.containers import Field, ListOf, Obj
+from saikoro.scenario.defs._party import PC_NAME, with_party
 from saikoro.scenario.defs._shared import enemy_obj, odds_hint, scenario_root, target_obj, warn_at
 from saikoro.scenario.loader import Node, join_path
 from saikoro.scenario.problems import Msg, show_value
@@ -229,3 +230,39 @@ ENEMY = enemy_obj(
 
 ROOT = scenario_root("getb", TARGET, ENEMY)
 """The whole GETB scenario."""
+
+
+PC = Obj(
+    (
+        PC_NAME,
+        Field(
+            "abilities",
+            Obj(
+                tuple(
+                    Field(c.value, Int(0, 30), required=True, ja=c.ja, en=c.en) for c in ABILITIES
+                )
+            ),
+            required=True,
+            ja="能力値(筋力・敏捷・知力・耐久)",
+            en="abilities",
+        ),
+        Field("hp", Int(1, 99999), required=True, ja="HP", en="hit points"),
+        Field("ap", Int(0, 99), required=True, ja="最大AP", en="maximum AP"),
+        Field("st", Int(0, 99), required=True, ja="最大ST", en="maximum ST"),
+        Field("op", Int(0, 99), default=0, ja="最大OP", en="maximum OP"),
+        Field(
+            "weapon",
+            Enum(WEAPONS[:3]),
+            default="long-blade",
+            ja="近接武器の種類",
+            en="melee weapon",
+        ),
+        Field("power", Int(0, 999), default=5, ja="近接武器の威力", en="melee weapon power"),
+        Field("gun_power", Int(0, 999), ja="銃の威力(省略時は射撃しない)", en="gun power"),
+        Field("gun_range", IntOrRange(0, 24), default="1-3", ja="銃の射程", en="gun range"),
+        Field("shield", Enum(SHIELDS), default="buckler", ja="盾の種類", en="shield"),
+        Field("armor", Int(0, 99), default=0, ja="装甲値", en="armour value"),
+    )
+)
+
+ROOT = with_party(ROOT, PC)

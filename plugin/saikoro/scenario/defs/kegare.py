@@ -12,6 +12,7 @@ from typing import Any
 
 from saikoro.scenario.common import NAME, TEXT
 from saikoro.scenario.containers import Field, ListOf, Obj
+from saikoro.scenario.defs._party import PC_NAME, with_party
 from saikoro.scenario.defs._shared import enemy_obj, odds_hint, scenario_root, target_obj, warn_at
 from saikoro.scenario.loader import Node
 from saikoro.scenario.problems import Msg
@@ -116,3 +117,20 @@ TARGET = target_obj(
 
 ROOT = scenario_root("kegare", TARGET, ENEMY)
 """The whole kegare scenario."""
+
+
+PC = Obj(
+    (
+        PC_NAME,
+        Field("hp", Int(1, 9999), required=True, ja="HP", en="hit points"),
+        Field("attack", Int(-20, 99), required=True, ja="攻撃値", en="attack value"),
+        Field("defence", Int(-20, 99), required=True, ja="防御値", en="defence value"),
+        Field("initiative", Int(0, 99), required=True, ja="行動値", en="initiative"),
+        Field("position", Enum(POSITIONS), default="near", ja="ポジション", en="position"),
+        Field("damage", Int(0, 999), default=5, ja="攻撃スキルの基本ダメージ", en="base damage"),
+        Field("ranged", Bool(), default=False, ja="遠距離攻撃を使う", en="attacks are ranged"),
+        Field("blessed", Bool(), default=False, ja="加護を持つ", en="has a blessing"),
+    )
+)
+
+ROOT = with_party(ROOT, PC)

@@ -11,6 +11,7 @@ from typing import Any
 
 from saikoro.scenario.common import NAME, TEXT
 from saikoro.scenario.containers import Field, ListOf, Obj
+from saikoro.scenario.defs._party import PC_NAME, with_party
 from saikoro.scenario.defs._shared import enemy_obj, scenario_root, target_obj, warn_at
 from saikoro.scenario.loader import Node, join_path
 from saikoro.scenario.problems import Msg
@@ -120,3 +121,25 @@ TARGET = target_obj(
 
 ROOT = scenario_root("kokuryoku", TARGET, ENEMY, checks=(_check_final_phase,))
 """The whole kokuryoku scenario."""
+
+
+PC = Obj(
+    (
+        PC_NAME,
+        Field("kind", Enum(KINDS), default="character", ja="国か人物か", en="nation or character"),
+        Field("power", Int(1, 9999), ja="国力(国のゲージ)", en="national power"),
+        Field("love", Int(1, 999), ja="愛(人物のHP)", en="love (a character's HP)"),
+        Field(
+            "abilities",
+            Obj(tuple(Field(c.value, Int(0, 20), ja=c.ja, en=c.en) for c in ABILITIES)),
+            default=dict,
+            ja="能力値",
+            en="abilities",
+        ),
+        Field("attack", Int(0, 999), default=0, ja="攻撃力", en="attack power"),
+        Field("defence", Int(0, 999), default=0, ja="防御力", en="defence power"),
+    ),
+    checks=(_check_enemy,),
+)
+
+ROOT = with_party(ROOT, PC, defeat=False)

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import saikoro
+from saikoro.balance.tactics import tactics_rulings
 from saikoro.site.safe import md_escape
 from saikoro.systems import SYSTEM_IDS, System
 
@@ -81,7 +82,7 @@ def rulings_page() -> str:
         if not cls.rulings:
             out.append("裁定はまだありません。\n\n")
             continue
-        for ruling in cls.rulings:
+        for ruling in (*cls.rulings, *tactics_rulings(cls.id)):  # tactics: saikoro.balance
             out.append(f"### {md_escape(ruling.title)}\n\n")
             out.append(f"- キー: `{ruling.key}`\n")
             out.append(f"- ルールの記述: {md_escape(ruling.seed)}\n")

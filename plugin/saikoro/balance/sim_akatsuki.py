@@ -1,0 +1,191 @@
+"""君ヨ、暁ノ大地ニ死スベシ: the difficulty targets as a sequence of checks.
+
+Follows ``akatsuki.check`` for each target in order. For each target the best-placed PC
+checks (highest chance of success, a specialty's doublets counted) and up to two others
+support (level 5+ or experts, the best bonuses first); NPC help written in the target's
+``support`` fills supporter slots first (one slot per point, two at most). With the
+``spend_cards`` tactic the checker spends awakening cards after the roll, as few as turn
+a failure into a success (:class:`~saikoro.systems.akatsuki.checks.AfterMode`
+``AS_NEEDED``); a specialty doublet within the target earns a card for the checker and
+each supporter. Every target is attempted; ``win`` is P(every one succeeds), and the
+"rounds" histogram counts the checks that succeeded.
+
+The whole sequence is solved exactly (a distribution over the cards each PC holds).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+
+from saikoro.systems.akatsuki.checks import (
+    MAX_SUPPORTERS,
+    AfterMode,
+    CheckRules,
+    CheckSpec,
+    can_support,
+    resolve_check,
+    supporter_bonus,
+)
+from saikoro.systems.akatsuki.odds import success_probability
+
+from .model import AkatsukiPC, AkatsukiTarget, Encounter
+from .stats import Tally
+from .tactics import Tactics
+
+__all__ = ["FLOWS", "Plan", "Prepared", "battle", "exact", "notes", "prepare"]
+
+FLOWS = ("akatsuki.check",)
+"""The system flows this simulator follows."""
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Who checks a target and how: the checker, its spec without cards, the supporters."""
+
+    target: AkatsukiTarget
+    checker: int
+    spec: CheckSpec
+    supporters: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """The plans, the rules and the tactics."""
+
+    plans: tuple[Plan, ...]
+    rules: CheckRules
+    spend: bool
+    cards: tuple[int, ...]
+
+
+def _spec(pc: AkatsukiPC, t: AkatsukiTarget, bonuses: tuple[int, ...]) -> CheckSpec:
+    level = pc.abilities.get(t.ability, 0)
+    npc = min(MAX_SUPPORTERS, t.support)
+    return CheckSpec(
+        level=level,
+        difficulty=t.difficulty,
+        preparation=t.preparation,
+        supporters=bonuses[: MAX_SUPPORTERS - npc],
+        modifier=t.support,
+        specialty=t.style is not None and t.style in pc.specialties,
+    )
+
+
+def _plan(party: tuple[AkatsukiPC, ...], t: AkatsukiTarget, rules: CheckRules) -> Plan:
+    best: tuple[Fraction, int, CheckSpec, tuple[int, ...]] | None = None
+    for i, pc in enumerate(party):
+        helpers = []
+        for j, other in enumerate(party):
+            if j == i:
+                continue
+            level = other.abilities.get(t.ability, 0)
+            expert = t.style is not None and t.style in other.specialties
+            if can_support(level, expert=expert):
+                helpers.append((supporter_bonus(level, expert=expert), j))
+        helpers.sort(key=lambda bj: (-bj[0], bj[1]))
+        slots = MAX_SUPPORTERS - min(MAX_SUPPORTERS, t.support)
+        chosen = helpers[:slots]
+        spec = _spec(pc, t, tuple(b for b, _ in chosen))
+        p = success_probability(spec, rules)
+        if best is None or p > best[0]:
+            best = (p, i, spec, tuple(j for _, j in chosen))
+    if best is None:
+        raise ValueError("akatsuki: the party has no PC")
+    return Plan(t, best[1], best[2], best[3])
+
+
+def prepare(enc: Encounter, tactics: Tactics) -> Prepared:
+    """Plan every target for the party."""
+    party: tuple[AkatsukiPC, ...] = enc.party.members
+    rules = enc.rules.check_rules  # type: ignore[attr-defined]
+    plans = tuple(_plan(party, t, rules) for t in enc.targets)
+    return Prepared(plans, rules, tactics.pc.spend_cards, tuple(pc.cards for pc in party))
+
+
+_SPECS: dict[tuple[CheckSpec, int], CheckSpec] = {}
+
+
+def _with_cards(spec: CheckSpec, cards: int) -> CheckSpec:
+    key = (spec, cards)
+    found = _SPECS.get(key)
+    if found is None:
+        found = CheckSpec(
+            level=spec.level,
+            difficulty=spec.difficulty,
+            preparation=spec.preparation,
+            supporters=spec.supporters,
+            modifier=spec.modifier,
+            after_cards=cards,
+            after_mode=AfterMode.AS_NEEDED,
+            specialty=spec.specialty,
+        )
+        if len(_SPECS) < 10_000:
+            _SPECS[key] = found
+    return found
+
+
+def _step(prep: Prepared, plan: Plan, cards: list[int], d1: int, d2: int) -> tuple[bool, int, int]:
+    """Resolve one check for dice ``d1``, ``d2``; update ``cards``; (success, spent, gained)."""
+    held = cards[plan.checker] if prep.spend else 0
+    r = resolve_check(_with_cards(plan.spec, held), d1, d2, prep.rules)
+    cards[plan.checker] += r.cards_gained - r.cards_spent
+    gained = r.cards_gained
+    if r.cards_gained:
+        for j in plan.supporters:
+            cards[j] += r.cards_gained
+            gained += r.cards_gained
+    return r.success, r.cards_spent, gained
+
+
+def battle(prep: Prepared, rng: random.Random, tally: Tally) -> None:
+    """Attempt every target once."""
+    cards = list(prep.cards)
+    downed = [False] * len(cards)
+    wins = 0
+    spent = gained = 0
+    for plan in prep.plans:
+        d1 = int(rng.random() * 6) + 1
+        d2 = int(rng.random() * 6) + 1
+        ok, s, g = _step(prep, plan, cards, d1, d2)
+        spent += s
+        gained += g
+        if ok:
+            wins += 1
+        else:
+            downed[plan.checker] = True
+    tally.record(win=wins == len(prep.plans), rounds=wins, downed=downed)
+    tally.sums["cards_spent"] += spent
+    tally.sums["cards_gained"] += gained
+
+
+def exact(prep: Prepared) -> tuple[Fraction | None, dict[str, Fraction]]:
+    """P(every target succeeds), exactly, and each target's P(success) on the way."""
+    states: dict[tuple[int, ...], int] = {prep.cards: 1}
+    denominator = 1
+    figures: dict[str, Fraction] = {}
+    for plan in prep.plans:
+        nxt: dict[tuple[int, ...], int] = {}
+        passed = 0
+        for hand, w in states.items():
+            for d1 in range(1, 7):
+                for d2 in range(1, 7):
+                    cards = list(hand)
+                    ok, _, _ = _step(prep, plan, cards, d1, d2)
+                    if ok:
+                        key = tuple(cards)
+                        nxt[key] = nxt.get(key, 0) + w
+                        passed += w
+        total = sum(states.values())
+        figures[f"P({plan.target.name} | 前の判定がすべて成功)"] = (
+            Fraction(passed, total * 36) if total else Fraction(0)
+        )
+        states = nxt
+        denominator *= 36
+    return Fraction(sum(states.values()), denominator), figures
+
+
+def notes(_prep: Prepared) -> tuple[str, ...]:
+    """What is not modelled."""
+    return ("事前ブースト（覚醒ポイント）と対抗判定は使わない。",)

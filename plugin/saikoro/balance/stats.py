@@ -1,0 +1,284 @@
+"""Counting battles and summarising them: the tally, the Wilson interval, the result.
+
+A :class:`Tally` is what one chunk of battles leaves behind (plain integers, so that
+chunks add up in any order to the same figures); :func:`summarise` turns the sum into a
+:class:`BalanceResult`.
+
+>>> lo, hi = wilson(50, 100)
+>>> round(lo, 4), round(hi, 4)
+(0.4038, 0.5962)
+>>> wilson(0, 0)
+(0.0, 1.0)
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+__all__ = [
+    "Z95",
+    "BalanceResult",
+    "PcFigures",
+    "Tally",
+    "parse_win_range",
+    "summarise",
+    "wilson",
+]
+
+Z95 = 1.959963984540054
+"""The normal quantile of a two-sided 95 % interval."""
+
+
+_WIN = r"(\d{1,3}(?:\.\d+)?)\s*%?\s*[-~〜～]\s*(\d{1,3}(?:\.\d+)?)\s*%"
+
+
+def parse_win_range(text: str) -> tuple[Fraction, Fraction] | None:
+    """``"60%-90%"`` as two fractions, or ``None`` when malformed or backwards.
+
+    >>> parse_win_range("60%-90%")
+    (Fraction(3, 5), Fraction(9, 10))
+    >>> parse_win_range("45〜55%")
+    (Fraction(9, 20), Fraction(11, 20))
+    >>> parse_win_range("90%-60%") is None
+    True
+    """
+    m = re.fullmatch(_WIN, text.strip())
+    if not m:
+        return None
+    low, high = (Fraction(g) / 100 for g in m.groups())
+    if low > high or high > 1:
+        return None
+    return low, high
+
+
+def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a binomial proportion (95 % by default).
+
+    Unlike the normal approximation it stays inside [0, 1] and is sensible at 0 and n.
+
+    >>> wilson(10, 10)[1]
+    1.0
+    """
+    if trials <= 0:
+        return 0.0, 1.0
+    p = successes / trials
+    z2 = z * z
+    denom = 1 + z2 / trials
+    centre = (p + z2 / (2 * trials)) / denom
+    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denom
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == trials else min(1.0, centre + half)
+    return low, high
+
+
+@dataclass
+class Tally:
+    """Integer counts over some battles; ``+`` merges two tallies.
+
+    Attributes:
+        battles: battles played.
+        wins: battles whose main mission succeeded.
+        rounds: rounds (turns, cuts, checks) played -> number of battles.
+        downed: per PC (by index), battles in which it was downed (HP 0, failed...).
+        dealt / taken: damage the party dealt / took, summed over battles.
+        actions: enemy action name -> damage it dealt to the party, summed.
+        sums: extra per-system figures (cards spent, national power...), summed.
+    """
+
+    pcs: int = 0
+    battles: int = 0
+    wins: int = 0
+    rounds: Counter[int] = field(default_factory=Counter)
+    downed: list[int] = field(default_factory=list)
+    dealt: int = 0
+    taken: int = 0
+    actions: Counter[str] = field(default_factory=Counter)
+    sums: Counter[str] = field(default_factory=Counter)
+
+    def __post_init__(self) -> None:
+        if not self.downed:
+            self.downed = [0] * self.pcs
+
+    def record(
+        self,
+        *,
+        win: bool,
+        rounds: int,
+        downed: list[bool] | tuple[bool, ...] = (),
+        dealt: int = 0,
+        taken: int = 0,
+    ) -> None:
+        """Count one battle."""
+        self.battles += 1
+        self.wins += win
+        self.rounds[rounds] += 1
+        for i, d in enumerate(downed):
+            self.downed[i] += d
+        self.dealt += dealt
+        self.taken += taken
+
+    def __add__(self, other: Tally) -> Tally:
+        if self.pcs != other.pcs:
+            raise ValueError("tallies of different parties cannot be merged")
+        return Tally(
+            pcs=self.pcs,
+            battles=self.battles + other.battles,
+            wins=self.wins + other.wins,
+            rounds=self.rounds + other.rounds,
+            downed=[a + b for a, b in zip(self.downed, other.downed, strict=True)],
+            dealt=self.dealt + other.dealt,
+            taken=self.taken + other.taken,
+            actions=self.actions + other.actions,
+            sums=self.sums + other.sums,
+        )
+
+
+@dataclass(frozen=True)
+class PcFigures:
+    """One PC's figures: P(downed) with its 95 % interval."""
+
+    name: str
+    downed: float
+    downed_low: float
+    downed_high: float
+
+    def to_json(self) -> dict[str, Any]:
+        """The figures as JSON."""
+        return {
+            "name": self.name,
+            "downed": self.downed,
+            "downed_low": self.downed_low,
+            "downed_high": self.downed_high,
+        }
+
+
+@dataclass(frozen=True)
+class BalanceResult:
+    """What simulating (and, where small, solving) one encounter gave.
+
+    Attributes:
+        scenario / system: the scenario id and system id.
+        party: the party's label (``scenario``, ``reference-4``, a file name).
+        tactics: the PCs' and enemies' policies (``focus / hunt``).
+        battles / seed: how many battles were played, from which seed.
+        win / win_low / win_high: P(main mission) estimate and its 95 % Wilson interval.
+        rounds: rounds played -> number of battles.
+        pcs: per-PC figures.
+        dealt_per_round / taken_per_round: the party's damage dealt and taken per round.
+        dangerous: the enemy action that dealt the party the most damage, and that damage
+            per battle (``None`` when no enemy dealt damage).
+        means: extra per-battle means (cards earned, national power...).
+        exact: P(win) solved exactly, when the state space is small.
+        exact_figures: further exact figures (middle-phase odds...).
+        interrupted: the run was stopped (Ctrl-C) before ``battles`` were all played.
+        notes: what the simulator did not model for this encounter.
+    """
+
+    scenario: str
+    system: str
+    party: str
+    tactics: str
+    battles: int
+    seed: int
+    win: float
+    win_low: float
+    win_high: float
+    rounds: dict[int, int]
+    pcs: tuple[PcFigures, ...]
+    dealt_per_round: float
+    taken_per_round: float
+    dangerous: tuple[str, float] | None
+    means: dict[str, float]
+    exact: Fraction | None = None
+    exact_figures: dict[str, Fraction] = field(default_factory=dict)
+    interrupted: bool = False
+    notes: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """The result as JSON (fractions as ``"p/q"`` strings beside their float)."""
+        out: dict[str, Any] = {
+            "scenario": self.scenario,
+            "system": self.system,
+            "party": self.party,
+            "tactics": self.tactics,
+            "battles": self.battles,
+            "seed": self.seed,
+            "win": self.win,
+            "win_low": self.win_low,
+            "win_high": self.win_high,
+            "rounds": {str(k): v for k, v in sorted(self.rounds.items())},
+            "pcs": [p.to_json() for p in self.pcs],
+            "dealt_per_round": self.dealt_per_round,
+            "taken_per_round": self.taken_per_round,
+            "most_dangerous": (
+                None
+                if self.dangerous is None
+                else {"action": self.dangerous[0], "damage_per_battle": self.dangerous[1]}
+            ),
+            "means": dict(self.means),
+            "interrupted": self.interrupted,
+            "notes": list(self.notes),
+        }
+        if self.exact is not None:
+            out["exact"] = float(self.exact)
+            out["exact_fraction"] = str(self.exact)
+        if self.exact_figures:
+            out["exact_figures"] = {
+                k: {"value": float(v), "fraction": str(v)} for k, v in self.exact_figures.items()
+            }
+        return out
+
+
+def summarise(
+    tally: Tally,
+    *,
+    scenario: str,
+    system: str,
+    party: str,
+    pc_names: tuple[str, ...],
+    tactics: str,
+    seed: int,
+    exact: Fraction | None = None,
+    exact_figures: dict[str, Fraction] | None = None,
+    interrupted: bool = False,
+    notes: tuple[str, ...] = (),
+) -> BalanceResult:
+    """The :class:`BalanceResult` of ``tally``."""
+    n = tally.battles
+    low, high = wilson(tally.wins, n)
+    pcs = []
+    for name, count in zip(pc_names, tally.downed, strict=True):
+        dl, dh = wilson(count, n)
+        pcs.append(PcFigures(name, count / n if n else 0.0, dl, dh))
+    total_rounds = sum(k * v for k, v in tally.rounds.items())
+    dangerous = None
+    if tally.actions:
+        name, dmg = max(tally.actions.items(), key=lambda kv: (kv[1], kv[0]))
+        if dmg > 0:
+            dangerous = (name, dmg / n)
+    return BalanceResult(
+        scenario=scenario,
+        system=system,
+        party=party,
+        tactics=tactics,
+        battles=n,
+        seed=seed,
+        win=tally.wins / n if n else 0.0,
+        win_low=low,
+        win_high=high,
+        rounds=dict(sorted(tally.rounds.items())),
+        pcs=tuple(pcs),
+        dealt_per_round=tally.dealt / total_rounds if total_rounds else 0.0,
+        taken_per_round=tally.taken / total_rounds if total_rounds else 0.0,
+        dangerous=dangerous,
+        means={k: v / n for k, v in sorted(tally.sums.items())} if n else {},
+        exact=exact,
+        exact_figures=dict(exact_figures or {}),
+        interrupted=interrupted,
+        notes=notes,
+    )

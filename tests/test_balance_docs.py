@@ -1,0 +1,45 @@
+"""The balance docs page shows what the code does (tactics, verdicts, reference parties)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import yaml
+
+from saikoro.balance import ATOMS, PRESETS, reference_party
+from saikoro.balance.tactics import DEFAULTS
+from saikoro.balance.verdict import VERDICTS
+
+DOC = (Path(__file__).resolve().parents[1] / "docs" / "authoring" / "balance.md").read_text("utf-8")
+
+
+def test_every_tactic_and_default_is_documented() -> None:
+    for name, (_, description) in PRESETS.items():
+        assert f"| `{name}` | {description} |" in DOC
+    for name, description in ATOMS.items():
+        assert f"| `{name}` | {description} |" in DOC
+    for system, (pc, enemy) in DEFAULTS.items():
+        assert f"| {system} | `{pc}` | `{enemy}` |" in DOC
+
+
+def test_verdict_thresholds_are_documented() -> None:
+    for _, word, text in VERDICTS:
+        assert f"| {word} | {text} |" in DOC
+
+
+def test_reference_parties_match_the_page() -> None:
+    blocks = dict(re.findall(r"### (\w+)\n\n```yaml\n(.*?)```", DOC, flags=re.DOTALL))
+    assert set(blocks) == set(DEFAULTS)
+    for system, block in blocks.items():
+        shown = yaml.safe_load(block)["party"]
+        size = len(shown) - (1 if system == "kokuryoku" else 0)
+        assert shown == reference_party(system, size)
+
+
+def test_rulings_page_shows_the_default_tactics() -> None:
+    from saikoro.site.pages.reference import rulings_page
+
+    page = rulings_page()
+    for system in DEFAULTS:
+        assert f"`{system}.balance_tactics`" in page

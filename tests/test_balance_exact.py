@@ -1,0 +1,119 @@
+"""Exact results against the simulation: the exact value inside the 95 % interval.
+
+Each case is simulated with many seeds; about 95 % of the intervals must contain the
+exact value (at least 16 of 20 here, which a biased simulator fails), and a long run
+must agree closely.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cache
+
+import pytest
+
+from balance_cases import AKATSUKI, CHASE, GETB_EXCHANGE, KEGARE_DUEL, KOKURYOKU, build
+from saikoro.balance import simulate
+from saikoro.balance.runner import simulator
+from saikoro.balance.tactics import tactics_for
+
+EXACT_CASES = {
+    "akatsuki": AKATSUKI,
+    "kokuryoku": KOKURYOKU,
+    "kegare-duel": KEGARE_DUEL,
+    "getb-exchange": GETB_EXCHANGE,
+    "cutaction-chase": CHASE,
+}
+
+
+@cache
+def _exact(name: str) -> Fraction:
+    enc = build(EXACT_CASES[name])
+    sim = simulator(enc.system)
+    value, _ = sim.exact(sim.prepare(enc, tactics_for(enc.system)))
+    assert value is not None, f"{name}: expected an exact solution"
+    return value
+
+
+@pytest.mark.parametrize("name", sorted(EXACT_CASES))
+def test_exact_inside_simulated_intervals(name: str) -> None:
+    enc = build(EXACT_CASES[name])
+    exact = _exact(name)
+    assert Fraction(1, 20) < exact < Fraction(19, 20), f"{name}: {float(exact)} is not mid-range"
+    inside = 0
+    for seed in range(20):
+        r = simulate(enc, battles=300, seed=seed, solve=False)
+        inside += r.win_low <= float(exact) <= r.win_high
+    assert inside >= 16, f"{name}: exact {float(exact):.4f} inside only {inside}/20 intervals"
+
+
+@pytest.mark.parametrize("name", sorted(EXACT_CASES))
+def test_long_run_agrees(name: str) -> None:
+    enc = build(EXACT_CASES[name])
+    exact = _exact(name)
+    r = simulate(enc, battles=6000, seed=12345, solve=False)
+    assert abs(r.win - float(exact)) < 4 * (r.win_high - r.win_low) / 2
+
+
+def test_akatsuki_exact_is_product_without_cards() -> None:
+    """Without cards and doublet rewards the sequence is a product of single checks."""
+    from saikoro.systems.akatsuki.checks import CheckSpec
+    from saikoro.systems.akatsuki.odds import success_probability
+
+    def plain(d: dict) -> None:  # type: ignore[type-arg]
+        for pc in d["party"]:
+            pc["cards"] = 0
+            pc["specialties"] = []
+
+    enc = build(AKATSUKI, plain)
+    sim = simulator("akatsuki")
+    prep = sim.prepare(enc, tactics_for("akatsuki"))
+    value, _ = sim.exact(prep)
+    product = Fraction(1)
+    for plan in prep.plans:
+        spec = plan.spec
+        product *= success_probability(
+            CheckSpec(
+                level=spec.level,
+                difficulty=spec.difficulty,
+                preparation=spec.preparation,
+                supporters=spec.supporters,
+                modifier=spec.modifier,
+            )
+        )
+    assert value == product
+
+
+def test_kegare_duel_brute_force_one_turn() -> None:
+    """A duel limited to one turn: P(win) = P(the PC's first blow downs the enemy for good).
+
+    The PC is faster; the enemy (穢れ 0 -> 1 when downed, no recovery modifier) stays down
+    when its 1D6 recovery check leaves its HP at 0 or less.
+    """
+    from saikoro.systems.kegare.combat import TWO_D6, AttackSpec, resolve
+
+    def short(d: dict) -> None:  # type: ignore[type-arg]
+        d["missions"]["main"]["rounds"] = 1
+        d["enemies"][0]["hp"] = 12
+
+    enc = build(KEGARE_DUEL, short)
+    sim = simulator("kegare")
+    value, _ = sim.exact(sim.prepare(enc, tactics_for("kegare")))
+    spec = AttackSpec(attack=4, defence=3, damage=6)
+    wins = Fraction(0)
+    for a, pa in TWO_D6.probabilities().items():
+        for d, pd in TWO_D6.probabilities().items():
+            r = resolve(spec, a, None if a in (2, 12) else d)
+            left = 12 - r.damage
+            if left <= 0:
+                wins += pa * pd * Fraction(sum(1 for f in range(1, 7) if left + f <= 0), 6)
+    assert value == wins
+
+
+def test_no_exact_for_large_encounters() -> None:
+    from balance_cases import GETB, KEGARE
+
+    for data in (GETB, KEGARE):
+        enc = build(data)
+        sim = simulator(enc.system)
+        assert sim.exact(sim.prepare(enc, tactics_for(enc.system)))[0] is None
