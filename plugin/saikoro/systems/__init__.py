@@ -15,6 +15,8 @@ from __future__ import annotations
 import importlib
 import unicodedata
 
+from saikoro.dice.errors import SaikoroError
+
 from .base import Board, CommandDoc, OptionError, OptionValue, Ruling, System
 from .flow import Edge, Flow, FlowError, Step, StepKind
 
@@ -40,7 +42,7 @@ SYSTEM_IDS = ("akatsuki", "cutaction", "getb", "kegare", "kokuryoku")
 """Every registered system id; each lives in the module of the same name."""
 
 
-class UnknownSystemError(ValueError):
+class UnknownSystemError(SaikoroError, ValueError):
     """No system has that id or alias."""
 
 

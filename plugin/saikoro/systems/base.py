@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import ClassVar, Protocol
 
-from saikoro.dice import DiceSource, Odds, Roll
+from saikoro.dice import DiceSource, Odds, Roll, SaikoroError
 
 from .flow import Flow
 
@@ -28,7 +28,7 @@ __all__ = [
 OptionValue = bool | int | str
 
 
-class OptionError(ValueError):
+class OptionError(SaikoroError, ValueError):
     """An unknown ruling option or a value it does not accept."""
 
 
