@@ -20,6 +20,7 @@ standard base (shown in brackets), so ``except ValueError`` still works::
     │   ├── DiceExhaustedError              the supplied dice ran out
     │   └── CutActionError                  cut-action value outside its rules
     ├── UnknownSystemError [ValueError]     no system has that name (saikoro.systems)
+    ├── RegistryError [ValueError]          a registered system whose parts cannot be found
     ├── OptionError [ValueError]            an unknown ruling option or value
     ├── FlowError [ValueError]              a procedure with a dangling step
     ├── BoardError, CostError [ValueError]  GETB board cells, AP costs

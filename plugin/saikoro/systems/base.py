@@ -114,6 +114,16 @@ class System:
     rulings: ClassVar[tuple[Ruling, ...]] = ()
     """Rulings; those with ``option=True`` are options of the instance."""
 
+    # The system's parts above the engine, named by module path (the engine cannot import
+    # them: it is shipped to the browser alone). saikoro.scenario, saikoro.site and
+    # saikoro.export find each system's part here, so a system is registered once.
+    scenario_def: ClassVar[str] = ""
+    """Module whose ``ROOT`` defines its scenarios (``saikoro.scenario.defs.getb``)."""
+    page_profile: ClassVar[str] = ""
+    """Module whose ``PROFILE`` shows its scenarios on pages (``saikoro.site.profiles.getb``)."""
+    vtt_export: ClassVar[str] = ""
+    """Module with ``character(enemy)`` and ``palette(enemy, system)`` for VTT exports."""
+
     __slots__ = ("_options",)
 
     def __init__(self, **options: OptionValue) -> None:
