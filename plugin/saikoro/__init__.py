@@ -5,6 +5,33 @@ commands of one of the five rule systems in :mod:`saikoro.systems`.
 
 This module, :mod:`saikoro.dice` and :mod:`saikoro.systems` use only the standard
 library: they are the files shipped to the browser.
+
+Errors
+------
+Every error saikoro raises on purpose is a :class:`SaikoroError`; each also keeps a
+standard base (shown in brackets), so ``except ValueError`` still works::
+
+    SaikoroError
+    ├── DiceError [ValueError]              a command that cannot be rolled (saikoro.dice)
+    │   ├── ParseError                      malformed command
+    │   │   └── ArithZeroDivisionError      division by zero in the arithmetic
+    │   ├── LimitError                      beyond a bound (dice, sides, work)
+    │   ├── DiceMismatchError               a supplied die with other sides
+    │   ├── DiceExhaustedError              the supplied dice ran out
+    │   └── CutActionError                  cut-action value outside its rules
+    ├── UnknownSystemError [ValueError]     no system has that name (saikoro.systems)
+    ├── RegistryError [ValueError]          a registered system whose parts cannot be found
+    ├── OptionError [ValueError]            an unknown ruling option or value
+    ├── FlowError [ValueError]              a procedure with a dangling step
+    ├── BoardError, CostError [ValueError]  GETB board cells, AP costs
+    ├── CardError, CheckSpecError [ValueError]  Akatsuki cards and check parameters
+    ├── LoadError [ValueError]              a scenario file that cannot be read (saikoro.scenario)
+    ├── RollerAssetError [ValueError]       a missing or changed roller asset (saikoro.site)
+    ├── VendorError [RuntimeError]          the bundled Pyodide/Mermaid files are missing
+    └── BookExistsError [FileExistsError]   ``saikoro new`` into a folder that has a book
+
+>>> issubclass(DiceError, SaikoroError)
+True
 """
 
 from __future__ import annotations
@@ -12,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from .dice import DiceError, Odds, Roll
+from .dice import DiceError, Odds, Roll, SaikoroError
 from .dice import api as _api
 
 if TYPE_CHECKING:
@@ -20,7 +47,16 @@ if TYPE_CHECKING:
 
     from .systems import OptionValue, System
 
-__all__ = ["DiceError", "Odds", "Roll", "__version__", "get_system", "odds", "roll"]
+__all__ = [
+    "DiceError",
+    "Odds",
+    "Roll",
+    "SaikoroError",
+    "__version__",
+    "get_system",
+    "odds",
+    "roll",
+]
 
 __version__ = "0.2.0"
 """The package's version (the only place it is written; pyproject.toml reads it)."""

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from . import __version__
-from .dice import DiceError, Odds
+from .dice import DiceError, Odds, SaikoroError
 from .systems import OptionError, OptionValue, System, UnknownSystemError
 from .systems import get as get_system
 
@@ -23,7 +23,7 @@ __all__ = ["format_odds_table", "main", "parse_dice", "parse_rule"]
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
 
 
-class _UsageError(Exception):
+class _UsageError(SaikoroError):
     pass
 
 

@@ -20,7 +20,14 @@ Fraction(7, 432)
 from __future__ import annotations
 
 from .dist import Dist
-from .errors import DiceError, DiceExhaustedError, DiceMismatchError, LimitError, ParseError
+from .errors import (
+    DiceError,
+    DiceExhaustedError,
+    DiceMismatchError,
+    LimitError,
+    ParseError,
+    SaikoroError,
+)
 from .extension import Extension
 from .result import Odds, Roll
 from .source import DiceSource
@@ -36,4 +43,5 @@ __all__ = [
     "Odds",
     "ParseError",
     "Roll",
+    "SaikoroError",
 ]

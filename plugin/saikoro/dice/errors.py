@@ -1,15 +1,33 @@
-"""Exceptions raised by the dice engine; every one is a ``ValueError``.
+"""Exceptions raised by the dice engine, and :class:`SaikoroError`, the root of all of saikoro's.
+
+:class:`SaikoroError` lives here, at the bottom of the package, so that the engine
+(:mod:`saikoro.dice`, :mod:`saikoro.systems`) can derive from it while importing only
+the standard library. Each error also keeps its standard base (``ValueError`` for
+the dice errors), so existing ``except ValueError`` clauses still catch it.
 
 >>> issubclass(LimitError, DiceError) and issubclass(DiceError, ValueError)
+True
+>>> issubclass(DiceError, SaikoroError)
 True
 """
 
 from __future__ import annotations
 
-__all__ = ["DiceError", "DiceExhaustedError", "DiceMismatchError", "LimitError", "ParseError"]
+__all__ = [
+    "DiceError",
+    "DiceExhaustedError",
+    "DiceMismatchError",
+    "LimitError",
+    "ParseError",
+    "SaikoroError",
+]
 
 
-class DiceError(ValueError):
+class SaikoroError(Exception):
+    """Root of every error saikoro raises on purpose (``except SaikoroError`` catches them all)."""
+
+
+class DiceError(SaikoroError, ValueError):
     """Base class of every error the engine raises on purpose."""
 
 

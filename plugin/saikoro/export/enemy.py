@@ -18,13 +18,14 @@ HP: 30
 from __future__ import annotations
 
 import dataclasses
+import importlib
 from collections.abc import Callable, Mapping
 from types import ModuleType
 from typing import Any
 
-from saikoro.systems import OptionValue, System, get
+from saikoro.systems import OptionValue, RegistryError, System, get
 
-from . import akatsuki, cutaction, getb, kegare, kokuryoku
+from . import getb
 from .memo import enemy_memo
 from .model import Character
 from .palette import PaletteLine
@@ -33,14 +34,6 @@ __all__ = ["COMPARE_OPTIONS", "DICEBOT", "enemy_character", "enemy_palette"]
 
 DICEBOT = "DiceBot"
 """BCDice's generic game system: the dice bot the exported palettes are written for."""
-
-_MODULES: dict[str, ModuleType] = {
-    "akatsuki": akatsuki,
-    "cutaction": cutaction,
-    "getb": getb,
-    "kegare": kegare,
-    "kokuryoku": kokuryoku,
-}
 
 COMPARE_OPTIONS: dict[str, dict[str, OptionValue]] = {"getb": dict(getb.COMPARE_OPTIONS)}
 """Per system, the options under which a line's system command rolls exactly like its
@@ -52,10 +45,10 @@ def _system(system: str | System, options: Mapping[str, OptionValue] | None) -> 
 
 
 def _module(system: System) -> ModuleType:
-    module = _MODULES.get(system.id)
-    if module is None:  # a sixth system needs its own export module
-        raise ValueError(f"no VTT export for system {system.id!r}")
-    return module
+    """The system's export module (:attr:`~saikoro.systems.System.vtt_export`)."""
+    if not system.vtt_export:
+        raise RegistryError(f"system {system.id!r} names no vtt_export module")
+    return importlib.import_module(system.vtt_export)
 
 
 def enemy_palette(

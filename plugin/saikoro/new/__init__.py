@@ -32,6 +32,7 @@ from importlib import resources
 from pathlib import Path
 
 from saikoro import __version__
+from saikoro.dice.errors import SaikoroError
 from saikoro.systems import SYSTEM_IDS, UnknownSystemError
 from saikoro.systems import get as get_system
 
@@ -56,7 +57,7 @@ _RENAMES = {
 }
 
 
-class BookExistsError(FileExistsError):
+class BookExistsError(SaikoroError, FileExistsError):
     """The target folder is not empty (``saikoro new`` never overwrites anything)."""
 
 

@@ -34,6 +34,8 @@ from typing import Any, ClassVar, Literal
 import yaml
 from yaml.nodes import ScalarNode, SequenceNode
 
+from saikoro.dice.errors import SaikoroError
+
 from .problems import Msg, Problem, show_value
 
 __all__ = [
@@ -137,7 +139,7 @@ class Node:
         return {k: v.to_python() for k, (_, v) in self.value.items()}
 
 
-class LoadError(ValueError):
+class LoadError(SaikoroError, ValueError):
     """The file could not be loaded; ``problems`` says why and where."""
 
     def __init__(self, problems: list[Problem]) -> None:

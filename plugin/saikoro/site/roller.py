@@ -47,6 +47,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from saikoro.dice.errors import SaikoroError
 from saikoro.systems import SYSTEM_IDS, OptionValue, all_systems
 
 from .vendor import BUNDLES, LICENSE_NAME, PYODIDE_VERSION, VendorError, bundle_dir
@@ -97,7 +98,7 @@ _CONFIG_MARK = "/*@saikoro-config*/null"
 _LABEL_TITLE = "ダイスを振る"
 
 
-class RollerAssetError(ValueError):
+class RollerAssetError(SaikoroError, ValueError):
     """The roller's files cannot be installed (e.g. Pyodide missing and no CDN URL)."""
 
 

@@ -1,4 +1,11 @@
-"""The rule systems, registered by id and alias.
+"""The rule systems, registered by id and alias: the one registry of every system.
+
+A system is registered once, by id: the built-in ones in :data:`BUILTIN`, those of
+installed packages through the :data:`ENTRY_POINT_GROUP` entry points. Its class
+(:class:`System`) is the engine and names, by module path, the parts above the engine:
+its scenario definition, page profile and VTT export, which :mod:`saikoro.scenario`,
+:mod:`saikoro.site` and :mod:`saikoro.export` find through it (this package imports
+none of them: it is shipped to the browser with :mod:`saikoro.dice` alone).
 
 >>> get("getb").id
 'getb'
@@ -14,11 +21,19 @@ from __future__ import annotations
 
 import importlib
 import unicodedata
+from collections.abc import Mapping
+from functools import cache
+from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+from saikoro.dice.errors import SaikoroError
 
 from .base import Board, CommandDoc, OptionError, OptionValue, Ruling, System
 from .flow import Edge, Flow, FlowError, Step, StepKind
 
 __all__ = [
+    "BUILTIN",
+    "ENTRY_POINT_GROUP",
     "SYSTEM_IDS",
     "Board",
     "CommandDoc",
@@ -27,6 +42,7 @@ __all__ = [
     "FlowError",
     "OptionError",
     "OptionValue",
+    "RegistryError",
     "Ruling",
     "Step",
     "StepKind",
@@ -34,14 +50,78 @@ __all__ = [
     "UnknownSystemError",
     "all_systems",
     "get",
+    "registry",
+    "system_class",
 ]
 
-SYSTEM_IDS = ("akatsuki", "cutaction", "getb", "kegare", "kokuryoku")
-"""Every registered system id; each lives in the module of the same name."""
+BUILTIN: Mapping[str, str] = MappingProxyType(
+    {
+        "akatsuki": "saikoro.systems.akatsuki",
+        "cutaction": "saikoro.systems.cutaction",
+        "getb": "saikoro.systems.getb",
+        "kegare": "saikoro.systems.kegare",
+        "kokuryoku": "saikoro.systems.kokuryoku",
+    }
+)
+"""The systems saikoro ships: id -> the module whose ``SYSTEM`` is the system's class.
+
+A system in this package is one line here. The class names the rest of the system
+(:attr:`System.scenario_def`, :attr:`System.page_profile`, :attr:`System.vtt_export`).
+"""
+
+ENTRY_POINT_GROUP = "saikoro.systems"
+"""The entry-point group through which an installed package adds systems.
+
+One line in that package's ``pyproject.toml`` registers one system; the value is a
+module (whose ``SYSTEM`` is the class) or ``module:Class``::
+
+    [project.entry-points."saikoro.systems"]
+    toy = "saikoro_toy"
+"""
+
+SYSTEM_IDS: tuple[str, ...]
+"""Every registered system id, sorted (computed on first use: see :func:`registry`)."""
 
 
-class UnknownSystemError(ValueError):
+class UnknownSystemError(SaikoroError, ValueError):
     """No system has that id or alias."""
+
+
+class RegistryError(SaikoroError, ValueError):
+    """A registered system cannot be loaded, or its parts disagree with its id."""
+
+
+@cache
+def registry() -> Mapping[str, str]:
+    """Every registered system: id -> where its class is (``module`` or ``module:Class``).
+
+    The built-in systems (:data:`BUILTIN`) and those of installed packages
+    (:data:`ENTRY_POINT_GROUP`); read once per process, on first use, so that rolling
+    with a built-in system never scans the installed packages.
+
+    Raises:
+        RegistryError: two different registrations claim one id.
+    """
+    from importlib.metadata import entry_points
+
+    found = dict(BUILTIN)
+    for point in entry_points(group=ENTRY_POINT_GROUP):
+        known = found.get(point.name)
+        if known is not None and known != point.value:
+            raise RegistryError(
+                f"system id {point.name!r} is registered twice: {known!r} and "
+                f"{point.value!r} (entry point {ENTRY_POINT_GROUP!r})"
+            )
+        found[point.name] = point.value
+    return MappingProxyType(dict(sorted(found.items())))
+
+
+if not TYPE_CHECKING:
+
+    def __getattr__(name: str) -> object:
+        if name == "SYSTEM_IDS":
+            return tuple(registry())
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 _classes: dict[str, type[System]] = {}
@@ -50,10 +130,36 @@ _classes: dict[str, type[System]] = {}
 def _load(system_id: str) -> type[System]:
     cls = _classes.get(system_id)
     if cls is None:
-        module = importlib.import_module(f"{__name__}.{system_id}")
-        cls = module.SYSTEM
+        where = BUILTIN.get(system_id) or registry()[system_id]
+        module_name, _, attribute = where.partition(":")
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as error:
+            if error.name != module_name:
+                raise  # the module is there but imports something missing: a bug in it
+            raise RegistryError(f"system {system_id!r}: no module {module_name!r}") from error
+        found = getattr(module, attribute or "SYSTEM", None)
+        if not (isinstance(found, type) and issubclass(found, System)):
+            raise RegistryError(f"system {system_id!r}: {where} is not a System subclass")
+        if found.id != system_id:
+            raise RegistryError(
+                f"system {system_id!r}: {where} is the class of {found.id!r}, not {system_id!r}"
+            )
+        cls = found
         _classes[system_id] = cls
     return cls
+
+
+def system_class(system_id: str) -> type[System]:
+    """The class of the system registered as ``system_id`` (an id, not an alias).
+
+    Raises:
+        UnknownSystemError: no system is registered under ``system_id``.
+        RegistryError: the registration does not lead to that system's class.
+    """
+    if system_id not in BUILTIN and system_id not in registry():
+        raise UnknownSystemError(f"unknown system id {system_id!r}")
+    return _load(system_id)
 
 
 def _key(name: str) -> str:
@@ -62,7 +168,7 @@ def _key(name: str) -> str:
 
 def all_systems() -> list[type[System]]:
     """Every system class, in id order."""
-    return [_load(i) for i in SYSTEM_IDS]
+    return [_load(i) for i in registry()]
 
 
 def _index() -> dict[str, str]:
@@ -78,13 +184,13 @@ def get(name: str | System, **options: OptionValue) -> System:
     if isinstance(name, System):
         return name.with_options(**options) if options else name
     key = _key(name)
-    system_id = key if key in SYSTEM_IDS else _index().get(key)
+    system_id = key if key in BUILTIN or key in registry() else _index().get(key)
     if system_id is None:
         import difflib
 
         index = _index()
         close = difflib.get_close_matches(key, list(index), n=1)
-        known = ", ".join(SYSTEM_IDS)
+        known = ", ".join(registry())
         hint = f"; did you mean {index[close[0]]!r}?" if close else f"; known: {known}"
         raise UnknownSystemError(f"unknown system {name!r}{hint}")
     return _load(system_id)(**options)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import ClassVar, Protocol
 
-from saikoro.dice import DiceSource, Odds, Roll
+from saikoro.dice import DiceSource, Odds, Roll, SaikoroError
 
 from .flow import Flow
 
@@ -28,7 +28,7 @@ __all__ = [
 OptionValue = bool | int | str
 
 
-class OptionError(ValueError):
+class OptionError(SaikoroError, ValueError):
     """An unknown ruling option or a value it does not accept."""
 
 
@@ -113,6 +113,16 @@ class System:
     """The system's commands, documented."""
     rulings: ClassVar[tuple[Ruling, ...]] = ()
     """Rulings; those with ``option=True`` are options of the instance."""
+
+    # The system's parts above the engine, named by module path (the engine cannot import
+    # them: it is shipped to the browser alone). saikoro.scenario, saikoro.site and
+    # saikoro.export find each system's part here, so a system is registered once.
+    scenario_def: ClassVar[str] = ""
+    """Module whose ``ROOT`` defines its scenarios (``saikoro.scenario.defs.getb``)."""
+    page_profile: ClassVar[str] = ""
+    """Module whose ``PROFILE`` shows its scenarios on pages (``saikoro.site.profiles.getb``)."""
+    vtt_export: ClassVar[str] = ""
+    """Module with ``character(enemy)`` and ``palette(enemy, system)`` for VTT exports."""
 
     __slots__ = ("_options",)
 

@@ -19,10 +19,12 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from saikoro.dice.errors import SaikoroError
+
 __all__ = ["Edge", "Flow", "FlowError", "Step", "StepKind"]
 
 
-class FlowError(ValueError):
+class FlowError(SaikoroError, ValueError):
     """A flow refers to a step that does not exist, or has no start or end."""
 
 

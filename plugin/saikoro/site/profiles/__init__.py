@@ -1,6 +1,7 @@
 """Per-system profiles: which engine commands a scenario page shows for enemies and targets.
 
-One module per system id (``profiles/getb.py`` ...), each exposing ``PROFILE``. Every
+Each system names the module of its profile (:attr:`saikoro.systems.System.page_profile`,
+a module exposing ``PROFILE``; the built-in ones are ``profiles/getb.py`` ...). Every
 system has one: a module that fails to import is a bug and fails the build (it must not
 quietly drop the odds from pages).
 """
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 import importlib
 
-from saikoro.systems import SYSTEM_IDS, UnknownSystemError
+from saikoro.systems import RegistryError, system_class
 
 from .base import Character, Grid, Metric, Profile
 
@@ -23,13 +24,15 @@ def profile(system: str) -> Profile:
 
     Raises:
         UnknownSystemError: ``system`` is not a system id.
+        RegistryError: the system names no profile, or it is not a :class:`Profile` of it.
     """
     found = _cache.get(system)
     if found is None:
-        if system not in SYSTEM_IDS:
-            raise UnknownSystemError(f"no profile for unknown system {system!r}")
-        found = importlib.import_module(f"{__name__}.{system}").PROFILE
-        if not isinstance(found, Profile):  # pragma: no cover - a broken module
-            raise TypeError(f"{__name__}.{system}.PROFILE is not a Profile")
+        where = system_class(system).page_profile
+        if not where:
+            raise RegistryError(f"system {system!r} names no page_profile")
+        found = getattr(importlib.import_module(where), "PROFILE", None)
+        if not isinstance(found, Profile) or found.system != system:
+            raise RegistryError(f"system {system!r}: {where}.PROFILE is not a Profile of it")
         _cache[system] = found
     return found

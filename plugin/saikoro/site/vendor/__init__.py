@@ -30,6 +30,8 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
+from saikoro.dice.errors import SaikoroError
+
 __all__ = [
     "BUNDLES",
     "LICENSE_NAME",
@@ -97,7 +99,7 @@ BUNDLES = {
 """The bundled runtimes by name."""
 
 
-class VendorError(RuntimeError):
+class VendorError(SaikoroError, RuntimeError):
     """A bundled runtime is missing or not the pinned version (the message says the fix)."""
 
 

@@ -117,6 +117,9 @@ class Akatsuki(System):
     """君ヨ、暁ノ大地ニ死スベシ: checks, opposed checks, support, boosts and their odds."""
 
     id = "akatsuki"
+    scenario_def = "saikoro.scenario.defs.akatsuki"
+    page_profile = "saikoro.site.profiles.akatsuki"
+    vtt_export = "saikoro.export.akatsuki"
     name = "君ヨ、暁ノ大地ニ死スベシ"
     aliases = ("君ヨ、暁ノ大地ニ死スベシ。", "暁ノ大地", "キミアカ", "Akatsuki", "KimiyoAkatsuki")
     commands = COMMANDS

@@ -18,12 +18,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from saikoro.dice.errors import SaikoroError
+
 from .checks import CheckResult
 
 __all__ = ["AwakeningHand", "CardError", "reward_after_check"]
 
 
-class CardError(ValueError):
+class CardError(SaikoroError, ValueError):
     """A card that is not in the hand, or a card with a negative value."""
 
 

@@ -22,6 +22,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from saikoro.dice.errors import SaikoroError
+
 __all__ = [
     "SUPERHUMAN_LEVEL",
     "SUPPORTER_MIN_LEVEL",
@@ -47,7 +49,7 @@ MAX_SUPPORTERS = 2
 """At most this many supporters join one check."""
 
 
-class CheckSpecError(ValueError):
+class CheckSpecError(SaikoroError, ValueError):
     """A check's parameters break the rules (too many supporters, bad preparation...)."""
 
 

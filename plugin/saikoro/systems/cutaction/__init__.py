@@ -82,6 +82,9 @@ class CutAction(System):
     """The cut-action rules (registry id ``cutaction``)."""
 
     id = "cutaction"
+    scenario_def = "saikoro.scenario.defs.cutaction"
+    page_profile = "saikoro.site.profiles.cutaction"
+    vtt_export = "saikoro.export.cutaction"
     name = "カットアクション"
     aliases = (
         "カットアクションルール",

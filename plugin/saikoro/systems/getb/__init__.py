@@ -101,6 +101,9 @@ class GodEaterTableBurst(System):
     """GOD EATER TABLE BURST; options are the rulings marked as options in :mod:`.rulings`."""
 
     id = "getb"
+    scenario_def = "saikoro.scenario.defs.getb"
+    page_profile = "saikoro.site.profiles.getb"
+    vtt_export = "saikoro.export.getb"
     name = "GOD EATER TABLE BURST"
     aliases = (
         "ゴッドイーター",

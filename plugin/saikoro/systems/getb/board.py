@@ -25,13 +25,15 @@ import re
 from collections import deque
 from functools import cache
 
+from saikoro.dice.errors import SaikoroError
+
 __all__ = ["CENTRE", "BoardError", "DialClock", "parse_range"]
 
 CENTRE = "centre"
 """The name of the centre cell (``center`` is accepted too)."""
 
 
-class BoardError(ValueError):
+class BoardError(SaikoroError, ValueError):
     """An unknown cell name or a malformed range."""
 
 

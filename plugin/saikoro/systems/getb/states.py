@@ -21,6 +21,8 @@ import enum
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
+from saikoro.dice.errors import SaikoroError
+
 __all__ = [
     "AP_TIE_RULES",
     "COVER_COST",
@@ -42,7 +44,7 @@ AP_TIE_RULES = ("max_ap", "pc_first", "enemy_first")
 """How equal AP is ordered (see the ruling ``getb.ap_tie``)."""
 
 
-class CostError(ValueError):
+class CostError(SaikoroError, ValueError):
     """A character cannot pay a cost."""
 
 

@@ -156,6 +156,9 @@ class Kegare(System):
     __slots__ = ()
 
     id = "kegare"
+    scenario_def = "saikoro.scenario.defs.kegare"
+    page_profile = "saikoro.site.profiles.kegare"
+    vtt_export = "saikoro.export.kegare"
     name = "穢れ（ケガレ）TRPG"
     aliases = ("穢れ", "ケガレ", "けがれ", "kegare-trpg")
     commands = _COMMANDS

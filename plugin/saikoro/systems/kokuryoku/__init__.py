@@ -120,6 +120,9 @@ class Kokuryoku(System):
     __slots__ = ()
 
     id = "kokuryoku"
+    scenario_def = "saikoro.scenario.defs.kokuryoku"
+    page_profile = "saikoro.site.profiles.kokuryoku"
+    vtt_export = "saikoro.export.kokuryoku"
     name = "国力ゲーム（国家運営TRPG）"
     aliases = ("国力", "国力ゲーム", "国家運営", "nation", "kokuryoku-game")
     commands = _COMMANDS
