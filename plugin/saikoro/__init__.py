@@ -26,6 +26,7 @@ standard base (shown in brackets), so ``except ValueError`` still works::
     ├── BoardError, CostError [ValueError]  GETB board cells, AP costs
     ├── CardError, CheckSpecError [ValueError]  Akatsuki cards and check parameters
     ├── LoadError [ValueError]              a scenario file that cannot be read (saikoro.scenario)
+    ├── TacticsError [ValueError]           an unknown tactic for the simulator (saikoro.balance)
     ├── RollerAssetError [ValueError]       a missing or changed roller asset (saikoro.site)
     ├── VendorError [RuntimeError]          the bundled Pyodide/Mermaid files are missing
     └── BookExistsError [FileExistsError]   ``saikoro new`` into a folder that has a book

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from saikoro.dice.errors import SaikoroError
 from saikoro.systems.base import Ruling
 
 __all__ = [
@@ -43,7 +44,7 @@ __all__ = [
 ]
 
 
-class TacticsError(ValueError):
+class TacticsError(SaikoroError, ValueError):
     """An unknown tactic name or atom."""
 
 
