@@ -23,6 +23,7 @@ from . import assets, rolling
 from .config import SaikoroConfig
 from .fences import FenceContext, SaikoroFences
 from .log import log
+from .mermaid import append_linked_flows
 from .navigation import add_to_nav
 from .pages.scenario import fill_slots
 from .reference import reference_files
@@ -143,6 +144,8 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         if slots:
             html = fill_slots(html, slots)
         self.assets.note_page(html)
+        if 'class="saikoro-flow-links"' in html:
+            html = append_linked_flows(html)  # charts that steps link to, if not on the page
         if page.meta.get("system") and not page.meta.get("saikoro_scenario"):
             html += rolling.free_widget(system=str(page.meta["system"]))
         return html

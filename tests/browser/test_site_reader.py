@@ -1,0 +1,135 @@
+"""The project's own site (``mkdocs.yml`` at the repository root: the five rules pages and
+the sample scenario book) as a reader sees it in headless Chromium, at desktop and phone
+widths: flowcharts, odds tables, Japanese text.
+
+The site is built once per session into a temporary folder and served under a sub-path.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from harness import serve
+
+pytestmark = pytest.mark.browser
+
+REPO = Path(__file__).resolve().parents[2]
+RULES = ("getb", "kegare", "akatsuki", "kokuryoku", "cutaction")
+WIDTHS = (1280, 390)
+MIN_LABEL_PX = 11.0
+
+
+@pytest.fixture(scope="session")
+def project_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The repository's site, built with ``mkdocs build --strict``, served under a sub-path."""
+    site = tmp_path_factory.mktemp("project-site") / "site"
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(site)],
+        check=True,
+        cwd=REPO,
+        env=env,
+    )
+    with serve(site) as url:
+        yield url
+
+
+FLOW_LABELS = """() => Array.from(document.querySelectorAll('.saikoro-flow')).map(figure => {
+  const host = figure.querySelector('.mermaid');
+  const shadow = host && host.saikoroShadow;
+  if (!shadow) return {flow: figure.dataset.flow, error: 'not rendered'};
+  const svg = shadow.querySelector('svg');
+  const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  const sizes = Array.from(shadow.querySelectorAll('.nodeLabel, .edgeLabel'))
+    .filter(el => el.textContent.trim())
+    .map(el => parseFloat(getComputedStyle(el).fontSize) * scale);
+  const frame = figure.querySelector('.saikoro-flow-chart');
+  return {flow: figure.dataset.flow, labels: sizes.length, min: Math.min(...sizes),
+          overflows: frame.scrollWidth > frame.clientWidth + 1,
+          cue: frame.classList.contains('saikoro-scrolls'),
+          hint: getComputedStyle(figure.querySelector('.saikoro-flow-hint')).display !== 'none',
+          pageOverflow: document.documentElement.scrollWidth > window.innerWidth};
+})"""
+
+
+def _rendered(page: Any) -> list[dict[str, Any]]:
+    page.wait_for_function(
+        "document.querySelectorAll('.saikoro-flow').length > 0 && "
+        "document.querySelectorAll('.saikoro-flow pre.mermaid').length === 0 && "
+        "Array.from(document.querySelectorAll('.saikoro-flow .mermaid'))"
+        ".every(h => h.saikoroShadow)",
+        timeout=30_000,
+    )
+    result: list[dict[str, Any]] = page.evaluate(FLOW_LABELS)
+    return result
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_flowchart_labels_are_readable(browser: Any, project_url: str, width: int) -> None:
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    page = context.new_page()
+    seen = 0
+    try:
+        for system in RULES:
+            page.goto(f"{project_url}systems/{system}/")
+            for chart in _rendered(page):
+                assert "error" not in chart, chart
+                assert chart["labels"] > 0, chart
+                assert chart["min"] >= MIN_LABEL_PX, (width, chart)
+                # a chart wider than the column scrolls inside its frame, with a visible cue
+                assert chart["overflows"] == chart["cue"] == chart["hint"], (width, chart)
+                assert not chart["pageOverflow"], (width, chart)
+                seen += 1
+    finally:
+        context.close()
+    assert seen >= 20
+
+
+def test_flowchart_opens_full_screen_with_zoom(browser: Any, project_url: str) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 800}, has_touch=True)
+    page = context.new_page()
+    try:
+        page.goto(f"{project_url}systems/cutaction/")
+        _rendered(page)
+        frame = page.locator(".saikoro-flow-chart").first
+        frame.focus()
+        page.keyboard.press("Enter")
+        dialog = page.locator("dialog.saikoro-flow-dialog")
+        assert dialog.evaluate("d => d.open") is True
+        width = dialog.evaluate(
+            "d => d.saikoroRoot.querySelector('svg').getBoundingClientRect().width"
+        )
+        page.locator("dialog button[data-zoom='in']").click()
+        wider = dialog.evaluate(
+            "d => d.saikoroRoot.querySelector('svg').getBoundingClientRect().width"
+        )
+        assert wider > width * 1.2
+        page.keyboard.press("Escape")
+        assert dialog.evaluate("d => d.open") is False
+        # a click (tap) opens it too
+        page.locator(".saikoro-flow-chart").nth(1).click()
+        assert dialog.evaluate("d => d.open") is True
+    finally:
+        context.close()
+
+
+def test_subflow_steps_link_to_their_charts(browser: Any, project_url: str) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        page.goto(f"{project_url}systems/getb/")
+        links = page.locator("figure[data-flow='getb.attack'] .saikoro-flow-links a")
+        assert links.count() == 2
+        for i in range(links.count()):
+            target = (links.nth(i).get_attribute("href") or "").rsplit("#", 1)[-1]
+            assert page.locator(f"figure#{target}").count() == 1, target
+        text = page.locator("article").inner_text()
+        assert "→ getb." not in text
+    finally:
+        context.close()
