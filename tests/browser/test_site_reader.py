@@ -8,6 +8,7 @@ The site is built once per session into a temporary folder and served under a su
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -131,5 +132,97 @@ def test_subflow_steps_link_to_their_charts(browser: Any, project_url: str) -> N
             assert page.locator(f"figure#{target}").count() == 1, target
         text = page.locator("article").inner_text()
         assert "→ getb." not in text
+    finally:
+        context.close()
+
+
+SCENARIOS = sorted(p.stem for p in (REPO / "scenarios").glob("*.yaml"))
+
+OVERFLOW = """() => {
+  const wide = [];
+  const boxes = '.saikoro-grid, .saikoro-chase, .md-typeset__scrollwrap, .saikoro-flow-chart';
+  for (const el of document.querySelectorAll(boxes)) {
+    if (el.scrollWidth <= el.clientWidth + 1) continue;
+    // inside our own boxes Material's table wrapper does not scroll: the box does
+    if (el.matches('.md-typeset__scrollwrap') && el.parentElement.closest(
+      '.saikoro-grid, .saikoro-chase')) continue;
+    const style = getComputedStyle(el);
+    wide.push({cls: el.className, scrolls: ['auto', 'scroll'].includes(style.overflowX),
+               cue: style.backgroundImage.includes('gradient')
+                 || el.classList.contains('saikoro-scrolls')});
+  }
+  return {page: document.documentElement.scrollWidth - window.innerWidth, wide};
+}"""
+
+
+def test_nothing_overflows_a_phone_without_a_cue(browser: Any, project_url: str) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 800}, has_touch=True)
+    page = context.new_page()
+    try:
+        paths = [f"systems/{s}/" for s in RULES] + ["commands/"]
+        paths += [f"scenarios/{s}/" for s in SCENARIOS]
+        for path in paths:
+            page.goto(project_url + path)
+            page.wait_for_load_state("load")
+            result = page.evaluate(OVERFLOW)
+            assert result["page"] <= 0, (path, result)
+            for box in result["wide"]:
+                assert box["scrolls"] and box["cue"], (path, box)
+    finally:
+        context.close()
+
+
+def test_target_odds_read_at_a_glance(browser: Any, project_url: str) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 800})
+    page = context.new_page()
+    try:
+        page.goto(f"{project_url}scenarios/getb-kyuuchi/")
+        grid = page.locator(".saikoro-grid.saikoro-glance").first
+        heads = grid.locator("thead .saikoro-heads span").all_inner_texts()
+        assert heads == ["成功", "クリティカル", "ファンブル"]
+        rows = grid.locator("tbody tr")
+        assert rows.count() == 8
+        # one line per ability: the three values side by side, each with a bar
+        first = rows.first.locator(".saikoro-cell > span")
+        boxes = [first.nth(i).bounding_box() for i in range(3)]
+        assert all(b is not None for b in boxes)
+        tops = {round(b["y"]) for b in boxes if b}
+        assert len(tops) == 1, boxes
+        assert all("--p:" in (first.nth(i).get_attribute("style") or "") for i in range(3))
+        # the table fits the phone's column
+        assert grid.evaluate("el => el.scrollWidth <= el.clientWidth + 1")
+    finally:
+        context.close()
+
+
+def test_long_values_and_tables_load_on_demand(browser: Any, project_url: str) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    try:
+        page.goto(f"{project_url}systems/getb/")
+        page.wait_for_load_state("networkidle")
+        assert not [u for u in requests if u.endswith(".odds.json")]
+        details = page.locator("details[data-lazy]").first
+        details.locator("summary").click()
+        page.wait_for_function(
+            "d => d.querySelector('table tbody tr')", arg=details.element_handle()
+        )
+        cells = details.locator("td[data-probability]")
+        assert cells.count() > 24
+        assert re.fullmatch(r"\d+/\d+", cells.first.get_attribute("data-probability") or "")
+        assert [u for u in requests if u.endswith("index.odds.json")]
+        missing = page.evaluate(
+            "() => [...document.querySelectorAll('[data-exact]')]"
+            ".filter(el => !/^\\d+\\/\\d+$/.test(el.getAttribute('data-probability') || ''))"
+            ".map(el => el.outerHTML.slice(0, 200))"
+        )
+        assert missing == [], (len(missing), missing[:3])
+        long_tips = page.evaluate(
+            "() => [...document.querySelectorAll('[title]')].map(e => e.title)"
+            ".filter(t => /[0-9/]{25,}/.test(t)).length"
+        )
+        assert long_tips == 0
     finally:
         context.close()

@@ -19,7 +19,7 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-from . import assets, rolling
+from . import assets, exact, rolling
 from .config import SaikoroConfig
 from .fences import FenceContext, SaikoroFences
 from .log import log
@@ -144,6 +144,7 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         if slots:
             html = fill_slots(html, slots)
         self.assets.note_page(html)
+        html = exact.compact(html, page.file.dest_uri)  # long fractions -> <page>.odds.json
         if 'class="saikoro-flow-links"' in html:
             html = append_linked_flows(html)  # charts that steps link to, if not on the page
         if page.meta.get("system") and not page.meta.get("saikoro_scenario"):
@@ -161,6 +162,7 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
     # Copy the roller's engine and Pyodide files (only now is site_dir complete).
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         self.assets.post_build(config)
+        exact.write(config.site_dir)
 
     # Rebuild when a scenario changes, not only when docs/ does.
     def on_serve(self, server: LiveReloadServer, **_: Any) -> LiveReloadServer:

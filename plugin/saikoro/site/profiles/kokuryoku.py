@@ -65,7 +65,7 @@ class KokuryokuProfile(Profile):
             rows=tuple(
                 (f"{n}人", tuple(_kkm(a, n, target) for a in ABILITIES)) for n in PARTICIPANTS
             ),
-            metrics=(Metric.SUCCESS,),
+            metrics=(Metric.SUCCESS, Metric.GAIN),
             note="起点が振り、届かなければ支援の順に振り足す。失敗でも増加国力の半分（切り捨て）を得る。",
         )
 
