@@ -99,7 +99,7 @@ def test_md_escape_neutralises_markdown() -> None:
     md = markdown.Markdown()
     html = md.convert("# " + md_escape("[x](javascript:1) <b>*y*</b>"))
     assert "<a" not in html and "<b>" not in html and "<em>" not in html
-    assert "[x](javascript:1)" in html.replace("&lt;", "<").replace("&gt;", ">") or True
+    assert "[x](javascript:1)" in html.replace("&lt;", "<").replace("&gt;", ">")
 
 
 def test_safe_title_has_no_html_specials() -> None:
@@ -290,7 +290,7 @@ def test_scenario_rulings_change_the_odds() -> None:
         )
         assert cell, die
         assert Fraction(cell.group(1)) == expected.success
-    assert "裁定: die=6" in pages[6]
+    assert "裁定: 判定に使うダイス：6" in pages[6]
 
 
 def test_scenario_page_markdown_has_no_raw_text_html() -> None:
@@ -482,3 +482,31 @@ def test_linked_charts_missing_from_a_page_are_appended() -> None:
     out = append_linked_flows(page)
     assert 'id="flow-getb-guard_check"' in out and 'id="flow-getb-damage_check"' in out
     assert append_linked_flows(out) == out
+
+
+def test_japanese_line_breaks_are_not_spaces() -> None:
+    from saikoro.site.safe import esc, md_escape, render_markdown
+
+    assert render_markdown("示します。\n起点の**能力値**を\nGB3 で振る") == (
+        "<p>示します。起点の<strong>能力値</strong>を\nGB3 で振る</p>"
+    )
+    assert esc("示します。\n  起点の") == "示します。起点の"
+    assert md_escape("Line\nbreak と\n日本語") == "Line break と日本語"
+    # code keeps its text
+    assert "<code>日本\n語</code>" in render_markdown("`日本\n語`")
+
+
+def test_yaml_ids_read_as_words() -> None:
+    from saikoro.site.pages import labels
+
+    labels.configure("ja")
+    assert (
+        labels.ruling("akatsuki", "both_fail", "draw") == "対抗判定で双方が失敗したとき：引き分け"
+    )
+    assert labels.placement("in4") == "インセル4" and labels.status("confusion") == "混乱"
+    labels.configure("en")
+    try:
+        assert labels.ruling("akatsuki", "both_fail", "draw") == "both_fail = draw"
+        assert labels.status("confusion") == "confusion"
+    finally:
+        labels.configure("ja")

@@ -226,3 +226,83 @@ def test_long_values_and_tables_load_on_demand(browser: Any, project_url: str) -
         assert long_tips == 0
     finally:
         context.close()
+
+
+JAPANESE = "[\\u3040-\\u30ff\\u3400-\\u9fff\\u3000-\\u303f\\uff01-\\uff60]"
+SPACED = f"""() => {{
+  const article = document.querySelector('article').cloneNode(true);
+  // BCDice's result lines (in code) are spaced by design: 「(AKR7/6) ＞ 能動側 目標値7」
+  article.querySelectorAll('code, pre').forEach(el => el.replaceWith('CODE'));
+  document.body.appendChild(article);
+  const text = article.innerText;
+  article.remove();
+  const re = new RegExp('{JAPANESE}[ \\u00a0]+{JAPANESE}', 'g');
+  return [...text.matchAll(re)].map(m => text.slice(Math.max(0, m.index - 10), m.index + 10));
+}}"""
+
+
+def test_no_space_between_japanese_characters(browser: Any, project_url: str) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        for system in RULES:
+            page.goto(f"{project_url}systems/{system}/")
+            assert page.evaluate(SPACED) == [], system
+    finally:
+        context.close()
+
+
+ENUM_WORDS = [
+    "centre",
+    "center",
+    "charm",
+    "confusion",
+    "poison",
+    "paralysis",
+    "curse",
+    "rounds",
+    "turns",
+    "both_fail",
+    "draw",
+    "final_damage_tie",
+    "zero",
+    "miracle_tier",
+    "position_stack",
+    "min_damage",
+    "check_dice",
+    "die",
+    "True",
+    "False",
+    "physical",
+    "fire",
+    "ice",
+    "thunder",
+    "divine",
+    "buckler",
+    "shield",
+    "tower",
+    "long-blade",
+    "short-blade",
+    "buster-blade",
+    "near",
+    "mid",
+    "far",
+    "strength",
+    "agility",
+    "intellect",
+    "endurance",
+]
+
+
+def test_scenario_pages_show_no_yaml_ids(browser: Any, project_url: str) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    pattern = r"(?<![A-Za-z_-])(" + "|".join(re.escape(w) for w in ENUM_WORDS) + r")(?![A-Za-z_-])"
+    try:
+        for scenario in SCENARIOS:
+            page.goto(f"{project_url}scenarios/{scenario}/")
+            text = page.locator("article").inner_text()
+            found = re.findall(pattern, text)
+            assert found == [], (scenario, found)
+    finally:
+        context.close()

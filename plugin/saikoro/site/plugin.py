@@ -25,9 +25,11 @@ from .fences import FenceContext, SaikoroFences
 from .log import log
 from .mermaid import append_linked_flows
 from .navigation import add_to_nav
+from .pages import labels
 from .pages.scenario import fill_slots
 from .reference import reference_files
 from .structure import ScenarioBook, load_folder, raise_errors, rel_url
+from .typography import JapaneseLineBreaks
 
 __all__ = ["MemoryBytecodeCache", "SaikoroPlugin"]
 
@@ -83,7 +85,9 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         base = Path(config.config_file_path or ".").resolve().parent
         self.folder = (base / self.config.scenarios).resolve()
         rolling.configure(enabled=self.config.roller.enabled)
+        labels.configure(str(config.theme.get("language") or "ja"))  # words for YAML ids
         config.markdown_extensions.append(SaikoroFences(self.fences))  # type: ignore[arg-type]
+        config.markdown_extensions.append(JapaneseLineBreaks())  # type: ignore[arg-type]
         self.assets.configure(self.config, base)
         self.assets.add_to_config(config)
         return config
