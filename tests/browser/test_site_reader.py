@@ -7,6 +7,7 @@ The site is built once per session into a temporary folder and served under a su
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -304,5 +305,78 @@ def test_scenario_pages_show_no_yaml_ids(browser: Any, project_url: str) -> None
             text = page.locator("article").inner_text()
             found = re.findall(pattern, text)
             assert found == [], (scenario, found)
+    finally:
+        context.close()
+
+
+def _search(page: Any, query: str) -> list[str]:
+    """Type ``query`` in Material's search box; the titles of the results.
+
+    A query typed before the index is loaded gets no answer: it is typed again then.
+    """
+    meta = page.locator(".md-search-result__meta")
+    for _ in range(6):
+        page.locator("label.md-search__icon, .md-search__input").first.click()
+        page.fill(".md-search__input", query)
+        page.wait_for_timeout(3_000)
+        answered = re.search("件|見つかりません", meta.inner_text())
+        titles: list[str] = page.locator(
+            ".md-search-result__item h1, .md-search-result__item h2"
+        ).all_inner_texts()
+        page.keyboard.press("Escape")
+        if answered:
+            return titles
+    raise AssertionError(f"search never answered {query!r}: {meta.inner_text()!r}")
+
+
+def test_search_finds_japanese_table_names(browser: Any, project_url: str) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        page.goto(project_url)
+        titles = _search(page, "チェイス表")
+        assert titles, "チェイス表"
+        assert any("チェイス表" in t for t in titles), titles
+        assert _search(page, "警戒表")
+    finally:
+        context.close()
+
+
+def test_search_finds_kanji_compounds(browser: Any, tmp_path: Path) -> None:
+    """A name of kanji only (鉄塔崩落表) is found with the separator of ``mkdocs.yml``."""
+    import yaml
+
+    separator = next(
+        p["search"]["separator"]
+        for p in yaml.safe_load((REPO / "mkdocs.yml").read_text("utf-8"))["plugins"]
+        if isinstance(p, dict) and "search" in p
+    )
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "index.md").write_text("# ホーム\n\n表の一覧です。\n", "utf-8")
+    (docs / "towers.md").write_text(
+        "# 廃墟の塔\n\n## 鉄塔崩落表\n\n| 出目 | 出来事 |\n|---|---|\n| 1 | 鉄塔が崩れる |\n",
+        "utf-8",
+    )
+    (tmp_path / "mkdocs.yml").write_text(
+        "site_name: t\ntheme:\n  name: material\n  language: ja\n  font: false\n"
+        f"plugins:\n  - search:\n      lang: ja\n      separator: {json.dumps(separator)}\n",
+        "utf-8",
+    )
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    site = tmp_path / "site"
+    subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(site)],
+        check=True,
+        cwd=tmp_path,
+        env=env,
+    )
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        with serve(site, tmp_path / "served") as url:
+            page.goto(url)
+            for query in ("鉄塔崩落表", "崩落表", "鉄塔"):
+                assert any("鉄塔崩落表" in t for t in _search(page, query)), query
     finally:
         context.close()
