@@ -141,7 +141,8 @@ SCENARIOS = sorted(p.stem for p in (REPO / "scenarios").glob("*.yaml"))
 
 OVERFLOW = """() => {
   const wide = [];
-  const boxes = '.saikoro-grid, .saikoro-chase, .md-typeset__scrollwrap, .saikoro-flow-chart';
+  const boxes = '.saikoro-grid, .saikoro-chase, .saikoro-index-box, .md-typeset__scrollwrap, '
+    + '.saikoro-flow-chart';
   for (const el of document.querySelectorAll(boxes)) {
     if (el.scrollWidth <= el.clientWidth + 1) continue;
     // inside our own boxes Material's table wrapper does not scroll: the box does
@@ -161,7 +162,7 @@ def test_nothing_overflows_a_phone_without_a_cue(browser: Any, project_url: str)
     page = context.new_page()
     try:
         paths = [f"systems/{s}/" for s in RULES] + ["commands/"]
-        paths += [f"scenarios/{s}/" for s in SCENARIOS]
+        paths += ["scenarios/"] + [f"scenarios/{s}/" for s in SCENARIOS]
         for path in paths:
             page.goto(project_url + path)
             page.wait_for_load_state("load")
@@ -378,5 +379,32 @@ def test_search_finds_kanji_compounds(browser: Any, tmp_path: Path) -> None:
             page.goto(url)
             for query in ("鉄塔崩落表", "崩落表", "鉄塔"):
                 assert any("鉄塔崩落表" in t for t in _search(page, query)), query
+    finally:
+        context.close()
+
+
+def test_scenario_index_sorts_and_nav_groups_by_system(browser: Any, project_url: str) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        page.goto(f"{project_url}scenarios/")
+        table = page.locator("table.saikoro-index")
+        assert table.locator("tbody tr").count() == len(SCENARIOS)
+        heads = table.locator("thead th").all_inner_texts()
+        assert heads == ["タイトル", "システム", "人数", "エネミー", "難易度", "チェイス表"]
+        column = heads.index("エネミー")
+
+        def counts() -> list[int]:
+            cells = table.locator(f"tbody tr td:nth-child({column + 1})").all_inner_texts()
+            return [int(c) for c in cells]
+
+        table.locator("thead th button").nth(column).click()
+        assert counts() == sorted(counts())
+        table.locator("thead th button").nth(column).click()
+        assert counts() == sorted(counts(), reverse=True)
+        assert table.locator("thead th").nth(column).get_attribute("aria-sort") == "descending"
+        # the nav: the book's section holds one sub-section per system
+        nav = page.locator(".md-nav--primary").inner_text()
+        assert "GOD EATER TABLE BURST" in nav.split("サンプルシナリオブック", 1)[-1]
     finally:
         context.close()

@@ -26,7 +26,7 @@ from .log import log
 from .mermaid import append_linked_flows
 from .navigation import add_to_nav
 from .pages import labels
-from .pages.scenario import fill_slots
+from .pages.scenario import fill_slots, system_name
 from .reference import reference_files
 from .structure import ScenarioBook, load_folder, raise_errors, rel_url
 from .typography import JapaneseLineBreaks
@@ -125,7 +125,8 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
                 files.remove(existing[file.src_uri])
         for file in generated:
             files.append(file)
-        add_to_nav(config, prefix, self.config.title, [s.id for s in book.scenarios])
+        groups = {s.id: system_name(s.system) for s in book.scenarios}  # nav: one group per system
+        add_to_nav(config, prefix, self.config.title, [s.id for s in book.scenarios], groups)
         return files
 
     # Tell the fences which page they are on: its front-matter `system:` is the

@@ -111,3 +111,30 @@
   }, true);
   window.saikoroExact = { load: load };
 })();
+/* saikoro: the scenario index sorts by a column when its heading is pressed. */
+(function () {
+  "use strict";
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("table.saikoro-index th button");
+    if (!button) return;
+    var th = button.parentNode;
+    var table = th.closest("table");
+    var column = Array.prototype.indexOf.call(th.parentNode.children, th);
+    var numeric = th.getAttribute("data-type") === "number";
+    var ascending = th.getAttribute("aria-sort") !== "ascending";
+    table.querySelectorAll("th[aria-sort]").forEach(function (h) { h.removeAttribute("aria-sort"); });
+    th.setAttribute("aria-sort", ascending ? "ascending" : "descending");
+    var body = table.tBodies[0];
+    var rows = Array.prototype.slice.call(body.rows);
+    function key(row) {
+      var v = row.cells[column].getAttribute("data-sort") || "";
+      return numeric ? (v === "" ? Infinity : Number(v)) : v;
+    }
+    rows.sort(function (a, b) {
+      var x = key(a), y = key(b);
+      var c = numeric ? x - y : String(x).localeCompare(String(y), "ja");
+      return ascending ? c : -c;
+    });
+    rows.forEach(function (row) { body.appendChild(row); });
+  });
+})();
