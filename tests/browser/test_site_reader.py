@@ -408,3 +408,40 @@ def test_scenario_index_sorts_and_nav_groups_by_system(browser: Any, project_url
         assert "GOD EATER TABLE BURST" in nav.split("サンプルシナリオブック", 1)[-1]
     finally:
         context.close()
+
+
+def test_whole_book_prints_to_pdf(browser: Any, project_url: str, tmp_path: Path) -> None:
+    import unicodedata
+
+    import pypdf
+    import yaml
+
+    from saikoro.site.pdf import render_pdf
+
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        out = render_pdf(f"{project_url}scenarios/book/", tmp_path / "book.pdf", page=page)
+    finally:
+        context.close()
+    reader = pypdf.PdfReader(str(out))
+    pages = [unicodedata.normalize("NFKC", p.extract_text() or "") for p in reader.pages]
+    titles = [
+        str(yaml.safe_load((REPO / "scenarios" / f"{s}.yaml").read_text("utf-8"))["title"])
+        for s in SCENARIOS
+    ]
+    # a contents page, then every scenario starting on a page of its own
+    assert len(pages) >= len(titles) + 1
+    starts = [next((i for i, t in enumerate(pages) if title in t), -1) for title in titles]
+    assert all(i >= 0 for i in starts), list(zip(titles, starts, strict=True))
+    text = "\n".join(pages)
+    assert re.search("[\u3040-\u30ff\u4e00-\u9fff]{20}", text)  # Japanese text, as text
+    for button in (
+        "ココフォリアにコピー",
+        "ユドナリウム用",
+        "共有リンク",
+        "🎲",
+        "クリック（Enter）で拡大",
+    ):
+        assert button not in text, button
+    print(f"book.pdf: {len(pages)} pages, {out.stat().st_size // 1024} KB")

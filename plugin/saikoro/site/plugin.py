@@ -26,6 +26,7 @@ from .log import log
 from .mermaid import append_linked_flows
 from .navigation import add_to_nav
 from .pages import labels
+from .pages.book import book_file
 from .pages.scenario import fill_slots, system_name
 from .reference import reference_files
 from .structure import ScenarioBook, load_folder, raise_errors, rel_url
@@ -116,6 +117,8 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
             title=self.config.title,
             roller=self.config.roller.enabled,
         )
+        if book.scenarios:  # the whole book on one page, for print and PDF
+            generated.append(book_file(self.book, config, book, prefix, self.config.title))
         if self.config.reference:
             generated.extend(reference_files(config, self.config.schema_path))
         generated.extend(self.assets.files(config))

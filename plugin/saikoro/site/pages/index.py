@@ -38,6 +38,7 @@ def render_index(title: str, entries: Sequence[IndexEntry]) -> tuple[str, list[s
     out.append(
         f'<p class="saikoro-meta">{len(entries)} 本のシナリオ ／ {len(systems)} システム'
         "（見出しを押すと並べ替え）</p>\n\n"
+        "[印刷用：全シナリオを1ページで](book.md)\n\n"
     )
     rows = []
     ordered = sorted(entries, key=lambda e: (system_name(e.scenario.system), e.scenario.id))
