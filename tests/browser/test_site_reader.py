@@ -445,3 +445,91 @@ def test_whole_book_prints_to_pdf(browser: Any, project_url: str, tmp_path: Path
     ):
         assert button not in text, button
     print(f"book.pdf: {len(pages)} pages, {out.stat().st_size // 1024} KB")
+
+
+CONTRAST = """(selectors) => {
+  function rgba(text) {
+    const srgb = text.match(/color\\(srgb ([^)]+)\\)/);  // color-mix() computes to this
+    if (srgb) {
+      const p = srgb[1].split(/[ /]+/).filter(Boolean).map(Number);
+      return [p[0] * 255, p[1] * 255, p[2] * 255, p.length > 3 ? p[3] : 1];
+    }
+    const m = text.match(/rgba?\\(([^)]+)\\)/);
+    if (!m) return null;
+    const p = m[1].split(/[ ,/]+/).filter(Boolean).map(Number);
+    return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1];
+  }
+  function over(top, bottom) {
+    const a = top[3];
+    return [0, 1, 2].map(i => top[i] * a + bottom[i] * (1 - a)).concat([1]);
+  }
+  function background(el) {
+    const layers = [];
+    for (let e = el; e; e = e.parentElement) {
+      const c = rgba(getComputedStyle(e).backgroundColor);
+      if (c && c[3] > 0) { layers.push(c); if (c[3] >= 1) break; }
+    }
+    let bg = [255, 255, 255, 1];
+    for (let i = layers.length - 1; i >= 0; i--) bg = over(layers[i], bg);
+    return bg;
+  }
+  function lum(c) {
+    const s = c.slice(0, 3).map(v => {
+      v /= 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * s[0] + 0.7152 * s[1] + 0.0722 * s[2];
+  }
+  const out = [];
+  for (const selector of selectors) {
+    for (const el of [...document.querySelectorAll(selector)].slice(0, 5)) {
+      if (!el.getClientRects().length || !el.textContent.trim()) continue;
+      const bg = background(el);
+      const fg = over(rgba(getComputedStyle(el).color), bg);
+      const a = lum(fg), b = lum(bg);
+      out.push({selector, ratio: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05),
+                text: el.textContent.trim().slice(0, 20)});
+    }
+  }
+  return out;
+}"""
+
+CONTRAST_TARGETS = {
+    "scenarios/getb-kyuuchi/": [
+        "article p",
+        ".saikoro-meta",
+        ".saikoro-note",
+        ".saikoro-axisrow span",
+        ".saikoro-stats dt",
+        ".saikoro-export .md-button",
+        ".saikoro-roll",
+        ".saikoro-heat",
+        ".saikoro-glance .saikoro-heads span",
+        ".saikoro-grid caption",
+    ],
+    "scenarios/": [".saikoro-index td", ".saikoro-index th button", ".saikoro-index a"],
+    "systems/getb/": [".saikoro-flow-hint", ".saikoro-flow-links a", ".saikoro-flow-title"],
+}
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_text_and_buttons_meet_wcag_aa(browser: Any, project_url: str, scheme: str) -> None:
+    context = browser.new_context(color_scheme=scheme, viewport={"width": 390, "height": 900})
+    page = context.new_page()
+    low = []
+    measured = 0
+    lowest: dict[str, float] = {}
+    try:
+        for path, selectors in CONTRAST_TARGETS.items():
+            page.goto(project_url + path)
+            page.wait_for_load_state("load")
+            for item in page.evaluate(CONTRAST, selectors):
+                measured += 1
+                lowest[item["selector"]] = min(lowest.get(item["selector"], 99), item["ratio"])
+                if item["ratio"] < 4.5:
+                    low.append((path, item))
+        print(scheme, {k: round(v, 2) for k, v in lowest.items()})
+    finally:
+        context.close()
+    assert measured >= 20
+    assert low == [], low
