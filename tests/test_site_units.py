@@ -271,8 +271,10 @@ def _fake_scenario(data: dict[str, object], system: str = "kokuryoku") -> object
 
 def test_scenario_rulings_change_the_odds() -> None:
     import saikoro
+    from saikoro.site.pages import labels
     from saikoro.site.pages.scenario import fill_slots, render_scenario
 
+    labels.configure("ja")  # an earlier in-process build may have left another language
     target = {"name": "x", "target": 12, "gain": 10}
     pages = {}
     for die in (6, 10):

@@ -118,7 +118,10 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
             roller=self.config.roller.enabled,
         )
         if book.scenarios:  # the whole book on one page, for print and PDF
-            generated.append(book_file(self.book, config, book, prefix, self.config.title))
+            roller = self.config.roller.enabled
+            generated.append(
+                book_file(self.book, config, book, prefix, self.config.title, roller=roller)
+            )
         if self.config.reference:
             generated.extend(reference_files(config, self.config.schema_path))
         generated.extend(self.assets.files(config))
@@ -171,6 +174,7 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         self.assets.post_build(config)
         exact.write(config.site_dir)
+        labels.configure("ja")  # per-build state: back to the default for the next user
 
     # Rebuild when a scenario changes, not only when docs/ does.
     def on_serve(self, server: LiveReloadServer, **_: Any) -> LiveReloadServer:

@@ -67,11 +67,14 @@ def book_page(title: str, parts: Sequence[tuple[ScenarioLike, Rendered]]) -> tup
     return "".join(out), slots
 
 
-def book_file(store: Any, config: MkDocsConfig, book: Any, prefix: str, title: str) -> Any:
+def book_file(
+    store: Any, config: MkDocsConfig, book: Any, prefix: str, title: str, *, roller: bool
+) -> Any:
     """The generated ``<prefix>/book.md`` (its slots recorded in ``store.slots``).
 
-    ``store`` is the plugin's :class:`~saikoro.site.structure.ScenarioBook` (renders are
-    cached there by content), ``book`` the loaded scenarios.
+    ``store`` is the plugin's :class:`~saikoro.site.structure.ScenarioBook`; the book
+    reuses the renders of the scenario pages (same cache key), with the links to the
+    exports re-pointed from the scenario's folder to the book's.
     """
     prefix = prefix.strip("/")
     directory_urls = bool(config.use_directory_urls)
@@ -81,8 +84,16 @@ def book_file(store: Any, config: MkDocsConfig, book: Any, prefix: str, title: s
         if scenario.id in seen or scenario.id in {"index", "book"}:
             continue
         seen.add(scenario.id)
-        zip_href = f"../{scenario.id}/" if directory_urls else f"{scenario.id}/"
-        parts.append((scenario, store.render(scenario, roller=False, zip_href=zip_href)))
+        zip_href = "./" if directory_urls else f"{scenario.id}/"
+        rendered = store.render(scenario, roller=roller, zip_href=zip_href)
+        if directory_urls:
+            moved = f'href="../{esc(scenario.id)}/'
+            rendered = Rendered(
+                rendered.markdown,
+                rendered.files,
+                [slot.replace('href="./', moved) for slot in rendered.slots],
+            )
+        parts.append((scenario, rendered))
     markdown, slots = book_page(title, parts)
     uri = f"{prefix}/book.md"
     store.slots[uri] = slots
