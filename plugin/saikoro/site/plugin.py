@@ -29,6 +29,7 @@ from .pages import labels
 from .pages.book import book_file
 from .pages.scenario import fill_slots, system_name
 from .reference import reference_files
+from .searchconfig import japanese_search
 from .structure import ScenarioBook, load_folder, raise_errors, rel_url
 from .typography import JapaneseLineBreaks
 
@@ -82,11 +83,15 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
 
     # Resolve the scenario folder against mkdocs.yml, register the fences as a
     # Markdown extension (authors configure nothing) and add our CSS/JS to every page.
+    # Late (after Material's search has filled in its defaults): Japanese search
+    # separators get the katakana/kanji boundaries (see .searchconfig).
+    @event_priority(-10)
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         base = Path(config.config_file_path or ".").resolve().parent
         self.folder = (base / self.config.scenarios).resolve()
         rolling.configure(enabled=self.config.roller.enabled)
         labels.configure(str(config.theme.get("language") or "ja"))  # words for YAML ids
+        japanese_search(config.plugins)
         config.markdown_extensions.append(SaikoroFences(self.fences))  # type: ignore[arg-type]
         config.markdown_extensions.append(JapaneseLineBreaks())  # type: ignore[arg-type]
         self.assets.configure(self.config, base)
