@@ -250,6 +250,9 @@ def test_no_space_between_japanese_characters(browser: Any, project_url: str) ->
         for system in RULES:
             page.goto(f"{project_url}systems/{system}/")
             assert page.evaluate(SPACED) == [], system
+            # internal ids are not reader text: rulings are named by their titles
+            text = page.locator("article").inner_text()
+            assert not re.findall(r"裁定\s*[a-z][a-z_.]{2,}|→ [a-z]+\.[a-z_]+", text), system
     finally:
         context.close()
 

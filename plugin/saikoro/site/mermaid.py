@@ -21,6 +21,7 @@ flowchart TD
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -164,8 +165,38 @@ def _flow_title(flow_id: str) -> str:
     return flow.title if flow is not None else ""
 
 
+_RULING = re.compile(r"裁定\s*([a-z][a-z0-9_]*(?:\.[a-z0-9_]+)?)")
+
+
+@functools.cache
+def _ruling_titles() -> dict[str, str]:
+    """Ruling title by key (``cutaction.chase_event_order``), short key and option name."""
+    import saikoro
+
+    titles: dict[str, str] = {}
+    for system_id in SYSTEM_IDS:
+        for rule in type(saikoro.get_system(system_id)).rulings:
+            for name in (rule.key, rule.key.split(".", 1)[-1], rule.option_name):
+                if name:
+                    titles.setdefault(name, rule.title)
+    return titles
+
+
+def reader_text(text: str) -> str:
+    """``text`` with ruling ids named by their titles: 「裁定 min_damage」 ->
+    「裁定「差で減ったダメージの下限」」 (ids are for code, titles for readers).
+
+    >>> reader_text("0 未満にはしない：裁定 min_damage")
+    '0 未満にはしない：裁定「差で減ったダメージの下限」'
+    """
+    titles = _ruling_titles()
+    return _RULING.sub(
+        lambda m: f"裁定「{titles[m.group(1)]}」" if m.group(1) in titles else m.group(0), text
+    )
+
+
 def _label(step: Step, width: int = WRAP) -> str:
-    text = step.label
+    text = reader_text(step.label)
     actor = step.actor
     if actor and not text.startswith(actor):
         # "GM: GMが…" reads badly: the actor is named only when the label does not start with it
@@ -271,7 +302,7 @@ def flow_to_mermaid(flow: Flow) -> str:
         lines.append(f"  {_node_id(step.id)}{left}{_label(step, plan.wraps[step.id])}{right}")
     for step in flow.steps:
         for edge in step.next:
-            label = _wrapped(edge.label, EDGE_WRAP)
+            label = _wrapped(reader_text(edge.label), EDGE_WRAP)
             arrow = f'-->|"{label}"|' if edge.label else "-->"
             lines.append(f"  {_node_id(step.id)} {arrow} {_node_id(edge.to)}")
     return "\n".join(lines)
@@ -286,8 +317,10 @@ def flow_html(flow: Flow) -> str:
     """The flowchart as Material renders Mermaid (``<pre class="mermaid">``, HTML-escaped),
     in a figure that the page script makes scrollable and zoomable, with links to the
     charts of the steps that are procedures of their own."""
-    title = f'<p class="saikoro-flow-title">{esc(flow.title)}</p>' if flow.title else ""
-    summary = f"<p>{esc(flow.summary)}</p>" if flow.summary else ""
+    title = (
+        f'<p class="saikoro-flow-title">{esc(reader_text(flow.title))}</p>' if flow.title else ""
+    )
+    summary = f"<p>{esc(reader_text(flow.summary))}</p>" if flow.summary else ""
     subs: list[tuple[str, str]] = []
     for step in flow.steps:
         sub_title = _flow_title(step.flow) if step.flow else ""
