@@ -11,7 +11,7 @@ True
 
 from __future__ import annotations
 
-from saikoro.systems.flow import Edge, Flow, Step, StepKind
+from saikoro.systems.flow import Edge, Flow, Step, StepKind, split_subflow
 
 from .chase import CHASE_EVENTS
 
@@ -362,5 +362,16 @@ def _event_flow() -> Flow:
 
 
 def flows() -> dict[str, Flow]:
-    """Every procedure of the system, by flow id."""
-    return {f.id: f for f in (CUT, DAMAGE, RECOVERY, ESCAPE, CHASE, _event_flow())}
+    """Every procedure of the system, by flow id.
+
+    The chase's seven actions are a procedure of their own (its widest part), drawn as
+    a linked chart.
+    """
+    chase, actions = split_subflow(
+        CHASE,
+        "act",
+        ("accel", "decel", "block", "obstruct", "jump", "shake", "route"),
+        "cutaction.chase_action",
+        "チェイスのアクション",
+    )
+    return {f.id: f for f in (CUT, DAMAGE, RECOVERY, ESCAPE, chase, actions, _event_flow())}
