@@ -4,7 +4,7 @@ CHECK steps name an example of the command that performs them (success value 7).
 
 >>> fs = flows()
 >>> sorted(f.split('.')[1] for f in fs)
-['chase', 'chase_event', 'cut', 'damage', 'escape', 'recovery']
+['chase', 'chase_action', 'chase_event', 'cut', 'damage', 'escape', 'recovery']
 >>> all(f.validate() is None for f in fs.values())
 True
 """
