@@ -242,6 +242,7 @@ def test_flows_validate_and_name_real_commands() -> None:
         "cutaction.recovery",
         "cutaction.escape",
         "cutaction.chase",
+        "cutaction.chase_action",
         "cutaction.chase_event",
     }
     for flow_id, flow in flows.items():

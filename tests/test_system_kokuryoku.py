@@ -383,7 +383,7 @@ def test_difficulty_grid_shows_expected_gain_per_party_size() -> None:
     shown = {
         unescape(cmd): Fraction(mean)
         for cmd, mean in regex.findall(
-            r'data-command="([^"]+)".*?saikoro-gain" data-mean="([0-9/]+)', html
+            r'data-command="([^"]+)".*?class="saikoro-mean" data-mean="([0-9/]+)', html
         )
     }
     assert len(shown) == 15

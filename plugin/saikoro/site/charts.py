@@ -14,9 +14,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
+from .exact import exact_attr, is_short
 from .safe import esc
 
-__all__ = ["bar_chart", "fraction_text", "percent", "prob", "prob_cell"]
+__all__ = ["bar_chart", "exact_title", "fraction_text", "percent", "prob", "prob_cell"]
 
 
 def fraction_text(p: Fraction) -> str:
@@ -44,18 +45,23 @@ def percent(p: Fraction) -> str:
     return f"{value:.1f}%"
 
 
+def exact_title(p: Fraction) -> str:
+    """`` title="n/d"`` when the fraction is short; nothing for a long one (no 50-digit
+    tooltips: the exact value is in the page's JSON, see :mod:`.exact`)."""
+    exact = fraction_text(p)
+    return f' title="{exact}"' if is_short(exact) else ""
+
+
 def prob(p: Fraction, *, cls: str = "saikoro-p") -> str:
     """A ``<span>`` showing ``p`` as a percentage with its exact value attached."""
-    exact = fraction_text(p)
-    return f'<span class="{cls}" data-probability="{exact}" title="{exact}">{percent(p)}</span>'
+    return f'<span class="{cls}" {exact_attr(p)}{exact_title(p)}>{percent(p)}</span>'
 
 
 def prob_cell(p: Fraction | None) -> str:
     """A ``<td>`` for a probability (``–`` when there is none)."""
     if p is None:
         return '<td class="saikoro-na">–</td>'
-    exact = fraction_text(p)
-    return f'<td data-probability="{exact}" title="{exact}">{percent(p)}</td>'
+    return f"<td {exact_attr(p)}{exact_title(p)}>{percent(p)}</td>"
 
 
 MAX_BARS = 60
@@ -92,15 +98,21 @@ def bar_chart(
     highlight: Sequence[int | str] = (),
     width: int = 320,
     height: int = 72,
+    names: Mapping[int | str, str] | None = None,
 ) -> str:
     """A small SVG bar chart of a distribution; each bar carries its exact probability.
+
+    The bars are drawn in integer units (10 per bar, 100 high) from the top edge and the
+    drawing is flipped by the stylesheet (so no ``y``), then stretched to the box;
+    the axis labels are HTML under the drawing, so they are never distorted or cut.
 
     Args:
         distribution: outcome -> probability, in display order.
         label: accessible name of the chart.
         highlight: outcomes drawn in the accent colour (e.g. successes).
-        width: viewBox width.
-        height: viewBox height.
+        width: width of the box in CSS px (a hint: the stylesheet sizes charts).
+        height: height of the box in CSS px.
+        names: what a bar's tooltip calls each outcome (default: the outcome).
 
     >>> svg = bar_chart({1: Fraction(1, 2), 2: Fraction(1, 2)}, label="1D2")
     >>> svg.count('data-probability="1/2"')
@@ -109,33 +121,54 @@ def bar_chart(
     items = _trim(list(distribution.items()))
     if not items:
         return ""
-    top = max(p for _, p in items) or Fraction(1)
-    top_f = float(top)
+    top = float(max(p for _, p in items) or Fraction(1))
     n = len(items)
     gap = 1 if n < 60 else 0
-    bar = max((width - gap * (n - 1)) / n, 0.5)
-    body = height - 14
+    size = "small" if width < 200 or height < 50 else "large"
     parts = [
-        f'<svg class="saikoro-chart" viewBox="0 0 {width} {height}" role="img" '
+        f'<div class="saikoro-chartbox saikoro-chartbox-{size}">'
+        f'<svg class="saikoro-chart" viewBox="0 0 {n * 10} 100" role="img" '
         f'aria-label="{esc(label)}" preserveAspectRatio="none">'
     ]
     marks = set(highlight)
-    step = max(1, n // 8)
+    names = names or {}
     for i, (outcome, p) in enumerate(items):
-        h = float(p) / top_f * body
-        x = i * (bar + gap)
-        cls = "saikoro-bar saikoro-hit" if outcome in marks else "saikoro-bar"
+        h = round(float(p) / top * 100, 1)
+        hit = ' class="saikoro-hit"' if outcome in marks else ""
         exact = fraction_text(p)
+        shown = f" ({exact})" if len(exact) <= 12 else ""
+        name = names.get(outcome, str(outcome))
         parts.append(
-            f'<rect class="{cls}" x="{x:.2f}" y="{body - h:.2f}" width="{bar:.2f}" '
-            f'height="{max(h, 0.0):.2f}" data-outcome="{esc(outcome)}" '
-            f'data-probability="{exact}">'
-            f"<title>{esc(outcome)}: {percent(p)} ({exact})</title></rect>"
+            f'<rect{hit} x="{i * 10}" width="{10 - gap}" height="{h:g}" '
+            f'data-outcome="{esc(outcome)}" {exact_attr(p)}>'
+            f"<title>{esc(name)}: {percent(p)}{shown}</title></rect>"
         )
-        if i == n - 1 or (i % step == 0 and n - 1 - i >= max(step // 2, 1)):
-            parts.append(
-                f'<text class="saikoro-axis" x="{x + bar / 2:.2f}" y="{height - 2}" '
-                f'text-anchor="middle">{esc(outcome)}</text>'
-            )
-    parts.append("</svg>")
+    parts.append('</svg><div class="saikoro-axisrow" aria-hidden="true">')
+    slots = 8 if size == "large" else 4
+    step = max(1, -(-n // slots))
+    shown_at = list(range(0, n, step))
+    if n - 1 - shown_at[-1] >= step / 2:
+        shown_at.append(n - 1)
+    elif shown_at[-1] != n - 1 and n > 1:
+        shown_at[-1] = n - 1
+    for i in shown_at:
+        centre = (i + 0.5) / n * 100
+        parts.append(f'<span style="left:{centre:.1f}%">{esc(items[i][0])}</span>')
+    parts.append("</div></div>")
     return "".join(parts)
+
+
+def mean_span(mean: Fraction, prefix: str = "") -> str:
+    """An expected value, two decimals shown, exact ``n/d`` in ``data-mean`` when short.
+
+    >>> mean_span(Fraction(7, 2))
+    '<span class="saikoro-mean" data-mean="7/2" title="7/2">3.50</span>'
+    """
+    exact = fraction_text(mean)
+    attr = (
+        f'data-mean="{exact}"'
+        if is_short(exact)
+        else exact_attr(mean).replace("data-exact", "data-exact-mean")
+    )
+    shown = f"{esc(prefix)}{float(mean):.2f}"
+    return f'<span class="saikoro-mean" {attr}{exact_title(mean)}>{shown}</span>'

@@ -8,7 +8,7 @@ entry per scenario; without such an entry the section is appended.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
@@ -16,11 +16,11 @@ from mkdocs.config.defaults import MkDocsConfig
 __all__ = ["add_to_nav", "expand_nav"]
 
 
-def _section(index: str, title: str, pages: Sequence[str]) -> dict[str, Any]:
+def _section(index: str, title: str, pages: Sequence[Any]) -> dict[str, Any]:
     return {title: [index, *pages]}
 
 
-def expand_nav(nav: list[Any], index: str, title: str, pages: Sequence[str]) -> bool:
+def expand_nav(nav: list[Any], index: str, title: str, pages: Sequence[Any]) -> bool:
     """Replace the entry of ``index`` in ``nav`` (recursively) by a section; found?
 
     >>> nav = ["index.md", {"本": "scenarios/index.md"}]
@@ -49,12 +49,27 @@ def expand_nav(nav: list[Any], index: str, title: str, pages: Sequence[str]) -> 
     return False
 
 
-def add_to_nav(config: MkDocsConfig, prefix: str, title: str, ids: Sequence[str]) -> None:
-    """Put the scenario index and pages into an explicit ``nav`` (no-op without one)."""
+def add_to_nav(
+    config: MkDocsConfig,
+    prefix: str,
+    title: str,
+    ids: Sequence[str],
+    groups: Mapping[str, str] | None = None,
+) -> None:
+    """Put the scenario index and pages into an explicit ``nav`` (no-op without one).
+
+    ``groups`` (scenario id -> system name): the pages are grouped in one sub-section
+    per system, so a book of many scenarios does not list them flat.
+    """
     nav = config.nav
     if nav is None:
         return
     index = f"{prefix}/index.md"
-    pages = [f"{prefix}/{i}.md" for i in sorted(ids)]
+    pages: list[Any] = [f"{prefix}/{i}.md" for i in sorted(ids)]
+    if groups and len(set(groups.values())) > 1:
+        by_group: dict[str, list[str]] = {}
+        for i in sorted(ids, key=lambda i: (groups.get(i, ""), i)):
+            by_group.setdefault(groups.get(i, ""), []).append(f"{prefix}/{i}.md")
+        pages = [{name: items} for name, items in by_group.items()]
     if not expand_nav(nav, index, title, pages):
         nav.append(_section(index, title, pages))

@@ -6,7 +6,8 @@ from fractions import Fraction
 
 from saikoro.dice import Odds
 
-from .charts import bar_chart, fraction_text, prob, prob_cell
+from .charts import bar_chart, fraction_text, mean_span, prob, prob_cell
+from .exact import lazy_table
 from .oddscache import OddsResult
 from .rolling import widget
 from .safe import esc
@@ -32,14 +33,7 @@ def summary_items(odds: Odds) -> list[tuple[str, str]]:
         items.append(("ファンブル", prob(odds.fumble)))
     mean = odds.mean
     if mean is not None:
-        exact = fraction_text(mean)
-        items.append(
-            (
-                "期待値",
-                f'<span class="saikoro-mean" data-mean="{exact}" title="{exact}">'
-                f"{float(mean):.2f}</span>",
-            )
-        )
+        items.append(("期待値", mean_span(mean)))
     items.extend((str(name), prob(p)) for name, p in odds.events.items())
     if odds.truncated:
         items.append(("打ち切り", prob(odds.truncated)))
@@ -87,12 +81,33 @@ def odds_block(
     return "".join(parts)
 
 
+INLINE_ROWS = 24
+"""Distribution tables with more rows are built when opened, from the page's JSON."""
+
+
 def distribution_table(result: OddsResult) -> str:
-    """A collapsible table: outcome, P(=), and P(>=) for numeric outcomes."""
+    """A collapsible table: outcome, P(=), and P(>=) for numeric outcomes.
+
+    A long table (more than :data:`INLINE_ROWS` outcomes) is not in the HTML: its rows
+    are in the page's JSON file (:mod:`.exact`) and built when the reader opens it.
+    """
     odds = result.odds
     if odds is None:
         return ""
     numeric = all(isinstance(v, int) for v in odds.distribution)
+    if len(odds.distribution) > INLINE_ROWS:
+        head = [odds.label, "確率"] + (["以上"] if numeric else [])
+        data: list[list[str | None]] = []
+        for value, p in odds.distribution.items():
+            row: list[str | None] = [str(value), fraction_text(p)]
+            if numeric and isinstance(value, int):
+                row.append(fraction_text(result.at_least(value)))
+            data.append(row)
+        return (
+            f'<details class="saikoro-table" data-lazy="{lazy_table(head, data)}">'
+            f"<summary>{esc(odds.label)}の分布（{len(odds.distribution)}通り）</summary>"
+            '<p class="saikoro-note saikoro-lazy-note">開くと表を読み込みます。</p></details>'
+        )
     rows = []
     for value, p in odds.distribution.items():
         cells = f"<td>{esc(value)}</td>{prob_cell(p)}"

@@ -19,14 +19,19 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-from . import assets, rolling
+from . import assets, exact, rolling
 from .config import SaikoroConfig
 from .fences import FenceContext, add_custom_fences, fence_lines
 from .log import log
+from .mermaid import append_linked_flows
 from .navigation import add_to_nav
-from .pages.scenario import fill_slots
+from .pages import labels
+from .pages.book import book_file
+from .pages.scenario import fill_slots, system_name
 from .reference import reference_files, schema_file
+from .searchconfig import japanese_search
 from .structure import ScenarioBook, load_folder, raise_errors, rel_url
+from .typography import JapaneseLineBreaks
 from .vtt import VttSettings
 
 __all__ = ["MemoryBytecodeCache", "SaikoroPlugin"]
@@ -80,6 +85,9 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
     # Resolve the scenario folder against mkdocs.yml, register the fences as
     # pymdownx.superfences custom fences (authors configure nothing; a fence shown as
     # code stays code) and add our CSS/JS to every page.
+    # Late (after Material's search has filled in its defaults): Japanese search
+    # separators get the katakana/kanji boundaries (see .searchconfig).
+    @event_priority(-10)
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         base = Path(config.config_file_path or ".").resolve().parent
         # an explicit `scenarios:` was checked to exist by the config; unset, the
@@ -89,6 +97,9 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         skipped = add_custom_fences(config.markdown_extensions, config.mdx_configs, self.fences)
         for name in skipped:
             log.info(f"the site configures its own {name!r} fence; saikoro's is not added")
+        labels.configure(str(config.theme.get("language") or "ja"))  # words for YAML ids
+        japanese_search(config.plugins)
+        config.markdown_extensions.append(JapaneseLineBreaks())  # type: ignore[arg-type]
         self.assets.configure(self.config, base)
         self.assets.add_to_config(config)
         # VTT exports link back to the published enemy and carry the ココフォリア flags.
@@ -120,6 +131,11 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
             raise_errors(errors, lang)
         for problem in errors:
             log.error(problem.format(lang))
+        if book.scenarios:  # the whole book on one page, for print and PDF
+            roller = self.config.roller.enabled
+            generated.append(
+                book_file(self.book, config, book, prefix, self.config.title, roller=roller)
+            )
         if self.config.reference:
             generated.extend(reference_files(config, self.config.schema_path))
         if self.config.schema:
@@ -134,7 +150,8 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
                 files.remove(existing[file.src_uri])
         for file in generated:
             files.append(file)
-        add_to_nav(config, prefix, self.config.title, [s.id for s in book.scenarios])
+        groups = {s.id: system_name(s.system) for s in book.scenarios}  # nav: one group per system
+        add_to_nav(config, prefix, self.config.title, [s.id for s in book.scenarios], groups)
         return files
 
     # Tell the fences which page they are on: its front-matter `system:` is the
@@ -159,6 +176,9 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         if slots:
             html = fill_slots(html, slots)
         self.assets.note_page(html)
+        html = exact.compact(html, page.file.dest_uri)  # long fractions -> <page>.odds.json
+        if 'class="saikoro-flow-links"' in html:
+            html = append_linked_flows(html)  # charts that steps link to, if not on the page
         if page.meta.get("system") and not page.meta.get("saikoro_scenario"):
             html += rolling.free_widget(system=str(page.meta["system"]))
         return html
@@ -174,6 +194,8 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
     # Copy the roller's engine and Pyodide files (only now is site_dir complete).
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         self.assets.post_build(config)
+        exact.write(config.site_dir)
+        labels.configure("ja")  # per-build state: back to the default for the next user
 
     # Rebuild when a scenario changes, not only when docs/ does.
     def on_serve(self, server: LiveReloadServer, **_: Any) -> LiveReloadServer:

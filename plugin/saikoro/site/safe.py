@@ -27,6 +27,8 @@ import markdown
 from markdown.extensions import Extension
 from markdown.treeprocessors import Treeprocessor
 
+from .typography import JapaneseLineBreaks, join_lines
+
 __all__ = ["esc", "is_safe_url", "md_escape", "render_markdown", "safe_title"]
 
 _SAFE_SCHEMES = frozenset({"http", "https", "mailto"})
@@ -41,8 +43,11 @@ _MD_ENTITY = re.compile("[&<>|~]")
 
 
 def esc(text: object) -> str:
-    """HTML-escape ``text`` (quotes too, so it is safe in attribute values)."""
-    return html.escape(str(text), quote=True)
+    """HTML-escape ``text`` (quotes too, so it is safe in attribute values).
+
+    A line break between Japanese characters is dropped (it would show as a space).
+    """
+    return html.escape(join_lines(str(text)), quote=True)
 
 
 def md_escape(text: object) -> str:
@@ -54,7 +59,7 @@ def md_escape(text: object) -> str:
     >>> md_escape('[x](javascript:1) <b>|~')
     '\\[x\\]\\(javascript:1\\) &lt;b&gt;&#124;&#126;'
     """
-    flat = " ".join(str(text).split())
+    flat = " ".join(join_lines(str(text)).split())
     escaped = _MD_SPECIAL.sub(r"\\\1", flat)
     return _MD_ENTITY.sub(lambda m: _MD_ENTITIES[m.group(0)], escaped)
 
@@ -143,7 +148,7 @@ class _SafeExtension(Extension):
         md.treeprocessors.register(_DropUnsafe(md), "saikoro_drop_unsafe", 0)
 
 
-_md = markdown.Markdown(extensions=["sane_lists", _SafeExtension()])
+_md = markdown.Markdown(extensions=["sane_lists", _SafeExtension(), JapaneseLineBreaks()])
 
 
 def render_markdown(text: str, *, inline: bool = False) -> str:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from saikoro.dice.errors import SaikoroError
 
-__all__ = ["Edge", "Flow", "FlowError", "Step", "StepKind"]
+__all__ = ["Edge", "Flow", "FlowError", "Step", "StepKind", "split_subflow"]
 
 
 class FlowError(SaikoroError, ValueError):
@@ -129,3 +129,85 @@ class Flow:
         unreachable = [i for i in ids if i not in seen]
         if unreachable:
             raise FlowError(f"{self.id}: unreachable steps {unreachable}")
+
+
+def split_subflow(
+    flow: Flow, start: str, members: tuple[str, ...], sub_id: str, title: str, *, summary: str = ""
+) -> tuple[Flow, Flow]:
+    """Move a procedure inside ``flow`` into a flow of its own, linked from ``flow``.
+
+    ``start`` and ``members`` are the steps of the inner procedure (``start`` first);
+    in ``flow`` they become one SUBFLOW step (``start``'s id and label) whose edges lead
+    where the members led outside themselves. The inner flow ends at END steps named
+    like those outside targets. Returns ``(outer, inner)``, both validated.
+
+    >>> f = Flow("d.x", "外", (
+    ...     Step("s", "開始", StepKind.START, next=(Edge("c"),)),
+    ...     Step("c", "選ぶ", StepKind.DECISION, next=(Edge("a", "A"), Edge("b", "B"))),
+    ...     Step("a", "Aをする", next=(Edge("e"),)),
+    ...     Step("b", "Bをする", next=(Edge("e"),)),
+    ...     Step("e", "終了", StepKind.END),
+    ... ))
+    >>> outer, inner = split_subflow(f, "c", ("a", "b"), "d.choice", "選択")
+    >>> [s.id for s in outer.steps], outer.step("c").flow
+    (['s', 'c', 'e'], 'd.choice')
+    >>> [(s.id, s.kind.value) for s in inner.steps]
+    [('c', 'start'), ('a', 'action'), ('b', 'action'), ('to_e', 'end')]
+    """
+    inside = {start, *members}
+    by_id = {s.id: s for s in flow.steps}
+    exits: list[str] = []
+    for sid in (start, *members):
+        for edge in by_id[sid].next:
+            if edge.to not in inside and edge.to not in exits:
+                exits.append(edge.to)
+    first = by_id[start]
+    inner_steps = [
+        Step(
+            first.id,
+            first.label,
+            StepKind.START,
+            actor=first.actor,
+            check=first.check,
+            flow=first.flow,
+            next=tuple(_redirect(e, inside) for e in first.next),
+        )
+    ]
+    for sid in members:
+        step = by_id[sid]
+        inner_steps.append(
+            Step(
+                step.id,
+                step.label,
+                step.kind,
+                actor=step.actor,
+                check=step.check,
+                flow=step.flow,
+                next=tuple(_redirect(e, inside) for e in step.next),
+            )
+        )
+    inner_steps.extend(Step(f"to_{x}", by_id[x].label, StepKind.END) for x in exits)
+    inner = Flow(sub_id, title, tuple(inner_steps), summary=summary)
+    outer_steps = []
+    for step in flow.steps:
+        if step.id == start:
+            outer_steps.append(
+                Step(
+                    step.id,
+                    step.label,
+                    StepKind.SUBFLOW,
+                    actor=step.actor,
+                    flow=sub_id,
+                    next=tuple(Edge(x) for x in exits),
+                )
+            )
+        elif step.id not in members:
+            outer_steps.append(step)
+    outer = Flow(flow.id, flow.title, tuple(outer_steps), summary=flow.summary)
+    outer.validate()
+    inner.validate()
+    return outer, inner
+
+
+def _redirect(edge: Edge, inside: set[str]) -> Edge:
+    return edge if edge.to in inside else Edge(f"to_{edge.to}", edge.label)

@@ -32,6 +32,8 @@
     copy: "コピー",
     copied: "コピーしました",
     copyFailed: "コピーできませんでした",
+    share: "共有リンク",
+    replay: "共有された結果を再現",
   };
 
   // ---- the engine (one worker per visit) -------------------------------------------------
@@ -139,7 +141,7 @@
     return Object.keys(options).length ? JSON.stringify(options) : "";
   }
 
-  function roll(command, system, options) {
+  function roll(command, system, options, dice) {
     command = String(command || "");
     if (!command.trim()) return Promise.resolve({ ok: false, message: MSG.empty });
     if (command.length > CONFIG.maxLength) return Promise.resolve({ ok: false, message: MSG.tooLong });
@@ -155,6 +157,7 @@
         command,
         system: system || "",
         options: system ? optionsText(options) : "",
+        dice: dice ? JSON.stringify(dice) : "",
       });
       if (state === "ready") startRollTimer(id, entry);
     });
@@ -193,13 +196,21 @@
     return classes;
   }
 
-  const shown = new WeakMap(); // widget -> {text, classes} of the result it shows now
+  const shown = new WeakMap(); // widget -> {text, classes, command, system, options, dice}
 
-  // The result on show moves to the widget's short history (newest first).
-  function pushHistory(widget) {
-    const last = shown.get(widget);
-    if (!last) return;
-    shown.delete(widget);
+  // A result's text as lines: each result of a repeated roll (`x3 2D6`: "#1\n(2D6) ...",
+  // blank line, "#2\n...") is one line; other line breaks are kept (white-space: pre-line).
+  function render(el, text) {
+    el.textContent = "";
+    String(text).split(/\n\n+/).forEach((block) => {
+      const line = document.createElement("span");
+      line.className = "saikoro-line";
+      line.textContent = block.replace(/^(#\d+)\n/, "$1 ");
+      el.appendChild(line);
+    });
+  }
+
+  function historyList(widget) {
     let list = widget.querySelector(".saikoro-history");
     if (!list) {
       list = document.createElement("ol");
@@ -207,38 +218,121 @@
       list.setAttribute("aria-label", "これまでの結果");
       widget.appendChild(list);
     }
+    return list;
+  }
+
+  // The result on show moves to the widget's short history (newest first).
+  function pushHistory(widget) {
+    const last = shown.get(widget);
+    if (!last) return;
+    shown.delete(widget);
+    const list = historyList(widget);
     const item = document.createElement("li");
-    item.textContent = last.text;
+    render(item, last.text);
+    item.saikoroEntry = last;
     if (last.classes.length) item.classList.add(...last.classes);
     list.insertBefore(item, list.firstChild);
     while (list.children.length > HISTORY) list.removeChild(list.lastChild);
   }
 
-  function ensureCopy(widget, output) {
-    if (widget.querySelector(".saikoro-copy")) return;
+  function ensureButton(widget, output, cls, label, title) {
+    if (widget.querySelector("." + cls)) return;
     const button = document.createElement("button");
     button.type = "button";
-    button.className = "saikoro-copy";
-    button.textContent = MSG.copy;
-    button.title = "結果をクリップボードにコピー";
-    output.insertAdjacentElement("afterend", button);
+    button.className = cls;
+    button.textContent = label;
+    button.title = title;
+    const after = widget.querySelector(".saikoro-copy") || output;
+    after.insertAdjacentElement("afterend", button);
   }
 
-  function show(widget, result) {
-    const output = widget.querySelector(".saikoro-output");
-    if (!output) return;
-    const classes = classesOf(result);
-    pushHistory(widget);
-    output.classList.remove(...RESULT_CLASSES);
-    output.classList.add(...classes);
-    output.textContent = result.ok ? result.text : result.message;
-    if (result.ok) {
-      shown.set(widget, { text: result.text, classes });
-      ensureCopy(widget, output);
+  // ---- history kept for the visit (sessionStorage), per page and widget --------------
+  const STORE = "saikoro:rolls:";
+  function baseKey(widget) {
+    if (widget.classList.contains("saikoro-free")) return "free";
+    return (widget.getAttribute("data-command") || "") + "|" + (widget.getAttribute("data-system") || "");
+  }
+  function storeKey(widget) {
+    const base = baseKey(widget);
+    const same = [...document.querySelectorAll(".saikoro-roller")].filter((w) => baseKey(w) === base);
+    return STORE + location.href.split("#")[0] + "|" + base + "|" + same.indexOf(widget);
+  }
+  function save(widget) {
+    const entries = [];
+    const current = shown.get(widget);
+    if (current) entries.push(current);
+    widget.querySelectorAll(".saikoro-history li").forEach((li) => li.saikoroEntry && entries.push(li.saikoroEntry));
+    try {
+      sessionStorage.setItem(storeKey(widget), JSON.stringify(entries.slice(0, HISTORY + 1)));
+    } catch (_) {
+      // storage full or disabled: the history is simply not kept
+    }
+  }
+  function restore(widget) {
+    if (widget.saikoroRestored) return;
+    widget.saikoroRestored = true;
+    let entries = null;
+    try {
+      entries = JSON.parse(sessionStorage.getItem(storeKey(widget)) || "null");
+    } catch (_) {
+      entries = null;
+    }
+    if (!Array.isArray(entries)) return;
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const entry = entries[i];
+      if (entry && typeof entry.text === "string") display(widget, entry, false);
     }
   }
 
-  async function rollWidget(widget) {
+  // ---- share links: #roll=<command>&system=<id>&options=<json>&dice=<sides.value,...> --
+  function shareURL(entry) {
+    const params = new URLSearchParams();
+    params.set("roll", entry.command);
+    if (entry.system) params.set("system", entry.system);
+    if (entry.options) params.set("options", entry.options);
+    params.set("dice", (entry.dice || []).map((d) => d[0] + "." + d[1]).join(","));
+    return location.href.split("#")[0] + "#" + params.toString();
+  }
+
+  function display(widget, entry, store) {
+    const output = widget.querySelector(".saikoro-output");
+    if (!output) return;
+    pushHistory(widget);
+    output.classList.remove(...RESULT_CLASSES);
+    output.classList.add(...entry.classes);
+    render(output, entry.text);
+    shown.set(widget, entry);
+    ensureButton(widget, output, "saikoro-copy", MSG.copy, "結果をクリップボードにコピー");
+    if (entry.command && entry.dice) {
+      ensureButton(widget, output, "saikoro-share", MSG.share, "この結果を再現するリンクをコピー");
+      widget.setAttribute("data-share-url", shareURL(entry));
+    }
+    if (store) save(widget);
+  }
+
+  function show(widget, result, request) {
+    const output = widget.querySelector(".saikoro-output");
+    if (!output) return;
+    if (!result.ok) {
+      pushHistory(widget);
+      output.classList.remove(...RESULT_CLASSES);
+      output.classList.add("saikoro-error");
+      output.textContent = result.message;
+      save(widget);
+      return;
+    }
+    const entry = {
+      text: result.text,
+      classes: classesOf(result),
+      command: request.command,
+      system: request.system || "",
+      options: request.options || "",
+      dice: result.dice || null,
+    };
+    display(widget, entry, true);
+  }
+
+  async function rollWidget(widget, dice) {
     const { command, system, options } = request(widget);
     const output = widget.querySelector(".saikoro-output");
     if (state !== "ready" && command.trim() && command.length <= CONFIG.maxLength && output) {
@@ -247,15 +341,18 @@
       output.textContent = MSG.loading;
     }
     widget.setAttribute("aria-busy", "true");
-    const result = await roll(command, system, options);
+    const result = await roll(command, system, options, dice);
     widget.removeAttribute("aria-busy");
-    show(widget, result);
+    show(widget, result, { command, system, options });
     widget.dispatchEvent(new CustomEvent("saikoro:result", { bubbles: true, detail: result }));
   }
 
-  async function copy(widget, button) {
-    const output = widget.querySelector(".saikoro-output");
-    const text = output ? output.textContent : "";
+  async function copy(widget, button, text) {
+    if (text === undefined) {
+      const entry = shown.get(widget);
+      const output = widget.querySelector(".saikoro-output");
+      text = entry ? entry.text : output ? output.textContent : "";
+    }
     let ok = true;
     try {
       await navigator.clipboard.writeText(text);
@@ -274,8 +371,9 @@
       }
       area.remove();
     }
+    const label = button.textContent;
     button.textContent = ok ? MSG.copied : MSG.copyFailed;
-    setTimeout(() => (button.textContent = MSG.copy), 1500);
+    setTimeout(() => (button.textContent = label), 1500);
   }
 
   function closest(target, selector) {
@@ -288,6 +386,18 @@
     if (copyButton) {
       const widget = closest(copyButton, ".saikoro-roller");
       if (widget) copy(widget, copyButton);
+      return;
+    }
+    const shareButton = closest(event.target, ".saikoro-share");
+    if (shareButton) {
+      const widget = closest(shareButton, ".saikoro-roller");
+      if (widget) copy(widget, shareButton, widget.getAttribute("data-share-url") || "");
+      return;
+    }
+    const replayButton = closest(event.target, ".saikoro-replay");
+    if (replayButton) {
+      const widget = closest(replayButton, ".saikoro-roller");
+      if (widget && replayButton.saikoroShared) replay(widget, replayButton.saikoroShared);
       return;
     }
     const button = closest(event.target, ".saikoro-roll");
@@ -308,7 +418,84 @@
     if (CONFIG.policy !== "click" && state === "idle" && closest(event.target, ".saikoro-roller")) load();
   }
   document.addEventListener("pointerover", intent, { passive: true });
+  document.addEventListener("pointerdown", intent, { passive: true });
   document.addEventListener("focusin", intent);
+
+  // Phones and constrained connections: no engine byte (13 MB) before the reader taps or
+  // focuses a roller, whatever the policy says about preloading.
+  function constrained() {
+    const connection = navigator.connection || {};
+    const coarse = window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
+    return Boolean(
+      coarse || connection.saveData || /(^|-)2g$|^3g$/.test(connection.effectiveType || ""),
+    );
+  }
+  const DEFERRED = constrained();
+
+  // A share link (#roll=...&dice=...) names a command and the dice it rolled: the same
+  // result is replayed, on the widget that rolls that command (or the free-form roller).
+  function sharedRoll() {
+    const hash = location.hash.slice(1);
+    if (!hash.startsWith("roll=")) return null;
+    const params = new URLSearchParams(hash);
+    const dice = (params.get("dice") || "").split(",").filter(Boolean).map((d) => d.split(".").map(Number));
+    if (dice.some((d) => d.length !== 2 || !d.every(Number.isInteger))) return null;
+    return {
+      command: params.get("roll") || "",
+      system: params.get("system") || "",
+      options: params.get("options") || "",
+      dice,
+    };
+  }
+
+  function replayTarget(shared) {
+    const widgets = [...document.querySelectorAll(".saikoro-roller")];
+    const fixed = widgets.find((w) => !w.classList.contains("saikoro-free")
+      && w.getAttribute("data-command") === shared.command
+      && (w.getAttribute("data-system") || "") === shared.system);
+    if (fixed) return fixed;
+    const free = widgets.find((w) => w.classList.contains("saikoro-free"));
+    if (!free) return null;
+    const input = free.querySelector(".saikoro-command");
+    const select = free.querySelector(".saikoro-system");
+    if (input) input.value = shared.command;
+    if (select && [...select.options].some((o) => o.value === shared.system)) select.value = shared.system;
+    return free;
+  }
+
+  async function replay(widget, shared) {
+    const prompt = widget.querySelector(".saikoro-replay");
+    if (prompt) prompt.remove();
+    widget.scrollIntoView({ block: "center" });
+    const output = widget.querySelector(".saikoro-output");
+    if (output && state !== "ready") {
+      output.classList.remove(...RESULT_CLASSES);
+      output.classList.add("saikoro-loading");
+      output.textContent = MSG.loading;
+    }
+    const result = await roll(shared.command, shared.system, shared.options, shared.dice);
+    show(widget, result, shared);
+    if (output) output.classList.add("saikoro-replayed");
+    widget.dispatchEvent(new CustomEvent("saikoro:result", { bubbles: true, detail: result }));
+  }
+
+  function offerReplay() {
+    const shared = sharedRoll();
+    if (!shared) return;
+    const widget = replayTarget(shared);
+    if (!widget || widget.saikoroReplayed) return;
+    widget.saikoroReplayed = true;
+    if (!DEFERRED) {
+      replay(widget, shared);
+      return;
+    }
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "saikoro-replay";
+    button.textContent = MSG.replay + "（" + shared.command + "）";
+    button.saikoroShared = shared;
+    widget.appendChild(button);
+  }
 
   // ---- loading policy, run for every page (first load and each instant navigation) -----
   let observer = null;
@@ -316,7 +503,10 @@
   function scan() {
     if (observer) observer.disconnect();
     const widgets = document.querySelectorAll(".saikoro-roller");
+    widgets.forEach(restore);
+    offerReplay();
     if (!widgets.length || state === "loading" || state === "ready") return;
+    if (DEFERRED) return; // loads on the first tap or focus (see intent)
     if (CONFIG.policy === "eager") {
       if (state === "idle") load();
     } else if (CONFIG.policy === "visible" && state === "idle") {
@@ -344,6 +534,7 @@
     load,
     roll,
     config: CONFIG,
+    deferred: DEFERRED,
     base: BASE.href,
     timings,
     get state() {

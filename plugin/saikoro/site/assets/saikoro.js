@@ -31,3 +31,110 @@
               function () { say(button, "コピーできませんでした（ブラウザが許可していません）"); });
   });
 })();
+/* saikoro: exact values kept out of the page (see saikoro/site/exact.py). An element with
+ * data-exact="<key>" gets data-probability="n/d" from the page's <page>.odds.json, fetched
+ * once per page on the first hover, focus or opening of an odds element; a long
+ * distribution table (<details data-lazy="<key>">) is built from it when opened.
+ * `window.saikoroExact.load()` does the same on request (returns a Promise). */
+(function () {
+  "use strict";
+  var cache = {};
+  function source() {
+    var marker = document.querySelector(".saikoro-exact-src");
+    return marker ? new URL(marker.getAttribute("data-src"), location.href).href : null;
+  }
+  function load() {
+    var src = source();
+    if (!src) return Promise.resolve(null);
+    if (!cache[src]) {
+      cache[src] = fetch(src).then(function (r) {
+        if (!r.ok) throw new Error(src + ": HTTP " + r.status);
+        return r.json();
+      }).then(function (data) { fill(data); return data; });
+      cache[src].catch(function () { delete cache[src]; });
+    }
+    return cache[src];
+  }
+  function fill(data) {
+    document.querySelectorAll("[data-exact]").forEach(function (el) {
+      var v = data.exact[el.getAttribute("data-exact")];
+      if (v) el.setAttribute("data-probability", v);
+    });
+    document.querySelectorAll("[data-exact-mean]").forEach(function (el) {
+      var v = data.exact[el.getAttribute("data-exact-mean")];
+      if (v) el.setAttribute("data-mean", v);
+    });
+  }
+  function percent(text) {
+    var parts = text.split("/");
+    var n = Number(parts[0]), d = Number(parts[1] || 1);
+    if (n === 0) return "0%";
+    if (n === d) return "100%";
+    var v = n / d * 100;
+    return (v < 0.1 ? String(Number(v.toPrecision(2))) : v.toFixed(1)) + "%";
+  }
+  function build(details, data) {
+    var spec = data.tables[details.getAttribute("data-lazy")];
+    if (!spec || details.querySelector("table")) return;
+    var table = document.createElement("table");
+    var head = table.createTHead().insertRow();
+    spec.head.forEach(function (h) { var th = document.createElement("th"); th.textContent = h; head.appendChild(th); });
+    var body = table.createTBody();
+    spec.rows.forEach(function (row) {
+      var tr = body.insertRow();
+      row.forEach(function (cell, i) {
+        var td = tr.insertCell();
+        if (i === 0) { td.textContent = cell; return; }
+        td.setAttribute("data-probability", cell);
+        if (cell.length <= 24) td.title = cell;
+        td.textContent = percent(cell);
+      });
+    });
+    var note = details.querySelector(".saikoro-lazy-note");
+    if (note) note.remove();
+    details.appendChild(table);
+  }
+  function wake(event) {
+    var t = event.target;
+    if (!t || !t.closest || !t.closest(".saikoro-odds, .saikoro-grid, .saikoro-chase, .saikoro-target")) return;
+    load().catch(function () {});
+  }
+  document.addEventListener("pointerover", wake, { passive: true });
+  document.addEventListener("focusin", wake);
+  document.addEventListener("toggle", function (event) {
+    var details = event.target;
+    if (!details.matches || !details.matches("details[data-lazy]") || !details.open) return;
+    load().then(function (data) { if (data) build(details, data); }, function () {
+      var note = details.querySelector(".saikoro-lazy-note");
+      if (note) note.textContent = "表を読み込めませんでした。";
+    });
+  }, true);
+  window.saikoroExact = { load: load };
+})();
+/* saikoro: the scenario index sorts by a column when its heading is pressed. */
+(function () {
+  "use strict";
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("table.saikoro-index th button");
+    if (!button) return;
+    var th = button.parentNode;
+    var table = th.closest("table");
+    var column = Array.prototype.indexOf.call(th.parentNode.children, th);
+    var numeric = th.getAttribute("data-type") === "number";
+    var ascending = th.getAttribute("aria-sort") !== "ascending";
+    table.querySelectorAll("th[aria-sort]").forEach(function (h) { h.removeAttribute("aria-sort"); });
+    th.setAttribute("aria-sort", ascending ? "ascending" : "descending");
+    var body = table.tBodies[0];
+    var rows = Array.prototype.slice.call(body.rows);
+    function key(row) {
+      var v = row.cells[column].getAttribute("data-sort") || "";
+      return numeric ? (v === "" ? Infinity : Number(v)) : v;
+    }
+    rows.sort(function (a, b) {
+      var x = key(a), y = key(b);
+      var c = numeric ? x - y : String(x).localeCompare(String(y), "ja");
+      return ascending ? c : -c;
+    });
+    rows.forEach(function (row) { body.appendChild(row); });
+  });
+})();

@@ -3,10 +3,11 @@
 // Protocol (messages from the page):
 //   {type: "init", pyodideURL, engineURL, systems}  first message: load Pyodide and the
 //                                           engine; then warm up `systems` (ids) first
-//   {type: "roll", id, command, system, options}
+//   {type: "roll", id, command, system, options, dice}
 //                                           answered with {type: "result", id, ...};
 //                                           options: "" or a JSON object of the
-//                                           system's ruling options (a scenario's rulings)
+//                                           system's ruling options (a scenario's rulings);
+//                                           dice: "" or JSON [[sides, value], ...] to replay
 // Messages to the page: {type: "ready", ms} once the engine answers, or
 // {type: "failed", message} if it can't load; every roll gets exactly one "result".
 // Rolls posted while loading wait for the engine and are answered in order.
@@ -48,9 +49,11 @@ def _configured(system, options):
         _systems[key] = found
     return found
 
-def saikoro_roll(command, system, options=""):
+def saikoro_roll(command, system, options="", dice=""):
+    # dice: "" or a JSON list of [sides, value] pairs to replay (a shared roll)
     try:
-        result = saikoro.roll(command, system=_configured(system, options))
+        given = [(int(s), int(v)) for s, v in json.loads(dice)] if dice else None
+        result = saikoro.roll(command, system=_configured(system, options), dice=given)
     except (DiceError, ValueError) as error:
         return json.dumps({"ok": False, "message": str(error)}, ensure_ascii=False)
     except Exception as error:
@@ -206,7 +209,9 @@ self.onmessage = async (event) => {
   }
   let reply;
   try {
-    reply = JSON.parse(api.roll(message.command, message.system || "", message.options || ""));
+    reply = JSON.parse(
+      api.roll(message.command, message.system || "", message.options || "", message.dice || ""),
+    );
   } catch (error) {
     reply = { ok: false, message: `内部エラー: ${(error && error.message) || error}` };
   }

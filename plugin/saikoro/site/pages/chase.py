@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from saikoro.site.charts import fraction_text, percent
+from saikoro.site.charts import bar_chart, fraction_text, percent
 from saikoro.site.oddscache import OddsCache
 from saikoro.site.oddsview import odds_error
 from saikoro.site.rolling import widget
@@ -78,7 +78,21 @@ def table_html(cache: OddsCache, table: Mapping[str, Any], *, roll: bool = True)
         f'<div class="saikoro-chase" data-die="{esc(die)}">'
         f'<div class="saikoro-odds-head"><code class="saikoro-command">{esc(die)}</code>'
         f"{button}</div>"
-        f"{cache.chart(result, die)}"
+        f"{_entry_chart(distribution, entries, die)}"
         "<table><thead><tr><th>出目</th><th>名前</th><th>効果</th><th>確率</th></tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table></div>"
     )
+
+
+def _entry_chart(
+    distribution: Mapping[int | str, Fraction], entries: Mapping[object, Any], die: str
+) -> str:
+    """One bar per table entry (``2-3`` is one bar), named by the entry on hover."""
+    probabilities: dict[int | str, Fraction] = {}
+    names: dict[int | str, str] = {}
+    for key, entry in entries.items():
+        entry_map: Mapping[str, Any] = entry if isinstance(entry, Mapping) else {"title": entry}
+        probabilities[str(key)] = entry_probability(distribution, key)
+        title = str(entry_map.get("title", "") or "")
+        names[str(key)] = f"{key} {title}".strip()
+    return bar_chart(probabilities, label=f"{die} の表", names=names)

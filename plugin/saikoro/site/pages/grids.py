@@ -6,13 +6,13 @@ import re
 from collections.abc import Mapping
 from fractions import Fraction
 
-from saikoro.site.charts import bar_chart, fraction_text, prob
+from saikoro.site.charts import bar_chart, mean_span, prob
 from saikoro.site.oddscache import OddsCache, OddsResult
 from saikoro.site.profiles import Grid, Metric
 from saikoro.site.safe import esc
 from saikoro.systems import OptionValue
 
-__all__ = ["grid_html"]
+__all__ = ["expected_gain", "glance", "grid_html"]
 
 _NAMES = {
     Metric.SUCCESS: "成功",
@@ -20,13 +20,38 @@ _NAMES = {
     Metric.FUMBLE: "F",
     Metric.MEAN: "期待値",
 }
-_GAIN = re.compile(r"国力\+(\d+)")
 
 
-def _expected_gain(events: Mapping[str, Fraction]) -> Fraction | None:
-    """Σ N·P over the ``国力+N`` events, or ``None`` without any."""
-    found = [(int(m[1]), p) for name, p in events.items() if (m := _GAIN.fullmatch(name))]
-    return sum((n * p for n, p in found), Fraction(0)) if found else None
+def glance(grid: Grid) -> bool:
+    """Whether the grid reads as one row per situation and one column per metric.
+
+    A grid with a single command column shows each metric in its own column (success,
+    critical, fumble, expected value, P(>=k)...), every value with an inline bar.
+    """
+    return len(grid.columns) == 1
+
+
+def _heads(grid: Grid) -> list[str]:
+    heads: list[str] = []
+    for metric in grid.metrics:
+        if metric is Metric.AT_LEAST:
+            heads.extend(f"{k}以上" for k in grid.thresholds)
+        elif metric is Metric.CHART:
+            heads.append("分布")
+        elif metric is Metric.EVENTS:
+            heads.append("その他")
+        else:
+            heads.append(_HEADS[metric])
+    return heads
+
+
+_HEADS = {
+    Metric.SUCCESS: "成功",
+    Metric.CRITICAL: "クリティカル",
+    Metric.FUMBLE: "ファンブル",
+    Metric.MEAN: "期待値",
+    Metric.GAIN: "増加の期待値",
+}
 
 
 def _cell(
@@ -39,7 +64,7 @@ def _cell(
     if not command:
         return '<td class="saikoro-na">–</td>'
     opts = tuple(sorted((options or {}).items()))
-    key = ("cell", system, opts, command, grid.metrics, grid.thresholds)
+    key = ("cell", system, opts, command, grid.metrics, grid.thresholds, glance(grid))
     # cache.odds also records failures, for the page's warnings
     result = cache.odds(command, system, options)
     found = cache.html.get(key)
@@ -49,54 +74,113 @@ def _cell(
     return found
 
 
+def _bar(p: Fraction, cls: str, prefix: str = "", *, heat: bool = False) -> str:
+    """A probability with an inline bar (or, ``heat``, a background as dark as ``p``)."""
+    style = f' style="--p:{float(p) * 100:.1f}%"'
+    kind = "saikoro-heat" if heat else "saikoro-m"
+    if prefix:
+        return f'<span class="{kind}"{style}>{prefix}{prob(p, cls=cls)}</span>'
+    return prob(p, cls=f"{cls} {kind}").replace("<span ", f"<span{style} ", 1)
+
+
 def _cell_html(result: OddsResult, command: str, grid: Grid) -> str:
     if result.odds is None:
         return f'<td class="saikoro-na" title="{esc(result.error or "")}">?</td>'
     odds = result.odds
+    wide = glance(grid)
+    blank = '<span class="saikoro-m saikoro-na">–</span>'
     lines: list[str] = []
     for metric in grid.metrics:
-        if metric is Metric.SUCCESS and odds.success is not None:
-            lines.append(prob(odds.success, cls="saikoro-p saikoro-success"))
-        elif metric is Metric.CRITICAL and odds.critical is not None:
-            lines.append(f"C {prob(odds.critical, cls='saikoro-p saikoro-critical')}")
-        elif metric is Metric.FUMBLE and odds.fumble is not None:
-            lines.append(f"F {prob(odds.fumble, cls='saikoro-p saikoro-fumble')}")
-        elif metric is Metric.MEAN and result.mean is not None:
-            mean = result.mean
+        if metric is Metric.SUCCESS:
             lines.append(
-                f'<span class="saikoro-mean" data-mean="{fraction_text(mean)}" '
-                f'title="{fraction_text(mean)}">{_NAMES[metric]} {float(mean):.2f}</span>'
+                _bar(odds.success, "saikoro-p saikoro-success")
+                if odds.success is not None
+                else blank
             )
-        elif metric is Metric.GAIN and (gain := _expected_gain(odds.events)) is not None:
+        elif metric is Metric.CRITICAL:
             lines.append(
-                f'<span class="saikoro-mean saikoro-gain" data-mean="{fraction_text(gain)}" '
-                f'title="{fraction_text(gain)}">国力 +{float(gain):.2f}</span>'
+                _bar(odds.critical, "saikoro-p saikoro-critical", "" if wide else "C ")
+                if odds.critical is not None
+                else blank
             )
+        elif metric is Metric.FUMBLE:
+            lines.append(
+                _bar(odds.fumble, "saikoro-p saikoro-fumble", "" if wide else "F ")
+                if odds.fumble is not None
+                else blank
+            )
+        elif metric is Metric.MEAN:
+            if result.mean is None:
+                lines.append(blank)
+            else:
+                prefix = "" if wide else f"{_NAMES[metric]} "
+                lines.append(f'<span class="saikoro-m">{mean_span(result.mean, prefix)}</span>')
+        elif metric is Metric.GAIN:
+            gain = expected_gain(odds.events)
+            if gain is None:
+                lines.append(blank)
+            else:
+                word, value = gain
+                label = "" if wide else f"{word}+"
+                lines.append(f'<span class="saikoro-m">{mean_span(value, label)}</span>')
         elif metric is Metric.AT_LEAST:
             lines.extend(
-                f"≥{k} {prob(result.at_least(k), cls='saikoro-p saikoro-atleast')}"
+                _bar(
+                    result.at_least(k),
+                    "saikoro-p saikoro-atleast",
+                    "" if wide else f"≥{k} ",
+                    heat=True,
+                )
                 for k in grid.thresholds
             )
         elif metric is Metric.EVENTS:
-            lines.extend(
-                f"{esc(name)} {prob(p, cls='saikoro-p saikoro-event')}"
+            cls = "saikoro-p saikoro-event"
+            events = [
+                f'<span class="saikoro-m">{esc(name)} {prob(p, cls=cls)}</span>'
                 for name, p in odds.events.items()
                 if p
-            )
+            ]
+            if wide:
+                lines.append(f'<span class="saikoro-events">{"".join(events) or "–"}</span>')
+            else:
+                lines.extend(events)
         elif metric is Metric.CHART:
             lines.append(bar_chart(odds.distribution, label=command, width=120, height=36))
     return (
-        f'<td data-command="{esc(command)}"><span class="saikoro-cell">'
-        + "<br>".join(lines)
-        + "</span></td>"
+        f'<td data-command="{esc(command)}"><span class="saikoro-cell">{"".join(lines)}</span></td>'
     )
+
+
+_GAIN = re.compile(r"^(.+)\+(\d+)$")
+
+
+def expected_gain(events: Mapping[str, Fraction]) -> tuple[str, Fraction] | None:
+    """(word, expected gain) of events named ``<word>+N`` (kokuryoku: ``国力+4``).
+
+    >>> expected_gain({"国力+4": Fraction(3, 4), "国力+2": Fraction(1, 4), "x": Fraction(1)})
+    ('国力', Fraction(7, 2))
+    >>> expected_gain({"x": Fraction(1)}) is None
+    True
+    """
+    total = Fraction(0)
+    word = None
+    for name, p in events.items():
+        match = _GAIN.match(str(name))
+        if match:
+            total += int(match.group(2)) * p
+            word = match.group(1)
+    return (word, total) if word is not None else None
 
 
 def grid_html(
     cache: OddsCache, grid: Grid, system: str, options: Mapping[str, OptionValue] | None = None
 ) -> str:
     """An odds table: each cell is computed by ``saikoro.odds(command, system=system)``."""
-    head = "".join(f"<th>{esc(c)}</th>" for c in grid.columns)
+    if glance(grid):
+        names = "".join(f"<span>{esc(h)}</span>" for h in _heads(grid))
+        head = f'<th><span class="saikoro-cell saikoro-heads">{names}</span></th>'
+    else:
+        head = "".join(f"<th>{esc(c)}</th>" for c in grid.columns)
     body = []
     for label, commands in grid.rows:
         cells = "".join(_cell(cache, c, system, grid, options) for c in commands)
@@ -115,7 +199,8 @@ def grid_html(
                 + note
             )
     return (
-        f'<div class="saikoro-grid"><table><caption>{esc(grid.title)}</caption>'
+        f'<div class="saikoro-grid{" saikoro-glance" if glance(grid) else ""}" tabindex="0">'
+        f"<table><caption>{esc(grid.title)}</caption>"
         f"<thead><tr><th></th>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
         f"{note}</div>"
     )

@@ -1,7 +1,8 @@
-"""The generated scenario index: scenarios grouped by system, with players and counts."""
+"""The generated scenario index: one sortable table (title, system, players, counts)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -33,30 +34,45 @@ def render_index(title: str, entries: Sequence[IndexEntry]) -> tuple[str, list[s
     if not entries:
         out.append("シナリオはまだありません。\n")
         return "".join(out), slots
-    by_system: dict[str, list[IndexEntry]] = {}
-    for entry in entries:
-        by_system.setdefault(entry.scenario.system, []).append(entry)
+    systems = {entry.scenario.system for entry in entries}
     out.append(
-        f'<p class="saikoro-meta">{len(entries)} 本のシナリオ ／ {len(by_system)} システム</p>\n\n'
+        f'<p class="saikoro-meta">{len(entries)} 本のシナリオ ／ {len(systems)} システム'
+        "（見出しを押すと並べ替え）</p>\n\n"
+        "[印刷用：全シナリオを1ページで](book.md)\n\n"
     )
-    for system in sorted(by_system):
-        group = sorted(by_system[system], key=lambda e: e.scenario.id)
-        out.append(f"## {md_escape(system_name(system))}\n\n")
-        rows = []
-        for entry in group:
-            s = entry.scenario
-            players = s.data.get("players")
-            rows.append(
-                f'<tr data-scenario="{esc(s.id)}"><td><a href="{esc(entry.href)}">'
-                f"{esc(s.title)}</a></td><td>{esc('' if players is None else players)}</td>"
-                f"<td>{_count(entry, 'enemies')}</td>"
-                f"<td>{_count(entry, 'difficulty_targets')}</td>"
-                f"<td>{_count(entry, 'chase_tables')}</td></tr>"
-            )
-        slots.append(
-            '<table class="saikoro-index"><thead><tr><th>タイトル</th><th>人数</th>'
-            "<th>エネミー</th><th>難易度</th><th>チェイス表</th></tr></thead>"
-            f"<tbody>{''.join(rows)}</tbody></table>"
-        )
-        out.append(SLOT.format(len(slots) - 1) + "\n\n")
+    rows = []
+    ordered = sorted(entries, key=lambda e: (system_name(e.scenario.system), e.scenario.id))
+    for entry in ordered:
+        s = entry.scenario
+        players = s.data.get("players")
+        shown = "" if players is None else str(players)
+        least = re.match(r"\d+", shown)
+        cells = [
+            (f'<a href="{esc(entry.href)}">{esc(s.title)}</a>', s.title),
+            (esc(system_name(s.system)), system_name(s.system)),
+            (esc(shown), least.group(0) if least else ""),
+            *((str(_count(entry, key)), str(_count(entry, key))) for key in _COUNTS),
+        ]
+        tds = "".join(f'<td data-sort="{esc(key)}">{html}</td>' for html, key in cells)
+        rows.append(f'<tr data-scenario="{esc(s.id)}" data-system="{esc(s.system)}">{tds}</tr>')
+    heads = "".join(
+        f'<th scope="col" data-type="{kind}"><button type="button">{esc(name)}</button></th>'
+        for name, kind in _HEADS
+    )
+    slots.append(
+        '<div class="saikoro-index-box"><table class="saikoro-index">'
+        f"<thead><tr>{heads}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>"
+    )
+    out.append(SLOT.format(len(slots) - 1) + "\n\n")
     return "".join(out), slots
+
+
+_COUNTS = ("enemies", "difficulty_targets", "chase_tables")
+_HEADS = (
+    ("タイトル", "text"),
+    ("システム", "text"),
+    ("人数", "number"),
+    ("エネミー", "number"),
+    ("難易度", "number"),
+    ("チェイス表", "number"),
+)

@@ -75,7 +75,7 @@ def rulings_page() -> str:
         "---\ntitle: 裁定一覧\n---\n\n# 裁定一覧\n\n",
         "ルールの記述があいまいな箇所や書かれていない箇所で、saikoro がどう処理するかの一覧です。"
         "オプションのある裁定は、卓の判断で切り替えられます"
-        "（`saikoro.get_system(id, オプション名=値)` やシナリオの `rulings:`）。\n\n",
+        "（シナリオ YAML の `rulings:` に「オプション名: 値」を書きます）。\n\n",
     ]
     for cls in _systems():
         out.append(f"## {md_escape(cls.name or cls.id)}\n\n")
@@ -83,15 +83,18 @@ def rulings_page() -> str:
             out.append("裁定はまだありません。\n\n")
             continue
         for ruling in (*cls.rulings, *tactics_rulings(cls.id)):  # tactics: saikoro.balance
+            # the ruling's key is its anchor (pages link to it), not reader-facing text
+            anchor = ruling.key.replace(".", "-")
+            out.append(f'<div class="saikoro-anchor" id="{anchor}"></div>\n\n')
             out.append(f"### {md_escape(ruling.title)}\n\n")
-            out.append(f"- キー: `{ruling.key}`\n")
             out.append(f"- ルールの記述: {md_escape(ruling.seed)}\n")
             out.append(f"- saikoro の処理: {md_escape(ruling.decision)}\n")
             out.append(f"- 理由: {md_escape(ruling.reasoning)}\n")
             if ruling.option:
                 choices = " / ".join(f"`{c}`" for c in ruling.choices)
                 out.append(
-                    f"- オプション: `{ruling.option_name}`（既定値 `{_value(ruling.default)}`"
+                    f"- シナリオでの指定: `rulings: {{{ruling.option_name}: …}}`"
+                    f"（既定値 `{_value(ruling.default)}`"
                     + (f"、選択肢 {choices}" if choices else "")
                     + "）\n"
                 )
@@ -117,7 +120,7 @@ def commands_page() -> str:
         out.append(_dice_fence(examples))
     for cls in _systems():
         out.append(f"## {md_escape(cls.name or cls.id)}\n\n")
-        out.append(f"システム id: `{cls.id}`\n\n")
+        out.append(f"シナリオでの指定: `system: {cls.id}`\n\n")
         if not cls.commands:
             out.append("コマンドはまだありません。\n\n")
         for doc in cls.commands:

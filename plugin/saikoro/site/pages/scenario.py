@@ -21,6 +21,7 @@ from saikoro.site.safe import esc, md_escape, render_markdown, safe_title
 from saikoro.site.vtt import VttSettings
 from saikoro.systems import OptionValue
 
+from . import labels
 from .chase import table_html
 from .grids import grid_html
 
@@ -73,15 +74,6 @@ class Rendered:
     not be computed: the build fails on them (a page never shows "?" for a value)."""
 
 
-_MISSION_LABELS = {
-    "success": "成功条件",
-    "failure": "失敗条件",
-    "reward": "報酬",
-    "penalty": "ペナルティ",
-    "condition": "条件",
-}
-
-
 def rulings(scenario: ScenarioLike) -> dict[str, OptionValue]:
     """The ruling options the scenario chose (``rulings:``), applied to all its odds."""
     chosen = scenario.data.get("rulings") or {}
@@ -124,8 +116,8 @@ def fill_slots(content: str, slots: Sequence[str]) -> str:
 def _mission_card(kind: str, mission: Mapping[str, Any]) -> str:
     rows = []
     for key, value in mission.items():
-        label = _MISSION_LABELS.get(str(key), str(key))
-        rows.append(f"<div><dt>{esc(label)}</dt><dd>{esc(value)}</dd></div>")
+        label, shown = labels.mission_field(key, value)
+        rows.append(f"<div><dt>{esc(label)}</dt><dd>{esc(shown)}</dd></div>")
     return (
         f'<div class="saikoro-card saikoro-mission"><p class="saikoro-card-title">{esc(kind)}</p>'
         f"<dl>{''.join(rows)}</dl></div>"
@@ -289,7 +281,9 @@ def _render(
         meta.append(f"プレイヤー: {data['players']}")
     chosen = rulings(scenario)
     if chosen:
-        meta.append("裁定: " + ", ".join(f"{k}={v}" for k, v in sorted(chosen.items())))
+        meta.append(
+            "裁定: " + "、".join(labels.ruling(system, k, v) for k, v in sorted(chosen.items()))
+        )
     out.append(_block(f'<p class="saikoro-meta">{esc(" ／ ".join(meta))}</p>'))
     if data.get("summary"):
         out.append(

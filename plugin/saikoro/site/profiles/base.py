@@ -34,10 +34,10 @@ class Metric(enum.Enum):
     """P(main quantity >= k) for each k in :attr:`Grid.thresholds`."""
     CHART = "chart"
     """A small chart of the distribution."""
+    GAIN = "gain"
+    """The expected gain of the events named ``<word>+N`` (kokuryoku: 国力+N)."""
     EVENTS = "events"
     """Every named event of the odds (system result words: 粉砕, 回避 ...)."""
-    GAIN = "gain"
-    """The expected gain Σ N·P over the odds' ``国力+N`` events (kokuryoku middle phase)."""
 
 
 @dataclass(frozen=True)

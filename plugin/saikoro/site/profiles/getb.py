@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from saikoro.site.pages.labels import placement
+
 from .base import Data, Grid, Metric, Profile
 
 __all__ = ["GUARD_BONUSES", "PROFILE", "GetbProfile"]
@@ -75,7 +77,7 @@ class GetbProfile(Profile):
             if enemy.get(key) is not None:
                 rows.append((label, str(enemy[key])))
         if enemy.get("placement"):
-            rows.append(("配置", str(enemy["placement"])))
+            rows.append(("配置", placement(enemy["placement"])))
         guard = enemy.get("guard")
         if guard:
             shield = SHIELD_LABELS.get(str(guard.get("shield")), str(guard.get("shield")))

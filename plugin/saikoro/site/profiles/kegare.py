@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from saikoro.site.pages.labels import status
 from saikoro.site.profiles.base import Data, Grid, Metric, Profile
 
 __all__ = ["PROFILE", "KegareProfile"]
@@ -20,7 +21,6 @@ __all__ = ["PROFILE", "KegareProfile"]
 POSITIONS = {"near": ("N", "近"), "mid": ("M", "中"), "far": ("F", "遠")}
 DEFENCES = tuple(range(1, 7))
 THRESHOLDS = (1, 5, 10)
-STATUS_LABELS = {"poison": "毒", "paralysis": "麻痺", "curse": "呪い"}
 
 
 def _attack_part(enemy: Data) -> str:
@@ -47,7 +47,7 @@ class KegareProfile(Profile):
             rows.append(("加護", "あり"))
         immune = enemy.get("immune")
         if immune:
-            rows.append(("無効", "・".join(STATUS_LABELS.get(str(i), str(i)) for i in immune)))
+            rows.append(("無効", "・".join(status(i) for i in immune)))
         return rows
 
     def target_label(self, target: Data) -> str:

@@ -4,14 +4,14 @@ CHECK steps name an example of the command that performs them (success value 7).
 
 >>> fs = flows()
 >>> sorted(f.split('.')[1] for f in fs)
-['chase', 'chase_event', 'cut', 'damage', 'escape', 'recovery']
+['chase', 'chase_action', 'chase_event', 'cut', 'damage', 'escape', 'recovery']
 >>> all(f.validate() is None for f in fs.values())
 True
 """
 
 from __future__ import annotations
 
-from saikoro.systems.flow import Edge, Flow, Step, StepKind
+from saikoro.systems.flow import Edge, Flow, Step, StepKind, split_subflow
 
 from .chase import CHASE_EVENTS
 
@@ -368,5 +368,16 @@ def _event_flow() -> Flow:
 
 
 def flows() -> dict[str, Flow]:
-    """Every procedure of the system, by flow id."""
-    return {f.id: f for f in (CUT, DAMAGE, RECOVERY, ESCAPE, CHASE, _event_flow())}
+    """Every procedure of the system, by flow id.
+
+    The chase's seven actions are a procedure of their own (its widest part), drawn as
+    a linked chart.
+    """
+    chase, actions = split_subflow(
+        CHASE,
+        "act",
+        ("accel", "decel", "block", "obstruct", "jump", "shake", "route"),
+        "cutaction.chase_action",
+        "チェイスのアクション",
+    )
+    return {f.id: f for f in (CUT, DAMAGE, RECOVERY, ESCAPE, chase, actions, _event_flow())}

@@ -1,0 +1,98 @@
+"""Exact values that are too long for the page, served on demand from a JSON file per page.
+
+Every shown probability keeps its exact value. Short fractions (``1/6``, ``271/1000``)
+stay inline as ``data-probability="n/d"``; a long one (a GETB damage distribution has
+40-digit denominators) would make a rules page megabytes of digits nobody reads, so the
+element carries ``data-exact="<key>"`` instead and the page's ``<page>.odds.json`` maps
+the key to ``n/d``. Long distribution tables are kept whole in the same file and built
+when the reader opens them (``data-lazy="<key>"``). ``saikoro.js`` fetches the file on
+the first hover, focus or opening of an odds element and fills ``data-probability`` in.
+
+Keys are content hashes, so an HTML fragment can be cached and reused on several pages.
+
+>>> from fractions import Fraction
+>>> exact_attr(Fraction(1, 6))
+'data-probability="1/6"'
+>>> exact_attr(Fraction(2**70, 3**60)).startswith('data-exact="')
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import posixpath
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+__all__ = ["LONG", "compact", "exact_attr", "is_short", "json_name", "lazy_table", "write"]
+
+LONG = 24
+"""Fractions longer than this many characters (``n/d``) go to the page's JSON file."""
+
+_values: dict[str, str] = {}
+_tables: dict[str, dict[str, Any]] = {}
+_pages: dict[str, dict[str, Any]] = {}
+
+
+def is_short(text: str) -> bool:
+    """Whether ``n/d`` stays inline."""
+    return len(text) <= LONG
+
+
+def _key(kind: str, text: str) -> str:
+    return hashlib.sha1(f"{kind}:{text}".encode(), usedforsecurity=False).hexdigest()[:12]
+
+
+def exact_attr(p: Fraction) -> str:
+    """The attribute that carries ``p`` exactly: inline when short, a key when long."""
+    text = f"{p.numerator}/{p.denominator}"
+    if is_short(text):
+        return f'data-probability="{text}"'
+    key = _key("p", text)
+    _values[key] = text
+    return f'data-exact="{key}"'
+
+
+def lazy_table(head: list[str], rows: list[list[str | None]]) -> str:
+    """The key of a table kept in the page's JSON (``head``: column names; ``rows``:
+    outcome, then exact ``n/d`` strings or ``None``)."""
+    payload = {"head": head, "rows": rows}
+    key = _key("t", json.dumps(payload, ensure_ascii=False))
+    _tables[key] = payload
+    return key
+
+
+def json_name(dest_uri: str) -> str:
+    """The JSON file of a page: ``a/b/index.html`` -> ``a/b/index.odds.json``."""
+    return posixpath.splitext(dest_uri)[0] + ".odds.json"
+
+
+def compact(html: str, dest_uri: str) -> str:
+    """Record the long values ``html`` refers to for ``dest_uri``; add the file's address.
+
+    Returns ``html`` unchanged when it refers to none.
+    """
+    import re
+
+    values = {k: _values[k] for k in re.findall(r'data-exact(?:-mean)?="([0-9a-f]{12})"', html)}
+    tables = {k: _tables[k] for k in re.findall(r'data-lazy="([0-9a-f]{12})"', html)}
+    if not values and not tables:
+        return html
+    name = json_name(dest_uri)
+    _pages[name] = {"exact": values, "tables": tables}
+    src = posixpath.basename(name)
+    return html + f'<span class="saikoro-exact-src" hidden data-src="{src}"></span>'
+
+
+def write(site_dir: str) -> list[Path]:
+    """Write the JSON files of the pages built since the last call."""
+    written = []
+    for name, payload in sorted(_pages.items()):
+        path = Path(site_dir) / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(payload, ensure_ascii=False, separators=(",", ":")), "utf-8")
+        written.append(path)
+    _pages.clear()
+    return written
