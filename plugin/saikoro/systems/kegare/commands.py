@@ -21,7 +21,6 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from fractions import Fraction
 
 from saikoro.dice import DiceSource, Dist, Odds, ParseError, Roll
@@ -38,8 +37,9 @@ from .combat import (
     needs_defence_roll,
     resolve,
 )
+from .rulings import Settings
 
-__all__ = ["Settings", "odds_command", "roll_command"]
+__all__ = ["odds_command", "roll_command"]
 
 _EXPR = r"[+-]?\d+(?:[+-]\d+)*"
 _OPTS = r"(?:@(?:[FMN]|遠|中|近)|[WJKG]\d+|脱力\d+|自失\d+)*"
@@ -57,16 +57,6 @@ _TERM = re.compile(r"[+-]?\d+")
 _WINS = (Outcome.CRITICAL, Outcome.SHATTER, Outcome.HIT)
 MAX_TARGETS = 10
 """The most targets one 全体攻撃 command takes."""
-
-
-@dataclass(frozen=True)
-class Settings:
-    """The ruling options the commands read (see :mod:`.rulings`)."""
-
-    position_stack: str = "max"
-    min_damage: int = 0
-    critical_guard: str = "nullify"
-    status_recovery: str = "at_least"
 
 
 def _terms(expr: str) -> list[int]:
