@@ -90,7 +90,7 @@ def test_kegare_duel_brute_force_one_turn() -> None:
     The PC is faster; the enemy (穢れ 0 -> 1 when downed, no recovery modifier) stays down
     when its 1D6 recovery check leaves its HP at 0 or less.
     """
-    from saikoro.systems.kegare.combat import TWO_D6, AttackSpec, resolve
+    from saikoro.systems.kegare.checks import TWO_D6, AttackSpec, resolve
 
     def short(d: dict) -> None:  # type: ignore[type-arg]
         d["missions"]["main"]["rounds"] = 1

@@ -19,7 +19,7 @@ from saikoro.systems.base import OptionValue, System
 from saikoro.systems.flow import Flow
 
 from .board import PositionBoard
-from .combat import (
+from .checks import (
     AttackOdds,
     AttackSpec,
     Outcome,
