@@ -31,7 +31,7 @@ def _exact(name: str) -> Fraction:
     enc = build(EXACT_CASES[name])
     sim = simulator(enc.system)
     value, _ = sim.exact(sim.prepare(enc, tactics_for(enc.system)))
-    assert value is not None, f"{name}: expected an exact solution"
+    assert isinstance(value, Fraction), f"{name}: expected an exact solution"
     return value
 
 
