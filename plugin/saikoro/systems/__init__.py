@@ -16,8 +16,8 @@ so a reader who knows one system knows where everything is in the others:
     hand the command to :mod:`.commands` with those settings.
 ``rulings.py``
     ``RULINGS`` (every :class:`Ruling`, options included) and ``Settings``: a frozen
-    dataclass of what the commands read, whose defaults are the rulings' defaults, built
-    from the options by ``Settings.from_options(options)``.
+    dataclass of what the commands read, whose defaults are the rulings' defaults;
+    ``Settings.from_options(options)`` builds it for the options in force.
 ``reference.py``
     ``COMMANDS``: the documented commands (:class:`CommandDoc`) the site lists.
 ``commands.py`` (or a ``commands/`` package)
