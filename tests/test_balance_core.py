@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -97,7 +98,7 @@ def test_verdict_thresholds() -> None:
 @pytest.mark.parametrize("system", SYSTEM_IDS)
 @pytest.mark.parametrize("size", [1, 3, 4, 6])
 def test_reference_parties_validate(system: str, size: int) -> None:
-    data = {"system": system, "title": "t", "party": reference_party(system, size)}
+    data: dict[str, Any] = {"system": system, "title": "t", "party": reference_party(system, size)}
     result = validate_text(text(data), "p.yaml")
     assert result.ok, [p.format() for p in result.problems]
     names = [m["name"] for m in data["party"]]

@@ -31,7 +31,7 @@ def _exact(name: str) -> Fraction:
     enc = build(EXACT_CASES[name])
     sim = simulator(enc.system)
     value, _ = sim.exact(sim.prepare(enc, tactics_for(enc.system)))
-    assert value is not None, f"{name}: expected an exact solution"
+    assert isinstance(value, Fraction), f"{name}: expected an exact solution"
     return value
 
 
@@ -90,7 +90,7 @@ def test_kegare_duel_brute_force_one_turn() -> None:
     The PC is faster; the enemy (穢れ 0 -> 1 when downed, no recovery modifier) stays down
     when its 1D6 recovery check leaves its HP at 0 or less.
     """
-    from saikoro.systems.kegare.combat import TWO_D6, AttackSpec, resolve
+    from saikoro.systems.kegare.checks import TWO_D6, AttackSpec, resolve
 
     def short(d: dict) -> None:  # type: ignore[type-arg]
         d["missions"]["main"]["rounds"] = 1

@@ -210,8 +210,8 @@ def test_upper_success_count_and_modifier() -> None:
     assert found is not None
     depth = depth_for([(2, Fraction(1, 6))])
     chain = _chain_model(6, lambda f: f >= 6, lambda f: f, depth)
-    hit = sum(p for total, p in chain.items() if total + 1 >= 6)
-    miss = sum(chain.values()) - hit
+    hit = sum((p for total, p in chain.items() if total + 1 >= 6), Fraction(0))
+    miss = sum(chain.values(), Fraction(0)) - hit
     expected = _convolve([{0: miss, 1: hit}] * 2)
     assert dict(found.distribution) == expected
     assert found.label == "成功数"

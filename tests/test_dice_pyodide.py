@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -73,10 +74,11 @@ json.dumps(out)
 
 def _native(command: str) -> list[str]:
     answer = []
-    for run in (
+    runs: tuple[Callable[[], str], ...] = (
         lambda: saikoro.roll(command, dice=[(6, 3)] * 4).text,  # type: ignore[union-attr]
         lambda: str(saikoro.odds(command).mean),  # type: ignore[union-attr]
-    ):
+    )
+    for run in runs:
         try:
             answer.append(run())
         except saikoro.DiceError as exc:

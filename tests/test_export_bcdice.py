@@ -158,7 +158,7 @@ def _extreme(kind: Type, high: bool) -> Any:
     raise TypeError(kind)
 
 
-RULINGS = {
+RULINGS: dict[str, tuple[Mapping[str, Any], ...]] = {
     "cutaction": ({}, {"check_dice": "2D6"}),
     "kokuryoku": ({}, {"die": 20, "die_count": 3}, {"die": 2}),
     "kegare": ({}, {"position_stack": "max", "status_recovery": "above"}),
@@ -169,7 +169,7 @@ RULINGS = {
 @cache
 def _extreme_enemies() -> tuple[tuple[str, Mapping[str, Any], Mapping[str, Any]], ...]:
     """(system, rulings, enemy) with every number at its lowest or highest, that validate."""
-    out = []
+    out: list[tuple[str, Mapping[str, Any], Mapping[str, Any]]] = []
     for system in SYSTEM_IDS:
         for high in (False, True):
             enemy = {**_extreme(enemy_definition(system), high), "id": "edge"}
@@ -280,7 +280,9 @@ def test_palette_lines_are_the_exported_lines() -> None:
 
 def _all_lines() -> list[tuple[str, Mapping[str, Any], PaletteLine]]:
     """(system, rulings, line): the sample book's lines, then the extreme enemies'."""
-    out = [(s.system, rulings(s), line) for s, line in _lines()]
+    out: list[tuple[str, Mapping[str, Any], PaletteLine]] = [
+        (s.system, rulings(s), line) for s, line in _lines()
+    ]
     out.extend(
         (system, chosen, line)
         for system, chosen, enemy in _extreme_enemies()

@@ -5,10 +5,11 @@ from __future__ import annotations
 import copy
 import json
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import jsonschema
+import jsonschema  # type: ignore[import-untyped]  # no types-jsonschema in the dev tools
 import pytest
 import yaml
 
@@ -35,7 +36,7 @@ def schema_ok(text: str) -> bool:
         data = load(text)
     except yaml.YAMLError:
         return False
-    return VALIDATOR.is_valid(as_json(data))
+    return bool(VALIDATOR.is_valid(as_json(data)))
 
 
 def test_schemas_are_valid_draft_2020_12() -> None:
@@ -111,7 +112,7 @@ def _mutations(text: str) -> list[str]:
     """Structurally invalid variants of a valid scenario."""
     data = load(text)
     out = []
-    for change in (
+    changes: tuple[Callable[[Any], object], ...] = (
         lambda d: d.pop("title"),
         lambda d: d.update(title=123),
         lambda d: d.update(players="many"),
@@ -125,7 +126,8 @@ def _mutations(text: str) -> list[str]:
         lambda d: d.update(chase_tables=[{"name": "t", "die": "1X6", "entries": {}}]),
         lambda d: d.update(rulings={"Bad-Name": 1}),
         lambda d: d.update(rulings={"no_such_option": 1}),
-    ):
+    )
+    for change in changes:
         mutated = copy.deepcopy(data)
         change(mutated)
         out.append(yaml.dump(mutated, Dumper=yaml.CSafeDumper, allow_unicode=True))

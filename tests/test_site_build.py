@@ -289,7 +289,7 @@ def test_in_a_browser(author_site: Path) -> None:
         if os.environ.get("CI"):
             pytest.fail("chromium is missing in CI")
         pytest.skip("chromium is missing")
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import Dialog, sync_playwright
 
     class Quiet(http.server.SimpleHTTPRequestHandler):
         def log_message(self, *args: object) -> None:
@@ -320,7 +320,12 @@ def test_in_a_browser(author_site: Path) -> None:
             requests: list[str] = []
             dialogs: list[str] = []
             page.on("request", lambda r: requests.append(r.url))
-            page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+
+            def dismiss(dialog: Dialog) -> None:
+                dialogs.append(dialog.message)
+                dialog.dismiss()
+
+            page.on("dialog", dismiss)
             page.goto(base + "scenarios/hostile/")
             page.wait_for_timeout(500)
             assert page.evaluate("document.querySelectorAll('script:not([src])').length") >= 1

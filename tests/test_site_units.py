@@ -156,7 +156,7 @@ def test_chase_entry_ranges() -> None:
     assert entry_range("11-16") == (11, 16)
     assert entry_range("2～3") == (2, 3)
     assert entry_range(True) is None
-    two_d6 = {s: Fraction(0) for s in range(2, 13)}
+    two_d6: dict[int | str, Fraction] = {s: Fraction(0) for s in range(2, 13)}
     for a, b in itertools.product(range(1, 7), repeat=2):
         two_d6[a + b] += Fraction(1, 36)
     assert entry_probability(two_d6, "6-8") == Fraction(16, 36)
@@ -165,13 +165,14 @@ def test_chase_entry_ranges() -> None:
 
 def test_prob_and_chart_carry_exact_values() -> None:
     assert 'data-probability="1/3"' in prob(Fraction(1, 3))
-    svg = bar_chart({k: Fraction(1, 6) for k in range(1, 7)}, label="<1D6>")
+    d6: dict[int | str, Fraction] = {k: Fraction(1, 6) for k in range(1, 7)}
+    svg = bar_chart(d6, label="<1D6>")
     assert svg.count('data-probability="1/6"') == 6
     assert "<1D6>" not in svg
 
 
 def test_long_chart_is_trimmed_but_table_is_not() -> None:
-    dist = {k: Fraction(1, 2 ** (k + 1)) for k in range(100)}
+    dist: dict[int | str, Fraction] = {k: Fraction(1, 2 ** (k + 1)) for k in range(100)}
     dist[99] += 1 - sum(dist.values())
     svg = bar_chart(dist)
     assert svg.count("<rect") < 100
@@ -328,19 +329,20 @@ def test_mermaid_shim_and_cdn_option(tmp_path: object) -> None:
     roller = SimpleNamespace(enabled=False, loading="visible", pyodide_url=None, pyodide_dir=None)
     cdn = Assets()
     cdn.configure(
-        SimpleNamespace(mermaid_url="https://cdn.example/m.js", mermaid_dir=None, roller=roller),
+        SimpleNamespace(mermaid_url="https://cdn.example/m.js", mermaid_dir=None, roller=roller),  # type: ignore[arg-type]  # a stand-in config
         Path(str(tmp_path)),
-    )  # type: ignore[arg-type]
+    )
     assert cdn.mermaid_file is None
     with pytest.raises(PluginError, match=r"mermaid_dir .*nowhere.* holds no mermaid\.min\.js"):
         Assets().configure(
-            SimpleNamespace(mermaid_url=None, mermaid_dir="nowhere", roller=roller),
+            SimpleNamespace(mermaid_url=None, mermaid_dir="nowhere", roller=roller),  # type: ignore[arg-type]  # a stand-in config
             Path(str(tmp_path)),
-        )  # type: ignore[arg-type]
+        )
     missing = Assets()
     missing.configure(
-        SimpleNamespace(mermaid_url=None, mermaid_dir=None, roller=roller), Path(str(tmp_path))
-    )  # type: ignore[arg-type]
+        SimpleNamespace(mermaid_url=None, mermaid_dir=None, roller=roller),  # type: ignore[arg-type]  # a stand-in config
+        Path(str(tmp_path)),
+    )
     assert missing.mermaid_file is not None  # the copy bundled in the package
     missing.mermaid_file, missing.mermaid_missing = None, "no bundled Mermaid (reinstall)"
     missing.post_build(SimpleNamespace(site_dir=str(tmp_path)))  # type: ignore[arg-type]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from fractions import Fraction
+from types import ModuleType
 
 import pytest
 
@@ -570,7 +571,7 @@ def test_rulings_have_unique_keys() -> None:
 # --------------------------------------------------------------------------- through the engine
 
 
-def _engine() -> object:
+def _engine() -> ModuleType:
     import saikoro
 
     return saikoro

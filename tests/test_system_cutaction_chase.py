@@ -10,7 +10,7 @@ import pytest
 
 import saikoro
 from saikoro.dice import DiceSource, ParseError
-from saikoro.systems import StepKind
+from saikoro.systems import OptionValue, StepKind
 from saikoro.systems.cutaction import (
     CHASE_EVENTS,
     BattleArea,
@@ -266,7 +266,7 @@ def test_documented_examples_work() -> None:
 
 
 def test_every_option_changes_something() -> None:
-    cases = {
+    cases: dict[str, tuple[OptionValue, str]] = {
         "check_dice": ("2D6", "CA7"),
         "contest_rule": ("compare", "CAC3,2"),
         "resist_failure": ("add", "CAD8R6"),

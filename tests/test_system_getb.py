@@ -400,6 +400,7 @@ def test_chain_spread_agrees_with_the_engine_upper_dice() -> None:
 
     for n, m, c in [(3, 7, 10), (2, 0, 10), (4, -3, 9)]:
         u = odds_upper(f"{n}U10[{c}]{m:+d}" if m else f"{n}U10[{c}]")
+        assert u is not None
         s = spread(n, m, critical=c, fumble=0)
         assert s.total() == dict(u.distribution)
         assert s.truncated == u.truncated
@@ -561,6 +562,7 @@ def test_damage_check_odds() -> None:
         assert o.distribution.get(total + 3, Fraction(0)) == expected
     assert o.critical == Fraction(19, 100) and o.fumble == Fraction(1, 100)
     # success is exact: cut-off chains are criticals far above 0, so they all succeed
+    assert o.success is not None
     assert o.success + o.events["攻撃失敗"] == 1 and o.failure == o.events["攻撃失敗"]
     assert o.truncated_success == o.truncated > 0
     # dice <= 0: always fails
@@ -656,6 +658,7 @@ def test_success_is_exact_only_when_every_cut_off_chain_succeeds() -> None:
     assert low.success == sum(
         (p for k, p in low.distribution.items() if isinstance(k, int) and k >= 1), Fraction(0)
     )
+    assert low.failure is not None
     assert low.success + low.failure + low.truncated == 1
     json = g.odds_command("GFS+6/S+5")
     assert json is not None and json.to_json()["truncated_success"] == json.to_json()["truncated"]

@@ -241,7 +241,9 @@ def test_attack_odds_command() -> None:
 
 
 def test_options_change_odds() -> None:
-    assert odds("KGA7@FVS5@FD8", position_stack="sum").success < odds("KGA7@FVS5@FD8").success
+    summed, worst = odds("KGA7@FVS5@FD8", position_stack="sum"), odds("KGA7@FVS5@FD8")
+    assert summed.success is not None and worst.success is not None
+    assert summed.success < worst.success
     assert odds("KGA0VS5D2").distribution[0] > odds("KGA0VS5D2", min_damage=1).distribution.get(
         0, Fraction(0)
     )

@@ -20,7 +20,7 @@ D6 = range(1, 7)
 POS = {"": 0, "@F": -4, "@M": -2, "@N": 0}
 
 
-def roll(cmd: str, *values: int) -> tuple[str, int | None, bool]:
+def roll(cmd: str, *values: int) -> tuple[str, int | str | None, bool]:
     r = Kegare().roll_command(cmd, DiceSource(dice=[(6, v) for v in values]))
     assert r is not None
     return r.text, r.value, r.success
@@ -182,7 +182,9 @@ def test_group_roll_agrees_with_single_rolls_on_the_same_dice() -> None:
             assert single is not None
             if "防御" in single.text:  # this target rolled its defence: consume its dice
                 rest = rest[2:]
-            total += single.value or 0
+            value = single.value or 0
+            assert isinstance(value, int), single.text
+            total += value
         assert group.value == total, command
         # the joint odds of the same command form one distribution
         o = odds(command)

@@ -11,7 +11,7 @@ PCs first on ties). Each standing character acts once:
   ``target: all`` skill; a hit gives the status its effect names (毒 is level 1) unless
   the target is immune.
 
-Attacks are :func:`~saikoro.systems.kegare.combat.resolve` (every special result, the
+Attacks are :func:`~saikoro.systems.kegare.checks.resolve` (every special result, the
 scenario's rulings). HP 0 or less is 戦闘不能 (穢れ +1, or +2 from 3 on). At the turn's
 end: 毒 damage, then 再起判定 for those down (1D6 added to HP, curse and 穢れ
 modifiers; 穢れ 10 stays down; enemies too, as the rule names every character), then
@@ -30,8 +30,8 @@ import random
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from saikoro.systems.kegare.combat import AttackSpec, Position, resolve
-from saikoro.systems.kegare.combat import attack_odds as kegare_attack_odds
+from saikoro.systems.kegare.checks import AttackSpec, Position, resolve
+from saikoro.systems.kegare.checks import attack_odds as kegare_attack_odds
 from saikoro.systems.kegare.status import (
     Combatant,
     kegare_on_down,

@@ -7,6 +7,33 @@ its scenario definition, page profile and VTT export, which :mod:`saikoro.scenar
 :mod:`saikoro.site` and :mod:`saikoro.export` find through it (this package imports
 none of them: it is shipped to the browser with :mod:`saikoro.dice` alone).
 
+Every system package has the same layout (checked by ``tests/test_system_layout.py``),
+so a reader who knows one system knows where everything is in the others:
+
+``__init__.py``
+    The :class:`System` subclass and ``SYSTEM = ThatClass``; its ``settings`` property is
+    ``Settings.from_options(self.options)`` and its ``roll_command`` / ``odds_command``
+    hand the command to :mod:`.commands` with those settings.
+``rulings.py``
+    ``RULINGS`` (every :class:`Ruling`, options included) and ``Settings``: a frozen
+    dataclass of what the commands read, whose defaults are the rulings' defaults;
+    ``Settings.from_options(options)`` builds it for the options in force.
+``reference.py``
+    ``COMMANDS``: the documented commands (:class:`CommandDoc`) the site lists.
+``commands.py`` (or a ``commands/`` package)
+    Command text to results: ``roll_command(command, source, settings) -> Roll | None``
+    and ``odds_command(command, settings) -> Odds | None`` (``None``: not this system's
+    command). When one module would pass about 400 lines, ``commands/`` holds topic
+    modules named like the rules modules (``checks``, ``damage``, ``chase``, ``attack``,
+    ``status``; ``common`` for what they share) and its ``__init__`` dispatches.
+``checks.py``
+    The pure rules maths of checks (outcomes and exact distributions), no command text.
+``flows.py``
+    ``FLOWS`` (or ``flows()``): the procedures drawn as flowcharts.
+topic modules
+    Optional, named by the rules they implement: ``board``, ``damage``, ``chase``,
+    ``cards``, ``status``, ``states``…
+
 >>> get("getb").id
 'getb'
 >>> get("ゴッドイーター").id

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import ClassVar, Protocol
+from typing import ClassVar, Protocol, Self
 
 from saikoro.dice import DiceSource, Odds, Roll, SaikoroError
 
@@ -172,7 +172,7 @@ class System:
             raise OptionError(f"{self.id}: option {name!r} must be {bound}")
         return value
 
-    def with_options(self, **options: OptionValue) -> System:
+    def with_options(self, **options: OptionValue) -> Self:
         """A copy with some options changed."""
         merged = dict(self._options)
         merged.update(options)

@@ -27,18 +27,19 @@ from saikoro.dice import DiceSource, Odds, ParseError, Roll
 from .checks import AfterMode, CheckResult, CheckRules, CheckSpec, CheckSpecError, resolve_check
 from .odds import check_odds, opposed_odds
 from .opposed import BothFail, OpposedKind, OpposedResult, Winner, resolve_opposed
+from .rulings import Settings
 
 __all__ = [
     "check_text",
     "format_check",
     "format_opposed",
+    "odds_command",
     "opposed_text",
     "parse_check",
     "parse_opposed",
     "roll_check",
+    "roll_command",
     "roll_opposed",
-    "run_odds",
-    "run_roll",
 ]
 
 _CHECK = re.compile(r"AK(\d.*)")
@@ -243,30 +244,30 @@ def roll_opposed(
     )
 
 
-def run_roll(
-    command: str, source: DiceSource, rules: CheckRules, both_fail: BothFail
-) -> Roll | None:
+def roll_command(command: str, source: DiceSource, settings: Settings) -> Roll | None:
     """Roll ``command`` if it is one of the system's commands."""
     opposed = parse_opposed(command)
     if opposed is not None:
-        return roll_opposed(command, opposed, source, rules, both_fail)
+        return roll_opposed(command, opposed, source, settings.check, settings.both_fail)
     spec = parse_check(command)
     if spec is not None:
-        return roll_check(command, spec, source, rules)
+        return roll_check(command, spec, source, settings.check)
     return None
 
 
-def run_odds(command: str, rules: CheckRules, both_fail: BothFail) -> Odds | None:
+def odds_command(command: str, settings: Settings) -> Odds | None:
     """Exact odds of ``command`` if it is one of the system's commands.
 
-    >>> run_odds("AK7", CheckRules(), BothFail.PASSIVE).success
+    >>> odds_command("AK7", Settings()).success
     Fraction(7, 12)
     """
     opposed = parse_opposed(command)
     if opposed is not None:
         kind, a, p = opposed
-        return opposed_odds(a, p, kind, rules=rules, both_fail=both_fail, command=command)
+        return opposed_odds(
+            a, p, kind, rules=settings.check, both_fail=settings.both_fail, command=command
+        )
     spec = parse_check(command)
     if spec is not None:
-        return check_odds(spec, rules, command=command)
+        return check_odds(spec, settings.check, command=command)
     return None

@@ -2,13 +2,21 @@
 
 >>> [r.option_name for r in RULINGS if r.option]
 ['both_fail', 'alpha', 'beta_achievement']
+>>> Settings.from_options({r.option_name: r.default for r in RULINGS if r.option}) == Settings()
+True
 """
 
 from __future__ import annotations
 
-from saikoro.systems.base import Ruling
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
-__all__ = ["RULINGS"]
+from saikoro.systems.base import OptionValue, Ruling
+
+from .checks import CheckRules
+from .opposed import BothFail
+
+__all__ = ["RULINGS", "Settings"]
 
 RULINGS: tuple[Ruling, ...] = (
     Ruling(
@@ -145,3 +153,27 @@ RULINGS: tuple[Ruling, ...] = (
         ),
     ),
 )
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The ruling options the commands read (defaults as in :data:`RULINGS`).
+
+    Attributes:
+        check: the check rulings (``alpha``, ``beta_achievement``).
+        both_fail: what an opposed check gives when both sides fail (``both_fail``).
+    """
+
+    check: CheckRules = field(default_factory=CheckRules)
+    both_fail: BothFail = BothFail.PASSIVE
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, OptionValue]) -> Settings:
+        """The settings for the options in force (option name -> value)."""
+        return cls(
+            check=CheckRules(
+                alpha=str(options["alpha"]),
+                beta_achievement=str(options["beta_achievement"]),
+            ),
+            both_fail=BothFail(str(options["both_fail"])),
+        )

@@ -43,7 +43,7 @@ from .damage import Condition, DamageResult, damage_dist, damage_table, resolve_
 from .errors import CutActionError
 from .flows import flows as _flows
 from .reference import COMMANDS
-from .rulings import RULINGS
+from .rulings import RULINGS, Settings
 
 __all__ = [
     "CHASE_EVENTS",
@@ -97,6 +97,11 @@ class CutAction(System):
     rulings = RULINGS
 
     __slots__ = ()
+
+    @property
+    def settings(self) -> Settings:
+        """The options as the commands read them."""
+        return Settings.from_options(self.options)
 
     @property
     def dice(self) -> str:
@@ -156,11 +161,11 @@ class CutAction(System):
 
     def roll_command(self, command: str, source: DiceSource) -> Roll | None:
         """Roll a cut-action command (``CA CAI CAR CAC CAO CAD CAA CET CFO``)."""
-        return commands.roll_command(self.options, command, source)
+        return commands.roll_command(command, source, self.settings)
 
     def odds_command(self, command: str) -> Odds | None:
         """Exact odds of a cut-action command."""
-        return commands.odds_command(self.options, command)
+        return commands.odds_command(command, self.settings)
 
     def flows(self) -> Mapping[str, Flow]:
         """The cut, damage, recovery, escape, chase and chase-event procedures."""

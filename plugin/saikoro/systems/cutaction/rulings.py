@@ -7,13 +7,18 @@ Every ruling is summarised in our own words. Those with ``option=True`` are opti
 ['check_dice', 'failed_initiative_order', 'contest_rule']
 >>> OPTION_DEFAULTS["check_dice"]
 '1D10'
+>>> Settings.from_options(OPTION_DEFAULTS) == Settings()
+True
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+
 from saikoro.systems.base import OptionValue, Ruling
 
-__all__ = ["OPTION_DEFAULTS", "RULINGS"]
+__all__ = ["OPTION_DEFAULTS", "RULINGS", "Settings"]
 
 RULINGS: tuple[Ruling, ...] = (
     Ruling(
@@ -273,3 +278,33 @@ RULINGS: tuple[Ruling, ...] = (
 
 OPTION_DEFAULTS: dict[str, OptionValue] = {r.option_name: r.default for r in RULINGS if r.option}
 """Option name -> default value."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The ruling options the commands read (defaults as in :data:`RULINGS`)."""
+
+    check_dice: str = "1D10"
+    failed_initiative_order: str = "closest_first"
+    contest_rule: str = "success_needed"
+    resist_failure: str = "none"
+    exhausted_resist_fails: bool = True
+    falling_area: str = "up"
+    obstruct_distance: str = "difference"
+    failed_move: str = "negative"
+    chase_drop: str = "immediate"
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, OptionValue]) -> Settings:
+        """The settings for the options in force (option name -> value)."""
+        return cls(
+            check_dice=str(options["check_dice"]),
+            failed_initiative_order=str(options["failed_initiative_order"]),
+            contest_rule=str(options["contest_rule"]),
+            resist_failure=str(options["resist_failure"]),
+            exhausted_resist_fails=bool(options["exhausted_resist_fails"]),
+            falling_area=str(options["falling_area"]),
+            obstruct_distance=str(options["obstruct_distance"]),
+            failed_move=str(options["failed_move"]),
+            chase_drop=str(options["chase_drop"]),
+        )

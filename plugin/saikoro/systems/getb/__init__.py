@@ -35,7 +35,7 @@ from .checks import (
     contest_winner,
     difficulty,
 )
-from .commands import Rules, odds_command, roll_command
+from .commands import odds_command, roll_command
 from .damage import (
     CheckSpec,
     damage_check_odds,
@@ -45,7 +45,8 @@ from .damage import (
 )
 from .final import final_damage_odds
 from .flows import FLOWS
-from .rulings import COMMANDS, RULINGS
+from .reference import COMMANDS
+from .rulings import RULINGS, Settings
 from .states import (
     Combatant,
     Condition,
@@ -74,7 +75,7 @@ __all__ = [
     "DialClock",
     "Difficulty",
     "GodEaterTableBurst",
-    "Rules",
+    "Settings",
     "Shield",
     "Spread",
     "Weapon",
@@ -120,23 +121,17 @@ class GodEaterTableBurst(System):
     __slots__ = ()
 
     @property
-    def rules(self) -> Rules:
-        """The options that commands take into account."""
-        return Rules(
-            miracle_tier=bool(self.option("miracle_tier")),
-            damage_fumble=str(self.option("damage_fumble")),
-            guard_fumble=str(self.option("guard_fumble")),
-            final_damage_tie=str(self.option("final_damage_tie")),
-            op_rounding=str(self.option("op_rounding")),
-        )
+    def settings(self) -> Settings:
+        """The options as the commands read them."""
+        return Settings.from_options(self.options)
 
     def roll_command(self, command: str, source: DiceSource) -> Roll | None:
         """Roll a GETB command (see :mod:`.commands`), or ``None``."""
-        return roll_command(command, source, self.rules)
+        return roll_command(command, source, self.settings)
 
     def odds_command(self, command: str) -> Odds | None:
         """Exact odds of a GETB command, or ``None``."""
-        return odds_command(command, self.rules)
+        return odds_command(command, self.settings)
 
     def flows(self) -> Mapping[str, Flow]:
         """Battle, round, turn, attack, damage/guard checks, check and contest."""

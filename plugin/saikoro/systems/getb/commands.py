@@ -12,11 +12,11 @@ Commands (upper-case, as the engine normalises them):
 * ``GC3/2`` — a contest (対決): attacker's ability / defender's ability.
 
 >>> from saikoro.dice import DiceSource
->>> roll_command("GB3>=8", DiceSource(dice=[(10, 7)]), Rules()).text
+>>> roll_command("GB3>=8", DiceSource(dice=[(10, 7)]), Settings()).text
 '(GB3>=8) ＞ 7[7]+3 ＞ 10 ＞ 成功'
->>> roll_command("GDL+7", DiceSource(dice=[(10, 5), (10, 10), (10, 1), (10, 2)]), Rules()).text
+>>> roll_command("GDL+7", DiceSource(dice=[(10, 5), (10, 10), (10, 1), (10, 2)]), Settings()).text
 '(GDL+7) ＞ 5,11[10,1],2+7 ＞ 25 ＞ クリティカル'
->>> roll_command("2D6", DiceSource(dice=[]), Rules()) is None
+>>> roll_command("2D6", DiceSource(dice=[]), Settings()) is None
 True
 """
 
@@ -50,22 +50,12 @@ from .damage import (
     resolve,
 )
 from .final import final_damage_odds
+from .rulings import Settings
 from .states import Shield, Weapon
 
-__all__ = ["Rules", "odds_command", "roll_command"]
+__all__ = ["odds_command", "roll_command"]
 
 SEP = " ＞ "
-
-
-@dataclass(frozen=True)
-class Rules:
-    """The ruling options that change how commands resolve (see :mod:`.rulings`)."""
-
-    miracle_tier: bool = False
-    damage_fumble: str = "fail"
-    guard_fumble: str = "fail"
-    final_damage_tie: str = "defender"
-    op_rounding: str = "down"
 
 
 _SUM = r"[+-]?\d+(?:[+-]\d+)*"
@@ -151,7 +141,7 @@ def _no_fumble(spec: CheckSpec, rule: str) -> CheckSpec:
 # -- rolling ---------------------------------------------------------------------
 
 
-def _roll_check(command: str, source: DiceSource, rules: Rules) -> Roll | None:
+def _roll_check(command: str, source: DiceSource, settings: Settings) -> Roll | None:
     m = _GB.fullmatch(command)
     plain = _PLAIN.fullmatch(command) if m is None else None
     if m is None and plain is None:
@@ -168,7 +158,7 @@ def _roll_check(command: str, source: DiceSource, rules: Rules) -> Roll | None:
     validate_thresholds(critical, fumble)
     die = source.roll(10)
     out = check_outcome(
-        die, ability, target, critical=critical, fumble=fumble, miracle_tier=rules.miracle_tier
+        die, ability, target, critical=critical, fumble=fumble, miracle_tier=settings.miracle_tier
     )
     parts = [f"({shown})", f"{die}[{die}]{signed(ability)}", str(out.total)]
     if out.word:
@@ -186,10 +176,10 @@ def _roll_check(command: str, source: DiceSource, rules: Rules) -> Roll | None:
 
 
 def _roll_damage_check(
-    spec: CheckSpec, source: DiceSource, rules: Rules
+    spec: CheckSpec, source: DiceSource, settings: Settings
 ) -> tuple[int | None, list[str], ChainRoll | None]:
     """Roll a damage check: (achievement or ``None`` when the attack failed, text, roll)."""
-    spec = _no_fumble(spec, rules.damage_fumble)
+    spec = _no_fumble(spec, settings.damage_fumble)
     if spec.dice <= 0:
         return None, ["ダイスなし", ATTACK_FAILED], None
     r = roll_chain(source, spec.dice, spec.modifier, critical=spec.critical, fumble=spec.fumble)
@@ -205,9 +195,9 @@ def _roll_damage_check(
 
 
 def _roll_guard_check(
-    spec: CheckSpec, source: DiceSource, rules: Rules
+    spec: CheckSpec, source: DiceSource, settings: Settings
 ) -> tuple[GuardValue, list[str], ChainRoll | None]:
-    spec = _no_fumble(spec, rules.guard_fumble)
+    spec = _no_fumble(spec, settings.guard_fumble)
     if spec.dice <= 0:
         return FAILED, ["ダイスなし", GUARD_FAILED], None
     r = roll_chain(source, spec.dice, spec.modifier, critical=spec.critical, fumble=spec.fumble)
@@ -219,12 +209,12 @@ def _roll_guard_check(
     return max(0, r.total), parts, r
 
 
-def _roll_gd(command: str, source: DiceSource, rules: Rules) -> Roll | None:
+def _roll_gd(command: str, source: DiceSource, settings: Settings) -> Roll | None:
     m = _GD.fullmatch(command)
     if not m:
         return None
     spec = _attack_spec(m.group("spec")).check
-    value, parts, r = _roll_damage_check(spec, source, rules)
+    value, parts, r = _roll_damage_check(spec, source, settings)
     return Roll(
         command=command,
         text=SEP.join([f"({command})", *parts]),
@@ -237,12 +227,12 @@ def _roll_gd(command: str, source: DiceSource, rules: Rules) -> Roll | None:
     )
 
 
-def _roll_gg(command: str, source: DiceSource, rules: Rules) -> Roll | None:
+def _roll_gg(command: str, source: DiceSource, settings: Settings) -> Roll | None:
     m = _GG.fullmatch(command)
     if not m:
         return None
     spec = _guard_spec(m.group("spec")).check
-    value, parts, r = _roll_guard_check(spec, source, rules)
+    value, parts, r = _roll_guard_check(spec, source, settings)
     word = {PERFECT: PERFECT_GUARD, FAILED: GUARD_FAILED}.get(str(value))
     if isinstance(value, int):
         shown_value = value
@@ -262,7 +252,7 @@ def _roll_gg(command: str, source: DiceSource, rules: Rules) -> Roll | None:
     )
 
 
-def _roll_gf(command: str, source: DiceSource, rules: Rules) -> Roll | None:
+def _roll_gf(command: str, source: DiceSource, settings: Settings) -> Roll | None:
     m = _GF.fullmatch(command)
     if not m:
         return None
@@ -270,24 +260,24 @@ def _roll_gf(command: str, source: DiceSource, rules: Rules) -> Roll | None:
     grd_text = m.group("grd")
     grd = None if grd_text in (None, "-") else _guard_spec(grd_text)
     final_mod = _sum(m.group("fin"))
-    attack, parts, r = _roll_damage_check(atk.check, source, rules)
+    attack, parts, r = _roll_damage_check(atk.check, source, settings)
     parts = ["ダメージ判定 " + parts[0], *parts[1:]]
     guard: GuardValue = None
     if attack is not None:
         if grd is None:
             guard = None
         else:
-            guard, gparts, _ = _roll_guard_check(grd.check, source, rules)
+            guard, gparts, _ = _roll_guard_check(grd.check, source, settings)
             parts += ["ガード判定 " + gparts[0], *gparts[1:]]
-    damage, word = resolve(attack, guard, final_modifier=final_mod, tie=rules.final_damage_tie)
+    damage, word = resolve(attack, guard, final_modifier=final_mod, tie=settings.final_damage_tie)
     if word not in parts:
         parts.append(word)
-    base, _ = resolve(attack, guard, tie=rules.final_damage_tie)
+    base, _ = resolve(attack, guard, tie=settings.final_damage_tie)
     if final_mod and base >= 1:
         parts.append(f"{base}{signed(final_mod)}")
     parts.append(f"最終ダメージ{damage}")
     if atk.melee and damage >= 1:
-        op = op_recovery(damage, rounding=rules.op_rounding)
+        op = op_recovery(damage, rounding=settings.op_rounding)
         if op:
             parts.append(f"OP回復{op}")
     return Roll(
@@ -302,7 +292,7 @@ def _roll_gf(command: str, source: DiceSource, rules: Rules) -> Roll | None:
     )
 
 
-def _roll_gc(command: str, source: DiceSource, _rules: Rules) -> Roll | None:
+def _roll_gc(command: str, source: DiceSource, _settings: Settings) -> Roll | None:
     m = _GC.fullmatch(command)
     if not m:
         return None
@@ -340,10 +330,10 @@ def _roll_gc(command: str, source: DiceSource, _rules: Rules) -> Roll | None:
     )
 
 
-def roll_command(command: str, source: DiceSource, rules: Rules) -> Roll | None:
+def roll_command(command: str, source: DiceSource, settings: Settings) -> Roll | None:
     """Roll a GETB command, or return ``None`` when ``command`` is not one."""
     for f in (_roll_check, _roll_gd, _roll_gg, _roll_gf, _roll_gc):
-        result = f(command, source, rules)
+        result = f(command, source, settings)
         if result is not None:
             return result
     return None
@@ -352,12 +342,12 @@ def roll_command(command: str, source: DiceSource, rules: Rules) -> Roll | None:
 # -- odds ------------------------------------------------------------------------
 
 
-def odds_command(command: str, rules: Rules) -> Odds | None:
+def odds_command(command: str, settings: Settings) -> Odds | None:
     """Exact odds of a GETB command, or ``None`` when ``command`` is not one.
 
-    >>> odds_command("1D10+3>=8", Rules()).success
+    >>> odds_command("1D10+3>=8", Settings()).success
     Fraction(3, 5)
-    >>> odds_command("GFL+7/T+5", Rules()).label
+    >>> odds_command("GFL+7/T+5", Settings()).label
     '最終ダメージ'
     """
     m = _GB.fullmatch(command)
@@ -375,28 +365,28 @@ def odds_command(command: str, rules: Rules) -> Odds | None:
             target,
             critical=critical,
             fumble=fumble,
-            miracle_tier=rules.miracle_tier,
+            miracle_tier=settings.miracle_tier,
             command=shown,
         )
     if m := _GD.fullmatch(command):
-        spec = _no_fumble(_attack_spec(m.group("spec")).check, rules.damage_fumble)
+        spec = _no_fumble(_attack_spec(m.group("spec")).check, settings.damage_fumble)
         return damage_check_odds(spec, command=command)
     if m := _GG.fullmatch(command):
-        spec = _no_fumble(_guard_spec(m.group("spec")).check, rules.guard_fumble)
+        spec = _no_fumble(_guard_spec(m.group("spec")).check, settings.guard_fumble)
         return guard_check_odds(spec, command=command)
     if m := _GF.fullmatch(command):
-        atk = _no_fumble(_attack_spec(m.group("atk")).check, rules.damage_fumble)
+        atk = _no_fumble(_attack_spec(m.group("atk")).check, settings.damage_fumble)
         grd_text = m.group("grd")
         grd = (
             None
             if grd_text in (None, "-")
-            else _no_fumble(_guard_spec(grd_text).check, rules.guard_fumble)
+            else _no_fumble(_guard_spec(grd_text).check, settings.guard_fumble)
         )
         return final_damage_odds(
             atk,
             grd,
             final_modifier=_sum(m.group("fin")),
-            tie=rules.final_damage_tie,
+            tie=settings.final_damage_tie,
             command=command,
         )
     if m := _GC.fullmatch(command):

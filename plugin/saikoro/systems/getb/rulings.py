@@ -1,16 +1,19 @@
-"""GETB rulings (where the rule text is silent or ambiguous) and command documentation.
+"""GETB rulings (where the rule text is silent or ambiguous) and the settings they give.
 
 >>> [r.option_name for r in RULINGS if r.option][:4]
 ['final_damage_tie', 'damage_fumble', 'guard_fumble', 'op_rounding']
->>> len(COMMANDS)
-6
+>>> Settings.from_options({r.option_name: r.default for r in RULINGS if r.option}) == Settings()
+True
 """
 
 from __future__ import annotations
 
-from saikoro.systems.base import CommandDoc, Ruling
+from collections.abc import Mapping
+from dataclasses import dataclass
 
-__all__ = ["COMMANDS", "RULINGS"]
+from saikoro.systems.base import OptionValue, Ruling
+
+__all__ = ["RULINGS", "Settings"]
 
 RULINGS: tuple[Ruling, ...] = (
     Ruling(
@@ -176,69 +179,24 @@ RULINGS: tuple[Ruling, ...] = (
 )
 """Every GETB ruling, options first in the order the commands use them."""
 
-COMMANDS: tuple[CommandDoc, ...] = (
-    CommandDoc(
-        syntax="GB[能力値]>=[目標値][@クリティカル値][#ファンブル値]",
-        summary="判定（1D10＋能力値）。出目がクリティカル値以上なら自動成功、"
-        "ファンブル値以下なら自動失敗。目標値を省くと達成値だけを出す。",
-        examples=("GB3>=8", "GB5-1>=10", "GB2>=12@9", "GB4"),
-        parameters=(
-            ("能力値", "【筋力】などの能力値と修正の合計（+-で複数書ける）"),
-            ("目標値", "成功に必要な達成値"),
-            ("@", "クリティカル値（標準10）"),
-            ("#", "ファンブル値（標準1）"),
-        ),
-    ),
-    CommandDoc(
-        syntax="1D10+[修正]>=[目標値]",
-        summary="このシステムを選んでいるとき、1D10の目標値つきロールはGETBの判定として扱う"
-        "（クリティカル・ファンブルあり）。",
-        examples=("1D10+3>=8", "1D10>=6"),
-        parameters=(("修正", "能力値と修正の合計"), ("目標値", "成功に必要な達成値")),
-    ),
-    CommandDoc(
-        syntax="GD[ダイス][威力など][@クリティカル値][#ファンブル値]",
-        summary="ダメージ判定。クリティカルのダイスごとに1個追加し、連鎖する。"
-        "ダイス0個以下・ファンブル・達成値0以下は攻撃失敗（分布では0）。",
-        examples=("GDS+6", "GDL+7", "GDB+9", "GD(G+2)+8", "GD(L+1)+7"),
-        parameters=(
-            (
-                "ダイス",
-                "S=ショート(2) L=ロング(3) B=バスター(4) G=射撃(1)、数字、"
-                "または (L+1) のように増減つき",
-            ),
-            ("威力など", "武器の威力＋能力値＋達成値修正"),
-        ),
-    ),
-    CommandDoc(
-        syntax="GG[ダイス][装甲など][@クリティカル値][#ファンブル値]",
-        summary="ガード判定。クリティカルなら完全防御、ダイス0個やファンブルはガード失敗（達成値0）。",
-        examples=("GGB+4", "GGS+5", "GGT+6", "GG(S-1)+5"),
-        parameters=(
-            ("ダイス", "B=バックラー(2) S=シールド(3) T=タワー(4)、数字、または (S+1)"),
-            ("装甲など", "盾の装甲値＋【筋力】＋達成値修正"),
-        ),
-    ),
-    CommandDoc(
-        syntax="GF[ダメージ判定]/[ガード判定]/[最終ダメージ修正]",
-        summary="攻撃判定をまとめて解決し、最終ダメージを出す。ガードを省く（空欄か -）と"
-        "ガードなし。近接武器ならOP回復量も表示する。",
-        examples=("GFL+7/T+5", "GFB+9/S+4/+2", "GFS+6/-", "GF(G+2)+8/B+3"),
-        parameters=(
-            ("ダメージ判定", "GD と同じ書式"),
-            ("ガード判定", "GG と同じ書式。空欄か - でガードなし"),
-            ("最終ダメージ修正", "ダメージ1以上のときに加える修正"),
-        ),
-    ),
-    CommandDoc(
-        syntax="GC[攻撃側能力値][@c][#f]/[防御側能力値][@c][#f]",
-        summary="対決。攻撃側が判定し、その達成値を目標値として防御側が判定する。"
-        "クリティカル・ファンブルは対決の表に従う。",
-        examples=("GC3/3", "GC5/2", "GC4@9/4"),
-        parameters=(
-            ("攻撃側能力値", "仕掛けた側の能力値と修正"),
-            ("防御側能力値", "抵抗する側の能力値と修正"),
-        ),
-    ),
-)
-"""The documented commands."""
+
+@dataclass(frozen=True)
+class Settings:
+    """The ruling options that change how commands resolve (defaults as in :data:`RULINGS`)."""
+
+    miracle_tier: bool = False
+    damage_fumble: str = "fail"
+    guard_fumble: str = "fail"
+    final_damage_tie: str = "defender"
+    op_rounding: str = "down"
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, OptionValue]) -> Settings:
+        """The settings for the options in force (option name -> value)."""
+        return cls(
+            miracle_tier=bool(options["miracle_tier"]),
+            damage_fumble=str(options["damage_fumble"]),
+            guard_fumble=str(options["guard_fumble"]),
+            final_damage_tie=str(options["final_damage_tie"]),
+            op_rounding=str(options["op_rounding"]),
+        )

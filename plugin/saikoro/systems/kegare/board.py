@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from .combat import Position
+from .checks import Position
 
 __all__ = ["PositionBoard"]
 

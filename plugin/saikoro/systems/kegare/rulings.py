@@ -2,13 +2,18 @@
 
 >>> [r.option_name for r in RULINGS if r.option]
 ['position_stack', 'min_damage', 'critical_guard', 'status_recovery', 'paralysis_rounding']
+>>> Settings.from_options({r.option_name: r.default for r in RULINGS if r.option}) == Settings()
+True
 """
 
 from __future__ import annotations
 
-from saikoro.systems.base import Ruling
+from collections.abc import Mapping
+from dataclasses import dataclass
 
-__all__ = ["RULINGS"]
+from saikoro.systems.base import OptionValue, Ruling
+
+__all__ = ["RULINGS", "Settings"]
 
 RULINGS: tuple[Ruling, ...] = (
     Ruling(
@@ -188,3 +193,23 @@ RULINGS: tuple[Ruling, ...] = (
         choices=("down", "up"),
     ),
 )
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The ruling options the commands read (see :mod:`.rulings`)."""
+
+    position_stack: str = "max"
+    min_damage: int = 0
+    critical_guard: str = "nullify"
+    status_recovery: str = "at_least"
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, OptionValue]) -> Settings:
+        """The settings for the options in force (option name -> value)."""
+        return cls(
+            position_stack=str(options["position_stack"]),
+            min_damage=int(options["min_damage"]),
+            critical_guard=str(options["critical_guard"]),
+            status_recovery=str(options["status_recovery"]),
+        )

@@ -19,7 +19,7 @@ from fractions import Fraction
 
 from saikoro.dice import Dist
 
-from .combat import MAX_KEGARE, TWO_D6, check_penalty
+from .checks import MAX_KEGARE, TWO_D6, check_penalty
 
 __all__ = [
     "KEGARE_TRACK",

@@ -23,14 +23,14 @@ True
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from fractions import Fraction
 
 from saikoro.dice import DiceSource, Dist, LimitError, Odds, ParseError, Roll
 
 from . import checks
+from .rulings import Settings
 
-__all__ = ["Settings", "odds_command", "roll_command"]
+__all__ = ["odds_command", "roll_command"]
 
 _EXPR = r"[+-]?\d+(?:[+-]\d+)*"
 _LIST = rf"{_EXPR}(?:,{_EXPR})*"
@@ -47,28 +47,6 @@ _TERM = re.compile(r"[+-]?\d+")
 
 WIN = "攻撃側勝利"
 LOSE = "防御側勝利"
-
-
-@dataclass(frozen=True)
-class Settings:
-    """The ruling options the commands read.
-
-    Attributes:
-        die: sides of each base die.
-        count: number of base dice per check.
-        floor: lowest damage a won attack deals.
-        equal_power: who goes first on equal power (``pc``, ``npc``, ``dice``).
-    """
-
-    die: int = 10
-    count: int = 1
-    floor: int = 0
-    equal_power: str = "pc"
-
-    @property
-    def base(self) -> Dist[int]:
-        """The base roll's distribution."""
-        return checks.base_dist(self.die, self.count)
 
 
 def _value(expr: str) -> int:

@@ -2,13 +2,21 @@
 
 >>> [r.option_name for r in RULINGS if r.option]
 ['die', 'die_count', 'damage_floor', 'equal_power']
+>>> Settings.from_options({r.option_name: r.default for r in RULINGS if r.option}) == Settings()
+True
 """
 
 from __future__ import annotations
 
-from saikoro.systems.base import Ruling
+from collections.abc import Mapping
+from dataclasses import dataclass
 
-__all__ = ["RULINGS"]
+from saikoro.dice import Dist
+from saikoro.systems.base import OptionValue, Ruling
+
+from . import checks
+
+__all__ = ["RULINGS", "Settings"]
 
 RULINGS: tuple[Ruling, ...] = (
     Ruling(
@@ -98,3 +106,35 @@ RULINGS: tuple[Ruling, ...] = (
         reasoning="ダメージは差の分だけ入るので、ちょうど 0 で止まることはまれだから。",
     ),
 )
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The ruling options the commands read.
+
+    Attributes:
+        die: sides of each base die.
+        count: number of base dice per check.
+        floor: lowest damage a won attack deals.
+        equal_power: who goes first on equal power (``pc``, ``npc``, ``dice``).
+    """
+
+    die: int = 10
+    count: int = 1
+    floor: int = 0
+    equal_power: str = "pc"
+
+    @property
+    def base(self) -> Dist[int]:
+        """The base roll's distribution."""
+        return checks.base_dist(self.die, self.count)
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, OptionValue]) -> Settings:
+        """The settings for the options in force (option name -> value)."""
+        return cls(
+            die=int(options["die"]),
+            count=int(options["die_count"]),
+            floor=int(options["damage_floor"]),
+            equal_power=str(options["equal_power"]),
+        )

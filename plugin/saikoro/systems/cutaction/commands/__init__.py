@@ -1,24 +1,28 @@
 """The system's commands: rolls with BCDice-style text, and their exact odds.
 
-Each function takes the options in force (ruling option name -> value) and the normalised
-upper-case command, and returns ``None`` when the text is not one of the system's commands.
+Each function takes the normalised upper-case command (and the dice) and the settings in
+force (:class:`~saikoro.systems.cutaction.rulings.Settings`), and returns ``None`` when the
+text is not one of the system's commands. The command families are in topic modules:
+:mod:`.checks` (``CA CAI CAR CAM CAC CAO``), :mod:`.damage` (``CAD CAA``) and :mod:`.chase`
+(``CET CFO``); :mod:`.common` has what they share.
 
 >>> from saikoro.dice import DiceSource
->>> from .rulings import OPTION_DEFAULTS as O
->>> roll_command(O, "CA7>=3", DiceSource(dice=[(10, 3)])).text
+>>> from saikoro.systems.cutaction.rulings import Settings
+>>> roll_command("CA7>=3", DiceSource(dice=[(10, 3)]), Settings()).text
 '(CA7>=3) ＞ 3 ＞ 達成値4 ＞ 成功'
->>> odds_command(O, "CA7").success
+>>> odds_command("CA7", Settings()).success
 Fraction(7, 10)
->>> odds_command(O, "2D6") is None
+>>> odds_command("2D6", Settings()) is None
 True
 """
 
 from __future__ import annotations
 
 from saikoro.dice import DiceSource, Odds, Roll
+from saikoro.systems.cutaction.rulings import Settings
 
-from .cmd_chase import EVENT_COMMANDS, odds_event, roll_event
-from .cmd_checks import (
+from .chase import EVENT_COMMANDS, odds_event, roll_event
+from .checks import (
     CHECK,
     CONTEST,
     INITIATIVE,
@@ -29,8 +33,7 @@ from .cmd_checks import (
     roll_contest,
     roll_initiative,
 )
-from .cmd_common import Options
-from .cmd_damage import ATTACK, DAMAGE, odds_attack, odds_damage, roll_attack, roll_damage
+from .damage import ATTACK, DAMAGE, odds_attack, odds_damage, roll_attack, roll_damage
 
 __all__ = ["odds_command", "roll_command"]
 
@@ -50,21 +53,21 @@ _ODDS = (
 )
 
 
-def roll_command(options: Options, command: str, source: DiceSource) -> Roll | None:
+def roll_command(command: str, source: DiceSource, settings: Settings) -> Roll | None:
     """Roll one of the system's commands, or ``None`` when ``command`` is not one."""
     if command in EVENT_COMMANDS:
-        return roll_event(options, command, source)
+        return roll_event(command, source, settings)
     for pattern, roll in _ROLLS:
         if m := pattern.fullmatch(command):
-            return roll(options, m, command, source)
+            return roll(command, m, source, settings)
     return None
 
 
-def odds_command(options: Options, command: str) -> Odds | None:
+def odds_command(command: str, settings: Settings) -> Odds | None:
     """Exact odds of one of the system's commands, or ``None`` when it is not one."""
     if command in EVENT_COMMANDS:
-        return odds_event(options, command)
+        return odds_event(command, settings)
     for pattern, odds in _ODDS:
         if m := pattern.fullmatch(command):
-            return odds(options, m, command)
+            return odds(command, m, settings)
     return None

@@ -4,9 +4,9 @@
 must win, ruling ``contest_rule``) and, on a hit, the damage with the resist check.
 
 >>> from saikoro.dice import DiceSource
->>> from .rulings import OPTION_DEFAULTS as O
+>>> from saikoro.systems.cutaction.rulings import Settings
 >>> m = ATTACK.fullmatch("CAA7,5,8R6")
->>> roll_attack(O, m, "CAA7,5,8R6", DiceSource(dice=[(10, 3), (10, 6), (10, 3)])).text
+>>> roll_attack("CAA7,5,8R6", m, DiceSource(dice=[(10, 3), (10, 6), (10, 3)]), Settings()).text
 '(CAA7,5,8R6) ＞ 攻撃 3(達成値4) ＞ 防御 6(達成値-1) ＞ 命中 ＞ 抵抗 3 ＞ 達成値3 ＞ 成功 ＞ 体力-5'
 """
 
@@ -17,11 +17,12 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from saikoro.dice import DiceSource, Odds, ParseError, Roll
+from saikoro.systems.cutaction.checks import CheckResult, check_results, contest_odds, contest_wins
+from saikoro.systems.cutaction.damage import Condition, DamageResult, damage_table, resolve_damage
+from saikoro.systems.cutaction.expr import DamageExpr, evaluate
+from saikoro.systems.cutaction.rulings import Settings
 
-from .checks import CheckResult, check_results, contest_odds, contest_wins
-from .cmd_common import NUM, SEP, Options, check_roll, describe, dice_of, sorted_ints, sv_note, word
-from .damage import Condition, DamageResult, damage_table, resolve_damage
-from .expr import DamageExpr, evaluate
+from .common import NUM, SEP, check_roll, describe, dice_of, sorted_ints, sv_note, word
 
 __all__ = ["ATTACK", "DAMAGE", "odds_attack", "odds_damage", "roll_attack", "roll_damage"]
 
@@ -48,12 +49,12 @@ def _hp(m: re.Match[str]) -> tuple[int | None, int | None]:
     return hp, top
 
 
-def _auto_fail(options: Options, hp: int | None) -> bool:
-    return hp is not None and hp <= 0 and bool(options["exhausted_resist_fails"])
+def _auto_fail(settings: Settings, hp: int | None) -> bool:
+    return hp is not None and hp <= 0 and settings.exhausted_resist_fails
 
 
 def _roll_hit(
-    options: Options, m: re.Match[str], source: DiceSource
+    settings: Settings, m: re.Match[str], source: DiceSource
 ) -> tuple[list[str], DamageResult, CheckResult | None, bool]:
     """Roll the damage and the resist check; returns text parts, result, check, auto-failure."""
     dmg = _damage(m)
@@ -63,16 +64,16 @@ def _roll_hit(
     check: CheckResult | None = None
     auto = False
     if m.group("sv") is not None:
-        auto = _auto_fail(options, hp)
+        auto = _auto_fail(settings, hp)
         if auto:
             parts.append("抵抗 自動失敗(消耗)")
         else:
             raw = m.group("sv")
             sv = evaluate(raw)
-            check, dice_text = check_roll(options, sv, source)
+            check, dice_text = check_roll(settings, sv, source)
             parts += [*sv_note(raw, sv), f"抵抗 {dice_text}", f"達成値{check.achievement}"]
             parts.append(word(check))
-    res = resolve_damage(damage, check, failure=str(options["resist_failure"]), auto_fail=auto)
+    res = resolve_damage(damage, check, failure=settings.resist_failure, auto_fail=auto)
     parts.append(f"体力-{res.hp_loss}" + (f" 負傷{res.injury}" if res.injury else ""))
     return parts, res, check, auto
 
@@ -94,9 +95,9 @@ def _state(m: re.Match[str], res: DamageResult) -> list[str]:
     return [state]
 
 
-def roll_damage(options: Options, m: re.Match[str], command: str, source: DiceSource) -> Roll:
+def roll_damage(command: str, m: re.Match[str], source: DiceSource, settings: Settings) -> Roll:
     """Roll ``CAD``: damage dice (if any), then the resist check."""
-    parts, res, check, auto = _roll_hit(options, m, source)
+    parts, res, check, auto = _roll_hit(settings, m, source)
     resisted = m.group("sv") is not None
     return Roll(
         command,
@@ -109,12 +110,12 @@ def roll_damage(options: Options, m: re.Match[str], command: str, source: DiceSo
     )
 
 
-def roll_attack(options: Options, m: re.Match[str], command: str, source: DiceSource) -> Roll:
+def roll_attack(command: str, m: re.Match[str], source: DiceSource, settings: Settings) -> Roll:
     """Roll ``CAA``: attack check, defence check, then on a hit damage and resist."""
     atk_raw, dfn_raw = m.group("atk"), m.group("dfn")
-    atk, atk_text = check_roll(options, evaluate(atk_raw), source)
-    dfn, dfn_text = check_roll(options, evaluate(dfn_raw), source)
-    hit = contest_wins(atk, [dfn], rule=str(options["contest_rule"]))
+    atk, atk_text = check_roll(settings, evaluate(atk_raw), source)
+    dfn, dfn_text = check_roll(settings, evaluate(dfn_raw), source)
+    hit = contest_wins(atk, [dfn], rule=settings.contest_rule)
     parts = [
         f"({command})",
         *sv_note(atk_raw, atk.success_value),
@@ -124,7 +125,7 @@ def roll_attack(options: Options, m: re.Match[str], command: str, source: DiceSo
     ]
     loss = 0
     if hit:
-        hit_parts, res, _, _ = _roll_hit(options, m, source)
+        hit_parts, res, _, _ = _roll_hit(settings, m, source)
         parts += [*hit_parts, *_state(m, res)]
         loss = res.hp_loss
     return Roll(
@@ -141,15 +142,15 @@ def roll_attack(options: Options, m: re.Match[str], command: str, source: DiceSo
 # -- odds -----------------------------------------------------------------------------
 
 
-def _hit_table(options: Options, m: re.Match[str]) -> tuple[dict[DamageResult, Fraction], bool]:
+def _hit_table(settings: Settings, m: re.Match[str]) -> tuple[dict[DamageResult, Fraction], bool]:
     hp, _ = _hp(m)
     sv = evaluate(m.group("sv")) if m.group("sv") is not None else None
-    auto = sv is not None and _auto_fail(options, hp)
+    auto = sv is not None and _auto_fail(settings, hp)
     table = damage_table(
         _damage(m).dist(),
         sv,
-        dice=dice_of(options),
-        failure=str(options["resist_failure"]),
+        dice=dice_of(settings),
+        failure=settings.resist_failure,
         auto_fail=auto,
     )
     return table, auto
@@ -191,29 +192,29 @@ def _damage_odds(
     )
 
 
-def odds_damage(options: Options, m: re.Match[str], command: str) -> Odds:
+def odds_damage(command: str, m: re.Match[str], settings: Settings) -> Odds:
     """Odds of ``CAD``: HP loss; success = the resist check succeeds."""
-    table, auto = _hit_table(options, m)
+    table, auto = _hit_table(settings, m)
     success = fumble = None
     if m.group("sv") is not None:
         success = sum((p for r, p in table.items() if r.resisted), Fraction(0))
         fumble = Fraction(0)
         if not auto:
             sv = evaluate(m.group("sv"))
-            results = check_results(sv, dice=dice_of(options))
+            results = check_results(sv, dice=dice_of(settings))
             fumble = sum((p for r, p in results if r.fumble), Fraction(0))
     return _damage_odds(command, m, list(table.items()), success=success, fumble=fumble, events={})
 
 
-def odds_attack(options: Options, m: re.Match[str], command: str) -> Odds:
+def odds_attack(command: str, m: re.Match[str], settings: Settings) -> Odds:
     """Odds of ``CAA``: HP loss (0 on a miss); success = the attack hits."""
     c = contest_odds(
         evaluate(m.group("atk")),
         [evaluate(m.group("dfn"))],
-        dice=dice_of(options),
-        rule=str(options["contest_rule"]),
+        dice=dice_of(settings),
+        rule=settings.contest_rule,
     )
-    table, _ = _hit_table(options, m)
+    table, _ = _hit_table(settings, m)
     outcomes: list[tuple[DamageResult | None, Fraction]] = [(None, c.lose)]
     outcomes += [(r, c.win * p) for r, p in table.items()]
     return _damage_odds(

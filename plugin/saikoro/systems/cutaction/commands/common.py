@@ -1,7 +1,8 @@
-"""Helpers shared by the command modules: options, check rolls, result words.
+"""Helpers shared by the command modules: settings, check rolls, result words.
 
 >>> from saikoro.dice import DiceSource
->>> check_roll({"check_dice": "2D6"}, 7, DiceSource(dice=[(6, 3), (6, 4)]))[1]
+>>> from saikoro.systems.cutaction.rulings import Settings
+>>> check_roll(Settings(check_dice="2D6"), 7, DiceSource(dice=[(6, 3), (6, 4)]))[1]
 '7[3,4]'
 """
 
@@ -11,14 +12,13 @@ from collections.abc import Mapping
 from fractions import Fraction
 
 from saikoro.dice import DiceSource
-
-from .checks import CheckResult, dice_shape, resolve_check
-from .expr import is_plain_int
+from saikoro.systems.cutaction.checks import CheckResult, dice_shape, resolve_check
+from saikoro.systems.cutaction.expr import is_plain_int
+from saikoro.systems.cutaction.rulings import Settings
 
 __all__ = [
     "NUM",
     "SEP",
-    "Options",
     "check_roll",
     "describe",
     "dice_of",
@@ -28,27 +28,25 @@ __all__ = [
     "word",
 ]
 
-Options = Mapping[str, object]
-"""The ruling options in force, by option name."""
 SEP = " ＞ "
 """BCDice's separator between the parts of a result."""
 NUM = r"[-+*/()\d]+"
 """Pattern of an integer expression parameter (success values, targets)."""
 
 
-def dice_of(options: Options) -> str:
+def dice_of(settings: Settings) -> str:
     """The check dice option (``"1D10"``)."""
-    return str(options["check_dice"])
+    return settings.check_dice
 
 
 def check_roll(
-    options: Options, sv: int, source: DiceSource, target: int = 0
+    settings: Settings, sv: int, source: DiceSource, target: int = 0
 ) -> tuple[CheckResult, str]:
     """Roll a check; returns the result and the dice as BCDice shows them (``3``, ``7[3,4]``)."""
-    count, sides = dice_shape(dice_of(options))
+    count, sides = dice_shape(dice_of(settings))
     values = source.roll_many(count, sides)
     text = str(values[0]) if count == 1 else f"{sum(values)}[{','.join(map(str, values))}]"
-    return resolve_check(sv, sum(values), target=target, dice=dice_of(options)), text
+    return resolve_check(sv, sum(values), target=target, dice=dice_of(settings)), text
 
 
 def word(r: CheckResult) -> str:

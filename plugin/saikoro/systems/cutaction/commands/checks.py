@@ -2,9 +2,9 @@
 ``CAR`` (recovery), ``CAC`` (contest) and ``CAO`` (obstruction in a chase).
 
 >>> from saikoro.dice import DiceSource
->>> from .rulings import OPTION_DEFAULTS as O
+>>> from saikoro.systems.cutaction.rulings import Settings
 >>> m = CHECK.fullmatch("CAI7")
->>> roll_check(O, m, "CAI7", DiceSource(dice=[(10, 2)])).text
+>>> roll_check("CAI7", m, DiceSource(dice=[(10, 2)]), Settings()).text
 '(CAI7) ＞ 2 ＞ 行動値5 ＞ 成功'
 """
 
@@ -15,8 +15,7 @@ import re
 from fractions import Fraction
 
 from saikoro.dice import DiceSource, LimitError, Odds, ParseError, Roll
-
-from .checks import (
+from saikoro.systems.cutaction.checks import (
     CheckResult,
     InitiativeEntry,
     check_results,
@@ -28,10 +27,12 @@ from .checks import (
     resolve_check,
     roll_dist,
 )
-from .cmd_common import (
+from saikoro.systems.cutaction.expr import evaluate
+from saikoro.systems.cutaction.rulings import Settings
+
+from .common import (
     NUM,
     SEP,
-    Options,
     check_roll,
     describe,
     dice_of,
@@ -40,7 +41,6 @@ from .cmd_common import (
     sv_note,
     word,
 )
-from .expr import evaluate
 
 __all__ = [
     "CHECK",
@@ -79,23 +79,23 @@ def _target(m: re.Match[str]) -> int:
     return target
 
 
-def _value(kind: str, r: CheckResult, options: Options) -> int:
+def _value(kind: str, r: CheckResult, settings: Settings) -> int:
     """The main number: recovery (``R``), chase movement (``M``) or the achievement."""
     if kind == "R":
         return r.achievement if r.success else 0
-    if kind == "M" and not r.success and options["failed_move"] == "zero":
+    if kind == "M" and not r.success and settings.failed_move == "zero":
         return 0
     return r.achievement
 
 
-def roll_check(options: Options, m: re.Match[str], command: str, source: DiceSource) -> Roll:
+def roll_check(command: str, m: re.Match[str], source: DiceSource, settings: Settings) -> Roll:
     """Roll ``CA``, ``CAI``, ``CAR`` or ``CAM``."""
     kind, raw = m.group("kind"), m.group("sv")
     sv = evaluate(raw)
     target = _target(m)
-    r, dice_text = check_roll(options, sv, source, target)
+    r, dice_text = check_roll(settings, sv, source, target)
     parts = [f"({command})", *sv_note(raw, sv), dice_text]
-    value = _value(kind, r, options)
+    value = _value(kind, r, settings)
     if kind == "I":
         parts += ["ファンブル", "行動不能"] if r.fumble else [f"行動値{r.achievement}", word(r)]
     else:
@@ -124,12 +124,12 @@ def _contest_values(m: re.Match[str]) -> list[int]:
     return values
 
 
-def roll_contest(options: Options, m: re.Match[str], command: str, source: DiceSource) -> Roll:
+def roll_contest(command: str, m: re.Match[str], source: DiceSource, settings: Settings) -> Roll:
     """Roll ``CAC`` or ``CAO``: the active side first, then each passive side."""
     values = _contest_values(m)
-    active, active_text = check_roll(options, values[0], source)
-    passive = [check_roll(options, v, source) for v in values[1:]]
-    rule = str(options["contest_rule"])
+    active, active_text = check_roll(settings, values[0], source)
+    passive = [check_roll(settings, v, source) for v in values[1:]]
+    rule = settings.contest_rule
     win = contest_wins(active, [p for p, _ in passive], rule=rule)
     best = max((p for p, _ in passive), key=lambda p: p.rank)
     parts = [
@@ -140,7 +140,7 @@ def roll_contest(options: Options, m: re.Match[str], command: str, source: DiceS
     ]
     value = active.achievement - best.achievement
     if m.group("kind") == "O":
-        distance = str(options["obstruct_distance"])
+        distance = settings.obstruct_distance
         value = obstruct_retreat(active, best, rule=rule, distance=distance)
         parts.append(f"後退{value}")
     return Roll(
@@ -154,15 +154,15 @@ def roll_contest(options: Options, m: re.Match[str], command: str, source: DiceS
     )
 
 
-def odds_check(options: Options, m: re.Match[str], command: str) -> Odds:
+def odds_check(command: str, m: re.Match[str], settings: Settings) -> Odds:
     """Odds of ``CA`` (達成値), ``CAI`` (行動値), ``CAR`` (回復量) or ``CAM`` (移動量)."""
     kind = m.group("kind")
     sv = evaluate(m.group("sv"))
     target = _target(m)
     dist: dict[int | str, Fraction] = {}
     success = fumble = negative = Fraction(0)
-    for r, p in check_results(sv, target=target, dice=dice_of(options)):
-        key = _value(kind, r, options)
+    for r, p in check_results(sv, target=target, dice=dice_of(settings)):
+        key = _value(kind, r, settings)
         dist[key] = dist.get(key, Fraction(0)) + p
         success += p if r.success else 0
         fumble += p if r.fumble else 0
@@ -182,19 +182,19 @@ def odds_check(options: Options, m: re.Match[str], command: str) -> Odds:
     )
 
 
-def odds_contest(options: Options, m: re.Match[str], command: str) -> Odds:
+def odds_contest(command: str, m: re.Match[str], settings: Settings) -> Odds:
     """Odds of ``CAC`` (勝利/敗北) or ``CAO`` (後退距離)."""
     values = _contest_values(m)
-    rule = str(options["contest_rule"])
-    c = contest_odds(values[0], values[1:], dice=dice_of(options), rule=rule)
+    rule = settings.contest_rule
+    c = contest_odds(values[0], values[1:], dice=dice_of(settings), rule=rule)
     events = {"同値(受動側の勝ち)": c.tie, "受動側ファンブル": c.passive_fumble}
     if m.group("kind") == "O":
         d = obstruct_dist(
             values[0],
             values[1],
-            dice=dice_of(options),
+            dice=dice_of(settings),
             rule=rule,
-            distance=str(options["obstruct_distance"]),
+            distance=settings.obstruct_distance,
         )
         distribution = int_keys(d.probabilities())
         label = "後退距離"
@@ -221,41 +221,41 @@ def _initiative_args(m: re.Match[str], limit: int) -> list[tuple[int, bool]]:
     return [(evaluate(a.removeprefix("P")), a.startswith("P")) for a in args]
 
 
-def _order(results: list[tuple[CheckResult, bool]], options: Options) -> tuple[str, str]:
+def _order(results: list[tuple[CheckResult, bool]], settings: Settings) -> tuple[str, str]:
     """``("1→3→2", "4")``: the acting order and who fumbled (1-based positions)."""
     entries = [
         InitiativeEntry(str(i), r.achievement, r.fumble, pc)
         for i, (r, pc) in enumerate(results, start=1)
     ]
-    order = initiative_order(entries, failed_order=str(options["failed_initiative_order"]))
+    order = initiative_order(entries, failed_order=settings.failed_initiative_order)
     lost = ",".join(e.name for e in entries if e.fumble)
     return "→".join(e.name for e in order) or "なし", lost
 
 
-def roll_initiative(options: Options, m: re.Match[str], command: str, source: DiceSource) -> Roll:
+def roll_initiative(command: str, m: re.Match[str], source: DiceSource, settings: Settings) -> Roll:
     """Roll ``CAI7,P5,6``: each character's initiative, then the acting order."""
     results = []
     parts = [f"({command})"]
     shown = []
     for i, (sv, pc) in enumerate(_initiative_args(m, MAX_INITIATIVE_ROLL), start=1):
-        r, text = check_roll(options, sv, source)
+        r, text = check_roll(settings, sv, source)
         results.append((r, pc))
         shown.append(
             f"{i}:{text}(ファンブル)" if r.fumble else f"{i}:{text}(行動値{r.achievement})"
         )
-    order, lost = _order(results, options)
+    order, lost = _order(results, settings)
     parts += [",".join(shown), f"行動順 {order}"]
     if lost:
         parts.append(f"行動不能 {lost}")
     return Roll(command, SEP.join(parts), value=order, outcome=order)
 
 
-def odds_initiative(options: Options, m: re.Match[str], command: str) -> Odds:
+def odds_initiative(command: str, m: re.Match[str], settings: Settings) -> Odds:
     """Odds of each acting order (and of each character acting first or losing the cut)."""
     chars = _initiative_args(m, MAX_INITIATIVE_ODDS)
-    rolls = roll_dist(dice_of(options))
+    rolls = roll_dist(dice_of(settings))
     tables = [
-        [(resolve_check(sv, t, dice=dice_of(options)), w) for t, w in rolls.items()]
+        [(resolve_check(sv, t, dice=dice_of(settings)), w) for t, w in rolls.items()]
         for sv, _ in chars
     ]
     dist: dict[str, int] = {}
@@ -265,7 +265,7 @@ def odds_initiative(options: Options, m: re.Match[str], command: str) -> Odds:
         w = 1
         for _, q in combo:
             w *= q
-        order, _ = _order([(r, pc) for (r, _), (_, pc) in zip(combo, chars, strict=True)], options)
+        order, _ = _order([(r, pc) for (r, _), (_, pc) in zip(combo, chars, strict=True)], settings)
         dist[order] = dist.get(order, 0) + w
         if order != "なし":
             first[int(order.split("→")[0]) - 1] += w

@@ -1,8 +1,8 @@
 """Chase table commands: ``CET`` (chase event table) and ``CFO`` (where falling objects land).
 
 >>> from saikoro.dice import DiceSource
->>> from .rulings import OPTION_DEFAULTS as O
->>> roll_event(O, "CFO", DiceSource(dice=[(10, 5)])).text
+>>> from saikoro.systems.cutaction.rulings import Settings
+>>> roll_event("CFO", DiceSource(dice=[(10, 5)]), Settings()).text
 '(CFO) ＞ 5 ＞ 相対距離-3のエリアにいる全員に5点のダメージ'
 """
 
@@ -11,9 +11,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 from saikoro.dice import DiceSource, Odds, Roll
+from saikoro.systems.cutaction.events import CHASE_EVENTS, chase_event, falling_area
+from saikoro.systems.cutaction.rulings import Settings
 
-from .cmd_common import SEP, Options, int_keys
-from .events import CHASE_EVENTS, chase_event, falling_area
+from .common import SEP, int_keys
 
 __all__ = ["EVENT_COMMANDS", "odds_event", "roll_event"]
 
@@ -21,9 +22,9 @@ EVENT_COMMANDS = ("CET", "CFO")
 """The table commands."""
 
 
-def roll_event(options: Options, command: str, source: DiceSource) -> Roll:
+def roll_event(command: str, source: DiceSource, settings: Settings) -> Roll:
     """Roll ``CET`` (plus the falling-objects die on a 7) or ``CFO``."""
-    rounding = str(options["falling_area"])
+    rounding = settings.falling_area
     n = source.roll(10)
     if command == "CFO":
         area = falling_area(n, rounding=rounding)
@@ -39,12 +40,12 @@ def roll_event(options: Options, command: str, source: DiceSource) -> Roll:
     return Roll(command, SEP.join(parts), value=n, outcome=ev.name)
 
 
-def odds_event(options: Options, command: str) -> Odds:
+def odds_event(command: str, settings: Settings) -> Odds:
     """Odds of ``CET`` (each event 1/10; falling-object areas as events) or ``CFO``."""
     tenth = Fraction(1, 10)
     areas: dict[int, Fraction] = {}
     for k in range(1, 11):
-        a = falling_area(k, rounding=str(options["falling_area"]))
+        a = falling_area(k, rounding=settings.falling_area)
         areas[a] = areas.get(a, Fraction(0)) + tenth
     if command == "CFO":
         return Odds(command, int_keys(dict(sorted(areas.items()))), label="相対距離")
