@@ -1,0 +1,143 @@
+"""The typed scenario model: frozen, slotted dataclasses built from a validated scenario.
+
+:func:`build_model` turns validated scenario data into its system's
+:class:`ScenarioModel` subclass (chosen by ``system:``); validation does it for every
+valid file (:attr:`saikoro.scenario.Scenario.model`). Every object knows ``where`` it is written
+(:class:`Position`, not part of equality or ``repr``); defaults come from the scenario
+definitions (:mod:`saikoro.scenario.defs`), filled once.
+
+>>> from saikoro.scenario import validate_text
+>>> sc = validate_text("system: kegare\\ntitle: t\\nenemies:\\n"
+...     "  - {id: a, name: A, hp: 9, attack: 1, defence: 1, initiative: 3}\\n", "t.yaml").scenario
+>>> m = sc.model
+>>> type(m).__name__, m.enemies[0].position, str(m.enemies[0].where)
+('KegareScenario', 'near', 't.yaml:4:5')
+"""
+
+from __future__ import annotations
+
+import typing
+from collections.abc import Mapping
+
+from saikoro.scenario.containers import ListOf, Obj
+from saikoro.scenario.defs import DEFINITIONS
+
+from ._build import NOWHERE, Model, ModelError, Position, build, to_data
+from .akatsuki import AkatsukiEnemy, AkatsukiPC, AkatsukiScenario, AkatsukiTarget
+from .common import (
+    PC,
+    Balance,
+    ChaseEntry,
+    ChaseTable,
+    DifficultyTarget,
+    Enemy,
+    MainMission,
+    Missions,
+    ScenarioModel,
+    SideMission,
+)
+from .cutaction import (
+    CutactionAttack,
+    CutactionEnemy,
+    CutactionPC,
+    CutactionScenario,
+    CutactionTarget,
+)
+from .getb import GetbAbilities, GetbAttack, GetbEnemy, GetbGuard, GetbPC, GetbScenario, GetbTarget
+from .kegare import KegareEnemy, KegarePC, KegareScenario, KegareSkill, KegareTarget
+from .kokuryoku import (
+    KokuryokuAbilities,
+    KokuryokuEnemy,
+    KokuryokuPC,
+    KokuryokuScenario,
+    KokuryokuSkill,
+    KokuryokuTarget,
+)
+
+__all__ = [
+    "MODELS",
+    "NOWHERE",
+    "PC",
+    "AkatsukiEnemy",
+    "AkatsukiPC",
+    "AkatsukiScenario",
+    "AkatsukiTarget",
+    "Balance",
+    "ChaseEntry",
+    "ChaseTable",
+    "CutactionAttack",
+    "CutactionEnemy",
+    "CutactionPC",
+    "CutactionScenario",
+    "CutactionTarget",
+    "DifficultyTarget",
+    "Enemy",
+    "GetbAbilities",
+    "GetbAttack",
+    "GetbEnemy",
+    "GetbGuard",
+    "GetbPC",
+    "GetbScenario",
+    "GetbTarget",
+    "KegareEnemy",
+    "KegarePC",
+    "KegareScenario",
+    "KegareSkill",
+    "KegareTarget",
+    "KokuryokuAbilities",
+    "KokuryokuEnemy",
+    "KokuryokuPC",
+    "KokuryokuScenario",
+    "KokuryokuSkill",
+    "KokuryokuTarget",
+    "MainMission",
+    "Missions",
+    "Model",
+    "ModelError",
+    "Position",
+    "ScenarioModel",
+    "SideMission",
+    "build_model",
+    "enemy_model",
+    "model_class",
+    "to_data",
+]
+
+MODELS: Mapping[str, type[ScenarioModel]] = {
+    "akatsuki": AkatsukiScenario,
+    "cutaction": CutactionScenario,
+    "getb": GetbScenario,
+    "kegare": KegareScenario,
+    "kokuryoku": KokuryokuScenario,
+}
+"""System id -> its scenario model class."""
+
+
+def model_class(system_id: str) -> type[ScenarioModel]:
+    """The model class of ``system_id``'s scenarios (``KeyError`` if it has none)."""
+    return MODELS[system_id]
+
+
+def build_model(
+    system_id: str,
+    data: Mapping[str, object],
+    *,
+    file: str = "",
+    positions: Mapping[str, tuple[int, int]] | None = None,
+) -> ScenarioModel:
+    """The model of validated scenario ``data`` of ``system_id``."""
+    return build(
+        model_class(system_id), DEFINITIONS[system_id], data, file=file, positions=positions
+    )
+
+
+def enemy_model(system_id: str, enemy: Mapping[str, object]) -> Enemy:
+    """One enemy of ``system_id`` from its validated data (defaults filled in), no position."""
+    items = DEFINITIONS[system_id].field("enemies").type
+    if not isinstance(items, ListOf) or not isinstance(items.item, Obj):
+        raise ModelError(f"{system_id}: enemies are not a list of mappings")
+    hint = typing.get_type_hints(model_class(system_id))["enemies"]
+    item = typing.get_args(hint)[0]
+    if not (isinstance(item, type) and issubclass(item, Enemy)):
+        raise ModelError(f"{system_id}: the model's enemies are not Enemy objects")
+    return build(item, items.item, enemy, path="scenario.enemies")
