@@ -28,7 +28,11 @@ def snapshot() -> str:
             sc = load_scenario(path).scenario
             if sc is None:
                 continue
-            for enemy in sc.data["enemies"]:
+            # The typed model where there is one (issue 11), the validated dicts before it.
+            model = getattr(sc, "model", None)
+            enemies = model.enemies if model is not None else sc.data["enemies"]
+            ids = [e["id"] for e in sc.data["enemies"]]
+            for enemy_id, enemy in zip(ids, enemies, strict=True):
                 c = enemy_character(
                     sc.system, enemy, options=sc.data["rulings"], url=f"https://x/{sc.id}"
                 )
@@ -36,7 +40,7 @@ def snapshot() -> str:
                 xml = udonarium_xml(c)
                 text = xml if isinstance(xml, str) else xml.decode("utf-8")
                 digest = hashlib.sha256((body + "\n" + text).encode("utf-8")).hexdigest()
-                out.append(f"{folder}/{path.name} {enemy['id']} {digest}")
+                out.append(f"{folder}/{path.name} {enemy_id} {digest}")
     return "\n".join(out) + "\n"
 
 

@@ -115,6 +115,9 @@ class _Ctx:
     positions: Positions
 
     def where(self, path: str) -> Position:
+        """The position of ``path``, or of its nearest enclosing key (a default filled in)."""
+        while path not in self.positions and path != "scenario":
+            path = path[: max(path.rfind("."), path.rfind("["))]
         found = self.positions.get(path)
         return NOWHERE if found is None else Position(self.file, *found)
 
