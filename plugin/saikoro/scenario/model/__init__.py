@@ -100,6 +100,7 @@ __all__ = [
     "build_model",
     "enemy_model",
     "model_class",
+    "pc_model",
     "to_data",
 ]
 
@@ -131,13 +132,31 @@ def build_model(
     )
 
 
+def _item(system_id: str, key: str, data: Mapping[str, object]) -> Model:
+    """One entry of the list ``key`` of ``system_id``'s scenarios, built from its data."""
+    items = DEFINITIONS[system_id].field(key).type
+    if not isinstance(items, ListOf) or not isinstance(items.item, Obj):
+        raise ModelError(f"{system_id}: {key} is not a list of mappings")
+    hint = typing.get_type_hints(model_class(system_id))[key]
+    while not (isinstance(hint, type) and issubclass(hint, Model)):
+        args = [a for a in typing.get_args(hint) if a is not type(None) and a is not Ellipsis]
+        if not args:
+            raise ModelError(f"{system_id}: the model's {key} are not model objects")
+        hint = args[0]
+    return build(hint, items.item, data, path=f"scenario.{key}")
+
+
 def enemy_model(system_id: str, enemy: Mapping[str, object]) -> Enemy:
     """One enemy of ``system_id`` from its validated data (defaults filled in), no position."""
-    items = DEFINITIONS[system_id].field("enemies").type
-    if not isinstance(items, ListOf) or not isinstance(items.item, Obj):
-        raise ModelError(f"{system_id}: enemies are not a list of mappings")
-    hint = typing.get_type_hints(model_class(system_id))["enemies"]
-    item = typing.get_args(hint)[0]
-    if not (isinstance(item, type) and issubclass(item, Enemy)):
+    found = _item(system_id, "enemies", enemy)
+    if not isinstance(found, Enemy):
         raise ModelError(f"{system_id}: the model's enemies are not Enemy objects")
-    return build(item, items.item, enemy, path="scenario.enemies")
+    return found
+
+
+def pc_model(system_id: str, pc: Mapping[str, object]) -> PC:
+    """One PC of ``system_id`` (``party:`` format, defaults filled in), no position."""
+    found = _item(system_id, "party", pc)
+    if not isinstance(found, PC):
+        raise ModelError(f"{system_id}: the model's party are not PC objects")
+    return found
