@@ -231,3 +231,16 @@ def test_exports_are_byte_identical_to_the_base_commit() -> None:
     got: str = module.snapshot()
     assert got.count("\n") >= 20
     assert got == expected
+
+
+@pytest.mark.parametrize("scenario", _valid(), ids=lambda s: s.path.name)
+def test_simulator_party_is_the_same_from_the_model_and_from_data(scenario: Scenario) -> None:
+    """The simulator's adapter reads the model; party files still arrive as data."""
+    from saikoro.balance.model import encounter, parse_party
+
+    enc = encounter(scenario)
+    assert len(enc.enemies) == len(scenario.model.enemies)
+    if scenario.model.party:
+        from_data = parse_party(scenario.system, scenario.data["party"], "scenario")
+        assert parse_party(scenario.system, scenario.model.party, "scenario") == from_data
+        assert enc.party == from_data
