@@ -25,7 +25,6 @@ from saikoro.scenario.model import (
     KegareEnemy,
     KokuryokuEnemy,
     Model,
-    ModelError,
     Position,
     enemy_model,
     to_data,
@@ -199,7 +198,7 @@ def test_a_class_missing_a_key_is_a_model_error() -> None:
 
     kind = DEFINITIONS["kegare"].field("enemies").type
     assert isinstance(kind, ListOf) and isinstance(kind.item, Obj)
-    with pytest.raises(ModelError, match="lacks the defined keys"):
+    with pytest.raises(TypeError, match="lacks the defined keys"):
         build(Enemy, kind.item, {"id": "a", "name": "A"})
 
 

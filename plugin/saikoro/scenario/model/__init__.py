@@ -22,7 +22,8 @@ from collections.abc import Mapping
 from saikoro.scenario.containers import ListOf, Obj
 from saikoro.scenario.defs import DEFINITIONS
 
-from ._build import NOWHERE, Model, ModelError, Position, build, to_data
+from ._build import NOWHERE, Model, Position, build, to_data
+from ._derive import derived_scenario
 from .akatsuki import AkatsukiEnemy, AkatsukiPC, AkatsukiScenario, AkatsukiTarget
 from .common import (
     PC,
@@ -93,7 +94,6 @@ __all__ = [
     "MainMission",
     "Missions",
     "Model",
-    "ModelError",
     "Position",
     "ScenarioModel",
     "SideMission",
@@ -114,9 +114,19 @@ MODELS: Mapping[str, type[ScenarioModel]] = {
 """System id -> its scenario model class."""
 
 
+_DERIVED: dict[str, type[ScenarioModel]] = {}
+
+
 def model_class(system_id: str) -> type[ScenarioModel]:
-    """The model class of ``system_id``'s scenarios (``KeyError`` if it has none)."""
-    return MODELS[system_id]
+    """The model class of ``system_id``'s scenarios.
+
+    A registered system without a model here (a plugin's, a test's toy) gets classes
+    derived from its scenario definition (:mod:`._derive`).
+    """
+    found = MODELS.get(system_id) or _DERIVED.get(system_id)
+    if found is None:
+        found = _DERIVED[system_id] = derived_scenario(system_id, DEFINITIONS[system_id])
+    return found
 
 
 def build_model(
@@ -132,25 +142,28 @@ def build_model(
     )
 
 
-def _item(system_id: str, key: str, data: Mapping[str, object]) -> Model:
+def _item(system_id: str, key: str, data: Mapping[str, object], *, complete: bool = True) -> Model:
     """One entry of the list ``key`` of ``system_id``'s scenarios, built from its data."""
     items = DEFINITIONS[system_id].field(key).type
     if not isinstance(items, ListOf) or not isinstance(items.item, Obj):
-        raise ModelError(f"{system_id}: {key} is not a list of mappings")
+        raise TypeError(f"{system_id}: {key} is not a list of mappings")
     hint = typing.get_type_hints(model_class(system_id))[key]
     while not (isinstance(hint, type) and issubclass(hint, Model)):
         args = [a for a in typing.get_args(hint) if a is not type(None) and a is not Ellipsis]
         if not args:
-            raise ModelError(f"{system_id}: the model's {key} are not model objects")
+            raise TypeError(f"{system_id}: the model's {key} are not model objects")
         hint = args[0]
-    return build(hint, items.item, data, path=f"scenario.{key}")
+    return build(hint, items.item, data, path=f"scenario.{key}", complete=complete)
 
 
-def enemy_model(system_id: str, enemy: Mapping[str, object]) -> Enemy:
-    """One enemy of ``system_id`` from its validated data (defaults filled in), no position."""
-    found = _item(system_id, "enemies", enemy)
+def enemy_model(system_id: str, enemy: Mapping[str, object], *, complete: bool = True) -> Enemy:
+    """One enemy of ``system_id`` from its validated data (defaults filled in), no position.
+
+    ``complete=False`` is TRANSITIONAL (see :func:`~._build.build`).
+    """
+    found = _item(system_id, "enemies", enemy, complete=complete)
     if not isinstance(found, Enemy):
-        raise ModelError(f"{system_id}: the model's enemies are not Enemy objects")
+        raise TypeError(f"{system_id}: the model's enemies are not Enemy objects")
     return found
 
 
@@ -158,5 +171,5 @@ def pc_model(system_id: str, pc: Mapping[str, object]) -> PC:
     """One PC of ``system_id`` (``party:`` format, defaults filled in), no position."""
     found = _item(system_id, "party", pc)
     if not isinstance(found, PC):
-        raise ModelError(f"{system_id}: the model's party are not PC objects")
+        raise TypeError(f"{system_id}: the model's party are not PC objects")
     return found

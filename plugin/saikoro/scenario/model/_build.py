@@ -31,7 +31,7 @@ from saikoro.scenario.containers import ListOf, MapOf, Obj
 from saikoro.scenario.loader import join_path
 from saikoro.scenario.schema import Type
 
-__all__ = ["NOWHERE", "Model", "ModelError", "Position", "build", "to_data"]
+__all__ = ["NOWHERE", "Model", "Position", "build", "to_data"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,10 +55,6 @@ class Model:
     """The base of every model object: ``where`` it is written (not compared, not shown)."""
 
     where: Position = dataclasses.field(default=NOWHERE, compare=False, repr=False)
-
-
-class ModelError(TypeError):
-    """A model class and its definition disagree (a bug in saikoro, not in a scenario)."""
 
 
 M = TypeVar("M", bound=Model)
@@ -90,21 +86,41 @@ def _value(hint: object, kind: Type, value: object, path: str, ctx: _Ctx) -> obj
     origin = get_origin(hint)
     if isinstance(hint, type) and issubclass(hint, Model):
         if not isinstance(kind, Obj) or not isinstance(value, Mapping):
-            raise ModelError(f"{path}: {hint.__name__} needs a mapping definition and value")
+            raise TypeError(f"{path}: {hint.__name__} needs a mapping definition and value")
         return ctx.obj(hint, kind, value, path)
     if origin is tuple:
         if not isinstance(value, list | tuple):
-            raise ModelError(f"{path}: expected a list, got {type(value).__name__}")
+            raise TypeError(f"{path}: expected a list, got {type(value).__name__}")
         item = get_args(hint)[0]
         inner = kind.item if isinstance(kind, ListOf) else kind
         return tuple(_value(item, inner, v, join_path(path, i), ctx) for i, v in enumerate(value))
     if origin in (Mapping, dict) or hint is Mapping:
         if not isinstance(value, Mapping):
-            raise ModelError(f"{path}: expected a mapping, got {type(value).__name__}")
+            raise TypeError(f"{path}: expected a mapping, got {type(value).__name__}")
         item = get_args(hint)[1]
         inner = kind.value if isinstance(kind, MapOf) else kind
         return types.MappingProxyType(
             {str(k): _value(item, inner, v, join_path(path, str(k)), ctx) for k, v in value.items()}
+        )
+    if hint is object:  # a field of a derived class (a system without its own model)
+        return _untyped(kind, value, path, ctx)
+    return value
+
+
+def _untyped(kind: Type, value: object, path: str, ctx: _Ctx) -> object:
+    """``value`` shaped by its definition alone: objects derived, lists as tuples."""
+    if isinstance(kind, Obj) and isinstance(value, Mapping):
+        from ._derive import derived_class
+
+        return ctx.obj(derived_class(Model, kind, "Derived"), kind, value, path)
+    if isinstance(kind, ListOf) and isinstance(value, list | tuple):
+        return tuple(_untyped(kind.item, v, join_path(path, i), ctx) for i, v in enumerate(value))
+    if isinstance(kind, MapOf) and isinstance(value, Mapping):
+        return types.MappingProxyType(
+            {
+                str(k): _untyped(kind.value, v, join_path(path, str(k)), ctx)
+                for k, v in value.items()
+            }
         )
     return value
 
@@ -113,6 +129,7 @@ def _value(hint: object, kind: Type, value: object, path: str, ctx: _Ctx) -> obj
 class _Ctx:
     file: str
     positions: Positions
+    complete: bool = True
 
     def where(self, path: str) -> Position:
         """The position of ``path``, or of its nearest enclosing key (a default filled in)."""
@@ -127,12 +144,12 @@ class _Ctx:
         fields = [f for f in dataclasses.fields(cls) if f.name != "where"]
         missing = names - {f.name for f in fields}
         if missing:
-            raise ModelError(f"{cls.__name__} lacks the defined keys {sorted(missing)}")
+            raise TypeError(f"{cls.__name__} lacks the defined keys {sorted(missing)}")
         values: dict[str, object] = {}
         for f in fields:
             if f.name not in names:  # a key other systems have (``balance.defeat``)
                 if f.default is not None:
-                    raise ModelError(f"{cls.__name__}.{f.name} is not a key of its definition")
+                    raise TypeError(f"{cls.__name__}.{f.name} is not a key of its definition")
                 values[f.name] = None
                 continue
             defined = kind.field(f.name)
@@ -140,8 +157,8 @@ class _Ctx:
                 raw = data[f.name]
             elif defined.default is not None:
                 raw = defined.default() if callable(defined.default) else defined.default
-            elif defined.required:
-                raise ModelError(f"{path}: required key {f.name!r} is missing")
+            elif defined.required and self.complete:
+                raise TypeError(f"{path}: required key {f.name!r} is missing")
             else:
                 raw = None
             values[f.name] = _value(
@@ -158,16 +175,21 @@ def build(
     file: str = "",
     path: str = "scenario",
     positions: Positions | None = None,
+    complete: bool = True,
 ) -> M:
     """``cls`` built from validated ``data`` described by ``kind`` (defaults filled in).
 
     ``positions`` (key path -> line, column, as :attr:`Scenario.positions`) give every
     object its :class:`Position` in ``file``.
 
+    ``complete=False`` (TRANSITIONAL, for data that never went through validation, as
+    ``site/`` tests still pass) leaves a missing required key ``None`` instead of failing.
+
     Raises:
-        ModelError: the class and the definition disagree (a key missing on either side).
+        TypeError: the class and the definition disagree (a key missing on either side),
+            or a required key is missing: a bug in saikoro, not a scenario problem.
     """
-    return _Ctx(file, positions or {}).obj(cls, kind, data, path)
+    return _Ctx(file, positions or {}, complete).obj(cls, kind, data, path)
 
 
 def to_data(value: object) -> object:
