@@ -34,6 +34,7 @@ from saikoro.export.enemy import COMPARE_OPTIONS
 from saikoro.export.memo import enemy_definition
 from saikoro.scenario import Scenario, load_scenarios, validate_text
 from saikoro.scenario.containers import ListOf, MapOf, Obj
+from saikoro.scenario.model import Enemy, enemy_model
 from saikoro.scenario.schema import Bool, Enum, Int, IntOrRange, Str, Type
 from saikoro.site.oddscache import OddsCache
 from saikoro.site.pages.scenario import render_scenario, rulings
@@ -264,17 +265,27 @@ def _difference(a: Mapping[Any, Fraction], b: Mapping[Any, Fraction]) -> Fractio
     )
 
 
+def _model(e: Exported) -> Enemy:
+    """The model of an exported enemy (the one its scenario's model holds)."""
+    return e.scenario.model.enemy(str(e.enemy["id"]))
+
+
+def _enemy(system: str, **data: object) -> Enemy:
+    """A made-up enemy of ``system`` (id and name ``x``), defaults filled in."""
+    return enemy_model(system, {"id": "x", "name": "x", **data})
+
+
 def _lines() -> list[tuple[Scenario, PaletteLine]]:
     return [
         (e.scenario, line)
         for e in _exports()
-        for line in enemy_palette(e.scenario.system, e.enemy, rulings(e.scenario))
+        for line in enemy_palette(e.scenario.system, _model(e), rulings(e.scenario))
     ]
 
 
 def test_palette_lines_are_the_exported_lines() -> None:
     for e in _exports():
-        lines = enemy_palette(e.scenario.system, e.enemy, rulings(e.scenario))
+        lines = enemy_palette(e.scenario.system, _model(e), rulings(e.scenario))
         assert [line.text for line in lines] == _ccfolia_palette(e.ccfolia)
 
 
@@ -286,7 +297,7 @@ def _all_lines() -> list[tuple[str, Mapping[str, Any], PaletteLine]]:
     out.extend(
         (system, chosen, line)
         for system, chosen, enemy in _extreme_enemies()
-        for line in enemy_palette(system, enemy, chosen)
+        for line in enemy_palette(system, enemy_model(system, enemy), chosen)
     )
     return out
 
@@ -317,7 +328,7 @@ def test_generic_rolls_have_the_system_odds() -> None:
 @pytest.mark.parametrize("value", [0, 1, 5, 9, 10, 11, 15])
 def test_cutaction_cap_keeps_the_fumble(value: int) -> None:
     """A success value at or above the top face still fails on the fumble."""
-    line = enemy_palette("cutaction", {"name": "x", "body": value, "head": 1, "hp": 1})[0]
+    line = enemy_palette("cutaction", _enemy("cutaction", body=value, head=1, hp=1))[0]
     system = saikoro.odds(line.system_command, system="cutaction")
     generic = saikoro.odds(line.command)
     assert system is not None and generic is not None
@@ -325,11 +336,11 @@ def test_cutaction_cap_keeps_the_fumble(value: int) -> None:
 
 
 def test_kokuryoku_and_cutaction_dice_follow_the_rulings() -> None:
-    enemy = {"name": "x", "abilities": {"force": 2}, "attack": 1, "defence": 1}
+    enemy = _enemy("kokuryoku", abilities={"force": 2}, attack=1, defence=1)
     lines = enemy_palette("kokuryoku", enemy, {"die": 6, "die_count": 2})
     assert [line.command for line in lines] == ["2D6+2", "2D6+1", "2D6+1"]
     cut = enemy_palette(
-        "cutaction", {"name": "x", "body": 12, "head": 3, "hp": 1}, {"check_dice": "2D6"}
+        "cutaction", _enemy("cutaction", body=12, head=3, hp=1), {"check_dice": "2D6"}
     )
     assert [line.command for line in cut][:2] == ["2D6<=11", "2D6<=3"]
     for line in cut:

@@ -307,11 +307,17 @@ def test_endurance_is_taishuu_rolled_as_resist_check() -> None:
         "abilities": {"strength": 4, "agility": 3, "intellect": 1, "endurance": 4},
     }
     from saikoro.export import getb as export_getb
+    from saikoro.scenario.model import enemy_model
 
-    lines = export_getb.palette(enemy)
+    model = enemy_model(
+        "getb",
+        {**enemy, "id": "o", "ap": 6, "st": 3, "placement": "out1", "attacks": []},
+        complete=False,
+    )
+    lines = export_getb.palette(model)
     assert any(line.system_command == "GB4" and line.label == "抵抗判定" for line in lines)
     assert ("耐久", "4") in profile.stats(enemy)
-    character = export_getb.character(enemy)
+    character = export_getb.character(model)
     assert ("耐久", "4") in character.params
     everything = repr((profile.stats(enemy), character, lines))
     assert "体力" not in everything

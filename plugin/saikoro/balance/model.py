@@ -1,7 +1,7 @@
 """The simulator's input: a party and an encounter, read from a validated scenario.
 
-This module is the one place that reads the scenario's data (plain validated dicts
-today; the typed scenario model of issue 11 later). Everything else in
+This module is the one place that reads the scenario (its typed model,
+:attr:`saikoro.scenario.Scenario.model`, by attribute). Everything else in
 :mod:`saikoro.balance` reads these frozen dataclasses.
 
 >>> from saikoro.scenario import validate_text
@@ -19,12 +19,28 @@ from fractions import Fraction
 from functools import cache
 from typing import Any, Protocol
 
+from saikoro.scenario import model as sm
 from saikoro.systems import OptionValue
 from saikoro.systems import get as get_system
 from saikoro.systems.base import System
 from saikoro.systems.kegare.status import Status
 
 from .parties import reference_party
+from .shapes import (
+    AkatsukiPC,
+    AkatsukiTarget,
+    CutAttack,
+    CutEnemy,
+    CutPC,
+    GetbAttack,
+    GetbEnemy,
+    GetbPC,
+    KegareEnemy,
+    KegarePC,
+    KegareSkill,
+    KokuryokuMember,
+    KokuryokuTarget,
+)
 from .stats import parse_win_range
 
 __all__ = [
@@ -61,197 +77,7 @@ class ScenarioLike(Protocol):
     @property
     def title(self) -> str: ...
     @property
-    def data(self) -> dict[str, Any]: ...
-
-
-# -- akatsuki ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class AkatsukiPC:
-    """A PC of 君ヨ、暁ノ大地ニ死スベシ: ability levels, specialties, awakening cards."""
-
-    name: str
-    abilities: Mapping[str, int]
-    specialties: tuple[str, ...] = ()
-    cards: int = 0
-
-
-@dataclass(frozen=True)
-class AkatsukiTarget:
-    """A difficulty target: ability, style, base difficulty, preparation, NPC support."""
-
-    name: str
-    ability: str
-    style: str | None
-    difficulty: int
-    preparation: int
-    support: int
-    level: int | None
-
-
-# -- kokuryoku --------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class KokuryokuMember:
-    """A nation (with a power gauge) or a character (abilities, attack, defence)."""
-
-    name: str
-    kind: str
-    power: int | None
-    abilities: Mapping[str, int]
-    attack: int
-    defence: int
-
-    @property
-    def best(self) -> int:
-        """The highest ability (checks may use any ability)."""
-        return max(self.abilities.values(), default=0)
-
-
-@dataclass(frozen=True)
-class KokuryokuTarget:
-    """A middle-phase check: target, power gained, the starting ability (if set)."""
-
-    name: str
-    target: int
-    gain: int
-    ability: str | None
-
-
-# -- kegare -----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class KegareSkill:
-    """An attack skill: base damage, ranged, single or all, the status it names."""
-
-    name: str
-    damage: int
-    ranged: bool = False
-    area: bool = False
-    status: str | None = None
-
-
-@dataclass(frozen=True)
-class KegarePC:
-    """A 穢れ PC: HP, attack, defence, initiative, position, its attack."""
-
-    name: str
-    hp: int
-    attack: int
-    defence: int
-    initiative: int
-    position: str = "near"
-    damage: int = 5
-    ranged: bool = False
-    blessed: bool = False
-
-
-@dataclass(frozen=True)
-class KegareEnemy:
-    """A 穢れ enemy with its attack skills and immunities."""
-
-    id: str
-    name: str
-    hp: int
-    attack: int
-    defence: int
-    initiative: int
-    position: str
-    blessed: bool
-    skills: tuple[KegareSkill, ...]
-    immune: frozenset[str]
-
-
-# -- getb -------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class GetbAttack:
-    """An attack: weapon kind, power, range, damage dice."""
-
-    name: str
-    weapon: str
-    power: int
-    range: tuple[int, int]
-    dice: int
-
-
-@dataclass(frozen=True)
-class GetbPC:
-    """A God Eater: abilities, HP, AP, ST, OP, a melee weapon, maybe a gun, a shield."""
-
-    name: str
-    abilities: Mapping[str, int]
-    hp: int
-    ap: int
-    st: int
-    op: int
-    weapon: str
-    power: int
-    gun_power: int | None
-    gun_range: tuple[int, int]
-    shield: str
-    armor: int
-
-
-@dataclass(frozen=True)
-class GetbEnemy:
-    """An Aragami: abilities, HP, AP, ST, OP, placement, attacks, guard."""
-
-    id: str
-    name: str
-    abilities: Mapping[str, int]
-    hp: int
-    ap: int
-    st: int
-    op: int | None
-    placement: str
-    attacks: tuple[GetbAttack, ...]
-    shield: str | None
-    armor: int
-
-
-# -- cutaction --------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class CutAttack:
-    """An attack: melee or shooting, damage."""
-
-    name: str
-    kind: str
-    damage: int
-
-
-@dataclass(frozen=True)
-class CutPC:
-    """A cut-action PC: body and head success values, stamina, row, attack."""
-
-    name: str
-    body: int
-    head: int
-    hp: int
-    area: str
-    attack: CutAttack
-
-
-@dataclass(frozen=True)
-class CutEnemy:
-    """A cut-action enemy: success values, stamina, row, cover, attacks, vehicle, blockade."""
-
-    id: str
-    name: str
-    body: int
-    head: int
-    hp: int
-    area: str
-    cover: str
-    attacks: tuple[CutAttack, ...]
-    vehicle: str | None
-    blockade: bool
+    def model(self) -> sm.ScenarioModel: ...
 
 
 # -- the encounter ----------------------------------------------------------------------
@@ -346,62 +172,60 @@ def _range(value: int | str) -> tuple[int, int]:
     return int(low), int(high or low)
 
 
-def _member(system: str, d: Mapping[str, Any]) -> Any:
-    if system == "akatsuki":
-        return AkatsukiPC(
-            d["name"], dict(d["abilities"]), tuple(d.get("specialties", ())), d.get("cards", 0)
-        )
-    if system == "kokuryoku":
+def _abilities(value: sm.GetbAbilities | sm.KokuryokuAbilities) -> dict[str, int]:
+    """A model's abilities as name -> value (those given, in the definition's order)."""
+    data = sm.to_data(value)
+    if not isinstance(data, dict):  # pragma: no cover - a model object gives a dict
+        raise TypeError(f"abilities are not an object: {value!r}")
+    return {str(k): int(v) for k, v in data.items()}
+
+
+def _member(pc: sm.PC) -> Any:
+    if isinstance(pc, sm.AkatsukiPC):
+        return AkatsukiPC(pc.name, dict(pc.abilities), pc.specialties, pc.cards)
+    if isinstance(pc, sm.KokuryokuPC):
         return KokuryokuMember(
-            d["name"],
-            d.get("kind", "character"),
-            d.get("power"),
-            dict(d.get("abilities", {})),
-            d.get("attack", 0),
-            d.get("defence", 0),
+            pc.name, pc.kind, pc.power, _abilities(pc.abilities), pc.attack, pc.defence
         )
-    if system == "kegare":
+    if isinstance(pc, sm.KegarePC):
         return KegarePC(
-            d["name"],
-            d["hp"],
-            d["attack"],
-            d["defence"],
-            d["initiative"],
-            d.get("position", "near"),
-            d.get("damage", 5),
-            d.get("ranged", False),
-            d.get("blessed", False),
+            pc.name,
+            pc.hp,
+            pc.attack,
+            pc.defence,
+            pc.initiative,
+            pc.position,
+            pc.damage,
+            pc.ranged,
+            pc.blessed,
         )
-    if system == "getb":
+    if isinstance(pc, sm.GetbPC):
         return GetbPC(
-            d["name"],
-            dict(d["abilities"]),
-            d["hp"],
-            d["ap"],
-            d["st"],
-            d.get("op", 0),
-            d.get("weapon", "long-blade"),
-            d.get("power", 5),
-            d.get("gun_power"),
-            _range(d.get("gun_range", "1-3")),
-            d.get("shield", "buckler"),
-            d.get("armor", 0),
+            pc.name,
+            _abilities(pc.abilities),
+            pc.hp,
+            pc.ap,
+            pc.st,
+            pc.op,
+            pc.weapon,
+            pc.power,
+            pc.gun_power,
+            _range(pc.gun_range),
+            pc.shield,
+            pc.armor,
         )
-    if system == "cutaction":
+    if isinstance(pc, sm.CutactionPC):
         return CutPC(
-            d["name"],
-            d["body"],
-            d["head"],
-            d["hp"],
-            d.get("area", "home"),
-            CutAttack("攻撃", d.get("attack", "shooting"), d.get("damage", 4)),
+            pc.name, pc.body, pc.head, pc.hp, pc.area, CutAttack("攻撃", pc.attack, pc.damage)
         )
-    raise ValueError(f"no simulator for system {system!r}")
+    raise ValueError(f"no simulator for {type(pc).__name__}")
 
 
-def parse_party(system: str, members: Sequence[Mapping[str, Any]], label: str) -> Party:
-    """A :class:`Party` from validated ``party:`` entries."""
-    return Party(label, tuple(_member(system, d) for d in members))
+def parse_party(system: str, members: Sequence[sm.PC | Mapping[str, object]], label: str) -> Party:
+    """A :class:`Party` from ``party:`` entries (model PCs, or validated ``party:`` data:
+    the built-in reference parties and party files, built through the model)."""
+    pcs = [m if isinstance(m, sm.PC) else sm.pc_model(system, m) for m in members]
+    return Party(label, tuple(_member(pc) for pc in pcs))
 
 
 def _status_named(text: str | None) -> str | None:
@@ -414,99 +238,82 @@ def _status_named(text: str | None) -> str | None:
     return None
 
 
-def _enemy(system: str, d: Mapping[str, Any]) -> Any:
-    if system == "akatsuki":
-        return d["id"]
-    if system == "kokuryoku":
+_BLADE_DICE = {"short-blade": 2, "long-blade": 3, "buster-blade": 4}
+"""Damage dice by weapon when an attack gives none (``dice: 0`` too); others roll 1."""
+
+
+def _enemy(e: sm.Enemy) -> Any:
+    if isinstance(e, sm.AkatsukiEnemy):
+        return e.id
+    if isinstance(e, sm.KokuryokuEnemy):
         return KokuryokuMember(
-            d["name"],
-            d.get("kind", "character"),
-            d.get("power"),
-            dict(d.get("abilities", {})),
-            d.get("attack", 0),
-            d.get("defence", 0),
+            e.name, e.kind, e.power, _abilities(e.abilities), e.attack, e.defence
         )
-    if system == "kegare":
+    if isinstance(e, sm.KegareEnemy):
         skills = tuple(
-            KegareSkill(
-                s["name"],
-                s.get("damage") or 0,
-                s.get("ranged", False),
-                s.get("target") == "all",
-                _status_named(s.get("effect")),
-            )
-            for s in d.get("skills", [])
-            if s["kind"] == "attack"
+            KegareSkill(s.name, s.damage or 0, s.ranged, s.target == "all", _status_named(s.effect))
+            for s in e.skills
+            if s.kind == "attack"
         )
-        if not skills:
-            skills = (KegareSkill("攻撃", 0),)
         return KegareEnemy(
-            d["id"],
-            d["name"],
-            d["hp"],
-            d["attack"],
-            d["defence"],
-            d["initiative"],
-            d.get("position", "near"),
-            d.get("blessed", False),
-            skills,
-            frozenset(d.get("immune", ())),
+            e.id,
+            e.name,
+            e.hp,
+            e.attack,
+            e.defence,
+            e.initiative,
+            e.position,
+            e.blessed,
+            skills or (KegareSkill("攻撃", 0),),
+            frozenset(e.immune),
         )
-    if system == "getb":
-        guard = d.get("guard") or {}
+    if isinstance(e, sm.GetbEnemy):
         return GetbEnemy(
-            d["id"],
-            d["name"],
-            dict(d["abilities"]),
-            d["hp"],
-            d["ap"],
-            d["st"],
-            d.get("op"),
-            d["placement"],
+            e.id,
+            e.name,
+            _abilities(e.abilities),
+            e.hp,
+            e.ap,
+            e.st,
+            e.op,
+            e.placement,
             tuple(
                 GetbAttack(
-                    a["name"],
-                    a["weapon"],
-                    a["power"],
-                    _range(a.get("range", "0-1")),
-                    a.get("dice")
-                    or {"short-blade": 2, "long-blade": 3, "buster-blade": 4}.get(a["weapon"], 1),
+                    a.name,
+                    a.weapon,
+                    a.power,
+                    _range(a.range),
+                    a.dice or _BLADE_DICE.get(a.weapon, 1),
                 )
-                for a in d["attacks"]
+                for a in e.attacks
             ),
-            guard.get("shield"),
-            guard.get("armor", 0),
+            e.guard.shield if e.guard else None,
+            e.guard.armor if e.guard else 0,
         )
-    if system == "cutaction":
+    if isinstance(e, sm.CutactionEnemy):
         return CutEnemy(
-            d["id"],
-            d["name"],
-            d["body"],
-            d["head"],
-            d["hp"],
-            d.get("area", "enemy"),
-            d.get("cover", "none"),
-            tuple(CutAttack(a["name"], a["kind"], a["damage"]) for a in d.get("attacks", [])),
-            d.get("vehicle"),
-            d.get("blockade", False),
+            e.id,
+            e.name,
+            e.body,
+            e.head,
+            e.hp,
+            e.area,
+            e.cover,
+            tuple(CutAttack(a.name, a.kind, a.damage) for a in e.attacks),
+            e.vehicle,
+            e.blockade,
         )
-    raise ValueError(f"no simulator for system {system!r}")
+    raise ValueError(f"no simulator for {type(e).__name__}")
 
 
-def _target(system: str, d: Mapping[str, Any]) -> Any:
-    if system == "akatsuki":
+def _target(t: sm.DifficultyTarget) -> Any:
+    if isinstance(t, sm.AkatsukiTarget):
         return AkatsukiTarget(
-            d["name"],
-            d["ability"],
-            d.get("style"),
-            d.get("difficulty", 0),
-            d.get("preparation", 0),
-            d.get("support", 0),
-            d.get("level"),
+            t.name, t.ability, t.style, t.difficulty, t.preparation, t.support, t.level
         )
-    if system == "kokuryoku":
-        return KokuryokuTarget(d["name"], d["target"], d["gain"], d.get("ability"))
-    return dict(d)
+    if isinstance(t, sm.KokuryokuTarget):
+        return KokuryokuTarget(t.name, t.target, t.gain, t.ability)
+    return t  # the other simulators read no targets (cut-action's chase: chase_goal)
 
 
 def encounter(
@@ -520,41 +327,39 @@ def encounter(
     The party is ``party`` if given, else the scenario's ``party:``, else the built-in
     reference party for ``players`` (default: the smallest ``players:`` of the scenario).
     """
-    data = scenario.data
+    model = scenario.model
     system = scenario.system
-    if party is None and players is None and data.get("party"):
-        party = parse_party(system, data["party"], "scenario")
+    if party is None and players is None and model.party:
+        party = parse_party(system, model.party, "scenario")
     if party is None:
-        size = players or party_size(data.get("players"))
+        size = players or party_size(model.players)
         party = parse_party(system, reference_party(system, size), f"reference-{size}")
-    main = (data.get("missions") or {}).get("main") or {}
-    raw_balance = data.get("balance")
+    rounds = model.missions.main.rounds if model.missions else None
+    raw = model.balance
     balance = None
-    if raw_balance is not None:
-        win_text = raw_balance.get("win")
+    if raw is not None:
         balance = BalanceSpec(
-            win=parse_win_range(win_text) if win_text else None,
-            win_text=win_text or "",
-            battles=raw_balance.get("battles", 400),
-            tactics=raw_balance.get("tactics"),
-            enemy_tactics=raw_balance.get("enemy_tactics"),
+            win=parse_win_range(raw.win) if raw.win else None,
+            win_text=raw.win or "",
+            battles=raw.battles,
+            tactics=raw.tactics,
+            enemy_tactics=raw.enemy_tactics,
         )
     chase_goal = None
-    if system == "cutaction":
-        chases = [t for t in data.get("difficulty_targets", []) if t.get("kind") == "chase"]
+    if isinstance(model, sm.CutactionScenario):
+        chases = [t for t in model.difficulty_targets if t.kind == "chase"]
         if chases:
-            chase_goal = 10 * chases[0]["target"]
-    rulings = tuple(sorted((data.get("rulings") or {}).items()))
+            chase_goal = 10 * chases[0].target
     return Encounter(
         scenario=scenario.id,
         system=system,
         title=scenario.title,
         party=party,
-        enemies=tuple(_enemy(system, e) for e in data.get("enemies", [])),
-        targets=tuple(_target(system, t) for t in data.get("difficulty_targets", [])),
-        round_limit=main.get("rounds"),
-        defeat=tuple((raw_balance or {}).get("defeat") or ()),
-        rulings=rulings,
+        enemies=tuple(_enemy(e) for e in model.enemies),
+        targets=tuple(_target(t) for t in model.difficulty_targets),
+        round_limit=rounds,
+        defeat=tuple(raw.defeat or ()) if raw else (),
+        rulings=tuple(sorted(model.rulings.items())),
         chase_goal=chase_goal,
         balance=balance,
     )

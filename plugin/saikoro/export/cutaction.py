@@ -6,19 +6,19 @@ a failure whatever the value. So the generic command caps the value one under th
 highest face: ``1D10<=min(v, 9)`` has exactly the system's chance of success. The
 achievement (success value minus the die) and the damage are told in the note.
 
->>> enemy = {"name": "幹部", "body": 6, "head": 7, "hp": 14,
-...          "attacks": [{"name": "拳銃", "kind": "shooting", "damage": 4}]}
+>>> from saikoro.scenario.model import enemy_model
+>>> enemy = enemy_model("cutaction", {"id": "b", "name": "幹部", "body": 6, "head": 7, "hp": 14,
+...          "attacks": [{"name": "拳銃", "kind": "shooting", "damage": 4}]})
 >>> [line.text.split(" ※")[0] for line in palette(enemy)]
 ['1D10<=6 拳銃', '1D10<=6 ボディ判定', '1D10<=7 ヘッド判定', '1D10<=6 イニシアチブ']
->>> palette({"name": "x", "body": 12, "head": 1, "hp": 1})[0].command
+>>> x = enemy_model("cutaction", {"id": "x", "name": "x", "body": 12, "head": 1, "hp": 1})
+>>> palette(x)[0].command
 '1D10<=9'
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
+from saikoro.scenario.model import CutactionEnemy, Enemy
 from saikoro.systems import System, get
 from saikoro.systems.cutaction.checks import dice_shape
 
@@ -27,11 +27,16 @@ from .palette import PaletteLine
 
 __all__ = ["character", "palette"]
 
-Data = Mapping[str, Any]
+
+def _own(enemy: Enemy) -> CutactionEnemy:
+    if not isinstance(enemy, CutactionEnemy):
+        raise TypeError(f"not a cutaction enemy: {type(enemy).__name__}")
+    return enemy
 
 
-def palette(enemy: Data, system: System | None = None) -> list[PaletteLine]:
+def palette(enemy: Enemy, system: System | None = None) -> list[PaletteLine]:
     """Each attack (the body check that makes it), body and head checks, initiative."""
+    enemy = _own(enemy)
     system = system or get("cutaction")
     dice = str(system.option("check_dice"))
     count, sides = dice_shape(dice)
@@ -40,8 +45,8 @@ def palette(enemy: Data, system: System | None = None) -> list[PaletteLine]:
     def check(value: int) -> str:
         return f"{dice}<={min(value, top - 1)}"
 
-    body = int(enemy.get("body", 0))
-    head = int(enemy.get("head", 0))
+    body = enemy.body
+    head = enemy.head
 
     def base(value: int) -> str:
         return f"達成値={value}-出目／{top}はファンブル"
@@ -49,12 +54,12 @@ def palette(enemy: Data, system: System | None = None) -> list[PaletteLine]:
     lines = [
         PaletteLine(
             check(body),
-            str(attack.get("name", "")),
-            f"{base(body)}／防御側を上回れば命中: ダメージ{int(attack.get('damage', 0))}",
+            attack.name,
+            f"{base(body)}／防御側を上回れば命中: ダメージ{attack.damage}",
             system_command=f"CA{body}",
             compare="success",
         )
-        for attack in enemy.get("attacks") or ()
+        for attack in enemy.attacks
     ]
     lines.append(PaletteLine(check(body), "ボディ判定", base(body), f"CA{body}", "success"))
     lines.append(PaletteLine(check(head), "ヘッド判定", base(head), f"CA{head}", "success"))
@@ -70,11 +75,12 @@ def palette(enemy: Data, system: System | None = None) -> list[PaletteLine]:
     return lines
 
 
-def character(enemy: Data) -> Character:
+def character(enemy: Enemy) -> Character:
     """体力 as a gauge, body and head success values as parameters."""
-    hp = int(enemy.get("hp", 0))
+    enemy = _own(enemy)
+    hp = enemy.hp
     return Character(
-        name=str(enemy.get("name", "")),
+        name=enemy.name,
         status=(("体力", hp, hp),),
-        params=(("ボディ", str(enemy.get("body"))), ("ヘッド", str(enemy.get("head")))),
+        params=(("ボディ", str(enemy.body)), ("ヘッド", str(enemy.head))),
     )

@@ -6,10 +6,12 @@ the critical value). BCDice's upper-dice roll ``nU10[10]`` rolls each die's chai
 tens to its end and sums everything: exactly GETB's damage and guard checks, except
 that BCDice does not know the fumble (every die showing 1), which the note tells.
 
->>> enemy = {"name": "オウガテイル", "hp": 40, "ap": 6, "st": 3,
-...          "abilities": {"strength": 4, "agility": 3, "intellect": 1, "endurance": 4},
-...          "attacks": [{"name": "噛みつき", "weapon": "long-blade", "power": 5}],
-...          "guard": {"shield": "buckler", "armor": 2}}
+>>> from saikoro.scenario.model import enemy_model
+>>> enemy = enemy_model("getb", {"id": "o", "name": "オウガテイル", "hp": 40, "ap": 6, "st": 3,
+...     "abilities": {"strength": 4, "agility": 3, "intellect": 1, "endurance": 4},
+...     "placement": "out3", "guard": {"shield": "buckler", "armor": 2},
+...     "attacks": [{"name": "噛みつき", "weapon": "long-blade", "element": "physical",
+...                  "power": 5}]})
 >>> for line in palette(enemy):
 ...     print(line.command, line.label)
 3U10[10]+9 噛みつき
@@ -24,10 +26,8 @@ that BCDice does not know the fumble (every die showing 1), which the note tells
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from saikoro.scenario.defs.getb import ABILITIES
+from saikoro.scenario.model import Enemy, GetbAbilities, GetbAttack, GetbEnemy
 from saikoro.systems import System
 from saikoro.systems.getb.chain import DEFAULT_CRITICAL
 from saikoro.systems.getb.states import Shield, Weapon
@@ -36,8 +36,6 @@ from .model import Character
 from .palette import PaletteLine, signed
 
 __all__ = ["CHECK_LABELS", "character", "palette"]
-
-Data = Mapping[str, Any]
 
 WEAPONS = {
     "short-blade": Weapon.SHORT,
@@ -67,45 +65,52 @@ _GUARD_NOTE = "合計が達成値／10が出たら完全防御(ダメージ0)／
 _CHECK_NOTE = "出目10は自動成功・1は自動失敗"
 
 
+def _own(enemy: Enemy) -> GetbEnemy:
+    if not isinstance(enemy, GetbEnemy):
+        raise TypeError(f"not a getb enemy: {type(enemy).__name__}")
+    return enemy
+
+
+def _abilities(abilities: GetbAbilities) -> list[tuple[str, int]]:
+    """(ability, value) in the definition's order (筋力, 敏捷, 知力, 耐久)."""
+    return [(c.value, int(getattr(abilities, c.value))) for c in ABILITIES]
+
+
 def _ability_of(weapon: Weapon | None) -> str | None:
     if weapon is None:
         return None
     return "strength" if weapon.melee else "intellect"
 
 
-def attack_dice(attack: Data) -> tuple[int, str]:
-    """(number of damage dice, the dice part of the ``GD`` command) of an attack.
-
-    >>> attack_dice({"weapon": "buster-blade"}), attack_dice({"weapon": "shooting", "dice": 2})
-    ((4, 'B'), (2, '2'))
-    """
-    weapon = WEAPONS.get(str(attack.get("weapon", "")))
-    dice = attack.get("dice")
-    if isinstance(dice, int):
-        return dice, str(dice)
+def attack_dice(attack: GetbAttack) -> tuple[int, str]:
+    """(number of damage dice, the dice part of the ``GD`` command) of an attack."""
+    weapon = WEAPONS.get(attack.weapon)
+    if attack.dice is not None:
+        return attack.dice, str(attack.dice)
     if weapon is None:
         return SKILL_DICE, str(SKILL_DICE)
     return weapon.dice, weapon.code
 
 
-def attack_modifier(enemy: Data, attack: Data) -> int:
+def attack_modifier(enemy: GetbEnemy, attack: GetbAttack) -> int:
     """Power plus the ability the weapon uses (strength for blades, intellect for guns)."""
-    ability = _ability_of(WEAPONS.get(str(attack.get("weapon", ""))))
-    abilities = enemy.get("abilities") or {}
-    return int(attack.get("power", 0)) + (int(abilities.get(ability, 0)) if ability else 0)
+    ability = _ability_of(WEAPONS.get(attack.weapon))
+    bonus = int(getattr(enemy.abilities, ability)) if ability else 0
+    return attack.power + bonus
 
 
 def _chain(dice: int, modifier: int) -> str:
     return f"{dice}U10[{DEFAULT_CRITICAL}]{signed(modifier)}"
 
 
-def palette(enemy: Data, system: System | None = None) -> list[PaletteLine]:  # noqa: ARG001
+def palette(enemy: Enemy, system: System | None = None) -> list[PaletteLine]:  # noqa: ARG001
     """Attacks (damage checks), the guard check and the four ability checks.
 
     No GETB option changes these dice (fumble rules change outcomes, told in the notes).
     """
+    enemy = _own(enemy)
     lines = []
-    for attack in enemy.get("attacks") or ():
+    for attack in enemy.attacks:
         dice, code = attack_dice(attack)
         if dice <= 0:  # no dice: the attack fails outright (the memo still lists it)
             continue
@@ -113,16 +118,15 @@ def palette(enemy: Data, system: System | None = None) -> list[PaletteLine]:  # 
         lines.append(
             PaletteLine(
                 _chain(dice, modifier),
-                str(attack.get("name", "")),
+                attack.name,
                 _ATTACK_NOTE,
                 system_command=f"GD{code}{modifier:+d}",
             )
         )
-    abilities = enemy.get("abilities") or {}
-    guard = enemy.get("guard")
-    if guard:
-        shield = SHIELDS[str(guard["shield"])]
-        bonus = int(guard.get("armor", 0)) + int(abilities.get("strength", 0))
+    guard = enemy.guard
+    if guard is not None:
+        shield = SHIELDS[guard.shield]
+        bonus = guard.armor + enemy.abilities.strength
         lines.append(
             PaletteLine(
                 _chain(shield.dice, bonus),
@@ -131,36 +135,33 @@ def palette(enemy: Data, system: System | None = None) -> list[PaletteLine]:  # 
                 system_command=f"GG{shield.code}{bonus:+d}",
             )
         )
-    for key, value in abilities.items():
+    for key, value in _abilities(enemy.abilities):
         lines.append(
             PaletteLine(
-                f"1D10{signed(int(value))}",
-                CHECK_LABELS.get(str(key), f"{key}判定"),
+                f"1D10{signed(value)}",
+                CHECK_LABELS[key],
                 _CHECK_NOTE,
-                system_command=f"GB{int(value)}",
+                system_command=f"GB{value}",
             )
         )
     return lines
 
 
-def character(enemy: Data) -> Character:
+def character(enemy: Enemy) -> Character:
     """HP/AP/ST/OP gauges, abilities and armour as parameters, AP as initiative."""
-    status = [("HP", int(enemy["hp"]), int(enemy["hp"]))]
+    enemy = _own(enemy)
+    status = [("HP", enemy.hp, enemy.hp)]
     status.extend(
-        (key.upper(), int(enemy[key]), int(enemy[key]))
-        for key in ("ap", "st", "op")
-        if enemy.get(key) is not None
+        (label, value, value)
+        for label, value in (("AP", enemy.ap), ("ST", enemy.st), ("OP", enemy.op))
+        if value is not None
     )
-    params = [
-        (ABILITY_LABELS.get(str(k), str(k)), str(v))
-        for k, v in (enemy.get("abilities") or {}).items()
-    ]
-    guard = enemy.get("guard")
-    if guard:
-        params.append(("装甲", str(guard.get("armor", 0))))
+    params = [(ABILITY_LABELS[k], str(v)) for k, v in _abilities(enemy.abilities)]
+    if enemy.guard is not None:
+        params.append(("装甲", str(enemy.guard.armor)))
     return Character(
-        name=str(enemy.get("name", "")),
-        initiative=int(enemy.get("ap", 0)),
+        name=enemy.name,
+        initiative=enemy.ap,
         status=tuple(status),
         params=tuple(params),
     )

@@ -7,9 +7,10 @@ and the recovery checks use the system's modifiers and target numbers. BCDice ro
 the attack check; the comparison with the PC's defence check (and the special results)
 is told in the note.
 
->>> enemy = {"name": "祟り神", "hp": 30, "attack": 6, "defence": 4, "initiative": 5,
-...          "position": "mid",
-...          "skills": [{"name": "祟り火", "kind": "attack", "damage": 8}]}
+>>> from saikoro.scenario.model import enemy_model
+>>> enemy = enemy_model("kegare", {"id": "t", "name": "祟り神", "hp": 30, "attack": 6,
+...     "defence": 4, "initiative": 5, "position": "mid",
+...     "skills": [{"name": "祟り火", "kind": "attack", "damage": 8}]})
 >>> [line.text.split(" ※")[0] for line in palette(enemy)]
 ['2D6+4 祟り火', '2D6+4 防御判定', '1D6 再起判定', '2D6>=9 異常回復判定']
 >>> palette(enemy)[0].system_command
@@ -18,9 +19,7 @@ is told in the note.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
+from saikoro.scenario.model import Enemy, KegareEnemy
 from saikoro.systems import System, get
 from saikoro.systems.kegare import AttackSpec, Position, position_penalty
 from saikoro.systems.kegare.status import recovery_modifier, status_recovery_target
@@ -30,14 +29,18 @@ from .palette import PaletteLine, signed
 
 __all__ = ["character", "palette"]
 
-Data = Mapping[str, Any]
 
 _CODES = {Position.NEAR: "N", Position.MID: "M", Position.FAR: "F"}
 
 
-def _position(enemy: Data) -> Position | None:
-    value = enemy.get("position")
-    return Position(str(value)) if value else None
+def _own(enemy: Enemy) -> KegareEnemy:
+    if not isinstance(enemy, KegareEnemy):
+        raise TypeError(f"not a kegare enemy: {type(enemy).__name__}")
+    return enemy
+
+
+def _position(enemy: KegareEnemy) -> Position | None:
+    return Position(enemy.position) if enemy.position else None
 
 
 def _target_note(own: Position | None, stack: str) -> str:
@@ -51,20 +54,21 @@ def _target_note(own: Position | None, stack: str) -> str:
     return "対象が" + "・".join(parts) if parts else ""
 
 
-def palette(enemy: Data, system: System | None = None) -> list[PaletteLine]:
+def palette(enemy: Enemy, system: System | None = None) -> list[PaletteLine]:
     """Each attack skill's attack check, the defence check and the two recovery checks."""
+    enemy = _own(enemy)
     system = system or get("kegare")
     stack = str(system.option("position_stack"))
     own = _position(enemy)
-    attack = int(enemy.get("attack", 0))
+    attack = enemy.attack
     lines = []
-    for skill in enemy.get("skills") or ():
-        if skill.get("kind") != "attack":
+    for skill in enemy.skills:
+        if skill.kind != "attack":
             continue
-        ranged = bool(skill.get("ranged"))
+        ranged = skill.ranged
         spec = AttackSpec(attack=attack, attacker_position=own, ranged=ranged, position_stack=stack)
-        damage = skill.get("damage")
-        notes = [f"ダメージ{int(damage)}±防御判定値との差" if damage is not None else "攻撃判定"]
+        damage = skill.damage
+        notes = [f"ダメージ{damage}±防御判定値との差" if damage is not None else "攻撃判定"]
         notes.append("出目12はクリティカル(+12)・2はファンブル")
         where = "遠距離攻撃" if ranged else _target_note(own, stack)
         if where:
@@ -73,14 +77,14 @@ def palette(enemy: Data, system: System | None = None) -> list[PaletteLine]:
         lines.append(
             PaletteLine(
                 f"2D6{signed(spec.attack_bonus)}",
-                str(skill.get("name", "")),
+                skill.name,
                 "／".join(notes),
                 system_command=f"KGA{attack}{code}",
             )
         )
     lines.append(
         PaletteLine(
-            f"2D6{signed(int(enemy.get('defence', 0)))}",
+            f"2D6{signed(enemy.defence)}",
             "防御判定",
             "同値は完全防御・10以上上回れば回避",
             compare="",
@@ -107,16 +111,17 @@ def palette(enemy: Data, system: System | None = None) -> list[PaletteLine]:
     return lines
 
 
-def character(enemy: Data) -> Character:
+def character(enemy: Enemy) -> Character:
     """HP and the 穢れ track as gauges; attack, defence and initiative values."""
-    hp = int(enemy["hp"])
+    enemy = _own(enemy)
+    hp = enemy.hp
     return Character(
-        name=str(enemy.get("name", "")),
-        initiative=int(enemy.get("initiative", 0)),
+        name=enemy.name,
+        initiative=enemy.initiative,
         status=(("HP", hp, hp), ("穢れ", 0, 10)),
         params=(
-            ("攻撃値", str(enemy.get("attack"))),
-            ("防御値", str(enemy.get("defence"))),
-            ("行動値", str(enemy.get("initiative"))),
+            ("攻撃値", str(enemy.attack)),
+            ("防御値", str(enemy.defence)),
+            ("行動値", str(enemy.initiative)),
         ),
     )

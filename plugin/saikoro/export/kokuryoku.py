@@ -4,18 +4,17 @@ The die is the system's (options ``die`` and ``die_count``), so a table that rul
 2D6 gets ``2D6+n``. The damage (attack total minus the defender's total) is told in
 the note.
 
->>> enemy = {"name": "港町連合", "kind": "nation", "power": 110, "abilities": {"force": 3},
-...          "attack": 4, "defence": 5}
+>>> from saikoro.scenario.model import enemy_model
+>>> enemy = enemy_model("kokuryoku", {"id": "m", "name": "港町連合", "kind": "nation",
+...     "power": 110, "abilities": {"force": 3}, "attack": 4, "defence": 5})
 >>> [line.text.split(" ※")[0] for line in palette(enemy)]
 ['1D10+3 武力', '1D10+4 攻撃', '1D10+5 防御']
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from saikoro.scenario.defs.kokuryoku import ABILITIES
+from saikoro.scenario.model import Enemy, KokuryokuEnemy
 from saikoro.systems import System, get
 
 from .model import Character
@@ -23,28 +22,41 @@ from .palette import PaletteLine, signed
 
 __all__ = ["ABILITY_LABELS", "character", "palette"]
 
-Data = Mapping[str, Any]
 
 ABILITY_LABELS = {c.value: c.ja for c in ABILITIES}
 """Ability names as the scenario definitions give them (武力, 知覚, カリスマ, 運)."""
 
 
-def palette(enemy: Data, system: System | None = None) -> list[PaletteLine]:
+def _own(enemy: Enemy) -> KokuryokuEnemy:
+    if not isinstance(enemy, KokuryokuEnemy):
+        raise TypeError(f"not a kokuryoku enemy: {type(enemy).__name__}")
+    return enemy
+
+
+def _abilities(enemy: KokuryokuEnemy) -> list[tuple[str, int]]:
+    """The abilities the enemy has, in the definition's order."""
+    a = enemy.abilities
+    values = (a.force, a.perception, a.charisma, a.luck)
+    return [(c.value, v) for c, v in zip(ABILITIES, values, strict=True) if v is not None]
+
+
+def palette(enemy: Enemy, system: System | None = None) -> list[PaletteLine]:
     """Each ability's check, then the attack and the defence of the final phase."""
+    enemy = _own(enemy)
     system = system or get("kokuryoku")
     dice = f"{int(system.option('die_count'))}D{int(system.option('die'))}"
     floor = int(system.option("damage_floor"))
     lines = [
         PaletteLine(
-            f"{dice}{signed(int(value))}",
-            ABILITY_LABELS.get(str(key), str(key)),
+            f"{dice}{signed(value)}",
+            ABILITY_LABELS[key],
             "",
-            system_command=f"KK{int(value)}",
+            system_command=f"KK{value}",
         )
-        for key, value in (enemy.get("abilities") or {}).items()
+        for key, value in _abilities(enemy)
     ]
-    attack = int(enemy.get("attack", 0) or 0)
-    defence = int(enemy.get("defence", 0) or 0)
+    attack = enemy.attack
+    defence = enemy.defence
     lines.append(
         PaletteLine(
             f"{dice}{signed(attack)}",
@@ -65,25 +77,19 @@ def palette(enemy: Data, system: System | None = None) -> list[PaletteLine]:
     return lines
 
 
-def character(enemy: Data) -> Character:
+def character(enemy: Enemy) -> Character:
     """National power or love as gauges; abilities, attack and defence as parameters."""
+    enemy = _own(enemy)
     status = [
-        (label, int(enemy[key]), int(enemy[key]))
-        for key, label in (("power", "国力"), ("love", "愛"))
-        if enemy.get(key) is not None
+        (label, value, value)
+        for value, label in ((enemy.power, "国力"), (enemy.love, "愛"))
+        if value is not None
     ]
-    params = [
-        (ABILITY_LABELS.get(str(k), str(k)), str(v))
-        for k, v in (enemy.get("abilities") or {}).items()
-    ]
-    params += [
-        (label, str(enemy[key]))
-        for key, label in (("attack", "攻撃力"), ("defence", "防御力"))
-        if enemy.get(key) is not None
-    ]
+    params = [(ABILITY_LABELS[k], str(v)) for k, v in _abilities(enemy)]
+    params += [("攻撃力", str(enemy.attack)), ("防御力", str(enemy.defence))]
     return Character(
-        name=str(enemy.get("name", "")),
-        initiative=int(enemy.get("power", 0) or 0),
+        name=enemy.name,
+        initiative=enemy.power or 0,
         status=tuple(status),
         params=tuple(params),
     )

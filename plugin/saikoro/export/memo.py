@@ -4,12 +4,13 @@ The labels come from the scenario definitions (the same ones that validate the f
 and write the field reference), so every system's enemies, and every field a system
 adds later, are covered: ``weapon: long-blade`` becomes ``攻撃方法の種類: ロングブレード``.
 
->>> enemy = {"id": "o", "name": "オウガテイル", "hp": 40, "ap": 6, "st": 3,
+>>> from saikoro.scenario.model import enemy_model
+>>> enemy = enemy_model("getb", {"id": "o", "name": "オウガテイル", "hp": 40, "ap": 6, "st": 3,
 ...          "abilities": {"strength": 4, "agility": 3, "intellect": 1, "endurance": 4},
 ...          "placement": "out3", "weak": ["fire", "ice"],
 ...          "attacks": [{"name": "噛みつき", "weapon": "long-blade", "element": "physical",
 ...                       "power": 5, "range": "0-1", "effect": "転倒させる"}],
-...          "guard": {"shield": "buckler", "armor": 2}}
+...          "guard": {"shield": "buckler", "armor": 2}})
 >>> print(enemy_memo("getb", enemy))
 能力値: 筋力 4 ／ 敏捷 3 ／ 知力 1 ／ 耐久 4
 HP: 40
@@ -25,12 +26,12 @@ HP: 40
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Mapping
 
 from saikoro.scenario.containers import Field, ListOf, MapOf, Obj
 from saikoro.scenario.defs import DEFINITIONS
 from saikoro.scenario.export import short_label
+from saikoro.scenario.model import Enemy, Model, to_data
 from saikoro.scenario.schema import Bool, Enum, Str, Type
 
 __all__ = ["enemy_definition", "enemy_memo", "short_label"]
@@ -46,7 +47,13 @@ def enemy_definition(system: str) -> Obj:
     return enemies.item
 
 
-def _value(kind: Type, value: Any) -> str:
+def _set(obj: Model, field: Field) -> object:
+    """The value of ``field`` on ``obj`` (``None`` when the scenario leaves it out)."""
+    value: object = getattr(obj, field.name)
+    return value
+
+
+def _value(kind: Type, value: object) -> str:
     """One value as text: enum values by their Japanese name, lists joined with ・."""
     if isinstance(kind, Enum):
         for choice in kind.choices:
@@ -55,10 +62,12 @@ def _value(kind: Type, value: Any) -> str:
         return str(value)
     if isinstance(kind, Bool):
         return "あり" if value else "なし"
-    if isinstance(kind, ListOf) and isinstance(value, Sequence) and not isinstance(value, str):
+    if isinstance(kind, ListOf) and isinstance(value, tuple):
         return "・".join(_value(kind.item, v) for v in value)
-    if isinstance(kind, Obj) and isinstance(value, Mapping):
-        return " ／ ".join(_pair(f, value[f.name], " ") for f in kind.fields if f.name in value)
+    if isinstance(kind, Obj) and isinstance(value, Model):
+        return " ／ ".join(
+            _pair(f, _set(value, f), " ") for f in kind.fields if _set(value, f) is not None
+        )
     if isinstance(kind, MapOf) and isinstance(value, Mapping):
         return " ／ ".join(f"{k} {_value(kind.value, v)}" for k, v in value.items())
     if isinstance(kind, Str):
@@ -66,7 +75,7 @@ def _value(kind: Type, value: Any) -> str:
     return str(value)
 
 
-def _pair(field: Field, value: Any, sep: str = ": ") -> str:
+def _pair(field: Field, value: object, sep: str = ": ") -> str:
     return f"{short_label(field.ja or field.name)}{sep}{_value(field.type, value)}"
 
 
@@ -74,18 +83,23 @@ def _is_text(field: Field) -> bool:
     return isinstance(field.type, Str) and field.type.markdown
 
 
-def _lines(obj: Obj, data: Mapping[str, Any], indent: str = "") -> list[str]:
+def _empty(value: object) -> bool:
+    """Left out of the memo: absent, false, or an empty list, mapping or object."""
+    return value is None or value is False or to_data(value) in ([], {})
+
+
+def _lines(obj: Obj, data: Model, indent: str = "") -> list[str]:
     out: list[str] = []
     for field in obj.fields:
-        if field.name in _SKIP or field.name not in data:
+        if field.name in _SKIP:
             continue
-        value = data[field.name]
-        if value is None or value is False or (isinstance(value, list | dict) and not value):
+        value = _set(data, field)
+        if _empty(value):
             continue
         kind = field.type
-        if isinstance(kind, ListOf) and isinstance(kind.item, Obj):
+        if isinstance(kind, ListOf) and isinstance(kind.item, Obj) and isinstance(value, tuple):
             out.extend(_entries(field, kind.item, value, indent))
-        elif isinstance(kind, Obj) and isinstance(value, Mapping) and _has_text(kind):
+        elif isinstance(kind, Obj) and isinstance(value, Model) and _has_text(kind):
             out.append(f"{indent}【{short_label(field.ja or field.name)}】")
             out.extend(_lines(kind, value, indent + "  "))
         elif _is_text(field):
@@ -100,34 +114,35 @@ def _has_text(obj: Obj) -> bool:
     return any(_is_text(f) for f in obj.fields)
 
 
-def _entries(field: Field, item: Obj, values: Sequence[Any], indent: str) -> list[str]:
+def _entries(field: Field, item: Obj, values: tuple[object, ...], indent: str) -> list[str]:
     """A list of mappings (attacks, skills): a heading per entry, short fields on one line."""
     out: list[str] = []
     label = short_label(field.ja or field.name)
     for entry in values:
-        if not isinstance(entry, Mapping):
+        if not isinstance(entry, Model):
             continue
-        out.append(f"{indent}【{label}】{entry.get('name', '')}".rstrip())
+        name = getattr(entry, "name", None)
+        out.append(f"{indent}【{label}】{name or ''}".rstrip())
         short = [
-            _pair(f, entry[f.name])
+            _pair(f, _set(entry, f))
             for f in item.fields
             if f.name not in _SKIP
-            and f.name in entry
+            and _set(entry, f) is not None
             and not _is_text(f)
-            and entry[f.name] is not False
+            and _set(entry, f) is not False
         ]
         if short:
             out.append(indent + "  " + " ／ ".join(short))
         out.extend(
             f"{indent}  {short_label(f.ja or f.name)}: "
-            + str(entry[f.name]).strip().replace("\n", "\n" + indent + "    ")
+            + str(_set(entry, f)).strip().replace("\n", "\n" + indent + "    ")
             for f in item.fields
-            if _is_text(f) and entry.get(f.name)
+            if _is_text(f) and _set(entry, f)
         )
     return out
 
 
-def enemy_memo(system: str, enemy: Mapping[str, Any]) -> str:
+def enemy_memo(system: str, enemy: Enemy) -> str:
     """Every field of ``enemy`` but its id and name, one per line, in Japanese.
 
     Attacks and skills get a line each with their fields, then their effects; the notes

@@ -8,7 +8,9 @@ Public API (stable; used by the MkDocs plugin and the CLI):
 * :class:`LoadResult` — ``.scenario`` (``None`` on errors), ``.problems``, ``.errors``,
   ``.warnings``, ``.ok``, ``.file``.
 * :class:`Scenario` — frozen: ``path``, ``id``, ``system``, ``title``, ``data`` (plain
-  validated dict, defaults filled in), ``digest`` (sha256 of the file bytes).
+  validated dict, defaults filled in), ``digest`` (sha256 of the file bytes), ``model``
+  (the same values as typed frozen dataclasses of the system, each with its position:
+  :mod:`saikoro.scenario.model`; ``data`` stays until ``site/`` reads the model).
 * :class:`Problem` — ``file``, ``line``, ``column`` (1-based), ``severity``
   (``error``/``warning``), ``path`` (``scenario.enemies[0].hp``), ``message``, ``hint``
   (English), ``text(lang)``, ``hint_text(lang)``, ``format(lang)``, ``to_json(lang)``.

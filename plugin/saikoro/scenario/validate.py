@@ -24,6 +24,7 @@ from saikoro.systems import get as get_system
 from .common import ID_PATTERN
 from .defs import DEFINITIONS
 from .loader import MAX_BYTES, LoadError, Node, load_yaml
+from .model import ScenarioModel, build_model
 from .problems import Msg, Problem, show_value
 from .schema import INVALID, Ctx, did_you_mean
 
@@ -52,6 +53,8 @@ class Scenario:
         digest: sha256 (hex) of the file's bytes, for caching.
         positions: key path (``scenario.enemies[0]``) -> (line, column) of its value in
             the file, so later stages (the site) can report problems at their place.
+        model: the typed model (:mod:`saikoro.scenario.model`): the same values as
+            ``data``, as frozen dataclasses of the system, each with its position.
     """
 
     path: Path
@@ -61,6 +64,7 @@ class Scenario:
     data: dict[str, Any] = field(hash=False, compare=False)
     digest: str = ""
     positions: dict[str, tuple[int, int]] = field(default_factory=dict, hash=False, compare=False)
+    model: ScenarioModel = field(kw_only=True, hash=False, compare=False, repr=False)
 
     def position(self, path: str) -> tuple[int, int]:
         """(line, column) of the value at ``path``, or of its nearest enclosing key path."""
@@ -153,6 +157,7 @@ def validate_bytes(data: bytes | str, filename: str, path: Path | None = None) -
             value["id"] = _id_from_name(file_path, root, ctx)
         if value is not INVALID and not any(p.severity == "error" for p in ctx.problems):
             raw = data.encode("utf-8") if isinstance(data, str) else data
+            positions = {k: (n.line, n.column) for k, n in ctx.nodes.items()}
             scenario = Scenario(
                 path=file_path,
                 id=value["id"],
@@ -160,7 +165,10 @@ def validate_bytes(data: bytes | str, filename: str, path: Path | None = None) -
                 title=value["title"],
                 data=value,
                 digest=hashlib.sha256(raw).hexdigest(),
-                positions={k: (n.line, n.column) for k, n in ctx.nodes.items()},
+                positions=positions,
+                model=build_model(
+                    system_id, value, file=filename, positions={"scenario": (1, 1), **positions}
+                ),
             )
     return LoadResult(filename, scenario, sorted(ctx.problems, key=Problem.sort_key))
 

@@ -1,0 +1,48 @@
+"""Every VTT export of every sample and template scenario's enemies, as one text (re-runnable).
+
+``python tests/export_snapshot.py > out.txt`` at two commits and compare: the exports must
+be byte-identical before and after a refactoring (issue 11). It uses only the public
+API that has existed since before the typed model (``enemy_character``, ``ccfolia_json``,
+``udonarium_xml``, the validated ``scenario.data``), so it runs at the base commit too.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from pathlib import Path
+
+from saikoro.export import ccfolia_json, enemy_character, udonarium_xml
+from saikoro.scenario import load_scenario
+
+ROOT = Path(__file__).resolve().parents[1]
+FOLDERS = ("scenarios", "plugin/saikoro/new/templates/scenarios", "tests/data/scenarios")
+
+
+def snapshot() -> str:
+    """One line per enemy: file, id, sha256 of its ココフォリア JSON and ユドナリウム XML."""
+    out: list[str] = []
+    for folder in FOLDERS:
+        for path in sorted((ROOT / folder).glob("*.yaml")):
+            sc = load_scenario(path).scenario
+            if sc is None:
+                continue
+            # The typed model where there is one (issue 11), the validated dicts before it.
+            model = getattr(sc, "model", None)
+            enemies = model.enemies if model is not None else sc.data["enemies"]
+            ids = [e["id"] for e in sc.data["enemies"]]
+            for enemy_id, enemy in zip(ids, enemies, strict=True):
+                c = enemy_character(
+                    sc.system, enemy, options=sc.data["rulings"], url=f"https://x/{sc.id}"
+                )
+                body = json.dumps(ccfolia_json(c), ensure_ascii=False, sort_keys=True)
+                xml = udonarium_xml(c)
+                text = xml if isinstance(xml, str) else xml.decode("utf-8")
+                digest = hashlib.sha256((body + "\n" + text).encode("utf-8")).hexdigest()
+                out.append(f"{folder}/{path.name} {enemy_id} {digest}")
+    return "\n".join(out) + "\n"
+
+
+if __name__ == "__main__":
+    sys.stdout.write(snapshot())
