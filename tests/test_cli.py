@@ -114,3 +114,9 @@ def test_odds_of_a_command_starting_with_a_minus(capsys: pytest.CaptureFixture[s
     code, out, _ = run(capsys, "odds", "-2D6+14", "--format", "json")
     assert code == 0
     assert json.loads(out)["command"] == "-2D6+14"
+
+
+def test_pdf_usage() -> None:
+    """``saikoro pdf`` without its two arguments prints its usage and exits 2."""
+    assert main(["pdf"]) == 2
+    assert main(["pdf", "--help"]) == 0

@@ -280,12 +280,15 @@ def test_no_except_exception_left_in_site() -> None:
         assert "except Exception" not in path.read_text("utf-8"), path
 
 
-def test_the_reserved_id_index_fails_the_build_at_the_id(tmp_path: Path) -> None:
+@pytest.mark.parametrize("reserved", ["index", "book"])
+def test_a_reserved_id_fails_the_build_at_the_id(tmp_path: Path, reserved: str) -> None:
     root = _site(tmp_path / "s")
-    (root / "scenarios" / "x.yaml").write_text(KEGARE.replace("title: 港", "title: 港\nid: index"))
+    text = KEGARE.replace("title: 港", f"title: 港\nid: {reserved}")
+    (root / "scenarios" / "x.yaml").write_text(text)
     result = _build(root)
     assert result.returncode != 0
     assert "x.yaml:3:5: error: scenario.id:" in result.stderr, result.stderr[-3000:]
+    assert f"{reserved}" in result.stderr
 
 
 def test_a_scenario_fence_whose_odds_are_refused_warns(

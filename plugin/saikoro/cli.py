@@ -1,4 +1,4 @@
-"""The ``saikoro`` command: roll, odds, validate, schema, new, simulate.
+"""The ``saikoro`` command: roll, odds, validate, schema, new, simulate, pdf.
 
 Exit status: 0 ok, 1 not a command / refused / invalid scenario, 2 usage,
 3 internal error (`saikoro validate`: a bug in saikoro, reported on stderr).
@@ -246,6 +246,9 @@ def _build_parser() -> argparse.ArgumentParser:
         "new", help="start a scenario book in a new folder (saikoro new --help)", add_help=False
     )
     sub.add_parser(
+        "pdf", help="print the built book page to a PDF (saikoro pdf --help)", add_help=False
+    )
+    sub.add_parser(
         "simulate",
         help="simulate scenarios' battles: win rate and more (saikoro simulate --help)",
         add_help=False,
@@ -266,6 +269,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         validate = args_list[0] == "validate"
         entry = scenario_cli.validate_main if validate else scenario_cli.schema_main
         return int(entry(args_list[1:]))
+    if args_list and args_list[0] == "pdf":
+        from .site import pdf
+
+        return pdf.main(args_list[1:])
     if args_list and args_list[0] == "new":
         from .new import main as new_main
 

@@ -2,7 +2,9 @@
 
 A build step, after ``mkdocs build``::
 
-    python -m saikoro.site.pdf site/scenarios/book/index.html book.pdf
+    saikoro pdf site/scenarios/book/index.html book.pdf
+
+(``python -m saikoro.site.pdf`` does the same).
 
 It needs Playwright and a Chromium (Debian's ``chromium``; ``SAIKORO_CHROMIUM`` names
 another). Japanese text needs a Japanese font on the machine (``fonts-noto-cjk``). The
@@ -58,11 +60,15 @@ def render_pdf(page_url: str, out: Path, *, page: object | None = None) -> Path:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m saikoro.site.pdf <page.html or URL> <out.pdf>``."""
+    """``saikoro pdf <page.html or URL> <out.pdf>``; 2 on a usage error."""
     args = sys.argv[1:] if argv is None else argv
-    if len(args) != 2:
-        print("usage: python -m saikoro.site.pdf <book/index.html or URL> <out.pdf>")
-        return 2
+    if len(args) != 2 or any(a in {"-h", "--help"} for a in args):
+        print(
+            "usage: saikoro pdf <site/scenarios/book/index.html or its URL> <out.pdf>\n"
+            "Prints the whole-book page with Chromium (pip install 'saikoro[pdf]'; Debian's\n"
+            "chromium at /usr/bin/chromium or SAIKORO_CHROMIUM; fonts-noto-cjk for Japanese)."
+        )
+        return 0 if args and args[0] in {"-h", "--help"} else 2
     source, out = args
     url = source if "://" in source else Path(source).resolve().as_uri()
     render_pdf(url, Path(out))

@@ -32,6 +32,9 @@ from .vtt import VttSettings
 
 __all__ = ["BookResult", "ScenarioBook", "error_page", "load_folder", "raise_errors", "rel_url"]
 
+RESERVED_IDS = frozenset({"index", "book"})
+"""Scenario ids the generated pages use themselves (``<prefix>/index``, ``<prefix>/book``)."""
+
 
 @dataclass
 class BookResult:
@@ -226,9 +229,9 @@ class ScenarioBook:
             if scenario.id in seen:
                 log.warning(f"scenario id {scenario.id!r} is used by two files; one is skipped")
                 continue
-            if scenario.id == "index":
+            if scenario.id in RESERVED_IDS:  # the index page and the whole-book page
                 line, column = scenario.position("scenario.id")
-                msg = Msg("site.reserved_id", ("index",))
+                msg = Msg("site.reserved_id", (scenario.id,))
                 self.errors.append(
                     Problem(str(scenario.path), line, column, "error", "scenario.id", msg)
                 )
