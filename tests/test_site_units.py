@@ -522,3 +522,12 @@ def test_yaml_ids_read_as_words() -> None:
         assert labels.status("confusion") == "confusion"
     finally:
         labels.configure("ja")
+
+
+def test_every_kegare_status_has_its_japanese_word() -> None:
+    """Each status a kegare scenario may name reads as the definition's Japanese word."""
+    from saikoro.scenario.defs.kegare import STATUSES
+    from saikoro.site.pages import labels
+
+    labels.configure("ja")
+    assert {c.value: labels.status(c.value) for c in STATUSES} == {c.value: c.ja for c in STATUSES}

@@ -61,6 +61,8 @@ def placement(value: object) -> str:
 _STATUS = {
     "poison": ("毒", "poison"),
     "paralysis": ("麻痺", "paralysis"),
+    "weakness": ("脱力", "weakness"),
+    "daze": ("自失", "daze"),
     "curse": ("呪い", "curse"),
     "charm": ("魅了", "charm"),
     "confusion": ("混乱", "confusion"),
