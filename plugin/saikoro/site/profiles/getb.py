@@ -12,20 +12,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from saikoro.export.getb import CHECK_LABELS
+from saikoro.scenario.defs.getb import ABILITIES
 from saikoro.site.pages.labels import placement
 
 from .base import Data, Grid, Metric, Profile
 
-__all__ = ["GUARD_BONUSES", "PROFILE", "GetbProfile"]
+__all__ = ["CHECK_LABELS", "GUARD_BONUSES", "PROFILE", "GetbProfile"]
 
-ABILITY_LABELS = {"strength": "筋力", "agility": "敏捷", "intellect": "知力", "endurance": "耐久"}
-CHECK_LABELS = {
-    "strength": "筋力判定",
-    "agility": "敏捷判定",
-    "intellect": "知力判定",
-    "endurance": "抵抗判定",
-}
-"""The check each ability is rolled for (【耐久】 is rolled as 〈抵抗判定〉)."""
+ABILITY_LABELS = {c.value: c.ja for c in ABILITIES}
+"""Ability names as the scenario definitions give them (【耐久】 is rolled as 〈抵抗判定〉)."""
 WEAPON_CODES = {"short-blade": "S", "long-blade": "L", "buster-blade": "B", "shooting": "G"}
 WEAPON_LABELS = {
     "short-blade": "ショートブレード",

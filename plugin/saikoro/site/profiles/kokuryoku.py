@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from saikoro.scenario.defs.kokuryoku import ABILITIES as DEFINED_ABILITIES
 from saikoro.site.profiles.base import Data, Grid, Metric, Profile
 
 __all__ = ["PROFILE", "KokuryokuProfile"]
 
-ABILITY_LABELS = {"force": "武力", "perception": "知覚", "charisma": "カリスマ", "luck": "運"}
+ABILITY_LABELS = {c.value: c.ja for c in DEFINED_ABILITIES}
+"""Ability names as the scenario definitions give them."""
 PARTICIPANTS = tuple(range(1, 6))
 ABILITIES = (2, 3, 4)
 DEFENCES = tuple(range(7))
