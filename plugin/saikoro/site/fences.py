@@ -191,7 +191,7 @@ def fence_lines(source: str) -> list[tuple[str, str, int]]:
 
     Used only to name lines in warnings: superfences decides what is a fence.
 
-    >>> fence_lines("# t\n\n```dice\n2D6\n```\n")
+    >>> fence_lines("# t\\n\\n```dice\\n2D6\\n```\\n")
     [('dice', '2D6', 4)]
     """
     lines = source.split("\n")
