@@ -19,6 +19,7 @@ Run: ``.venv/bin/python bench/bench_build.py [--count N] [--full-rebuild]``.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import resource
 import subprocess
@@ -79,17 +80,21 @@ def _table(head: list[str], rows: list[list[str]]) -> str:
 
 def plain_page(data: dict[str, Any]) -> str:
     """A hand-written page with the same content as the scenario page, in Markdown."""
+    from saikoro.scenario import validate_text
     from saikoro.site.profiles import profile
 
     prof = profile(str(data["system"]))
+    scenario = validate_text(json.dumps(data, ensure_ascii=False), "plain.yaml").scenario
+    assert scenario is not None, "the generated scenarios validate"
+    model = scenario.model
     out = [f"# {data['title']}\n\n", f"{data.get('summary', '')}\n\n"]
     missions = data.get("missions") or {}
     if missions:
         out.append("## ミッション\n\n")
         main = missions.get("main") or {}
         out.append(_table(["項目", "内容"], [[str(k), str(v)] for k, v in main.items()]))
-    for target in data.get("difficulty_targets") or ():
-        out.append(f"### {target['name']}\n\n{prof.target_label(target)}\n\n")
+    for target in model.difficulty_targets:
+        out.append(f"### {target.name}\n\n{prof.target_label(target)}\n\n")
         grid = prof.target_grid(target)
         if grid:
             out.append(
@@ -101,11 +106,11 @@ def plain_page(data: dict[str, Any]) -> str:
                     ],
                 )
             )
-    for enemy in data.get("enemies") or ():
-        out.append(f"### {enemy['name']}\n\n")
+    for enemy in model.enemies:
+        out.append(f"### {enemy.name}\n\n")
         out.append(_table([k for k, _ in prof.stats(enemy)], [[v for _, v in prof.stats(enemy)]]))
         for attack in prof.attacks(enemy):
-            out.append(f"**{attack['name']}** {prof.attack_label(enemy, attack)}\n\n")
+            out.append(f"**{attack.name}** {prof.attack_label(enemy, attack)}\n\n")
             out.extend(
                 _table(
                     ["", *grid.columns],

@@ -3,7 +3,8 @@
 ``python tests/export_snapshot.py > out.txt`` at two commits and compare: the exports must
 be byte-identical before and after a refactoring (issue 11). It uses only the public
 API that has existed since before the typed model (``enemy_character``, ``ccfolia_json``,
-``udonarium_xml``, the validated ``scenario.data``), so it runs at the base commit too.
+``udonarium_xml``, the validated data: ``scenario.data`` before the typed model,
+``to_data(scenario.model)`` after it), so it runs at the base commit too.
 """
 
 from __future__ import annotations
@@ -28,13 +29,21 @@ def snapshot() -> str:
             sc = load_scenario(path).scenario
             if sc is None:
                 continue
-            # The typed model where there is one (issue 11), the validated dicts before it.
+            # The typed model where there is one (issue 11), the validated dicts before it
+            # (``Scenario.data``, gone since the site reads the model).
             model = getattr(sc, "model", None)
-            enemies = model.enemies if model is not None else sc.data["enemies"]
-            ids = [e["id"] for e in sc.data["enemies"]]
+            if model is not None:
+                from saikoro.scenario.model import to_data
+
+                data = to_data(model)
+            else:
+                data = getattr(sc, "data")  # noqa: B009 - gone from the type since
+            assert isinstance(data, dict)
+            enemies = model.enemies if model is not None else data["enemies"]
+            ids = [e["id"] for e in data["enemies"]]
             for enemy_id, enemy in zip(ids, enemies, strict=True):
                 c = enemy_character(
-                    sc.system, enemy, options=sc.data["rulings"], url=f"https://x/{sc.id}"
+                    sc.system, enemy, options=data["rulings"], url=f"https://x/{sc.id}"
                 )
                 body = json.dumps(ccfolia_json(c), ensure_ascii=False, sort_keys=True)
                 xml = udonarium_xml(c)

@@ -34,7 +34,7 @@ from saikoro.export.enemy import COMPARE_OPTIONS
 from saikoro.export.memo import enemy_definition
 from saikoro.scenario import Scenario, load_scenarios, validate_text
 from saikoro.scenario.containers import ListOf, MapOf, Obj
-from saikoro.scenario.model import Enemy, enemy_model
+from saikoro.scenario.model import Enemy, enemy_model, to_data
 from saikoro.scenario.schema import Bool, Enum, Int, IntOrRange, Str, Type
 from saikoro.site.oddscache import OddsCache
 from saikoro.site.pages.scenario import render_scenario, rulings
@@ -86,6 +86,13 @@ def _scenarios() -> tuple[Scenario, ...]:
     return tuple(r.scenario for r in results if r.scenario is not None)
 
 
+def _plain(enemy: Enemy) -> dict[str, Any]:
+    """An enemy of the model as plain validated data (what these checks read)."""
+    data = to_data(enemy)
+    assert isinstance(data, dict)
+    return data
+
+
 @cache
 def _exports() -> tuple[Exported, ...]:
     """Every enemy of the sample book, as the site exports it."""
@@ -96,7 +103,7 @@ def _exports() -> tuple[Exported, ...]:
         page = "".join(rendered.slots)
         clips = [json.loads(html.unescape(m)) for m in re.findall(r'data-ccfolia="([^"]*)"', page)]
         zips = {f.name: f.content for f in rendered.files}
-        enemies = scenario.data.get("enemies") or []
+        enemies = [_plain(e) for e in scenario.model.enemies]
         assert len(clips) == len(enemies) == len(zips), scenario.id
         for enemy, clip in zip(enemies, clips, strict=True):
             with zipfile.ZipFile(io.BytesIO(zips[f"{enemy['id']}.zip"])) as archive:
@@ -178,7 +185,7 @@ def _extreme_enemies() -> tuple[tuple[str, Mapping[str, Any], Mapping[str, Any]]
                 doc = {"system": system, "title": "t", "enemies": [enemy], "rulings": chosen}
                 result = validate_text(json.dumps(doc, ensure_ascii=False), "x.yaml")
                 if result.ok and result.scenario is not None:
-                    out.append((system, chosen, result.scenario.data["enemies"][0]))
+                    out.append((system, chosen, _plain(result.scenario.model.enemies[0])))
     return tuple(out)
 
 
@@ -202,7 +209,7 @@ def _rolled() -> tuple[list[tuple[str, str, str]], dict[str, Any]]:
         dicebot, lines = _udonarium_palette(e.udonarium)
         where.extend((f"{name} (ユドナリウム)", dicebot, line) for line in lines)
     for system, chosen, enemy in _extreme_enemies():
-        character = enemy_character(system, enemy, options=chosen)
+        character = enemy_character(system, enemy_model(system, enemy), options=chosen)
         name = f"{system} extreme {chosen}"
         where.extend((name, character.dicebot, line) for line in character.commands)
     return where, _bcdice([(system, line) for _, system, line in where])

@@ -20,6 +20,7 @@ from saikoro.export import (
     udonarium_xml,
     udonarium_zip,
 )
+from saikoro.scenario.model import enemy_model
 
 HOSTILE = "</script><script>alert(1)</script>&\"'<!--"
 
@@ -136,15 +137,15 @@ def test_sample_enemies_export(system: str) -> None:
         e
         for r in load_scenarios(folder)
         if r.scenario and r.scenario.system == system
-        for e in r.scenario.data.get("enemies") or ()
+        for e in r.scenario.model.enemies
     ]
     assert enemies, f"the sample book has an enemy for {system}"
     for enemy in enemies:
         character = enemy_character(system, enemy, url="https://example.org/#e")
-        assert character.name == enemy["name"]
+        assert character.name == enemy.name
         assert character.commands and character.memo
         data = ccfolia_json(character)["data"]
-        assert isinstance(data, dict) and data["name"] == enemy["name"]
+        assert isinstance(data, dict) and data["name"] == enemy.name
         assert data["externalUrl"] == "https://example.org/#e"
         root = ET.fromstring(udonarium_xml(character))  # noqa: S314 - our own output
         assert root.find("chat-palette") is not None
@@ -154,7 +155,7 @@ def test_sample_enemies_export(system: str) -> None:
 
 
 def test_getb_palette_and_character() -> None:
-    character = enemy_character("getb", OGRETAIL)
+    character = enemy_character("getb", enemy_model("getb", OGRETAIL))
     assert character.initiative == 6
     assert ("HP", 40, 40) in character.status
     assert character.commands[0].startswith("3U10[10]+9 噛みつき ※")  # long blade: 3 dice

@@ -163,10 +163,10 @@ class ToyProfile(Profile):
     system = "toy"
 
     def target_command(self, target):
-        return f"TOY{int(target['target'])}"
+        return f"TOY{int(target.target)}"
 
     def target_grid(self, target):
-        return Grid("トイ判定", ("2D6",), (("成功率", (f"TOY{int(target['target'])}",)),))
+        return Grid("トイ判定", ("2D6",), (("成功率", (f"TOY{int(target.target)}",)),))
 
 
 PROFILE = ToyProfile()

@@ -1,8 +1,9 @@
 """The typed scenario model (issue 11): the validated data again, as frozen dataclasses.
 
 Every scenario that validates (the sample book, the ``saikoro new`` templates, the
-fixtures) gives a model whose plain data is exactly the validated dict, so the model
-and ``Scenario.data`` cannot drift apart while ``site/`` still reads the dict.
+fixtures) gives a model whose plain data is exactly the dict the definitions validate,
+so the model cannot drop or change a validated value (``site/`` and ``export/`` read
+only the model).
 """
 
 from __future__ import annotations
@@ -13,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from saikoro.export import character_from_data, enemy_character
 from saikoro.scenario import Scenario, load_scenario, validate_text
 from saikoro.scenario.containers import ListOf, MapOf, Obj
 from saikoro.scenario.defs import DEFINITIONS
+from saikoro.scenario.loader import load_yaml
 from saikoro.scenario.model import (
     MODELS,
     NOWHERE,
@@ -30,8 +31,9 @@ from saikoro.scenario.model import (
     to_data,
 )
 from saikoro.scenario.model._build import build
-from saikoro.scenario.schema import Type
+from saikoro.scenario.schema import Ctx, Type
 from saikoro.systems import SYSTEM_IDS
+from saikoro.systems import get as get_system
 
 ROOT = Path(__file__).resolve().parents[1]
 FOLDERS = ("scenarios", "plugin/saikoro/new/templates/scenarios", "tests/data/scenarios")
@@ -52,9 +54,22 @@ def test_enough_scenarios_validate() -> None:
     assert {s.system for s in found} == set(SYSTEM_IDS)
 
 
+def _validated(scenario: Scenario) -> dict[str, object]:
+    """The file's data as the definitions validate it (defaults filled, the id too)."""
+    ctx = Ctx(str(scenario.path), [])
+    ctx.system = scenario.system
+    ctx.options = {**get_system(scenario.system).options, **scenario.model.rulings}
+    root = load_yaml(scenario.path.read_bytes(), str(scenario.path))
+    value = DEFINITIONS[scenario.system].check(root, "scenario", ctx)
+    assert isinstance(value, dict) and not [p for p in ctx.problems if p.severity == "error"]
+    return {"id": scenario.id, **value}
+
+
 @pytest.mark.parametrize("scenario", _valid(), ids=lambda s: s.path.name)
 def test_model_round_trips_to_the_validated_data(scenario: Scenario) -> None:
-    assert to_data(scenario.model) == scenario.data
+    data = to_data(scenario.model)
+    assert isinstance(data, dict)
+    assert data == _validated(scenario)
 
 
 @pytest.mark.parametrize("scenario", _valid(), ids=lambda s: s.path.name)
@@ -202,16 +217,6 @@ def test_a_class_missing_a_key_is_a_model_error() -> None:
         build(Enemy, kind.item, {"id": "a", "name": "A"})
 
 
-@pytest.mark.parametrize("scenario", _valid(), ids=lambda s: s.path.name)
-def test_transitional_dict_export_equals_the_model_export(scenario: Scenario) -> None:
-    """``site/`` still passes dicts: the character is the one the model gives."""
-    options = scenario.model.rulings
-    for data, enemy in zip(scenario.data["enemies"], scenario.model.enemies, strict=True):
-        from_model = enemy_character(scenario.system, enemy, options=options, url="u")
-        assert character_from_data(scenario.system, data, options=options, url="u") == from_model
-        assert enemy_character(scenario.system, data, options=options, url="u") == from_model
-
-
 def test_exports_are_byte_identical_to_the_base_commit() -> None:
     """Every enemy's ココフォリア JSON and ユドナリウム XML, as before the typed model.
 
@@ -240,6 +245,8 @@ def test_simulator_party_is_the_same_from_the_model_and_from_data(scenario: Scen
     enc = encounter(scenario)
     assert len(enc.enemies) == len(scenario.model.enemies)
     if scenario.model.party:
-        from_data = parse_party(scenario.system, scenario.data["party"], "scenario")
+        party = _validated(scenario)["party"]
+        assert isinstance(party, list)
+        from_data = parse_party(scenario.system, party, "scenario")
         assert parse_party(scenario.system, scenario.model.party, "scenario") == from_data
         assert enc.party == from_data

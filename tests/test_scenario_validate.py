@@ -13,6 +13,7 @@ from saikoro.scenario import field_reference, load_scenario, validate_text
 from saikoro.scenario.common import die_outcomes
 from saikoro.scenario.defs import getb, kegare
 from saikoro.scenario.defs.akatsuki import two_d6_at_most
+from saikoro.scenario.model import GetbEnemy, GetbGuard, KegareEnemy, to_data
 from saikoro.scenario.problems import catalogue, default_lang
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -77,8 +78,9 @@ def test_getb_example_validates_unchanged() -> None:
     assert sc is not None
     assert (sc.id, sc.system, sc.title) == ("getb-haito", "getb", "廃都の捕喰者")
     assert sc.digest == hashlib.sha256(sample.read_bytes()).hexdigest()
-    assert sc.data["chase_tables"][0]["entries"]["2-3"]["title"] == "悪路"
-    assert sc.data["enemies"][0]["guard"] == {"shield": "buckler", "armor": 2}
+    assert sc.model.chase_tables[0].entries["2-3"].title == "悪路"
+    ogre = sc.model.enemies[0]
+    assert isinstance(ogre, GetbEnemy) and ogre.guard == GetbGuard(shield="buckler", armor=2)
 
 
 def test_defaults_are_filled() -> None:
@@ -87,15 +89,18 @@ def test_defaults_are_filled() -> None:
     data = validate_text(text, "dir/my-file.yaml").scenario
     assert data is not None
     assert data.id == "my-file"
-    assert data.data["enemies"][0]["attacks"][0]["range"] == "0-1"
-    assert "missions" not in data.data
-    assert data.data["rulings"] == {} and data.data["chase_tables"] == []
+    plain = to_data(data.model)
+    assert isinstance(plain, dict)
+    assert plain["enemies"][0]["attacks"][0]["range"] == "0-1"
+    assert "missions" not in plain and data.model.missions is None
+    assert plain["rulings"] == {} and plain["chase_tables"] == []
     kegare_text = "system: kegare\ntitle: t\nenemies:\n"
     kegare_text += "  - {id: a, name: b, hp: 1, attack: 0, defence: 0, initiative: 1}\n"
     enemy = validate_text(kegare_text, "k.yaml").scenario
     assert enemy is not None
-    assert enemy.data["enemies"][0]["position"] == "near"
-    assert enemy.data["enemies"][0]["skills"] == []
+    (kegare_enemy,) = enemy.model.enemies
+    assert isinstance(kegare_enemy, KegareEnemy)
+    assert kegare_enemy.position == "near" and kegare_enemy.skills == ()
 
 
 def test_all_problems_in_one_run() -> None:

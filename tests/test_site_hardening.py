@@ -141,12 +141,12 @@ def test_warning_lines_count_the_front_matter(caplog: pytest.LogCaptureFixture) 
 def test_an_internal_error_in_the_engine_is_not_turned_into_a_warning(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import saikoro
+    from saikoro.dice import api as engine
 
     def broken(*args: object, **kwargs: object) -> None:
         raise ZeroDivisionError("a bug")
 
-    monkeypatch.setattr(saikoro, "odds", broken)
+    monkeypatch.setattr(engine, "odds", broken)
     with pytest.raises(ZeroDivisionError):
         OddsCache().odds("2D6")
 
@@ -190,17 +190,17 @@ def _config(root: Path) -> Any:
 def test_a_value_the_engine_refuses_fails_the_build_at_the_scenario_position(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    import saikoro
     from saikoro.dice import LimitError
+    from saikoro.dice import api as engine
 
-    real = saikoro.odds
+    real = engine.odds
 
     def refusing(command: str, *args: Any, **kwargs: Any) -> Any:
         if command.startswith("KGA"):
             raise LimitError("too much work (test)")
         return real(command, *args, **kwargs)
 
-    monkeypatch.setattr(saikoro, "odds", refusing)
+    monkeypatch.setattr(engine, "odds", refusing)
     root = _site(tmp_path / "s")
     (root / "scenarios" / "port.yaml").write_text(KEGARE, "utf-8")
     config = _config(root)
@@ -218,17 +218,17 @@ def test_a_value_the_engine_refuses_fails_the_build_at_the_scenario_position(
 def test_under_serve_a_refused_value_gives_an_error_page(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import saikoro
     from saikoro.dice import LimitError
+    from saikoro.dice import api as engine
 
-    real = saikoro.odds
+    real = engine.odds
 
     def refusing(command: str, *args: Any, **kwargs: Any) -> Any:
         if command.startswith("KGA"):
             raise LimitError("too much work (test)")
         return real(command, *args, **kwargs)
 
-    monkeypatch.setattr(saikoro, "odds", refusing)
+    monkeypatch.setattr(engine, "odds", refusing)
     root = _site(tmp_path / "s")
     (root / "scenarios" / "port.yaml").write_text(KEGARE, "utf-8")
     config = _config(root)
@@ -294,18 +294,18 @@ def test_a_reserved_id_fails_the_build_at_the_id(tmp_path: Path, reserved: str) 
 def test_a_scenario_fence_whose_odds_are_refused_warns(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    import saikoro
     from saikoro.dice import LimitError
+    from saikoro.dice import api as engine
     from saikoro.scenario import validate_text
 
-    real = saikoro.odds
+    real = engine.odds
 
     def refusing(command: str, *args: Any, **kwargs: Any) -> Any:
         if command.startswith("KGA"):
             raise LimitError("too much work (test)")
         return real(command, *args, **kwargs)
 
-    monkeypatch.setattr(saikoro, "odds", refusing)
+    monkeypatch.setattr(engine, "odds", refusing)
     scenario = validate_text(KEGARE, "port.yaml").scenario
     assert scenario is not None
     ctx = FenceContext(page="guide.md", scenarios={"port": scenario})

@@ -7,13 +7,13 @@ import importlib
 import itertools
 import logging
 import re
-from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
 
 import markdown
 import pytest
 
+from saikoro.scenario import Scenario, validate_text
 from saikoro.site.charts import bar_chart, prob
 from saikoro.site.fences import FenceContext, add_custom_fences
 from saikoro.site.mermaid import flow_html, flow_to_mermaid, mermaid_label
@@ -266,10 +266,14 @@ def test_odds_cache_memoises_and_reports() -> None:
     assert bad.odds is None and bad.error
 
 
-def _fake_scenario(data: dict[str, object], system: str = "kokuryoku") -> object:
-    from types import SimpleNamespace
+def _fake_scenario(data: dict[str, object], system: str = "kokuryoku") -> Scenario:
+    """A validated scenario of ``data`` (JSON is YAML), as the site receives it."""
+    import json
 
-    return SimpleNamespace(id="fake", system=system, title="T", data=data, digest="d")
+    doc = {"system": system, "id": "fake", "title": "T", **data}
+    result = validate_text(json.dumps(doc, ensure_ascii=False), "fake.yaml")
+    assert result.ok and result.scenario is not None, [p.format() for p in result.problems]
+    return result.scenario
 
 
 def test_scenario_rulings_change_the_odds() -> None:
@@ -282,7 +286,7 @@ def test_scenario_rulings_change_the_odds() -> None:
     pages = {}
     for die in (6, 10):
         scenario = _fake_scenario({"difficulty_targets": [target], "rulings": {"die": die}})
-        rendered = render_scenario(scenario, OddsCache(), roller=False)  # type: ignore[arg-type]
+        rendered = render_scenario(scenario, OddsCache(), roller=False)
         pages[die] = fill_slots(rendered.markdown, rendered.slots)
     command = "KKM[3,3]>=12G10"
     for die, html in pages.items():
@@ -312,7 +316,7 @@ def test_scenario_page_markdown_has_no_raw_text_html() -> None:
         },
         system="getb",
     )
-    rendered = render_scenario(scenario, OddsCache(), roller=False)  # type: ignore[arg-type]
+    rendered = render_scenario(scenario, OddsCache(), roller=False)
     assert "<script>" not in rendered.markdown
     assert all("<script>" not in html for html in rendered.slots)
     assert any('data-probability="1"' in h or 'data-probability="1/1"' in h for h in rendered.slots)
@@ -351,18 +355,6 @@ def test_mermaid_shim_and_cdn_option(tmp_path: object) -> None:
         missing.post_build(SimpleNamespace(site_dir=str(tmp_path)))  # type: ignore[arg-type]
 
 
-@pytest.fixture
-def rolling_on() -> Iterator[None]:
-    """Roll widgets switched on (an in-process plugin test may have left them off)."""
-    from saikoro.site import rolling
-
-    before = rolling.enabled()
-    rolling.configure(enabled=True)
-    yield
-    rolling.configure(enabled=before)
-
-
-@pytest.mark.usefixtures("rolling_on")
 def test_scenario_rulings_reach_the_roll_widgets() -> None:
     import json
 
@@ -380,6 +372,7 @@ def test_scenario_rulings_reach_the_roll_widgets() -> None:
                     "hp": 40,
                     "ap": 6,
                     "st": 3,
+                    "placement": "out3",
                     "abilities": {"strength": 4, "agility": 3, "intellect": 1, "endurance": 4},
                     "attacks": [
                         {
@@ -398,7 +391,7 @@ def test_scenario_rulings_reach_the_roll_widgets() -> None:
         },
         system="getb",
     )
-    rendered = render_scenario(scenario, OddsCache(), roller=True)  # type: ignore[arg-type]
+    rendered = render_scenario(scenario, OddsCache(), roller=True)
     html = fill_slots(rendered.markdown, rendered.slots)
     widgets = [t for t in tags(html, "div") if "saikoro-roller" in (t.get("class") or "")]
     system_widgets = [t for t in widgets if t.get("data-system")]
@@ -413,20 +406,38 @@ def test_scenario_rulings_reach_the_roll_widgets() -> None:
     assert "data-options" not in generic[0]
     # without rulings: no options attribute anywhere
     plain = _fake_scenario({"difficulty_targets": [{"name": "t", "target": 12, "gain": 10}]})
-    rendered = render_scenario(plain, OddsCache(), roller=True)  # type: ignore[arg-type]
+    rendered = render_scenario(plain, OddsCache(), roller=True)
     assert "data-options" not in fill_slots(rendered.markdown, rendered.slots)
 
 
-@pytest.mark.usefixtures("rolling_on")
 def test_rolling_adapter_passes_options() -> None:
     from saikoro.site import rolling
 
     evil = '"><script>x</script>'
-    markup = rolling.widget("KK3", system="kokuryoku", options={"die": 6, evil: evil})
+    markup = rolling.widget("KK3", enabled=True, system="kokuryoku", options={"die": 6, evil: evil})
     assert "<script>" not in markup and "data-options=" in markup
-    free = rolling.free_widget(system="kokuryoku", options={"die": 6})
+    free = rolling.free_widget(enabled=True, system="kokuryoku", options={"die": 6})
     assert 'data-options="{&quot;die&quot;:6}"' in free
-    assert "data-options" not in rolling.widget("1D6", options={"die": 6})
+    assert "data-options" not in rolling.widget("1D6", enabled=True, options={"die": 6})
+    # the plugin's roller.enabled, passed down: off means no widget at all
+    assert rolling.widget("KK3", enabled=False, system="kokuryoku") == ""
+    assert rolling.free_widget(enabled=False, system="kokuryoku") == ""
+
+
+def test_a_page_without_rollers_has_no_widget() -> None:
+    from saikoro.site.pages.scenario import fill_slots, render_scenario
+
+    scenario = _fake_scenario(
+        {
+            "difficulty_targets": [{"name": "t", "target": 12, "gain": 10}],
+            "enemies": [{"id": "e", "name": "E", "kind": "nation", "power": 5, "attack": 2}],
+            "chase_tables": [{"name": "c", "die": "1D6", "entries": {"1-6": {"title": "x"}}}],
+        }
+    )
+    off = render_scenario(scenario, OddsCache(), roller=False)
+    on = render_scenario(scenario, OddsCache(), roller=True)
+    assert "saikoro-roller" not in fill_slots(off.markdown, off.slots)
+    assert "saikoro-roller" in fill_slots(on.markdown, on.slots)
 
 
 def test_chart_labels_wrap_at_japanese_punctuation() -> None:

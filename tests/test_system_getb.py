@@ -293,11 +293,13 @@ def test_miracle_tier_option() -> None:
 
 
 def test_endurance_is_taishuu_rolled_as_resist_check() -> None:
+    from saikoro.export import getb as export_getb
+    from saikoro.scenario.model import GetbEnemy, GetbTarget, enemy_model
     from saikoro.site.profiles.getb import ABILITY_LABELS, CHECK_LABELS, GetbProfile
 
     assert ABILITY_LABELS["endurance"] == "耐久" and CHECK_LABELS["endurance"] == "抵抗判定"
     profile = GetbProfile()
-    target = {"name": "毒", "check": "endurance", "target": 8}
+    target = GetbTarget(name="毒", check="endurance", target=8)
     assert profile.target_label(target) == "抵抗判定 目標値 8"
     grid = profile.target_grid(target)
     assert grid is not None and "耐久" in grid.title and "体力" not in grid.title
@@ -306,20 +308,16 @@ def test_endurance_is_taishuu_rolled_as_resist_check() -> None:
         "hp": 20,
         "abilities": {"strength": 4, "agility": 3, "intellect": 1, "endurance": 4},
     }
-    from saikoro.export import getb as export_getb
-    from saikoro.scenario.model import enemy_model
-
     model = enemy_model(
-        "getb",
-        {**enemy, "id": "o", "ap": 6, "st": 3, "placement": "out1", "attacks": []},
-        complete=False,
+        "getb", {**enemy, "id": "o", "ap": 6, "st": 3, "placement": "out1", "attacks": []}
     )
+    assert isinstance(model, GetbEnemy)
     lines = export_getb.palette(model)
     assert any(line.system_command == "GB4" and line.label == "抵抗判定" for line in lines)
-    assert ("耐久", "4") in profile.stats(enemy)
+    assert ("耐久", "4") in profile.stats(model)
     character = export_getb.character(model)
     assert ("耐久", "4") in character.params
-    everything = repr((profile.stats(enemy), character, lines))
+    everything = repr((profile.stats(model), character, lines))
     assert "体力" not in everything
 
 

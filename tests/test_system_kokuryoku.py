@@ -370,12 +370,13 @@ def test_difficulty_grid_shows_expected_gain_per_party_size() -> None:
     import re as regex
     from html import unescape
 
+    from saikoro.scenario.model import KokuryokuTarget
     from saikoro.site.oddscache import OddsCache
     from saikoro.site.pages.grids import grid_html
     from saikoro.site.profiles import Metric
     from saikoro.site.profiles.kokuryoku import KokuryokuProfile
 
-    target = {"name": "開墾", "target": 14, "gain": 7}
+    target = KokuryokuTarget(name="開墾", target=14, gain=7)
     grid = KokuryokuProfile().target_grid(target)
     assert grid is not None and "国力の期待値" in grid.title
     assert Metric.GAIN in grid.metrics
@@ -400,5 +401,5 @@ def test_difficulty_grid_shows_expected_gain_per_party_size() -> None:
         command = f"KKM[{','.join([str(ability)] * people)}]>=14G7"
         assert shown[command] == expected, command
     # without a gain there is nothing to expect: the caption says so
-    plain = KokuryokuProfile().target_grid({"name": "x", "target": 14})
+    plain = KokuryokuProfile().target_grid(KokuryokuTarget(name="x", target=14, gain=0))
     assert plain is not None and "期待値" not in plain.title and Metric.GAIN not in plain.metrics

@@ -59,7 +59,7 @@ def figures(scenario: Scenario) -> BalanceResult:
 def check_balance(result: LoadResult) -> LoadResult:
     """``result`` with a warning added when the simulated win rate misses the target."""
     sc = result.scenario
-    if sc is None or not (sc.data.get("balance") or {}).get("win"):
+    if sc is None or sc.model.balance is None or not sc.model.balance.win:
         return result
     enc = encounter(sc)
     spec = enc.balance

@@ -14,7 +14,7 @@ stat block as the memo, and a link back to the published page.
 from __future__ import annotations
 
 from .ccfolia import CcfoliaVisibility, ccfolia_attribute, ccfolia_json, ccfolia_script
-from .enemy import DICEBOT, character_from_data, enemy_character, enemy_palette
+from .enemy import DICEBOT, enemy_character, enemy_palette
 from .model import Character
 from .palette import PaletteLine
 from .udonarium import udonarium_xml, udonarium_zip, udonarium_zip_names
@@ -27,7 +27,6 @@ __all__ = [
     "ccfolia_attribute",
     "ccfolia_json",
     "ccfolia_script",
-    "character_from_data",
     "enemy_character",
     "enemy_palette",
     "udonarium_xml",

@@ -6,9 +6,11 @@ dice rules) and gives the gauges and parameters; :func:`~.memo.enemy_memo` write
 memo from the scenario definitions. Both VTTs run BCDice's generic bot (``DiceBot``):
 none of the five systems is a BCDice game system.
 
->>> c = character_from_data("kegare", {"id": "t", "name": "祟り神", "hp": 30, "attack": 6,
-...     "defence": 4, "initiative": 5, "position": "near",
-...     "skills": [{"name": "祟り火", "kind": "attack", "damage": 8}]}, url="https://x/#e")
+>>> from saikoro.scenario import validate_text
+>>> sc = validate_text("system: kegare\\ntitle: t\\nenemies:\\n  - {id: t, name: 祟り神, "
+...     "hp: 30, attack: 6, defence: 4, initiative: 5, "
+...     "skills: [{name: 祟り火, kind: attack, damage: 8}]}\\n", "t.yaml").scenario
+>>> c = enemy_character("kegare", sc.model.enemies[0], url="https://x/#e")
 >>> c.commands[0].split(" ※")[0], c.dicebot, c.external_url
 ('2D6+6 祟り火', 'DiceBot', 'https://x/#e')
 >>> print(c.memo.splitlines()[0])
@@ -22,7 +24,7 @@ import importlib
 from collections.abc import Callable, Mapping
 from types import ModuleType
 
-from saikoro.scenario.model import Enemy, enemy_model, to_data
+from saikoro.scenario.model import Enemy, to_data
 from saikoro.systems import OptionValue, RegistryError, System, get
 
 from . import getb
@@ -33,7 +35,6 @@ from .palette import PaletteLine
 __all__ = [
     "COMPARE_OPTIONS",
     "DICEBOT",
-    "character_from_data",
     "enemy_character",
     "enemy_palette",
 ]
@@ -78,15 +79,12 @@ def enemy_palette(
 
 def enemy_character(
     system: str | System,
-    enemy: Enemy | Mapping[str, object],
+    enemy: Enemy,
     *,
     options: Mapping[str, OptionValue] | None = None,
     url: str = "",
 ) -> Character:
     """The VTT character of ``enemy``.
-
-    TRANSITIONAL: ``enemy`` may still be validated data (a dict), which ``site/`` passes
-    until it reads the model (issue 11); it goes through :func:`character_from_data`.
 
     Args:
         system: the scenario's system (id or configured system).
@@ -94,8 +92,6 @@ def enemy_character(
         options: the scenario's ruling options (``rulings:``), which can change dice.
         url: where the enemy is published (``externalUrl``), or ``""``.
     """
-    if not isinstance(enemy, Enemy):
-        return character_from_data(system, enemy, options=options, url=url)
     chosen = _system(system, options)
     module = _module(chosen)
     make: Callable[[object], Character] = module.character
@@ -108,24 +104,4 @@ def enemy_character(
         memo=enemy_memo(chosen.id, enemy),
         external_url=url,
         dicebot=DICEBOT,
-    )
-
-
-def character_from_data(
-    system: str | System,
-    enemy: Mapping[str, object],
-    *,
-    options: Mapping[str, OptionValue] | None = None,
-    url: str = "",
-) -> Character:
-    """TRANSITIONAL: :func:`enemy_character` of an enemy given as validated data (a dict).
-
-    Only for ``site/``, which still reads ``Scenario.data`` (issue 11); the enemy is
-    built through the typed model first, so both give the same character. Its tests
-    pass hand-made enemies, so a missing required key is left ``None`` here rather than
-    refused. Remove it once ``site/`` passes model objects.
-    """
-    system_id = system if isinstance(system, str) else system.id
-    return enemy_character(
-        system, enemy_model(get(system_id).id, enemy, complete=False), options=options, url=url
     )

@@ -7,10 +7,10 @@ Public API (stable; used by the MkDocs plugin and the CLI):
 * :func:`validate_text` ``(text, filename) -> LoadResult`` — validate text.
 * :class:`LoadResult` — ``.scenario`` (``None`` on errors), ``.problems``, ``.errors``,
   ``.warnings``, ``.ok``, ``.file``.
-* :class:`Scenario` — frozen: ``path``, ``id``, ``system``, ``title``, ``data`` (plain
-  validated dict, defaults filled in), ``digest`` (sha256 of the file bytes), ``model``
-  (the same values as typed frozen dataclasses of the system, each with its position:
-  :mod:`saikoro.scenario.model`; ``data`` stays until ``site/`` reads the model).
+* :class:`Scenario` — frozen: ``path``, ``id``, ``system``, ``title``, ``digest`` (sha256
+  of the file bytes), ``positions``, ``model`` (the validated values, defaults filled
+  in, as typed frozen dataclasses of the system, each with its position:
+  :mod:`saikoro.scenario.model`).
 * :class:`Problem` — ``file``, ``line``, ``column`` (1-based), ``severity``
   (``error``/``warning``), ``path`` (``scenario.enemies[0].hp``), ``message``, ``hint``
   (English), ``text(lang)``, ``hint_text(lang)``, ``format(lang)``, ``to_json(lang)``.
@@ -21,7 +21,7 @@ Public API (stable; used by the MkDocs plugin and the CLI):
 This package is not shipped to the browser; it uses PyYAML (its C loader when present).
 
 >>> r = validate_text("system: kegare\\ntitle: 試し\\nplayers: 3-4\\n", "t.yaml")
->>> r.ok, r.scenario.data["players"]
+>>> r.ok, r.scenario.model.players
 (True, '3-4')
 """
 

@@ -79,9 +79,9 @@ def die_outcomes(die: str) -> tuple[int, ...] | None:
 
 
 def _engine_outcomes(die: str) -> tuple[int, ...] | None:
-    """The outcomes according to :func:`saikoro.odds` (``None`` if it cannot say)."""
-    from saikoro import odds
+    """The outcomes according to the engine's odds (``None`` if it cannot say)."""
     from saikoro.dice import DiceError
+    from saikoro.dice.api import odds
 
     try:
         result = odds(die)

@@ -1,8 +1,8 @@
 """Validating scenario files: :func:`validate_text`, :func:`load_scenario`, :func:`load_scenarios`.
 
 >>> r = validate_text("system: getb\\ntitle: 試し\\n", "try.yaml")
->>> r.ok, r.scenario.id, r.scenario.system, r.scenario.data["enemies"]
-(True, 'try', 'getb', [])
+>>> r.ok, r.scenario.id, r.scenario.system, r.scenario.model.enemies
+(True, 'try', 'getb', ())
 >>> r = validate_text("system: gteb\\ntitle: x\\n", "bad.yaml")
 >>> print(r.problems[0].format())
 bad.yaml:1:9: error: scenario.system: unknown system 'gteb' (hint: did you mean 'getb'?)
@@ -49,19 +49,18 @@ class Scenario:
         id: ``id`` from the file, or the file name without extension.
         system: the system id.
         title: the title.
-        data: the validated data as plain dicts and lists, defaults filled in.
         digest: sha256 (hex) of the file's bytes, for caching.
         positions: key path (``scenario.enemies[0]``) -> (line, column) of its value in
             the file, so later stages (the site) can report problems at their place.
-        model: the typed model (:mod:`saikoro.scenario.model`): the same values as
-            ``data``, as frozen dataclasses of the system, each with its position.
+        model: the typed model (:mod:`saikoro.scenario.model`): the validated values,
+            defaults filled in, as frozen dataclasses of the system, each with its
+            position (``to_data(model)`` gives them back as plain data).
     """
 
     path: Path
     id: str
     system: str
     title: str
-    data: dict[str, Any] = field(hash=False, compare=False)
     digest: str = ""
     positions: dict[str, tuple[int, int]] = field(default_factory=dict, hash=False, compare=False)
     model: ScenarioModel = field(kw_only=True, hash=False, compare=False, repr=False)
@@ -163,7 +162,6 @@ def validate_bytes(data: bytes | str, filename: str, path: Path | None = None) -
                 id=value["id"],
                 system=system_id,
                 title=value["title"],
-                data=value,
                 digest=hashlib.sha256(raw).hexdigest(),
                 positions=positions,
                 model=build_model(

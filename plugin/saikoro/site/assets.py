@@ -16,7 +16,6 @@ from __future__ import annotations
 import json
 from importlib import resources
 from pathlib import Path
-from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
@@ -28,8 +27,8 @@ from .vendor import LICENSE_NAME, MERMAID_VERSION, VendorError, bundle_file
 
 __all__ = ["ASSET_DIR", "Assets"]
 
-ASSET_DIR = "assets/saikoro"
-"""Where the plugin's own files go in the built site."""
+ASSET_DIR = roller.ASSET_DIR
+"""Where the plugin's own files go in the built site (the roller's folder too)."""
 
 _OWN = ("saikoro.css", "saikoro.js")
 
@@ -48,8 +47,8 @@ class Assets:
         self.mermaid_file: Path | None = None
         self.mermaid_missing: str | None = None
         self.mermaid_used = False
-        self.roller: Any = None
-        self.settings: Any = None
+        self.settings: roller.RollerSettings | None = None
+        """The roller's settings when ``roller.enabled``, else ``None`` (no roller)."""
         self.base = Path()
 
     def configure(self, config: SaikoroConfig, base: Path) -> None:
@@ -73,11 +72,9 @@ class Assets:
                 self.mermaid_file = bundle_file("mermaid", "mermaid.min.js")
             except VendorError as error:  # reported only if a page draws a flowchart
                 self.mermaid_missing = str(error)
-        self.roller = None
         self.settings = None
         if config.roller.enabled:
-            self.roller = roller
-            self.settings = self.roller.RollerSettings(
+            self.settings = roller.RollerSettings(
                 policy=config.roller.loading,
                 pyodide_url=config.roller.pyodide_url,
                 pyodide_dir=config.roller.pyodide_dir,
@@ -88,9 +85,9 @@ class Assets:
         """Our CSS and scripts (and the roller's small loaders) on every page."""
         css = [f"{ASSET_DIR}/saikoro.css"]
         js = [f"{ASSET_DIR}/saikoro.js", f"{ASSET_DIR}/mermaid-shim.js"]
-        if self.roller is not None:
-            css += list(self.roller.EXTRA_CSS)
-            js += list(self.roller.EXTRA_JS)
+        if self.settings is not None:
+            css += list(roller.EXTRA_CSS)
+            js += list(roller.EXTRA_JS)
         for path in css:
             if path not in config.extra_css:
                 config.extra_css.append(path)
@@ -136,8 +133,8 @@ class Assets:
                 f"saikoro: pages draw flowcharts but {self.mermaid_missing}; or set the "
                 "plugin option mermaid_url to a CDN copy of mermaid.min.js"
             )
-        if self.roller is not None and self.settings is not None:
+        if self.settings is not None:
             try:
-                self.roller.install_assets(config.site_dir, self.settings)
+                roller.install_assets(config.site_dir, self.settings)
             except (OSError, ValueError, RuntimeError) as e:
                 raise PluginError(f"saikoro: cannot install the dice roller: {e}") from e

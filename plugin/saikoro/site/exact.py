@@ -24,16 +24,32 @@ import json
 import posixpath
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TypedDict
 
 __all__ = ["LONG", "compact", "exact_attr", "is_short", "json_name", "lazy_table", "write"]
 
 LONG = 24
 """Fractions longer than this many characters (``n/d``) go to the page's JSON file."""
 
+
+class Table(TypedDict):
+    """A distribution table kept in a page's JSON: column names, then one row per outcome
+    (the outcome, then exact ``n/d`` strings or ``None``)."""
+
+    head: list[str]
+    rows: list[list[str | None]]
+
+
+class PageValues(TypedDict):
+    """A page's ``<page>.odds.json``: long exact values and tables by key."""
+
+    exact: dict[str, str]
+    tables: dict[str, Table]
+
+
 _values: dict[str, str] = {}
-_tables: dict[str, dict[str, Any]] = {}
-_pages: dict[str, dict[str, Any]] = {}
+_tables: dict[str, Table] = {}
+_pages: dict[str, PageValues] = {}
 
 
 def is_short(text: str) -> bool:
@@ -58,7 +74,7 @@ def exact_attr(p: Fraction) -> str:
 def lazy_table(head: list[str], rows: list[list[str | None]]) -> str:
     """The key of a table kept in the page's JSON (``head``: column names; ``rows``:
     outcome, then exact ``n/d`` strings or ``None``)."""
-    payload = {"head": head, "rows": rows}
+    payload: Table = {"head": head, "rows": rows}
     key = _key("t", json.dumps(payload, ensure_ascii=False))
     _tables[key] = payload
     return key

@@ -7,7 +7,7 @@ stays code):
 * ``dice``: optional first line ``system: <id>`` (default: the page's front matter
   ``system:``), then one command per line -> odds table, chart and a roll button each;
 * ``flow``: one flow id per line (``getb.attack``) -> a Mermaid flowchart drawn from
-  ``saikoro.get_system(id).flows()[flow_id]``;
+  ``saikoro.systems.get(id).flows()[flow_id]``;
 * ``scenario``: ``<scenario id>#enemy:<enemy id>`` / ``#table:<name>`` /
   ``#target:<name>`` -> that part of a scenario page, embedded in prose.
 
@@ -19,22 +19,34 @@ shown in place; the build goes on.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, MutableMapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypedDict
 
-import saikoro
+from saikoro.scenario.validate import Scenario
 from saikoro.systems import UnknownSystemError
+from saikoro.systems import get as get_system
 
 from .log import log
 from .mermaid import flow_html
-from .oddscache import OddsCache
+from .oddscache import OddsCache, OddsResult
 from .oddsview import odds_block, odds_error
 from .pages.chase import table_html
-from .pages.scenario import ScenarioLike, enemy_html, rulings, target_html
+from .pages.scenario import enemy_html, rulings, target_html
 from .vtt import VttSettings
 
-__all__ = ["FENCES", "FenceContext", "add_custom_fences", "custom_fences", "fence_lines"]
+__all__ = [
+    "FENCES",
+    "CustomFence",
+    "FenceContext",
+    "add_custom_fences",
+    "custom_fences",
+    "fence_lines",
+]
+
+
+CustomFence = TypedDict("CustomFence", {"name": str, "class": str, "format": Callable[..., str]})
+"""One entry of pymdownx.superfences' ``custom_fences`` (``class`` is a Python keyword)."""
 
 _SYSTEM_LINE = re.compile(r"^system\s*:\s*(\S+)\s*$")
 
@@ -44,7 +56,7 @@ class FenceContext:
     """What fences need from the build: odds, scenarios, and the page being rendered."""
 
     odds: OddsCache = field(default_factory=OddsCache)
-    scenarios: Mapping[str, ScenarioLike] = field(default_factory=dict)
+    scenarios: Mapping[str, Scenario] = field(default_factory=dict)
     page: str = ""
     """Source path of the page being rendered (for messages)."""
     page_system: str | None = None
@@ -53,6 +65,8 @@ class FenceContext:
     """URL (relative to the current page) of a scenario's export folder, with ``/``."""
     vtt: VttSettings = field(default_factory=VttSettings)
     """The VTT export settings of the build."""
+    roller: bool = True
+    """Whether pages get roll widgets (the plugin's ``roller.enabled``)."""
     lines: list[tuple[str, str, int]] = field(default_factory=list)
     """The page's fences not rendered yet: (kind, body, line of the body's first line)."""
     line: int = 0
@@ -99,7 +113,7 @@ def _dice(ctx: FenceContext, body: list[str]) -> str:
             offset = lines[0][0]
             lines = lines[1:]
             try:
-                system = saikoro.get_system(system).id
+                system = get_system(system).id
             except UnknownSystemError as e:
                 ctx.warn(f"dice fence: {e}", offset)
                 return odds_error(f"system: {system}", str(e))
@@ -108,7 +122,7 @@ def _dice(ctx: FenceContext, body: list[str]) -> str:
         result = ctx.odds.odds(command, system)
         if result.odds is None:
             ctx.warn(f"dice fence: {command!r}: {result.error}", offset)
-        blocks.append(odds_block(result))
+        blocks.append(odds_block(result, roll=ctx.roller))
     return '<div class="saikoro-dice">' + "".join(blocks) + "</div>"
 
 
@@ -117,7 +131,7 @@ def _flow(ctx: FenceContext, body: list[str]) -> str:
     for offset, flow_id in _numbered(body):
         system_id = flow_id.split(".", 1)[0]
         try:
-            flow = saikoro.get_system(system_id).flows().get(flow_id)
+            flow = get_system(system_id).flows().get(flow_id)
         except UnknownSystemError as e:
             flow, error = None, str(e)
         else:
@@ -141,7 +155,7 @@ def _scenario(ctx: FenceContext, body: list[str]) -> str:
             error = f"unknown scenario {scenario_id!r}"
         else:
             error = f"{scenario_id}: no {kind or 'part'} {name!r}"
-            failures: list[Any] = []
+            failures: list[tuple[str, OddsResult]] = []
             ctx.odds.failures = failures
             try:
                 html = _part(ctx, scenario, kind, name)
@@ -156,20 +170,22 @@ def _scenario(ctx: FenceContext, body: list[str]) -> str:
     return "".join(out)
 
 
-def _part(ctx: FenceContext, scenario: ScenarioLike, kind: str, name: str) -> str | None:
-    data = scenario.data  # validated: these lists are always there (empty by default)
+def _part(ctx: FenceContext, scenario: Scenario, kind: str, name: str) -> str | None:
+    model = scenario.model
     if kind == "enemy":
-        for enemy in data["enemies"]:
-            if enemy["id"] == name:
-                return enemy_html(ctx.odds, scenario, enemy, ctx.zip_href(scenario.id), ctx.vtt)
+        for enemy in model.enemies:
+            if enemy.id == name:
+                zip_dir = ctx.zip_href(scenario.id)
+                return enemy_html(ctx.odds, scenario, enemy, zip_dir, ctx.vtt, roller=ctx.roller)
     elif kind == "table":
-        for table in data["chase_tables"]:
-            if table["name"] == name:
-                return table_html(ctx.odds, table)
+        for table in model.chase_tables:
+            if table.name == name:
+                return table_html(ctx.odds, table, roll=ctx.roller)
     elif kind == "target":
-        for target in data["difficulty_targets"]:
-            if target["name"] == name:
-                return target_html(ctx.odds, scenario.system, target, rulings(scenario))
+        for target in model.difficulty_targets:
+            if target.name == name:
+                options = rulings(scenario)
+                return target_html(ctx.odds, scenario.system, target, options, roller=ctx.roller)
     return None
 
 
@@ -213,14 +229,14 @@ def fence_lines(source: str) -> list[tuple[str, str, int]]:
     return out
 
 
-def custom_fences(ctx: FenceContext) -> list[dict[str, Any]]:
+def custom_fences(ctx: FenceContext) -> list[CustomFence]:
     """The pymdownx.superfences ``custom_fences`` entries of our fences."""
 
     def formatter(name: str) -> Callable[..., str]:
         render = _RENDERERS[name]
 
         # superfences calls format(source, language, class_name, options, md, **kwargs)
-        def fmt(source: str, *_: Any, **__: Any) -> str:
+        def fmt(source: str, *_: object, **__: object) -> str:
             ctx.start(name, source)
             return render(ctx, source.split("\n"))
 
@@ -230,7 +246,7 @@ def custom_fences(ctx: FenceContext) -> list[dict[str, Any]]:
 
 
 def add_custom_fences(
-    extensions: list[Any], mdx_configs: dict[str, Any], ctx: FenceContext
+    extensions: list[str], mdx_configs: MutableMapping[str, dict[str, object]], ctx: FenceContext
 ) -> list[str]:
     """Enable pymdownx.superfences (if the site does not) and add our custom fences.
 
@@ -240,8 +256,9 @@ def add_custom_fences(
     if "pymdownx.superfences" not in extensions:
         extensions.append("pymdownx.superfences")
     settings = mdx_configs.setdefault("pymdownx.superfences", {})
-    fences: list[dict[str, Any]] = list(settings.get("custom_fences") or [])
-    taken = {str(f.get("name")) for f in fences}
+    given = settings.get("custom_fences") or []
+    fences: list[object] = list(given) if isinstance(given, list | tuple) else []
+    taken = {str(f.get("name")) for f in fences if isinstance(f, dict)}
     skipped = [f["name"] for f in custom_fences(ctx) if f["name"] in taken]
     fences.extend(f for f in custom_fences(ctx) if f["name"] not in taken)
     settings["custom_fences"] = fences

@@ -9,18 +9,20 @@ entry per scenario; without such an entry the section is appended.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
 
-__all__ = ["add_to_nav", "expand_nav"]
+__all__ = ["NavItem", "add_to_nav", "expand_nav"]
+
+NavItem = object
+"""An entry of ``nav``: a page path, or ``{title: path or list of entries}`` (YAML data)."""
 
 
-def _section(index: str, title: str, pages: Sequence[Any]) -> dict[str, Any]:
+def _section(index: str, title: str, pages: Sequence[NavItem]) -> dict[str, list[NavItem]]:
     return {title: [index, *pages]}
 
 
-def expand_nav(nav: list[Any], index: str, title: str, pages: Sequence[Any]) -> bool:
+def expand_nav(nav: list[NavItem], index: str, title: str, pages: Sequence[NavItem]) -> bool:
     """Replace the entry of ``index`` in ``nav`` (recursively) by a section; found?
 
     >>> nav = ["index.md", {"本": "scenarios/index.md"}]
@@ -65,7 +67,7 @@ def add_to_nav(
     if nav is None:
         return
     index = f"{prefix}/index.md"
-    pages: list[Any] = [f"{prefix}/{i}.md" for i in sorted(ids)]
+    pages: list[NavItem] = [f"{prefix}/{i}.md" for i in sorted(ids)]
     if groups and len(set(groups.values())) > 1:
         by_group: dict[str, list[str]] = {}
         for i in sorted(ids, key=lambda i: (groups.get(i, ""), i)):

@@ -1,7 +1,8 @@
 """Odds from the engine, cached by content across builds and ``mkdocs serve`` rebuilds.
 
 Key: system id + its ruling options + the command. The same command goes on the page's
-roll button, so a page's roll follows its odds.
+roll button, so a page's roll follows its odds. Every cache here is bounded
+(:class:`~saikoro.site.lru.Lru`): the plugin instance lives through every serve rebuild.
 """
 
 from __future__ import annotations
@@ -11,12 +12,21 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-import saikoro
 from saikoro.dice import DiceError, Odds
+from saikoro.dice import api as engine
 from saikoro.site.charts import bar_chart
+from saikoro.site.lru import Lru
 from saikoro.systems import OptionError, OptionValue, System, UnknownSystemError
+from saikoro.systems import get as get_system
 
-__all__ = ["OddsCache", "OddsResult"]
+__all__ = ["MAX_FRAGMENTS", "MAX_ODDS", "OddsCache", "OddsResult"]
+
+Options = tuple[tuple[str, OptionValue], ...]
+
+MAX_ODDS = 20_000
+"""Odds kept (the sample book's pages compute about 2,000)."""
+MAX_FRAGMENTS = 50_000
+"""Rendered HTML fragments of odds kept (grid cells, charts)."""
 
 
 @dataclass
@@ -28,12 +38,14 @@ class OddsResult:
         system: the system id (``None`` for generic commands).
         odds: the exact odds, or ``None``.
         error: the engine's message when the command was refused or not recognised.
+        options: the system's ruling options the odds were computed under (sorted).
     """
 
     command: str
     system: str | None
     odds: Odds | None
     error: str | None = None
+    options: Options = ()
     _tail: tuple[list[int], list[int], int] | None = field(default=None, repr=False)
     _mean: Fraction | None = field(default=None, repr=False)
 
@@ -74,16 +86,16 @@ class OddsResult:
 
 
 class OddsCache:
-    """Memoises ``saikoro.odds`` by (system, options, command)."""
+    """Memoises the engine's odds by (system, options, command)."""
 
-    def __init__(self) -> None:
-        self._cache: dict[tuple[str | None, tuple[tuple[str, OptionValue], ...], str], OddsResult]
-        self._cache = {}
-        self._systems: dict[tuple[str, tuple[tuple[str, OptionValue], ...]], System] = {}
+    def __init__(self, size: int = MAX_ODDS, fragments: int = MAX_FRAGMENTS) -> None:
+        self._cache: Lru[tuple[str | None, Options, str], OddsResult] = Lru(size)
+        self._systems: Lru[tuple[str, Options], System] = Lru(256)
         self.computed = 0
         """How many odds were computed (not served from the cache)."""
-        self.html: dict[tuple[object, ...], str] = {}
-        """Rendered fragments of cached odds (e.g. grid cells), keyed by their makers."""
+        self.html: Lru[tuple[object, ...], str] = Lru(fragments)
+        """Rendered fragments of cached odds (e.g. grid cells), keyed by their makers from
+        what they show (command, system, options ...), never by object identity."""
         self.failures: list[tuple[str, OddsResult]] | None = None
         """While not ``None``: every failed lookup (cached or not) is appended here, with
         :attr:`where` at the time."""
@@ -92,7 +104,7 @@ class OddsCache:
 
     def chart(self, result: OddsResult, label: str) -> str:
         """The bar chart of ``result`` (cached: the same odds draw the same chart)."""
-        key = ("chart", id(result), label)
+        key = ("chart", result.system, result.options, result.command, label)
         found = self.html.get(key)
         if found is None:
             odds = result.odds
@@ -105,7 +117,7 @@ class OddsCache:
         key = (system_id, tuple(sorted((options or {}).items())))
         found = self._systems.get(key)
         if found is None:
-            found = saikoro.get_system(system_id, **dict(options or {}))
+            found = get_system(system_id, **dict(options or {}))
             self._systems[key] = found
         return found
 
@@ -126,14 +138,14 @@ class OddsCache:
         self.computed += 1
         try:
             configured = None if system is None else self.system(system, options)
-            odds = saikoro.odds(command, system=configured)
+            odds = engine.odds(command, extension=configured)
         except (DiceError, OptionError, UnknownSystemError) as e:
             # refused on purpose (a bound, bad syntax, an option): said where it is used;
             # any other exception is a bug and fails the build
-            result = OddsResult(command, system, None, str(e) or type(e).__name__)
+            result = OddsResult(command, system, None, str(e) or type(e).__name__, opts)
         else:
             error = None if odds is not None else "コマンドとして認識できません"
-            result = OddsResult(command, system, odds, error)
+            result = OddsResult(command, system, odds, error, opts)
         self._cache[key] = result
         if result.odds is None and self.failures is not None:
             self.failures.append((self.where, result))

@@ -51,7 +51,10 @@ def odds_error(command: str, message: str) -> str:
 def odds_block(
     result: OddsResult, *, title: str | None = None, roll: bool = True, table: bool = True
 ) -> str:
-    """The odds of one command: summary line, chart, collapsible table, roll widget."""
+    """The odds of one command: summary line, chart, collapsible table, roll widget.
+
+    ``roll``: with the roll widget (the plugin's ``roller.enabled``).
+    """
     if result.odds is None:
         return odds_error(result.command, result.error or "")
     odds = result.odds
@@ -64,7 +67,7 @@ def odds_block(
         + f'><div class="saikoro-odds-head">{head}'
     ]
     if roll:
-        parts.append(widget(result.command, system=result.system))
+        parts.append(widget(result.command, system=result.system, enabled=True))
     parts.append("</div>")
     items = summary_items(odds)
     if items:

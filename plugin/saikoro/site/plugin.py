@@ -9,7 +9,7 @@ from __future__ import annotations
 import shutil
 import tempfile
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 import jinja2
 import jinja2.bccache
@@ -68,7 +68,7 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
     # Defining on_startup makes MkDocs keep this instance across `mkdocs serve`
     # rebuilds, so the odds and page caches survive an edit; we also learn whether
     # we are serving (scenario errors become error pages instead of failures).
-    def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], **_: Any) -> None:
+    def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], **_: object) -> None:
         self.is_serve = command == "serve"
         if self.is_serve and self.book.persist_dir is None:
             self.book.persist_dir = Path(tempfile.mkdtemp(prefix="saikoro-serve-"))
@@ -93,7 +93,12 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         # an explicit `scenarios:` was checked to exist by the config; unset, the
         # folder next to mkdocs.yml is used when there is one
         self.folder = Path(self.config.scenarios or base / "scenarios").resolve()
-        rolling.configure(enabled=self.config.roller.enabled)
+        # The fences' state is per build (a serve rebuild reads the configuration again):
+        # made here, where the fences are registered; the odds cache outlives it.
+        # VTT exports link back to the published enemy and carry the ココフォリア flags.
+        vtt = VttSettings.from_config(config, self.config)
+        self.book.vtt = vtt
+        self.fences = FenceContext(odds=self.book.odds, vtt=vtt, roller=self.config.roller.enabled)
         skipped = add_custom_fences(config.markdown_extensions, config.mdx_configs, self.fences)
         for name in skipped:
             log.info(f"the site configures its own {name!r} fence; saikoro's is not added")
@@ -102,8 +107,6 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         config.markdown_extensions.append(JapaneseLineBreaks())  # type: ignore[arg-type]
         self.assets.configure(self.config, base)
         self.assets.add_to_config(config)
-        # VTT exports link back to the published enemy and carry the ココフォリア flags.
-        self.book.vtt = self.fences.vtt = VttSettings.from_config(config, self.config)
         return config
 
     # Validate every scenario and generate its page, its exports and the index. Errors
@@ -157,7 +160,7 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
     # Tell the fences which page they are on: its front-matter `system:` is the
     # default system of `dice` fences, its path and the fences' lines in its source
     # name places in warnings, and its URL makes links to a scenario's exports relative.
-    def on_page_markdown(self, markdown: str, *, page: Page, **_: Any) -> str:
+    def on_page_markdown(self, markdown: str, *, page: Page, **_: object) -> str:
         self.fences.page = page.file.src_uri
         self.fences.lines = fence_lines(page.file.content_string)
         self.fences.line = 0
@@ -171,7 +174,7 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
     # Scenario pages: put back the HTML kept out of their Markdown (it is slow to parse
     # as raw HTML). Rules pages (front matter `system:`) get a free-form roller at
     # the end; scenario pages already carry theirs.
-    def on_page_content(self, html: str, *, page: Page, **_: Any) -> str:
+    def on_page_content(self, html: str, *, page: Page, **_: object) -> str:
         slots = self.book.slots.get(page.file.src_uri)
         if slots:
             html = fill_slots(html, slots)
@@ -180,13 +183,13 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         if 'class="saikoro-flow-links"' in html:
             html = append_linked_flows(html)  # charts that steps link to, if not on the page
         if page.meta.get("system") and not page.meta.get("saikoro_scenario"):
-            html += rolling.free_widget(system=str(page.meta["system"]))
+            html += rolling.free_widget(system=str(page.meta["system"]), enabled=self.fences.roller)
         return html
 
     # Under `mkdocs serve`, keep the theme's compiled templates between rebuilds: each
     # rebuild gets a fresh Jinja environment, and recompiling mkdocs-material's
     # templates is the largest fixed cost of a rebuild after a one-scenario edit.
-    def on_env(self, env: jinja2.Environment, **_: Any) -> jinja2.Environment:
+    def on_env(self, env: jinja2.Environment, **_: object) -> jinja2.Environment:
         if self.is_serve:
             env.bytecode_cache = self.templates
         return env
@@ -198,7 +201,7 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         labels.configure("ja")  # per-build state: back to the default for the next user
 
     # Rebuild when a scenario changes, not only when docs/ does.
-    def on_serve(self, server: LiveReloadServer, **_: Any) -> LiveReloadServer:
+    def on_serve(self, server: LiveReloadServer, **_: object) -> LiveReloadServer:
         if self.folder.is_dir():
             server.watch(str(self.folder))
         return server

@@ -16,7 +16,7 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from mkdocs.plugins import PluginCollection
 
 __all__ = ["BOUNDARIES", "japanese_search", "with_boundaries"]
 
@@ -31,7 +31,7 @@ def with_boundaries(separator: str) -> str:
     return f"{separator}|{BOUNDARIES}" if separator else BOUNDARIES
 
 
-def japanese_search(plugins: Any) -> bool:
+def japanese_search(plugins: PluginCollection) -> bool:
     """Extend the separator of Material's search on a Japanese site; whether it did.
 
     Runs after the search plugin's own ``on_config`` (which fills in the defaults).

@@ -2,8 +2,8 @@
 
 :class:`ScenarioBook` loads and validates the scenario folder and turns it into
 ``File.generated`` entries. It keeps its caches between ``mkdocs serve`` rebuilds (the
-plugin instance survives them), keyed by the scenario file's digest, so a rebuild after
-one edit re-renders only that scenario.
+plugin instance survives them), keyed by the scenario file's digest (and bounded), so a
+rebuild after one edit re-renders only that scenario.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ import posixpath
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
@@ -21,16 +20,35 @@ from mkdocs.structure.files import File
 
 from saikoro.scenario.common import ID_PATTERN
 from saikoro.scenario.problems import Msg, Problem
-from saikoro.scenario.validate import Scenario, find_files, load_scenario, slug, unique_ids
+from saikoro.scenario.validate import (
+    LoadResult,
+    Scenario,
+    find_files,
+    load_scenario,
+    slug,
+    unique_ids,
+)
 
 from .log import log
+from .lru import Lru
 from .oddscache import OddsCache
 from .pages.index import IndexEntry, render_index
 from .pages.scenario import Rendered, render_scenario
 from .safe import esc, md_escape
 from .vtt import VttSettings
 
-__all__ = ["BookResult", "ScenarioBook", "error_page", "load_folder", "raise_errors", "rel_url"]
+__all__ = [
+    "MAX_PAGES",
+    "BookResult",
+    "ScenarioBook",
+    "error_page",
+    "load_folder",
+    "raise_errors",
+    "rel_url",
+]
+
+MAX_PAGES = 512
+"""Rendered scenario pages kept between serve rebuilds (by content and page options)."""
 
 RESERVED_IDS = frozenset({"index", "book"})
 """Scenario ids the generated pages use themselves (``<prefix>/index``, ``<prefix>/book``)."""
@@ -41,20 +59,24 @@ class BookResult:
     """The outcome of loading the scenario folder."""
 
     scenarios: list[Scenario]
-    errors: list[Any]
-    """Problems of severity ``error`` (``saikoro.scenario.Problem``)."""
-    warnings: list[Any]
+    errors: list[Problem]
+    """Problems of severity ``error``."""
+    warnings: list[Problem]
     """Problems of severity ``warning``."""
-    broken: dict[str, list[Any]]
+    broken: dict[str, list[Problem]]
     """File stem -> its error problems, for files that produced no scenario."""
 
 
-def _load_results(folder: Path, cache: dict[tuple[str, int, int], Any] | None) -> list[Any]:
+FileKey = tuple[str, int, int]
+"""A scenario file by (path, mtime in ns, size)."""
+
+
+def _load_results(folder: Path, cache: dict[FileKey, LoadResult] | None) -> list[LoadResult]:
     """Every file's ``LoadResult``; unchanged files (same mtime and size) come from ``cache``."""
     if not folder.is_dir():
         return []
     results = []
-    fresh: dict[tuple[str, int, int], Any] = {}
+    fresh: dict[FileKey, LoadResult] = {}
     for path in find_files(folder):
         stat = path.stat()
         key = (str(path), stat.st_mtime_ns, stat.st_size)
@@ -69,7 +91,7 @@ def _load_results(folder: Path, cache: dict[tuple[str, int, int], Any] | None) -
     return list(unique_ids(results))
 
 
-def load_folder(folder: Path, cache: dict[tuple[str, int, int], Any] | None = None) -> BookResult:
+def load_folder(folder: Path, cache: dict[FileKey, LoadResult] | None = None) -> BookResult:
     """Validate every scenario file of ``folder`` (as ``saikoro.scenario.load_scenarios``).
 
     With ``cache`` (kept by the plugin across ``mkdocs serve`` rebuilds), files whose
@@ -109,10 +131,10 @@ class ScenarioBook:
 
     def __init__(self) -> None:
         self.odds = OddsCache()
-        self._pages: dict[tuple[object, ...], Rendered] = {}
+        self._pages: Lru[tuple[object, ...], Rendered] = Lru(MAX_PAGES)
         self.lang = "ja"
         """Language of problem messages on error pages (the plugin's ``language``)."""
-        self.loaded: dict[tuple[str, int, int], Any] = {}
+        self.loaded: dict[FileKey, LoadResult] = {}
         """LoadResults by (path, mtime, size), reused by serve rebuilds."""
         self._written: dict[str, str] = {}
         """Under ``mkdocs serve``: generated uri -> digest of what its cache file holds."""
@@ -262,7 +284,7 @@ class ScenarioBook:
         return out
 
 
-def error_page(stem: str, problems: Sequence[Any], lang: str = "ja") -> str:
+def error_page(stem: str, problems: Sequence[Problem], lang: str = "ja") -> str:
     """Markdown of the page shown (under ``mkdocs serve``) in place of a broken scenario."""
     items = "".join(f"<li><code>{esc(p.format(lang))}</code></li>" for p in problems)
     return (
@@ -273,7 +295,7 @@ def error_page(stem: str, problems: Sequence[Any], lang: str = "ja") -> str:
     )
 
 
-def raise_errors(errors: Iterable[Any], lang: str = "en") -> None:
+def raise_errors(errors: Iterable[Problem], lang: str = "en") -> None:
     """Raise ``PluginError`` naming every error's file and line."""
     lines = [p.format(lang) for p in errors]
     if lines:

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 from urllib.parse import quote
 
 from mkdocs.config.defaults import MkDocsConfig
 
 from saikoro.export import CcfoliaVisibility, Character, enemy_character
+from saikoro.scenario.model import Enemy
 from saikoro.systems import OptionValue
 
 from .config import SaikoroConfig
@@ -73,9 +73,9 @@ class VttSettings:
         self,
         scenario_id: str,
         system: str,
-        enemy: Mapping[str, Any],
+        enemy: Enemy,
         options: Mapping[str, OptionValue] | None = None,
     ) -> Character:
         """The exported character of ``enemy`` (ruling ``options`` of its scenario)."""
-        url = self.enemy_url(scenario_id, str(enemy.get("id", "")))
+        url = self.enemy_url(scenario_id, enemy.id)
         return enemy_character(system, enemy, options=options, url=url)

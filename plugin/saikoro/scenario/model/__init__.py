@@ -142,7 +142,7 @@ def build_model(
     )
 
 
-def _item(system_id: str, key: str, data: Mapping[str, object], *, complete: bool = True) -> Model:
+def _item(system_id: str, key: str, data: Mapping[str, object]) -> Model:
     """One entry of the list ``key`` of ``system_id``'s scenarios, built from its data."""
     items = DEFINITIONS[system_id].field(key).type
     if not isinstance(items, ListOf) or not isinstance(items.item, Obj):
@@ -153,15 +153,12 @@ def _item(system_id: str, key: str, data: Mapping[str, object], *, complete: boo
         if not args:
             raise TypeError(f"{system_id}: the model's {key} are not model objects")
         hint = args[0]
-    return build(hint, items.item, data, path=f"scenario.{key}", complete=complete)
+    return build(hint, items.item, data, path=f"scenario.{key}")
 
 
-def enemy_model(system_id: str, enemy: Mapping[str, object], *, complete: bool = True) -> Enemy:
-    """One enemy of ``system_id`` from its validated data (defaults filled in), no position.
-
-    ``complete=False`` is TRANSITIONAL (see :func:`~._build.build`).
-    """
-    found = _item(system_id, "enemies", enemy, complete=complete)
+def enemy_model(system_id: str, enemy: Mapping[str, object]) -> Enemy:
+    """One enemy of ``system_id`` from its validated data (defaults filled in), no position."""
+    found = _item(system_id, "enemies", enemy)
     if not isinstance(found, Enemy):
         raise TypeError(f"{system_id}: the model's enemies are not Enemy objects")
     return found

@@ -129,7 +129,6 @@ def _untyped(kind: Type, value: object, path: str, ctx: _Ctx) -> object:
 class _Ctx:
     file: str
     positions: Positions
-    complete: bool = True
 
     def where(self, path: str) -> Position:
         """The position of ``path``, or of its nearest enclosing key (a default filled in)."""
@@ -157,7 +156,7 @@ class _Ctx:
                 raw = data[f.name]
             elif defined.default is not None:
                 raw = defined.default() if callable(defined.default) else defined.default
-            elif defined.required and self.complete:
+            elif defined.required:
                 raise TypeError(f"{path}: required key {f.name!r} is missing")
             else:
                 raw = None
@@ -175,21 +174,17 @@ def build(
     file: str = "",
     path: str = "scenario",
     positions: Positions | None = None,
-    complete: bool = True,
 ) -> M:
     """``cls`` built from validated ``data`` described by ``kind`` (defaults filled in).
 
     ``positions`` (key path -> line, column, as :attr:`Scenario.positions`) give every
     object its :class:`Position` in ``file``.
 
-    ``complete=False`` (TRANSITIONAL, for data that never went through validation, as
-    ``site/`` tests still pass) leaves a missing required key ``None`` instead of failing.
-
     Raises:
         TypeError: the class and the definition disagree (a key missing on either side),
             or a required key is missing: a bug in saikoro, not a scenario problem.
     """
-    return _Ctx(file, positions or {}, complete).obj(cls, kind, data, path)
+    return _Ctx(file, positions or {}).obj(cls, kind, data, path)
 
 
 def to_data(value: object) -> object:

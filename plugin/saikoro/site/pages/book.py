@@ -11,13 +11,18 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.files import File
 
+from saikoro.scenario.validate import Scenario
 from saikoro.site.safe import esc, md_escape
 
-from .scenario import SLOT, Rendered, ScenarioLike, system_name
+from .scenario import SLOT, Rendered, system_name
+
+if TYPE_CHECKING:  # structure imports the pages: a module-level import would be a circle
+    from saikoro.site.structure import BookResult, ScenarioBook
 
 __all__ = ["BOOK_TITLE", "book_file", "book_page", "demote"]
 
@@ -36,7 +41,7 @@ def demote(markdown: str) -> str:
     return _HEADING.sub(lambda m: "#" + m.group(1) + " ", markdown)
 
 
-def book_page(title: str, parts: Sequence[tuple[ScenarioLike, Rendered]]) -> tuple[str, list[str]]:
+def book_page(title: str, parts: Sequence[tuple[Scenario, Rendered]]) -> tuple[str, list[str]]:
     """Markdown of the book page and the HTML of its placeholders (see ``fill_slots``)."""
     out = [
         "---\n",
@@ -68,8 +73,14 @@ def book_page(title: str, parts: Sequence[tuple[ScenarioLike, Rendered]]) -> tup
 
 
 def book_file(
-    store: Any, config: MkDocsConfig, book: Any, prefix: str, title: str, *, roller: bool
-) -> Any:
+    store: ScenarioBook,
+    config: MkDocsConfig,
+    book: BookResult,
+    prefix: str,
+    title: str,
+    *,
+    roller: bool,
+) -> File:
     """The generated ``<prefix>/book.md`` (its slots recorded in ``store.slots``).
 
     ``store`` is the plugin's :class:`~saikoro.site.structure.ScenarioBook`; the book

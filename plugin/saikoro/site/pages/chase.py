@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any
 
+from saikoro.scenario.model import ChaseEntry, ChaseTable
 from saikoro.site.charts import bar_chart, fraction_text, percent
 from saikoro.site.oddscache import OddsCache
 from saikoro.site.oddsview import odds_error
@@ -48,23 +48,24 @@ def entry_probability(distribution: Mapping[int | str, Fraction], key: object) -
     )
 
 
-def table_html(cache: OddsCache, table: Mapping[str, Any], *, roll: bool = True) -> str:
-    """A die table: range, title, effect, exact probability (with a bar), chart, roll button."""
-    die = str(table.get("die", ""))
+def table_html(cache: OddsCache, table: ChaseTable, *, roll: bool = True) -> str:
+    """A die table: range, title, effect, exact probability (with a bar), chart, roll button.
+
+    ``roll``: with the roll button (the plugin's ``roller.enabled``).
+    """
+    die = table.die
     result = cache.odds(die)
     if result.odds is None:
         return odds_error(die, result.error or "")
     distribution = result.odds.distribution
-    entries: Mapping[object, Any] = table.get("entries") or {}
+    entries = table.entries
     top = max((entry_probability(distribution, k) for k in entries), default=Fraction(1))
     rows = []
     for key, entry in entries.items():
         p = entry_probability(distribution, key)
         exact = fraction_text(p)
-        entry_map: Mapping[str, Any] = entry if isinstance(entry, Mapping) else {"title": entry}
-        title = esc(entry_map.get("title", ""))
-        effect = entry_map.get("effect")
-        effect_html = render_markdown(str(effect), inline=True) if effect else ""
+        title = esc(entry.title)
+        effect_html = render_markdown(entry.effect, inline=True) if entry.effect else ""
         width = float(p / top) * 100 if top else 0.0
         rows.append(
             f'<tr data-entry="{esc(key)}"><td>{esc(key)}</td><td>{title}</td>'
@@ -73,7 +74,7 @@ def table_html(cache: OddsCache, table: Mapping[str, Any], *, roll: bool = True)
             f'<span class="saikoro-meter" style="width:{width:.1f}%"></span>'
             f"<span>{percent(p)}</span> <small>({exact})</small></td></tr>"
         )
-    button = widget(die, label=f"{die}を振る") if roll else ""
+    button = widget(die, label=f"{die}を振る", enabled=roll)
     return (
         f'<div class="saikoro-chase" data-die="{esc(die)}">'
         f'<div class="saikoro-odds-head"><code class="saikoro-command">{esc(die)}</code>'
@@ -85,14 +86,12 @@ def table_html(cache: OddsCache, table: Mapping[str, Any], *, roll: bool = True)
 
 
 def _entry_chart(
-    distribution: Mapping[int | str, Fraction], entries: Mapping[object, Any], die: str
+    distribution: Mapping[int | str, Fraction], entries: Mapping[str, ChaseEntry], die: str
 ) -> str:
     """One bar per table entry (``2-3`` is one bar), named by the entry on hover."""
     probabilities: dict[int | str, Fraction] = {}
     names: dict[int | str, str] = {}
     for key, entry in entries.items():
-        entry_map: Mapping[str, Any] = entry if isinstance(entry, Mapping) else {"title": entry}
-        probabilities[str(key)] = entry_probability(distribution, key)
-        title = str(entry_map.get("title", "") or "")
-        names[str(key)] = f"{key} {title}".strip()
+        probabilities[key] = entry_probability(distribution, key)
+        names[key] = f"{key} {entry.title}".strip()
     return bar_chart(probabilities, label=f"{die} の表", names=names)

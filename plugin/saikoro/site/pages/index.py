@@ -6,9 +6,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from saikoro.scenario.model import ScenarioModel
+from saikoro.scenario.validate import Scenario
 from saikoro.site.safe import esc, md_escape
 
-from .scenario import SLOT, ScenarioLike, system_name
+from .scenario import SLOT, system_name
 
 __all__ = ["IndexEntry", "render_index"]
 
@@ -17,14 +19,14 @@ __all__ = ["IndexEntry", "render_index"]
 class IndexEntry:
     """One scenario in the index: the scenario and its page URL relative to the index."""
 
-    scenario: ScenarioLike
+    scenario: Scenario
     href: str
     broken: bool = False
 
 
-def _count(entry: IndexEntry, key: str) -> int:
-    value = entry.scenario.data.get(key) or ()
-    return len(value)
+def _counts(model: ScenarioModel) -> tuple[int, ...]:
+    """The numbers of enemies, difficulty targets and chase tables (the table's order)."""
+    return len(model.enemies), len(model.difficulty_targets), len(model.chase_tables)
 
 
 def render_index(title: str, entries: Sequence[IndexEntry]) -> tuple[str, list[str]]:
@@ -44,14 +46,14 @@ def render_index(title: str, entries: Sequence[IndexEntry]) -> tuple[str, list[s
     ordered = sorted(entries, key=lambda e: (system_name(e.scenario.system), e.scenario.id))
     for entry in ordered:
         s = entry.scenario
-        players = s.data.get("players")
+        players = s.model.players
         shown = "" if players is None else str(players)
         least = re.match(r"\d+", shown)
         cells = [
             (f'<a href="{esc(entry.href)}">{esc(s.title)}</a>', s.title),
             (esc(system_name(s.system)), system_name(s.system)),
             (esc(shown), least.group(0) if least else ""),
-            *((str(_count(entry, key)), str(_count(entry, key))) for key in _COUNTS),
+            *((str(n), str(n)) for n in _counts(s.model)),
         ]
         tds = "".join(f'<td data-sort="{esc(key)}">{html}</td>' for html, key in cells)
         rows.append(f'<tr data-scenario="{esc(s.id)}" data-system="{esc(s.system)}">{tds}</tr>')
@@ -67,7 +69,6 @@ def render_index(title: str, entries: Sequence[IndexEntry]) -> tuple[str, list[s
     return "".join(out), slots
 
 
-_COUNTS = ("enemies", "difficulty_targets", "chase_tables")
 _HEADS = (
     ("タイトル", "text"),
     ("システム", "text"),

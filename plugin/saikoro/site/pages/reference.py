@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any
 
-import saikoro
 from saikoro.balance.tactics import tactics_rulings
+from saikoro.scenario.export import field_reference, json_schema
 from saikoro.site.safe import md_escape
 from saikoro.systems import SYSTEM_IDS, System
+from saikoro.systems import get as get_system
 
 __all__ = ["GENERIC_COMMANDS", "commands_page", "fields_page", "rulings_page", "schema_text"]
 
@@ -60,7 +59,7 @@ GENERIC_COMMANDS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
 
 def _systems() -> list[type[System]]:
     """Every system class (one that cannot load is a bug: it fails the build)."""
-    return [type(saikoro.get_system(system_id)) for system_id in SYSTEM_IDS]
+    return [type(get_system(system_id)) for system_id in SYSTEM_IDS]
 
 
 def _value(value: object) -> str:
@@ -134,26 +133,32 @@ def commands_page() -> str:
     return "".join(out)
 
 
-def _scenario_api() -> Any:
-    return importlib.import_module("saikoro.scenario")
+def _mapping(value: object) -> Mapping[str, object]:
+    """``value`` if it is a mapping (a node of ``field_reference``), else an empty one."""
+    return value if isinstance(value, Mapping) else {}
 
 
-def _expected(node: Mapping[str, Any]) -> str:
+def _mappings(value: object) -> list[Mapping[str, object]]:
+    """The mappings of a list of ``field_reference`` nodes (``fields``, ``choices``)."""
+    return [v for v in value if isinstance(v, Mapping)] if isinstance(value, list | tuple) else []
+
+
+def _expected(node: Mapping[str, object]) -> str:
     expected = node.get("expected")
     if isinstance(expected, Mapping):
         return str(expected.get("ja") or expected.get("en") or "")
     return str(expected or node.get("type") or "")
 
 
-def _field_rows(node: Mapping[str, Any], prefix: str, out: list[str]) -> None:
+def _field_rows(node: Mapping[str, object], prefix: str, out: list[str]) -> None:
     """One table row per field of ``node`` (a ``field_reference`` mapping), recursively."""
-    for field in node.get("fields") or ():
+    for field in _mappings(node.get("fields")):
         path = f"{prefix}.{field['name']}" if prefix else str(field["name"])
         required = "必須" if field.get("required") else ""
         notes = [str(field.get("ja") or field.get("en") or "")]
         if field.get("default") is not None:
             notes.append(f"既定値: {field['default']}")
-        choices = field.get("choices") or ()
+        choices = _mappings(field.get("choices"))
         if choices:
             notes.append(
                 "選択肢: "
@@ -168,12 +173,12 @@ def _field_rows(node: Mapping[str, Any], prefix: str, out: list[str]) -> None:
         out.append(f"| `{path}` | {required} | {md_escape(_expected(field))} | {text} |\n")
         if field.get("fields"):
             _field_rows(field, path, out)
-        item = field.get("item")
-        if isinstance(item, Mapping) and item.get("fields"):
+        item = _mapping(field.get("item"))
+        if item.get("fields"):
             _field_rows(item, f"{path}[]", out)
         for sub in ("key", "value"):
-            part = field.get(sub)
-            if isinstance(part, Mapping) and part.get("fields"):
+            part = _mapping(field.get(sub))
+            if part.get("fields"):
                 _field_rows(part, f"{path}.<{sub}>", out)
 
 
@@ -185,18 +190,17 @@ def fields_page(schema_path: str) -> str:
         f"エディタ用の JSON Schema は [`{schema_path}`](../{schema_path}) にあります"
         "（`# yaml-language-server: $schema=...` で指定できます）。\n\n",
     ]
-    api = _scenario_api()
     for system in SYSTEM_IDS:
         out.append(f"## {md_escape(system)}\n\n")
         out.append("| フィールド | 必須 | 値 | 説明 |\n|---|---|---|---|\n")
-        _field_rows(api.field_reference(system), "", out)
+        _field_rows(field_reference(system), "", out)
         out.append("\n")
     return "".join(out)
 
 
 def schema_text(url: str | None = None) -> str:
     """The scenario JSON Schema as published (pretty-printed), ``$id`` set to ``url``."""
-    schema = dict(_scenario_api().json_schema())
+    schema = dict(json_schema())
     if url:
         schema["$id"] = url
     return json.dumps(schema, ensure_ascii=False, indent=2) + "\n"

@@ -10,16 +10,24 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
 
-import saikoro
 from saikoro.export import ccfolia_attribute, udonarium_zip
+from saikoro.scenario.model import (
+    DifficultyTarget,
+    Enemy,
+    MainMission,
+    Missions,
+    SideMission,
+    to_data,
+)
+from saikoro.scenario.validate import Scenario
 from saikoro.site.oddscache import OddsCache, OddsResult
 from saikoro.site.profiles import profile
 from saikoro.site.rolling import free_widget, widget
 from saikoro.site.safe import esc, md_escape, render_markdown, safe_title
 from saikoro.site.vtt import VttSettings
 from saikoro.systems import OptionValue
+from saikoro.systems import get as get_system
 
 from . import labels
 from .chase import table_html
@@ -28,7 +36,6 @@ from .grids import grid_html
 __all__ = [
     "EnemyFile",
     "Rendered",
-    "ScenarioLike",
     "enemy_html",
     "fill_slots",
     "render_scenario",
@@ -36,21 +43,6 @@ __all__ = [
     "system_name",
     "target_html",
 ]
-
-
-class ScenarioLike(Protocol):
-    """What the page needs of :class:`saikoro.scenario.Scenario`."""
-
-    @property
-    def id(self) -> str: ...
-    @property
-    def system(self) -> str: ...
-    @property
-    def title(self) -> str: ...
-    @property
-    def data(self) -> Mapping[str, Any]: ...
-    @property
-    def digest(self) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -74,15 +66,14 @@ class Rendered:
     not be computed: the build fails on them (a page never shows "?" for a value)."""
 
 
-def rulings(scenario: ScenarioLike) -> dict[str, OptionValue]:
+def rulings(scenario: Scenario) -> dict[str, OptionValue]:
     """The ruling options the scenario chose (``rulings:``), applied to all its odds."""
-    chosen = scenario.data.get("rulings") or {}
-    return {str(k): v for k, v in chosen.items() if isinstance(v, (bool, int, str))}
+    return dict(scenario.model.rulings)
 
 
 def system_name(system_id: str) -> str:
     """The display name of a system (its id if it has none)."""
-    return saikoro.get_system(system_id).name or system_id
+    return get_system(system_id).name or system_id
 
 
 SLOT = "<!-- saikoro-slot {} -->"
@@ -113,9 +104,11 @@ def fill_slots(content: str, slots: Sequence[str]) -> str:
     return content
 
 
-def _mission_card(kind: str, mission: Mapping[str, Any]) -> str:
+def _mission_card(kind: str, mission: MainMission | SideMission) -> str:
     rows = []
-    for key, value in mission.items():
+    shown = to_data(mission)  # the keys the mission was given, as written (defaults filled)
+    assert isinstance(shown, dict)  # noqa: S101 - a model object's data is a dict
+    for key, value in shown.items():
         label, shown = labels.mission_field(key, value)
         rows.append(f"<div><dt>{esc(label)}</dt><dd>{esc(shown)}</dd></div>")
     return (
@@ -124,33 +117,31 @@ def _mission_card(kind: str, mission: Mapping[str, Any]) -> str:
     )
 
 
-def _missions(missions: Mapping[str, Any]) -> str:
-    cards = []
-    main = missions.get("main")
-    if isinstance(main, Mapping):
-        cards.append(_mission_card("メインミッション", main))
-    side = missions.get("side") or []
-    for i, mission in enumerate(side if isinstance(side, Sequence) else [], start=1):
-        if isinstance(mission, Mapping):
-            cards.append(_mission_card(f"サイドミッション {i}", mission))
+def _missions(missions: Missions) -> str:
+    cards = [_mission_card("メインミッション", missions.main)]
+    for i, mission in enumerate(missions.side, start=1):
+        cards.append(_mission_card(f"サイドミッション {i}", mission))
     return f'<div class="saikoro-cards">{"".join(cards)}</div>'
 
 
 def target_html(
     cache: OddsCache,
     system: str,
-    target: Mapping[str, Any],
+    target: DifficultyTarget,
     options: Mapping[str, OptionValue] | None = None,
+    *,
+    roller: bool = True,
 ) -> str:
     """A difficulty target: description, roll button, odds across ability values.
 
-    ``options`` (the scenario's ruling options) apply to the odds and the roll button.
+    ``options`` (the scenario's ruling options) apply to the odds and the roll button;
+    ``roller``: whether the page has roll buttons.
     """
     prof = profile(system)
     parts = [f'<div class="saikoro-target"><p>{esc(prof.target_label(target))}</p>']
     command = prof.target_command(target)
     if command:
-        parts.append(widget(command, system=system, options=options))
+        parts.append(widget(command, system=system, options=options, enabled=roller))
     grid = prof.target_grid(target)
     if grid is not None:
         parts.append(grid_html(cache, grid, system, options))
@@ -160,24 +151,27 @@ def target_html(
 
 def enemy_html(
     cache: OddsCache,
-    scenario: ScenarioLike,
-    enemy: Mapping[str, Any],
+    scenario: Scenario,
+    enemy: Enemy,
     zip_dir: str,
     vtt: VttSettings | None = None,
+    *,
+    roller: bool = True,
 ) -> str:
     """An enemy stat block with attack odds and VTT exports.
 
     Args:
         cache: the odds cache.
         scenario: the scenario the enemy belongs to.
-        enemy: the enemy's data.
+        enemy: the enemy (of the scenario's model).
         zip_dir: URL (relative to the page) of the folder holding ``<enemy id>.zip``.
         vtt: the site's VTT export settings (link back, ココフォリア flags).
+        roller: whether the page has roll buttons.
     """
     system = scenario.system
     options = rulings(scenario)
     prof = profile(system)
-    enemy_id = str(enemy.get("id", ""))
+    enemy_id = enemy.id
     zip_href = f"{zip_dir}{enemy_id}.zip"
     anchor = f"enemy-{enemy_id}"
     stats = "".join(f"<div><dt>{esc(k)}</dt><dd>{esc(v)}</dd></div>" for k, v in prof.stats(enemy))
@@ -187,32 +181,25 @@ def enemy_html(
     ]
     attacks = prof.attacks(enemy)
     for attack in attacks:
-        if not isinstance(attack, Mapping):
-            continue
         parts.append(
             f'<div class="saikoro-attack"><p class="saikoro-attack-name">'
-            f"{esc(attack.get('name', ''))}</p><p>{esc(prof.attack_label(enemy, attack))}</p>"
+            f"{esc(attack.name)}</p><p>{esc(prof.attack_label(enemy, attack))}</p>"
         )
         command = prof.attack_command(enemy, attack)
         if command:
-            parts.append(widget(command, system=system, options=options))
+            parts.append(widget(command, system=system, options=options, enabled=roller))
         parts.extend(grid_html(cache, g, system, options) for g in prof.attack_grids(enemy, attack))
-        effect = attack.get("effect")
-        if effect:
-            parts.append(f'<div class="saikoro-effect">{render_markdown(str(effect))}</div>')
+        if attack.effect:
+            parts.append(f'<div class="saikoro-effect">{render_markdown(attack.effect)}</div>')
         parts.append("</div>")
     parts.extend(grid_html(cache, g, system, options) for g in prof.enemy_grids(enemy))
     parts.extend(
         f'<div class="saikoro-effect"><p class="saikoro-attack-name">'
-        f"{esc(skill.get('name', ''))}</p>{render_markdown(str(skill['effect']))}</div>"
-        for skill in enemy.get("skills") or ()
-        if isinstance(skill, Mapping)
-        and skill.get("effect")
-        and not any(skill is a for a in attacks)
+        f"{esc(name)}</p>{render_markdown(effect)}</div>"
+        for name, effect in prof.skills(enemy)
     )
-    memo = enemy.get("notes") or enemy.get("memo") or enemy.get("description")
-    if memo:
-        parts.append(f'<div class="saikoro-effect">{render_markdown(str(memo))}</div>')
+    if enemy.notes:
+        parts.append(f'<div class="saikoro-effect">{render_markdown(enemy.notes)}</div>')
     vtt = vtt or VttSettings()
     character = vtt.character(scenario.id, system, enemy, options)
     parts.append(
@@ -228,7 +215,7 @@ def enemy_html(
 
 
 def render_scenario(
-    scenario: ScenarioLike,
+    scenario: Scenario,
     cache: OddsCache,
     *,
     roller: bool = True,
@@ -257,14 +244,14 @@ def render_scenario(
 
 
 def _render(
-    scenario: ScenarioLike,
+    scenario: Scenario,
     cache: OddsCache,
     *,
     roller: bool,
     zip_href: str,
     vtt: VttSettings | None = None,
 ) -> Rendered:
-    data = scenario.data
+    model = scenario.model
     system = scenario.system
     slots = _Slots()
     _block = slots.block
@@ -277,54 +264,47 @@ def _render(
         f"# {md_escape(scenario.title)}\n",
     ]
     meta = [f"システム: {system_name(system)}"]
-    if data.get("players") is not None:
-        meta.append(f"プレイヤー: {data['players']}")
+    if model.players is not None:
+        meta.append(f"プレイヤー: {model.players}")
     chosen = rulings(scenario)
     if chosen:
         meta.append(
             "裁定: " + "、".join(labels.ruling(system, k, v) for k, v in sorted(chosen.items()))
         )
     out.append(_block(f'<p class="saikoro-meta">{esc(" ／ ".join(meta))}</p>'))
-    if data.get("summary"):
+    if model.summary:
         out.append(
-            _block(
-                f'<div class="saikoro-summary-text">{render_markdown(str(data["summary"]))}</div>'
-            )
+            _block(f'<div class="saikoro-summary-text">{render_markdown(model.summary)}</div>')
         )
     files: list[EnemyFile] = []
-    missions = data.get("missions")
-    if isinstance(missions, Mapping) and missions:
+    if model.missions is not None:
         out.append("## ミッション\n")
-        out.append(_block(_missions(missions)))
-    targets = data.get("difficulty_targets") or []
-    if targets:
+        out.append(_block(_missions(model.missions)))
+    if model.difficulty_targets:
         out.append("## 難易度\n")
-        for i, target in enumerate(targets):
+        for i, target in enumerate(model.difficulty_targets):
             cache.where = f"scenario.difficulty_targets[{i}]"
-            out.append(f"### {md_escape(target.get('name', ''))}\n")
-            out.append(_block(target_html(cache, system, target, chosen)))
-    enemies = data.get("enemies") or []
-    if enemies:
+            out.append(f"### {md_escape(target.name)}\n")
+            out.append(_block(target_html(cache, system, target, chosen, roller=roller)))
+    if model.enemies:
         out.append("## エネミー\n")
         vtt = vtt or VttSettings()
-        for i, enemy in enumerate(enemies):
+        for i, enemy in enumerate(model.enemies):
             cache.where = f"scenario.enemies[{i}]"
-            enemy_id = str(enemy.get("id", ""))
-            zip_name = f"{enemy_id}.zip"
-            out.append(f"### {md_escape(enemy.get('name', enemy_id))}\n")
-            out.append(_block(enemy_html(cache, scenario, enemy, zip_href, vtt)))
+            zip_name = f"{enemy.id}.zip"
+            out.append(f"### {md_escape(enemy.name)}\n")
+            out.append(_block(enemy_html(cache, scenario, enemy, zip_href, vtt, roller=roller)))
             character = vtt.character(scenario.id, system, enemy, chosen)
             files.append(EnemyFile(zip_name, udonarium_zip(character)))
-    tables = data.get("chase_tables") or []
-    if tables:
+    if model.chase_tables:
         out.append("## チェイス表\n")
-        for i, table in enumerate(tables):
+        for i, table in enumerate(model.chase_tables):
             cache.where = f"scenario.chase_tables[{i}]"
-            out.append(f"### {md_escape(table.get('name', ''))}\n")
+            out.append(f"### {md_escape(table.name)}\n")
             out.append(_block(table_html(cache, table, roll=roller)))
     cache.where = "scenario"
     if roller:
-        free = free_widget(system=system, options=chosen)
+        free = free_widget(system=system, options=chosen, enabled=roller)
         if free:
             out.append("## ダイスロール\n")
             out.append(_block(free))

@@ -12,14 +12,14 @@ import importlib
 
 from saikoro.systems import RegistryError, system_class
 
-from .base import Character, Grid, Metric, Profile
+from .base import AnyProfile, Attack, Character, Grid, Metric, Profile
 
-__all__ = ["Character", "Grid", "Metric", "Profile", "profile"]
+__all__ = ["AnyProfile", "Attack", "Character", "Grid", "Metric", "Profile", "profile"]
 
-_cache: dict[str, Profile] = {}
+_cache: dict[str, AnyProfile] = {}
 
 
-def profile(system: str) -> Profile:
+def profile(system: str) -> AnyProfile:
     """The profile of ``system`` (a system id).
 
     Raises:
@@ -34,5 +34,7 @@ def profile(system: str) -> Profile:
         found = getattr(importlib.import_module(where), "PROFILE", None)
         if not isinstance(found, Profile) or found.system != system:
             raise RegistryError(f"system {system!r}: {where}.PROFILE is not a Profile of it")
+        # a system's profile reads that system's model objects, which are what the
+        # pages pass it (each scenario's own model): held as any system's here
         _cache[system] = found
-    return found
+    return _cache[system]

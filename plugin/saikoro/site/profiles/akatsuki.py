@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from saikoro.site.profiles.base import Data, Grid, Metric, Profile
+from saikoro.scenario.model import AkatsukiEnemy, AkatsukiTarget
+from saikoro.site.profiles.base import Attack, Grid, Metric, Profile
 
 __all__ = ["PROFILE", "AkatsukiProfile", "target_command"]
 
@@ -29,61 +30,65 @@ def _supporters(total: int) -> str:
     return "H22"
 
 
-def target_command(target: Data, level: int, *, specialty: bool = False) -> str:
+def target_command(target: AkatsukiTarget, level: int, *, specialty: bool = False) -> str:
     """The ``AK`` command of a difficulty target at ability ``level``.
 
-    >>> target_command({"difficulty": -1, "preparation": 1, "support": 2}, 5)
+    >>> t = AkatsukiTarget(name="t", ability="武勇", difficulty=-1, preparation=1, support=2)
+    >>> target_command(t, 5)
     'AK5D-1P1H11'
     """
     parts = [f"AK{level}", "Z" if specialty else ""]
-    difficulty = int(target.get("difficulty", 0) or 0)
-    if difficulty:
-        parts.append(f"D{difficulty:+d}")
-    preparation = int(target.get("preparation", 0) or 0)
-    if preparation:
-        parts.append(f"P{preparation}")
-    parts.append(_supporters(int(target.get("support", 0) or 0)))
+    if target.difficulty:
+        parts.append(f"D{target.difficulty:+d}")
+    if target.preparation:
+        parts.append(f"P{target.preparation}")
+    parts.append(_supporters(target.support))
     return "".join(parts)
 
 
-def _levels(target: Data) -> Sequence[int]:
-    if int(target.get("difficulty", 0) or 0) <= -4:
+def _level(target: AkatsukiTarget) -> int:
+    """The ability level the target is written for (a typical one when it names none)."""
+    return target.level or TYPICAL_LEVEL
+
+
+def _levels(target: AkatsukiTarget) -> Sequence[int]:
+    if target.difficulty <= -4:
         return tuple(range(9, 15))
-    base = int(target.get("level", TYPICAL_LEVEL) or TYPICAL_LEVEL)
+    base = _level(target)
     low = max(1, min(base, TYPICAL_LEVEL) - 3)
     return tuple(range(low, max(base, TYPICAL_LEVEL) + 4))
 
 
-class AkatsukiProfile(Profile):
+class AkatsukiProfile(Profile[AkatsukiEnemy, AkatsukiTarget, Attack]):
     """The akatsuki mapping."""
 
     system = "akatsuki"
 
-    def stats(self, enemy: Data) -> list[tuple[str, str]]:
-        rows = [(str(k), str(v)) for k, v in (enemy.get("abilities") or {}).items()]
-        specialties = enemy.get("specialties")
-        if specialties:
-            rows.append(("得意分野", "・".join(str(s) for s in specialties)))
-        if enemy.get("cards") is not None:
-            rows.append(("覚醒札", str(enemy["cards"])))
+    def stats(self, enemy: AkatsukiEnemy) -> list[tuple[str, str]]:
+        rows = [(k, str(v)) for k, v in enemy.abilities.items()]
+        if enemy.specialties:
+            rows.append(("得意分野", "・".join(enemy.specialties)))
+        rows.append(("覚醒札", str(enemy.cards)))
         return rows
 
-    def target_label(self, target: Data) -> str:
-        bits = [f"能力: {target.get('ability')}"]
-        if target.get("style"):
-            bits.append(f"スタイル: {target['style']}")
-        labels = (("difficulty", "難易度"), ("preparation", "下準備"), ("support", "補佐"))
-        for key, label in labels:
-            value = int(target.get(key, 0) or 0)
+    def target_label(self, target: AkatsukiTarget) -> str:
+        bits = [f"能力: {target.ability}"]
+        if target.style:
+            bits.append(f"スタイル: {target.style}")
+        labels = (
+            (target.difficulty, "難易度"),
+            (target.preparation, "下準備"),
+            (target.support, "補佐"),
+        )
+        for value, label in labels:
             if value:
                 bits.append(f"{label} {value:+d}")
         return " ／ ".join(bits)
 
-    def target_command(self, target: Data) -> str | None:
-        level = int(target.get("level", TYPICAL_LEVEL) or TYPICAL_LEVEL)
-        return target_command(target, level)
+    def target_command(self, target: AkatsukiTarget) -> str | None:
+        return target_command(target, _level(target))
 
-    def target_grid(self, target: Data) -> Grid | None:
+    def target_grid(self, target: AkatsukiTarget) -> Grid | None:
         return Grid(
             title="能力レベルごとの成功率（得意分野ならゾロ目の効果あり）",
             columns=("通常", "得意分野"),
@@ -97,8 +102,14 @@ class AkatsukiProfile(Profile):
             metrics=(Metric.SUCCESS, Metric.EVENTS),
         )
 
-    def enemy_grids(self, enemy: Data) -> Sequence[Grid]:
-        abilities = enemy.get("abilities") or {}
+    def attacks(self, enemy: AkatsukiEnemy) -> Sequence[Attack]:  # noqa: ARG002
+        return ()  # checks by ability level (enemy_grids), no attack list
+
+    def skills(self, enemy: AkatsukiEnemy) -> Sequence[tuple[str, str]]:  # noqa: ARG002
+        return ()
+
+    def enemy_grids(self, enemy: AkatsukiEnemy) -> Sequence[Grid]:
+        abilities = enemy.abilities
         if not abilities:
             return ()
         return (
@@ -106,8 +117,7 @@ class AkatsukiProfile(Profile):
                 title="能力ごとの判定（難易度 普通）",
                 columns=("通常", "得意分野"),
                 rows=tuple(
-                    (str(name), (f"AK{int(level)}", f"AK{int(level)}Z"))
-                    for name, level in abilities.items()
+                    (name, (f"AK{level}", f"AK{level}Z")) for name, level in abilities.items()
                 ),
                 metrics=(Metric.SUCCESS, Metric.EVENTS),
             ),

@@ -2,21 +2,39 @@
 
 A profile maps the system-specific parts of a scenario (enemies, difficulty targets) to
 engine commands. The pages compute every shown probability by running those commands
-through ``saikoro.odds`` — the same command goes on the roll button.
+through the engine's odds — the same command goes on the roll button.
+
+A profile reads the typed model (:mod:`saikoro.scenario.model`): a system's profile is a
+``Profile[<its Enemy>, <its DifficultyTarget>, <its attack>]`` and reads attributes, the
+defaults filled in by validation.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Generic, Protocol, TypeVar, cast
 
 from saikoro.export import Character
+from saikoro.scenario.model import DifficultyTarget, Enemy, Model
 
-__all__ = ["Character", "Grid", "Metric", "Profile"]
+__all__ = ["AnyProfile", "Attack", "Character", "Grid", "Metric", "Profile"]
 
-Data = Mapping[str, Any]
+
+class Attack(Protocol):
+    """What a page shows of every attack: its name and effect (Markdown)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def effect(self) -> str | None: ...
+
+
+E = TypeVar("E", bound=Enemy)
+T = TypeVar("T", bound=DifficultyTarget)
+A = TypeVar("A", bound=Attack)
 
 
 class Metric(enum.Enum):
@@ -63,55 +81,87 @@ class Grid:
     chart: tuple[int, int] | None = None
 
 
-class Profile:
+class Profile(Generic[E, T, A]):
     """The default profile: a system without a dedicated mapping shows data, not odds."""
 
     system: str = ""
 
-    def stats(self, enemy: Data) -> list[tuple[str, str]]:
+    def stats(self, enemy: E) -> list[tuple[str, str]]:
         """(label, value) rows of an enemy's stat block (plain text, escaped by the page)."""
-        rows = []
-        for key, value in enemy.items():
-            if key in {"id", "name", "attacks", "skills", "memo", "description"}:
-                continue
-            rows.append((key, _plain(value)))
-        return rows
+        skip = {"id", "name", "attacks", "skills"}
+        return [(k, _plain(v)) for k, v in _items(enemy) if k not in skip]
 
-    def target_command(self, target: Data) -> str | None:  # noqa: ARG002 - overridden by systems
+    def target_command(self, target: T) -> str | None:  # noqa: ARG002 - overridden by systems
         """The command of a difficulty target's roll button (a typical character)."""
         return None
 
-    def target_grid(self, target: Data) -> Grid | None:  # noqa: ARG002 - overridden by systems
+    def target_grid(self, target: T) -> Grid | None:  # noqa: ARG002 - overridden by systems
         """Odds of a difficulty target across the values a character can have."""
         return None
 
-    def target_label(self, target: Data) -> str:
+    def target_label(self, target: T) -> str:
         """One line describing the target (check and target number)."""
-        return " / ".join(f"{k}: {_plain(v)}" for k, v in target.items() if k != "name")
+        return " / ".join(f"{k}: {_plain(v)}" for k, v in _items(target) if k != "name")
 
-    def attack_label(self, enemy: Data, attack: Data) -> str:  # noqa: ARG002 - overridden by systems
+    def attack_label(self, enemy: E, attack: A) -> str:  # noqa: ARG002 - overridden by systems
         """One line describing an attack."""
-        return " / ".join(f"{k}: {_plain(v)}" for k, v in attack.items() if k != "name")
+        return " / ".join(f"{k}: {_plain(v)}" for k, v in _items(attack) if k != "name")
 
-    def attack_command(self, enemy: Data, attack: Data) -> str | None:  # noqa: ARG002 - overridden by systems
+    def attack_command(self, enemy: E, attack: A) -> str | None:  # noqa: ARG002 - overridden by systems
         """The command of an attack's roll button."""
         return None
 
-    def attack_grids(self, enemy: Data, attack: Data) -> Sequence[Grid]:  # noqa: ARG002 - overridden by systems
+    def attack_grids(self, enemy: E, attack: A) -> Sequence[Grid]:  # noqa: ARG002 - overridden by systems
         """Damage distributions of an attack against the system's defences."""
         return ()
 
-    def attacks(self, enemy: Data) -> list[Data]:
-        """The enemy's attacks (each shown with its odds)."""
-        return [a for a in enemy.get("attacks") or () if isinstance(a, Mapping)]
+    def attacks(self, enemy: E) -> Sequence[A]:
+        """The enemy's attacks (each shown with its odds).
 
-    def enemy_grids(self, enemy: Data) -> Sequence[Grid]:  # noqa: ARG002 - overridden
+        By default its ``attacks`` (a system whose model derives from its definition).
+        """
+        found = getattr(enemy, "attacks", None) or ()
+        return cast("tuple[A, ...]", tuple(a for a in found if isinstance(a, Model)))
+
+    def skills(self, enemy: E) -> Sequence[tuple[str, str]]:
+        """(name, effect) of the enemy's skills shown as text (not among :meth:`attacks`).
+
+        By default its ``skills`` with an ``effect`` (a model derived from a definition).
+        """
+        attacks: Sequence[object] = self.attacks(enemy)
+        return [
+            (str(getattr(s, "name", "")), str(getattr(s, "effect", "")))
+            for s in getattr(enemy, "skills", None) or ()
+            if isinstance(s, Model)
+            and getattr(s, "effect", None)
+            and not any(s is a for a in attacks)
+        ]
+
+    def enemy_grids(self, enemy: E) -> Sequence[Grid]:  # noqa: ARG002 - overridden
         """Odds tables of an enemy as a whole (systems whose enemies have no attack list)."""
         return ()
 
 
+AnyProfile = Profile[Enemy, DifficultyTarget, Attack]
+"""A profile of some system, as the pages hold it (see :func:`~saikoro.site.profiles.profile`)."""
+
+
+def _items(value: object) -> list[tuple[str, object]]:
+    """The keys a model object was given (``None`` left out), ``note(s)`` last as written."""
+    if not isinstance(value, Model):
+        return []
+    items = [
+        (f.name, getattr(value, f.name))
+        for f in dataclasses.fields(value)
+        if f.name != "where" and getattr(value, f.name) is not None
+    ]
+    return sorted(items, key=lambda kv: kv[0] in {"note", "notes"})
+
+
 def _plain(value: object) -> str:
     """A YAML value as one line of plain text."""
+    if isinstance(value, Model):
+        return ", ".join(f"{k}: {_plain(v)}" for k, v in _items(value))
     if isinstance(value, Mapping):
         return ", ".join(f"{k}: {_plain(v)}" for k, v in value.items())
     if isinstance(value, (list, tuple)):

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from saikoro.site.profiles.base import Data, Grid, Metric, Profile
+from saikoro.scenario.model import CutactionAttack, CutactionEnemy, CutactionTarget
+from saikoro.site.profiles.base import Grid, Metric, Profile
 
 __all__ = ["PROFILE", "CutactionProfile"]
 
@@ -27,38 +28,38 @@ COVER_LABELS = {"none": "なし", "half": "半遮蔽", "full": "全遮蔽"}
 KIND_LABELS = {"action": "行為判定", "resist": "抵抗判定", "chase": "移動判定（チェイス）"}
 
 
-class CutactionProfile(Profile):
+class CutactionProfile(Profile[CutactionEnemy, CutactionTarget, CutactionAttack]):
     """The cutaction mapping."""
 
     system = "cutaction"
 
-    def stats(self, enemy: Data) -> list[tuple[str, str]]:
+    def stats(self, enemy: CutactionEnemy) -> list[tuple[str, str]]:
         rows = [
-            ("ボディ", str(enemy.get("body"))),
-            ("ヘッド", str(enemy.get("head"))),
-            ("体力", str(enemy.get("hp"))),
+            ("ボディ", str(enemy.body)),
+            ("ヘッド", str(enemy.head)),
+            ("体力", str(enemy.hp)),
         ]
-        if enemy.get("area"):
-            rows.append(("配置", AREA_LABELS.get(str(enemy["area"]), str(enemy["area"]))))
-        if enemy.get("cover"):
-            rows.append(("遮蔽", COVER_LABELS.get(str(enemy["cover"]), str(enemy["cover"]))))
-        if enemy.get("blockade"):
+        if enemy.area:
+            rows.append(("配置", AREA_LABELS.get(enemy.area, enemy.area)))
+        if enemy.cover:
+            rows.append(("遮蔽", COVER_LABELS.get(enemy.cover, enemy.cover)))
+        if enemy.blockade:
             rows.append(("封鎖", "する"))
-        if enemy.get("vehicle"):
-            rows.append(("乗り物", str(enemy["vehicle"])))
+        if enemy.vehicle:
+            rows.append(("乗り物", enemy.vehicle))
         return rows
 
-    def target_label(self, target: Data) -> str:
-        check = "ボディ" if target.get("check") == "body" else "ヘッド"
-        kind = KIND_LABELS.get(str(target.get("kind") or "action"), "行為判定")
-        return f"{check}の{kind} ／ 目標値 {target.get('target')}"
+    def target_label(self, target: CutactionTarget) -> str:
+        check = "ボディ" if target.check == "body" else "ヘッド"
+        kind = KIND_LABELS.get(target.kind, "行為判定")
+        return f"{check}の{kind} ／ 目標値 {target.target}"
 
-    def target_command(self, target: Data) -> str | None:
-        return f"CA6>={int(target['target'])}"
+    def target_command(self, target: CutactionTarget) -> str | None:
+        return f"CA6>={target.target}"
 
-    def target_grid(self, target: Data) -> Grid | None:
-        goal = int(target["target"])
-        check = "ボディ" if target.get("check") == "body" else "ヘッド"
+    def target_grid(self, target: CutactionTarget) -> Grid | None:
+        goal = target.target
+        check = "ボディ" if target.check == "body" else "ヘッド"
         return Grid(
             title=f"{check}の成功値ごとの成功率（達成値 {goal} 以上）",
             columns=("成功 / ファンブル",),
@@ -66,15 +67,18 @@ class CutactionProfile(Profile):
             metrics=(Metric.SUCCESS, Metric.FUMBLE),
         )
 
-    def attack_label(self, enemy: Data, attack: Data) -> str:  # noqa: ARG002 - shared signature
-        kind = "射撃" if attack.get("kind") == "shooting" else "格闘"
-        return f"{kind} ダメージ {attack.get('damage')}"
+    def attack_label(self, enemy: CutactionEnemy, attack: CutactionAttack) -> str:  # noqa: ARG002 - shared signature
+        kind = "射撃" if attack.kind == "shooting" else "格闘"
+        return f"{kind} ダメージ {attack.damage}"
 
-    def attack_command(self, enemy: Data, attack: Data) -> str | None:  # noqa: ARG002
-        return f"CA{int(enemy.get('body', 0))}"
+    def attacks(self, enemy: CutactionEnemy) -> Sequence[CutactionAttack]:
+        return enemy.attacks
 
-    def attack_grids(self, enemy: Data, attack: Data) -> Sequence[Grid]:  # noqa: ARG002
-        damage = int(attack["damage"])
+    def attack_command(self, enemy: CutactionEnemy, attack: CutactionAttack) -> str | None:  # noqa: ARG002
+        return f"CA{enemy.body}"
+
+    def attack_grids(self, enemy: CutactionEnemy, attack: CutactionAttack) -> Sequence[Grid]:  # noqa: ARG002
+        damage = attack.damage
         return (
             Grid(
                 title="命中したときのPCの体力減少（ボディ抵抗判定込み）",

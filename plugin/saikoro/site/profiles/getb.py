@@ -14,9 +14,10 @@ from collections.abc import Sequence
 
 from saikoro.export.getb import CHECK_LABELS
 from saikoro.scenario.defs.getb import ABILITIES
+from saikoro.scenario.model import GetbAttack, GetbEnemy, GetbTarget, to_data
 from saikoro.site.pages.labels import placement
 
-from .base import Data, Grid, Metric, Profile
+from .base import Grid, Metric, Profile
 
 __all__ = ["CHECK_LABELS", "GUARD_BONUSES", "PROFILE", "GetbProfile"]
 
@@ -49,50 +50,52 @@ def _ability_for(weapon: str) -> str | None:
     return None
 
 
-def attack_spec(enemy: Data, attack: Data) -> str:
+def attack_spec(enemy: GetbEnemy, attack: GetbAttack) -> str:
     """The damage-check part of a command: ``L+9`` (dice code or count + fixed part)."""
-    weapon = str(attack.get("weapon", ""))
-    dice = attack.get("dice")
-    code = str(dice) if isinstance(dice, int) else WEAPON_CODES.get(weapon, "1")
+    weapon = attack.weapon
+    code = str(attack.dice) if attack.dice is not None else WEAPON_CODES.get(weapon, "1")
     ability = _ability_for(weapon)
-    abilities = enemy.get("abilities") or {}
-    fixed = int(attack.get("power", 0)) + (int(abilities.get(ability, 0)) if ability else 0)
+    fixed = attack.power + (int(getattr(enemy.abilities, ability)) if ability else 0)
     return f"{code}{fixed:+d}"
 
 
-class GetbProfile(Profile):
+class GetbProfile(Profile[GetbEnemy, GetbTarget, GetbAttack]):
     """The GETB mapping."""
 
     system = "getb"
 
-    def stats(self, enemy: Data) -> list[tuple[str, str]]:
-        rows = [
-            (ABILITY_LABELS.get(k, k), str(v)) for k, v in (enemy.get("abilities") or {}).items()
-        ]
-        for key, label in (("hp", "HP"), ("ap", "AP"), ("st", "ST"), ("op", "OP")):
-            if enemy.get(key) is not None:
-                rows.append((label, str(enemy[key])))
-        if enemy.get("placement"):
-            rows.append(("配置", placement(enemy["placement"])))
-        guard = enemy.get("guard")
+    def stats(self, enemy: GetbEnemy) -> list[tuple[str, str]]:
+        abilities = to_data(enemy.abilities)
+        assert isinstance(abilities, dict)  # noqa: S101 - a model object's data is a dict
+        rows = [(ABILITY_LABELS.get(k) or k, str(v)) for k, v in abilities.items()]
+        for value, label in (
+            (enemy.hp, "HP"),
+            (enemy.ap, "AP"),
+            (enemy.st, "ST"),
+            (enemy.op, "OP"),
+        ):
+            if value is not None:
+                rows.append((label, str(value)))
+        if enemy.placement:
+            rows.append(("配置", placement(enemy.placement)))
+        guard = enemy.guard
         if guard:
-            shield = SHIELD_LABELS.get(str(guard.get("shield")), str(guard.get("shield")))
-            rows.append(("ガード", f"{shield} 装甲{guard.get('armor', 0)}"))
-        weak = enemy.get("weak")
-        if weak:
-            rows.append(("弱点", "・".join(ELEMENT_LABELS.get(str(w), str(w)) for w in weak)))
+            shield = SHIELD_LABELS.get(guard.shield, guard.shield)
+            rows.append(("ガード", f"{shield} 装甲{guard.armor}"))
+        if enemy.weak:
+            rows.append(("弱点", "・".join(ELEMENT_LABELS.get(w, w) for w in enemy.weak)))
         return rows
 
-    def target_label(self, target: Data) -> str:
-        check = str(target.get("check"))
-        return f"{CHECK_LABELS.get(check, f'{check}判定')} 目標値 {target.get('target')}"
+    def target_label(self, target: GetbTarget) -> str:
+        check = target.check
+        return f"{CHECK_LABELS.get(check, f'{check}判定')} 目標値 {target.target}"
 
-    def target_command(self, target: Data) -> str | None:
-        return f"GB3>={int(target['target'])}"
+    def target_command(self, target: GetbTarget) -> str | None:
+        return f"GB3>={target.target}"
 
-    def target_grid(self, target: Data) -> Grid | None:
-        goal = int(target["target"])
-        ability = ABILITY_LABELS.get(str(target.get("check")), str(target.get("check")))
+    def target_grid(self, target: GetbTarget) -> Grid | None:
+        goal = target.target
+        ability = ABILITY_LABELS.get(target.check, target.check)
         return Grid(
             title=f"{ability}の値ごとの成功率（1D10+{ability}≧{goal}）",
             columns=("成功 / クリティカル / ファンブル",),
@@ -100,15 +103,18 @@ class GetbProfile(Profile):
             metrics=(Metric.SUCCESS, Metric.CRITICAL, Metric.FUMBLE),
         )
 
-    def attack_label(self, enemy: Data, attack: Data) -> str:  # noqa: ARG002
-        weapon = WEAPON_LABELS.get(str(attack.get("weapon")), str(attack.get("weapon")))
-        element = ELEMENT_LABELS.get(str(attack.get("element")), str(attack.get("element")))
-        return f"{weapon}・{element}属性 威力{attack.get('power')} 射程{attack.get('range', '')}"
+    def attack_label(self, enemy: GetbEnemy, attack: GetbAttack) -> str:  # noqa: ARG002
+        weapon = WEAPON_LABELS.get(attack.weapon, attack.weapon)
+        element = ELEMENT_LABELS.get(attack.element, attack.element)
+        return f"{weapon}・{element}属性 威力{attack.power} 射程{attack.range}"
 
-    def attack_command(self, enemy: Data, attack: Data) -> str | None:
+    def attacks(self, enemy: GetbEnemy) -> Sequence[GetbAttack]:
+        return enemy.attacks
+
+    def attack_command(self, enemy: GetbEnemy, attack: GetbAttack) -> str | None:
         return f"GD{attack_spec(enemy, attack)}"
 
-    def attack_grids(self, enemy: Data, attack: Data) -> Sequence[Grid]:
+    def attack_grids(self, enemy: GetbEnemy, attack: GetbAttack) -> Sequence[Grid]:
         spec = attack_spec(enemy, attack)
         columns = ("放棄", *SHIELD_LABELS.values())
         rows = []

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from saikoro.scenario.model import KegareEnemy, KegareSkill, KegareTarget
 from saikoro.site.pages.labels import status
-from saikoro.site.profiles.base import Data, Grid, Metric, Profile
+from saikoro.site.profiles.base import Grid, Metric, Profile
 
 __all__ = ["PROFILE", "KegareProfile"]
 
@@ -23,50 +24,49 @@ DEFENCES = tuple(range(1, 7))
 THRESHOLDS = (1, 5, 10)
 
 
-def _attack_part(enemy: Data) -> str:
-    position = POSITIONS.get(str(enemy.get("position") or ""))
+def _attack_part(enemy: KegareEnemy) -> str:
+    position = POSITIONS.get(enemy.position)
     own = f"@{position[0]}" if position else ""
-    return f"KGA{int(enemy.get('attack', 0))}{own}"
+    return f"KGA{enemy.attack}{own}"
 
 
-class KegareProfile(Profile):
+class KegareProfile(Profile[KegareEnemy, KegareTarget, KegareSkill]):
     """The kegare mapping."""
 
     system = "kegare"
 
-    def stats(self, enemy: Data) -> list[tuple[str, str]]:
+    def stats(self, enemy: KegareEnemy) -> list[tuple[str, str]]:
         rows = [
-            ("HP", str(enemy.get("hp"))),
-            ("攻撃値", str(enemy.get("attack"))),
-            ("防御値", str(enemy.get("defence"))),
-            ("行動値", str(enemy.get("initiative"))),
+            ("HP", str(enemy.hp)),
+            ("攻撃値", str(enemy.attack)),
+            ("防御値", str(enemy.defence)),
+            ("行動値", str(enemy.initiative)),
         ]
-        if enemy.get("position"):
-            rows.append(("ポジション", POSITIONS.get(str(enemy["position"]), ("", ""))[1]))
-        if enemy.get("blessed"):
+        if enemy.position:
+            rows.append(("ポジション", POSITIONS.get(enemy.position, ("", ""))[1]))
+        if enemy.blessed:
             rows.append(("加護", "あり"))
-        immune = enemy.get("immune")
-        if immune:
-            rows.append(("無効", "・".join(status(i) for i in immune)))
+        if enemy.immune:
+            rows.append(("無効", "・".join(status(i) for i in enemy.immune)))
         return rows
 
-    def target_label(self, target: Data) -> str:
-        bonus = int(target.get("bonus", 0) or 0)
+    def target_label(self, target: KegareTarget) -> str:
+        bonus = target.bonus
         return (
-            f"2D6{bonus:+d} で目標値 {target.get('target')} 以上"
+            f"2D6{bonus:+d} で目標値 {target.target} 以上"
             if bonus
-            else (f"2D6 で目標値 {target.get('target')} 以上")
+            else (f"2D6 で目標値 {target.target} 以上")
         )
 
     def _check(self, bonus: int, goal: int) -> str:
         return f"2D6{bonus:+d}>={goal}" if bonus else f"2D6>={goal}"
 
-    def target_command(self, target: Data) -> str | None:
-        return self._check(int(target.get("bonus", 0) or 0), int(target["target"]))
+    def target_command(self, target: KegareTarget) -> str | None:
+        return self._check(target.bonus, target.target)
 
-    def target_grid(self, target: Data) -> Grid | None:
-        bonus = int(target.get("bonus", 0) or 0)
-        goal = int(target["target"])
+    def target_grid(self, target: KegareTarget) -> Grid | None:
+        bonus = target.bonus
+        goal = target.target
         return Grid(
             title=f"修正ごとの成功率（目標値 {goal}）",
             columns=("成功",),
@@ -77,25 +77,29 @@ class KegareProfile(Profile):
             metrics=(Metric.SUCCESS,),
         )
 
-    def attacks(self, enemy: Data) -> list[Data]:
+    def attacks(self, enemy: KegareEnemy) -> list[KegareSkill]:
+        return [s for s in enemy.skills if s.kind == "attack" and s.damage is not None]
+
+    def skills(self, enemy: KegareEnemy) -> list[tuple[str, str]]:
+        attacks = self.attacks(enemy)
         return [
-            s
-            for s in enemy.get("skills") or ()
-            if isinstance(s, dict) and s.get("kind") == "attack" and s.get("damage") is not None
+            (s.name, s.effect)
+            for s in enemy.skills
+            if s.effect and not any(s is a for a in attacks)
         ]
 
-    def attack_label(self, enemy: Data, attack: Data) -> str:  # noqa: ARG002
-        ranged = "遠距離・" if attack.get("ranged") else ""
-        return f"{ranged}基本ダメージ {attack.get('damage')}"
+    def attack_label(self, enemy: KegareEnemy, attack: KegareSkill) -> str:  # noqa: ARG002
+        ranged = "遠距離・" if attack.ranged else ""
+        return f"{ranged}基本ダメージ {attack.damage}"
 
-    def attack_command(self, enemy: Data, attack: Data) -> str | None:  # noqa: ARG002
+    def attack_command(self, enemy: KegareEnemy, attack: KegareSkill) -> str | None:  # noqa: ARG002
         # The enemy rolls its attack check; the PC answers with a defence check.
         return _attack_part(enemy)
 
-    def attack_grids(self, enemy: Data, attack: Data) -> Sequence[Grid]:
-        ranged = bool(attack.get("ranged"))
+    def attack_grids(self, enemy: KegareEnemy, attack: KegareSkill) -> Sequence[Grid]:
+        ranged = attack.ranged
         head = _attack_part(enemy)
-        tail = f"D{int(attack['damage'])}" + ("R" if ranged else "")
+        tail = f"D{attack.damage}" + ("R" if ranged else "")
         if ranged:
             columns: tuple[str, ...] = ("ポジション無視",)
             codes: tuple[str, ...] = ("",)

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from saikoro.scenario.defs.kokuryoku import ABILITIES as DEFINED_ABILITIES
-from saikoro.site.profiles.base import Data, Grid, Metric, Profile
+from saikoro.scenario.model import KokuryokuEnemy, KokuryokuTarget, to_data
+from saikoro.site.profiles.base import Attack, Grid, Metric, Profile
 
 __all__ = ["PROFILE", "KokuryokuProfile"]
 
@@ -22,46 +23,50 @@ ABILITIES = (2, 3, 4)
 DEFENCES = tuple(range(7))
 
 
-def _kkm(ability: int, people: int, target: Data) -> str:
+def _kkm(ability: int, people: int, target: KokuryokuTarget) -> str:
     values = ",".join([str(ability)] * people)
-    gain = target.get("gain")
-    return f"KKM[{values}]>={int(target['target'])}" + (f"G{int(gain)}" if gain else "")
+    gain = target.gain
+    return f"KKM[{values}]>={target.target}" + (f"G{gain}" if gain else "")
 
 
-class KokuryokuProfile(Profile):
+class KokuryokuProfile(Profile[KokuryokuEnemy, KokuryokuTarget, Attack]):
     """The kokuryoku mapping."""
 
     system = "kokuryoku"
 
-    def stats(self, enemy: Data) -> list[tuple[str, str]]:
+    def stats(self, enemy: KokuryokuEnemy) -> list[tuple[str, str]]:
         rows = []
-        kind = enemy.get("kind")
-        if kind:
-            rows.append(("種別", "国" if kind == "nation" else "人物"))
-        for key, label in (
-            ("power", "国力"),
-            ("love", "愛"),
-            ("attack", "攻撃力"),
-            ("defence", "防御力"),
+        if enemy.kind:
+            rows.append(("種別", "国" if enemy.kind == "nation" else "人物"))
+        for value, label in (
+            (enemy.power, "国力"),
+            (enemy.love, "愛"),
+            (enemy.attack, "攻撃力"),
+            (enemy.defence, "防御力"),
         ):
-            if enemy.get(key) is not None:
-                rows.append((label, str(enemy[key])))
-        rows.extend(
-            (ABILITY_LABELS.get(str(k), str(k)), str(v))
-            for k, v in (enemy.get("abilities") or {}).items()
-        )
+            if value is not None:
+                rows.append((label, str(value)))
+        abilities = to_data(enemy.abilities)
+        assert isinstance(abilities, dict)  # noqa: S101 - a model object's data is a dict
+        rows.extend((ABILITY_LABELS.get(k) or k, str(v)) for k, v in abilities.items())
         return rows
 
-    def target_label(self, target: Data) -> str:
-        ability = target.get("ability")
-        start = f"起点: {ABILITY_LABELS.get(str(ability), str(ability))} ／ " if ability else ""
-        return f"{start}目標値 {target.get('target')} ／ 増加国力 {target.get('gain')}"
+    def target_label(self, target: KokuryokuTarget) -> str:
+        ability = target.ability
+        start = f"起点: {ABILITY_LABELS.get(ability, ability)} ／ " if ability else ""
+        return f"{start}目標値 {target.target} ／ 増加国力 {target.gain}"
 
-    def target_command(self, target: Data) -> str | None:
+    def target_command(self, target: KokuryokuTarget) -> str | None:
         return _kkm(3, 3, target)
 
-    def target_grid(self, target: Data) -> Grid | None:
-        gain = target.get("gain")
+    def attacks(self, enemy: KokuryokuEnemy) -> Sequence[Attack]:  # noqa: ARG002
+        return ()  # damage by attack power (enemy_grids), no attack list
+
+    def skills(self, enemy: KokuryokuEnemy) -> list[tuple[str, str]]:
+        return [(s.name, s.effect) for s in enemy.skills if s.effect]
+
+    def target_grid(self, target: KokuryokuTarget) -> Grid | None:
+        gain = target.gain
         rows = tuple((f"{n}人", tuple(_kkm(a, n, target) for a in ABILITIES)) for n in PARTICIPANTS)
         columns = tuple(f"能力値 {a}" for a in ABILITIES)
         if not gain:
@@ -77,19 +82,19 @@ class KokuryokuProfile(Profile):
             columns=columns,
             rows=rows,
             metrics=(Metric.SUCCESS, Metric.GAIN),
-            note=f"起点が振り、届かなければ支援の順に振り足す。国力は成功なら +{int(gain)}、"
-            f"失敗でも半分（切り捨て）の +{int(gain) // 2}。期待値はその平均。",
+            note=f"起点が振り、届かなければ支援の順に振り足す。国力は成功なら +{gain}、"
+            f"失敗でも半分（切り捨て）の +{gain // 2}。期待値はその平均。",
         )
 
-    def enemy_grids(self, enemy: Data) -> Sequence[Grid]:
-        attack = enemy.get("attack")
+    def enemy_grids(self, enemy: KokuryokuEnemy) -> Sequence[Grid]:
+        attack = enemy.attack
         if attack is None:
             return ()
         return (
             Grid(
                 title="攻撃が通ったときのダメージ（PCの防御力別）",
                 columns=("ダメージ",),
-                rows=tuple((f"防御力 {d}", (f"KKD{int(attack)}VS{d}",)) for d in DEFENCES),
+                rows=tuple((f"防御力 {d}", (f"KKD{attack}VS{d}",)) for d in DEFENCES),
                 metrics=(Metric.MEAN, Metric.AT_LEAST),
                 thresholds=(1, 5, 10),
                 chart=(3, 0),
