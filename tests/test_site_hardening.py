@@ -317,3 +317,25 @@ def test_a_scenario_fence_whose_odds_are_refused_warns(
         "guide.md:4: scenario fence: port#enemy:oni: the engine refuses KGA" in r.getMessage()
         for r in caplog.records
     ), caplog.text
+
+
+def test_the_roller_switch_is_per_build_and_leaves_nothing_behind(tmp_path: Path) -> None:
+    """``roller.enabled`` travels with the build: one build without rollers, in the same
+    process, does not take them off the next one's pages (or the other way round)."""
+    page = "---\nsystem: kegare\n---\n# 規則\n\n```dice\nKGA2\n```\n"
+    pages: dict[int, tuple[bool, list[str]]] = {}
+    for enabled in (False, True, False):
+        flag = "true" if enabled else "false"
+        plugin = f"  - saikoro:\n      roller:\n        enabled: {flag}\n"
+        root = _site(tmp_path / f"s{len(pages)}", page, plugin)
+        (root / "scenarios" / "port.yaml").write_text(KEGARE, "utf-8")
+        config = _config(root)
+        config.plugins.on_startup(command="build", dirty=False)
+        build(config)
+        site = root / "site"
+        shown = [(site / p).read_text("utf-8") for p in ("index.html", "scenarios/port/index.html")]
+        pages[len(pages)] = (enabled, shown)
+    for enabled, (rules, scenario) in pages.values():
+        for html in (rules, scenario):
+            assert ("saikoro-roller" in html) is enabled, enabled
+        assert "data-probability" in rules and "data-probability" in scenario

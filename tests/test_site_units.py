@@ -542,3 +542,48 @@ def test_every_kegare_status_has_its_japanese_word() -> None:
 
     labels.configure("ja")
     assert {c.value: labels.status(c.value) for c in STATUSES} == {c.value: c.ja for c in STATUSES}
+
+
+def test_lru_forgets_the_least_recently_used() -> None:
+    from saikoro.site.lru import Lru
+
+    cache = Lru[str, int](2)
+    cache["a"], cache["b"] = 1, 2
+    assert cache.get("a") == 1  # now "b" is the oldest
+    cache["c"] = 3
+    assert list(cache) == ["a", "c"] and "b" not in cache and len(cache) == 2
+    with pytest.raises(ValueError, match="at least one"):
+        Lru[str, int](0)
+
+
+def test_odds_cache_is_bounded_and_keyed_by_content() -> None:
+    cache = OddsCache(size=2, fragments=2)
+    first = cache.odds("1D6")
+    cache.odds("2D6")
+    cache.odds("3D6")  # "1D6" is evicted: computed again, an equal result
+    again = cache.odds("1D6")
+    assert cache.computed == 4 and again is not first and again.odds == first.odds
+    # the chart of equal odds is one fragment, whatever object holds them
+    assert cache.chart(first, "x") is cache.chart(again, "x")
+    assert len(cache.html) == 1
+    # under other ruling options the same command is other content
+    six = cache.odds("KK3", "kokuryoku", {"die": 6})
+    ten = cache.odds("KK3", "kokuryoku", {"die": 10})
+    assert six.options == (("die", 6),) and ten.options == (("die", 10),)
+    assert cache.chart(six, "k") != cache.chart(ten, "k")
+    assert len(cache.html) == 2  # bounded: the oldest fragment went
+
+
+def test_rendered_pages_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    from saikoro.site import structure
+
+    monkeypatch.setattr(structure, "MAX_PAGES", 2)
+    book = structure.ScenarioBook()
+    scenarios = [_fake_scenario({"title": f"t{i}"}, system="kegare") for i in range(3)]
+    assert len({s.digest for s in scenarios}) == 3
+    for scenario in scenarios:
+        book.render(scenario, roller=False, zip_href="./")
+    assert book.rendered == 3
+    book.render(scenarios[0], roller=False, zip_href="./")  # evicted: rendered again
+    book.render(scenarios[2], roller=False, zip_href="./")  # kept
+    assert book.rendered == 4
