@@ -182,7 +182,7 @@ def palette(enemy, system=None):
 
 
 def character(enemy):
-    return Character(name=str(enemy["name"]), status=(("HP", enemy["hp"], enemy["hp"]),))
+    return Character(name=str(enemy.name), status=(("HP", enemy.hp, enemy.hp),))
 """
 
 TOY_BOOK = """system: toy

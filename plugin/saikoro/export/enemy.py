@@ -24,7 +24,7 @@ import importlib
 from collections.abc import Callable, Mapping
 from types import ModuleType
 
-from saikoro.scenario.model import Enemy, to_data
+from saikoro.scenario.model import Enemy
 from saikoro.systems import OptionValue, RegistryError, System, get
 
 from . import getb
@@ -52,19 +52,15 @@ def _system(system: str | System, options: Mapping[str, OptionValue] | None) -> 
 
 
 def _module(system: System) -> ModuleType:
-    """The system's export module (:attr:`~saikoro.systems.System.vtt_export`)."""
+    """The system's export module (:attr:`~saikoro.systems.System.vtt_export`).
+
+    Its ``palette(enemy, system)`` and ``character(enemy)`` take the enemy's model object
+    (:mod:`saikoro.scenario.model`; a plugin system's is derived from its definition),
+    as the page profiles do.
+    """
     if not system.vtt_export:
         raise RegistryError(f"system {system.id!r} names no vtt_export module")
     return importlib.import_module(system.vtt_export)
-
-
-def _argument(module: ModuleType, enemy: Enemy) -> object:
-    """What ``module``'s ``palette``/``character`` take: saikoro's own export modules the
-    model object; a plugin system's module (outside :mod:`saikoro.export`) the plain
-    validated data, the contract it was written against before the typed model."""
-    if module.__name__.startswith(f"{__package__}."):
-        return enemy
-    return to_data(enemy)
 
 
 def enemy_palette(
@@ -74,7 +70,7 @@ def enemy_palette(
     chosen = _system(system, options)
     module = _module(chosen)
     make: Callable[[object, System], list[PaletteLine]] = module.palette
-    return make(_argument(module, enemy), chosen)
+    return make(enemy, chosen)
 
 
 def enemy_character(
@@ -95,9 +91,9 @@ def enemy_character(
     chosen = _system(system, options)
     module = _module(chosen)
     make: Callable[[object], Character] = module.character
-    base = make(_argument(module, enemy))
+    base = make(enemy)
     make_lines: Callable[[object, System], list[PaletteLine]] = module.palette
-    lines = make_lines(_argument(module, enemy), chosen)
+    lines = make_lines(enemy, chosen)
     return dataclasses.replace(
         base,
         commands=tuple(line.text for line in lines),
