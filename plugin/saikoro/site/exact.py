@@ -26,7 +26,16 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TypedDict
 
-__all__ = ["LONG", "compact", "exact_attr", "is_short", "json_name", "lazy_table", "write"]
+__all__ = [
+    "LONG",
+    "compact",
+    "exact_attr",
+    "forget_pages",
+    "is_short",
+    "json_name",
+    "lazy_table",
+    "write",
+]
 
 LONG = 24
 """Fractions longer than this many characters (``n/d``) go to the page's JSON file."""
@@ -112,3 +121,12 @@ def write(site_dir: str) -> list[Path]:
         written.append(path)
     _pages.clear()
     return written
+
+
+def forget_pages() -> None:
+    """Drop what pages recorded for their JSON files (a build that failed writes none).
+
+    The values and tables by key stay: they are content-keyed, and cached fragments of
+    HTML (kept between serve rebuilds) refer to them.
+    """
+    _pages.clear()

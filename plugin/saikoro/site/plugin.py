@@ -200,6 +200,12 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         exact.write(config.site_dir)
         labels.configure("ja")  # per-build state: back to the default for the next user
 
+    # A build that failed (a scenario error under `mkdocs build`, an exception) leaves
+    # per-build state behind: reset it, so the next build in this process starts clean.
+    def on_build_error(self, *, error: Exception) -> None:  # noqa: ARG002 - MkDocs' signature
+        exact.forget_pages()
+        labels.configure("ja")
+
     # Rebuild when a scenario changes, not only when docs/ does.
     def on_serve(self, server: LiveReloadServer, **_: object) -> LiveReloadServer:
         if self.folder.is_dir():
