@@ -18,11 +18,11 @@ from saikoro.scenario.model import (
     MainMission,
     Missions,
     SideMission,
-    to_data,
 )
 from saikoro.scenario.validate import Scenario
 from saikoro.site.oddscache import OddsCache, OddsResult
 from saikoro.site.profiles import profile
+from saikoro.site.profiles.base import given
 from saikoro.site.rolling import free_widget, widget
 from saikoro.site.safe import esc, md_escape, render_markdown, safe_title
 from saikoro.site.vtt import VttSettings
@@ -106,9 +106,7 @@ def fill_slots(content: str, slots: Sequence[str]) -> str:
 
 def _mission_card(kind: str, mission: MainMission | SideMission) -> str:
     rows = []
-    shown = to_data(mission)  # the keys the mission was given, as written (defaults filled)
-    assert isinstance(shown, dict)  # noqa: S101 - a model object's data is a dict
-    for key, value in shown.items():
+    for key, value in given(mission):  # the keys written, defaults filled in
         label, shown = labels.mission_field(key, value)
         rows.append(f"<div><dt>{esc(label)}</dt><dd>{esc(shown)}</dd></div>")
     return (

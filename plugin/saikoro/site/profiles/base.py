@@ -20,7 +20,7 @@ from typing import Generic, Protocol, TypeVar, cast
 from saikoro.export import Character
 from saikoro.scenario.model import DifficultyTarget, Enemy, Model
 
-__all__ = ["AnyProfile", "Attack", "Character", "Grid", "Metric", "Profile"]
+__all__ = ["AnyProfile", "Attack", "Character", "Grid", "Metric", "Profile", "given"]
 
 
 class Attack(Protocol):
@@ -89,7 +89,7 @@ class Profile(Generic[E, T, A]):
     def stats(self, enemy: E) -> list[tuple[str, str]]:
         """(label, value) rows of an enemy's stat block (plain text, escaped by the page)."""
         skip = {"id", "name", "attacks", "skills"}
-        return [(k, _plain(v)) for k, v in _items(enemy) if k not in skip]
+        return [(k, _plain(v)) for k, v in given(enemy) if k not in skip]
 
     def target_command(self, target: T) -> str | None:  # noqa: ARG002 - overridden by systems
         """The command of a difficulty target's roll button (a typical character)."""
@@ -101,11 +101,11 @@ class Profile(Generic[E, T, A]):
 
     def target_label(self, target: T) -> str:
         """One line describing the target (check and target number)."""
-        return " / ".join(f"{k}: {_plain(v)}" for k, v in _items(target) if k != "name")
+        return " / ".join(f"{k}: {_plain(v)}" for k, v in given(target) if k != "name")
 
     def attack_label(self, enemy: E, attack: A) -> str:  # noqa: ARG002 - overridden by systems
         """One line describing an attack."""
-        return " / ".join(f"{k}: {_plain(v)}" for k, v in _items(attack) if k != "name")
+        return " / ".join(f"{k}: {_plain(v)}" for k, v in given(attack) if k != "name")
 
     def attack_command(self, enemy: E, attack: A) -> str | None:  # noqa: ARG002 - overridden by systems
         """The command of an attack's roll button."""
@@ -146,8 +146,14 @@ AnyProfile = Profile[Enemy, DifficultyTarget, Attack]
 """A profile of some system, as the pages hold it (see :func:`~saikoro.site.profiles.profile`)."""
 
 
-def _items(value: object) -> list[tuple[str, object]]:
-    """The keys a model object was given (``None`` left out), ``note(s)`` last as written."""
+def given(value: object) -> list[tuple[str, object]]:
+    """(key, value) of what a model object holds (``None`` left out), in the order of its
+    definition (``note``/``notes`` last, as the definitions write them).
+
+    >>> from saikoro.scenario.model import KokuryokuAbilities
+    >>> given(KokuryokuAbilities(force=2, luck=1))
+    [('force', 2), ('luck', 1)]
+    """
     if not isinstance(value, Model):
         return []
     items = [
@@ -161,7 +167,7 @@ def _items(value: object) -> list[tuple[str, object]]:
 def _plain(value: object) -> str:
     """A YAML value as one line of plain text."""
     if isinstance(value, Model):
-        return ", ".join(f"{k}: {_plain(v)}" for k, v in _items(value))
+        return ", ".join(f"{k}: {_plain(v)}" for k, v in given(value))
     if isinstance(value, Mapping):
         return ", ".join(f"{k}: {_plain(v)}" for k, v in value.items())
     if isinstance(value, (list, tuple)):

@@ -14,10 +14,10 @@ from collections.abc import Sequence
 
 from saikoro.export.getb import CHECK_LABELS
 from saikoro.scenario.defs.getb import ABILITIES
-from saikoro.scenario.model import GetbAttack, GetbEnemy, GetbTarget, to_data
+from saikoro.scenario.model import GetbAttack, GetbEnemy, GetbTarget
 from saikoro.site.pages.labels import placement
 
-from .base import Grid, Metric, Profile
+from .base import Grid, Metric, Profile, given
 
 __all__ = ["CHECK_LABELS", "GUARD_BONUSES", "PROFILE", "GetbProfile"]
 
@@ -65,9 +65,7 @@ class GetbProfile(Profile[GetbEnemy, GetbTarget, GetbAttack]):
     system = "getb"
 
     def stats(self, enemy: GetbEnemy) -> list[tuple[str, str]]:
-        abilities = to_data(enemy.abilities)
-        assert isinstance(abilities, dict)  # noqa: S101 - a model object's data is a dict
-        rows = [(ABILITY_LABELS.get(k) or k, str(v)) for k, v in abilities.items()]
+        rows = [(ABILITY_LABELS.get(k) or k, str(v)) for k, v in given(enemy.abilities)]
         for value, label in (
             (enemy.hp, "HP"),
             (enemy.ap, "AP"),

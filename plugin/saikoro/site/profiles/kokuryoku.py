@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from saikoro.scenario.defs.kokuryoku import ABILITIES as DEFINED_ABILITIES
-from saikoro.scenario.model import KokuryokuEnemy, KokuryokuTarget, to_data
-from saikoro.site.profiles.base import Attack, Grid, Metric, Profile
+from saikoro.scenario.model import KokuryokuEnemy, KokuryokuTarget
+from saikoro.site.profiles.base import Attack, Grid, Metric, Profile, given
 
 __all__ = ["PROFILE", "KokuryokuProfile"]
 
@@ -46,9 +46,7 @@ class KokuryokuProfile(Profile[KokuryokuEnemy, KokuryokuTarget, Attack]):
         ):
             if value is not None:
                 rows.append((label, str(value)))
-        abilities = to_data(enemy.abilities)
-        assert isinstance(abilities, dict)  # noqa: S101 - a model object's data is a dict
-        rows.extend((ABILITY_LABELS.get(k) or k, str(v)) for k, v in abilities.items())
+        rows.extend((ABILITY_LABELS.get(k) or k, str(v)) for k, v in given(enemy.abilities))
         return rows
 
     def target_label(self, target: KokuryokuTarget) -> str:
