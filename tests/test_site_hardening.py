@@ -13,7 +13,8 @@ from typing import Any
 import markdown
 import pytest
 from mkdocs.commands.build import build
-from mkdocs.config import load_config
+from mkdocs.config import config_options, load_config
+from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import Abort
 
 from saikoro.site.fences import FenceContext, add_custom_fences, fence_lines
@@ -183,7 +184,17 @@ def test_out_of_range_rulings_fail_the_build_at_their_position(tmp_path: Path) -
     assert "bad.yaml:4:8: error: scenario.rulings.die:" in result.stderr
 
 
-def _config(root: Path) -> Any:
+def _config(root: Path, *, fresh: bool = True) -> Any:
+    """The site's configuration for an in-process build.
+
+    MkDocs keeps one instance of a plugin with ``on_startup`` for the whole process (what
+    keeps saikoro's caches through serve rebuilds), so in-process builds share it;
+    ``fresh`` drops it first, so no test sees what another's monkeypatched engine cached.
+    """
+    option = MkDocsConfig.plugins
+    assert isinstance(option, config_options.Plugins)
+    if fresh:
+        option.plugin_cache.clear()
     return load_config(config_file=str(root / "mkdocs.yml"), site_dir=str(root / "site"))
 
 
@@ -334,7 +345,7 @@ def test_the_roller_switch_is_per_build_and_leaves_nothing_behind(tmp_path: Path
         plugin = f"  - saikoro:\n      roller:\n        enabled: {flag}\n"
         root = _site(tmp_path / f"s{len(pages)}", page, plugin)
         (root / "scenarios" / "port.yaml").write_text(KEGARE, "utf-8")
-        config = _config(root)
+        config = _config(root, fresh=not pages)  # then one plugin instance, as under serve
         config.plugins.on_startup(command="build", dirty=False)
         build(config)
         site = root / "site"
