@@ -21,6 +21,7 @@ import pytest
 from saikoro import systems
 from saikoro.scenario.containers import Obj
 from saikoro.scenario.defs import DEFINITIONS, definition
+from saikoro.scenario.model import model_class
 from saikoro.site.profiles import Profile, profile
 from saikoro.systems import (
     BUILTIN,
@@ -56,6 +57,7 @@ def test_the_parts_of_a_system_agree(system_id: str) -> None:
     root = definition(system_id)
     assert isinstance(root, Obj)
     assert root is importlib.import_module(cls.scenario_def).ROOT
+    assert model_class(system_id) is importlib.import_module(cls.scenario_model).MODEL
     assert DEFINITIONS[system_id] is root
     shown = profile(system_id)
     assert isinstance(shown, Profile) and shown.system == system_id
@@ -69,6 +71,9 @@ def test_every_definition_and_profile_module_belongs_to_a_system() -> None:
         c.scenario_def for c in classes
     }
     assert _modules(PACKAGE / "site" / "profiles", "base") == {c.page_profile for c in classes}
+    assert _modules(PACKAGE / "scenario" / "model", "_build", "_derive", "common") == {
+        c.scenario_model for c in classes
+    }
 
 
 def test_unknown_ids_are_refused_by_every_part() -> None:
@@ -78,6 +83,8 @@ def test_unknown_ids_are_refused_by_every_part() -> None:
         definition("nope")
     with pytest.raises(UnknownSystemError):
         profile("nope")
+    with pytest.raises(UnknownSystemError):
+        model_class("nope")
     with pytest.raises(KeyError):
         DEFINITIONS["nope"]
     assert "nope" not in DEFINITIONS
@@ -124,6 +131,7 @@ from saikoro.systems import CommandDoc, System
 class Toy(System):
     id = "toy"
     scenario_def = "saikoro_toy.scenario"
+    scenario_model = "saikoro_toy.model"
     page_profile = "saikoro_toy.profile"
     vtt_export = "saikoro_toy.export"
     name = "トイシステム"
@@ -153,6 +161,31 @@ from saikoro.scenario.schema import Int
 TARGET = target_obj(Field("target", Int(2, 12), required=True, ja="目標値", en="target"))
 ENEMY = enemy_obj(Field("hp", Int(1, 99), required=True, ja="HP", en="hit points"))
 ROOT = scenario_root("toy", TARGET, ENEMY)
+"""
+
+TOY_MODEL = """
+from dataclasses import dataclass
+
+from saikoro.scenario.model import DifficultyTarget, Enemy, ScenarioModel
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ToyTarget(DifficultyTarget):
+    target: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ToyEnemy(Enemy):
+    hp: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ToyScenario(ScenarioModel):
+    difficulty_targets: tuple[ToyTarget, ...] = ()
+    enemies: tuple[ToyEnemy, ...] = ()
+
+
+MODEL = ToyScenario
 """
 
 TOY_PROFILE = """
@@ -207,6 +240,7 @@ def toy(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for name, text in (
         ("__init__", TOY_ENGINE),
         ("scenario", TOY_SCENARIO),
+        ("model", TOY_MODEL),
         ("profile", TOY_PROFILE),
         ("export", TOY_EXPORT),
     ):
@@ -254,6 +288,15 @@ def test_the_toy_scenario_is_validated(toy: Path, tmp_path: Path) -> None:
         "bad.yaml:6:13: error: scenario.difficulty_targets[0].target: "
         "expected an integer between 2 and 12, got 13" in bad.stdout
     )
+    code = (
+        "from saikoro.scenario import load_scenario;"
+        "m = load_scenario('good.yaml').scenario.model;"
+        "print(type(m).__name__, type(m.enemies[0]).__name__, m.enemies[0].hp, "
+        "m.difficulty_targets[0].target, m.enemies[0].where)"
+    )
+    typed = _run(toy, sys.executable, "-c", code, cwd=tmp_path)
+    assert typed.returncode == 0, typed.stderr
+    assert typed.stdout.split() == ["ToyScenario", "ToyEnemy", "12", "9", "good.yaml:8:5"]
 
 
 def test_the_toy_system_is_in_the_json_schema(toy: Path) -> None:

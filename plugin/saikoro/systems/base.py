@@ -121,8 +121,14 @@ class System:
     """Module whose ``ROOT`` defines its scenarios (``saikoro.scenario.defs.getb``)."""
     page_profile: ClassVar[str] = ""
     """Module whose ``PROFILE`` shows its scenarios on pages (``saikoro.site.profiles.getb``)."""
+    scenario_model: ClassVar[str] = ""
+    """Module whose ``MODEL`` is its scenario model class (``saikoro.scenario.model.getb``)."""
     vtt_export: ClassVar[str] = ""
     """Module with ``character(enemy)`` and ``palette(enemy, system)`` for VTT exports."""
+    sample_scenario: ClassVar[str] = ""
+    """The sample scenario ``saikoro new`` writes: a package resource, ``package:path``."""
+    sample_flow: ClassVar[str] = ""
+    """The flow (an id of :meth:`flows`) a new book's first page draws (``saikoro new``)."""
 
     __slots__ = ("_options",)
 

@@ -104,7 +104,10 @@ class GodEaterTableBurst(System):
     id = "getb"
     scenario_def = "saikoro.scenario.defs.getb"
     page_profile = "saikoro.site.profiles.getb"
+    scenario_model = "saikoro.scenario.model.getb"
     vtt_export = "saikoro.export.getb"
+    sample_scenario = "saikoro.new:templates/scenarios/getb.yaml"
+    sample_flow = "getb.attack"
     name = "GOD EATER TABLE BURST"
     aliases = (
         "ゴッドイーター",
