@@ -28,8 +28,9 @@ so a reader who knows one system knows where everything is in the others:
     ``status``; ``common`` for what they share) and its ``__init__`` dispatches.
 ``checks.py``
     The pure rules maths of checks (outcomes and exact distributions), no command text.
-``flows.py``
-    ``FLOWS`` (or ``flows()``): the procedures drawn as flowcharts.
+``flows.py`` (or a ``flows/`` package)
+    ``FLOWS`` (or ``flows()``): the procedures drawn as flowcharts; a ``flows/`` package
+    has topic modules (``battle``, ``attack``, ``checks``) and ``common`` like ``commands/``.
 topic modules
     Optional, named by the rules they implement: ``board``, ``damage``, ``chase``,
     ``cards``, ``status``, ``states``…
