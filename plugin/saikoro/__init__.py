@@ -19,16 +19,21 @@ standard base (shown in brackets), so ``except ValueError`` still works::
     │   ├── DiceMismatchError               a supplied die with other sides
     │   ├── DiceExhaustedError              the supplied dice ran out
     │   └── CutActionError                  cut-action value outside its rules
+    ├── DistributionError [ValueError]      a Dist that no distribution is (saikoro.dice)
+    ├── InternalError [AssertionError]      a bug in saikoro (a broken invariant); never caught
     ├── UnknownSystemError [ValueError]     no system has that name (saikoro.systems)
     ├── RegistryError [ValueError]          a registered system whose parts cannot be found
     ├── OptionError [ValueError]            an unknown ruling option or value
     ├── FlowError [ValueError]              a procedure with a dangling step
-    ├── BoardError, CostError [ValueError]  GETB board cells, AP costs
-    ├── CardError, CheckSpecError [ValueError]  Akatsuki cards and check parameters
+    ├── RulesError [ValueError]             what the rules do not have (a poison level of 6)
+    │   ├── BoardError, CostError           GETB board cells, AP costs
+    │   └── CardError, CheckSpecError       Akatsuki cards and check parameters
     ├── LoadError [ValueError]              a scenario file that cannot be read (saikoro.scenario)
-    ├── TacticsError [ValueError]           an unknown tactic for the simulator (saikoro.balance)
+    ├── BalanceError [ValueError]           an encounter the simulator cannot play (saikoro.balance)
+    ├── TacticsError [ValueError]           an unknown tactic for the simulator
     ├── RollerAssetError [ValueError]       a missing or changed roller asset (saikoro.site)
     ├── VendorError [RuntimeError]          the bundled Pyodide/Mermaid files are missing
+    ├── BookError [ValueError]              ``saikoro new`` with no system chosen
     └── BookExistsError [FileExistsError]   ``saikoro new`` into a folder that has a book
 
 >>> issubclass(DiceError, SaikoroError)

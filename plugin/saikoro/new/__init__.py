@@ -36,7 +36,7 @@ from saikoro.dice.errors import SaikoroError
 from saikoro.systems import SYSTEM_IDS, RegistryError, UnknownSystemError, system_class
 from saikoro.systems import get as get_system
 
-__all__ = ["SCHEMA_PATH", "BookExistsError", "book_files", "create_book", "main"]
+__all__ = ["SCHEMA_PATH", "BookError", "BookExistsError", "book_files", "create_book", "main"]
 
 SCHEMA_PATH = "schema/scenario.schema.json"
 """Where a saikoro site publishes the scenario JSON Schema (the plugin's ``schema_path``)."""
@@ -46,6 +46,10 @@ _RENAMES = {
     "pre-commit-config.yaml": ".pre-commit-config.yaml",
     "github/workflows/scenarios.yml": ".github/workflows/scenarios.yml",
 }
+
+
+class BookError(SaikoroError, ValueError):
+    """A book ``saikoro new`` cannot start as asked (no system chosen)."""
 
 
 class BookExistsError(SaikoroError, FileExistsError):
@@ -121,12 +125,13 @@ def create_book(
     """Write a new scenario book into ``directory`` (created if missing); the files written.
 
     Raises:
+        BookError: no system is chosen.
         BookExistsError: ``directory`` exists and is not an empty folder.
         saikoro.systems.UnknownSystemError: a system is unknown.
     """
     chosen = list(dict.fromkeys(get_system(s).id for s in systems))
     if not chosen:
-        raise ValueError("choose at least one system")
+        raise BookError("choose at least one system")
     if directory.exists() and (not directory.is_dir() or any(directory.iterdir())):
         what = "a file" if not directory.is_dir() else "not empty"
         raise BookExistsError(f"{directory} is {what}: choose a new or empty folder")

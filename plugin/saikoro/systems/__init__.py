@@ -56,7 +56,7 @@ from typing import TYPE_CHECKING
 
 from saikoro.dice.errors import SaikoroError
 
-from .base import Board, CommandDoc, OptionError, OptionValue, Ruling, System
+from .base import Board, CommandDoc, OptionError, OptionValue, RulesError, Ruling, System
 from .flow import Edge, Flow, FlowError, Step, StepKind
 
 __all__ = [
@@ -71,6 +71,7 @@ __all__ = [
     "OptionError",
     "OptionValue",
     "RegistryError",
+    "RulesError",
     "Ruling",
     "Step",
     "StepKind",

@@ -21,6 +21,7 @@ __all__ = [
     "CommandDoc",
     "OptionError",
     "OptionValue",
+    "RulesError",
     "Ruling",
     "System",
 ]
@@ -30,6 +31,14 @@ OptionValue = bool | int | str
 
 class OptionError(SaikoroError, ValueError):
     """An unknown ruling option or a value it does not accept."""
+
+
+class RulesError(SaikoroError, ValueError):
+    """A rules function asked for what the rules do not have.
+
+    A poison level of 6, a check without dice, a contest without the defender's roll, an
+    unknown position: the systems' maths refuses it rather than guess.
+    """
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from saikoro.dice import DiceSource, Odds, Roll
-from saikoro.systems.base import System
+from saikoro.systems.base import RulesError, System
 from saikoro.systems.flow import Flow
 
 from .board import CENTRE, BoardError, DialClock, parse_range
@@ -189,7 +189,7 @@ class GodEaterTableBurst(System):
         """
         span = reach if reach is not None else weapon.reach
         if span is None:
-            raise ValueError("射撃の射程はバレットで決まります: reach を指定してください")
+            raise RulesError("射撃の射程はバレットで決まります: reach を指定してください")
         return self.board().in_range(attacker, target, span)
 
     def op_recovered(self, damage: int, *, melee: bool = True) -> int:
