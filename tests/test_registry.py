@@ -33,20 +33,22 @@ from saikoro.systems import (
 )
 from test_site_support import MKDOCS, env
 
-PACKAGE = Path(__file__).resolve().parents[1] / "plugin" / "saikoro"
+
+def _folder(module: str) -> Path:
+    return Path(importlib.import_module(module).__file__ or "").parent
 
 
-def _modules(folder: Path, *skip: str) -> set[str]:
-    names = {p.stem for p in folder.glob("*.py")} - {"__init__", *skip}
-    return {
-        f"saikoro.{folder.relative_to(PACKAGE).as_posix().replace('/', '.')}.{n}" for n in names
-    }
+def _modules(package: str, *skip: str) -> set[str]:
+    """The modules of ``package`` (its ``.py`` files but ``__init__`` and ``skip``)."""
+    names = {p.stem for p in _folder(package).glob("*.py")} - {"__init__", *skip}
+    return {f"{package}.{n}" for n in names}
 
 
 def test_builtin_systems_are_the_registry() -> None:
     assert tuple(BUILTIN) == SYSTEM_IDS == tuple(registry())
-    packages = {p.name for p in (PACKAGE / "systems").iterdir() if (p / "__init__.py").is_file()}
-    assert packages == set(BUILTIN)
+    systems_dir = _folder("saikoro.systems")
+    packages = {p for p in systems_dir.iterdir() if (p / "__init__.py").is_file()}
+    assert packages == {_folder(module) for module in BUILTIN.values()}
     assert list(DEFINITIONS) == list(SYSTEM_IDS)
 
 
@@ -67,13 +69,14 @@ def test_the_parts_of_a_system_agree(system_id: str) -> None:
 
 def test_every_definition_and_profile_module_belongs_to_a_system() -> None:
     classes = [system_class(s) for s in SYSTEM_IDS]
-    assert _modules(PACKAGE / "scenario" / "defs", "_shared", "_party") == {
-        c.scenario_def for c in classes
-    }
-    assert _modules(PACKAGE / "site" / "profiles", "base") == {c.page_profile for c in classes}
-    assert _modules(PACKAGE / "scenario" / "model", "_build", "_derive", "common") == {
-        c.scenario_model for c in classes
-    }
+    for part, shared in (
+        ("scenario_def", {"_shared", "_party"}),
+        ("page_profile", {"base"}),
+        ("scenario_model", {"_build", "_derive", "common", "_common"}),
+    ):
+        where = {getattr(c, part) for c in classes}
+        (package,) = {w.rpartition(".")[0] for w in where}
+        assert _modules(package, *shared) == where, part
 
 
 def test_unknown_ids_are_refused_by_every_part() -> None:
@@ -123,8 +126,7 @@ def test_a_registration_must_lead_to_its_own_class(fake_entry_points: list[Entry
 # A sixth system as a package of its own: engine, scenario definition, page profile
 # and VTT export side by side, registered by the one line of entry_points.txt.
 TOY_ENGINE = """
-from saikoro.dice import DiceSource, Odds, Roll
-from saikoro.dice.api import odds, roll
+from saikoro.dice import DiceSource, Odds, Roll, odds, roll
 from saikoro.systems import CommandDoc, System
 
 
@@ -154,9 +156,7 @@ SYSTEM = Toy
 """
 
 TOY_SCENARIO = """
-from saikoro.scenario.containers import Field
-from saikoro.scenario.defs._shared import enemy_obj, scenario_root, target_obj
-from saikoro.scenario.schema import Int
+from saikoro.scenario import Field, Int, enemy_obj, scenario_root, target_obj
 
 TARGET = target_obj(Field("target", Int(2, 12), required=True, ja="目標値", en="target"))
 ENEMY = enemy_obj(Field("hp", Int(1, 99), required=True, ja="HP", en="hit points"))
@@ -189,7 +189,7 @@ MODEL = ToyScenario
 """
 
 TOY_PROFILE = """
-from saikoro.site.profiles.base import Grid, Profile
+from saikoro.site import Grid, Profile
 
 
 class ToyProfile(Profile):
@@ -206,8 +206,7 @@ PROFILE = ToyProfile()
 """
 
 TOY_EXPORT = """
-from saikoro.export.model import Character
-from saikoro.export.palette import PaletteLine
+from saikoro.export import Character, PaletteLine
 
 
 def palette(enemy, system=None):

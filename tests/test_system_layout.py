@@ -23,7 +23,6 @@ from saikoro.systems import BUILTIN, CommandDoc, Ruling, System, system_class
 
 SYSTEMS = sorted(BUILTIN)
 REQUIRED = ("rulings", "reference", "commands", "checks", "flows")
-SYSTEMS_DIR = Path(importlib.import_module("saikoro.systems").__file__ or "").parent
 
 
 def _module(system_id: str, name: str) -> ModuleType:
@@ -36,7 +35,7 @@ def test_the_five_builtin_systems_are_checked() -> None:
 
 @pytest.mark.parametrize("system_id", SYSTEMS)
 def test_required_modules_are_present(system_id: str) -> None:
-    package = SYSTEMS_DIR / system_id
+    package = Path(importlib.import_module(BUILTIN[system_id]).__file__ or "").parent
     for name in REQUIRED:
         assert (package / f"{name}.py").is_file() or (package / name / "__init__.py").is_file(), (
             f"{system_id}: no {name}.py (or {name}/ package)"

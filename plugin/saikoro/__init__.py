@@ -6,6 +6,37 @@ commands of one of the five rule systems in :mod:`saikoro.systems`.
 This module, :mod:`saikoro.dice` and :mod:`saikoro.systems` use only the standard
 library: they are the files shipped to the browser.
 
+Public API
+----------
+What users import is in this module and in the ``__init__`` of these packages; every
+other module is private, named with a leading underscore (``saikoro.dice._lexer``,
+``saikoro.systems._getb``): it may change in any release. ``tests/test_api_inventory.py``
+checks the surface against a list kept with the code.
+
+``saikoro``
+    ``roll``, ``odds``, ``get_system``, ``Roll``, ``Odds``, the error root.
+``saikoro.dice``
+    The generic engine: ``roll``/``odds`` with an ``Extension``, ``Dist``, ``DiceSource``.
+``saikoro.systems``
+    The registry (``get``, ``SYSTEM_IDS``, ``BUILTIN``, the ``saikoro.systems`` entry
+    points) and what a system is made of: ``System``, ``Ruling``, ``CommandDoc``,
+    ``Flow``/``Step``/``Edge``, ``Board``.
+``saikoro.scenario`` and ``saikoro.scenario.model``
+    Validation (``load_scenario``, ``validate_text``, ``json_schema``), the typed model,
+    and the definition vocabulary of a system's scenarios (``scenario_root``,
+    ``enemy_obj``, ``Field``, ``Int``...).
+``saikoro.export``
+    VTT characters and chat palettes (ココフォリア, ユドナリウム).
+``saikoro.balance``
+    The encounter simulator (``simulate``, ``encounter``, ``verdict``).
+``saikoro.site``
+    The MkDocs plugin (``SaikoroPlugin``, entry point ``saikoro``) and a system's page
+    profile (``Profile``, ``Grid``, ``Metric``).
+
+A system outside saikoro is a package of its own: its ``System`` subclass names its
+scenario definition, model, page profile and VTT export, each built from the names
+above, and one ``saikoro.systems`` entry point registers it.
+
 Errors
 ------
 Every error saikoro raises on purpose is a :class:`SaikoroError`; each also keeps a

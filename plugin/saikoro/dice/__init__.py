@@ -12,13 +12,13 @@ Standard library only: these files are also shipped to the browser (Pyodide).
 
 Command modules are imported on first use, so ``import saikoro.dice`` stays light.
 
->>> from saikoro.dice.api import odds
 >>> odds("4D6KH3").distribution[18]
 Fraction(7, 432)
 """
 
 from __future__ import annotations
 
+from .api import odds, roll
 from .dist import Dist
 from .errors import (
     DiceError,
@@ -48,4 +48,6 @@ __all__ = [
     "ParseError",
     "Roll",
     "SaikoroError",
+    "odds",
+    "roll",
 ]
