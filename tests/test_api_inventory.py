@@ -1,10 +1,12 @@
 """The public surface: the ``__all__`` of the facade and the public subpackages, checked in.
 
 Every name the facade and the subpackages export (and the public members of each
-exported class) is listed, with its kind, in ``tests/data/api_inventory.txt``. A change
-to that surface fails here with a diff, so it is made on purpose: after an intended
-change, regenerate the file with ``.venv/bin/python tests/test_api_inventory.py`` and
-commit it with the change (and a CHANGELOG line).
+exported class) is listed, with its kind, in ``tests/data/api_inventory.txt``, and so is
+every module whose dotted name has no part starting with ``_`` (the private modules are
+exactly those that have one: ``saikoro.dice._lexer``, ``saikoro.systems._getb.checks``).
+A change to that surface fails here with a diff, so it is made on purpose: after an
+intended change, regenerate the file with ``.venv/bin/python tests/test_api_inventory.py``
+and commit it with the change (and a CHANGELOG line).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import difflib
 import enum
 import importlib
 import inspect
+import pkgutil
 import sys
 from pathlib import Path
 
@@ -22,7 +25,9 @@ PUBLIC = (
     "saikoro.dice",
     "saikoro.systems",
     "saikoro.scenario",
+    "saikoro.scenario.model",
     "saikoro.export",
+    "saikoro.balance",
     "saikoro.site",
 )
 """The modules whose ``__all__`` is the public API (everything else is internal)."""
@@ -61,9 +66,19 @@ def _members(cls: type) -> list[tuple[str, str]]:
     return sorted((n, k) for n, k in own.items() if not n.startswith("_"))
 
 
+def public_modules() -> list[str]:
+    """Every module of the package whose dotted name has no private (``_``) part."""
+    import saikoro
+
+    names = [info.name for info in pkgutil.walk_packages(saikoro.__path__, "saikoro.")]
+    return sorted(
+        ["saikoro", *(n for n in names if not any(p.startswith("_") for p in n.split(".")))]
+    )
+
+
 def inventory() -> list[str]:
     """One line per public name: ``module.name kind`` (class members indented by name)."""
-    lines: list[str] = []
+    lines: list[str] = [f"{name} public-module" for name in public_modules()]
     for module_name in PUBLIC:
         module = importlib.import_module(module_name)
         exported = getattr(module, "__all__", None)
@@ -105,6 +120,10 @@ def test_the_inventory_sees_a_change() -> None:
     finally:
         saikoro.__all__.remove("get_system_for_test")
         del saikoro.get_system_for_test  # type: ignore[attr-defined]
+
+
+def test_the_public_packages_are_public_modules() -> None:
+    assert set(PUBLIC) <= set(public_modules())
 
 
 def test_every_public_module_names_only_what_it_has() -> None:

@@ -1,18 +1,24 @@
-"""Every exception class saikoro defines is a SaikoroError and keeps its standard base."""
+"""Every exception class saikoro defines is a SaikoroError and keeps its standard base.
+
+What a user can cause is raised as one of them (never a bare ``ValueError``); a broken
+invariant is an :class:`~saikoro.dice.InternalError`, which nothing in saikoro catches.
+"""
 
 from __future__ import annotations
 
+import ast
 import importlib
 import inspect
 import pkgutil
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
 import saikoro
 from saikoro import DiceError, SaikoroError
-from saikoro.dice import LimitError, ParseError
-from saikoro.systems import OptionError, UnknownSystemError
+from saikoro.dice import Dist, DistributionError, InternalError, LimitError, ParseError
+from saikoro.systems import OptionError, RulesError, UnknownSystemError
 
 
 def _exception_classes() -> list[type[BaseException]]:
@@ -66,6 +72,15 @@ def test_every_exception_class_is_a_saikoro_error() -> None:
         ("saikoro.site.roller.RollerAssetError", ValueError),
         ("saikoro.site.vendor.VendorError", RuntimeError),
         ("saikoro.new.BookExistsError", FileExistsError),
+        ("saikoro.new.BookError", ValueError),
+        ("saikoro.dice.DistributionError", ValueError),
+        ("saikoro.dice.InternalError", AssertionError),
+        ("saikoro.systems.RulesError", ValueError),
+        ("saikoro.systems.getb.board.BoardError", RulesError),
+        ("saikoro.systems.getb.states.CostError", RulesError),
+        ("saikoro.systems.akatsuki.cards.CardError", RulesError),
+        ("saikoro.systems.akatsuki.checks.CheckSpecError", RulesError),
+        ("saikoro.balance.BalanceError", ValueError),
     ],
 )
 def test_standard_bases_are_kept(path: str, base: type[BaseException]) -> None:
@@ -88,6 +103,8 @@ def test_saikoro_error_is_not_a_value_error() -> None:
         (lambda: saikoro.get_system("getb", no_such_option=True), OptionError),
         (lambda: saikoro.roll("1000000D6"), LimitError),
         (lambda: saikoro.roll("2D6", dice=[(4, 1)]), DiceError),
+        (lambda: Dist.die(0), DistributionError),
+        (lambda: saikoro.get_system("getb", final_damage_tie="coin"), OptionError),
     ],
 )
 def test_one_except_catches_the_engine_and_the_registry(
@@ -105,3 +122,74 @@ def test_the_facade_documents_the_hierarchy() -> None:
         if cls.__name__.startswith("_"):
             continue
         assert cls.__name__ in doc, f"{cls.__name__} is missing from saikoro's docstring"
+
+
+def _modules() -> list[tuple[str, ast.Module]]:
+    """Every module of the package (vendored files left out), parsed."""
+    root = Path(saikoro.__file__).resolve().parent
+    return [
+        (
+            ".".join(path.relative_to(root.parent).with_suffix("").parts),
+            ast.parse(path.read_text("utf-8")),
+        )
+        for path in sorted(root.rglob("*.py"))
+        if "vendor" not in path.relative_to(root).parts
+    ]
+
+
+def _names(node: ast.expr | None) -> set[str]:
+    if node is None:
+        return {"<bare except>"}
+    if isinstance(node, ast.Tuple):
+        return {n for e in node.elts for n in _names(e)}
+    if isinstance(node, ast.Attribute):
+        return {node.attr}
+    return {node.id} if isinstance(node, ast.Name) else {ast.unparse(node)}
+
+
+BUG_REPORTS = {
+    # module -> why it may catch everything: it reports the bug loudly, never as "valid".
+    "saikoro.scenario.cli": "saikoro validate prints 'internal error' and the traceback",
+}
+BROAD = {"<bare except>", "BaseException", "Exception", "AssertionError", "SaikoroError"}
+
+
+def test_nothing_catches_an_internal_error() -> None:
+    caught = [
+        f"{name}:{handler.lineno}: except {', '.join(sorted(_names(handler.type) & BROAD))}"
+        for name, tree in _modules()
+        if name not in BUG_REPORTS
+        for handler in ast.walk(tree)
+        if isinstance(handler, ast.ExceptHandler)
+        and _names(handler.type) & (BROAD | {"InternalError"})
+    ]
+    assert caught == []
+    assert set(BUG_REPORTS) <= {name for name, _ in _modules()}
+
+
+LOCAL_VALUE_ERRORS = {
+    # module -> why a bare ValueError is raised there: it never leaves the module.
+    "saikoro.scenario.schema": "IntOrRange.bounds, caught by IntOrRange.check",
+}
+
+
+def test_no_bare_value_error_reaches_a_user() -> None:
+    bare = [
+        f"{name}:{node.lineno}"
+        for name, tree in _modules()
+        if name not in LOCAL_VALUE_ERRORS
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Raise)
+        and isinstance(node.exc, ast.Call)
+        and isinstance(node.exc.func, ast.Name)
+        and node.exc.func.id == "ValueError"
+    ]
+    assert bare == [], "raise a SaikoroError subclass (or InternalError for a broken invariant)"
+
+
+def test_the_internal_error_is_raised_where_callers_break_an_invariant() -> None:
+    from saikoro.dice.chains import chain_sum
+
+    with pytest.raises(InternalError, match="faces must number the sides"):
+        chain_sum([6], [1], 6, 2)
+    assert not issubclass(InternalError, ValueError)

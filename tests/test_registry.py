@@ -21,6 +21,7 @@ import pytest
 from saikoro import systems
 from saikoro.scenario.containers import Obj
 from saikoro.scenario.defs import DEFINITIONS, definition
+from saikoro.scenario.model import model_class
 from saikoro.site.profiles import Profile, profile
 from saikoro.systems import (
     BUILTIN,
@@ -32,20 +33,22 @@ from saikoro.systems import (
 )
 from test_site_support import MKDOCS, env
 
-PACKAGE = Path(__file__).resolve().parents[1] / "plugin" / "saikoro"
+
+def _folder(module: str) -> Path:
+    return Path(importlib.import_module(module).__file__ or "").parent
 
 
-def _modules(folder: Path, *skip: str) -> set[str]:
-    names = {p.stem for p in folder.glob("*.py")} - {"__init__", *skip}
-    return {
-        f"saikoro.{folder.relative_to(PACKAGE).as_posix().replace('/', '.')}.{n}" for n in names
-    }
+def _modules(package: str, *skip: str) -> set[str]:
+    """The modules of ``package`` (its ``.py`` files but ``__init__`` and ``skip``)."""
+    names = {p.stem for p in _folder(package).glob("*.py")} - {"__init__", *skip}
+    return {f"{package}.{n}" for n in names}
 
 
 def test_builtin_systems_are_the_registry() -> None:
     assert tuple(BUILTIN) == SYSTEM_IDS == tuple(registry())
-    packages = {p.name for p in (PACKAGE / "systems").iterdir() if (p / "__init__.py").is_file()}
-    assert packages == set(BUILTIN)
+    systems_dir = _folder("saikoro.systems")
+    packages = {p for p in systems_dir.iterdir() if (p / "__init__.py").is_file()}
+    assert packages == {_folder(module) for module in BUILTIN.values()}
     assert list(DEFINITIONS) == list(SYSTEM_IDS)
 
 
@@ -56,6 +59,7 @@ def test_the_parts_of_a_system_agree(system_id: str) -> None:
     root = definition(system_id)
     assert isinstance(root, Obj)
     assert root is importlib.import_module(cls.scenario_def).ROOT
+    assert model_class(system_id) is importlib.import_module(cls.scenario_model).MODEL
     assert DEFINITIONS[system_id] is root
     shown = profile(system_id)
     assert isinstance(shown, Profile) and shown.system == system_id
@@ -65,10 +69,14 @@ def test_the_parts_of_a_system_agree(system_id: str) -> None:
 
 def test_every_definition_and_profile_module_belongs_to_a_system() -> None:
     classes = [system_class(s) for s in SYSTEM_IDS]
-    assert _modules(PACKAGE / "scenario" / "defs", "_shared", "_party") == {
-        c.scenario_def for c in classes
-    }
-    assert _modules(PACKAGE / "site" / "profiles", "base") == {c.page_profile for c in classes}
+    for part, shared in (
+        ("scenario_def", {"_shared", "_party"}),
+        ("page_profile", {"base"}),
+        ("scenario_model", {"_build", "_derive", "common", "_common"}),
+    ):
+        where = {getattr(c, part) for c in classes}
+        (package,) = {w.rpartition(".")[0] for w in where}
+        assert _modules(package, *shared) == where, part
 
 
 def test_unknown_ids_are_refused_by_every_part() -> None:
@@ -78,6 +86,8 @@ def test_unknown_ids_are_refused_by_every_part() -> None:
         definition("nope")
     with pytest.raises(UnknownSystemError):
         profile("nope")
+    with pytest.raises(UnknownSystemError):
+        model_class("nope")
     with pytest.raises(KeyError):
         DEFINITIONS["nope"]
     assert "nope" not in DEFINITIONS
@@ -116,14 +126,14 @@ def test_a_registration_must_lead_to_its_own_class(fake_entry_points: list[Entry
 # A sixth system as a package of its own: engine, scenario definition, page profile
 # and VTT export side by side, registered by the one line of entry_points.txt.
 TOY_ENGINE = """
-from saikoro.dice import DiceSource, Odds, Roll
-from saikoro.dice.api import odds, roll
+from saikoro.dice import DiceSource, Odds, Roll, odds, roll
 from saikoro.systems import CommandDoc, System
 
 
 class Toy(System):
     id = "toy"
     scenario_def = "saikoro_toy.scenario"
+    scenario_model = "saikoro_toy.model"
     page_profile = "saikoro_toy.profile"
     vtt_export = "saikoro_toy.export"
     name = "トイシステム"
@@ -146,17 +156,40 @@ SYSTEM = Toy
 """
 
 TOY_SCENARIO = """
-from saikoro.scenario.containers import Field
-from saikoro.scenario.defs._shared import enemy_obj, scenario_root, target_obj
-from saikoro.scenario.schema import Int
+from saikoro.scenario import Field, Int, enemy_obj, scenario_root, target_obj
 
 TARGET = target_obj(Field("target", Int(2, 12), required=True, ja="目標値", en="target"))
 ENEMY = enemy_obj(Field("hp", Int(1, 99), required=True, ja="HP", en="hit points"))
 ROOT = scenario_root("toy", TARGET, ENEMY)
 """
 
+TOY_MODEL = """
+from dataclasses import dataclass
+
+from saikoro.scenario.model import DifficultyTarget, Enemy, ScenarioModel
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ToyTarget(DifficultyTarget):
+    target: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ToyEnemy(Enemy):
+    hp: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ToyScenario(ScenarioModel):
+    difficulty_targets: tuple[ToyTarget, ...] = ()
+    enemies: tuple[ToyEnemy, ...] = ()
+
+
+MODEL = ToyScenario
+"""
+
 TOY_PROFILE = """
-from saikoro.site.profiles.base import Grid, Profile
+from saikoro.site import Grid, Profile
 
 
 class ToyProfile(Profile):
@@ -173,8 +206,7 @@ PROFILE = ToyProfile()
 """
 
 TOY_EXPORT = """
-from saikoro.export.model import Character
-from saikoro.export.palette import PaletteLine
+from saikoro.export import Character, PaletteLine
 
 
 def palette(enemy, system=None):
@@ -207,6 +239,7 @@ def toy(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for name, text in (
         ("__init__", TOY_ENGINE),
         ("scenario", TOY_SCENARIO),
+        ("model", TOY_MODEL),
         ("profile", TOY_PROFILE),
         ("export", TOY_EXPORT),
     ):
@@ -254,6 +287,15 @@ def test_the_toy_scenario_is_validated(toy: Path, tmp_path: Path) -> None:
         "bad.yaml:6:13: error: scenario.difficulty_targets[0].target: "
         "expected an integer between 2 and 12, got 13" in bad.stdout
     )
+    code = (
+        "from saikoro.scenario import load_scenario;"
+        "m = load_scenario('good.yaml').scenario.model;"
+        "print(type(m).__name__, type(m.enemies[0]).__name__, m.enemies[0].hp, "
+        "m.difficulty_targets[0].target, m.enemies[0].where)"
+    )
+    typed = _run(toy, sys.executable, "-c", code, cwd=tmp_path)
+    assert typed.returncode == 0, typed.stderr
+    assert typed.stdout.split() == ["ToyScenario", "ToyEnemy", "12", "9", "good.yaml:8:5"]
 
 
 def test_the_toy_system_is_in_the_json_schema(toy: Path) -> None:

@@ -19,7 +19,6 @@ from saikoro.scenario.containers import ListOf, MapOf, Obj
 from saikoro.scenario.defs import DEFINITIONS
 from saikoro.scenario.loader import load_yaml
 from saikoro.scenario.model import (
-    MODELS,
     NOWHERE,
     GetbEnemy,
     GetbScenario,
@@ -28,6 +27,7 @@ from saikoro.scenario.model import (
     Model,
     Position,
     enemy_model,
+    model_class,
     to_data,
 )
 from saikoro.scenario.model._build import build
@@ -75,7 +75,7 @@ def test_model_round_trips_to_the_validated_data(scenario: Scenario) -> None:
 @pytest.mark.parametrize("scenario", _valid(), ids=lambda s: s.path.name)
 def test_system_subclass_is_chosen_by_system(scenario: Scenario) -> None:
     model = scenario.model
-    assert type(model) is MODELS[scenario.system]
+    assert type(model) is model_class(scenario.system)
     assert model.system == scenario.system and model.id == scenario.id
     enemy_type = typing.get_args(typing.get_type_hints(type(model))["enemies"])[0]
     assert all(type(e) is enemy_type for e in model.enemies)
@@ -199,7 +199,7 @@ def _model_classes(cls: type[Model], kind: Obj) -> list[tuple[type[Model], Obj]]
 @pytest.mark.parametrize("system", SYSTEM_IDS)
 def test_classes_and_definitions_name_the_same_keys(system: str) -> None:
     """A key added to a definition must be added to the model (and no key invented)."""
-    for cls, kind in _model_classes(MODELS[system], DEFINITIONS[system]):
+    for cls, kind in _model_classes(model_class(system), DEFINITIONS[system]):
         names = {f.name for f in dataclasses.fields(cls)} - {"where"}
         defined = {f.name for f in kind.fields}
         assert defined <= names, (cls.__name__, defined - names)

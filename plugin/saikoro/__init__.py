@@ -6,6 +6,37 @@ commands of one of the five rule systems in :mod:`saikoro.systems`.
 This module, :mod:`saikoro.dice` and :mod:`saikoro.systems` use only the standard
 library: they are the files shipped to the browser.
 
+Public API
+----------
+What users import is in this module and in the ``__init__`` of these packages; every
+other module is private, named with a leading underscore (``saikoro.dice._lexer``,
+``saikoro.systems._getb``): it may change in any release. ``tests/test_api_inventory.py``
+checks the surface against a list kept with the code.
+
+``saikoro``
+    ``roll``, ``odds``, ``get_system``, ``Roll``, ``Odds``, the error root.
+``saikoro.dice``
+    The generic engine: ``roll``/``odds`` with an ``Extension``, ``Dist``, ``DiceSource``.
+``saikoro.systems``
+    The registry (``get``, ``SYSTEM_IDS``, ``BUILTIN``, the ``saikoro.systems`` entry
+    points) and what a system is made of: ``System``, ``Ruling``, ``CommandDoc``,
+    ``Flow``/``Step``/``Edge``, ``Board``.
+``saikoro.scenario`` and ``saikoro.scenario.model``
+    Validation (``load_scenario``, ``validate_text``, ``json_schema``), the typed model,
+    and the definition vocabulary of a system's scenarios (``scenario_root``,
+    ``enemy_obj``, ``Field``, ``Int``...).
+``saikoro.export``
+    VTT characters and chat palettes (ココフォリア, ユドナリウム).
+``saikoro.balance``
+    The encounter simulator (``simulate``, ``encounter``, ``verdict``).
+``saikoro.site``
+    The MkDocs plugin (``SaikoroPlugin``, entry point ``saikoro``) and a system's page
+    profile (``Profile``, ``Grid``, ``Metric``).
+
+A system outside saikoro is a package of its own: its ``System`` subclass names its
+scenario definition, model, page profile and VTT export, each built from the names
+above, and one ``saikoro.systems`` entry point registers it.
+
 Errors
 ------
 Every error saikoro raises on purpose is a :class:`SaikoroError`; each also keeps a
@@ -19,16 +50,21 @@ standard base (shown in brackets), so ``except ValueError`` still works::
     │   ├── DiceMismatchError               a supplied die with other sides
     │   ├── DiceExhaustedError              the supplied dice ran out
     │   └── CutActionError                  cut-action value outside its rules
+    ├── DistributionError [ValueError]      a Dist that no distribution is (saikoro.dice)
+    ├── InternalError [AssertionError]      a bug in saikoro (a broken invariant); never caught
     ├── UnknownSystemError [ValueError]     no system has that name (saikoro.systems)
     ├── RegistryError [ValueError]          a registered system whose parts cannot be found
     ├── OptionError [ValueError]            an unknown ruling option or value
     ├── FlowError [ValueError]              a procedure with a dangling step
-    ├── BoardError, CostError [ValueError]  GETB board cells, AP costs
-    ├── CardError, CheckSpecError [ValueError]  Akatsuki cards and check parameters
+    ├── RulesError [ValueError]             what the rules do not have (a poison level of 6)
+    │   ├── BoardError, CostError           GETB board cells, AP costs
+    │   └── CardError, CheckSpecError       Akatsuki cards and check parameters
     ├── LoadError [ValueError]              a scenario file that cannot be read (saikoro.scenario)
-    ├── TacticsError [ValueError]           an unknown tactic for the simulator (saikoro.balance)
+    ├── BalanceError [ValueError]           an encounter the simulator cannot play (saikoro.balance)
+    ├── TacticsError [ValueError]           an unknown tactic for the simulator
     ├── RollerAssetError [ValueError]       a missing or changed roller asset (saikoro.site)
     ├── VendorError [RuntimeError]          the bundled Pyodide/Mermaid files are missing
+    ├── BookError [ValueError]              ``saikoro new`` with no system chosen
     └── BookExistsError [FileExistsError]   ``saikoro new`` into a folder that has a book
 
 >>> issubclass(DiceError, SaikoroError)

@@ -190,7 +190,10 @@ def test_system_commands_on_scenario_page(session_page: Session, base_url: str) 
 
 def _dice_of_last_result(page: Any) -> list[list[int]]:
     """The ``(sides, value)`` pairs of the newest ``saikoro:result`` event's roll."""
-    return page.evaluate("window.__saikoroResults[window.__saikoroResults.length - 1].dice")
+    dice: list[list[int]] = page.evaluate(
+        "window.__saikoroResults[window.__saikoroResults.length - 1].dice"
+    )
+    return dice
 
 
 def test_scenario_rulings_reach_the_roll(session_page: Session, base_url: str) -> None:

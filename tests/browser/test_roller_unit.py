@@ -30,6 +30,7 @@ from saikoro.site.roller import (
     install_assets,
     widget,
 )
+from saikoro.systems import SYSTEM_IDS
 
 PACKAGE = Path(saikoro.__file__).parent
 NASTY = "\"><img src=x onerror=alert(1)>&amp;'<script>"
@@ -170,7 +171,7 @@ def test_free_widget() -> None:
     assert tags.count("button") == 1
     assert tags.count("output") == 1
     options = [a for t, a in parsed.tags if t == "option"]
-    assert [o["value"] for o in options] == ["", *roller.SYSTEM_IDS]
+    assert [o["value"] for o in options] == ["", *SYSTEM_IDS]
     assert [o["value"] for o in options if "selected" in o] == ["getb"]
     none = parse(free_widget())
     assert [a["value"] for t, a in none.tags if t == "option" and "selected" in a] == [""]

@@ -18,6 +18,7 @@ This package is engine-side: it imports the standard library, :mod:`saikoro.dice
 
 from __future__ import annotations
 
+from .errors import BalanceError
 from .model import Encounter, Party, encounter, parse_party
 from .parties import reference_party
 from .runner import simulate
@@ -29,6 +30,7 @@ __all__ = [
     "ATOMS",
     "PRESETS",
     "VERDICTS",
+    "BalanceError",
     "BalanceResult",
     "Encounter",
     "Party",

@@ -25,6 +25,7 @@ from saikoro.systems import get as get_system
 from saikoro.systems.base import System
 from saikoro.systems.kegare.status import Status
 
+from .errors import BalanceError
 from .parties import reference_party
 from .shapes import (
     AkatsukiPC,
@@ -218,7 +219,7 @@ def _member(pc: sm.PC) -> Any:
         return CutPC(
             pc.name, pc.body, pc.head, pc.hp, pc.area, CutAttack("攻撃", pc.attack, pc.damage)
         )
-    raise ValueError(f"no simulator for {type(pc).__name__}")
+    raise BalanceError(f"no simulator for {type(pc).__name__}")
 
 
 def parse_party(system: str, members: Sequence[sm.PC | Mapping[str, object]], label: str) -> Party:
@@ -303,7 +304,7 @@ def _enemy(e: sm.Enemy) -> Any:
             e.vehicle,
             e.blockade,
         )
-    raise ValueError(f"no simulator for {type(e).__name__}")
+    raise BalanceError(f"no simulator for {type(e).__name__}")
 
 
 def _target(t: sm.DifficultyTarget) -> Any:

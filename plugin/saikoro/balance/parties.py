@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .errors import BalanceError
+
 __all__ = ["ARCHETYPES", "NATION", "reference_party"]
 
 ARCHETYPES: dict[str, tuple[dict[str, Any], ...]] = {
@@ -223,7 +225,7 @@ NATION: dict[str, Any] = {
 def reference_party(system: str, size: int) -> list[dict[str, Any]]:
     """The reference party of ``size`` PCs for ``system`` (in ``party:`` format)."""
     if size < 1:
-        raise ValueError("a party needs at least one PC")
+        raise BalanceError("a party needs at least one PC")
     base = ARCHETYPES[system]
     out: list[dict[str, Any]] = [dict(NATION)] if system == "kokuryoku" else []
     for i in range(size):

@@ -25,6 +25,7 @@ from fractions import Fraction
 from types import ModuleType
 from typing import Any, Protocol
 
+from .errors import BalanceError
 from .model import Encounter, encounter
 from .stats import BalanceResult, Tally, summarise
 from .tactics import Tactics, tactics_for
@@ -58,7 +59,7 @@ class Simulator(Protocol):
 def simulator(system: str) -> ModuleType:
     """The simulator module of ``system``."""
     if system not in SIMULATORS:
-        raise ValueError(f"no simulator for system {system!r}")
+        raise BalanceError(f"no simulator for system {system!r}")
     return importlib.import_module(SIMULATORS[system])
 
 
@@ -105,7 +106,7 @@ def simulate(
     stops the run; the result then covers the chunks finished and says ``interrupted``.
     """
     if battles < 1:
-        raise ValueError("battles must be at least 1")
+        raise BalanceError("battles must be at least 1")
     tactics = tactics or tactics_for(enc.system)
     sim = simulator(enc.system)
     prep = sim.prepare(enc, tactics)

@@ -19,6 +19,7 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 
+from saikoro.dice.errors import InternalError
 from saikoro.systems.akatsuki.checks import (
     MAX_SUPPORTERS,
     AfterMode,
@@ -92,7 +93,7 @@ def _plan(party: tuple[AkatsukiPC, ...], t: AkatsukiTarget, rules: CheckRules) -
         if best is None or p > best[0]:
             best = (p, i, spec, tuple(j for _, j in chosen))
     if best is None:
-        raise ValueError("akatsuki: the party has no PC")
+        raise InternalError("akatsuki: the party has no PC")
     return Plan(t, best[1], best[2], best[3])
 
 

@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from .errors import BalanceError
+
 __all__ = [
     "Z95",
     "BalanceResult",
@@ -124,7 +126,7 @@ class Tally:
 
     def __add__(self, other: Tally) -> Tally:
         if self.pcs != other.pcs:
-            raise ValueError("tallies of different parties cannot be merged")
+            raise BalanceError("tallies of different parties cannot be merged")
         return Tally(
             pcs=self.pcs,
             battles=self.battles + other.battles,

@@ -12,18 +12,20 @@ Standard library only: these files are also shipped to the browser (Pyodide).
 
 Command modules are imported on first use, so ``import saikoro.dice`` stays light.
 
->>> from saikoro.dice.api import odds
 >>> odds("4D6KH3").distribution[18]
 Fraction(7, 432)
 """
 
 from __future__ import annotations
 
+from .api import odds, roll
 from .dist import Dist
 from .errors import (
     DiceError,
     DiceExhaustedError,
     DiceMismatchError,
+    DistributionError,
+    InternalError,
     LimitError,
     ParseError,
     SaikoroError,
@@ -38,10 +40,14 @@ __all__ = [
     "DiceMismatchError",
     "DiceSource",
     "Dist",
+    "DistributionError",
     "Extension",
+    "InternalError",
     "LimitError",
     "Odds",
     "ParseError",
     "Roll",
     "SaikoroError",
+    "odds",
+    "roll",
 ]

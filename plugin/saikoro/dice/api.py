@@ -154,17 +154,17 @@ def _candidates(text: str) -> list[tuple[str, bool]]:
     return [(word, False)]
 
 
-# command families in BCDice's order; modules are imported on first use
+# command families in BCDice's order (module, name); modules are imported on first use
 _ORDER = (
-    ("add_dice", "add"),
-    ("barabara", "barabara"),
-    ("simple", "tally"),
-    ("simple", "calc"),
-    ("choice", "choice"),
-    ("simple", "d66"),
+    ("saikoro.dice.add_dice", "add"),
+    ("saikoro.dice.barabara", "barabara"),
+    ("saikoro.dice.simple", "tally"),
+    ("saikoro.dice.simple", "calc"),
+    ("saikoro.dice.choice", "choice"),
+    ("saikoro.dice.simple", "d66"),
     ("repeat", ""),
-    ("reroll", "reroll"),
-    ("upper", "upper"),
+    ("saikoro.dice.reroll", "reroll"),
+    ("saikoro.dice.upper", "upper"),
 )
 _loaded: dict[str, Callable[..., object]] = {}
 
@@ -173,7 +173,7 @@ def _command(module: str, kind: str, name: str) -> Callable[..., object]:
     key = f"{kind}_{name}"
     fn = _loaded.get(key)
     if fn is None:
-        fn = getattr(import_module(f"{__package__}.{module}"), key)
+        fn = getattr(import_module(module), key)
         _loaded[key] = fn
     return fn
 

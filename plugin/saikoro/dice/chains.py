@@ -39,7 +39,7 @@ from fractions import Fraction
 from math import comb
 from typing import NamedTuple
 
-from .errors import LimitError
+from .errors import InternalError, LimitError
 from .limits import (
     MAX_DEPTH,
     ODDS_MAX_BITS,
@@ -249,7 +249,7 @@ def chain_power(up: Poly, stop: Poly, depth: int, dice: int = 1) -> Poly:
     uo, uw = _nonzero(up)
     so, sw = _nonzero(stop)
     if uo < 0 and uw:
-        raise ValueError("scores must not be negative")
+        raise InternalError("scores must not be negative")
     if not sw:
         return Poly(0, [0], sides ** ((depth + 1) * dice))
     if not uw or depth == 0:
@@ -298,7 +298,7 @@ def chain_sum(explode: list[int], stop: list[int], sides: int, depth: int) -> Po
     their number).
     """
     if len(explode) + len(stop) != sides:
-        raise ValueError("the faces must number the sides")
+        raise InternalError("the faces must number the sides")
     return chain_power(faces_poly(explode), faces_poly(stop), depth)
 
 

@@ -26,6 +26,8 @@ from fractions import Fraction
 from math import gcd
 from typing import Generic, TypeVar
 
+from .errors import DistributionError
+
 __all__ = ["Dist", "Outcome"]
 
 Outcome = int | str
@@ -53,14 +55,14 @@ class Dist(Generic[T]):
     def __init__(self, weights: Mapping[T, int], denominator: int | None = None) -> None:
         clean = {k: int(w) for k, w in weights.items() if w}
         if any(w < 0 for w in clean.values()):
-            raise ValueError("weights must be non-negative")
+            raise DistributionError("weights must be non-negative")
         total = sum(clean.values())
         if denominator is None:
             denominator = total
         if denominator <= 0:
-            raise ValueError("a distribution needs a positive denominator")
+            raise DistributionError("a distribution needs a positive denominator")
         if total > denominator:
-            raise ValueError("weights exceed the denominator")
+            raise DistributionError("weights exceed the denominator")
         g = denominator
         for w in clean.values():
             g = gcd(g, w)
@@ -91,7 +93,7 @@ class Dist(Generic[T]):
         {1: Fraction(1, 3), 2: Fraction(1, 3), 3: Fraction(1, 3)}
         """
         if sides < 1:
-            raise ValueError("a die needs at least one side")
+            raise DistributionError("a die needs at least one side")
         return Dist(dict.fromkeys(range(1, sides + 1), 1), sides)
 
     @classmethod
@@ -208,11 +210,11 @@ class Dist(Generic[T]):
         """
         total = self.total_weight
         if total == 0:
-            raise ValueError("the distribution is empty")
+            raise DistributionError("the distribution is empty")
         s = 0
         for k, w in self._weights.items():
             if not isinstance(k, int):
-                raise TypeError("mean needs integer outcomes")
+                raise DistributionError("mean needs integer outcomes")
             s += k * w
         return Fraction(s, total)
 
@@ -271,7 +273,7 @@ class Dist(Generic[T]):
         Fraction(1, 216)
         """
         if n < 0:
-            raise ValueError("n must be >= 0")
+            raise DistributionError("n must be >= 0")
         result: Dist[int] = Dist.constant(0)
         base: Dist[int] = self  # type: ignore[assignment]
         while n:
@@ -296,7 +298,7 @@ class Dist(Generic[T]):
         kept = {k: w for k, w in self._weights.items() if predicate(k)}
         total = sum(kept.values())
         if not total:
-            raise ValueError("the condition has probability zero")
+            raise DistributionError("the condition has probability zero")
         return Dist(kept, total)
 
 

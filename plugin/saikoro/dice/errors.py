@@ -17,6 +17,8 @@ __all__ = [
     "DiceError",
     "DiceExhaustedError",
     "DiceMismatchError",
+    "DistributionError",
+    "InternalError",
     "LimitError",
     "ParseError",
     "SaikoroError",
@@ -49,3 +51,21 @@ class DiceMismatchError(DiceError):
 
 class DiceExhaustedError(DiceError):
     """The list of supplied dice ran out before the command finished."""
+
+
+class DistributionError(SaikoroError, ValueError):
+    """A :class:`~saikoro.dice.Dist` asked to be what no distribution is.
+
+    Negative or excess weights, a die without sides, the mean of outcomes that are not
+    numbers, conditioning on an event of probability zero.
+    """
+
+
+class InternalError(SaikoroError, AssertionError):
+    """A broken invariant inside saikoro: a bug in saikoro, not in what it was given.
+
+    Raised where the engine's own callers guarantee a precondition. Nothing in saikoro
+    catches it (``tests/test_errors.py`` checks): it surfaces with its traceback, never as
+    a message about the user's input. It is an ``AssertionError``, so ``except ValueError``
+    does not hide it.
+    """

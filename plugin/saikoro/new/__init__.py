@@ -33,22 +33,13 @@ from pathlib import Path
 
 from saikoro import __version__
 from saikoro.dice.errors import SaikoroError
-from saikoro.systems import SYSTEM_IDS, UnknownSystemError
+from saikoro.systems import SYSTEM_IDS, RegistryError, UnknownSystemError, system_class
 from saikoro.systems import get as get_system
 
-__all__ = ["SCHEMA_PATH", "BookExistsError", "book_files", "create_book", "main"]
+__all__ = ["SCHEMA_PATH", "BookError", "BookExistsError", "book_files", "create_book", "main"]
 
 SCHEMA_PATH = "schema/scenario.schema.json"
 """Where a saikoro site publishes the scenario JSON Schema (the plugin's ``schema_path``)."""
-
-_FLOWS = {
-    "getb": "getb.attack",
-    "kokuryoku": "kokuryoku.middle_check",
-    "kegare": "kegare.attack",
-    "akatsuki": "akatsuki.check",
-    "cutaction": "cutaction.cut",
-}
-"""The flowchart ``docs/index.md`` shows for the first chosen system."""
 
 _RENAMES = {
     "gitignore": ".gitignore",
@@ -57,12 +48,36 @@ _RENAMES = {
 }
 
 
+class BookError(SaikoroError, ValueError):
+    """A book ``saikoro new`` cannot start as asked (no system chosen)."""
+
+
 class BookExistsError(SaikoroError, FileExistsError):
     """The target folder is not empty (``saikoro new`` never overwrites anything)."""
 
 
 def _template(name: str) -> str:
     return resources.files(__name__).joinpath("templates", name).read_text(encoding="utf-8")
+
+
+def _sample(system_id: str) -> str:
+    """The sample scenario ``saikoro new`` writes for ``system_id`` (its ``sample_scenario``)."""
+    where = system_class(system_id).sample_scenario
+    package, _, name = where.partition(":")
+    if not package or not name:
+        raise RegistryError(
+            f"system {system_id!r} names no sample_scenario (package:path): "
+            "saikoro new has no sample scenario to write for it"
+        )
+    return resources.files(package).joinpath(name).read_text(encoding="utf-8")
+
+
+def _flow(system_id: str) -> str:
+    """The flow id a new book's first page draws (its system's ``sample_flow``)."""
+    flow = system_class(system_id).sample_flow
+    if not flow:
+        raise RegistryError(f"system {system_id!r} names no sample_flow for saikoro new")
+    return flow
 
 
 def _fill(text: str, values: dict[str, str]) -> str:
@@ -86,7 +101,7 @@ def book_files(systems: Sequence[str], *, title: str, site_url: str | None) -> d
         "VERSION": __version__,
         "SITE_NAME": json.dumps(title, ensure_ascii=False),
         "SCHEMA_URL": schema,
-        "FLOW": _FLOWS[systems[0]],
+        "FLOW": _flow(systems[0]),
     }
     markdown = {**values, "SITE_NAME": title}  # the page heading is Markdown, not YAML
     files: dict[str, str] = {}
@@ -96,9 +111,7 @@ def book_files(systems: Sequence[str], *, title: str, site_url: str | None) -> d
             text = text.replace('"http://127.0.0.1:8000/"', json.dumps(url))
         files[_RENAMES.get(name, name)] = text
     for system in systems:
-        files[f"scenarios/{system}-sample.yaml"] = _fill(
-            _template(f"scenarios/{system}.yaml"), values
-        )
+        files[f"scenarios/{system}-sample.yaml"] = _fill(_sample(system), values)
     return dict(sorted(files.items()))
 
 
@@ -112,12 +125,13 @@ def create_book(
     """Write a new scenario book into ``directory`` (created if missing); the files written.
 
     Raises:
+        BookError: no system is chosen.
         BookExistsError: ``directory`` exists and is not an empty folder.
         saikoro.systems.UnknownSystemError: a system is unknown.
     """
     chosen = list(dict.fromkeys(get_system(s).id for s in systems))
     if not chosen:
-        raise ValueError("choose at least one system")
+        raise BookError("choose at least one system")
     if directory.exists() and (not directory.is_dir() or any(directory.iterdir())):
         what = "a file" if not directory.is_dir() else "not empty"
         raise BookExistsError(f"{directory} is {what}: choose a new or empty folder")
@@ -166,7 +180,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             title=args.title,
             site_url=args.site_url,
         )
-    except UnknownSystemError as error:
+    except (UnknownSystemError, RegistryError) as error:
         print(f"saikoro new: {error}", file=sys.stderr)
         return 2
     except BookExistsError as error:

@@ -17,6 +17,13 @@ Public API (stable; used by the MkDocs plugin and the CLI):
 * :func:`field_reference` ``(system) -> dict`` — every field, for the generated docs.
 * :func:`json_schema` ``(system=None) -> dict`` — JSON Schema (draft 2020-12).
 * :mod:`saikoro.scenario.cli` — ``validate_main(argv)``, ``schema_main(argv)``.
+* :mod:`saikoro.scenario.model` — the typed model's classes (``Scenario.model``).
+
+The authoring API of a system's scenario definition (see ``System.scenario_def``): the
+root :func:`scenario_root` of :func:`target_obj` and :func:`enemy_obj` entries made of
+:class:`Field` s, whose types are :class:`Int`, :class:`Str`, :class:`Bool`,
+:class:`Enum`, :class:`Choice`, :class:`IntOrRange`, :class:`ListOf`, :class:`MapOf`
+and :class:`Obj` (a :class:`Check` adds a rule across fields).
 
 This package is not shipped to the browser; it uses PyYAML (its C loader when present).
 
@@ -27,17 +34,35 @@ This package is not shipped to the browser; it uses PyYAML (its C loader when pr
 
 from __future__ import annotations
 
+from .containers import Field, ListOf, MapOf, Obj
+from .defs._shared import enemy_obj, scenario_root, target_obj
 from .export import field_reference, json_schema
 from .problems import Problem
+from .schema import Bool, Check, Choice, Enum, Int, IntOrRange, Str, Type
 from .validate import LoadResult, Scenario, load_scenario, load_scenarios, validate_text
 
 __all__ = [
+    "Bool",
+    "Check",
+    "Choice",
+    "Enum",
+    "Field",
+    "Int",
+    "IntOrRange",
+    "ListOf",
     "LoadResult",
+    "MapOf",
+    "Obj",
     "Problem",
     "Scenario",
+    "Str",
+    "Type",
+    "enemy_obj",
     "field_reference",
     "json_schema",
     "load_scenario",
     "load_scenarios",
+    "scenario_root",
+    "target_obj",
     "validate_text",
 ]

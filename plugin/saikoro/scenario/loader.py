@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal
+from typing import Any, Literal
 
 import yaml
 from yaml.nodes import ScalarNode, SequenceNode
@@ -37,6 +37,13 @@ from yaml.nodes import ScalarNode, SequenceNode
 from saikoro.dice.errors import SaikoroError
 
 from .problems import Msg, Problem, show_value
+from .scalars import MAP as _MAP
+from .scalars import MAX_SCALAR
+from .scalars import MERGE as _MERGE
+from .scalars import SEQ as _SEQ
+from .scalars import STR as _STR
+from .scalars import CoreLoader as _Loader
+from .scalars import scalar_value as _scalar
 
 __all__ = [
     "MAX_BYTES",
@@ -56,47 +63,6 @@ MAX_NODES = 50_000
 """Maximum number of nodes, counting every alias as a full copy of its target."""
 PRESCAN_CHARS = 64 * 1024
 """Texts longer than this get a cheap node count before they are composed."""
-MAX_SCALAR = 100_000
-"""Maximum characters of one scalar."""
-MAX_INT_DIGITS = 60
-"""Integers with more digits than this are refused (they are never sane game numbers)."""
-
-_CORE = "tag:yaml.org,2002:"
-_SCALAR_TAGS = {
-    f"{_CORE}{t}" for t in ("str", "int", "float", "bool", "null", "timestamp", "value")
-}
-_STR, _SEQ, _MAP, _MERGE = (f"{_CORE}{t}" for t in ("str", "seq", "map", "merge"))
-_BaseLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-class _Loader(_BaseLoader):  # type: ignore[misc]
-    """PyYAML's safe loader with the YAML 1.2 core schema's implicit types.
-
-    PyYAML resolves plain scalars by YAML 1.1: ``1:20`` is 80 (base 60), ``010`` is 8
-    (octal), ``on``/``yes`` are true and dates become timestamps. A scenario means what
-    it shows, so only the 1.2 core forms are typed here (``null``/``~``, ``true``/``false``,
-    decimal, ``0o`` and ``0x`` integers, floats); everything else is text.
-    """
-
-    yaml_implicit_resolvers: ClassVar[dict[str, list[tuple[str, re.Pattern[str]]]]] = {}
-
-
-def _core(tag: str, pattern: str, first: str, *, empty: bool = False) -> None:
-    regexp = re.compile(pattern, re.X)
-    for ch in [*first, ""] if empty else first:
-        _Loader.yaml_implicit_resolvers.setdefault(ch, []).append((f"{_CORE}{tag}", regexp))
-
-
-_core("null", r"^(?:~|null|Null|NULL|)$", "~nN", empty=True)
-_core("bool", r"^(?:true|True|TRUE|false|False|FALSE)$", "tTfF")
-_core("int", r"^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$", "-+0123456789")
-_core(
-    "float",
-    r"""^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?
-    |[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$""",
-    "-+.0123456789",
-)
-_core("merge", r"^(?:<<)$", "<")
 _PLAIN_KEY = re.compile(r"[^.\[\] \t\"'\\\x00-\x1f\x7f-\x9f]+")
 _CONTROL_CHARS = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 
@@ -213,66 +179,6 @@ def decode(data: bytes, file: str) -> str:
             [_problem(file, line, col, "scenario", Msg("load.utf8", (byte,)))]
         ) from None
     return text.removeprefix("\ufeff")
-
-
-def _scalar(ynode: Any) -> Any:
-    """The Python value of a composed scalar node, or a problem Msg."""
-    value: str = ynode.value
-    tag: str = ynode.tag
-    if tag == _STR:
-        if len(value) <= MAX_SCALAR:
-            return value
-        return Msg("load.scalar_big", (len(value), MAX_SCALAR))
-    if tag not in _SCALAR_TAGS:
-        return Msg("load.tag", (tag,))
-    if len(value) > MAX_SCALAR:
-        return Msg("load.scalar_big", (len(value), MAX_SCALAR))
-    if tag == f"{_CORE}int":
-        if sum(c.isdigit() for c in value) > MAX_INT_DIGITS:
-            return Msg("load.int_big", (MAX_INT_DIGITS,))
-        return _core_int(value)
-    if tag == f"{_CORE}float":
-        return _core_float(value)
-    if tag == f"{_CORE}bool":
-        low = value.lower()
-        if low in ("true", "false"):
-            return low == "true"
-        return Msg("load.bad_scalar", (show_value(value), Msg("t.bool")))
-    if tag == f"{_CORE}null":
-        return None
-    return value  # timestamps and '=' are kept as text
-
-
-def _core_int(value: str) -> int | Msg:
-    """An integer as YAML 1.2 reads it: decimal (leading zeros are decimal), ``0o``, ``0x``.
-
-    >>> _core_int("010"), _core_int("0o17"), _core_int("-0x1F"), _core_int("+3")
-    (10, 15, -31, 3)
-    """
-    text = value.strip()
-    sign = -1 if text.startswith("-") else 1
-    digits = text.lstrip("+-")
-    try:
-        if digits[:2] in ("0o", "0O"):
-            return sign * int(digits[2:], 8)
-        if digits[:2] in ("0x", "0X"):
-            return sign * int(digits[2:], 16)
-        return sign * int(digits, 10)
-    except ValueError:
-        return Msg("load.bad_scalar", (show_value(value), Msg("t.int")))
-
-
-def _core_float(value: str) -> float | Msg:
-    """A float as YAML 1.2 reads it (``.inf``, ``-.inf``, ``.nan`` included)."""
-    low = value.lower()
-    if low.lstrip("+-") == ".inf":
-        return float("-inf") if low.startswith("-") else float("inf")
-    if low == ".nan":
-        return float("nan")
-    try:
-        return float(value)
-    except ValueError:
-        return Msg("load.bad_scalar", (show_value(value), Msg("t.float")))
 
 
 def _key_text(key: object) -> str:

@@ -28,8 +28,9 @@ so a reader who knows one system knows where everything is in the others:
     ``status``; ``common`` for what they share) and its ``__init__`` dispatches.
 ``checks.py``
     The pure rules maths of checks (outcomes and exact distributions), no command text.
-``flows.py``
-    ``FLOWS`` (or ``flows()``): the procedures drawn as flowcharts.
+``flows.py`` (or a ``flows/`` package)
+    ``FLOWS`` (or ``flows()``): the procedures drawn as flowcharts; a ``flows/`` package
+    has topic modules (``battle``, ``attack``, ``checks``) and ``common`` like ``commands/``.
 topic modules
     Optional, named by the rules they implement: ``board``, ``damage``, ``chase``,
     ``cards``, ``status``, ``states``…
@@ -55,7 +56,7 @@ from typing import TYPE_CHECKING
 
 from saikoro.dice.errors import SaikoroError
 
-from .base import Board, CommandDoc, OptionError, OptionValue, Ruling, System
+from .base import Board, CommandDoc, OptionError, OptionValue, RulesError, Ruling, System
 from .flow import Edge, Flow, FlowError, Step, StepKind
 
 __all__ = [
@@ -70,6 +71,7 @@ __all__ = [
     "OptionError",
     "OptionValue",
     "RegistryError",
+    "RulesError",
     "Ruling",
     "Step",
     "StepKind",

@@ -21,6 +21,7 @@ __all__ = [
     "CommandDoc",
     "OptionError",
     "OptionValue",
+    "RulesError",
     "Ruling",
     "System",
 ]
@@ -30,6 +31,14 @@ OptionValue = bool | int | str
 
 class OptionError(SaikoroError, ValueError):
     """An unknown ruling option or a value it does not accept."""
+
+
+class RulesError(SaikoroError, ValueError):
+    """A rules function asked for what the rules do not have.
+
+    A poison level of 6, a check without dice, a contest without the defender's roll, an
+    unknown position: the systems' maths refuses it rather than guess.
+    """
 
 
 @dataclass(frozen=True)
@@ -121,8 +130,14 @@ class System:
     """Module whose ``ROOT`` defines its scenarios (``saikoro.scenario.defs.getb``)."""
     page_profile: ClassVar[str] = ""
     """Module whose ``PROFILE`` shows its scenarios on pages (``saikoro.site.profiles.getb``)."""
+    scenario_model: ClassVar[str] = ""
+    """Module whose ``MODEL`` is its scenario model class (``saikoro.scenario.model.getb``)."""
     vtt_export: ClassVar[str] = ""
     """Module with ``character(enemy)`` and ``palette(enemy, system)`` for VTT exports."""
+    sample_scenario: ClassVar[str] = ""
+    """The sample scenario ``saikoro new`` writes: a package resource, ``package:path``."""
+    sample_flow: ClassVar[str] = ""
+    """The flow (an id of :meth:`flows`) a new book's first page draws (``saikoro new``)."""
 
     __slots__ = ("_options",)
 

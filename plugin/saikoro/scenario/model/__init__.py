@@ -16,14 +16,15 @@ definitions (:mod:`saikoro.scenario.defs`), filled once.
 
 from __future__ import annotations
 
+import importlib
 import typing
 from collections.abc import Mapping
 
 from saikoro.scenario.containers import ListOf, Obj
 from saikoro.scenario.defs import DEFINITIONS
+from saikoro.systems import RegistryError, system_class
 
 from ._build import NOWHERE, Model, Position, build, to_data
-from ._derive import derived_scenario
 from .akatsuki import AkatsukiEnemy, AkatsukiPC, AkatsukiScenario, AkatsukiTarget
 from .common import (
     PC,
@@ -56,7 +57,6 @@ from .kokuryoku import (
 )
 
 __all__ = [
-    "MODELS",
     "NOWHERE",
     "PC",
     "AkatsukiEnemy",
@@ -104,28 +104,29 @@ __all__ = [
     "to_data",
 ]
 
-MODELS: Mapping[str, type[ScenarioModel]] = {
-    "akatsuki": AkatsukiScenario,
-    "cutaction": CutactionScenario,
-    "getb": GetbScenario,
-    "kegare": KegareScenario,
-    "kokuryoku": KokuryokuScenario,
-}
-"""System id -> its scenario model class."""
-
-
-_DERIVED: dict[str, type[ScenarioModel]] = {}
+_classes: dict[str, type[ScenarioModel]] = {}
 
 
 def model_class(system_id: str) -> type[ScenarioModel]:
-    """The model class of ``system_id``'s scenarios.
+    """The model class of ``system_id``'s scenarios: the ``MODEL`` of the module its system
+    names (:attr:`saikoro.systems.System.scenario_model`), imported on first use.
 
-    A registered system without a model here (a plugin's, a test's toy) gets classes
-    derived from its scenario definition (:mod:`._derive`).
+    Raises:
+        UnknownSystemError: no system is registered as ``system_id``.
+        RegistryError: the system names no model, or its ``MODEL`` is not a
+            :class:`ScenarioModel` subclass.
     """
-    found = MODELS.get(system_id) or _DERIVED.get(system_id)
+    found = _classes.get(system_id)
     if found is None:
-        found = _DERIVED[system_id] = derived_scenario(system_id, DEFINITIONS[system_id])
+        where = system_class(system_id).scenario_model
+        if not where:
+            raise RegistryError(f"system {system_id!r} names no scenario_model")
+        made = getattr(importlib.import_module(where), "MODEL", None)
+        if not (isinstance(made, type) and issubclass(made, ScenarioModel)):
+            raise RegistryError(
+                f"system {system_id!r}: {where}.MODEL is not a ScenarioModel subclass"
+            )
+        found = _classes[system_id] = made
     return found
 
 

@@ -102,7 +102,7 @@ def _value(hint: object, kind: Type, value: object, path: str, ctx: _Ctx) -> obj
         return types.MappingProxyType(
             {str(k): _value(item, inner, v, join_path(path, str(k)), ctx) for k, v in value.items()}
         )
-    if hint is object:  # a field of a derived class (a system without its own model)
+    if hint is object:  # a field its model class leaves untyped
         return _untyped(kind, value, path, ctx)
     return value
 

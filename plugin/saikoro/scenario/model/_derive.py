@@ -1,10 +1,8 @@
-"""Model classes for a system that declares none, derived from its scenario definition.
+"""Model classes for nested mappings a model class does not type, from their definition.
 
-A system registered from an installed package (or a test's toy system) has a scenario
-definition but no hand-written model: its classes are made here with
-:func:`dataclasses.make_dataclass`, on the common bases (:class:`Enemy`, :class:`PC`,
-:class:`DifficultyTarget`, :class:`ScenarioModel`), every field it adds typed ``object``
-and built by its definition (nested mappings become derived objects too).
+A field of a model typed ``object`` whose definition is a mapping (an :class:`Obj`) is
+built as an object of a class made here with :func:`dataclasses.make_dataclass`, every
+key typed ``object`` and built by its definition.
 """
 
 from __future__ import annotations
@@ -12,19 +10,13 @@ from __future__ import annotations
 import dataclasses
 from typing import TypeVar
 
-from saikoro.scenario.containers import ListOf, Obj
+from saikoro.scenario.containers import Obj
 
 from ._build import Model
-from .common import PC, DifficultyTarget, Enemy, ScenarioModel
 
-__all__ = ["derived_class", "derived_scenario"]
+__all__ = ["derived_class"]
 
 M = TypeVar("M", bound=Model)
-_LISTS: dict[str, type[Model]] = {
-    "enemies": Enemy,
-    "difficulty_targets": DifficultyTarget,
-    "party": PC,
-}
 _MADE: dict[int, tuple[Obj, type[Model]]] = {}
 
 
@@ -41,24 +33,4 @@ def derived_class(base: type[M], kind: Obj, name: str) -> type[M]:
         name, extra, bases=(base,), frozen=True, slots=True, kw_only=True
     )
     _MADE[id(kind)] = (kind, made)
-    return made
-
-
-def derived_scenario(system_id: str, root: Obj) -> type[ScenarioModel]:
-    """The model class of ``system_id``'s scenarios, from its definition ``root``."""
-    title = system_id.title().replace("-", "").replace("_", "")
-    overrides: list[tuple[str, object, object]] = []
-    for key, base in _LISTS.items():
-        kind = next((f.type for f in root.fields if f.name == key), None)
-        if isinstance(kind, ListOf) and isinstance(kind.item, Obj):
-            item = derived_class(base, kind.item, f"{title}{base.__name__}")
-            default = None if key == "party" else ()
-            overrides.append((key, tuple[item, ...], dataclasses.field(default=default)))  # type: ignore[valid-type]
-    have = {f.name for f in dataclasses.fields(ScenarioModel)}
-    overrides += [
-        (f.name, object, dataclasses.field(default=None)) for f in root.fields if f.name not in have
-    ]
-    made: type[ScenarioModel] = dataclasses.make_dataclass(
-        f"{title}Scenario", overrides, bases=(ScenarioModel,), frozen=True, slots=True, kw_only=True
-    )
     return made

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from .common import PC, DifficultyTarget, Enemy, ScenarioModel
 
-__all__ = ["AkatsukiEnemy", "AkatsukiPC", "AkatsukiScenario", "AkatsukiTarget"]
+__all__ = ["MODEL", "AkatsukiEnemy", "AkatsukiPC", "AkatsukiScenario", "AkatsukiTarget"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -47,3 +47,7 @@ class AkatsukiScenario(ScenarioModel):
     difficulty_targets: tuple[AkatsukiTarget, ...] = ()
     enemies: tuple[AkatsukiEnemy, ...] = ()
     party: tuple[AkatsukiPC, ...] | None = None
+
+
+MODEL = AkatsukiScenario
+"""The model of akatsuki scenarios (named by :attr:`saikoro.systems.System.scenario_model`)."""

@@ -8,6 +8,7 @@ from ._build import Model
 from .common import PC, DifficultyTarget, Enemy, ScenarioModel
 
 __all__ = [
+    "MODEL",
     "CutactionAttack",
     "CutactionEnemy",
     "CutactionPC",
@@ -68,3 +69,7 @@ class CutactionScenario(ScenarioModel):
     difficulty_targets: tuple[CutactionTarget, ...] = ()
     enemies: tuple[CutactionEnemy, ...] = ()
     party: tuple[CutactionPC, ...] | None = None
+
+
+MODEL = CutactionScenario
+"""The model of cutaction scenarios (named by :attr:`saikoro.systems.System.scenario_model`)."""

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from .common import PC, DifficultyTarget, Enemy, ScenarioModel
 
 __all__ = [
+    "MODEL",
     "GetbAbilities",
     "GetbAttack",
     "GetbEnemy",
@@ -97,3 +98,7 @@ class GetbScenario(ScenarioModel):
     difficulty_targets: tuple[GetbTarget, ...] = ()
     enemies: tuple[GetbEnemy, ...] = ()
     party: tuple[GetbPC, ...] | None = None
+
+
+MODEL = GetbScenario
+"""The model of getb scenarios (named by :attr:`saikoro.systems.System.scenario_model`)."""

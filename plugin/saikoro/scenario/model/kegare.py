@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from ._build import Model
 from .common import PC, DifficultyTarget, Enemy, ScenarioModel
 
-__all__ = ["KegareEnemy", "KegarePC", "KegareScenario", "KegareSkill", "KegareTarget"]
+__all__ = ["MODEL", "KegareEnemy", "KegarePC", "KegareScenario", "KegareSkill", "KegareTarget"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -65,3 +65,7 @@ class KegareScenario(ScenarioModel):
     difficulty_targets: tuple[KegareTarget, ...] = ()
     enemies: tuple[KegareEnemy, ...] = ()
     party: tuple[KegarePC, ...] | None = None
+
+
+MODEL = KegareScenario
+"""The model of kegare scenarios (named by :attr:`saikoro.systems.System.scenario_model`)."""

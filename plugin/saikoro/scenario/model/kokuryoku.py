@@ -8,6 +8,7 @@ from ._build import Model
 from .common import PC, DifficultyTarget, Enemy, ScenarioModel
 
 __all__ = [
+    "MODEL",
     "KokuryokuAbilities",
     "KokuryokuEnemy",
     "KokuryokuPC",
@@ -77,3 +78,7 @@ class KokuryokuScenario(ScenarioModel):
     difficulty_targets: tuple[KokuryokuTarget, ...] = ()
     enemies: tuple[KokuryokuEnemy, ...] = ()
     party: tuple[KokuryokuPC, ...] | None = None
+
+
+MODEL = KokuryokuScenario
+"""The model of kokuryoku scenarios (named by :attr:`saikoro.systems.System.scenario_model`)."""

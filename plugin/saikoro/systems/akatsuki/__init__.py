@@ -91,7 +91,10 @@ class Akatsuki(System):
     id = "akatsuki"
     scenario_def = "saikoro.scenario.defs.akatsuki"
     page_profile = "saikoro.site.profiles.akatsuki"
+    scenario_model = "saikoro.scenario.model.akatsuki"
     vtt_export = "saikoro.export.akatsuki"
+    sample_scenario = "saikoro.new:templates/scenarios/akatsuki.yaml"
+    sample_flow = "akatsuki.check"
     name = "君ヨ、暁ノ大地ニ死スベシ"
     aliases = ("君ヨ、暁ノ大地ニ死スベシ。", "暁ノ大地", "キミアカ", "Akatsuki", "KimiyoAkatsuki")
     commands = COMMANDS

@@ -18,14 +18,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from saikoro.dice.errors import SaikoroError
+from saikoro.systems.base import RulesError
 
 from .checks import CheckResult
 
 __all__ = ["AwakeningHand", "CardError", "reward_after_check"]
 
 
-class CardError(SaikoroError, ValueError):
+class CardError(RulesError):
     """A card that is not in the hand, or a card with a negative value."""
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from saikoro.dice.errors import SaikoroError
+from saikoro.systems.base import RulesError
 
 __all__ = [
     "SUPERHUMAN_LEVEL",
@@ -49,7 +49,7 @@ MAX_SUPPORTERS = 2
 """At most this many supporters join one check."""
 
 
-class CheckSpecError(SaikoroError, ValueError):
+class CheckSpecError(RulesError):
     """A check's parameters break the rules (too many supporters, bad preparation...)."""
 
 

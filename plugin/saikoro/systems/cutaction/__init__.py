@@ -84,7 +84,10 @@ class CutAction(System):
     id = "cutaction"
     scenario_def = "saikoro.scenario.defs.cutaction"
     page_profile = "saikoro.site.profiles.cutaction"
+    scenario_model = "saikoro.scenario.model.cutaction"
     vtt_export = "saikoro.export.cutaction"
+    sample_scenario = "saikoro.new:templates/scenarios/cutaction.yaml"
+    sample_flow = "cutaction.cut"
     name = "カットアクション"
     aliases = (
         "カットアクションルール",

@@ -27,6 +27,8 @@ from .errors import CutActionError
 from .events import (
     CHASE_EVENTS,
     ChaseEvent,
+    EventOutcome,
+    apply_event,
     chase_event,
     chase_target,
     curve_retreat,
@@ -42,6 +44,7 @@ __all__ = [
     "ChaseEvent",
     "EventOutcome",
     "Runner",
+    "apply_event",
     "chase_event",
     "chase_target",
     "curve_retreat",
@@ -379,14 +382,7 @@ class Chase:
         fall_roll: int | None = None,
         rounding: str = "up",
     ) -> EventOutcome:
-        """Apply a chase event (a route change) to the chase.
-
-        Args:
-            number: the 1D10 result on the chase event table.
-            checks: the runners' checks for events that ask for one (2, 4, 5, 6).
-            moves: this cut's movement achievement by runner (event 4, 対向車).
-            fall_roll: the extra 1D10 of event 7 (落下物).
-            rounding: ruling ``falling_area``.
+        """Apply chase event ``number`` (a route change): see :func:`.events.apply_event`.
 
         >>> from saikoro.systems.cutaction.checks import resolve_check
         >>> c = Chase.start([("A", "逃走", 9), ("B", "追跡", 7), ("C", "追跡", 4)])
@@ -397,44 +393,6 @@ class Chase:
         >>> o.chase.runner("A").position, o.chase.runner("B").position
         (9, 5)
         """
-        chase_event(number)
-        checks = checks or {}
-        damage: dict[str, int] = {}
-        idle: set[str] = set()
-        out = replace(self, bad_road=number == 3)
-        failed = [n for n, r in checks.items() if not r.success and not out.runner(n).dropped]
-        if number == 1:
-            out = replace(out, narrow=True)
-        elif number == 2:  # everyone falls back together, then the drops
-            for name, r in checks.items():
-                out = out._retreat(name, curve_retreat(r.achievement))
-        elif number == 4:
-            damage = {n: oncoming_damage((moves or {}).get(n, 0)) for n in failed}
-        elif number == 5:
-            out = out._drop(*failed)
-        elif number == 6:
-            idle = set(failed)
-        elif number == 7:
-            if fall_roll is None:
-                raise CutActionError("falling objects need the extra 1D10 (fall_roll)")
-            damage = dict.fromkeys(self.in_area(falling_area(fall_roll, rounding=rounding)), 5)
-        elif number == 8:
-            out = out.close_road()
-        elif number == 10:
-            out = replace(out, finished="行き止まり")
-        return EventOutcome(out._settled(), damage, frozenset(idle))
-
-
-@dataclass(frozen=True)
-class EventOutcome:
-    """What a chase event did.
-
-    Attributes:
-        chase: the chase afterwards.
-        damage: damage to deal by runner (physical: resisted with a body check).
-        idle: runners who cannot act this cut (スリップ).
-    """
-
-    chase: Chase
-    damage: dict[str, int]
-    idle: frozenset[str]
+        return apply_event(
+            self, number, checks=checks, moves=moves, fall_roll=fall_roll, rounding=rounding
+        )

@@ -1,4 +1,4 @@
-"""The chase event table (1D10) and the small rules of its events.
+"""The chase event table (1D10), the small rules of its events and what each does to a chase.
 
 The ten events are numbered in the order the rule text lists them (ruling
 ``chase_event_order``); their effects are described in our own words.
@@ -11,13 +11,21 @@ The ten events are numbered in the order the rule text lists them (ruling
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from .errors import CutActionError
+
+if TYPE_CHECKING:
+    from .chase import Chase
+    from .checks import CheckResult
 
 __all__ = [
     "CHASE_EVENTS",
     "ChaseEvent",
+    "EventOutcome",
+    "apply_event",
     "chase_event",
     "chase_target",
     "curve_retreat",
@@ -120,3 +128,68 @@ def chase_target(move_target: int) -> int:
     30
     """
     return 10 * move_target
+
+
+def apply_event(
+    chase: Chase,
+    number: int,
+    *,
+    checks: Mapping[str, CheckResult] | None = None,
+    moves: Mapping[str, int] | None = None,
+    fall_roll: int | None = None,
+    rounding: str = "up",
+) -> EventOutcome:
+    """What chase event ``number`` (a route change) does to ``chase``.
+
+    Args:
+        chase: the chase before the event.
+        number: the 1D10 result on the chase event table.
+        checks: the runners' checks for events that ask for one (2, 4, 5, 6).
+        moves: this cut's movement achievement by runner (event 4, 対向車).
+        fall_roll: the extra 1D10 of event 7 (落下物).
+        rounding: ruling ``falling_area``.
+
+    Raises:
+        CutActionError: ``number`` is not on the table, or event 7 has no ``fall_roll``.
+    """
+    chase_event(number)
+    checks = checks or {}
+    damage: dict[str, int] = {}
+    idle: set[str] = set()
+    out = replace(chase, bad_road=number == 3)
+    failed = [n for n, r in checks.items() if not r.success and not out.runner(n).dropped]
+    if number == 1:
+        out = replace(out, narrow=True)
+    elif number == 2:  # everyone falls back together, then the drops
+        for name, r in checks.items():
+            out = out._retreat(name, curve_retreat(r.achievement))
+    elif number == 4:
+        damage = {n: oncoming_damage((moves or {}).get(n, 0)) for n in failed}
+    elif number == 5:
+        out = out._drop(*failed)
+    elif number == 6:
+        idle = set(failed)
+    elif number == 7:
+        if fall_roll is None:
+            raise CutActionError("falling objects need the extra 1D10 (fall_roll)")
+        damage = dict.fromkeys(chase.in_area(falling_area(fall_roll, rounding=rounding)), 5)
+    elif number == 8:
+        out = out.close_road()
+    elif number == 10:
+        out = replace(out, finished="行き止まり")
+    return EventOutcome(out._settled(), damage, frozenset(idle))
+
+
+@dataclass(frozen=True)
+class EventOutcome:
+    """What a chase event did.
+
+    Attributes:
+        chase: the chase afterwards.
+        damage: damage to deal by runner (physical: resisted with a body check).
+        idle: runners who cannot act this cut (スリップ).
+    """
+
+    chase: Chase
+    damage: dict[str, int]
+    idle: frozenset[str]

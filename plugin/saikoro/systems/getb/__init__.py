@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from saikoro.dice import DiceSource, Odds, Roll
-from saikoro.systems.base import System
+from saikoro.systems.base import RulesError, System
 from saikoro.systems.flow import Flow
 
 from .board import CENTRE, BoardError, DialClock, parse_range
@@ -104,7 +104,10 @@ class GodEaterTableBurst(System):
     id = "getb"
     scenario_def = "saikoro.scenario.defs.getb"
     page_profile = "saikoro.site.profiles.getb"
+    scenario_model = "saikoro.scenario.model.getb"
     vtt_export = "saikoro.export.getb"
+    sample_scenario = "saikoro.new:templates/scenarios/getb.yaml"
+    sample_flow = "getb.attack"
     name = "GOD EATER TABLE BURST"
     aliases = (
         "ゴッドイーター",
@@ -186,7 +189,7 @@ class GodEaterTableBurst(System):
         """
         span = reach if reach is not None else weapon.reach
         if span is None:
-            raise ValueError("射撃の射程はバレットで決まります: reach を指定してください")
+            raise RulesError("射撃の射程はバレットで決まります: reach を指定してください")
         return self.board().in_range(attacker, target, span)
 
     def op_recovered(self, damage: int, *, melee: bool = True) -> int:

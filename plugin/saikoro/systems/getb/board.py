@@ -25,7 +25,7 @@ import re
 from collections import deque
 from functools import cache
 
-from saikoro.dice.errors import SaikoroError
+from saikoro.systems.base import RulesError
 
 __all__ = ["CENTRE", "BoardError", "DialClock", "parse_range"]
 
@@ -33,7 +33,7 @@ CENTRE = "centre"
 """The name of the centre cell (``center`` is accepted too)."""
 
 
-class BoardError(SaikoroError, ValueError):
+class BoardError(RulesError):
     """An unknown cell name or a malformed range."""
 
 

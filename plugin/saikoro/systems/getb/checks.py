@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from saikoro.dice import Odds
+from saikoro.systems.base import RulesError
 
 from .chain import DEFAULT_CRITICAL, DEFAULT_FUMBLE, validate_thresholds
 
@@ -214,7 +215,7 @@ def contest_winner(attacker: CheckOutcome | None, defender: CheckOutcome | None)
     if attacker is None or defender is None:
         if attacker is not None and attacker.fumble:
             return DEFENDER_WINS
-        raise ValueError("both checks are needed unless the attacker fumbled")
+        raise RulesError("both checks are needed unless the attacker fumbled")
     if attacker.fumble:
         return DEFENDER_WINS
     if attacker.critical:

@@ -28,6 +28,7 @@ from functools import lru_cache
 
 from saikoro.dice import LimitError, Odds
 from saikoro.dice.poly import Poly
+from saikoro.systems.base import OptionError, RulesError
 
 from .chain import (
     DEFAULT_CRITICAL,
@@ -218,7 +219,7 @@ def resolve(
     ((0, '防御'), (0, '防御'))
     """
     if tie not in TIE_RULES:
-        raise ValueError(f"unknown tie rule {tie!r}")
+        raise OptionError(f"unknown tie rule {tie!r}")
     if attack is None or attack <= 0:
         return 0, ATTACK_FAILED
     if guard == PERFECT:
@@ -233,7 +234,7 @@ def resolve(
         base = 0 if attack == guard and tie == "zero" else 1
         word = DEFENDED
     else:
-        raise ValueError(f"unknown guard value {guard!r}")
+        raise RulesError(f"unknown guard value {guard!r}")
     if base >= 1:
         base = max(0, base + final_modifier)
     return base, word
@@ -257,7 +258,7 @@ def op_recovery(damage: int, *, rounding: str = "down") -> int:
         return -(-damage // 10)
     if rounding == "nearest":
         return (damage + 5) // 10
-    raise ValueError(f"unknown rounding {rounding!r}")
+    raise OptionError(f"unknown rounding {rounding!r}")
 
 
 def events_of(values: Mapping[str, Fraction]) -> dict[str, Fraction]:

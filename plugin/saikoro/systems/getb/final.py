@@ -19,6 +19,7 @@ from operator import sub
 from saikoro.dice import Odds
 from saikoro.dice.limits import ODDS_MAX_BITS, check
 from saikoro.dice.poly import Poly
+from saikoro.systems.base import OptionError
 
 from .chain import spread_work
 from .damage import (
@@ -135,7 +136,7 @@ def final_damage_odds(
     (Fraction(1, 10), Fraction(1, 10), Fraction(9, 10))
     """
     if tie not in TIE_RULES:
-        raise ValueError(f"unknown tie rule {tie!r}")
+        raise OptionError(f"unknown tie rule {tie!r}")
     simple = guard is None or guard.dice <= 0 or guard.dice + guard.modifier >= 0
     if not simple and guard is not None and attack.dice > 0:
         _, _, _, steps = spread_work(attack.dice, attack.critical)  # outcomes times dice

@@ -21,7 +21,7 @@ import enum
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from saikoro.dice.errors import SaikoroError
+from saikoro.systems.base import OptionError, RulesError
 
 __all__ = [
     "AP_TIE_RULES",
@@ -44,7 +44,7 @@ AP_TIE_RULES = ("max_ap", "pc_first", "enemy_first")
 """How equal AP is ordered (see the ruling ``getb.ap_tie``)."""
 
 
-class CostError(SaikoroError, ValueError):
+class CostError(RulesError):
     """A character cannot pay a cost."""
 
 
@@ -263,7 +263,7 @@ def _tie_key(c: Combatant, rule: str) -> tuple[int, ...]:
         return (0 if c.pc else 1, -c.max_ap)
     if rule == "enemy_first":
         return (1 if c.pc else 0, -c.max_ap)
-    raise ValueError(f"unknown AP tie rule {rule!r}")
+    raise OptionError(f"unknown AP tie rule {rule!r}")
 
 
 def initiative_order(combatants: Iterable[Combatant], *, tie: str = "max_ap") -> list[Combatant]:

@@ -91,7 +91,10 @@ class Kegare(System):
     id = "kegare"
     scenario_def = "saikoro.scenario.defs.kegare"
     page_profile = "saikoro.site.profiles.kegare"
+    scenario_model = "saikoro.scenario.model.kegare"
     vtt_export = "saikoro.export.kegare"
+    sample_scenario = "saikoro.new:templates/scenarios/kegare.yaml"
+    sample_flow = "kegare.attack"
     name = "穢れ（ケガレ）TRPG"
     aliases = ("穢れ", "ケガレ", "けがれ", "kegare-trpg")
     commands = COMMANDS

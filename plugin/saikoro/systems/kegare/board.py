@@ -11,6 +11,8 @@
 
 from __future__ import annotations
 
+from saikoro.systems.base import RulesError
+
 from .checks import Position
 
 __all__ = ["PositionBoard"]
@@ -29,7 +31,7 @@ class PositionBoard:
         """Whether ``cell`` names a position (``near``/``N``/``近``/``近距離``...)."""
         try:
             Position.parse(cell)
-        except ValueError:
+        except RulesError:
             return False
         return True
 

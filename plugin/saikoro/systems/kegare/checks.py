@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from saikoro.dice import Dist
+from saikoro.systems.base import RulesError
 
 __all__ = [
     "MAX_KEGARE",
@@ -80,7 +81,7 @@ class Position(enum.Enum):
         for p in cls:
             if key in {p.value, p.value[0], p.label, p.label[0]}:
                 return p
-        raise ValueError(f"unknown position {text!r}")
+        raise RulesError(f"unknown position {text!r}")
 
 
 class Outcome(enum.Enum):
@@ -289,7 +290,7 @@ def resolve(spec: AttackSpec, attack_dice: int, defence_dice: int | None) -> Res
         guard = spec.guard if spec.critical_guard == "apply" else 0
         return Resolution(Outcome.CRITICAL, max(spec.min_damage, spec.damage + 12 - guard), a, None)
     if defence_dice is None:
-        raise ValueError("a defence roll is needed unless the attack is a critical or fumble")
+        raise RulesError("a defence roll is needed unless the attack is a critical or fumble")
     d = defence_dice + spec.defence_bonus
     diff = a - d
     if diff == 0:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from saikoro.dice import Dist
+from saikoro.systems.base import RulesError
 
 from .checks import MAX_KEGARE, TWO_D6, check_penalty
 
@@ -67,7 +68,7 @@ def poison(level: int, *, min_damage: int = 0) -> Dist[int]:
     Fraction(1, 36)
     """
     if not 1 <= level <= 5:
-        raise ValueError("poison levels run from 1 to 5")
+        raise RulesError("poison levels run from 1 to 5")
     return (Dist.die(6).sum_of(level) + (-2)).map(lambda v: max(min_damage, v))
 
 

@@ -69,7 +69,10 @@ class Kokuryoku(System):
     id = "kokuryoku"
     scenario_def = "saikoro.scenario.defs.kokuryoku"
     page_profile = "saikoro.site.profiles.kokuryoku"
+    scenario_model = "saikoro.scenario.model.kokuryoku"
     vtt_export = "saikoro.export.kokuryoku"
+    sample_scenario = "saikoro.new:templates/scenarios/kokuryoku.yaml"
+    sample_flow = "kokuryoku.middle_check"
     name = "国力ゲーム（国家運営TRPG）"
     aliases = ("国力", "国力ゲーム", "国家運営", "nation", "kokuryoku-game")
     commands = COMMANDS

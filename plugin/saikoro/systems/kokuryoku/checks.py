@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from saikoro.dice import Dist, LimitError
+from saikoro.systems.base import RulesError
 
 __all__ = [
     "MAX_PARTICIPANTS",
@@ -50,7 +51,7 @@ def base_dist(die: int = 10, count: int = 1) -> Dist[int]:
     Fraction(1, 6)
     """
     if die < 1 or count < 1:
-        raise ValueError("the base roll needs at least one die with at least one side")
+        raise RulesError("the base roll needs at least one die with at least one side")
     return Dist.die(die).sum_of(count)
 
 
@@ -122,7 +123,7 @@ def cooperative(
     {2: Fraction(1, 1)}
     """
     if not abilities:
-        raise ValueError("a cooperative check needs at least one character")
+        raise RulesError("a cooperative check needs at least one character")
     base = base_dist(die, count)
     _bound(abilities, base)
     denominator = base.denominator ** len(abilities)
