@@ -16,6 +16,8 @@ from collections import OrderedDict
 from collections.abc import Hashable, Iterator
 from typing import Generic, TypeVar
 
+from saikoro.dice.errors import InternalError
+
 __all__ = ["Lru"]
 
 K = TypeVar("K", bound=Hashable)
@@ -27,7 +29,7 @@ class Lru(Generic[K, V]):
 
     def __init__(self, size: int) -> None:
         if size < 1:
-            raise ValueError(f"an Lru holds at least one entry, not {size}")
+            raise InternalError(f"an Lru holds at least one entry, not {size}")
         self.size = size
         self._data: OrderedDict[K, V] = OrderedDict()
 
