@@ -250,11 +250,19 @@ def _enemy(e: sm.Enemy) -> Any:
             e.name, e.kind, e.power, _abilities(e.abilities), e.attack, e.defence
         )
     if isinstance(e, sm.KegareEnemy):
-        skills = tuple(
-            KegareSkill(s.name, s.damage or 0, s.ranged, s.target == "all", _status_named(s.effect))
+        every = tuple(
+            KegareSkill(
+                s.name,
+                s.damage or 0,
+                s.ranged,
+                s.target == "all",
+                _status_named(s.effect),
+                s.kind,
+                s.effect,
+            )
             for s in e.skills
-            if s.kind == "attack"
         )
+        skills = tuple(s for s in every if s.kind == "attack")
         return KegareEnemy(
             e.id,
             e.name,
@@ -266,6 +274,7 @@ def _enemy(e: sm.Enemy) -> Any:
             e.blessed,
             skills or (KegareSkill("攻撃", 0),),
             frozenset(e.immune),
+            tuple(s for s in every if s.kind != "attack"),
         )
     if isinstance(e, sm.GetbEnemy):
         return GetbEnemy(
