@@ -82,7 +82,7 @@ def test_phrases_read() -> None:
         KegareSkill("衣", 0, kind="passive", effect="穢れが5以上のあいだ、受けるダメージ-1。")
     )
     assert (robe.cut, robe.min_kegare) == (1, 5)
-    cover = read_skill(KegareSkill("構え", 0, kind="defence", effect="宮司への攻撃を代わりに受ける"))
+    cover = read_skill(KegareSkill("構え", 0, kind="defence", effect="主への攻撃を代わりに受ける"))
     assert not cover.modelled
     assert not read_skill(KegareSkill("号令", 0, kind="support", effect="攻撃値+1")).modelled
     assert not read_skill(KegareSkill("錨", 6, effect="相手を近距離へ引き寄せる。")).modelled
