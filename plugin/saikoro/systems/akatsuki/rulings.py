@@ -1,7 +1,7 @@
 """Where the rule text is silent or unclear, what saikoro does (and why).
 
 >>> [r.option_name for r in RULINGS if r.option]
-['both_fail', 'alpha', 'beta_achievement']
+['both_fail', 'alpha', 'beta_achievement', 'card_points']
 >>> Settings.from_options({r.option_name: r.default for r in RULINGS if r.option}) == Settings()
 True
 """
@@ -137,6 +137,26 @@ RULINGS: tuple[Ruling, ...] = (
         seed="達成度が同じなら目標値の高い方が勝つとしている。",
         decision="比べるのは事後ブースト込みの最終的な目標値。自動失敗側の達成度はどの値より低いとみなす。",
         reasoning="達成度もその最終目標値から計算されるので、同じ値で比べるのが一貫している。",
+    ),
+    Ruling(
+        key="akatsuki.card_points",
+        title="覚醒札1枚の覚醒ポイント（バランス計算）",
+        seed=(
+            "振る前のブーストは使った札の覚醒ポイントの合計、振った後のブーストは枚数だけ目標値を"
+            "上げる。1枚が何ポイントかはこの文書に無く、シナリオの書式も札の枚数しか持たない。"
+        ),
+        decision=(
+            "コマンドの B n はポイントをそのまま受け取る。バランス計算（saikoro simulate）では"
+            "札1枚を card_points ポイント（既定 1）とみなし、得た札も同じ値とする。"
+        ),
+        reasoning=(
+            "札は少なくとも1枚1ポイント分の価値があるので、1 が最も仮定の少ない値になる。"
+            "このとき事前ブーストは事後ブーストより大きくならず、目標値が2未満の自動失敗を避ける"
+            "とき（と alpha=before でゾロ目の札を狙うとき）だけ意味を持つ。"
+            "札の点数が大きい卓は card_points で合わせる。"
+        ),
+        option=True,
+        default=1,
     ),
     Ruling(
         key="akatsuki.after_boost_policy",
