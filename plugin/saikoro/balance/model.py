@@ -247,7 +247,13 @@ def _enemy(e: sm.Enemy) -> Any:
         return e.id
     if isinstance(e, sm.KokuryokuEnemy):
         return KokuryokuMember(
-            e.name, e.kind, e.power, _abilities(e.abilities), e.attack, e.defence
+            e.name,
+            e.kind,
+            e.power,
+            _abilities(e.abilities),
+            e.attack,
+            e.defence,
+            tuple(s.name for s in e.skills),
         )
     if isinstance(e, sm.KegareEnemy):
         every = tuple(

@@ -65,6 +65,8 @@ class KokuryokuMember:
     abilities: Mapping[str, int]
     attack: int
     defence: int
+    skills: tuple[str, ...] = ()
+    """The names of its skills (their effects are text)."""
 
     @property
     def best(self) -> int:
