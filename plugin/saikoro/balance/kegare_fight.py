@@ -179,12 +179,14 @@ class Fighter:
 
     def guard(self) -> int:
         """The best defence skill's cut now (0 when confused or none works)."""
-        if "confusion" in self.statuses:
+        if not self.guards or "confusion" in self.statuses:
             return 0
         return max((n for n, k in self.guards if self.kegare >= k), default=0)
 
     def cut(self) -> int:
         """The always-on skills' cut now."""
+        if not self.cuts:
+            return 0
         return sum(n for n, k in self.cuts if self.kegare >= k)
 
 
@@ -253,8 +255,12 @@ def choose(policy: Policy, options: list[Fighter], rng: random.Random) -> Fighte
     return min(options, key=lambda f: (f.hp, f.index))
 
 
+_POSITIONS: dict[str | None, Position | None] = {p.value: p for p in Position}
+_POSITIONS[None] = None
+
+
 def _pos(f: Fighter) -> Position | None:
-    return Position(f.position) if f.position else None
+    return _POSITIONS[f.position]
 
 
 def spec(prep: Prepared, a: Fighter, skill: KegareSkill, d: Fighter, guard: int = 0) -> AttackSpec:
@@ -309,7 +315,7 @@ def hit(
             d.guarded = True
     roll = two_d6(rng)
     r = resolve(spec(prep, a, skill, d, guard), roll, None if roll in (2, 12) else two_d6(rng))
-    dmg = after_cut(r.damage, d.cut(), prep.min_damage)
+    dmg = after_cut(r.damage, d.cut(), prep.min_damage) if d.cuts else r.damage
     reading = read_skill(skill) if skill.status else None
     if (
         reading is not None
