@@ -61,12 +61,15 @@ def _inside(data: Data, exact: Fraction, *changes: Any) -> int:
     return inside
 
 
-def _win(data: Data, *changes: Any, n: int = 3000, seed: int = 1) -> tuple[float, float, float]:
+def _win(
+    data: Data, *changes: Any, n: int = 3000, seed: int = 1, enemy: str | None = None
+) -> tuple[float, float, float]:
     def apply(d: Data) -> None:
         for c in changes:
             c(d)
 
-    r = simulate(build(data, apply), battles=n, seed=seed, solve=False)
+    tactics = tactics_for("kegare", None, enemy)
+    r = simulate(build(data, apply), battles=n, seed=seed, solve=False, tactics=tactics)
     return r.win, r.win_low, r.win_high
 
 
@@ -234,3 +237,32 @@ def test_stronger_poison_lowers_the_win_rate() -> None:
     weak = _win(KEGARE, level(1))
     strong = _win(KEGARE, level(4), seed=2)
     assert strong[2] < weak[1], f"{strong} not clearly below {weak}"
+
+
+# -- covering ------------------------------------------------------------------------
+
+
+def _cover(d: Data) -> None:
+    d["enemies"][0]["skills"].append(
+        {"name": "庇う", "kind": "defence", "effect": "小鬼への単体攻撃を代わりに受ける。"}
+    )
+    d["balance"] = {"defeat": ["imp"]}
+
+
+def test_cover_read_and_not_listed() -> None:
+    enc = build(KEGARE, _cover)
+    sim = simulator("kegare")
+    prep = sim.prepare(enc, tactics_for("kegare"))
+    assert "庇う" not in " ".join(sim.notes(prep))
+    assert read_skill(prep.enemies[0].other_skills[0]).cover == "小鬼"
+    every = read_skill(KegareSkill("壁", 0, kind="defence", effect="味方への攻撃を代わりに受ける"))
+    assert every.cover == ""
+
+
+def test_cover_protects_the_defeat_target() -> None:
+    """The PCs must get through the covering 鬼 before the 小鬼 falls: a lower win rate
+    than when the enemies do not guard (the cover unused)."""
+
+    covered = _win(KEGARE, _cover)
+    open_ = _win(KEGARE, _cover, seed=2, enemy="random,no_guard")
+    assert covered[2] < open_[1], f"{covered} not clearly below {open_}"

@@ -12,13 +12,21 @@ Skills are read from their ``kind`` and from a few fixed phrases of their ``effe
   ruling ``critical_guard``, on a critical; not usable while 混乱; how often: the ruling
   ``defence_skill_uses``);
 * an always-on (常駐) skill with the same phrase cuts every damage the character takes;
-* ``穢れがN以上のあいだ`` (or ``穢れN以上``) in either limits it to 穢れ N and above.
+* ``穢れがN以上のあいだ`` (or ``穢れN以上``) in either limits it to 穢れ N and above;
+* a defence skill saying ``代わりに受ける`` (``XへのY攻撃を代わりに受ける``) covers: with the
+  ``guard`` tactic a single attack aimed at an ally whose name contains X (every ally
+  when no X is named, or X is 味方/仲間) is taken by the skill's owner instead, on its own
+  defence (the cover is that defence skill's use: confusion and ``defence_skill_uses``
+  apply, 粉砕 cannot undo a cover already made).
 
 Everything else (support skills, covering, pulling, buffs...) is listed as not modelled.
 
 >>> robe = KegareSkill("衣", 0, kind="passive", effect="穢れが5以上のあいだ、受けるダメージ-1。")
 >>> read_skill(robe)
-Reading(guard=0, cut=1, min_kegare=5, status=None, level=0, modelled=True)
+Reading(guard=0, cut=1, min_kegare=5, status=None, level=0, modelled=True, cover=None)
+>>> stance = KegareSkill("構え", 0, kind="defence", effect="宮司への単体攻撃を代わりに受ける。")
+>>> read_skill(stance).cover
+'宮司'
 >>> fire = KegareSkill("火", 4, status="poison", effect="命中した相手は毒(LV2)を受ける。")
 >>> read_skill(fire).level
 2
@@ -47,6 +55,7 @@ __all__ = [
     "Reading",
     "best_skill",
     "choose",
+    "cover",
     "d6",
     "fighters",
     "hit",
@@ -73,6 +82,8 @@ CURE_ORDER: tuple[str, ...] = (
 _CUT = re.compile(r"ダメージ\s*(?:-|−)\s*(\d+)|ダメージを\s*(\d+)\s*(?:点)?\s*軽減")
 _KEGARE_AT_LEAST = re.compile(r"穢れ\s*(?:が|の値が)?\s*(\d+)\s*以上")
 _POISON_LEVEL = re.compile(r"毒\s*[(（]?\s*LV\s*(\d)", re.IGNORECASE)
+_COVER = re.compile(r"(?:([^、。\s]+?)への)?[^、。]*代わりに受ける")
+_ANY_ALLY = ("", "味方", "仲間", "味方全員", "仲間全員")
 
 
 @dataclass(frozen=True)
@@ -86,6 +97,7 @@ class Reading:
         status: the status an attack skill gives (``None``: none).
         level: the poison level it gives (1 when the text names none).
         modelled: the whole effect is simulated (else it is listed as not modelled).
+        cover: a covering defence skill: the allies it protects (``""``: every ally).
     """
 
     guard: int = 0
@@ -94,6 +106,7 @@ class Reading:
     status: str | None = None
     level: int = 0
     modelled: bool = True
+    cover: str | None = None
 
 
 @cache
@@ -108,6 +121,10 @@ def read_skill(skill: KegareSkill) -> Reading:
         m = _POISON_LEVEL.search(text) if skill.status == "poison" else None
         level = min(5, max(1, int(m.group(1)))) if m else 1
         return Reading(status=skill.status, level=level)
+    cover = _COVER.search(text) if skill.kind == "defence" else None
+    if cover:
+        who = cover.group(1) or ""
+        return Reading(min_kegare=floor, cover="" if who in _ANY_ALLY else who)
     cut = _CUT.search(text)
     if skill.kind in ("defence", "passive") and cut and "代わり" not in text:
         n = int(cut.group(1) or cut.group(2))
@@ -172,6 +189,10 @@ class Fighter:
     """(damage cut, from 穢れ) of each always-on skill."""
     guarded: bool = False
     """A defence skill was used this turn (ruling ``defence_skill_uses``)."""
+    covers: tuple[tuple[str, int], ...] = ()
+    """(whom it protects, from 穢れ) of each covering defence skill."""
+    label: str = ""
+    """The shown name (``name`` is an enemy's id)."""
 
     @property
     def up(self) -> bool:
@@ -227,6 +248,8 @@ def fighters(prep: Prepared) -> tuple[list[Fighter], list[Fighter]]:
                 e.immune,
                 guards=tuple((r.guard, r.min_kegare) for r in readings if r.guard),
                 cuts=tuple((r.cut, r.min_kegare) for r in readings if r.cut),
+                covers=tuple((r.cover, r.min_kegare) for r in readings if r.cover is not None),
+                label=e.name,
             )
         )
     for en in enemies:
@@ -294,6 +317,28 @@ def best_skill(a: Fighter, target: Fighter | None) -> KegareSkill:
         return s.damage + a_pen + t_pen
 
     return max(a.skills, key=value)
+
+
+def cover(prep: Prepared, target: Fighter, allies: list[Fighter]) -> Fighter:
+    """Who takes a single attack aimed at ``target``: an ally covering it, else ``target``.
+
+    Only with the side's ``guard`` tactic; the coverer must be standing, not confused,
+    at the skill's 穢れ, and (``defence_skill_uses=once_per_turn``) not have used a
+    defence skill this turn. Using the cover spends that use.
+    """
+    policy = prep.enemy_policy if not target.pc else prep.pc_policy
+    if not policy.guard:
+        return target
+    for f in allies:
+        if f is target or not f.covers or not f.up or f.kegare >= 10:
+            continue
+        if "confusion" in f.statuses or (prep.guard_uses == "once_per_turn" and f.guarded):
+            continue
+        for who, floor in f.covers:
+            if f.kegare >= floor and (who == "" or who in (target.label or target.name)):
+                f.guarded = True
+                return f
+    return target
 
 
 def after_cut(damage: int, cut: int, min_damage: int) -> int:

@@ -7,7 +7,8 @@ seven status effects, each equally likely); then the acting order is fixed
 PCs first on ties, ruling ``paralysis_rounding``). Each standing character acts once:
 
 * a PC with ``close_in`` first steps one position nearer (its auxiliary action), then
-  attacks an enemy chosen by its target policy with its attack (``damage``, ``ranged``);
+  attacks an enemy chosen by its target policy with its attack (``damage``, ``ranged``),
+  unless another enemy covers that one (:func:`~.kegare_fight.cover`);
 * an enemy uses the attack skill that promises the most damage (the position modifier
   counted for non-ranged skills) against a PC chosen by its policy, or every PC for a
   ``target: all`` skill; a hit gives the status its effect names (毒 at the level named,
@@ -47,6 +48,7 @@ from .kegare_fight import (
     Prepared,
     best_skill,
     choose,
+    cover,
     d6,
     fighters,
     hit,
@@ -132,7 +134,7 @@ def battle(prep: Prepared, rng: random.Random, tally: Tally) -> None:
                     break
                 if prep.pc_policy.close_in and a.position:
                     a.position = _NEARER[a.position]
-                d = choose(prep.pc_policy, foes, rng)
+                d = cover(prep, choose(prep.pc_policy, foes, rng), foes)
                 dealt += hit(prep, rng, a, a.skills[0], d, tally=tally)
             else:
                 foes = [p for p in pcs if p.up and p.kegare < 10]
@@ -183,7 +185,7 @@ def battle(prep: Prepared, rng: random.Random, tally: Tally) -> None:
 def notes(prep: Prepared) -> tuple[str, ...]:
     """What is not modelled."""
     out = [
-        "PCのスキル（書式に無い）・支援スキル・かばう効果・受容と拒絶は使わない。",
+        "PCのスキル（書式に無い）・支援スキル・受容と拒絶は使わない。",
         "脱力・自失はキャラクターのレベルが書式に無いので効果なし、魅了は支援スキルを使わないので効果なし。",
     ]
     skills = unmodelled(prep.enemies)
