@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -86,7 +87,7 @@ def test_phrases_read() -> None:
     )
     assert (robe.cut, robe.min_kegare) == (1, 5)
     cover = read_skill(KegareSkill("構え", 0, kind="defence", effect="主への攻撃を代わりに受ける"))
-    assert not cover.modelled
+    assert cover.modelled and cover.cover == "主"
     assert not read_skill(KegareSkill("号令", 0, kind="support", effect="攻撃値+1")).modelled
     assert not read_skill(KegareSkill("錨", 6, effect="相手を近距離へ引き寄せる。")).modelled
     assert read_skill(KegareSkill("爪", 6)).modelled
@@ -266,3 +267,37 @@ def test_cover_protects_the_defeat_target() -> None:
     covered = _win(KEGARE, _cover)
     open_ = _win(KEGARE, _cover, seed=2, enemy="random,no_guard")
     assert covered[2] < open_[1], f"{covered} not clearly below {open_}"
+
+
+# -- status recovery and several statuses -----------------------------------------------
+
+
+def test_status_recovery_check_matches_the_engine() -> None:
+    """Frequencies of the simulator's check against the engine's exact P, per count,
+    穢れ and ruling; the most harmful status goes first."""
+    from saikoro.balance.sim_kegare import status_recovery as check
+    from saikoro.systems.kegare.status import status_recovery
+
+    rng = random.Random(11)
+    n = 4000
+    for rule in ("at_least", "above"):
+        prep = replace(_prep(), status_rule=rule)
+        for count, kegare in ((1, 0), (3, 0), (2, 5)):
+            exact = float(status_recovery(count, kegare=kegare, rule=rule))
+            cured: Counter[str | None] = Counter()
+            for _ in range(n):
+                f = _fighter(kegare)
+                f.statuses = dict.fromkeys(("daze", "curse", "poison")[:count], 1)
+                cured[check(prep, rng, f)] += 1
+            hits = n - cured[None]
+            sd = (exact * (1 - exact) * n) ** 0.5
+            assert abs(hits - exact * n) < 4.5 * sd + 1, (rule, count, kegare, hits)
+            first = {1: "daze", 3: "poison", 2: "curse"}[count]
+            assert set(cured) - {None} == {first}
+
+
+def test_every_named_status_is_given() -> None:
+    both = read_skill(
+        KegareSkill("瘴気", 3, status="poison", effect="命中した相手は毒(LV2)と呪いを受ける。")
+    )
+    assert both.statuses == ("poison", "curse") and both.level == 2

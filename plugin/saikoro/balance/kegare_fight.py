@@ -23,7 +23,7 @@ Everything else (support skills, covering, pulling, buffs...) is listed as not m
 
 >>> robe = KegareSkill("衣", 0, kind="passive", effect="穢れが5以上のあいだ、受けるダメージ-1。")
 >>> read_skill(robe)
-Reading(guard=0, cut=1, min_kegare=5, status=None, level=0, modelled=True, cover=None)
+Reading(guard=0, cut=1, min_kegare=5, status=None, level=0, modelled=True, cover=None, statuses=())
 >>> stance = KegareSkill("構え", 0, kind="defence", effect="宮司への単体攻撃を代わりに受ける。")
 >>> read_skill(stance).cover
 '宮司'
@@ -79,6 +79,9 @@ CURE_ORDER: tuple[str, ...] = (
 )
 """Which status a successful status-recovery check cures first (the most harmful here)."""
 
+_NO_EFFECT = frozenset({"FUMBLE", "EVADE", "UNAFFECTED", "UNABLE"})
+"""Outcomes after which an attack skill's effects do not apply."""
+
 _CUT = re.compile(r"ダメージ\s*(?:-|−)\s*(\d+)|ダメージを\s*(\d+)\s*(?:点)?\s*軽減")
 _KEGARE_AT_LEAST = re.compile(r"穢れ\s*(?:が|の値が)?\s*(\d+)\s*以上")
 _POISON_LEVEL = re.compile(r"毒\s*[(（]?\s*LV\s*(\d)", re.IGNORECASE)
@@ -98,6 +101,7 @@ class Reading:
         level: the poison level it gives (1 when the text names none).
         modelled: the whole effect is simulated (else it is listed as not modelled).
         cover: a covering defence skill: the allies it protects (``""``: every ally).
+        statuses: every status an attack skill's effect names (``status`` is the first).
     """
 
     guard: int = 0
@@ -107,6 +111,7 @@ class Reading:
     level: int = 0
     modelled: bool = True
     cover: str | None = None
+    statuses: tuple[str, ...] = ()
 
 
 @cache
@@ -120,7 +125,8 @@ def read_skill(skill: KegareSkill) -> Reading:
             return Reading(modelled=not text)
         m = _POISON_LEVEL.search(text) if skill.status == "poison" else None
         level = min(5, max(1, int(m.group(1)))) if m else 1
-        return Reading(status=skill.status, level=level)
+        named = tuple(st.name.lower() for st in Status if st.value in text)
+        return Reading(status=skill.status, level=level, statuses=named or (skill.status,))
     cover = _COVER.search(text) if skill.kind == "defence" else None
     if cover:
         who = cover.group(1) or ""
@@ -361,15 +367,12 @@ def hit(
     roll = two_d6(rng)
     r = resolve(spec(prep, a, skill, d, guard), roll, None if roll in (2, 12) else two_d6(rng))
     dmg = after_cut(r.damage, d.cut(), prep.min_damage) if d.cuts else r.damage
-    reading = read_skill(skill) if skill.status else None
-    if (
-        reading is not None
-        and reading.status is not None
-        and r.outcome.name not in ("FUMBLE", "EVADE", "UNAFFECTED", "UNABLE")
-        and reading.status not in d.immune
-        and d.up
-    ):
-        d.statuses[reading.status] = max(reading.level, d.statuses.get(reading.status, 0))
+    if skill.status and d.up and r.outcome.name not in _NO_EFFECT:
+        reading = read_skill(skill)
+        for status in reading.statuses:
+            if status not in d.immune:
+                level = reading.level if status == "poison" else 1
+                d.statuses[status] = max(level, d.statuses.get(status, 0))
     if dmg > 0:
         was_up = d.up
         d.hp -= dmg

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import random
 
+from saikoro.systems.kegare.checks import check_penalty
 from saikoro.systems.kegare.status import (
     Combatant,
     kegare_on_down,
@@ -59,7 +60,16 @@ from .model import Encounter
 from .stats import Tally
 from .tactics import Tactics
 
-__all__ = ["FLOWS", "Fighter", "Prepared", "battle", "exact", "notes", "prepare"]
+__all__ = [
+    "FLOWS",
+    "Fighter",
+    "Prepared",
+    "battle",
+    "exact",
+    "notes",
+    "prepare",
+    "status_recovery",
+]
 
 FLOWS = ("kegare.turn", "kegare.attack")
 """The system flows this simulator follows."""
@@ -101,6 +111,20 @@ def _random_status(prep: Prepared, rng: random.Random, f: Fighter) -> None:
     status = STATUSES[int(rng.random() * len(STATUSES))]
     if status not in f.immune:
         f.statuses[status] = max(1, f.statuses.get(status, 0))
+
+
+def status_recovery(prep: Prepared, rng: random.Random, f: Fighter) -> str | None:
+    """The status-recovery check (異常回復判定): 2D6 (穢れ 5+: -1) against 10 - statuses
+    (ruling ``status_recovery``); on success the first status in
+    :data:`~.kegare_fight.CURE_ORDER` is cured and returned."""
+    need = status_recovery_target(len(f.statuses))
+    value = two_d6(rng) + check_penalty(f.kegare)
+    ok = value > need if prep.status_rule == "above" else value >= need
+    if not ok:
+        return None
+    cured = min(f.statuses, key=CURE_ORDER.index)
+    del f.statuses[cured]
+    return cured
 
 
 def battle(prep: Prepared, rng: random.Random, tally: Tally) -> None:
@@ -167,11 +191,7 @@ def battle(prep: Prepared, rng: random.Random, tally: Tally) -> None:
                     f.hp += max(0, d6(rng) + m)
         for f in everyone:
             if f.statuses and f.up:
-                need = status_recovery_target(len(f.statuses))
-                value = two_d6(rng) + (-1 if f.kegare >= 5 else 0)
-                ok = value > need if prep.status_rule == "above" else value >= need
-                if ok:
-                    f.statuses.pop(min(f.statuses, key=CURE_ORDER.index))
+                status_recovery(prep, rng, f)
             if f.blessed:
                 f.kegare += 2
         if all(not e.up or e.kegare >= 10 for e in enemies if e.name in prep.defeat):
