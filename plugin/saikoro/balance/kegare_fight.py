@@ -1,54 +1,26 @@
-"""穢れ battles' pieces: the characters' state, their skills as read from the scenario, one attack.
+"""穢れ battles' pieces: the characters' state and one attack, on the engine.
 
 :mod:`.sim_kegare` plays the turns with these; :mod:`.kegare_exact` solves a duel with
 the same attack specifications, so the simulation and the exact chain cannot drift.
-
-Skills are read from their ``kind`` and from a few fixed phrases of their ``effect``
-(after NFKC normalisation; see :func:`read_skill`):
-
-* an attack skill's effect naming a status effect gives it (``毒(LV2)`` a level of poison);
-* a defence skill whose effect says ``ダメージ-N`` (or ``ダメージをN軽減``) cuts the damage
-  of every attack it meets by N: the engine's ``guard`` (cancelled by 粉砕 and, by the
-  ruling ``critical_guard``, on a critical; not usable while 混乱; how often: the ruling
-  ``defence_skill_uses``);
-* an always-on (常駐) skill with the same phrase cuts every damage the character takes;
-* ``穢れがN以上のあいだ`` (or ``穢れN以上``) in either limits it to 穢れ N and above;
-* a defence skill saying ``代わりに受ける`` (``XへのY攻撃を代わりに受ける``) covers: with the
-  ``guard`` tactic a single attack aimed at an ally whose name contains X (every ally
-  when no X is named, or X is 味方/仲間) is taken by the skill's owner instead, on its own
-  defence (the cover is that defence skill's use: confusion and ``defence_skill_uses``
-  apply, 粉砕 cannot undo a cover already made).
-
-Everything else (support skills, covering, pulling, buffs...) is listed as not modelled.
-
->>> robe = KegareSkill("衣", 0, kind="passive", effect="穢れが5以上のあいだ、受けるダメージ-1。")
->>> read_skill(robe)
-Reading(guard=0, cut=1, min_kegare=5, status=None, level=0, modelled=True, cover=None, statuses=())
->>> stance = KegareSkill("構え", 0, kind="defence", effect="宮司への単体攻撃を代わりに受ける。")
->>> read_skill(stance).cover
-'宮司'
->>> fire = KegareSkill("火", 4, status="poison", effect="命中した相手は毒(LV2)を受ける。")
->>> read_skill(fire).level
-2
+Skills are read by :mod:`.kegare_skills`.
 """
 
 from __future__ import annotations
 
 import random
-import re
-import unicodedata
 from dataclasses import dataclass, field
-from functools import cache
 
 from saikoro.systems.kegare.checks import AttackSpec, Position, resolve
 from saikoro.systems.kegare.status import Status, kegare_on_down
 
+from .kegare_skills import Reading, read_skill, unmodelled
 from .model import KegareEnemy, KegarePC, KegareSkill
 from .stats import Tally
 from .tactics import Policy
 
 __all__ = [
     "CURE_ORDER",
+    "MEMO_LIMIT",
     "STATUSES",
     "Fighter",
     "Prepared",
@@ -60,6 +32,7 @@ __all__ = [
     "fighters",
     "hit",
     "read_skill",
+    "resolved",
     "spec",
     "two_d6",
     "unmodelled",
@@ -81,74 +54,6 @@ CURE_ORDER: tuple[str, ...] = (
 
 _NO_EFFECT = frozenset({"FUMBLE", "EVADE", "UNAFFECTED", "UNABLE"})
 """Outcomes after which an attack skill's effects do not apply."""
-
-_CUT = re.compile(r"ダメージ\s*(?:-|−)\s*(\d+)|ダメージを\s*(\d+)\s*(?:点)?\s*軽減")
-_KEGARE_AT_LEAST = re.compile(r"穢れ\s*(?:が|の値が)?\s*(\d+)\s*以上")
-_POISON_LEVEL = re.compile(r"毒\s*[(（]?\s*LV\s*(\d)", re.IGNORECASE)
-_COVER = re.compile(r"(?:([^、。\s]+?)への)?[^、。]*代わりに受ける")
-_ANY_ALLY = ("", "味方", "仲間", "味方全員", "仲間全員")
-
-
-@dataclass(frozen=True)
-class Reading:
-    """What the simulator makes of one skill.
-
-    Attributes:
-        guard: a defence skill's damage cut (0: none).
-        cut: an always-on skill's damage cut (0: none).
-        min_kegare: the skill works only from this 穢れ on (0: always).
-        status: the status an attack skill gives (``None``: none).
-        level: the poison level it gives (1 when the text names none).
-        modelled: the whole effect is simulated (else it is listed as not modelled).
-        cover: a covering defence skill: the allies it protects (``""``: every ally).
-        statuses: every status an attack skill's effect names (``status`` is the first).
-    """
-
-    guard: int = 0
-    cut: int = 0
-    min_kegare: int = 0
-    status: str | None = None
-    level: int = 0
-    modelled: bool = True
-    cover: str | None = None
-    statuses: tuple[str, ...] = ()
-
-
-@cache
-def read_skill(skill: KegareSkill) -> Reading:
-    """How the simulator reads ``skill`` (its kind and the phrases of its effect)."""
-    text = unicodedata.normalize("NFKC", skill.effect or "")
-    at = _KEGARE_AT_LEAST.search(text)
-    floor = int(at.group(1)) if at else 0
-    if skill.kind == "attack":
-        if skill.status is None:
-            return Reading(modelled=not text)
-        m = _POISON_LEVEL.search(text) if skill.status == "poison" else None
-        level = min(5, max(1, int(m.group(1)))) if m else 1
-        named = tuple(st.name.lower() for st in Status if st.value in text)
-        return Reading(status=skill.status, level=level, statuses=named or (skill.status,))
-    cover = _COVER.search(text) if skill.kind == "defence" else None
-    if cover:
-        who = cover.group(1) or ""
-        return Reading(min_kegare=floor, cover="" if who in _ANY_ALLY else who)
-    cut = _CUT.search(text)
-    if skill.kind in ("defence", "passive") and cut and "代わり" not in text:
-        n = int(cut.group(1) or cut.group(2))
-        if skill.kind == "defence":
-            return Reading(guard=n, min_kegare=floor)
-        return Reading(cut=n, min_kegare=floor)
-    return Reading(modelled=False)
-
-
-def unmodelled(enemies: tuple[KegareEnemy, ...]) -> tuple[str, ...]:
-    """``name（enemy）`` of every skill whose effect is not (wholly) simulated."""
-    out = [
-        f"{s.name}（{e.name}）"
-        for e in enemies
-        for s in (*e.skills, *e.other_skills)
-        if not read_skill(s).modelled
-    ]
-    return tuple(dict.fromkeys(out))
 
 
 @dataclass(frozen=True)
@@ -354,6 +259,45 @@ def after_cut(damage: int, cut: int, min_damage: int) -> int:
     return max(min_damage, damage - cut)
 
 
+MEMO_LIMIT = 20_000
+"""Most specifications kept resolved at once (the memo starts again beyond it)."""
+
+
+_RESOLVED: dict[tuple[object, ...], list[tuple[str, int] | None]] = {}
+
+
+def resolved(
+    prep: Prepared, a: Fighter, skill: KegareSkill, d: Fighter, guard: int, *, roll: int, droll: int
+) -> tuple[str, int]:
+    """(outcome name, damage) of :func:`~saikoro.systems.kegare.checks.resolve` for this
+    attack and these rolls (``droll`` 0: no defence roll), remembered per process by
+    everything the specification holds (the engine's own results, looked up)."""
+    key = (
+        a.attack,
+        d.defence,
+        skill.damage,
+        skill.ranged,
+        a.position,
+        d.position,
+        a.kegare,
+        d.kegare,
+        guard,
+        prep.min_damage,
+        prep.position_stack,
+        prep.critical_guard,
+    )
+    table = _RESOLVED.get(key)
+    if table is None:
+        if len(_RESOLVED) >= MEMO_LIMIT:
+            _RESOLVED.clear()
+        table = _RESOLVED[key] = [None] * (13 * 13)
+    found = table[roll * 13 + droll]
+    if found is None:
+        r = resolve(spec(prep, a, skill, d, guard), roll, droll or None)
+        found = table[roll * 13 + droll] = (r.outcome.name, r.damage)
+    return found
+
+
 def hit(
     prep: Prepared, rng: random.Random, a: Fighter, skill: KegareSkill, d: Fighter, *, tally: Tally
 ) -> int:
@@ -365,9 +309,10 @@ def hit(
         else:
             d.guarded = True
     roll = two_d6(rng)
-    r = resolve(spec(prep, a, skill, d, guard), roll, None if roll in (2, 12) else two_d6(rng))
-    dmg = after_cut(r.damage, d.cut(), prep.min_damage) if d.cuts else r.damage
-    if skill.status and d.up and r.outcome.name not in _NO_EFFECT:
+    droll = 0 if roll in (2, 12) else two_d6(rng)
+    outcome, damage = resolved(prep, a, skill, d, guard, roll=roll, droll=droll)
+    dmg = after_cut(damage, d.cut(), prep.min_damage) if d.cuts else damage
+    if skill.status and d.up and outcome not in _NO_EFFECT:
         reading = read_skill(skill)
         for status in reading.statuses:
             if status not in d.immune:

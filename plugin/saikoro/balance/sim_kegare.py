@@ -44,6 +44,7 @@ from saikoro.systems.kegare.status import (
 from .kegare_exact import exact
 from .kegare_fight import (
     CURE_ORDER,
+    MEMO_LIMIT,
     STATUSES,
     Fighter,
     Prepared,
@@ -127,6 +128,29 @@ def status_recovery(prep: Prepared, rng: random.Random, f: Fighter) -> str | Non
     return cured
 
 
+_ORDERS: dict[tuple[object, ...], tuple[int, ...]] = {}
+
+
+def _order(prep: Prepared, everyone: list[Fighter]) -> list[Fighter]:
+    """The turn's acting order (:func:`~saikoro.systems.kegare.status.turn_order`),
+    remembered per process by what it depends on."""
+    key = (
+        prep.rounding,
+        *((f.initiative, f.pc, "paralysis" in f.statuses, f.kegare) for f in everyone),
+    )
+    found = _ORDERS.get(key)
+    if found is None:
+        if len(_ORDERS) >= MEMO_LIMIT:
+            _ORDERS.clear()
+        combatants = [
+            Combatant(str(i), f.initiative, f.pc, "paralysis" in f.statuses, f.kegare)
+            for i, f in enumerate(everyone)
+        ]
+        found = tuple(int(c.name) for c in turn_order(combatants, rounding=prep.rounding))
+        _ORDERS[key] = found
+    return [everyone[i] for i in found]
+
+
 def battle(prep: Prepared, rng: random.Random, tally: Tally) -> None:
     """One battle, turn by turn."""
     pcs, enemies = fighters(prep)
@@ -140,16 +164,7 @@ def battle(prep: Prepared, rng: random.Random, tally: Tally) -> None:
         for f in everyone:
             f.guarded = False
             _random_status(prep, rng, f)
-        order = turn_order(
-            [
-                Combatant(f.name, f.initiative, f.pc, "paralysis" in f.statuses, f.kegare)
-                for f in everyone
-            ],
-            rounding=prep.rounding,
-        )
-        by_name = {(f.pc, f.name): f for f in everyone}
-        for c in order:
-            a = by_name[(c.pc, c.name)]
+        for a in _order(prep, everyone):
             if not a.up or a.kegare >= 10:
                 continue
             if a.pc:
