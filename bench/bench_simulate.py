@@ -1,9 +1,10 @@
 """Battles per second of ``saikoro simulate`` per system (goal: 10,000 battles of each
 sample scenario in at most 10 s with ``--jobs 2``).
 
-Run: ``.venv/bin/python bench/bench_simulate.py [BATTLES] [--scaling]``. For each sample
-scenario it times BATTLES battles (default 10,000) with two processes and prints the
-battles per second and the ratio to the 10 s budget; ``--scaling`` also shows how the
+Run: ``.venv/bin/python bench/bench_simulate.py [BATTLES] [--scaling] [--systems=a,b]``.
+For each sample scenario (of the listed systems only, with ``--systems``) it times
+BATTLES battles (default 10,000) with two processes and prints the battles per second
+and the ratio to the 10 s budget; ``--scaling`` also shows how the
 cost per battle grows with party size, enemy count and the round limit (one process).
 """
 
@@ -62,10 +63,13 @@ def main() -> int:
     print(f"{battles} battles per sample scenario, jobs 2 (budget {BUDGET:.0f} s each)")
     worst = 0.0
     per_system: dict[str, list[float]] = {}
+    only = [a.split("=", 1)[1].split(",") for a in sys.argv[1:] if a.startswith("--systems=")]
     for path in sorted((ROOT / "scenarios").glob("*.yaml")):
         res = load_scenario(path)
         assert res.scenario is not None, path
         enc = encounter(res.scenario)
+        if only and enc.system not in only[0]:
+            continue
         seconds, win = _timed(enc, battles, 2)
         rate = battles / seconds
         per_system.setdefault(enc.system, []).append(rate)

@@ -392,6 +392,8 @@ def test_rulings() -> None:
         "min_damage": 0,
         "critical_guard": "nullify",
         "status_recovery": "at_least",
+        "random_status": "uniform",
+        "defence_skill_uses": "every",
         "paralysis_rounding": "down",
     }
 

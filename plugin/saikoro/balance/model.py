@@ -248,14 +248,28 @@ def _enemy(e: sm.Enemy) -> Any:
         return e.id
     if isinstance(e, sm.KokuryokuEnemy):
         return KokuryokuMember(
-            e.name, e.kind, e.power, _abilities(e.abilities), e.attack, e.defence
+            e.name,
+            e.kind,
+            e.power,
+            _abilities(e.abilities),
+            e.attack,
+            e.defence,
+            tuple(s.name for s in e.skills),
         )
     if isinstance(e, sm.KegareEnemy):
-        skills = tuple(
-            KegareSkill(s.name, s.damage or 0, s.ranged, s.target == "all", _status_named(s.effect))
+        every = tuple(
+            KegareSkill(
+                s.name,
+                s.damage or 0,
+                s.ranged,
+                s.target == "all",
+                _status_named(s.effect),
+                s.kind,
+                s.effect,
+            )
             for s in e.skills
-            if s.kind == "attack"
         )
+        skills = tuple(s for s in every if s.kind == "attack")
         return KegareEnemy(
             e.id,
             e.name,
@@ -267,6 +281,7 @@ def _enemy(e: sm.Enemy) -> Any:
             e.blessed,
             skills or (KegareSkill("攻撃", 0),),
             frozenset(e.immune),
+            tuple(s for s in every if s.kind != "attack"),
         )
     if isinstance(e, sm.GetbEnemy):
         return GetbEnemy(

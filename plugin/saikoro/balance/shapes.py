@@ -65,6 +65,8 @@ class KokuryokuMember:
     abilities: Mapping[str, int]
     attack: int
     defence: int
+    skills: tuple[str, ...] = ()
+    """The names of its skills (their effects are text)."""
 
     @property
     def best(self) -> int:
@@ -87,13 +89,15 @@ class KokuryokuTarget:
 
 @dataclass(frozen=True)
 class KegareSkill:
-    """An attack skill: base damage, ranged, single or all, the status it names."""
+    """A skill: base damage, ranged, single or all, the status it names, kind, effect text."""
 
     name: str
     damage: int
     ranged: bool = False
     area: bool = False
     status: str | None = None
+    kind: str = "attack"
+    effect: str | None = None
 
 
 @dataclass(frozen=True)
@@ -125,6 +129,8 @@ class KegareEnemy:
     blessed: bool
     skills: tuple[KegareSkill, ...]
     immune: frozenset[str]
+    other_skills: tuple[KegareSkill, ...] = ()
+    """Support, defence and always-on skills (the attack skills are ``skills``)."""
 
 
 # -- getb -------------------------------------------------------------------------------

@@ -4,11 +4,13 @@ Follows ``akatsuki.check`` for each target in order. For each target the best-pl
 checks (highest chance of success, a specialty's doublets counted) and up to two others
 support (level 5+ or experts, the best bonuses first); NPC help written in the target's
 ``support`` fills supporter slots first (one slot per point, two at most). With the
-``spend_cards`` tactic the checker spends awakening cards after the roll, as few as turn
-a failure into a success (:class:`~saikoro.systems.akatsuki.checks.AfterMode`
+``spend_cards`` tactic the checker first boosts before the roll with the fewest cards that
+give this check its best chance (each card worth ``card_points`` awakening points, a
+ruling; the rest kept for after the roll), then spends cards after the roll, as few as
+turn a failure into a success (:class:`~saikoro.systems.akatsuki.checks.AfterMode`
 ``AS_NEEDED``); a specialty doublet within the target earns a card for the checker and
-each supporter. Every target is attempted; ``win`` is P(every one succeeds), and the
-"rounds" histogram counts the checks that succeeded.
+each supporter (NPC helpers hold no cards). Every target is attempted; ``win`` is
+P(every one succeeds), and the "rounds" histogram counts the checks that succeeded.
 
 The whole sequence is solved exactly (a distribution over the cards each PC holds).
 """
@@ -16,8 +18,9 @@ The whole sequence is solved exactly (a distribution over the cards each PC hold
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import cache
 
 from saikoro.dice.errors import InternalError
 from saikoro.systems.akatsuki.checks import (
@@ -59,6 +62,7 @@ class Prepared:
     rules: CheckRules
     spend: bool
     cards: tuple[int, ...]
+    card_points: int = 1
 
 
 def _spec(pc: AkatsukiPC, t: AkatsukiTarget, bonuses: tuple[int, ...]) -> CheckSpec:
@@ -102,42 +106,55 @@ def prepare(enc: Encounter, tactics: Tactics) -> Prepared:
     party: tuple[AkatsukiPC, ...] = enc.party.members
     rules = enc.rules.check_rules  # type: ignore[attr-defined]
     plans = tuple(_plan(party, t, rules) for t in enc.targets)
-    return Prepared(plans, rules, tactics.pc.spend_cards, tuple(pc.cards for pc in party))
+    points = int(enc.options["card_points"])
+    cards = tuple(pc.cards for pc in party)
+    return Prepared(plans, rules, tactics.pc.spend_cards, cards, points)
 
 
-_SPECS: dict[tuple[CheckSpec, int], CheckSpec] = {}
+@cache
+def with_cards(spec: CheckSpec, held: int, points: int, rules: CheckRules) -> tuple[CheckSpec, int]:
+    """The check with ``held`` cards to spend, and how many of them go before the roll.
 
+    Before the roll the fewest cards that give the best P(success) (each worth ``points``,
+    the rest spent after the roll as needed); with 1 point a card this boosts only to
+    lift a target below 2.
 
-def _with_cards(spec: CheckSpec, cards: int) -> CheckSpec:
-    key = (spec, cards)
-    found = _SPECS.get(key)
-    if found is None:
-        found = CheckSpec(
-            level=spec.level,
-            difficulty=spec.difficulty,
-            preparation=spec.preparation,
-            supporters=spec.supporters,
-            modifier=spec.modifier,
-            after_cards=cards,
+    >>> rules, low, six = CheckRules(), CheckSpec(level=1), CheckSpec(level=6)
+    >>> with_cards(low, 2, 1, rules)[1], with_cards(six, 2, 1, rules)[1]
+    (1, 0)
+    >>> with_cards(six, 2, 3, rules)[1]
+    2
+    """
+
+    def boosted(before: int) -> CheckSpec:
+        return replace(
+            spec,
+            boost_points=spec.boost_points + before * points,
+            after_cards=held - before,
             after_mode=AfterMode.AS_NEEDED,
-            specialty=spec.specialty,
         )
-        if len(_SPECS) < 10_000:
-            _SPECS[key] = found
-    return found
+
+    best = (success_probability(boosted(0), rules), 0)
+    for before in range(1, held + 1):
+        p = success_probability(boosted(before), rules)
+        if p > best[0]:
+            best = (p, before)
+    return boosted(best[1]), best[1]
 
 
 def _step(prep: Prepared, plan: Plan, cards: list[int], d1: int, d2: int) -> tuple[bool, int, int]:
     """Resolve one check for dice ``d1``, ``d2``; update ``cards``; (success, spent, gained)."""
     held = cards[plan.checker] if prep.spend else 0
-    r = resolve_check(_with_cards(plan.spec, held), d1, d2, prep.rules)
-    cards[plan.checker] += r.cards_gained - r.cards_spent
+    spec, before = with_cards(plan.spec, held, prep.card_points, prep.rules)
+    r = resolve_check(spec, d1, d2, prep.rules)
+    spent = before + r.cards_spent
+    cards[plan.checker] += r.cards_gained - spent
     gained = r.cards_gained
     if r.cards_gained:
         for j in plan.supporters:
             cards[j] += r.cards_gained
             gained += r.cards_gained
-    return r.success, r.cards_spent, gained
+    return r.success, spent, gained
 
 
 def battle(prep: Prepared, rng: random.Random, tally: Tally) -> None:
@@ -187,6 +204,12 @@ def exact(prep: Prepared) -> tuple[Fraction | None, dict[str, Fraction]]:
     return Fraction(sum(states.values()), denominator), figures
 
 
-def notes(_prep: Prepared) -> tuple[str, ...]:
+def notes(prep: Prepared) -> tuple[str, ...]:
     """What is not modelled."""
-    return ("事前ブースト（覚醒ポイント）と対抗判定は使わない。",)
+    out = ["対抗判定は難易度の判定として書けないので扱わない。"]
+    if prep.spend:
+        out.append(
+            f"覚醒札1枚を{prep.card_points}ポイントとみなす（card_points）。"
+            "事前ブーストはその判定の成功率が最も高くなる最少枚数、残りは事後ブースト。"
+        )
+    return tuple(out)

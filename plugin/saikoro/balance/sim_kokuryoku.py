@@ -15,7 +15,9 @@ defenders) back to react; the others attack, one by one, each with its own attac
 attack always targets the national power gauge. Each attack is met by the next unused
 defender of the other side (its check against the attack's; ties go to the attacker;
 then defence power + its nation's defence + dice); when none is left the reaction is
-declined and the damage is not reduced. Damage never falls below ``damage_floor``. A side
+declined and the damage is not reduced. Defenders left over once every attack of the
+other side has one support the defence checks instead (their checks added to the
+defender's, spread over the attacks in turn). Damage never falls below ``damage_floor``. A side
 with no characters is its nation acting alone (abilities 0). The side whose gauge reaches
 0 loses at once; ``win`` is P(the enemy nation's gauge reaches 0 within the round limit —
 the main mission's ``rounds``, 3 when not given).
@@ -51,6 +53,10 @@ EXACT_WORK = 3_000_000
 """Largest (gauge states x damage outcomes x rounds) solved exactly."""
 
 
+Defence = tuple[tuple[int, ...], int]
+"""A reaction: the defence check's abilities (the defender's, then supporters'), defence power."""
+
+
 @dataclass(frozen=True)
 class Side:
     """One side of the final phase.
@@ -64,6 +70,7 @@ class Side:
     power: int
     attackers: tuple[tuple[int, int], ...]
     defenders: tuple[tuple[int, int], ...]
+    skills: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -72,8 +79,8 @@ class Prepared:
 
     pcs: Side
     npcs: Side
-    pc_attacks: tuple[tuple[tuple[int, int], tuple[int, int] | None], ...]
-    npc_attacks: tuple[tuple[tuple[int, int], tuple[int, int] | None], ...]
+    pc_attacks: tuple[tuple[tuple[int, int], Defence | None], ...]
+    npc_attacks: tuple[tuple[tuple[int, int], Defence | None], ...]
     middle: tuple[tuple[KokuryokuTarget, tuple[int, ...]], ...]
     rounds: int
     die: int
@@ -96,6 +103,7 @@ def _side(members: tuple[KokuryokuMember, ...], guard: bool, default_power: int)
         power=nation.power or default_power,
         attackers=tuple((c.best, c.attack + nation.attack) for c in attackers),
         defenders=tuple((c.best, c.defence + nation.defence) for c in defenders),
+        skills=tuple(f"{s}（{m.name}）" for m in members for s in m.skills),
     )
 
 
@@ -135,12 +143,12 @@ def _roll(rng: random.Random, die: int, count: int) -> int:
 
 
 def _attack(
-    prep: Prepared, rng: random.Random, attacker: tuple[int, int], defender: tuple[int, int] | None
+    prep: Prepared, rng: random.Random, attacker: tuple[int, int], defender: Defence | None
 ) -> int:
     ability, power = attacker
     if defender is not None:
         check = ability + _roll(rng, prep.die, prep.count)
-        guard = defender[0] + _roll(rng, prep.die, prep.count)
+        guard = sum(a + _roll(rng, prep.die, prep.count) for a in defender[0])
         if guard > check:
             return 0
         hit = power + _roll(rng, prep.die, prep.count)
@@ -148,11 +156,25 @@ def _attack(
     return max(prep.floor, power + _roll(rng, prep.die, prep.count))
 
 
-def _sequence(a: Side, d: Side) -> list[tuple[tuple[int, int], tuple[int, int] | None]]:
-    """Side ``a``'s attacks in a round, each with the defender that meets it."""
-    return [
-        (atk, d.defenders[i] if i < len(d.defenders) else None) for i, atk in enumerate(a.attackers)
-    ]
+def _sequence(a: Side, d: Side) -> list[tuple[tuple[int, int], Defence | None]]:
+    """Side ``a``'s attacks in a round, each with the reaction that meets it.
+
+    Attack *i* meets defender *i*; defenders beyond the attacks support the defence
+    checks, the first spare one the first attack, the next the second, and so on.
+    """
+    met = min(len(a.attackers), len(d.defenders))
+    helpers: list[list[int]] = [[] for _ in range(met)]
+    for k, (ability, _) in enumerate(d.defenders[met:]):
+        if met:
+            helpers[k % met].append(ability)
+    out: list[tuple[tuple[int, int], Defence | None]] = []
+    for i, atk in enumerate(a.attackers):
+        if i < met:
+            ability, power = d.defenders[i]
+            out.append((atk, ((ability, *helpers[i]), power)))
+        else:
+            out.append((atk, None))
+    return out
 
 
 def battle(prep: Prepared, rng: random.Random, tally: Tally) -> None:
@@ -208,12 +230,10 @@ def battle(prep: Prepared, rng: random.Random, tally: Tally) -> None:
         tally.sums["own_nation_fell"] += 1
 
 
-def _attack_dist(
-    prep: Prepared, atk: tuple[int, int], dfn: tuple[int, int] | None
-) -> dict[int, Fraction]:
+def _attack_dist(prep: Prepared, atk: tuple[int, int], dfn: Defence | None) -> dict[int, Fraction]:
     return attack_odds(
         [atk[0]],
-        None if dfn is None else [dfn[0]],
+        None if dfn is None else list(dfn[0]),
         atk[1],
         0 if dfn is None else dfn[1],
         floor=prep.floor,
@@ -277,9 +297,14 @@ def exact(prep: Prepared) -> tuple[Fraction | None, dict[str, Fraction]]:
     return win, figures
 
 
-def notes(_prep: Prepared) -> tuple[str, ...]:
+def notes(prep: Prepared) -> tuple[str, ...]:
     """What is not modelled."""
-    return (
-        "スキルの効果（テキスト）・回復・バフ・複数攻撃による人物（愛）への攻撃は扱わない。",
+    out = [
+        "回復・バフ・複数攻撃による人物（愛）への攻撃、攻撃判定への支援は扱わない"
+        "（支援は余った防御役の防御判定だけ）。",
         "サイドミッションの条件は文章なので判定しない。",
-    )
+    ]
+    skills = (*prep.pcs.skills, *prep.npcs.skills)
+    if skills:
+        out.append("効果の文章を扱わないスキル：" + "、".join(skills) + "。")
+    return tuple(out)

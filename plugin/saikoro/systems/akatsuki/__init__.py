@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from saikoro.dice import DiceSource, Odds, Roll
-from saikoro.systems.base import System
+from saikoro.systems.base import OptionValue, System
 from saikoro.systems.flow import Flow
 
 from .cards import AwakeningHand, CardError, reward_after_check
@@ -101,6 +101,10 @@ class Akatsuki(System):
     rulings = RULINGS
 
     __slots__ = ()
+
+    def __init__(self, **options: OptionValue) -> None:
+        super().__init__(**options)
+        self._int_option("card_points", 1, 99)
 
     @property
     def settings(self) -> Settings:

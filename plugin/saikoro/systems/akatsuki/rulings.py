@@ -1,7 +1,7 @@
 """Where the rule text is silent or unclear, what saikoro does (and why).
 
 >>> [r.option_name for r in RULINGS if r.option]
-['both_fail', 'alpha', 'beta_achievement']
+['both_fail', 'alpha', 'beta_achievement', 'card_points']
 >>> Settings.from_options({r.option_name: r.default for r in RULINGS if r.option}) == Settings()
 True
 """
@@ -139,6 +139,26 @@ RULINGS: tuple[Ruling, ...] = (
         reasoning="達成度もその最終目標値から計算されるので、同じ値で比べるのが一貫している。",
     ),
     Ruling(
+        key="akatsuki.card_points",
+        title="覚醒札1枚の覚醒ポイント（バランス計算）",
+        seed=(
+            "振る前のブーストは使った札の覚醒ポイントの合計、振った後のブーストは枚数だけ目標値を"
+            "上げる。1枚が何ポイントかはこの文書に無く、シナリオの書式も札の枚数しか持たない。"
+        ),
+        decision=(
+            "コマンドの B n はポイントをそのまま受け取る。バランス計算（saikoro simulate）では"
+            "札1枚を card_points ポイント（既定 1）とみなし、得た札も同じ値とする。"
+        ),
+        reasoning=(
+            "札は少なくとも1枚1ポイント分の価値があるので、1 が最も仮定の少ない値になる。"
+            "このとき事前ブーストは事後ブーストより大きくならず、目標値が2未満の自動失敗を避ける"
+            "とき（と alpha=before でゾロ目の札を狙うとき）だけ意味を持つ。"
+            "札の点数が大きい卓は card_points で合わせる。"
+        ),
+        option=True,
+        default=1,
+    ),
+    Ruling(
         key="akatsuki.after_boost_policy",
         title="事後ブーストの枚数",
         seed="ダイスの後でも覚醒札を好きな枚数使えるが、1枚につき目標値+1にしかならない。",
@@ -151,6 +171,18 @@ RULINGS: tuple[Ruling, ...] = (
             "プレイヤーは出目を見てから使う枚数を決められるので、確率計算には方針が必要になる。"
             "最もよくある使い方（失敗を救うのに必要なだけ）と固定枚数の両方を表せるようにした。"
         ),
+    ),
+    Ruling(
+        key="akatsuki.balance_boosts",
+        title="バランス計算での覚醒札の使い方",
+        seed="ブーストはいつでも好きな枚数でき、振る前は札のポイント合計、振った後は枚数だけ"
+        "目標値を上げる。使う時機と枚数はプレイヤーが決める。",
+        decision="saikoro simulate（spend_cards の方針）では、判定する PC がまず振る前に、"
+        "その判定の成功率が最も高くなる最少枚数を使い、残りの札で失敗を救える最少枚数を振った後に使う。"
+        "札は card_points ポイントとみなし、ゾロ目で得た札は判定者と PC のサポーターが受け取る。",
+        reasoning="その判定を確実にしながら札を無駄にしない、最も素直な使い方。"
+        "後の判定のために札を残す駆け引きは方針として表しきれないので、"
+        "frugal（使わない）と比べられるようにした。",
     ),
 )
 

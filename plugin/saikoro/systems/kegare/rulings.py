@@ -1,7 +1,9 @@
 """Rulings for the 穢れ game where its rule text is silent or unclear.
 
 >>> [r.option_name for r in RULINGS if r.option]
-['position_stack', 'min_damage', 'critical_guard', 'status_recovery', 'paralysis_rounding']
+... # doctest: +NORMALIZE_WHITESPACE
+['position_stack', 'min_damage', 'critical_guard', 'status_recovery', 'random_status',
+ 'defence_skill_uses', 'paralysis_rounding']
 >>> Settings.from_options({r.option_name: r.default for r in RULINGS if r.option}) == Settings()
 True
 """
@@ -120,9 +122,32 @@ RULINGS: tuple[Ruling, ...] = (
         key="kegare.random_status",
         title="ランダム異常表",
         seed="穢れ 6 以上ではターン開始ごとにランダム異常表を振るが、表の中身は書かれていない。",
-        decision="saikoro は表を作らない。GM が choice[...] などの汎用コマンドや"
-        "シナリオの表で用意する。",
-        reasoning="書かれていない表を推測で作ると本来のルールと食い違うため。",
+        decision="saikoro のコマンドは表を作らない。GM が choice[...] などの汎用コマンドや"
+        "シナリオの表で用意する。バランス計算（saikoro simulate）では既定 uniform："
+        "穢れ 6 以上 10 未満で立っているキャラクターは、ターン開始時（行動順を決める前）に"
+        "状態異常の一覧の 7 つ（毒は LV1）から等確率で 1 つを受ける。無効な状態異常なら何も起きず、"
+        "すでに受けている状態異常なら変わらない。オプション random_status=none で振らない。",
+        reasoning="書かれていない表を推測で作ると本来のルールと食い違うため、コマンドでは作らない。"
+        "一方、勝率の見積もりで表を無視すると穢れ 6 以上の不利を丸ごと落とすので、"
+        "本文が名前を挙げる状態異常だけを等しく扱うのが最も仮定の少ない代わりになる。行動順の前に振るのは、"
+        "ターン開始の最初の処理として書かれ、麻痺がそのターンの行動値に効くと読めるため。",
+        option=True,
+        default="uniform",
+        choices=("uniform", "none"),
+    ),
+    Ruling(
+        key="kegare.defence_skill_uses",
+        title="防御スキルを使える回数",
+        seed="防御スキルは粉砕で打ち消され、混乱すると使えなくなる。"
+        "1 ターンに何度使えるかは書かれていない。",
+        decision="既定 every：防御スキルは防御判定のたびに使える（シナリオの書式にコストや回数が"
+        "無いため）。オプション defence_skill_uses=once_per_turn で 1 ターンに 1 回"
+        "（その回は最初に受けた攻撃）。",
+        reasoning="回数の制限は本文にもシナリオの書式にも無いので、制限しないのが字義どおり。"
+        "リアクションを手番ごとに 1 回とする卓のために once_per_turn を用意した。",
+        option=True,
+        default="every",
+        choices=("every", "once_per_turn"),
     ),
     Ruling(
         key="kegare.poison_timing",
@@ -191,6 +216,20 @@ RULINGS: tuple[Ruling, ...] = (
         option=True,
         default="down",
         choices=("down", "up"),
+    ),
+    Ruling(
+        key="kegare.balance_skills",
+        title="バランス計算でのスキルの読み方",
+        seed="防御スキルは粉砕で打ち消され混乱で使えなくなり、支援スキルは魅了で使えなくなる。"
+        "スキルの中身はシナリオごとに違い、シナリオの書式では効果は文章で書かれる。",
+        decision="saikoro simulate は効果の文章のうち決まった言い回しだけを読む："
+        "攻撃スキルの状態異常の名前（毒はLVも）、防御スキル・常駐スキルの「ダメージ-N」"
+        "「ダメージをN軽減」、「穢れがN以上のあいだ」、防御スキルの「代わりに受ける」（かばう）。"
+        "それ以外の効果と支援スキルは使わず、結果の注記にスキル名を出す。"
+        "異常回復判定で治すのは 毒・麻痺・混乱・呪い・魅了・脱力・自失 の順で最初に当たるもの。",
+        reasoning="文章を推測で数値にすると作者の意図と食い違うので、誤読しない言い回しだけを"
+        "扱い、残りは扱っていないことをはっきり示す。治す順は、計算で効果の大きいものから"
+        "（毒はダメージ、麻痺は手番、混乱は防御スキル、呪いは再起判定に効く）。",
     ),
 )
 
