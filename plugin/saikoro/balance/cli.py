@@ -140,11 +140,31 @@ def format_text(r: BalanceResult, title: str, names: tuple[str, ...]) -> str:
             f"/ 被ダメージ {r.taken_per_round:.1f}"
         )
     if r.dangerous:
-        lines.append(f"  最も危険な敵の行動: {r.dangerous[0]} (1戦あたり {r.dangerous[1]:.1f})")
+        action = r.dangerous[0].rpartition(":")[2]
+        who = f"{r.dangerous_enemy}の" if r.dangerous_enemy else ""
+        lines.append(f"  最も危険な敵の行動: {who}{action} (1戦あたり {r.dangerous[1]:.1f})")
     for key, mean in r.means.items():
         lines.append(f"  {MEAN_LABELS.get(key, key)}: {mean:.3f}")
+    lines.extend(_side_lines(r))
     lines.extend(f"  ※ {n}" for n in r.notes)
     return "\n".join(lines)
+
+
+def _side_lines(r: BalanceResult) -> list[str]:
+    """The side missions: each one's rate and interval, or why it is not simulated."""
+    if not r.side:
+        return []
+    lines = ["  サイドミッション:"]
+    for s in r.side:
+        head = f"    {s.index + 1}. {s.text}: "
+        if not s.modelled or s.rate is None or s.low is None or s.high is None:
+            lines.append(f"{head}シミュレーションしない({s.reason})")
+            continue
+        text = f"{head}{_pct(s.rate)} (95%区間 {_pct(s.low)}〜{_pct(s.high)})"
+        if s.exact is not None:
+            text += f"  厳密解 {float(s.exact) * 100:.3f}%"
+        lines.append(text)
+    return lines
 
 
 def _files(paths: list[str]) -> tuple[list[LoadResult], list[str]]:

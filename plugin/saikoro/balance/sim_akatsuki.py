@@ -145,17 +145,26 @@ def battle(prep: Prepared, rng: random.Random, tally: Tally) -> None:
     downed = [False] * len(cards)
     wins = 0
     spent = gained = 0
-    for plan in prep.plans:
+    passed = []
+    for i, plan in enumerate(prep.plans):
         d1 = int(rng.random() * 6) + 1
         d2 = int(rng.random() * 6) + 1
         ok, s, g = _step(prep, plan, cards, d1, d2)
+        if ok:
+            passed.append(i)
         spent += s
         gained += g
         if ok:
             wins += 1
         else:
             downed[plan.checker] = True
-    tally.record(win=wins == len(prep.plans), rounds=wins, downed=downed)
+    tally.record(
+        win=wins == len(prep.plans),
+        rounds=wins,
+        downed=downed,
+        passed=passed,
+        facts={"cards_left": sum(cards)},
+    )
     tally.sums["cards_spent"] += spent
     tally.sums["cards_gained"] += gained
 

@@ -159,6 +159,7 @@ def battle(prep: Prepared, rng: random.Random, tally: Tally) -> None:
     """The middle phase, then the final phase's rounds."""
     power = prep.pcs.power
     reached = 0
+    hits: list[bool] = []
     for t, abilities in prep.middle:
         s = 0
         for ab in abilities:
@@ -166,6 +167,7 @@ def battle(prep: Prepared, rng: random.Random, tally: Tally) -> None:
             if s >= t.target:
                 break
         ok = s >= t.target
+        hits.append(ok)
         reached += ok
         power += gain_for(ok, t.gain)
     tally.sums["national_power"] += power
@@ -203,7 +205,15 @@ def battle(prep: Prepared, rng: random.Random, tally: Tally) -> None:
                 break
         if over:
             break
-    tally.record(win=win, rounds=played, downed=[False] * tally.pcs, dealt=dealt, taken=taken)
+    tally.record(
+        win=win,
+        rounds=played,
+        downed=[False] * tally.pcs,
+        dealt=dealt,
+        taken=taken,
+        passed=[i for i, ok in enumerate(hits) if ok],
+        facts={"power": mine},
+    )
     if mine <= 0:
         tally.sums["own_nation_fell"] += 1
 
@@ -279,7 +289,4 @@ def exact(prep: Prepared) -> tuple[Fraction | None, dict[str, Fraction]]:
 
 def notes(_prep: Prepared) -> tuple[str, ...]:
     """What is not modelled."""
-    return (
-        "スキルの効果（テキスト）・回復・バフ・複数攻撃による人物（愛）への攻撃は扱わない。",
-        "サイドミッションの条件は文章なので判定しない。",
-    )
+    return ("スキルの効果（テキスト）・回復・バフ・複数攻撃による人物（愛）への攻撃は扱わない。",)
