@@ -170,8 +170,16 @@ def simulate(
                     raise
     except KeyboardInterrupt:
         interrupted = True
-    exact, figures = sim.exact(prep) if solve and not interrupted else (None, {})
-    sides = side_exact(enc, sim, prep, exact) if solve and not interrupted else {}
+    exact: Fraction | None = None
+    figures: dict[str, Fraction] = {}
+    sides: dict[int, Fraction] = {}
+    if solve and not interrupted:
+        try:
+            exact, figures = sim.exact(prep)
+            sides = side_exact(enc, sim, prep, exact)
+        except KeyboardInterrupt:  # Ctrl-C while solving: report the battles without it
+            exact, figures, sides = None, {}, {}
+            interrupted = True
     names = {str(e.id): str(e.name) for e in enc.enemies if hasattr(e, "id") and hasattr(e, "name")}
     return summarise(
         total,
