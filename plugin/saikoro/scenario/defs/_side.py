@@ -184,8 +184,10 @@ class _Check(Obj):
                 )
             else:
                 kept[key] = pair
-        out = super().check(replace(node, value=kept), path, ctx)
-        return INVALID if foreign else out
+        if not foreign:
+            return super().check(node, path, ctx)
+        Obj.check(replace(self, checks=()), replace(node, value=kept), path, ctx)  # the rest
+        return INVALID
 
 
 def side_check(system_id: str) -> Obj:
