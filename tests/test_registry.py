@@ -65,7 +65,7 @@ def test_the_parts_of_a_system_agree(system_id: str) -> None:
 
 def test_every_definition_and_profile_module_belongs_to_a_system() -> None:
     classes = [system_class(s) for s in SYSTEM_IDS]
-    assert _modules(PACKAGE / "scenario" / "defs", "_shared", "_party") == {
+    assert _modules(PACKAGE / "scenario" / "defs", "_shared", "_party", "_side") == {
         c.scenario_def for c in classes
     }
     assert _modules(PACKAGE / "site" / "profiles", "base") == {c.page_profile for c in classes}
