@@ -39,7 +39,7 @@ FIELDS: dict[str, Field] = {
         Field(
             "rounds_at_most",
             Int(1, 99),
-            ja="この数以内のラウンド(ターン、カット)で終わる",
+            ja="この数以内のラウンドで終わる(穢れはターン、カットアクションはカット)",
             en="the battle ends within this many rounds (turns, cuts)",
         ),
         Field(
@@ -57,7 +57,7 @@ FIELDS: dict[str, Field] = {
         Field(
             "all_defeated",
             Bool(),
-            ja="true: エネミーを全員倒す",
+            ja="エネミーを全員倒す(true)/倒し残す(false)",
             en="true: every enemy is defeated",
         ),
         Field(
@@ -81,7 +81,7 @@ FIELDS: dict[str, Field] = {
         Field(
             "taken_at_most",
             _COUNT,
-            ja="パーティ(kokuryoku では自国)が受けたダメージの合計がこの値以下",
+            ja="受けたダメージの合計がこの値以下(パーティの合計。kokuryoku では自国の国力への打撃)",
             en="the party's (kokuryoku: the nation's) total damage taken is at most this",
         ),
         Field(
