@@ -383,6 +383,28 @@ def test_fallen_is_read_once_per_battle() -> None:
     assert t.side == [1] and t.fallen == []
 
 
+def test_no_battle_finished_shows_no_figure() -> None:
+    from saikoro.balance.cli import format_text
+    from saikoro.balance.stats import summarise
+
+    enc = _enc(GETB, {"win": True})
+    tally = Tally(pcs=2, checks=tuple(s.condition for s in enc.side if s.condition))
+    r = summarise(
+        tally,
+        scenario="g",
+        system="getb",
+        party="p",
+        pc_names=enc.party.names,
+        tactics="focus",
+        seed=0,
+        interrupted=True,
+        side=enc.side,
+    )
+    assert r.side[0].rate is None and r.side[0].low is None
+    shown = format_text(r, "t", enc.party.names)
+    assert "数字はありません" in shown and "%" not in shown
+
+
 def test_wilson_on_side_results() -> None:
     r = _run(KEGARE_DUEL, {"rounds_at_most": 3}, battles=400)
     s = r.side[0]

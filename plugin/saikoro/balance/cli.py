@@ -139,9 +139,14 @@ ROUND_LABELS = {
 def format_text(r: BalanceResult, title: str, names: tuple[str, ...]) -> str:
     """A result as a person reads it in a terminal."""
     unit = "ターン" if r.system == "kegare" else "カット" if r.system == "cutaction" else "ラウンド"
-    lines = [
+    head = [
         f"{title} ({r.scenario}) — {r.system}",
         f"  パーティ: {r.party} ({'、'.join(names)})   方針: {r.tactics}",
+    ]
+    if r.battles == 0:  # stopped before the first chunk: no figure at all
+        return "\n".join([*head, "  (中断: 終わった戦闘がないので数字はありません)"])
+    lines = [
+        *head,
         f"  勝率: {_pct(r.win)}  (95%区間 {_pct(r.win_low)}〜{_pct(r.win_high)}, "
         f"{r.battles}戦, シード {r.seed})  → {verdict(r.win)}",
     ]

@@ -135,7 +135,8 @@ def simulate(
 ) -> BalanceResult:
     """Play ``battles`` battles of ``enc`` (and solve it exactly when small).
 
-    ``progress(done, total)`` is called after each chunk. Ctrl-C (KeyboardInterrupt)
+    ``progress(done, total)`` is called once before the first battle (``done`` 0) and
+    after each chunk. Ctrl-C (KeyboardInterrupt)
     stops the run; the result then covers the chunks finished and says ``interrupted``.
     """
     if battles < 1:
@@ -149,6 +150,8 @@ def simulate(
     interrupted = False
     done = 0
     jobs = max(1, min(jobs, len(work)))
+    if progress:
+        progress(0, battles)
     try:
         if jobs == 1:
             for item in work:

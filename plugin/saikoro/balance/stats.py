@@ -390,9 +390,9 @@ def summarise(
                 spec.check,
                 successes=k,
                 battles=n,
-                rate=k / n if n else 0.0,
-                low=lo,
-                high=hi,
+                rate=k / n if n else None,
+                low=lo if n else None,
+                high=hi if n else None,
                 exact=(side_exact or {}).get(spec.index),
             )
         )
