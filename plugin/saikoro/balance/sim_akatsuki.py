@@ -151,12 +151,11 @@ def battle(prep: Prepared, rng: random.Random, tally: Tally) -> None:
         d1 = int(rng.random() * 6) + 1
         d2 = int(rng.random() * 6) + 1
         ok, s, g = _step(prep, plan, cards, d1, d2)
-        if ok:
-            passed.append(i)
         spent += s
         gained += g
         if ok:
             wins += 1
+            passed.append(i)
         else:
             downed[plan.checker] = True
     tally.record(
