@@ -411,6 +411,15 @@ def test_wilson_on_side_results() -> None:
     assert (s.low, s.high) == wilson(s.successes, s.battles)
 
 
+def test_scenario_page_shows_the_words_not_the_check() -> None:
+    from saikoro.site.pages.scenario import _missions
+
+    html = _missions(
+        {"main": {"success": "勝つ"}, "side": [{"success": "早く勝つ", "check": {"win": True}}]}
+    )
+    assert "早く勝つ" in html and "check" not in html and "True" not in html
+
+
 # -- the CLI ----------------------------------------------------------------------------
 
 

@@ -116,6 +116,8 @@ def fill_slots(content: str, slots: Sequence[str]) -> str:
 def _mission_card(kind: str, mission: Mapping[str, Any]) -> str:
     rows = []
     for key, value in mission.items():
+        if key == "check":  # the simulation's form of ``success``, which says it in words
+            continue
         label, shown = labels.mission_field(key, value)
         rows.append(f"<div><dt>{esc(label)}</dt><dd>{esc(shown)}</dd></div>")
     return (
