@@ -70,7 +70,7 @@ def test_the_parts_of_a_system_agree(system_id: str) -> None:
 def test_every_definition_and_profile_module_belongs_to_a_system() -> None:
     classes = [system_class(s) for s in SYSTEM_IDS]
     for part, shared in (
-        ("scenario_def", {"_shared", "_party"}),
+        ("scenario_def", {"_shared", "_party", "_side"}),
         ("page_profile", {"base"}),
         ("scenario_model", {"_build", "_derive", "common", "_common"}),
     ):

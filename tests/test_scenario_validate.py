@@ -48,6 +48,7 @@ missions:
     failure: PC全員が戦闘不能になる
   side:
     - success: 3ラウンド以内に勝利する
+      check: {win: true, rounds_at_most: 3}
       reward: 報酬+500fc
 chase_tables:
   - name: 廃都チェイス表

@@ -4,7 +4,8 @@ Public API:
 
 * :func:`simulate` ``(encounter, *, battles, seed, tactics, jobs, progress)`` ->
   :class:`BalanceResult` (P(win) with a 95 % Wilson interval, rounds, per-PC figures,
-  damage per round, the most dangerous enemy action, ``exact`` where solved).
+  damage per round, the most dangerous enemy action, each side mission's
+  :class:`SideResult`, ``exact`` where solved).
 * :func:`encounter` ``(scenario, *, party=None, players=None)`` -> :class:`Encounter`,
   read from a validated :class:`saikoro.scenario.Scenario`.
 * :func:`reference_party` ``(system, size)`` -> the built-in party in ``party:`` format.
@@ -22,7 +23,7 @@ from .errors import BalanceError
 from .model import Encounter, Party, encounter, parse_party
 from .parties import reference_party
 from .runner import simulate
-from .stats import BalanceResult, PcFigures, wilson
+from .stats import BalanceResult, PcFigures, SideResult, wilson
 from .tactics import ATOMS, PRESETS, Policy, Tactics, TacticsError, tactics_for
 from .verdict import VERDICTS, verdict
 
@@ -36,6 +37,7 @@ __all__ = [
     "Party",
     "PcFigures",
     "Policy",
+    "SideResult",
     "Tactics",
     "TacticsError",
     "encounter",

@@ -1,7 +1,7 @@
 """``saikoro simulate``: play scenarios' encounters many times and print how hard they are.
 
 Exit status: 0 ok (also after Ctrl-C, with what was finished), 1 an invalid scenario or
-party file, 2 usage, 130 a second Ctrl-C while solving exactly.
+party file, 2 usage, 130 a second Ctrl-C while the result is being put together.
 """
 
 from __future__ import annotations
@@ -13,6 +13,10 @@ import sys
 import time
 from pathlib import Path
 from typing import Any, TextIO
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, TaskID, TextColumn, TimeRemainingColumn
+from rich.progress import Progress as RichProgress
 
 from saikoro.scenario.defs import DEFINITIONS
 from saikoro.scenario.loader import LoadError, load_yaml
@@ -26,35 +30,61 @@ from .stats import BalanceResult
 from .tactics import TacticsError, tactics_for
 from .verdict import verdict
 
-__all__ = ["Progress", "format_text", "load_party", "main"]
+__all__ = ["Progress", "default_jobs", "format_text", "load_party", "main"]
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
 
 
 class Progress:
-    """A one-line progress bar on a terminal's stderr (nothing elsewhere)."""
+    """A progress bar (rich) on a terminal's stderr; nothing when ``enabled`` is false.
+
+    Shows the battles played of the total, battles per second and the time left; the
+    bar is cleared when it closes, so the report starts on a clean line.
+    """
 
     def __init__(self, label: str, stream: TextIO, *, enabled: bool) -> None:
         self.label = label
-        self.stream = stream
         self.enabled = enabled
         self.start = time.monotonic()
+        self._bar: RichProgress | None = None
+        self._task: TaskID | None = None
+        if enabled:
+            self._bar = RichProgress(
+                TextColumn("{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TextColumn("戦"),
+                TextColumn("{task.fields[rate]}"),
+                TimeRemainingColumn(),
+                console=Console(file=stream, stderr=True),
+                transient=True,
+            )
+            self._task = self._bar.add_task(label, total=None, rate="")
+            self._bar.start()
 
     def __call__(self, done: int, total: int) -> None:
-        if not self.enabled:
+        if self._bar is None or self._task is None:
             return
-        width = 30
-        filled = round(width * done / total)
         rate = done / max(1e-9, time.monotonic() - self.start)
-        bar = "█" * filled + "░" * (width - filled)
-        self.stream.write(f"\r{self.label} {bar} {done}/{total} ({rate:,.0f}戦/秒)")
-        self.stream.flush()
+        self._bar.update(self._task, completed=done, total=total, rate=f"{rate:,.0f}戦/秒")
 
     def close(self) -> None:
-        """Clear the bar's line."""
-        if self.enabled:
-            self.stream.write("\r\033[K")
-            self.stream.flush()
+        """Stop and clear the bar."""
+        if self._bar is not None:
+            self._bar.stop()
+            self._bar = None
+
+
+def default_jobs() -> int:
+    """Every core this process may use (``os.process_cpu_count`` where Python has it)."""
+    counter = getattr(os, "process_cpu_count", None)
+    if counter is not None:
+        found: int | None = counter()
+    elif hasattr(os, "sched_getaffinity"):
+        found = len(os.sched_getaffinity(0))
+    else:  # pragma: no cover - platforms without affinity
+        found = os.cpu_count()
+    return found or 1
 
 
 def load_party(path: Path, system: str) -> tuple[Party | None, list[Problem]]:
@@ -109,9 +139,14 @@ ROUND_LABELS = {
 def format_text(r: BalanceResult, title: str, names: tuple[str, ...]) -> str:
     """A result as a person reads it in a terminal."""
     unit = "ターン" if r.system == "kegare" else "カット" if r.system == "cutaction" else "ラウンド"
-    lines = [
+    head = [
         f"{title} ({r.scenario}) — {r.system}",
         f"  パーティ: {r.party} ({'、'.join(names)})   方針: {r.tactics}",
+    ]
+    if r.battles == 0:  # stopped before the first chunk: no figure at all
+        return "\n".join([*head, "  (中断: 終わった戦闘がないので数字はありません)"])
+    lines = [
+        *head,
         f"  勝率: {_pct(r.win)}  (95%区間 {_pct(r.win_low)}〜{_pct(r.win_high)}, "
         f"{r.battles}戦, シード {r.seed})  → {verdict(r.win)}",
     ]
@@ -140,11 +175,31 @@ def format_text(r: BalanceResult, title: str, names: tuple[str, ...]) -> str:
             f"/ 被ダメージ {r.taken_per_round:.1f}"
         )
     if r.dangerous:
-        lines.append(f"  最も危険な敵の行動: {r.dangerous[0]} (1戦あたり {r.dangerous[1]:.1f})")
+        action = r.dangerous[0].rpartition(":")[2]
+        who = f"{r.dangerous_enemy}の" if r.dangerous_enemy else ""
+        lines.append(f"  最も危険な敵の行動: {who}{action} (1戦あたり {r.dangerous[1]:.1f})")
     for key, mean in r.means.items():
         lines.append(f"  {MEAN_LABELS.get(key, key)}: {mean:.3f}")
+    lines.extend(_side_lines(r))
     lines.extend(f"  ※ {n}" for n in r.notes)
     return "\n".join(lines)
+
+
+def _side_lines(r: BalanceResult) -> list[str]:
+    """The side missions: each one's rate and interval, or why it is not simulated."""
+    if not r.side:
+        return []
+    lines = ["  サイドミッション:"]
+    for s in r.side:
+        head = f"    {s.index + 1}. {s.text}: "
+        if not s.modelled or s.rate is None or s.low is None or s.high is None:
+            lines.append(f"{head}シミュレーションしない({s.reason})")
+            continue
+        text = f"{head}{_pct(s.rate)} (95%区間 {_pct(s.low)}〜{_pct(s.high)})"
+        if s.exact is not None:
+            text += f"  厳密解 {float(s.exact) * 100:.3f}%"
+        lines.append(text)
+    return lines
 
 
 def _files(paths: list[str]) -> tuple[list[LoadResult], list[str]]:
@@ -168,7 +223,8 @@ def main(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) 
     parser = argparse.ArgumentParser(
         prog="saikoro simulate",
         description="Simulate scenarios' encounters (and solve small ones exactly): "
-        "P(win) with a 95%% Wilson interval, rounds, per-PC danger.",
+        "P(win) with a 95% Wilson interval, rounds, per-PC danger, P(each side mission). "
+        "Ctrl-C stops and reports the battles finished.",
     )
     parser.add_argument("files", nargs="+", metavar="FILE", help="scenario files or folders")
     parser.add_argument("--battles", type=int, default=10000, help="battles (default 10000)")
@@ -177,10 +233,20 @@ def main(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) 
     parser.add_argument("--players", type=int, help="reference party of this size")
     parser.add_argument("--tactics", metavar="NAME", help="PCs' tactics (focus, hunt, ...)")
     parser.add_argument("--enemy-tactics", metavar="NAME", help="enemies' tactics")
+    jobs = default_jobs()
     parser.add_argument(
-        "--jobs", type=int, default=os.cpu_count() or 1, help="processes (default: every core)"
+        "--jobs",
+        type=int,
+        default=jobs,
+        help=f"processes (default: every core this process may use, {jobs} here); "
+        "the figures for a seed are the same whatever it is",
     )
-    parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="text for a person (a progress bar on a terminal), json for scripts",
+    )
     parser.add_argument("--no-exact", action="store_true", help="skip the exact solution")
     try:
         args = parser.parse_args(argv)
@@ -225,7 +291,7 @@ def main(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) 
         except TacticsError as e:
             stderr.write(f"saikoro simulate: {e}\n")
             return EXIT_USAGE
-        bar = Progress(sc.id, stderr, enabled=stderr.isatty())
+        bar = Progress(sc.id, stderr, enabled=args.format == "text" and stderr.isatty())
         try:
             r = simulate(
                 enc,
@@ -236,7 +302,7 @@ def main(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) 
                 progress=bar,
                 solve=not args.no_exact,
             )
-        except KeyboardInterrupt:  # a second Ctrl-C, while solving exactly
+        except KeyboardInterrupt:  # a second Ctrl-C, while the result is put together
             bar.close()
             stderr.write("saikoro simulate: interrupted\n")
             return 130

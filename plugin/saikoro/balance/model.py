@@ -42,6 +42,7 @@ from .shapes import (
     KokuryokuMember,
     KokuryokuTarget,
 )
+from .side import SideSpec, side_specs
 from .stats import parse_win_range
 
 __all__ = [
@@ -122,6 +123,7 @@ class Encounter:
         rulings: the scenario's ``rulings`` (the system's options as given).
         chase_goal: cut-action only: the chase's goal (10 x the chase target), if any.
         balance: the ``balance:`` targets, if given.
+        side: the side missions, each with its condition resolved (or why not).
     """
 
     scenario: str
@@ -136,6 +138,7 @@ class Encounter:
     chase_goal: int | None = None
     balance: BalanceSpec | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
+    side: tuple[SideSpec, ...] = ()
 
     @property
     def rules(self) -> System:
@@ -366,16 +369,27 @@ def encounter(
         chases = [t for t in model.difficulty_targets if t.kind == "chase"]
         if chases:
             chase_goal = 10 * chases[0].target
+    enemies = tuple(_enemy(e) for e in model.enemies)
+    targets = tuple(_target(t) for t in model.difficulty_targets)
+    side = side_specs(
+        model.missions.side if model.missions else (),
+        enemies=enemies,
+        pcs=party.names,
+        party=party.label,
+        targets=targets,
+        chase=chase_goal is not None,
+    )
     return Encounter(
         scenario=scenario.id,
         system=system,
         title=scenario.title,
         party=party,
-        enemies=tuple(_enemy(e) for e in model.enemies),
-        targets=tuple(_target(t) for t in model.difficulty_targets),
+        enemies=enemies,
+        targets=targets,
         round_limit=rounds,
         defeat=tuple(raw.defeat or ()) if raw else (),
         rulings=tuple(sorted(model.rulings.items())),
         chase_goal=chase_goal,
         balance=balance,
+        side=side,
     )

@@ -30,7 +30,16 @@ from .model import Encounter, encounter
 from .stats import BalanceResult, Tally, summarise
 from .tactics import Tactics, tactics_for
 
-__all__ = ["CHUNK", "SIMULATORS", "Simulator", "chunk_rng", "run_chunk", "simulate", "simulator"]
+__all__ = [
+    "CHUNK",
+    "SIMULATORS",
+    "Simulator",
+    "chunk_rng",
+    "run_chunk",
+    "side_exact",
+    "simulate",
+    "simulator",
+]
 
 CHUNK = 250
 """Battles per chunk (the unit of seeding and of parallel work)."""
@@ -74,10 +83,35 @@ def run_chunk(args: tuple[Encounter, Tactics, int, int, int]) -> Tally:
     sim = simulator(enc.system)
     prep = sim.prepare(enc, tactics)
     rng = chunk_rng(seed, index)
-    tally = Tally(pcs=len(enc.party.members))
+    tally = _tally(enc)
     for _ in range(count):
         sim.battle(prep, rng, tally)
     return tally
+
+
+def _tally(enc: Encounter) -> Tally:
+    """An empty tally for ``enc``: its party, the side missions' conditions to judge."""
+    checks = tuple(s.condition for s in enc.side if s.condition is not None)
+    return Tally(pcs=len(enc.party.members), checks=checks)
+
+
+def side_exact(enc: Encounter, sim: Any, prep: Any, exact: Fraction | None) -> dict[int, Fraction]:
+    """Side mission index -> P(achieved) exactly: ``win:`` alone from the main mission's
+    exact figure, others from the simulator's ``side_exact(prep, condition)`` if it has one."""
+    out: dict[int, Fraction] = {}
+    solver = getattr(sim, "side_exact", None)
+    for spec in enc.side:
+        c = spec.condition
+        if c is None:
+            continue
+        value: Fraction | None = None
+        if c.only_win and exact is not None:
+            value = exact if c.win else 1 - exact
+        elif solver is not None:
+            value = solver(prep, c)
+        if value is not None:
+            out[spec.index] = value
+    return out
 
 
 def _ignore_sigint() -> None:
@@ -102,7 +136,8 @@ def simulate(
 ) -> BalanceResult:
     """Play ``battles`` battles of ``enc`` (and solve it exactly when small).
 
-    ``progress(done, total)`` is called after each chunk. Ctrl-C (KeyboardInterrupt)
+    ``progress(done, total)`` is called once before the first battle (``done`` 0) and
+    after each chunk. Ctrl-C (KeyboardInterrupt)
     stops the run; the result then covers the chunks finished and says ``interrupted``.
     """
     if battles < 1:
@@ -112,10 +147,12 @@ def simulate(
     prep = sim.prepare(enc, tactics)
     sizes = _chunks(battles)
     work = [(enc, tactics, seed, i, n) for i, n in enumerate(sizes)]
-    total = Tally(pcs=len(enc.party.members))
+    total = _tally(enc)
     interrupted = False
     done = 0
     jobs = max(1, min(jobs, len(work)))
+    if progress:
+        progress(0, battles)
     try:
         if jobs == 1:
             for item in work:
@@ -137,7 +174,17 @@ def simulate(
                     raise
     except KeyboardInterrupt:
         interrupted = True
-    exact, figures = sim.exact(prep) if solve and not interrupted else (None, {})
+    exact: Fraction | None = None
+    figures: dict[str, Fraction] = {}
+    sides: dict[int, Fraction] = {}
+    if solve and not interrupted:
+        try:
+            exact, figures = sim.exact(prep)
+            sides = side_exact(enc, sim, prep, exact)
+        except KeyboardInterrupt:  # Ctrl-C while solving: report the battles without it
+            exact, figures, sides = None, {}, {}
+            interrupted = True
+    names = {str(e.id): str(e.name) for e in enc.enemies if hasattr(e, "id") and hasattr(e, "name")}
     return summarise(
         total,
         scenario=enc.scenario,
@@ -150,6 +197,9 @@ def simulate(
         exact_figures=figures,
         interrupted=interrupted,
         notes=sim.notes(prep),
+        side=enc.side,
+        side_exact=sides,
+        enemy_names=names,
     )
 
 

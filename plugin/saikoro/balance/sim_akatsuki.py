@@ -35,10 +35,11 @@ from saikoro.systems.akatsuki.checks import (
 from saikoro.systems.akatsuki.odds import success_probability
 
 from .model import AkatsukiPC, AkatsukiTarget, Encounter
+from .side import Battle, Condition
 from .stats import Tally
 from .tactics import Tactics
 
-__all__ = ["FLOWS", "Plan", "Prepared", "battle", "exact", "notes", "prepare"]
+__all__ = ["FLOWS", "Plan", "Prepared", "battle", "exact", "notes", "prepare", "side_exact"]
 
 FLOWS = ("akatsuki.check",)
 """The system flows this simulator follows."""
@@ -163,7 +164,8 @@ def battle(prep: Prepared, rng: random.Random, tally: Tally) -> None:
     downed = [False] * len(cards)
     wins = 0
     spent = gained = 0
-    for plan in prep.plans:
+    passed = []
+    for i, plan in enumerate(prep.plans):
         d1 = int(rng.random() * 6) + 1
         d2 = int(rng.random() * 6) + 1
         ok, s, g = _step(prep, plan, cards, d1, d2)
@@ -171,9 +173,16 @@ def battle(prep: Prepared, rng: random.Random, tally: Tally) -> None:
         gained += g
         if ok:
             wins += 1
+            passed.append(i)
         else:
             downed[plan.checker] = True
-    tally.record(win=wins == len(prep.plans), rounds=wins, downed=downed)
+    tally.record(
+        win=wins == len(prep.plans),
+        rounds=wins,
+        downed=downed,
+        passed=passed,
+        facts={"cards_left": sum(cards)},
+    )
     tally.sums["cards_spent"] += spent
     tally.sums["cards_gained"] += gained
 
@@ -202,6 +211,42 @@ def exact(prep: Prepared) -> tuple[Fraction | None, dict[str, Fraction]]:
         states = nxt
         denominator *= 36
     return Fraction(sum(states.values()), denominator), figures
+
+
+SIDE_STATES = 200_000
+"""Largest number of (cards held, targets passed) states :func:`side_exact` follows."""
+
+
+def side_exact(prep: Prepared, condition: Condition) -> Fraction | None:
+    """P(``condition``) exactly: every target attempted, over (cards held, targets passed).
+
+    ``None`` when the states outgrow :data:`SIDE_STATES`.
+    """
+    states: dict[tuple[tuple[int, ...], int], int] = {(prep.cards, 0): 1}
+    for k, plan in enumerate(prep.plans):
+        nxt: dict[tuple[tuple[int, ...], int], int] = {}
+        for (hand, mask), w in states.items():
+            for d1 in range(1, 7):
+                for d2 in range(1, 7):
+                    cards = list(hand)
+                    ok, _, _ = _step(prep, plan, cards, d1, d2)
+                    key = (tuple(cards), mask | (1 << k) if ok else mask)
+                    nxt[key] = nxt.get(key, 0) + w
+        if len(nxt) > SIDE_STATES:
+            return None
+        states = nxt
+    n = len(prep.plans)
+    hits = 0
+    for (hand, mask), w in states.items():
+        passed = tuple(i for i in range(n) if mask >> i & 1)
+        b = Battle(
+            win=len(passed) == n,
+            rounds=len(passed),
+            passed=passed,
+            facts={"cards_left": sum(hand)},
+        )
+        hits += w * condition.holds(b)
+    return Fraction(hits, 36**n)
 
 
 def notes(prep: Prepared) -> tuple[str, ...]:

@@ -262,6 +262,8 @@ def _fight(
                 continue
             atk, value = max(usable, key=lambda av: (av[0].damage, av[1]))
             loss = _hit(prep, rng, atk, value, t)
+            if not t.up and not t.pc:
+                tally.fallen.append(t.index)
             if a.pc:
                 dealt += loss
             else:
@@ -358,7 +360,10 @@ def battle(prep: Prepared, rng: random.Random, tally: Tally) -> None:
         tally.sums["escaped"] += escaped
         tally.sums["fight_won"] += 1
     downed = [not c.up for c in chars if c.pc]
-    tally.record(win=won and escaped, rounds=cuts, downed=downed, dealt=dealt, taken=taken)
+    facts = {"escaped": int(won and escaped)} if prep.chase_goal is not None else {}
+    tally.record(
+        win=won and escaped, rounds=cuts, downed=downed, dealt=dealt, taken=taken, facts=facts
+    )
 
 
 EXACT_RUNNERS = 2

@@ -370,6 +370,8 @@ def battle(prep: Prepared, rng: random.Random, tally: Tally) -> None:
                     tally.actions[f"{unit.name}:{move.name}"] += dmg
                 if was_up and hp[target] <= 0 and pcs[target]:
                     downed[units[target].index] = True
+                elif was_up and hp[target] <= 0:
+                    tally.fallen.append(units[target].index)
         if all(hp[k] <= 0 for k, u in enumerate(units) if not u.pc and u.name in prep.defeat):
             win = True
             break

@@ -201,6 +201,8 @@ def battle(prep: Prepared, rng: random.Random, tally: Tally) -> None:
             if not f.up:
                 if f.pc:
                     downed[f.index] = True
+                else:
+                    tally.fallen.append(f.index)
                 if f.kegare < 10:
                     m = recovery_modifier(cursed="curse" in f.statuses, kegare=f.kegare)
                     f.hp += max(0, d6(rng) + m)
@@ -214,7 +216,8 @@ def battle(prep: Prepared, rng: random.Random, tally: Tally) -> None:
             break
         if all(not p.up or p.kegare >= 10 for p in pcs):
             break
-    tally.record(win=win, rounds=turn, downed=downed, dealt=dealt, taken=taken)
+    kegare = {"kegare": max((p.kegare for p in pcs), default=0)}
+    tally.record(win=win, rounds=turn, downed=downed, dealt=dealt, taken=taken, facts=kegare)
 
 
 def notes(prep: Prepared) -> tuple[str, ...]:

@@ -181,6 +181,7 @@ def battle(prep: Prepared, rng: random.Random, tally: Tally) -> None:
     """The middle phase, then the final phase's rounds."""
     power = prep.pcs.power
     reached = 0
+    hits: list[bool] = []
     for t, abilities in prep.middle:
         s = 0
         for ab in abilities:
@@ -188,6 +189,7 @@ def battle(prep: Prepared, rng: random.Random, tally: Tally) -> None:
             if s >= t.target:
                 break
         ok = s >= t.target
+        hits.append(ok)
         reached += ok
         power += gain_for(ok, t.gain)
     tally.sums["national_power"] += power
@@ -225,7 +227,15 @@ def battle(prep: Prepared, rng: random.Random, tally: Tally) -> None:
                 break
         if over:
             break
-    tally.record(win=win, rounds=played, downed=[False] * tally.pcs, dealt=dealt, taken=taken)
+    tally.record(
+        win=win,
+        rounds=played,
+        downed=[False] * tally.pcs,
+        dealt=dealt,
+        taken=taken,
+        passed=[i for i, ok in enumerate(hits) if ok],
+        facts={"power": mine},
+    )
     if mine <= 0:
         tally.sums["own_nation_fell"] += 1
 
@@ -302,7 +312,6 @@ def notes(prep: Prepared) -> tuple[str, ...]:
     out = [
         "回復・バフ・複数攻撃による人物（愛）への攻撃、攻撃判定への支援は扱わない"
         "（支援は余った防御役の防御判定だけ）。",
-        "サイドミッションの条件は文章なので判定しない。",
     ]
     skills = (*prep.pcs.skills, *prep.npcs.skills)
     if skills:

@@ -16,9 +16,15 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from .side import Battle, Condition
+
+if TYPE_CHECKING:
+    from .side import SideSpec
 
 from .errors import BalanceError
 
@@ -26,6 +32,7 @@ __all__ = [
     "Z95",
     "BalanceResult",
     "PcFigures",
+    "SideResult",
     "Tally",
     "parse_win_range",
     "summarise",
@@ -90,6 +97,10 @@ class Tally:
         dealt / taken: damage the party dealt / took, summed over battles.
         actions: enemy action name -> damage it dealt to the party, summed.
         sums: extra per-system figures (cards spent, national power...), summed.
+        checks: the side missions' conditions judged on every battle (see
+            :mod:`~saikoro.balance.side`); ``side[i]``: battles ``checks[i]`` held in.
+        fallen: the battle being played: enemy indices in the order they fell (a
+            simulator may append as they fall instead of passing ``defeated=``).
     """
 
     pcs: int = 0
@@ -101,10 +112,16 @@ class Tally:
     taken: int = 0
     actions: Counter[str] = field(default_factory=Counter)
     sums: Counter[str] = field(default_factory=Counter)
+    checks: tuple[Condition, ...] = ()
+    side: list[int] = field(default_factory=list)
+    fallen: list[int] = field(default_factory=list, compare=False, repr=False)
+    _seen: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if not self.downed:
             self.downed = [0] * self.pcs
+        if not self.side:
+            self.side = [0] * len(self.checks)
 
     def record(
         self,
@@ -114,8 +131,19 @@ class Tally:
         downed: list[bool] | tuple[bool, ...] = (),
         dealt: int = 0,
         taken: int = 0,
+        defeated: Sequence[int] | None = None,
+        passed: Sequence[int] = (),
+        facts: Mapping[str, int] | None = None,
     ) -> None:
-        """Count one battle."""
+        """Count one battle.
+
+        ``defeated``: enemy indices in the order they fell (default: :attr:`fallen`);
+        ``passed``: the difficulty targets (indices) that succeeded; ``facts``: the
+        system's per-battle integers the side missions read (``kegare``: the highest PC
+        穢れ at the end, ``power``: the PCs' national power at the end, ``cards_left``:
+        awakening cards the party holds at the end, ``escaped``: 1 when the chase was
+        escaped). The enemy actions that hit are read from :attr:`actions`.
+        """
         self.battles += 1
         self.wins += win
         self.rounds[rounds] += 1
@@ -123,10 +151,32 @@ class Tally:
             self.downed[i] += d
         self.dealt += dealt
         self.taken += taken
+        order = list(self.fallen if defeated is None else defeated)
+        self.fallen.clear()
+        if not self.checks:
+            return
+        hit: frozenset[str] = frozenset()
+        if any(c.needs_actions for c in self.checks):
+            hit = frozenset(k for k, v in self.actions.items() if v != self._seen.get(k, 0))
+            self._seen = dict(self.actions)
+        battle = Battle(
+            win=bool(win),
+            rounds=rounds,
+            downed=tuple(downed),
+            taken=taken,
+            defeated=tuple(dict.fromkeys(order)),
+            passed=tuple(passed),
+            facts=dict(facts or {}),
+            hit_by=hit,
+        )
+        for i, c in enumerate(self.checks):
+            self.side[i] += c.holds(battle)
 
     def __add__(self, other: Tally) -> Tally:
         if self.pcs != other.pcs:
             raise BalanceError("tallies of different parties cannot be merged")
+        if self.checks != other.checks:
+            raise BalanceError("tallies judging different side missions cannot be merged")
         return Tally(
             pcs=self.pcs,
             battles=self.battles + other.battles,
@@ -137,6 +187,8 @@ class Tally:
             taken=self.taken + other.taken,
             actions=self.actions + other.actions,
             sums=self.sums + other.sums,
+            checks=self.checks,
+            side=[a + b for a, b in zip(self.side, other.side, strict=True)],
         )
 
 
@@ -160,6 +212,48 @@ class PcFigures:
 
 
 @dataclass(frozen=True)
+class SideResult:
+    """One side mission's figures: P(achieved) with its 95 % Wilson interval.
+
+    ``modelled`` is false when the mission has no ``check:`` (or one this encounter cannot
+    judge, see ``reason``): then there is no figure at all, never a guessed one.
+    ``exact`` is P(achieved) solved exactly, where the simulator can.
+    """
+
+    index: int
+    text: str
+    modelled: bool
+    check: Mapping[str, Any] | None = None
+    successes: int = 0
+    battles: int = 0
+    rate: float | None = None
+    low: float | None = None
+    high: float | None = None
+    exact: Fraction | None = None
+    reason: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The figures as JSON (``rate``, ``low``, ``high`` are ``null`` when not modelled)."""
+        out: dict[str, Any] = {
+            "index": self.index,
+            "success": self.text,
+            "modelled": self.modelled,
+            "check": None if self.check is None else dict(self.check),
+            "successes": self.successes,
+            "battles": self.battles,
+            "rate": self.rate,
+            "low": self.low,
+            "high": self.high,
+        }
+        if self.exact is not None:
+            out["exact"] = float(self.exact)
+            out["exact_fraction"] = str(self.exact)
+        if self.reason is not None:
+            out["reason"] = self.reason
+        return out
+
+
+@dataclass(frozen=True)
 class BalanceResult:
     """What simulating (and, where small, solving) one encounter gave.
 
@@ -179,6 +273,8 @@ class BalanceResult:
         exact_figures: further exact figures (middle-phase odds...).
         interrupted: the run was stopped (Ctrl-C) before ``battles`` were all played.
         notes: what the simulator did not model for this encounter.
+        side: each side mission's figures (in the scenario's order).
+        dangerous_enemy: the display name of the enemy whose action ``dangerous`` is.
     """
 
     scenario: str
@@ -200,6 +296,8 @@ class BalanceResult:
     exact_figures: dict[str, Fraction] = field(default_factory=dict)
     interrupted: bool = False
     notes: tuple[str, ...] = ()
+    side: tuple[SideResult, ...] = ()
+    dangerous_enemy: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The result as JSON (fractions as ``"p/q"`` strings beside their float)."""
@@ -220,11 +318,18 @@ class BalanceResult:
             "most_dangerous": (
                 None
                 if self.dangerous is None
-                else {"action": self.dangerous[0], "damage_per_battle": self.dangerous[1]}
+                else {
+                    "action": self.dangerous[0],
+                    "enemy": self.dangerous[0].rpartition(":")[0] or None,
+                    "enemy_name": self.dangerous_enemy,
+                    "name": self.dangerous[0].rpartition(":")[2],
+                    "damage_per_battle": self.dangerous[1],
+                }
             ),
             "means": dict(self.means),
             "interrupted": self.interrupted,
             "notes": list(self.notes),
+            "side": [s.to_json() for s in self.side],
         }
         if self.exact is not None:
             out["exact"] = float(self.exact)
@@ -249,8 +354,16 @@ def summarise(
     exact_figures: dict[str, Fraction] | None = None,
     interrupted: bool = False,
     notes: tuple[str, ...] = (),
+    side: Sequence[SideSpec] = (),
+    side_exact: Mapping[int, Fraction] | None = None,
+    enemy_names: Mapping[str, str] | None = None,
 ) -> BalanceResult:
-    """The :class:`BalanceResult` of ``tally``."""
+    """The :class:`BalanceResult` of ``tally``.
+
+    ``side``: the side missions; those with a condition are ``tally.checks`` in order.
+    ``side_exact``: side mission index -> P(achieved) solved exactly.
+    ``enemy_names``: enemy id -> name (to name the most dangerous action's enemy).
+    """
     n = tally.battles
     low, high = wilson(tally.wins, n)
     pcs = []
@@ -263,6 +376,29 @@ def summarise(
         name, dmg = max(tally.actions.items(), key=lambda kv: (kv[1], kv[0]))
         if dmg > 0:
             dangerous = (name, dmg / n)
+    sides = []
+    counts = iter(tally.side)
+    for spec in side:
+        if spec.condition is None:
+            sides.append(SideResult(spec.index, spec.text, False, spec.check, reason=spec.reason))
+            continue
+        k = next(counts)
+        lo, hi = wilson(k, n)
+        sides.append(
+            SideResult(
+                spec.index,
+                spec.text,
+                True,
+                spec.check,
+                successes=k,
+                battles=n,
+                rate=k / n if n else None,
+                low=lo if n else None,
+                high=hi if n else None,
+                exact=(side_exact or {}).get(spec.index),
+            )
+        )
+    enemy = dangerous[0].rpartition(":")[0] if dangerous else ""
     return BalanceResult(
         scenario=scenario,
         system=system,
@@ -283,4 +419,6 @@ def summarise(
         exact_figures=dict(exact_figures or {}),
         interrupted=interrupted,
         notes=notes,
+        side=tuple(sides),
+        dangerous_enemy=(enemy_names or {}).get(enemy) if enemy else None,
     )

@@ -260,8 +260,14 @@ def chase_tables(
     return Field("chase_tables", ListOf(table, max_items=20), default=list, ja=ja, en=en)
 
 
-def missions() -> Field:
-    """The ``missions`` field: a main mission and side missions."""
+def missions(system_id: str = "") -> Field:
+    """The ``missions`` field: a main mission and side missions.
+
+    A side mission's ``check`` takes the vocabulary ``system_id`` offers
+    (:mod:`saikoro.scenario.defs._side`).
+    """
+    from .defs._side import side_check
+
     main = Obj(
         (
             Field("success", TEXT, required=True, ja="達成条件", en="success condition"),
@@ -273,6 +279,12 @@ def missions() -> Field:
         (
             Field("success", TEXT, required=True, ja="達成条件", en="success condition"),
             Field("reward", TEXT, ja="報酬", en="reward"),
+            Field(
+                "check",
+                side_check(system_id),
+                ja="シミュレーションで数える達成条件(すべて満たすと達成)",
+                en="the condition as the simulation counts it (every key must hold)",
+            ),
         )
     )
     return Field(
@@ -353,6 +365,9 @@ def root_fields(
     checks: tuple[Check, ...] = (),
 ) -> Obj:
     """The top-level mapping of ``system_id``'s scenarios (``checks`` run on the whole)."""
+    from .defs._side import check_side_refs
+
+    checks = (*checks, check_side_refs(system_id))
     return Obj(
         (
             Field(
@@ -381,7 +396,7 @@ def root_fields(
                 en="difficulty targets",
             ),
             Field("enemies", enemies, default=list, ja="エネミー", en="enemies"),
-            missions(),
+            missions(system_id),
             chase or chase_tables(),
             Field(
                 "rulings",

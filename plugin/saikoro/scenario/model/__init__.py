@@ -36,6 +36,7 @@ from .common import (
     MainMission,
     Missions,
     ScenarioModel,
+    SideCheck,
     SideMission,
 )
 from .cutaction import (
@@ -96,6 +97,7 @@ __all__ = [
     "Model",
     "Position",
     "ScenarioModel",
+    "SideCheck",
     "SideMission",
     "build_model",
     "enemy_model",

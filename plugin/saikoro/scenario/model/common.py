@@ -24,6 +24,7 @@ __all__ = [
     "MainMission",
     "Missions",
     "ScenarioModel",
+    "SideCheck",
     "SideMission",
 ]
 
@@ -62,11 +63,38 @@ class MainMission(Model):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class SideCheck(Model):
+    """``missions.side[].check``: the side mission's condition in the simulator's terms.
+
+    Every key given must hold; ``None``: not given (or not offered by the system, see
+    :data:`saikoro.scenario.defs._side.VOCABULARY`).
+    """
+
+    win: bool | None = None
+    rounds_at_most: int | None = None
+    downed_at_most: int | None = None
+    standing: tuple[str, ...] | None = None
+    all_defeated: bool | None = None
+    defeated: tuple[str, ...] | None = None
+    spared: tuple[str, ...] | None = None
+    defeated_first: tuple[str, ...] | None = None
+    taken_at_most: int | None = None
+    no_damage_from: tuple[str, ...] | None = None
+    kegare_at_most: int | None = None
+    escaped: bool | None = None
+    power_at_least: int | None = None
+    targets: tuple[str, ...] | None = None
+    targets_at_least: int | None = None
+    cards_left_at_least: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SideMission(Model):
-    """One of ``missions.side``."""
+    """One of ``missions.side``; ``check`` is its condition for the simulation, if stated."""
 
     success: str
     reward: str | None = None
+    check: SideCheck | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

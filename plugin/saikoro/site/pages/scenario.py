@@ -107,6 +107,8 @@ def fill_slots(content: str, slots: Sequence[str]) -> str:
 def _mission_card(kind: str, mission: MainMission | SideMission) -> str:
     rows = []
     for key, value in given(mission):  # the keys written, defaults filled in
+        if key == "check":  # the simulation's form of ``success``, which says it in words
+            continue
         label, shown = labels.mission_field(key, value)
         rows.append(f"<div><dt>{esc(label)}</dt><dd>{esc(shown)}</dd></div>")
     return (
