@@ -132,13 +132,15 @@ class KegareEnemy:
 
 @dataclass(frozen=True)
 class GetbAttack:
-    """An attack: weapon kind, power, range, damage dice."""
+    """An attack: weapon kind, power, range, damage dice, element, effect text."""
 
     name: str
     weapon: str
     power: int
     range: tuple[int, int]
     dice: int
+    element: str = "physical"
+    effect: str | None = None
 
 
 @dataclass(frozen=True)
@@ -157,6 +159,8 @@ class GetbPC:
     gun_range: tuple[int, int]
     shield: str
     armor: int
+    element: str = "physical"
+    bullets: tuple[GetbAttack, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -174,6 +178,7 @@ class GetbEnemy:
     attacks: tuple[GetbAttack, ...]
     shield: str | None
     armor: int
+    weak: frozenset[str] = frozenset()
 
 
 # -- cutaction --------------------------------------------------------------------------
