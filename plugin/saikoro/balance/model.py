@@ -314,7 +314,7 @@ def _enemy(e: sm.Enemy) -> Any:
             e.hp,
             e.area,
             e.cover,
-            tuple(CutAttack(a.name, a.kind, a.damage) for a in e.attacks),
+            tuple(CutAttack(a.name, a.kind, a.damage, a.effect) for a in e.attacks),
             e.vehicle,
             e.blockade,
         )

@@ -186,11 +186,12 @@ class GetbEnemy:
 
 @dataclass(frozen=True)
 class CutAttack:
-    """An attack: melee or shooting, damage."""
+    """An attack: melee or shooting, damage, effect text."""
 
     name: str
     kind: str
     damage: int
+    effect: str | None = None
 
 
 @dataclass(frozen=True)
