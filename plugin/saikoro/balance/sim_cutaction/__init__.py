@@ -20,12 +20,13 @@ a chase, else all) within the round limit (10 cuts when none).
 The chase (``cutaction.chase``, :mod:`.chase`), when a difficulty target is ``kind: chase``:
 the standing PCs flee and the enemies with a vehicle pursue (everyone on foot when none has
 one), on :class:`~saikoro.systems.cutaction.chase.Chase` with the goal 10 x the target.
-Each cut everyone makes a body movement check (ruling ``failed_move``), the leader changes
-the route and rolls the chase event table (:meth:`Chase.apply_event`), a pursuer that
-reaches the leading PC's value tries a body contest to capture it, and runners beyond -5
-drop out. The PCs escape when a PC reaches the goal, every pursuer drops out, or a PC
-leads when the chase ends otherwise. ``win`` is the fight won and the chase escaped. A
-chase with no fight before it and two runners is solved exactly (:func:`exact`).
+Each cut the leader changes the route (the chase event table), everyone makes a movement
+check, accelerates (加速) and, but the leader, obstructs (進路妨害) an opposing runner in
+its area or behind it; a pursuer that reaches the leading PC tries to capture it, and
+runners beyond -5 drop out (:mod:`.chase`). The PCs escape when a PC reaches the goal,
+every pursuer drops out, or a PC leads when the chase ends otherwise. ``win`` is the fight
+won and the chase escaped. A chase with no fight before it and two runners is solved
+exactly (:func:`exact`).
 
 The attack effects written in the scenario are free text and not simulated: :func:`notes`
 lists them.
@@ -84,8 +85,8 @@ def notes(prep: Prepared) -> tuple[str, ...]:
     out = [
         "サポートアクション（アイテムの使用・受け渡しなど）・遮蔽の取り直し・回復判定"
         "（シーン行動）は扱わない。",
-        "チェイスでは加速・減速・進路妨害・飛び移り・振り落としを使わず、封鎖は追いついた"
-        "追跡側の捕捉のときだけ行う。チェイスイベントのダメージ（対向車・落下物）と"
+        "チェイスでは減速・飛び移り・振り落としを使わず、封鎖は追いついた追跡側の捕捉のとき"
+        "だけ行う（加速は毎カット全員、進路妨害は先頭以外が行う）。チェイスイベントのダメージ（対向車・落下物）と"
         "さらなる追跡者は扱わず、シナリオ独自のランダム表ではなくルールのチェイスイベント表を使う。",
     ]
     out += [f"効果は扱わない: {text}" for text in prep.effects]

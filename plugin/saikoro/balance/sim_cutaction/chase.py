@@ -2,21 +2,34 @@
 
 The standing PCs flee and the enemies with a vehicle pursue (everyone on foot when none
 has one), on :class:`~saikoro.systems.cutaction.chase.Chase` with the goal 10 x the
-target. Each cut everyone makes a body movement check (ruling ``failed_move``), the leader
-changes the route and rolls the chase event table (:meth:`Chase.apply_event`), a pursuer
-that reaches the leading PC's value tries a body contest to capture it, and runners beyond
--5 drop out. The PCs escape when a PC reaches the goal, every pursuer drops out, or a PC
-leads when the chase ends otherwise. :mod:`.exact` solves the same procedure exactly.
+target. Each cut the leader changes the route and rolls the chase event table
+(:meth:`Chase.apply_event`); everyone makes a body movement check (ruling ``failed_move``);
+everyone who can act accelerates (加速, :meth:`Chase.accelerate`: another movement check,
+forward by its achievement on a success, never under 小道); everyone but the leader
+obstructs the nearest opposing runner in its area or behind it (進路妨害: a body contest,
+:func:`~saikoro.systems.cutaction.checks.obstruct_retreat`, ruling ``obstruct_distance``);
+a pursuer that reaches the leading PC's value tries the body contest that captures it;
+runners beyond -5 drop out. The PCs escape when a PC reaches the goal, every pursuer
+drops out, or a PC leads when the chase ends otherwise. :mod:`.exact` solves the same
+procedure exactly.
 """
 
 from __future__ import annotations
 
 from saikoro.systems.cutaction.chase import FLEEING, PURSUING, Chase
-from saikoro.systems.cutaction.checks import contest_wins
+from saikoro.systems.cutaction.checks import contest_wins, obstruct_retreat
 
 from .common import Char, Prepared, RandomDraw
 
-__all__ = ["CHASE_CUTS", "escaped", "key", "run", "runners"]
+__all__ = [
+    "CHASE_CUTS",
+    "accelerators",
+    "escaped",
+    "key",
+    "obstructions",
+    "run",
+    "runners",
+]
 
 CHASE_CUTS = 30
 """Safety limit on chase cuts (the chase normally ends by its own rules first)."""
@@ -45,6 +58,7 @@ def run(prep: Prepared, draw: RandomDraw, everyone: list[Char]) -> tuple[bool, i
     failed_move = str(prep.options["failed_move"])
     rounding = str(prep.options["falling_area"])
     contest_rule = str(prep.options["contest_rule"])
+    obstruct = str(prep.options["obstruct_distance"])
     first = []
     for name, c in cast_of.items():
         r = draw.check(c.body)
@@ -75,6 +89,19 @@ def run(prep: Prepared, draw: RandomDraw, everyone: list[Char]) -> tuple[bool, i
                 continue
             value = chase.move_success_value(cast_of[n].body)
             chase = chase.move_check(n, draw.check(value), failed_move=failed_move)
+        movers = accelerators(chase, outcome.idle)
+        for n in movers:  # 加速
+            value = chase.move_success_value(cast_of[n].body)
+            chase = chase.accelerate(n, draw.check(value))
+        for n, target in obstructions(chase, outcome.idle):  # 進路妨害
+            back = obstruct_retreat(
+                draw.check(cast_of[n].body),
+                draw.check(cast_of[target].body),
+                rule=contest_rule,
+                distance=obstruct,
+            )
+            if back:
+                chase = chase.fall_back(target, back)
         fleeing = [r for r in chase.active() if r.side == FLEEING]
         pursuing = [r for r in chase.active() if r.side == PURSUING]
         if fleeing and pursuing:
@@ -89,6 +116,28 @@ def run(prep: Prepared, draw: RandomDraw, everyone: list[Char]) -> tuple[bool, i
                 chase = chase.capture(won=won)
         chase = chase.end_cut()
     return escaped(chase, cast), cuts
+
+
+def accelerators(chase: Chase, idle: frozenset[str]) -> list[str]:
+    """Who accelerates this cut (加速, in order): everyone still in who can act and move
+    (nobody under 小道)."""
+    if chase.narrow:
+        return []
+    return [n for n in chase.order() if n not in idle]
+
+
+def obstructions(chase: Chase, idle: frozenset[str]) -> list[tuple[str, str]]:
+    """Who obstructs whom this cut (進路妨害): every runner but the leader (who changed the
+    route), in order, on the nearest opposing runner in its area or behind it."""
+    out = []
+    for n in chase.order()[1:]:
+        if n in idle:
+            continue
+        me = chase.runner(n)
+        targets = [r for r in chase.active() if r.side != me.side and r.position <= me.position]
+        if targets:
+            out.append((n, max(targets, key=lambda r: (r.position, r.pc)).name))
+    return out
 
 
 def escaped(chase: Chase, cast: int) -> bool:

@@ -1,8 +1,9 @@
 """Cut-action: a chase with no fight before it and few runners, solved exactly.
 
 The states are :class:`~saikoro.systems.cutaction.chase.Chase` values; each cut branches
-over the event table, the checks the event asks for, every runner's movement check and
-the capture contest, exactly as :func:`.chase.run` plays them.
+over the event table, the checks the event asks for, every runner's movement check, the
+accelerations, the obstructions (:func:`~saikoro.systems.cutaction.checks.obstruct_dist`)
+and the capture contest, exactly as :func:`.chase.run` plays them.
 """
 
 from __future__ import annotations
@@ -12,10 +13,10 @@ from fractions import Fraction
 from functools import cache
 
 from saikoro.systems.cutaction.chase import FLEEING, PURSUING, Chase
-from saikoro.systems.cutaction.checks import CheckResult, contest_wins
+from saikoro.systems.cutaction.checks import CheckResult, contest_wins, obstruct_dist
 
-from .chase import CHASE_CUTS, escaped, key, runners
-from .common import Prepared, chars
+from .chase import CHASE_CUTS, accelerators, escaped, key, obstructions, runners
+from .common import Char, Prepared, chars
 
 __all__ = ["EXACT_RUNNERS", "exact"]
 
@@ -41,6 +42,34 @@ def _combos(
     out: list[tuple[dict[str, CheckResult], Fraction]] = [({}, Fraction(1))]
     for name, value in values:
         out = [({**d, name: r}, p * q) for d, p in out for r, q in _check_dist(shape, value)]
+    return out
+
+
+@cache
+def _retreats(
+    active: int, passive: int, dice: str, rule: str, distance: str
+) -> list[tuple[int, Fraction]]:
+    dist = obstruct_dist(active, passive, dice=dice, rule=rule, distance=distance)
+    return [(d, dist.probability(d)) for d in dist.outcomes()]
+
+
+def _obstructed(
+    chase: Chase, idle: frozenset[str], cast_of: dict[str, Char], prep: Prepared
+) -> list[tuple[Chase, Fraction]]:
+    """Every result of this cut's obstructions (:func:`.chase.obstructions`), in order."""
+    out = [(chase, Fraction(1))]
+    for n, target in obstructions(chase, idle):
+        nxt = []
+        for state, p in out:
+            for back, q in _retreats(
+                cast_of[n].body,
+                cast_of[target].body,
+                prep.dice,
+                str(prep.options["contest_rule"]),
+                str(prep.options["obstruct_distance"]),
+            ):
+                nxt.append((state.fall_back(target, back) if back else state, p * q))
+        out = nxt
     return out
 
 
@@ -106,7 +135,7 @@ def exact(prep: Prepared) -> tuple[Fraction | None, dict[str, Fraction]]:
                     slot = (out.chase, out.idle)
                     evented[slot] = evented.get(slot, Fraction(0)) + w * p / 10
         # everyone's movement check
-        moved_states: dict[Chase, Fraction] = {}
+        moved_states: dict[tuple[Chase, frozenset[str]], Fraction] = {}
         for (after, idle), w in evented.items():
             if after.end_reason(cast=cast) is not None:
                 got_away += w * escaped(after, cast)
@@ -120,10 +149,23 @@ def exact(prep: Prepared) -> tuple[Fraction | None, dict[str, Fraction]]:
                 moved = after
                 for n, _ in movers:
                     moved = moved.move_check(n, moves[n], failed_move=failed_move)
-                moved_states[moved] = moved_states.get(moved, Fraction(0)) + w * q
+                slot = (moved, idle)
+                moved_states[slot] = moved_states.get(slot, Fraction(0)) + w * q
+        # acceleration, then obstruction
+        sped: dict[Chase, Fraction] = {}
+        for (moved, idle), w in moved_states.items():
+            fast = tuple(
+                (n, moved.move_success_value(cast_of[n].body)) for n in accelerators(moved, idle)
+            )
+            for accel, q in _combos(shape, fast):
+                faster = moved
+                for n, _ in fast:
+                    faster = faster.accelerate(n, accel[n])
+                for pushed, odds in _obstructed(faster, idle, cast_of, prep):
+                    sped[pushed] = sped.get(pushed, Fraction(0)) + w * q * odds
         # the capture contest, then the end of the cut
         nxt: dict[Chase, Fraction] = {}
-        for moved, w in moved_states.items():
+        for moved, w in sped.items():
             branches = [(moved, Fraction(1))]
             fleeing = [r for r in moved.active() if r.side == FLEEING]
             pursuing = [r for r in moved.active() if r.side == PURSUING]
