@@ -9,7 +9,7 @@ from typing import Any
 from saikoro.balance.model import CutAttack, CutEnemy, CutPC, Encounter
 from saikoro.balance.tactics import Policy, Tactics
 from saikoro.systems.cutaction.checks import CheckResult, dice_shape
-from saikoro.systems.cutaction.damage import Condition
+from saikoro.systems.cutaction.damage import Condition, DamageResult
 
 __all__ = ["AREAS", "DEFAULT_CUTS", "Char", "Prepared", "RandomDraw", "chars", "prepare"]
 
@@ -36,11 +36,13 @@ class Char:
     vehicle: str | None
     cond: Condition
     in_fight: bool = True
+    up: bool = True
+    """Still able to act (体力 above 0, alive): kept in step with ``cond`` by :meth:`take`."""
 
-    @property
-    def up(self) -> bool:
-        """Still able to act (体力 above 0, alive)."""
-        return self.cond.hp > 0 and not self.cond.dead
+    def take(self, result: DamageResult) -> None:
+        """Take damage (:meth:`Condition.take`)."""
+        self.cond = self.cond.take(result)
+        self.up = self.cond.hp > 0 and not self.cond.dead
 
 
 @dataclass(frozen=True)
@@ -90,27 +92,34 @@ def prepare(enc: Encounter, tactics: Tactics) -> Prepared:
 
 
 class RandomDraw:
-    """Checks and d10s drawn from ``rng`` (what :func:`~.chase.run` and the fight roll).
+    """Checks and d10s drawn from ``rng`` (what the fight and :func:`~.chase.run` roll).
 
-    A check is built directly: the roll is always a valid total of the check dice, and
-    the highest total is the fumble; a test compares it with ``resolve_check``.
+    A check's result is looked up: every success value gets, once, the
+    :class:`CheckResult` of each total of the check dice (the highest total is the fumble);
+    a test compares them with ``resolve_check``.
     """
 
-    __slots__ = ("count", "rand", "sides")
+    __slots__ = ("count", "rand", "sides", "table")
 
     def __init__(self, rng: random.Random, shape: tuple[int, int]) -> None:
         self.rand = rng.random
         self.count, self.sides = shape
+        self.table: dict[int, tuple[CheckResult, ...]] = {}
+
+    def _results(self, value: int) -> tuple[CheckResult, ...]:
+        top = self.count * self.sides
+        # index = roll total - 1 (totals below the dice count are never drawn)
+        results = tuple(CheckResult(value, roll, 0, roll == top) for roll in range(1, top + 1))
+        self.table[value] = results
+        return results
 
     def check(self, value: int) -> CheckResult:
         """A check with success value ``value``."""
-        rand, sides, count = self.rand, self.sides, self.count
-        roll = (
-            int(rand() * sides) + 1
-            if count == 1
-            else sum(int(rand() * sides) + 1 for _ in range(count))
-        )
-        return CheckResult(value, roll, 0, roll == count * sides)
+        results = self.table.get(value) or self._results(value)
+        rand, sides = self.rand, self.sides
+        if self.count == 1:
+            return results[int(rand() * sides)]
+        return results[sum(int(rand() * sides) + 1 for _ in range(self.count)) - 1]
 
     def d10(self) -> int:
         """1D10."""

@@ -45,7 +45,7 @@ def _hit(prep: Prepared, draw: RandomDraw, atk: CutAttack, value: int, t: Char) 
     auto = prep.exhausted_fail and t.cond.auto_fails()
     resist = None if auto else draw.check(t.body)
     result = resolve_damage(atk.damage, resist, failure=prep.resist_failure, auto_fail=auto)
-    t.cond = t.cond.take(result)
+    t.take(result)
     return result.hp_loss
 
 

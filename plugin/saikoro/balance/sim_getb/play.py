@@ -96,7 +96,11 @@ def battle(prep: Prepared, rng: random.Random, tally: Tally) -> None:
     max_st = [c.max_st for c in start]
     pcs = [u.pc for u in units]
     tie_key = TIE_KEYS[prep.ap_tie]
-    ties = [tie_key(max_ap[k], pcs[k]) for k in range(n)]
+    # who acts first among equal AP never changes: rank everyone once (lower acts first)
+    ranked = sorted(range(n), key=lambda k: (*tie_key(max_ap[k], pcs[k]), k))
+    rank = [0] * n
+    for place, k in enumerate(ranked):
+        rank[k] = n - place  # higher is earlier
     cells = [u.start for u in units]
     downed = [False] * tally.pcs
     shortfall = prep.shortfall
@@ -114,10 +118,14 @@ def battle(prep: Prepared, rng: random.Random, tally: Tally) -> None:
             else:
                 ap[k] = 0
         while True:
-            ready = [k for k in range(n) if ap[k] > 0 and hp[k] > 0]
-            if not ready:
+            i, best = -1, 0
+            for k in range(n):  # the most AP acts; ties by rank (ruling ap_tie)
+                if ap[k] > 0 and hp[k] > 0:
+                    score = ap[k] * (n + 1) + rank[k]
+                    if score > best:
+                        i, best = k, score
+            if i < 0:
                 break
-            i = min(ready, key=lambda k: (-ap[k], *ties[k], k))
             unit = units[i]
             policy = prep.pc_policy if unit.pc else prep.enemy_policy
             foes = [k for k in range(n) if hp[k] > 0 and pcs[k] != unit.pc]
