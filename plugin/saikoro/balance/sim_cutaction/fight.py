@@ -75,9 +75,11 @@ def fight(
             if not foes:
                 break
             policy = prep.pc_policy if a.pc else prep.enemy_policy
-            reachable = [f for f in foes if _usable(a, f)]
+            options = {id(f): _usable(a, f) for f in foes}
+            reachable = [f for f in foes if options[id(f)]]
             t = _choose(policy, reachable or foes, draw)
-            if not _usable(a, t) and policy.close_in and not a.blockade and a.cover == "none":
+            usable = options[id(t)]
+            if not usable and policy.close_in and not a.blockade and a.cover == "none":
                 step = 1 if t.row > a.row else -1
                 blockers = [
                     b for b in fighters if b.up and b.pc != a.pc and b.blockade and b.row == a.row
@@ -89,7 +91,7 @@ def fight(
                 )
                 if free and t.row != a.row:
                     a.row += step
-            usable = _usable(a, t)
+                    usable = _usable(a, t)
             if not usable:
                 continue
             atk, value = max(usable, key=lambda av: (av[0].damage, av[1]))
