@@ -125,6 +125,7 @@ MEAN_LABELS = {
     "own_nation_fell": "自国の国力が0になった割合",
     "fight_won": "戦闘に勝った割合",
     "escaped": "チェイスで逃げ切った割合",
+    "link_aid": "リンクエイドの回数(平均)",
 }
 """Japanese labels of the per-battle means (JSON keeps the keys)."""
 

@@ -217,6 +217,18 @@ def _member(pc: sm.PC) -> Any:
             _range(pc.gun_range),
             pc.shield,
             pc.armor,
+            pc.element,
+            tuple(
+                GetbAttack(
+                    b.name,
+                    "shooting",
+                    pc.gun_power or 0,
+                    _range(b.range if b.range is not None else pc.gun_range),
+                    1 + b.dice,
+                    b.element,
+                )
+                for b in pc.bullets or ()
+            ),
         )
     if isinstance(pc, sm.CutactionPC):
         return CutPC(
@@ -303,11 +315,14 @@ def _enemy(e: sm.Enemy) -> Any:
                     a.power,
                     _range(a.range),
                     a.dice or _BLADE_DICE.get(a.weapon, 1),
+                    a.element,
+                    a.effect,
                 )
                 for a in e.attacks
             ),
             e.guard.shield if e.guard else None,
             e.guard.armor if e.guard else 0,
+            frozenset(e.weak or ()),
         )
     if isinstance(e, sm.CutactionEnemy):
         return CutEnemy(
@@ -318,7 +333,7 @@ def _enemy(e: sm.Enemy) -> Any:
             e.hp,
             e.area,
             e.cover,
-            tuple(CutAttack(a.name, a.kind, a.damage) for a in e.attacks),
+            tuple(CutAttack(a.name, a.kind, a.damage, a.effect) for a in e.attacks),
             e.vehicle,
             e.blockade,
         )

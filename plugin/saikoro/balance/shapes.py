@@ -138,13 +138,15 @@ class KegareEnemy:
 
 @dataclass(frozen=True)
 class GetbAttack:
-    """An attack: weapon kind, power, range, damage dice."""
+    """An attack: weapon kind, power, range, damage dice, element, effect text."""
 
     name: str
     weapon: str
     power: int
     range: tuple[int, int]
     dice: int
+    element: str = "physical"
+    effect: str | None = None
 
 
 @dataclass(frozen=True)
@@ -163,6 +165,8 @@ class GetbPC:
     gun_range: tuple[int, int]
     shield: str
     armor: int
+    element: str = "physical"
+    bullets: tuple[GetbAttack, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -180,6 +184,7 @@ class GetbEnemy:
     attacks: tuple[GetbAttack, ...]
     shield: str | None
     armor: int
+    weak: frozenset[str] = frozenset()
 
 
 # -- cutaction --------------------------------------------------------------------------
@@ -187,11 +192,12 @@ class GetbEnemy:
 
 @dataclass(frozen=True)
 class CutAttack:
-    """An attack: melee or shooting, damage."""
+    """An attack: melee or shooting, damage, effect text."""
 
     name: str
     kind: str
     damage: int
+    effect: str | None = None
 
 
 @dataclass(frozen=True)

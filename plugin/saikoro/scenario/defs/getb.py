@@ -232,6 +232,27 @@ ROOT = scenario_root("getb", TARGET, ENEMY)
 """The whole GETB scenario."""
 
 
+BULLET = Obj(
+    (
+        Field("name", NAME, required=True, ja="バレットの名前", en="bullet name"),
+        Field("element", Enum(ELEMENTS), default="physical", ja="属性", en="element"),
+        Field(
+            "dice",
+            Int(0, 20),
+            default=0,
+            ja="バレットのアビリティで銃の1個に足すダメージダイス",
+            en="damage dice the bullet adds to the gun's one",
+        ),
+        Field(
+            "range",
+            IntOrRange(0, 24),
+            ja="射程(省略時は gun_range)",
+            en="range in cells (default: gun_range)",
+        ),
+    )
+)
+"""A PC's bullet: the shooting attack's element, extra dice and range (the gun's power)."""
+
 PC = Obj(
     (
         PC_NAME,
@@ -262,6 +283,19 @@ PC = Obj(
         Field("gun_range", IntOrRange(0, 24), default="1-3", ja="銃の射程", en="gun range"),
         Field("shield", Enum(SHIELDS), default="buckler", ja="盾の種類", en="shield"),
         Field("armor", Int(0, 99), default=0, ja="装甲値", en="armour value"),
+        Field(
+            "element",
+            Enum(ELEMENTS),
+            default="physical",
+            ja="近接武器の属性",
+            en="melee weapon element",
+        ),
+        Field(
+            "bullets",
+            ListOf(BULLET, min_items=1, max_items=20),
+            ja="銃のバレット(省略時は gun_power があれば物理・追加ダイスなしの1種)",
+            en="the gun's bullets (default: one physical bullet when gun_power is given)",
+        ),
     )
 )
 

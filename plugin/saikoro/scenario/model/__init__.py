@@ -46,7 +46,16 @@ from .cutaction import (
     CutactionScenario,
     CutactionTarget,
 )
-from .getb import GetbAbilities, GetbAttack, GetbEnemy, GetbGuard, GetbPC, GetbScenario, GetbTarget
+from .getb import (
+    GetbAbilities,
+    GetbAttack,
+    GetbBullet,
+    GetbEnemy,
+    GetbGuard,
+    GetbPC,
+    GetbScenario,
+    GetbTarget,
+)
 from .kegare import KegareEnemy, KegarePC, KegareScenario, KegareSkill, KegareTarget
 from .kokuryoku import (
     KokuryokuAbilities,
@@ -76,6 +85,7 @@ __all__ = [
     "Enemy",
     "GetbAbilities",
     "GetbAttack",
+    "GetbBullet",
     "GetbEnemy",
     "GetbGuard",
     "GetbPC",

@@ -10,6 +10,7 @@ __all__ = [
     "MODEL",
     "GetbAbilities",
     "GetbAttack",
+    "GetbBullet",
     "GetbEnemy",
     "GetbGuard",
     "GetbPC",
@@ -75,6 +76,16 @@ class GetbTarget(DifficultyTarget):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class GetbBullet(Model):
+    """A bullet for the PC's gun: element, damage dice it adds to the gun's 1, range."""
+
+    name: str
+    element: str = "physical"
+    dice: int = 0
+    range: int | str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class GetbPC(PC):
     """A GETB PC (``party:``)."""
 
@@ -89,6 +100,8 @@ class GetbPC(PC):
     gun_range: int | str = "1-3"
     shield: str = "buckler"
     armor: int = 0
+    element: str = "physical"
+    bullets: tuple[GetbBullet, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
