@@ -13,12 +13,6 @@ import saikoro
 
 PACKAGE = Path(saikoro.__file__).resolve().parent
 MAX_LINES = 400
-ALLOWED = {
-    # TRANSITIONAL: these simulators are being split by other work of the same session;
-    # the lead removes each entry (and then the allow-list) when that work is merged.
-    "saikoro.balance.sim_cutaction",
-    "saikoro.balance.sim_getb",
-}
 
 
 def _dotted(path: Path) -> str:
@@ -37,10 +31,7 @@ def lengths() -> dict[str, int]:
 
 def test_no_module_is_over_400_lines() -> None:
     over = {name: n for name, n in lengths().items() if n > MAX_LINES}
-    unexpected = {name: n for name, n in over.items() if name not in ALLOWED}
-    assert unexpected == {}, f"split these along a natural seam (max {MAX_LINES} lines)"
-    stale = ALLOWED - set(over)
-    assert stale == set(), f"now {MAX_LINES} lines or fewer: drop them from ALLOWED: {stale}"
+    assert over == {}, f"split these along a natural seam (max {MAX_LINES} lines)"
 
 
 def test_every_module_is_counted() -> None:

@@ -1,20 +1,12 @@
-"""Counting battles and summarising them: the tally, the Wilson interval, the result.
+"""Counting battles and summarising them: the tally and the result.
 
 A :class:`Tally` is what one chunk of battles leaves behind (plain integers, so that
 chunks add up in any order to the same figures); :func:`summarise` turns the sum into a
-:class:`BalanceResult`.
-
->>> lo, hi = wilson(50, 100)
->>> round(lo, 4), round(hi, 4)
-(0.4038, 0.5962)
->>> wilson(0, 0)
-(0.0, 1.0)
+:class:`BalanceResult`, with :func:`~.interval.wilson` intervals.
 """
 
 from __future__ import annotations
 
-import math
-import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -27,6 +19,7 @@ if TYPE_CHECKING:
     from .side import SideSpec
 
 from .errors import BalanceError
+from .interval import Z95, parse_win_range, wilson
 
 __all__ = [
     "Z95",
@@ -38,51 +31,6 @@ __all__ = [
     "summarise",
     "wilson",
 ]
-
-Z95 = 1.959963984540054
-"""The normal quantile of a two-sided 95 % interval."""
-
-
-_WIN = r"(\d{1,3}(?:\.\d+)?)\s*%?\s*[-~〜～]\s*(\d{1,3}(?:\.\d+)?)\s*%"
-
-
-def parse_win_range(text: str) -> tuple[Fraction, Fraction] | None:
-    """``"60%-90%"`` as two fractions, or ``None`` when malformed or backwards.
-
-    >>> parse_win_range("60%-90%")
-    (Fraction(3, 5), Fraction(9, 10))
-    >>> parse_win_range("45〜55%")
-    (Fraction(9, 20), Fraction(11, 20))
-    >>> parse_win_range("90%-60%") is None
-    True
-    """
-    m = re.fullmatch(_WIN, text.strip())
-    if not m:
-        return None
-    low, high = (Fraction(g) / 100 for g in m.groups())
-    if low > high or high > 1:
-        return None
-    return low, high
-
-
-def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a binomial proportion (95 % by default).
-
-    Unlike the normal approximation it stays inside [0, 1] and is sensible at 0 and n.
-
-    >>> wilson(10, 10)[1]
-    1.0
-    """
-    if trials <= 0:
-        return 0.0, 1.0
-    p = successes / trials
-    z2 = z * z
-    denom = 1 + z2 / trials
-    centre = (p + z2 / (2 * trials)) / denom
-    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denom
-    low = 0.0 if successes == 0 else max(0.0, centre - half)
-    high = 1.0 if successes == trials else min(1.0, centre + half)
-    return low, high
 
 
 @dataclass

@@ -20,7 +20,8 @@ from saikoro.systems import SYSTEM_IDS
 from .containers import Field, ListOf, MapOf, Obj
 from .loader import Node, join_path
 from .problems import Msg, show_value
-from .schema import Check, Choice, Ctx, Enum, Int, IntOrRange, Str, Type, did_you_mean
+from .rulings import check_rulings, key_node
+from .schema import Check, Choice, Ctx, Enum, Int, IntOrRange, Str, Type
 
 __all__ = [
     "ID",
@@ -173,7 +174,7 @@ def _check_table(table: dict[str, Any], node: Node, path: str, ctx: Ctx) -> None
     for key in table["entries"]:
         a, b = IntOrRange.bounds(key)
         key_path = join_path(entries_path, key)
-        where = _key_node(entries_node, key) or ctx.nodes.get(key_path, entries_node)
+        where = key_node(entries_node, key) or ctx.nodes.get(key_path, entries_node)
         hits = [v for v in range(max(a, lo), min(b, hi) + 1) if v in possible]
         if not hits:
             ctx.error(where, key_path, Msg("table.outside", (key, die, f"{lo}-{hi}")))
@@ -187,7 +188,7 @@ def _check_table(table: dict[str, Any], node: Node, path: str, ctx: Ctx) -> None
                 covered[v] = key
     for (first, second), values in overlaps.items():
         key_path = join_path(entries_path, second)
-        where = _key_node(entries_node, second) or entries_node
+        where = key_node(entries_node, second) or entries_node
         for text in spans(values):
             code = "table.overlap_one" if "-" not in text else "table.overlap"
             ctx.error(where, key_path, Msg(code, (text, first, second)))
@@ -212,16 +213,6 @@ def _d66_spans(values: list[int]) -> list[str]:
     if run:
         out.append(str(run[0]) if len(run) == 1 else f"{run[0]}-{run[-1]}")
     return out
-
-
-def _key_node(mapping: Node, key: str) -> Node | None:
-    if mapping.kind != "map":
-        return None
-    for k, (key_node, _) in mapping.value.items():
-        if str(k) == key:
-            found: Node = key_node
-            return found
-    return None
 
 
 ENTRY = Obj(
@@ -306,57 +297,6 @@ def missions(system_id: str = "") -> Field:
     )
 
 
-def _option_specs(system_id: str) -> dict[str, Any]:
-    from saikoro.systems import get
-
-    return {r.option_name: r for r in type(get(system_id)).rulings if r.option}
-
-
-def _engine_refuses(system_id: str, options: dict[str, Any]) -> str | None:
-    """The engine's message when it refuses ``options`` (constructing the system checks them)."""
-    from saikoro.systems import OptionError, get
-
-    try:
-        get(system_id, **options)
-    except OptionError as e:
-        return str(e)
-    return None
-
-
-def _check_rulings(system_id: str) -> Callable[[dict[str, Any], Node, str, Ctx], None]:
-    def check(rulings: dict[str, Any], mapping: Node, base: str, ctx: Ctx) -> None:
-        specs = _option_specs(system_id)
-        accepted: dict[str, Any] = {}
-        for name, value in rulings.items():
-            where = _key_node(mapping, name) or mapping
-            item = join_path(base, name)
-            spec = specs.get(name)
-            if spec is None:
-                known = ", ".join(sorted(specs)) or "-"
-                hint = did_you_mean(name, sorted(specs)) or Msg("hint.known", (known,))
-                ctx.error(where, item, Msg("ruling.unknown", (show_value(name), system_id)), hint)
-                continue
-            value_node = ctx.nodes.get(item, where)
-            if type(value) is not type(spec.default):
-                kind = {bool: "t.bool", int: "t.int", str: "t.str"}[type(spec.default)]
-                ctx.wrong(value_node, item, Msg(kind))
-            elif spec.choices and value not in spec.choices:
-                close = did_you_mean(str(value), spec.choices)
-                ctx.wrong(value_node, item, Msg("t.enum", (" | ".join(spec.choices),)), close)
-            else:
-                refused = _engine_refuses(system_id, {name: value})
-                if refused is None:
-                    accepted[name] = value
-                else:
-                    ctx.error(value_node, item, Msg("ruling.refused", (refused,)))
-        if len(accepted) == len(rulings) and len(accepted) > 1:
-            refused = _engine_refuses(system_id, accepted)
-            if refused is not None:  # each value is fine alone, not together
-                ctx.error(mapping, base, Msg("ruling.refused", (refused,)))
-
-    return check
-
-
 def root_fields(
     system_id: str,
     targets: Type,
@@ -404,7 +344,7 @@ def root_fields(
                     Str(max_length=64, pattern=r"[a-z][a-z0-9_]*", pattern_msg=Msg("t.option")),
                     Scalar(),
                     max_items=50,
-                    checks=(_check_rulings(system_id),),
+                    checks=(check_rulings(system_id),),
                 ),
                 default=dict,
                 ja="裁定オプション(オプション名: 値)",

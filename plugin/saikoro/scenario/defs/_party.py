@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from saikoro.balance.stats import parse_win_range
+from saikoro.balance.interval import parse_win_range
 from saikoro.scenario.common import ID, NAME
 from saikoro.scenario.containers import Field, ListOf, Obj
 from saikoro.scenario.loader import Node, join_path
