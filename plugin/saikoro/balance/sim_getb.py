@@ -432,30 +432,45 @@ def exact(prep: Prepared) -> tuple[Fraction | None, dict[str, Fraction]]:
     damage_fails = prep.rules.option("damage_fumble") == "fail"
     guard_fails = prep.rules.option("guard_fumble") == "fail"
 
-    def hit(move: Move, defender: Unit, st_left: int, guards: bool) -> Mapping[int | str, Fraction]:
+    def hit(move: Move, defender: Unit, st_left: int, guards: bool, hp: int) -> Fraction | None:
+        """P(the final damage is ``hp`` or more); ``None`` when cut-off chains leave it open."""
         guard = (
             DamageSpec(defender.guard_dice, defender.guard_modifier)
             if guards and st_left >= 1 and defender.guard_dice
             else None
         )
-        return final_damage_odds(
-            DamageSpec(move.dice, move.modifier),
+        attack = DamageSpec(move.dice, move.modifier)
+        odds = final_damage_odds(
+            attack,
             guard,
             tie=prep.tie,
             damage_fumble_fails=damage_fails,
             guard_fumble_fails=guard_fails,
-        ).distribution
+        )
+        dist: Mapping[int | str, Fraction] = odds.distribution
+        p = sum((q for d, q in dist.items() if isinstance(d, int) and d >= hp), Fraction(0))
+        if not odds.truncated:
+            return p
+        # chains too long to follow reach at least cut_minimum: they kill when that beats
+        # the best guard (no 10s: a 10 is a perfect guard) by hp
+        top = 0 if guard is None else max(0, guard.dice * 9 + guard.modifier)
+        if attack.spread().cut_minimum - top >= max(1, hp) and odds.truncated_success:
+            return p + odds.truncated
+        return None
 
     en_st = c_en.st - (m_en.cost.st if not pc_first else 0)
     try:
-        kill = hit(m_pc, u_en, en_st, prep.enemy_policy.guard)
-        taken = hit(m_en, u_pc, c_pc.st, prep.pc_policy.guard)
+        p_kill = hit(m_pc, u_en, en_st, prep.enemy_policy.guard, c_en.hp)
+        p_down = hit(m_en, u_pc, c_pc.st, prep.pc_policy.guard, c_pc.hp)
     except LimitError:  # too many dice to enumerate: no exact answer
         return None, {}
-    p_kill = sum((p for d, p in kill.items() if isinstance(d, int) and d >= c_en.hp), Fraction(0))
+    if p_kill is None:
+        return None, {}
     if pc_first:
         return p_kill, {"P(一撃で倒す)": p_kill}
-    survive = sum((p for d, p in taken.items() if isinstance(d, int) and d < c_pc.hp), Fraction(0))
+    if p_down is None:
+        return None, {}
+    survive = 1 - p_down
     return survive * p_kill, {"P(一撃で倒す)": p_kill, "P(先手を耐える)": survive}
 
 
