@@ -425,8 +425,14 @@ def exact(prep: Prepared) -> tuple[Fraction | None, dict[str, Fraction]]:
     c_pc, c_en, u_pc, u_en, pc_first = parts
     dist = _distance(u_pc.start, u_en.start)
     allow = prep.rules.option("ap_shortfall") == "allow"
-    m_pc = _choice(u_pc, c_pc, dist, allow)
     m_en = _choice(u_en, c_en, dist, allow)
+    if not pc_first and prep.pc_policy.guard and c_pc.st >= 1 and u_pc.guard_dice:
+        # the PC guards the first blow: that ST is gone before its own attack
+        m_pc = _choice(u_pc, replace(c_pc, st=c_pc.st - 1), dist, allow)
+        if m_pc is None and m_en is not None:
+            return Fraction(0), {}
+    else:
+        m_pc = _choice(u_pc, c_pc, dist, allow)
     if m_pc is None or m_en is None:
         return None, {}
     damage_fails = prep.rules.option("damage_fumble") == "fail"
