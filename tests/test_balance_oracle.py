@@ -156,6 +156,11 @@ def _blessed(d: Data) -> None:
     d["missions"]["main"]["rounds"] = 4
 
 
+def _poison(d: Data) -> None:
+    d["enemies"][0]["skills"][0].update(damage=4, effect="命中した相手は毒。")
+    d["enemies"][0]["hp"] = 10
+
+
 def _two(d: Data) -> None:
     d["players"] = 2
     d["party"].append(
@@ -300,6 +305,7 @@ CASES: dict[str, tuple[Data, Oracle, tuple[str, ...], int]] = {
     "kegare-duel-far-close-in": (_vary(KEGARE_DUEL, _far), kegare.win, (), 3000),
     "kegare-duel-downs-kegare7": (_vary(KEGARE_DUEL, _downs), kegare.win, (), 3000),
     "kegare-duel-blessed": (_vary(KEGARE_DUEL, _blessed), kegare.win, (), 3000),
+    "kegare-duel-poison": (_vary(KEGARE_DUEL, _poison), kegare.win, (), 3000),
     "kegare-2v1-random-target": (_vary(KEGARE_DUEL, _two), kegare.win, (), 3000),
     "kegare-reference-scout": (_vary(KEGARE_DUEL, _reference), kegare.win, (), 3000),
     "getb-exchange-enemy-first": (GETB, getb.win, (), 3000),

@@ -15,8 +15,11 @@ Rulings and policy followed (the simulator's, documented): damage never below 0
 check and the end-of-turn defeat check apply to enemies too; a recovery check is always
 made; the PCs' ``focus``: attack the enemy with the least HP and, with ``close_in``, step
 one position nearer before attacking; the enemies' ``random``: a PC chosen uniformly
-among those standing. The battle is won when every enemy is down at a turn's end
-(after the recovery checks and the 穢れ rise), lost when every PC is.
+among those standing; a skill whose effect names 毒 poisons at level 1 (1D6-2 at the
+turn's end, before the recovery checks, the fallen included), cured by a status-recovery
+check of 2D6 >= 9 (10 - one status) made by those standing. The battle is won when
+every enemy is down at a turn's end (after the recovery checks and the 穢れ rise), lost
+when every PC is.
 """
 
 from __future__ import annotations
@@ -85,10 +88,12 @@ class Who:
     damage: int
     ranged: bool
     blessed: bool
+    poison: bool = False
+    """Its attack's effect names 毒 (level 1): a hit poisons unless fumbled or evaded."""
 
 
-Char = tuple[int, int, str]
-"""(HP, 穢れ, position) of one character."""
+Char = tuple[int, int, str, bool]
+"""(HP, 穢れ, position, poisoned) of one character."""
 State = tuple[Char, ...]
 
 
@@ -104,37 +109,44 @@ _TWO_D6 = {t: sum(1 for a in range(1, 7) for b in range(1, 7) if a + b == t) for
 
 
 @cache
-def attack(bonus: int, defence: int, damage: int) -> tuple[tuple[int, int], ...]:
-    """Damage of one attack, as weights out of 36 x 36: every 2D6 total against every other."""
-    out: dict[int, int] = {}
+def attack(bonus: int, defence: int, damage: int) -> tuple[tuple[tuple[int, bool], int], ...]:
+    """(damage, effect lands) of one attack, as weights out of 36 x 36: every pair of 2D6.
+
+    A fumble and an evasion cancel the effect too; 完全防御 cancels only the damage.
+    """
+    out: dict[tuple[int, bool], int] = {}
     for a, wa in _TWO_D6.items():
         if a in (2, 12):  # fumble: nothing; critical: no defence roll, damage +12
-            hurt = 0 if a == 2 else max(0, damage + 12)
-            out[hurt] = out.get(hurt, 0) + wa * 36
+            key = (0, False) if a == 2 else (max(0, damage + 12), True)
+            out[key] = out.get(key, 0) + wa * 36
             continue
         for d, wd in _TWO_D6.items():
             diff = (a + bonus) - (d + defence)
-            hurt = 0 if diff == 0 or diff <= -10 else max(0, damage + diff)
-            out[hurt] = out.get(hurt, 0) + wa * wd
+            key = (0, diff == 0) if diff == 0 or diff <= -10 else (max(0, damage + diff), True)
+            out[key] = out.get(key, 0) + wa * wd
     return tuple(sorted(out.items()))
 
 
 def _hit(who: Sequence[Who], s: State, i: int, j: int) -> list[tuple[State, int]]:
     a, d = who[i], who[j]
-    _, ka, pa = s[i]
-    hp_d, kd, pd = s[j]
+    _, ka, pa, _ = s[i]
+    hp_d, kd, pd, poisoned = s[j]
     pos = 0 if a.ranged else min(PENALTY[pa], PENALTY[pd])
     bonus = _eff(a.attack, ka) + pos + _pen(ka)
     defence = _eff(d.defence, kd) + _pen(kd)
     out = []
-    for dmg, p in attack(bonus, defence, a.damage):
+    for (dmg, lands), p in attack(bonus, defence, a.damage):
         hp2, k2 = hp_d - dmg, kd
         if dmg > 0 and hp_d > 0 and hp2 <= 0:
-            k2 += 2 if kd >= 3 else 1
+            k2 += _on_down(kd)
         t = list(s)
-        t[j] = (hp2, k2, pd)
+        t[j] = (hp2, k2, pd, poisoned or (lands and a.poison))
         out.append((tuple(t), p))
     return out
+
+
+def _on_down(k: int) -> int:
+    return 2 if k >= 3 else 1
 
 
 def _up(c: Char) -> bool:
@@ -159,8 +171,8 @@ def _turn(who: Sequence[Who], s: State, close_in: bool) -> dict[State, int]:
                 continue
             if who[i].pc:
                 if close_in:
-                    hp, k, pos = st[i]
-                    st = (*st[:i], (hp, k, NEARER[pos]), *st[i + 1 :])  # noqa: PLW2901
+                    hp, k, pos, ps = st[i]
+                    st = (*st[:i], (hp, k, NEARER[pos], ps), *st[i + 1 :])  # noqa: PLW2901
                 targets = [(min(foes, key=lambda j: (st[j][0], j)), lcm)]
             else:
                 targets = [(j, lcm // len(foes)) for j in foes]
@@ -168,29 +180,57 @@ def _turn(who: Sequence[Who], s: State, close_in: bool) -> dict[State, int]:
                 for t, p in _hit(who, st, i, j):
                     nxt[t] = nxt.get(t, 0) + w * q * p
         branches = nxt
-    # turn end: recovery checks, then the 穢れ rise of the blessed
+    # turn end: 毒 (1D6-2, even on the fallen: the simulator's order), recovery checks,
+    # status recovery (2D6 >= 10 - 1 statuses), then the 穢れ rise of the blessed
     for i in range(n):
         nxt = {}
         for st, w in branches.items():
-            hp, k, pos = st[i]
+            hp, k, pos, ps = st[i]
+            if not ps or k >= 10:
+                nxt[st] = nxt.get(st, 0) + w * 6
+                continue
+            for face in range(1, 7):
+                dmg = max(0, face - 2)
+                k2 = k + (_on_down(k) if hp > 0 >= hp - dmg else 0)
+                t = (*st[:i], (hp - dmg, k2, pos, ps), *st[i + 1 :])
+                nxt[t] = nxt.get(t, 0) + w
+        branches = nxt
+    for i in range(n):
+        nxt = {}
+        for st, w in branches.items():
+            hp, k, pos, ps = st[i]
             if hp > 0 or k >= 10:
                 nxt[st] = nxt.get(st, 0) + w * 6
                 continue
             m = (-3 if k >= 4 else 0) + _pen(k)
             for face in range(1, 7):
-                t = (*st[:i], (hp + max(0, face + m), k, pos), *st[i + 1 :])
+                t = (*st[:i], (hp + max(0, face + m), k, pos, ps), *st[i + 1 :])
                 nxt[t] = nxt.get(t, 0) + w
+        branches = nxt
+    for i in range(n):
+        nxt = {}
+        for st, w in branches.items():
+            hp, k, pos, ps = st[i]
+            if not ps or hp <= 0:
+                nxt[st] = nxt.get(st, 0) + w * 36
+                continue
+            cured = sum(c for t, c in _TWO_D6.items() if t + _pen(k) >= 9)
+            t = (*st[:i], (hp, k, pos, False), *st[i + 1 :])
+            nxt[t] = nxt.get(t, 0) + w * cured
+            nxt[st] = nxt.get(st, 0) + w * (36 - cured)
         branches = nxt
     out: dict[State, int] = {}
     for st, w in branches.items():
-        t = tuple((hp, k + (2 if who[i].blessed else 0), pos) for i, (hp, k, pos) in enumerate(st))
+        t = tuple(
+            (hp, k + (2 if who[i].blessed else 0), pos, ps) for i, (hp, k, pos, ps) in enumerate(st)
+        )
         out[t] = out.get(t, 0) + w
     return out
 
 
 def scale(n: int) -> int:
     """The denominator of one turn's weights for ``n`` characters."""
-    return int((1296 * math.lcm(*range(1, n + 1))) ** n * 6**n)
+    return int((1296 * math.lcm(*range(1, n + 1))) ** n * (6 * 6 * 36) ** n)
 
 
 def win(data: Mapping[str, Any], *, close_in: bool = True) -> Fraction:
@@ -210,7 +250,7 @@ def win(data: Mapping[str, Any], *, close_in: bool = True) -> Fraction:
                 bool(p.get("blessed", False)),
             )
         )
-        start.append((p["hp"], 0, p.get("position", "near")))
+        start.append((p["hp"], 0, p.get("position", "near"), False))
     for e in data["enemies"]:
         (skill,) = e["skills"]
         who.append(
@@ -222,9 +262,10 @@ def win(data: Mapping[str, Any], *, close_in: bool = True) -> Fraction:
                 skill["damage"],
                 bool(skill.get("ranged", False)),
                 bool(e.get("blessed", False)),
+                "毒" in skill.get("effect", ""),
             )
         )
-        start.append((e["hp"], 0, e.get("position", "near")))
+        start.append((e["hp"], 0, e.get("position", "near"), False))
     turns = data.get("missions", {}).get("main", {}).get("rounds", 20)
     states: dict[State, int] = {tuple(start): 1}
     won = Fraction(0)
