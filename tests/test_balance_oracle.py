@@ -300,6 +300,30 @@ CASES: dict[str, tuple[Data, Oracle, tuple[str, ...], int]] = {
     ),
     "akatsuki-reference-3": (AKATSUKI_REF, akatsuki.win, (), 3000),
     "kokuryoku-2v1-4rounds": (KOKURYOKU, kokuryoku.win, (), 3000),
+    "kokuryoku-nation-alone": (
+        _vary(
+            KOKURYOKU,
+            _both(
+                _set(
+                    "enemies",
+                    [
+                        {
+                            "id": "r",
+                            "name": "小国",
+                            "kind": "nation",
+                            "power": 12,
+                            "attack": 4,
+                            "defence": 1,
+                        }
+                    ],
+                ),
+                _set("missions.main.rounds", 2),
+            ),
+        ),
+        kokuryoku.win,
+        (),
+        3000,
+    ),
     "kokuryoku-reference-1round": (KOKURYOKU_REF, kokuryoku.win, (), 3000),
     "kegare-duel-3turns": (KEGARE_DUEL, kegare.win, (), 3000),
     "kegare-duel-far-close-in": (_vary(KEGARE_DUEL, _far), kegare.win, (), 3000),

@@ -15,7 +15,8 @@ power: the PCs first; a character's checks use its highest ability; a nation's
 the ``guard`` tactic (the default ``focus``) each side keeps half its characters
 (rounded down, best defence first) to defend, the others attack in order of attack
 power; attack i meets defender i, and attacks beyond the defenders go unopposed; the
-middle-phase starter is the PC best at the target's ability, the supporters the rest.
+middle-phase starter is the PC best at the target's ability, the supporters the rest; a
+side without characters is its nation acting alone (abilities 0, its own attack).
 ``win`` = the enemy gauge reaches 0 within the round limit (3 by default).
 """
 
@@ -78,6 +79,7 @@ def _best(c: Mapping[str, Any]) -> int:
 def _side(members: Sequence[Mapping[str, Any]]) -> tuple[int, list[Unit], list[Unit]]:
     nation = next(m for m in members if m.get("kind") == "nation")
     chars = [m for m in members if m.get("kind", "character") == "character"]
+    chars = chars or [{"abilities": {}, "attack": 0, "defence": 0}]  # the nation alone
     keep = len(chars) // 2
     by_def = sorted(
         range(len(chars)), key=lambda i: (-chars[i].get("defence", 0), -_best(chars[i]))
