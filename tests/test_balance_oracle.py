@@ -375,7 +375,7 @@ CASES: dict[str, tuple[Data, Oracle, tuple[str, ...], int]] = {
     ),
 }
 
-SEEDS = (1, 2, 3, 4)
+SEEDS = (1, 2, 3)
 SUBPROCESS = {"akatsuki-reference-3", "kegare-duel-3turns", "getb-exchange-enemy-first"}
 
 
@@ -666,7 +666,7 @@ GENERATORS: dict[str, Callable[[random.Random], Data]] = {
     "cutaction": _gen_cutaction,
 }
 
-FUZZ_CASES = 6
+FUZZ_CASES = 4
 """Generated scenarios per system in the test (the report ran more)."""
 
 TIME_LIMIT = 120
