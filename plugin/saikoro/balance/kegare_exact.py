@@ -63,11 +63,16 @@ def exact(prep: Prepared) -> tuple[Fraction | None, dict[str, Fraction]]:
     pcs, enemies = fighters(prep)
     a, e = pcs[0], enemies[0]
     skill = best_skill(e, a)
-    order = turn_order(
-        [Combatant(a.name, a.initiative, True), Combatant(e.name, e.initiative)],
-        rounding=prep.rounding,
-    )
-    pc_first = order[0].pc
+    firsts: dict[tuple[int, int], bool] = {}
+
+    def pc_first(k: int, ek: int) -> bool:
+        # the order is fixed each turn from the initiative, 穢れ 7+ making it 0
+        if (k, ek) not in firsts:
+            both = [Combatant(a.name, a.initiative, True, False, k)]
+            both.append(Combatant(e.name, e.initiative, False, False, ek))
+            firsts[(k, ek)] = turn_order(both, rounding=prep.rounding)[0].pc
+        return firsts[(k, ek)]
+
     dists: dict[tuple[int, int], tuple[dict[int, Fraction], dict[int, Fraction]]] = {}
 
     def damage(att: Fighter, d: Fighter) -> dict[int, Fraction]:
@@ -116,7 +121,7 @@ def exact(prep: Prepared) -> tuple[Fraction | None, dict[str, Fraction]]:
         ended: dict[_State, Fraction] = {}
         for (hp, ehp, k, ek), w in alive.items():
             mine, theirs = odds(k, ek)
-            if pc_first:
+            if pc_first(k, ek):
                 for d1, p1 in mine.items():
                     ehp1, ek1 = hurt(ehp, ek, d1)
                     if ehp1 <= 0:

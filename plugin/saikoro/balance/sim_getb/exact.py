@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from fractions import Fraction
 
 from saikoro.dice import LimitError
@@ -63,35 +64,57 @@ def exact(prep: Prepared) -> tuple[Fraction | None, dict[str, Fraction]]:
     c_pc, c_en, u_pc, u_en, pc_first = parts
     dist = distance(u_pc.start, u_en.start)
     allow = prep.rules.option("ap_shortfall") == "allow"
-    m_pc = _choice(u_pc, c_pc, dist, allow, foe=u_en, weak_die=prep.weak_die)
     m_en = _choice(u_en, c_en, dist, allow, foe=u_pc, weak_die=prep.weak_die)
+    if not pc_first and prep.pc_policy.guard and c_pc.st >= 1 and u_pc.guard_dice:
+        # the PC guards the first blow: that ST is gone before its own attack
+        pc_now = replace(c_pc, st=c_pc.st - 1)
+        m_pc = _choice(u_pc, pc_now, dist, allow, foe=u_en, weak_die=prep.weak_die)
+        if m_pc is None and m_en is not None:
+            return Fraction(0), {}
+    else:
+        m_pc = _choice(u_pc, c_pc, dist, allow, foe=u_en, weak_die=prep.weak_die)
     if m_pc is None or m_en is None:
         return None, {}
     damage_fails = prep.rules.option("damage_fumble") == "fail"
     guard_fails = prep.rules.option("guard_fumble") == "fail"
 
-    def hit(move: Move, defender: Unit, st_left: int, guards: bool) -> Mapping[int | str, Fraction]:
+    def hit(move: Move, defender: Unit, st_left: int, guards: bool, hp: int) -> Fraction | None:
+        """P(the final damage is ``hp`` or more); ``None`` when cut-off chains leave it open."""
         guard = (
             DamageSpec(defender.guard_dice, defender.guard_modifier)
             if guards and st_left >= 1 and defender.guard_dice
             else None
         )
-        return final_damage_odds(
-            DamageSpec(_dice(move, defender.weak, prep.weak_die), move.modifier),
+        attack = DamageSpec(_dice(move, defender.weak, prep.weak_die), move.modifier)
+        odds = final_damage_odds(
+            attack,
             guard,
             tie=prep.tie,
             damage_fumble_fails=damage_fails,
             guard_fumble_fails=guard_fails,
-        ).distribution
+        )
+        dist: Mapping[int | str, Fraction] = odds.distribution
+        p = sum((q for d, q in dist.items() if isinstance(d, int) and d >= hp), Fraction(0))
+        if not odds.truncated:
+            return p
+        # chains too long to follow reach at least cut_minimum: they kill when that beats
+        # the best guard (no 10s: a 10 is a perfect guard) by hp
+        top = 0 if guard is None else max(0, guard.dice * 9 + guard.modifier)
+        if attack.spread().cut_minimum - top >= max(1, hp) and odds.truncated_success:
+            return p + odds.truncated
+        return None
 
     en_st = c_en.st - (m_en.cost.st if not pc_first else 0)
     try:
-        kill = hit(m_pc, u_en, en_st, prep.enemy_policy.guard)
-        taken = hit(m_en, u_pc, c_pc.st, prep.pc_policy.guard)
+        p_kill = hit(m_pc, u_en, en_st, prep.enemy_policy.guard, c_en.hp)
+        p_down = hit(m_en, u_pc, c_pc.st, prep.pc_policy.guard, c_pc.hp)
     except LimitError:  # too many dice to enumerate: no exact answer
         return None, {}
-    p_kill = sum((p for d, p in kill.items() if isinstance(d, int) and d >= c_en.hp), Fraction(0))
+    if p_kill is None:
+        return None, {}
     if pc_first:
         return p_kill, {"P(一撃で倒す)": p_kill}
-    survive = sum((p for d, p in taken.items() if isinstance(d, int) and d < c_pc.hp), Fraction(0))
+    if p_down is None:
+        return None, {}
+    survive = 1 - p_down
     return survive * p_kill, {"P(一撃で倒す)": p_kill, "P(先手を耐える)": survive}

@@ -1,0 +1,736 @@
+"""The simulator against independent exact oracles (tests/balance_oracle/); its CLI on fuzz.
+
+Every case is a small encounter whose win probability the oracle computes exactly from
+the rule texts; the scenario goes through ``saikoro simulate --format json`` (in this
+process, a few through ``python -m saikoro``) and the oracle's value must lie inside the
+95 % intervals (several seeds, at most one miss) and equal ``exact`` wherever the CLI
+gives it. The fuzz part simulates generated valid scenarios of every system and checks
+the JSON's shape and sanity. ``python tests/test_balance_oracle.py`` prints the figures.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import signal
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from balance_oracle import akatsuki, common, cutaction, getb, kegare, kokuryoku
+from saikoro.scenario import validate_text
+
+Data = dict[str, Any]
+
+# -- the cases ---------------------------------------------------------------------------
+
+AKATSUKI: Data = {
+    "system": "akatsuki",
+    "title": "三つの難所",
+    "players": 2,
+    "party": [
+        {"name": "甲", "abilities": {"体躯": 7, "知性": 5}, "specialties": ["登攀"], "cards": 1},
+        {"name": "乙", "abilities": {"体躯": 5, "知性": 7}, "specialties": ["観察"], "cards": 1},
+    ],
+    "difficulty_targets": [
+        {"name": "崖", "ability": "体躯", "style": "登攀", "difficulty": -1},
+        {"name": "謎", "ability": "知性", "style": "観察", "difficulty": -2},
+        {"name": "川", "ability": "体躯", "difficulty": 0},
+    ],
+}
+
+AKATSUKI_REF: Data = {  # the reference party (players: 3), NPC help, preparation, -4
+    "system": "akatsuki",
+    "title": "荒野",
+    "players": 3,
+    "difficulty_targets": [
+        {"name": "空", "ability": "知性", "style": "観察", "difficulty": -1, "preparation": 1},
+        {"name": "坂", "ability": "体躯", "style": "力仕事", "support": 1},
+        {"name": "崖", "ability": "体躯", "style": "跳躍", "difficulty": -4, "level": 10},
+        {"name": "影", "ability": "技巧", "style": "隠密", "difficulty": -2},
+    ],
+}
+
+KOKURYOKU: Data = {
+    "system": "kokuryoku",
+    "title": "小国の戦い",
+    "players": 2,
+    "party": [
+        {"name": "我が国", "kind": "nation", "power": 20, "attack": 1, "defence": 1},
+        {"name": "将", "abilities": {"force": 3}, "attack": 3, "defence": 2, "love": 9},
+        {"name": "相", "abilities": {"charisma": 3}, "attack": 1, "defence": 3, "love": 8},
+    ],
+    "enemies": [
+        {"id": "rival", "name": "隣国", "kind": "nation", "power": 30, "attack": 2, "defence": 1},
+        {
+            "id": "gen",
+            "name": "将",
+            "abilities": {"force": 3},
+            "attack": 3,
+            "defence": 2,
+            "love": 9,
+        },
+    ],
+    "missions": {"main": {"success": "隣国の国力を0にする", "rounds": 4}},
+    "rulings": {"die": 6},
+}
+
+KOKURYOKU_REF: Data = {  # reference party (players: 2), 1D10, middle phase, one round
+    "system": "kokuryoku",
+    "title": "一合戦",
+    "players": 2,
+    "difficulty_targets": [
+        {"name": "武器を買う", "target": 14, "gain": 9, "ability": "charisma"},
+        {"name": "砦", "target": 20, "gain": 5},
+    ],
+    "enemies": [
+        {"id": "rival", "name": "隣国", "kind": "nation", "power": 10, "attack": 1, "defence": 0},
+        {
+            "id": "gen",
+            "name": "将",
+            "abilities": {"force": 2},
+            "attack": 2,
+            "defence": 1,
+            "love": 9,
+        },
+        {
+            "id": "spy",
+            "name": "間者",
+            "abilities": {"luck": 3},
+            "attack": 1,
+            "defence": 2,
+            "love": 6,
+        },
+    ],
+    "missions": {"main": {"success": "隣国の国力を0にする", "rounds": 1}},
+}
+
+KEGARE_DUEL: Data = {
+    "system": "kegare",
+    "title": "一騎打ち",
+    "players": 1,
+    "party": [
+        {"name": "祓い手", "hp": 12, "attack": 4, "defence": 3, "initiative": 6, "damage": 6}
+    ],
+    "enemies": [
+        {
+            "id": "oni",
+            "name": "鬼",
+            "hp": 12,
+            "attack": 4,
+            "defence": 3,
+            "initiative": 5,
+            "skills": [{"name": "爪", "kind": "attack", "damage": 6}],
+        }
+    ],
+    "missions": {"main": {"success": "鬼を倒す", "rounds": 3}},
+}
+
+
+def _vary(base: Data, edit: Callable[[Data], None]) -> Data:
+    d = copy.deepcopy(base)
+    edit(d)
+    return d
+
+
+def _far(d: Data) -> None:
+    d["party"][0]["position"] = "far"
+
+
+def _downs(d: Data) -> None:  # the PC goes down again and again: 穢れ reaches 7 (initiative 0)
+    d["party"][0].update(hp=2, damage=2)
+    d["enemies"][0].update(hp=14)
+    d["enemies"][0]["skills"][0]["damage"] = 3
+    d["missions"]["main"]["rounds"] = 6
+
+
+def _blessed(d: Data) -> None:
+    d["party"][0]["blessed"] = True
+    d["enemies"][0]["hp"] = 16
+    d["missions"]["main"]["rounds"] = 4
+
+
+def _poison(d: Data) -> None:
+    d["enemies"][0]["skills"][0].update(damage=4, effect="命中した相手は毒。")
+    d["enemies"][0]["hp"] = 10
+
+
+def _two(d: Data) -> None:
+    d["players"] = 2
+    d["party"].append(
+        {
+            "name": "射手",
+            "hp": 8,
+            "attack": 3,
+            "defence": 2,
+            "initiative": 7,
+            "position": "mid",
+            "damage": 5,
+            "ranged": True,
+        }
+    )
+    d["enemies"][0]["hp"] = 16
+    d["missions"]["main"]["rounds"] = 2
+
+
+def _reference(d: Data) -> None:  # 斥候 from the reference party: mid, so it closes in
+    d["players"] = 1
+    del d["party"]
+    d["party"] = [dict(kegare.REFERENCE[3])]
+    d["enemies"][0]["hp"] = 14
+
+
+GETB: Data = {
+    "system": "getb",
+    "title": "一合",
+    "players": 1,
+    "party": [
+        {
+            "name": "神機使い",
+            "abilities": {"strength": 5, "agility": 4, "intellect": 3, "endurance": 4},
+            "hp": 30,
+            "ap": 4,
+            "st": 2,
+            "weapon": "long-blade",
+            "power": 6,
+            "shield": "buckler",
+            "armor": 2,
+        }
+    ],
+    "enemies": [
+        {
+            "id": "beast",
+            "name": "獣",
+            "abilities": {"strength": 4, "agility": 3, "intellect": 1, "endurance": 3},
+            "hp": 14,
+            "ap": 5,
+            "st": 2,
+            "placement": "in1",
+            "attacks": [
+                {
+                    "name": "牙",
+                    "weapon": "long-blade",
+                    "element": "physical",
+                    "power": 5,
+                    "range": "0-1",
+                }
+            ],
+            "guard": {"shield": "buckler", "armor": 1},
+        }
+    ],
+    "missions": {"main": {"success": "倒す", "rounds": 1}},
+}
+
+CUTACTION: Data = {
+    "system": "cutaction",
+    "title": "殴り合い",
+    "players": 1,
+    "party": [
+        {
+            "name": "格闘家",
+            "body": 7,
+            "head": 5,
+            "hp": 8,
+            "area": "front",
+            "attack": "melee",
+            "damage": 5,
+        }
+    ],
+    "enemies": [
+        {
+            "id": "thug",
+            "name": "用心棒",
+            "body": 6,
+            "head": 3,
+            "hp": 7,
+            "area": "front",
+            "attacks": [{"name": "鉄パイプ", "kind": "melee", "damage": 4}],
+        }
+    ],
+    "missions": {"main": {"success": "倒す", "rounds": 2}},
+}
+
+
+def _set(path: str, value: Any) -> Callable[[Data], None]:
+    def edit(d: Data) -> None:
+        *keys, last = path.split(".")
+        node: Any = d
+        for k in keys:
+            node = node[int(k)] if k.isdigit() else node[k]
+        node[last] = value
+
+    return edit
+
+
+def _drop(path: str) -> Callable[[Data], None]:
+    def edit(d: Data) -> None:
+        *keys, last = path.split(".")
+        node: Any = d
+        for k in keys:
+            node = node[int(k)] if k.isdigit() else node[k]
+        del node[last]
+
+    return edit
+
+
+def _both(*edits: Callable[[Data], None]) -> Callable[[Data], None]:
+    def edit(d: Data) -> None:
+        for e in edits:
+            e(d)
+
+    return edit
+
+
+Oracle = Callable[[Data], Fraction]
+
+CASES: dict[str, tuple[Data, Oracle, tuple[str, ...], int]] = {
+    # name: (scenario, oracle, extra CLI options, battles per seed)
+    "akatsuki-2pc-3checks": (AKATSUKI, akatsuki.win, (), 3000),
+    "akatsuki-frugal": (
+        AKATSUKI,
+        lambda d: akatsuki.win(d, spend=False),
+        ("--tactics", "frugal"),
+        3000,
+    ),
+    "akatsuki-reference-3": (AKATSUKI_REF, akatsuki.win, (), 3000),
+    "kokuryoku-2v1-4rounds": (KOKURYOKU, kokuryoku.win, (), 3000),
+    "kokuryoku-nation-alone": (
+        _vary(
+            KOKURYOKU,
+            _both(
+                _set(
+                    "enemies",
+                    [
+                        {
+                            "id": "r",
+                            "name": "小国",
+                            "kind": "nation",
+                            "power": 12,
+                            "attack": 4,
+                            "defence": 1,
+                        }
+                    ],
+                ),
+                _set("missions.main.rounds", 2),
+            ),
+        ),
+        kokuryoku.win,
+        (),
+        3000,
+    ),
+    "kokuryoku-reference-1round": (KOKURYOKU_REF, kokuryoku.win, (), 3000),
+    "kegare-duel-3turns": (KEGARE_DUEL, kegare.win, (), 3000),
+    "kegare-duel-far-close-in": (_vary(KEGARE_DUEL, _far), kegare.win, (), 3000),
+    "kegare-duel-downs-kegare7": (_vary(KEGARE_DUEL, _downs), kegare.win, (), 3000),
+    "kegare-duel-blessed": (_vary(KEGARE_DUEL, _blessed), kegare.win, (), 3000),
+    "kegare-duel-poison": (_vary(KEGARE_DUEL, _poison), kegare.win, (), 3000),
+    "kegare-2v1-random-target": (_vary(KEGARE_DUEL, _two), kegare.win, (), 3000),
+    "kegare-reference-scout": (_vary(KEGARE_DUEL, _reference), kegare.win, (), 3000),
+    "getb-exchange-enemy-first": (GETB, getb.win, (), 3000),
+    "getb-exchange-st1": (_vary(GETB, _set("party.0.st", 1)), getb.win, (), 500),
+    "getb-exchange-hp1": (
+        _vary(
+            GETB,
+            _both(
+                _set("enemies.0.hp", 1),
+                _set("party.0.weapon", "short-blade"),
+                _set("party.0.ap", 3),
+            ),
+        ),
+        getb.win,
+        (),
+        3000,
+    ),
+    "getb-exchange-no-guard": (
+        _vary(GETB, _both(_drop("enemies.0.guard"), _set("enemies.0.hp", 30))),
+        getb.win,
+        (),
+        3000,
+    ),
+    "getb-exchange-pc-first-tower": (
+        _vary(
+            GETB,
+            _both(
+                _set("party.0.ap", 5),
+                _set("enemies.0.ap", 4),
+                _set("enemies.0.guard", {"shield": "tower", "armor": 0}),
+            ),
+        ),
+        getb.win,
+        (),
+        3000,
+    ),
+    "cutaction-duel-2cuts": (CUTACTION, cutaction.win, (), 3000),
+    "cutaction-duel-1cut": (
+        _vary(CUTACTION, _set("enemies.0.hp", 4)),
+        cutaction.win,
+        ("--no-exact",),
+        3000,
+    ),
+}
+
+SEEDS = (1, 2, 3)
+SUBPROCESS = {"akatsuki-reference-3", "kegare-duel-3turns", "getb-exchange-enemy-first"}
+
+
+def run_case(name: str, tmp: Path) -> common.Figures:
+    """Check one case: the oracle against every seed's interval and the CLI's exact."""
+    data, oracle, extra, battles = CASES[name]
+    path = common.write(tmp, name, data)
+    assert validate_text(path.read_text("utf-8"), path.name).ok
+    value = oracle(data)
+    seeds = SEEDS[:2] if name in SUBPROCESS else SEEDS
+    return common.check_case(
+        name,
+        path,
+        value,
+        battles=battles,
+        seeds=seeds,
+        extra=extra,
+        misses=1,
+        subprocess_run=name in SUBPROCESS,
+    )
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_oracle(name: str, tmp_path: Path) -> None:
+    run_case(name, tmp_path)
+
+
+def test_oracle_catches_a_wrong_value(tmp_path: Path) -> None:
+    """The check is not vacuous: a value 0.05 off the oracle is refused."""
+    data, oracle, _, battles = CASES["kegare-duel-3turns"]
+    path = common.write(tmp_path, "k", data)
+    with pytest.raises(AssertionError):
+        common.check_case(
+            "off",
+            path,
+            oracle(data) + Fraction(1, 20),
+            battles=battles,
+            seeds=SEEDS,
+            misses=1,
+            extra=("--no-exact",),
+        )
+    with pytest.raises(AssertionError, match="exact differs"):
+        common.check_case(
+            "off", path, oracle(data) + Fraction(1, 10**9), battles=200, seeds=(1,), misses=1
+        )
+
+
+def test_exact_is_given_where_promised(tmp_path: Path) -> None:
+    """The documented exact cases do get ``exact`` (so the equality checks above bite)."""
+    for name in (
+        "akatsuki-2pc-3checks",
+        "kokuryoku-2v1-4rounds",
+        "kegare-duel-downs-kegare7",
+        "getb-exchange-st1",
+    ):
+        data = CASES[name][0]
+        r = common.simulate(common.write(tmp_path, name, data), 50, 0)
+        assert "exact_fraction" in r, name
+
+
+# -- robustness on generated valid scenarios -------------------------------------------
+
+
+def _name(rng: random.Random) -> str:
+    return rng.choice(["鬼", "影", "獣", "A", "ボス", "x" * 40])
+
+
+def _gen_akatsuki(rng: random.Random) -> Data:
+    abil = ["体躯", "技巧", "知性", "話術"]
+    d: Data = {"system": "akatsuki", "title": "t", "players": rng.choice([1, 2, 4, 20])}
+    d["difficulty_targets"] = [
+        {
+            "name": f"t{i}",
+            "ability": rng.choice(abil),
+            **({"style": rng.choice(["観察", "白兵", "跳躍"])} if rng.random() < 0.6 else {}),
+            "difficulty": rng.choice([1, 0, -1, -3, -4, -10]),
+            "preparation": rng.choice([0, 0, 3]),
+            "support": rng.choice([0, 1, 2, 4]),
+        }
+        for i in range(rng.choice([1, 3, 12]))
+    ]
+    if rng.random() < 0.5:
+        d["party"] = [
+            {
+                "name": f"p{i}",
+                "abilities": {a: rng.choice([1, 5, 9, 20]) for a in abil[: rng.randint(1, 4)]},
+                "specialties": rng.sample(["観察", "白兵", "跳躍"], rng.randint(0, 3)),
+                "cards": rng.choice([0, 1, 99]),
+            }
+            for i in range(rng.randint(1, 5))
+        ]
+    return d
+
+
+def _gen_kokuryoku(rng: random.Random) -> Data:
+    def char(i: int) -> Data:
+        return {
+            "name": f"c{i}",
+            "abilities": {"force": rng.choice([0, 1, 3, 20])},
+            "attack": rng.choice([0, 2, 50]),
+            "defence": rng.choice([0, 3, 50]),
+            "love": rng.choice([1, 10]),
+        }
+
+    d: Data = {"system": "kokuryoku", "title": "t", "players": rng.choice([1, 3, 20])}
+    d["enemies"] = [
+        {
+            "id": "n",
+            "name": "国",
+            "kind": "nation",
+            "power": rng.choice([1, 40, 9999]),
+            "attack": rng.choice([0, 3]),
+            "defence": rng.choice([0, 3]),
+        }
+    ]
+    d["enemies"] += [{"id": f"e{i}", **char(i)} for i in range(rng.choice([0, 1, 6]))]
+    if rng.random() < 0.5:
+        d["party"] = [{"name": "我", "kind": "nation", "power": rng.choice([1, 30, 9999])}]
+        d["party"] += [char(i) for i in range(rng.choice([0, 1, 4]))]
+    if rng.random() < 0.5:
+        d["difficulty_targets"] = [
+            {"name": "m", "target": rng.choice([1, 20, 99]), "gain": rng.choice([0, 7, 999])}
+        ]
+    if rng.random() < 0.7:
+        d["missions"] = {"main": {"success": "x", "rounds": rng.choice([1, 3, 20])}}
+    if rng.random() < 0.4:
+        d["rulings"] = {"die": rng.choice([2, 6, 20])}
+    return d
+
+
+def _gen_kegare(rng: random.Random) -> Data:
+    def who(i: int) -> Data:
+        return {
+            "hp": rng.choice([1, 10, 9999]),
+            "attack": rng.choice([-20, 0, 4, 99]),
+            "defence": rng.choice([-20, 0, 3, 99]),
+            "initiative": rng.choice([0, 5, 99]),
+            "position": rng.choice(["far", "mid", "near"]),
+            "blessed": rng.random() < 0.3,
+        }
+
+    d: Data = {"system": "kegare", "title": "t", "players": rng.choice([1, 2, 20])}
+    d["enemies"] = [
+        {
+            "id": f"e{i}",
+            "name": _name(rng),
+            **who(i),
+            "skills": [
+                {
+                    "name": "s",
+                    "kind": "attack",
+                    "damage": rng.choice([0, 5, 999]),
+                    "target": rng.choice(["single", "all"]),
+                    "ranged": rng.random() < 0.3,
+                    **({"effect": "命中した相手は毒。"} if rng.random() < 0.3 else {}),
+                }
+            ],
+        }
+        for i in range(rng.choice([1, 2, 8]))
+    ]
+    if rng.random() < 0.5:
+        d["party"] = [
+            {
+                "name": f"p{i}",
+                **who(i),
+                "damage": rng.choice([0, 6, 999]),
+                "ranged": rng.random() < 0.3,
+            }
+            for i in range(rng.randint(1, 4))
+        ]
+    if rng.random() < 0.7:
+        d["missions"] = {"main": {"success": "x", "rounds": rng.choice([1, 5, 20])}}
+    return d
+
+
+def _getb_attack(rng: random.Random, k: int) -> Data:
+    weapon = rng.choice(["short-blade", "buster-blade", "shooting", "skill"])
+    blade = weapon.endswith("blade")
+    return {
+        "name": f"a{k}",
+        "weapon": weapon,
+        "element": "physical",
+        "power": rng.choice([0, 5, 99]),
+        "range": "0-1" if blade else rng.choice(["0-1", "0-4", "2-6"]),
+        **({"dice": rng.choice([1, 5])} if weapon == "skill" else {}),
+    }
+
+
+def _gen_getb(rng: random.Random) -> Data:
+    def abil() -> Data:
+        return {
+            k: rng.choice([0, 3, 20]) for k in ("strength", "agility", "intellect", "endurance")
+        }
+
+    d: Data = {"system": "getb", "title": "t", "players": rng.choice([1, 4, 20])}
+    d["enemies"] = [
+        {
+            "id": f"e{i}",
+            "name": _name(rng),
+            "abilities": abil(),
+            "hp": rng.choice([1, 40, 9999]),
+            "ap": rng.choice([1, 5, 20]),
+            "st": rng.choice([0, 2, 10]),
+            "placement": rng.choice(["in1", "out6", "in12"]),
+            "attacks": [_getb_attack(rng, k) for k in range(rng.choice([1, 3]))],
+            **(
+                {"guard": {"shield": rng.choice(["buckler", "tower"]), "armor": rng.choice([0, 9])}}
+                if rng.random() < 0.6
+                else {}
+            ),
+        }
+        for i in range(rng.choice([1, 2, 6]))
+    ]
+    if rng.random() < 0.5:
+        d["party"] = [
+            {
+                "name": f"p{i}",
+                "abilities": abil(),
+                "hp": rng.choice([1, 30, 9999]),
+                "ap": rng.choice([1, 6, 20]),
+                "st": rng.choice([0, 3]),
+                "op": rng.choice([0, 5]),
+                "weapon": rng.choice(["short-blade", "long-blade", "buster-blade"]),
+                "power": rng.choice([0, 4, 99]),
+                "shield": rng.choice(["buckler", "shield", "tower"]),
+                "armor": rng.choice([0, 3]),
+            }
+            for i in range(rng.randint(1, 4))
+        ]
+    if rng.random() < 0.7:
+        d["missions"] = {"main": {"success": "x", "rounds": rng.choice([1, 3, 10])}}
+    return d
+
+
+def _gen_cutaction(rng: random.Random) -> Data:
+    areas = ["home-base", "home", "front", "enemy", "enemy-base"]
+    d: Data = {"system": "cutaction", "title": "t", "players": rng.choice([1, 3, 20])}
+    d["enemies"] = [
+        {
+            "id": f"e{i}",
+            "name": _name(rng),
+            "body": rng.choice([0, 5, 10, 30]),
+            "head": rng.choice([0, 5, 30]),
+            "hp": rng.choice([1, 8, 999]),
+            "area": rng.choice(areas),
+            "cover": rng.choice(["none", "half", "full"]),
+            "blockade": rng.random() < 0.3,
+            "attacks": [
+                {
+                    "name": "a",
+                    "kind": rng.choice(["melee", "shooting"]),
+                    "damage": rng.choice([0, 3, 999]),
+                }
+            ],
+            **({"vehicle": "車"} if rng.random() < 0.3 else {}),
+        }
+        for i in range(rng.choice([1, 2, 7]))
+    ]
+    if rng.random() < 0.5:
+        d["difficulty_targets"] = [
+            {"name": "逃げる", "check": "body", "target": rng.choice([1, 4, 20]), "kind": "chase"}
+        ]
+    if rng.random() < 0.5:
+        d["party"] = [
+            {
+                "name": f"p{i}",
+                "body": rng.choice([0, 7, 30]),
+                "head": rng.choice([0, 6]),
+                "hp": rng.choice([1, 12, 999]),
+                "area": rng.choice(areas),
+                "attack": rng.choice(["melee", "shooting"]),
+                "damage": rng.choice([0, 4, 999]),
+            }
+            for i in range(rng.randint(1, 4))
+        ]
+    if rng.random() < 0.7:
+        d["missions"] = {"main": {"success": "x", "rounds": rng.choice([1, 4, 10])}}
+    if rng.random() < 0.3:
+        d["rulings"] = {"check_dice": rng.choice(["1D10", "2D6"])}
+    return d
+
+
+GENERATORS: dict[str, Callable[[random.Random], Data]] = {
+    "akatsuki": _gen_akatsuki,
+    "kokuryoku": _gen_kokuryoku,
+    "kegare": _gen_kegare,
+    "getb": _gen_getb,
+    "cutaction": _gen_cutaction,
+}
+
+FUZZ_CASES = 4
+"""Generated scenarios per system in the test (the report ran more)."""
+
+TIME_LIMIT = 120
+"""Wall seconds one ``simulate --battles 200`` may take (a hang fails instead of waiting;
+generous: the machine running the suite may be loaded many times over)."""
+
+
+@contextmanager
+def time_limit(seconds: int) -> Iterator[None]:
+    """Fail with TimeoutError after ``seconds`` (SIGALRM; the main thread only)."""
+
+    def boom(_sig: int, _frame: object) -> None:
+        raise TimeoutError(f"simulate took more than {seconds} s")
+
+    old = signal.signal(signal.SIGALRM, boom)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def check_sane(r: dict[str, Any], battles: int) -> None:
+    """The JSON's keys and the relations between its figures."""
+    for key in ("win", "win_low", "win_high", "battles", "seed", "rounds", "pcs"):
+        assert key in r, key
+    assert r["battles"] == battles
+    assert 0 <= r["win_low"] <= r["win"] <= r["win_high"] <= 1
+    assert sum(r["rounds"].values()) == battles
+    assert all(int(k) >= 0 and v >= 0 for k, v in r["rounds"].items())
+    for pc in r["pcs"]:
+        assert 0 <= pc["downed_low"] <= pc["downed"] <= pc["downed_high"] <= 1
+    if "exact" in r:
+        assert 0 <= r["exact"] <= 1
+        assert Fraction(r["exact_fraction"]) == Fraction(r["exact_fraction"])
+
+
+def fuzz(system: str, index: int, tmp: Path, battles: int = 200) -> dict[str, Any]:
+    """Generate one valid scenario of ``system``, simulate it, check the JSON."""
+    rng = random.Random(f"{system}-{index}")
+    data = GENERATORS[system](rng)
+    path = common.write(tmp, f"{system}-{index}", data)
+    result = validate_text(path.read_text("utf-8"), path.name)
+    assert result.ok, (data, [str(p) for p in result.problems])
+    with time_limit(TIME_LIMIT):
+        r = common.simulate(path, battles, index)
+    check_sane(r, battles)
+    return r
+
+
+@pytest.mark.parametrize("system", sorted(GENERATORS))
+def test_fuzz(system: str, tmp_path: Path) -> None:
+    for i in range(FUZZ_CASES):
+        fuzz(system, i, tmp_path)
+
+
+if __name__ == "__main__":  # the figures, for the report
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmpdir:
+        for case in sorted(CASES) if len(sys.argv) < 2 else sys.argv[1:]:
+            try:
+                print(run_case(case, Path(tmpdir)).line(), flush=True)
+            except AssertionError as exc:
+                print(f"{case}: FAILED {exc}", flush=True)
+    print(json.dumps({"fuzz_cases": FUZZ_CASES}))
