@@ -148,6 +148,7 @@ def _downs(d: Data) -> None:  # the PC goes down again and again: 穢れ reaches
     d["enemies"][0].update(hp=14)
     d["enemies"][0]["skills"][0]["damage"] = 3
     d["missions"]["main"]["rounds"] = 6
+    d["rulings"] = {"random_status": "none"}  # 穢れ 6+ would roll the table (no oracle for it)
 
 
 def _blessed(d: Data) -> None:
