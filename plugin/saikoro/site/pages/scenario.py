@@ -21,7 +21,7 @@ from saikoro.site.safe import esc, md_escape, render_markdown, safe_title
 from saikoro.site.vtt import VttSettings
 from saikoro.systems import OptionValue
 
-from . import labels
+from . import balance, labels
 from .chase import table_html
 from .grids import grid_html
 
@@ -323,6 +323,7 @@ def _render(
             out.append(f"### {md_escape(table.get('name', ''))}\n")
             out.append(_block(table_html(cache, table, roll=roller)))
     cache.where = "scenario"
+    out.append(balance.section(scenario, _block))
     if roller:
         free = free_widget(system=system, options=chosen)
         if free:
