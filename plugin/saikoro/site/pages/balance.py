@@ -79,10 +79,10 @@ _VERDICT_CLASS = {"易しい": "easy", "標準": "standard", "厳しい": "hard"
 _ROUNDS = {
     # system -> (caption of the histogram, its first column, the unit of "per round")
     "akatsuki": ("成功した判定の数", "成功数", "判定"),
-    "kegare": ("決着までのターン数", "ターン", "ターン"),
-    "cutaction": ("決着までのカット数（戦闘＋チェイス）", "カット", "カット"),
+    "kegare": ("かかったターン数", "ターン", "ターン"),
+    "cutaction": ("かかったカット数（戦闘＋チェイス）", "カット", "カット"),
 }
-_DEFAULT_ROUNDS = ("決着までのラウンド数", "ラウンド", "ラウンド")
+_DEFAULT_ROUNDS = ("かかったラウンド数", "ラウンド", "ラウンド")
 
 
 def _pct(x: float) -> str:
@@ -134,7 +134,8 @@ def _danger(scenario: ScenarioLike, result: BalanceResult) -> str:
             raise ValueError(f"{scenario.id}: the simulator named an unknown enemy {enemy_id!r}")
         who = f"<strong>{esc(names[enemy_id])}</strong> の「{esc(move)}」"
     else:  # kokuryoku: the enemy side's attacks together
-        who = f"エネミー側の「{esc(action)}」（全員の合計）"
+        side = "・".join(e.name for e in scenario.model.enemies)
+        who = f"エネミー側（{esc(side)}）の「{esc(action)}」の合計"
     return f"<p>最も危険なエネミーの行動：{who}（1戦闘あたり平均 {damage:.1f} ダメージ）</p>"
 
 
@@ -142,8 +143,12 @@ def _bar(share: float) -> str:
     return f'<span class="saikoro-balance-bar" style="--p:{share * 100:.1f}%"></span>'
 
 
-def _rounds(result: BalanceResult) -> str:
+def _rounds(scenario: ScenarioLike, result: BalanceResult) -> str:
     caption, column, _ = _ROUNDS.get(result.system, _DEFAULT_ROUNDS)
+    missions = scenario.model.missions
+    limit = missions.main.rounds if missions and result.system != "akatsuki" else None
+    if limit:
+        caption += f"（上限 {limit}）"
     n = result.battles
     rows = "".join(
         f'<tr><th scope="row">{k}</th><td>{v}</td>'
@@ -232,7 +237,9 @@ def section_html(scenario: ScenarioLike, result: BalanceResult) -> str:
         f"<div><dt>パーティ</dt><dd>{_party(result)}</dd></div>"
         f"<div><dt>行動方針</dt><dd>{_tactics(result)}</dd></div></dl>"
     )
-    figures = f'<div class="saikoro-balance-figures">{_rounds(result)}{_pcs(result)}</div>'
+    figures = (
+        f'<div class="saikoro-balance-figures">{_rounds(scenario, result)}{_pcs(result)}</div>'
+    )
     notes = ""
     if result.notes:
         items = "".join(f"<li>{esc(n)}</li>" for n in result.notes)
