@@ -34,7 +34,7 @@ from saikoro.site import balancecache
 from saikoro.site.balancecache import BalanceStore, decode, encode, fight_key
 from saikoro.site.pages import balance as section
 from saikoro.site.plugin import SaikoroPlugin
-from test_site_support import HOSTILE, NAME, REPO
+from test_site_support import HOSTILE, NAME, REPO, TWO_D6
 
 _CLASS = {"易しい": "easy", "標準": "standard", "厳しい": "hard", "非常に厳しい": "deadly"}
 
@@ -246,6 +246,17 @@ def test_hostile_names_are_escaped(tmp_path: Path) -> None:
     assert html.escape(NAME) in part  # the enemy's name and its attack's, escaped
     assert "最も危険なエネミーの行動" in part
     assert _text(part).count(NAME) >= 2  # the PC row, the enemy and the action
+
+
+def test_a_scenario_without_a_fight_gets_a_note_and_no_simulation(
+    tmp_path: Path, count_simulations: list[str]
+) -> None:
+    root = _book(tmp_path / "b", names=())
+    (root / "scenarios" / "twod6.yaml").write_text(TWO_D6, "utf-8")
+    _build(root)
+    page = _page(root, "twod6")
+    assert "エネミーがいないので、バランスのシミュレーションはしていません。" in page
+    assert "saikoro-balance" not in page and count_simulations == []
 
 
 # -- the options ---------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from saikoro.balance.cli import MEAN_LABELS
+from saikoro.balance.model import Encounter, encounter
 from saikoro.balance.stats import BalanceResult
 from saikoro.balance.tactics import describe
 from saikoro.balance.verdict import VERDICTS, verdict
@@ -25,7 +26,7 @@ from saikoro.site.balancecache import BalanceStore, ScenarioLike
 from saikoro.site.charts import prob
 from saikoro.site.safe import esc
 
-__all__ = ["Settings", "configure", "key", "section", "section_html"]
+__all__ = ["Settings", "configure", "key", "nothing_to_play", "section", "section_html"]
 
 
 @dataclass(frozen=True)
@@ -68,8 +69,27 @@ def section(scenario: Any, block: Callable[[str], str]) -> str:
     settings = _state["settings"]
     if settings is None:
         return ""
+    missing = nothing_to_play(encounter(scenario))
+    if missing:
+        note = (
+            f'<p class="saikoro-note">{missing}ので、バランスのシミュレーションはしていません。</p>'
+        )
+        return "## バランス\n" + block(note)
     result = settings.store.figures(scenario, battles_for(scenario, settings.battles))
     return "## バランス\n" + block(section_html(scenario, result))
+
+
+def nothing_to_play(enc: Encounter) -> str:
+    """Why the encounter has nothing to simulate (``""``: it has something).
+
+    A scenario without enemies (and, in cut-action, without a chase), or an akatsuki
+    scenario without difficulty targets, would "win" every time: no verdict is shown.
+    """
+    if enc.system == "akatsuki":
+        return "" if enc.targets else "難易度の判定がない"
+    if enc.enemies or (enc.system == "cutaction" and enc.chase_goal is not None):
+        return ""
+    return "エネミーがいない"
 
 
 # -- words ----------------------------------------------------------------------------------
