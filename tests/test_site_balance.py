@@ -159,7 +159,8 @@ def test_section_shows_the_figures_validation_computes(built: Path, name: str) -
     text = _text(part)
     assert f"勝率 {r.win * 100:.1f}%" in text
     assert f"95% 区間 {r.win_low * 100:.1f}%〜{r.win_high * 100:.1f}%" in text
-    assert f"{r.battles}回の戦闘のシミュレーション（乱数の種 {r.seed}）" in text
+    plays = "試行" if sc.system == "akatsuki" else "戦闘"
+    assert f"{r.battles}回の{plays}のシミュレーション（乱数の種 {r.seed}）" in text
     for word in ("易しい 90% 以上", "標準 65% 以上", "厳しい 35% 以上", "非常に厳しい 35% 未満"):
         assert word in text  # the thresholds are stated
     rows = re.findall(

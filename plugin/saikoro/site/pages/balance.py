@@ -105,6 +105,11 @@ _ROUNDS = {
 _DEFAULT_ROUNDS = ("かかったラウンド数", "ラウンド", "ラウンド")
 
 
+def _plays(result: BalanceResult) -> str:
+    """What one simulated play is called: akatsuki has no battle, only its checks."""
+    return "試行" if result.system == "akatsuki" else "戦闘"
+
+
 def _pct(x: float) -> str:
     return f"{x * 100:.1f}%"
 
@@ -177,7 +182,7 @@ def _rounds(scenario: ScenarioLike, result: BalanceResult) -> str:
     )
     return (
         f'<table class="saikoro-balance-table saikoro-balance-rounds"><caption>{caption}</caption>'
-        f'<thead><tr><th scope="col">{column}</th><th scope="col">戦闘数</th>'
+        f'<thead><tr><th scope="col">{column}</th><th scope="col">{_plays(result)}数</th>'
         f'<th scope="col" class="saikoro-balance-share">割合</th></tr></thead>'
         f"<tbody>{rows}</tbody></table>"
     )
@@ -248,7 +253,7 @@ def section_html(scenario: ScenarioLike, result: BalanceResult) -> str:
         straddle = f"区間が「{low}」から「{high}」にまたがるので、判定は目安です。"
     basis_text = "厳密な値" if result.exact is not None else "推定値"
     head.append(
-        f'<p class="saikoro-note">{result.battles}回の戦闘のシミュレーション'
+        f'<p class="saikoro-note">{result.battles}回の{_plays(result)}のシミュレーション'
         f"（乱数の種 {result.seed}）。判定は勝率の{basis_text}による：{thresholds_text()}。"
         f"{straddle}</p>"
     )
