@@ -11,6 +11,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
@@ -430,6 +431,12 @@ def test_cache_files_round_trip_every_field() -> None:
         encode(object())  # a field the cache cannot hold fails loudly
 
 
+def _copy(path: Path, prefix: str) -> Path:
+    out = Path(tempfile.mkdtemp()) / "elsewhere.yaml"
+    out.write_text(prefix + path.read_text("utf-8"), "utf-8")
+    return out
+
+
 def test_the_key_is_the_same_in_every_process_and_ignores_id_and_title() -> None:
     sc = load_scenario(REPO / "scenarios" / "kegare-minato.yaml").scenario  # immune: a set
     assert sc is not None
@@ -456,6 +463,12 @@ def test_the_key_is_the_same_in_every_process_and_ignores_id_and_title() -> None
 
     assert fight_key(replace(enc, scenario="x", title="y"), tactics_for(sc.system), 400, 0) == key
     assert fight_key(enc, tactics_for(sc.system), 401, 0) != key
+    # the same fight in another file, further down: the same key
+    moved = load_scenario(_copy(REPO / "scenarios" / "cutaction-tou.yaml", "\n\n\n")).scenario
+    here = load_scenario(REPO / "scenarios" / "cutaction-tou.yaml").scenario
+    assert moved is not None and here is not None
+    t = tactics_for("cutaction")
+    assert fight_key(encounter(moved), t, 400, 0) == fight_key(encounter(here), t, 400, 0)
     assert fight_key(enc, tactics_for(sc.system, "hunt"), 400, 0) != key
     assert fight_key(replace(enc, rulings=(("x", 1),)), tactics_for(sc.system), 400, 0) != key
 

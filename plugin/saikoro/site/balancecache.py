@@ -92,7 +92,8 @@ def code_digest() -> str:
 
 
 def _canon(value: object) -> object:
-    """``value`` as plain JSON data, the same in every process (sets sorted, order kept)."""
+    """``value`` as plain JSON data, the same in every process (sets sorted, order kept),
+    equal for equal values."""
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
     if isinstance(value, Fraction):
@@ -100,7 +101,11 @@ def _canon(value: object) -> object:
     if isinstance(value, Enum):
         return ["enum", type(value).__qualname__, value.name]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        fields = {f.name: _canon(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        # fields left out of equality (a model object's ``where``: file and line) are
+        # not part of the value, so a fight moved to another file or line keeps its key
+        fields = {
+            f.name: _canon(getattr(value, f.name)) for f in dataclasses.fields(value) if f.compare
+        }
         return ["object", type(value).__qualname__, fields]
     if isinstance(value, (tuple, list)):
         return ["list", [_canon(v) for v in value]]
