@@ -28,6 +28,7 @@ standard base (shown in brackets), so ``except ValueError`` still works::
     ├── LoadError [ValueError]              a scenario file that cannot be read (saikoro.scenario)
     ├── TacticsError [ValueError]           an unknown tactic for the simulator (saikoro.balance)
     ├── RollerAssetError [ValueError]       a missing or changed roller asset (saikoro.site)
+    ├── CorruptCacheError [ValueError]      a balance cache file to recompute (caught inside)
     ├── VendorError [RuntimeError]          the bundled Pyodide/Mermaid files are missing
     └── BookExistsError [FileExistsError]   ``saikoro new`` into a folder that has a book
 

@@ -38,6 +38,7 @@ from typing import Any, Protocol
 from mkdocs.exceptions import PluginError
 
 import saikoro
+from saikoro import SaikoroError
 from saikoro.balance import runner
 from saikoro.balance.check import SEED
 from saikoro.balance.model import Encounter, encounter
@@ -71,7 +72,7 @@ class ScenarioLike(Protocol):
     def data(self) -> Mapping[str, Any]: ...
 
 
-class CorruptCacheError(ValueError):
+class CorruptCacheError(SaikoroError, ValueError):
     """A cache file that is not a complete file written by this version."""
 
 
