@@ -26,6 +26,7 @@ import dataclasses
 import functools
 import hashlib
 import importlib
+import importlib.metadata
 import json
 import os
 from collections.abc import Mapping
@@ -37,13 +38,12 @@ from typing import Any, Protocol
 
 from mkdocs.exceptions import PluginError
 
-import saikoro
-from saikoro import SaikoroError
 from saikoro.balance import runner
 from saikoro.balance.check import SEED
 from saikoro.balance.model import Encounter, encounter
 from saikoro.balance.stats import BalanceResult
 from saikoro.balance.tactics import Tactics, tactics_for
+from saikoro.dice.errors import SaikoroError
 from saikoro.scenario import model as sm
 
 from .log import log
@@ -80,9 +80,19 @@ class CorruptCacheError(SaikoroError, ValueError):
 
 
 @functools.cache
+def version() -> str:
+    """The installed saikoro's version (``source``: run from a checkout, not installed;
+    the :func:`code_digest` still tells one simulator from another)."""
+    try:
+        return importlib.metadata.version("saikoro")
+    except importlib.metadata.PackageNotFoundError:
+        return "source"
+
+
+@functools.cache
 def code_digest() -> str:
     """SHA-256 of the simulator's installed code and data (read once per process)."""
-    root = Path(saikoro.__file__).parent
+    root = Path(__file__).resolve().parents[1]  # the saikoro package
     digest = hashlib.sha256()
     for package in _PACKAGES:
         for path in sorted((root / package).rglob("*")):
@@ -123,7 +133,7 @@ def fight_key(enc: Encounter, tactics: Tactics, battles: int, seed: int) -> str:
     fight = dataclasses.replace(enc, scenario="", title="")
     data = {
         "format": FORMAT,
-        "saikoro": saikoro.__version__,
+        "saikoro": version(),
         "code": code_digest(),
         "encounter": _canon(fight),
         "tactics": _canon(tactics),

@@ -19,6 +19,7 @@ from typing import Any
 
 from saikoro.balance.cli import MEAN_LABELS
 from saikoro.balance.model import Encounter, encounter
+from saikoro.balance.runner import SIMULATORS
 from saikoro.balance.stats import BalanceResult
 from saikoro.balance.tactics import describe
 from saikoro.balance.verdict import VERDICTS, verdict
@@ -67,8 +68,8 @@ def section(scenario: Any, block: Callable[[str], str]) -> str:
     :class:`~saikoro.site.balancecache.ScenarioLike`); ``block`` keeps the HTML out of
     the Markdown (the page's slots)."""
     settings = _state["settings"]
-    if settings is None:
-        return ""
+    if settings is None or scenario.system not in SIMULATORS:
+        return ""  # off, or a system saikoro has no simulator for (a plugin's own)
     missing = nothing_to_play(encounter(scenario))
     if missing:
         note = (
