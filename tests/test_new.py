@@ -85,7 +85,7 @@ def book(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_new_book_has_the_files(book: Path) -> None:
     files = sorted(p.relative_to(book).as_posix() for p in book.rglob("*") if p.is_file())
-    files = [f for f in files if not f.startswith("site/")]
+    files = [f for f in files if not f.startswith(("site/", ".cache/"))]  # both ignored
     assert files == [
         WORKFLOW,
         ".gitignore",
@@ -95,6 +95,7 @@ def test_new_book_has_the_files(book: Path) -> None:
         *(f"scenarios/{s}-sample.yaml" for s in sorted(SYSTEM_IDS)),
     ]
     assert "/site/" in (book / ".gitignore").read_text(encoding="utf-8").splitlines()
+    assert "/.cache/" in (book / ".gitignore").read_text(encoding="utf-8").splitlines()
 
 
 def test_new_book_builds_strict_with_every_sample(book: Path) -> None:

@@ -63,6 +63,7 @@ standard base (shown in brackets), so ``except ValueError`` still works::
     ├── BalanceError [ValueError]           an encounter the simulator cannot play (saikoro.balance)
     ├── TacticsError [ValueError]           an unknown tactic for the simulator
     ├── RollerAssetError [ValueError]       a missing or changed roller asset (saikoro.site)
+    ├── CorruptCacheError [ValueError]      a balance cache file to recompute (caught inside)
     ├── VendorError [RuntimeError]          the bundled Pyodide/Mermaid files are missing
     ├── BookError [ValueError]              ``saikoro new`` with no system chosen
     └── BookExistsError [FileExistsError]   ``saikoro new`` into a folder that has a book

@@ -12,7 +12,19 @@ from pathlib import Path
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 
-__all__ = ["CcfoliaConfig", "RollerConfig", "SaikoroConfig", "ScenarioFolder"]
+__all__ = [
+    "BATTLES",
+    "BalanceConfig",
+    "Battles",
+    "CcfoliaConfig",
+    "RollerConfig",
+    "SaikoroConfig",
+    "ScenarioFolder",
+]
+
+
+BATTLES = 400
+"""Default battles per scenario on the site (the same as ``saikoro validate`` plays)."""
 
 
 class ScenarioFolder(c.Dir):
@@ -76,6 +88,41 @@ class CcfoliaConfig(base.Config):  # type: ignore[no-untyped-call]
     list (``hideStatus``)."""
 
 
+class Battles(c.Type):  # type: ignore[type-arg]
+    """A number of battles: a whole number, at least 1."""
+
+    def __init__(self, default: int) -> None:
+        super().__init__(int, default=default)
+
+    def run_validation(self, value: object) -> int:
+        if isinstance(value, bool):
+            raise base.ValidationError(f"expected a whole number of battles, got {value!r}")
+        number: int = super().run_validation(value)
+        if number < 1:
+            raise base.ValidationError(f"expected at least 1 battle, got {number}")
+        return number
+
+
+class BalanceConfig(base.Config):  # type: ignore[no-untyped-call]
+    """The 「バランス」 section of scenario pages (``balance:`` under the plugin's options)."""
+
+    enabled = c.Type(bool, default=True)
+    """Simulate each scenario's fight at build time and show how hard it is (win rate with
+    its 95 % interval, rounds, each PC's danger, a verdict). Off: no section, no simulation."""
+
+    battles = Battles(default=BATTLES)
+    """Battles simulated per scenario (from seed 0), unless the scenario's own
+    ``balance.battles`` says how many. The 95 % interval is about ±1/√battles wide."""
+
+    cache = c.Type(bool, default=True)
+    """Keep the figures in ``cache_dir`` between builds, keyed by the simulation's whole
+    input (so a build after one edit simulates only the changed fight). Off: memory only
+    (``mkdocs serve`` still keeps them across rebuilds)."""
+
+    cache_dir = c.Type(str, default=".cache/plugin/saikoro/balance")
+    """The cache folder, relative to ``mkdocs.yml`` (or absolute). Safe to delete."""
+
+
 class SaikoroConfig(base.Config):  # type: ignore[no-untyped-call]
     """Options of the ``saikoro`` plugin."""
 
@@ -124,3 +171,6 @@ class SaikoroConfig(base.Config):  # type: ignore[no-untyped-call]
 
     ccfolia = c.SubConfig(CcfoliaConfig)
     """ココフォリアの表示設定 of exported enemies (see :class:`CcfoliaConfig`)."""
+
+    balance = c.SubConfig(BalanceConfig)
+    """The 「バランス」 section of scenario pages (see :class:`BalanceConfig`)."""

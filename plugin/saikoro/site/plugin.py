@@ -20,12 +20,13 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
 from . import assets, exact, rolling
+from .balancecache import BalanceStore
 from .config import SaikoroConfig
 from .fences import FenceContext, add_custom_fences, fence_lines
 from .log import log
 from .mermaid import append_linked_flows
 from .navigation import add_to_nav
-from .pages import labels
+from .pages import balance, labels
 from .pages.book import book_file
 from .pages.scenario import fill_slots, system_name
 from .reference import reference_files, schema_file
@@ -64,12 +65,14 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         self.folder = Path("scenarios")
         self.assets = assets.Assets()
         self.templates = MemoryBytecodeCache()
+        self.balance = BalanceStore()
 
     # Defining on_startup makes MkDocs keep this instance across `mkdocs serve`
     # rebuilds, so the odds and page caches survive an edit; we also learn whether
     # we are serving (scenario errors become error pages instead of failures).
     def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], **_: object) -> None:
         self.is_serve = command == "serve"
+        self.balance = BalanceStore()  # a new command starts from the disk cache alone
         if self.is_serve and self.book.persist_dir is None:
             self.book.persist_dir = Path(tempfile.mkdtemp(prefix="saikoro-serve-"))
         elif not self.is_serve:
@@ -107,6 +110,14 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         config.markdown_extensions.append(JapaneseLineBreaks())  # type: ignore[arg-type]
         self.assets.configure(self.config, base)
         self.assets.add_to_config(config)
+        # Balance figures: simulated while pages render, kept in memory (this instance
+        # survives serve rebuilds) and in cache_dir (a later build simulates only the
+        # fights that changed); off, the pages get no section and nothing is simulated.
+        options = self.config.balance
+        self.balance.cache_dir = (base / options.cache_dir) if options.cache else None
+        self.balance.reset_counts()
+        on = balance.Settings(self.balance, options.battles) if options.enabled else None
+        balance.configure(on)
         return config
 
     # Validate every scenario and generate its page, its exports and the index. Errors
@@ -199,12 +210,20 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         self.assets.post_build(config)
         exact.write(config.site_dir)
         labels.configure("ja")  # per-build state: back to the default for the next user
+        if self.config.balance.enabled:
+            store = self.balance
+            log.info(
+                f"balance: {store.simulated} fights simulated, "
+                f"{store.memory_hits + store.disk_hits} from the cache"
+            )
+        balance.configure(None)
 
     # A build that failed (a scenario error under `mkdocs build`, an exception) leaves
     # per-build state behind: reset it, so the next build in this process starts clean.
     def on_build_error(self, *, error: Exception) -> None:  # noqa: ARG002 - MkDocs' signature
         exact.forget_pages()
         labels.configure("ja")
+        balance.configure(None)
 
     # Rebuild when a scenario changes, not only when docs/ does.
     def on_serve(self, server: LiveReloadServer, **_: object) -> LiveReloadServer:

@@ -32,6 +32,7 @@ from saikoro.scenario.validate import (
 from .log import log
 from .lru import Lru
 from .oddscache import OddsCache
+from .pages import balance
 from .pages.index import IndexEntry, render_index
 from .pages.scenario import Rendered, render_scenario
 from .safe import esc, md_escape
@@ -153,7 +154,16 @@ class ScenarioBook:
 
     def render(self, scenario: Scenario, *, roller: bool, zip_href: str) -> Rendered:
         """The rendered page of ``scenario``, cached by content."""
-        key = (scenario.digest, scenario.id, scenario.system, roller, zip_href, self.vtt)
+        balance_key = balance.key()  # the バランス section's settings
+        key = (
+            scenario.digest,
+            scenario.id,
+            scenario.system,
+            roller,
+            zip_href,
+            self.vtt,
+            balance_key,
+        )
         found = self._pages.get(key)
         if found is None:
             self.rendered += 1

@@ -8,6 +8,7 @@ raw HTML block per section, built here with every YAML string escaped.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -29,7 +30,7 @@ from saikoro.site.vtt import VttSettings
 from saikoro.systems import OptionValue
 from saikoro.systems import get as get_system
 
-from . import labels
+from . import balance, labels
 from .chase import table_html
 from .grids import grid_html
 
@@ -93,15 +94,24 @@ class _Slots:
         return "\n\n" + SLOT.format(len(self.html) - 1) + "\n\n"
 
 
+_SLOT = re.compile(r"<!-- saikoro-slot (\d+) -->")
+
+
 def fill_slots(content: str, slots: Sequence[str]) -> str:
     """Replace the placeholders of a rendered scenario page by their HTML.
 
-    >>> fill_slots("<p>a</p><!-- saikoro-slot 0 -->", ["<b>x</b>"])
-    '<p>a</p><b>x</b>'
+    One pass over the page (the whole-book page has thousands of placeholders; replacing
+    them one by one rescanned it for each). HTML put in is not scanned again.
+
+    >>> fill_slots("<p>a</p><!-- saikoro-slot 0 --><!-- saikoro-slot 1 -->", ["<b>x</b>", "y"])
+    '<p>a</p><b>x</b>y'
     """
-    for i, html in enumerate(slots):
-        content = content.replace(SLOT.format(i), html, 1)
-    return content
+
+    def put(match: re.Match[str]) -> str:
+        i = int(match.group(1))
+        return slots[i] if i < len(slots) else match.group(0)
+
+    return _SLOT.sub(put, content)
 
 
 def _mission_card(kind: str, mission: MainMission | SideMission) -> str:
@@ -303,6 +313,7 @@ def _render(
             out.append(f"### {md_escape(table.name)}\n")
             out.append(_block(table_html(cache, table, roll=roller)))
     cache.where = "scenario"
+    out.append(balance.section(scenario, _block))
     if roller:
         free = free_widget(system=system, options=chosen, enabled=roller)
         if free:
