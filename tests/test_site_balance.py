@@ -202,6 +202,24 @@ def test_exact_value_is_shown_where_solved(built: Path) -> None:
     assert "exact" not in no_exact
 
 
+@pytest.mark.parametrize("name", SAMPLES)
+def test_side_missions_show_their_rate_or_why_not(built: Path, name: str) -> None:
+    sc = _scenario(built, name)
+    r = figures(sc)
+    part = _section(_page(built, sc.id))
+    assert sc.model.missions is not None
+    assert len(r.side) == len(sc.model.missions.side) > 0
+    assert ("サイドミッションの達成率" in part) == bool(r.side)
+    for m in r.side:
+        assert f'<th scope="row">{html.escape(m.text)}</th>' in part
+        if m.modelled:
+            assert m.rate is not None and m.low is not None and m.high is not None
+            assert f"{m.rate * 100:.1f}%" in part
+            assert f"{m.low * 100:.1f}%〜{m.high * 100:.1f}%" in part
+        else:
+            assert "シミュレーションしない" in part
+
+
 def test_most_dangerous_action_names_the_enemy_not_its_id(built: Path) -> None:
     sc = _scenario(built, "kegare-yashiro")
     r = figures(sc)

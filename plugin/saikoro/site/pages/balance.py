@@ -212,6 +212,34 @@ def _pcs(result: BalanceResult) -> str:
     )
 
 
+def _side(result: BalanceResult) -> str:
+    """P(each side mission) with its interval; "not simulated" and why, never a guess."""
+    if not result.side:
+        return ""
+    rows = []
+    for m in result.side:
+        if not m.modelled or m.rate is None or m.low is None or m.high is None:
+            why = esc(m.reason or "条件（check:）が書かれていない")
+            rows.append(
+                f'<tr><th scope="row">{esc(m.text)}</th>'
+                f'<td colspan="2" class="saikoro-note">シミュレーションしない（{why}）</td></tr>'
+            )
+            continue
+        exact = "" if m.exact is None else f"<br>厳密 {prob(m.exact)}"
+        rows.append(
+            f'<tr><th scope="row">{esc(m.text)}</th>'
+            f'<td class="saikoro-balance-share">{_pct(m.rate)}{_bar(m.rate)}</td>'
+            f'<td class="saikoro-balance-ci">{_pct(m.low)}〜{_pct(m.high)}{exact}</td></tr>'
+        )
+    return (
+        '<table class="saikoro-balance-table saikoro-balance-side">'
+        "<caption>サイドミッションの達成率</caption>"
+        '<thead><tr><th scope="col">サイドミッション</th>'
+        '<th scope="col" class="saikoro-balance-share">達成率</th>'
+        f'<th scope="col">95% 区間</th></tr></thead><tbody>{"".join(rows)}</tbody></table>'
+    )
+
+
 def _means(result: BalanceResult) -> str:
     _, _, unit = _ROUNDS.get(result.system, _DEFAULT_ROUNDS)
     items = []
@@ -275,6 +303,7 @@ def section_html(scenario: ScenarioLike, result: BalanceResult) -> str:
         *head,
         facts,
         figures,
+        _side(result),
         _danger(scenario, result),
         _means(result),
         notes,
