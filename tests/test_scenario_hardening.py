@@ -58,12 +58,12 @@ def test_out_of_range_ruling_fixture_fails_the_cli() -> None:
 
 
 def _break_a_check(monkeypatch: pytest.MonkeyPatch) -> None:
-    from saikoro.scenario import common
+    from saikoro.scenario import rulings
 
     def boom(*args: object) -> None:
         raise RuntimeError("a bug in a check")
 
-    monkeypatch.setattr(common, "_engine_refuses", boom)
+    monkeypatch.setattr(rulings, "_engine_refuses", boom)
 
 
 def test_an_internal_error_propagates(monkeypatch: pytest.MonkeyPatch) -> None:

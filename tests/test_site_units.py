@@ -545,6 +545,7 @@ def test_every_kegare_status_has_its_japanese_word() -> None:
 
 
 def test_lru_forgets_the_least_recently_used() -> None:
+    from saikoro.dice.errors import InternalError
     from saikoro.site.lru import Lru
 
     cache = Lru[str, int](2)
@@ -552,7 +553,7 @@ def test_lru_forgets_the_least_recently_used() -> None:
     assert cache.get("a") == 1  # now "b" is the oldest
     cache["c"] = 3
     assert list(cache) == ["a", "c"] and "b" not in cache and len(cache) == 2
-    with pytest.raises(ValueError, match="at least one"):
+    with pytest.raises(InternalError, match="at least one"):
         Lru[str, int](0)
 
 

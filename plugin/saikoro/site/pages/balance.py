@@ -22,6 +22,7 @@ from saikoro.balance.runner import SIMULATORS
 from saikoro.balance.stats import BalanceResult
 from saikoro.balance.tactics import describe
 from saikoro.balance.verdict import VERDICTS, verdict
+from saikoro.dice.errors import InternalError
 from saikoro.site.balancecache import BalanceStore, ScenarioLike
 from saikoro.site.charts import prob
 from saikoro.site.safe import esc
@@ -155,7 +156,7 @@ def _danger(scenario: ScenarioLike, result: BalanceResult) -> str:
     if sep:
         names = {e.id: e.name for e in scenario.model.enemies}
         if enemy_id not in names:
-            raise ValueError(f"{scenario.id}: the simulator named an unknown enemy {enemy_id!r}")
+            raise InternalError(f"{scenario.id}: the simulator named an unknown enemy {enemy_id!r}")
         who = f"<strong>{esc(names[enemy_id])}</strong> の「{esc(move)}」"
     else:  # kokuryoku: the enemy side's attacks together
         side = "・".join(e.name for e in scenario.model.enemies)
