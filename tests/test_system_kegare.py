@@ -395,6 +395,7 @@ def test_rulings() -> None:
         "random_status": "uniform",
         "defence_skill_uses": "every",
         "paralysis_rounding": "down",
+        "corruption_effects": "pcs",
     }
 
 

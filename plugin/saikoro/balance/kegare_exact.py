@@ -1,11 +1,13 @@
 """A 穢れ duel solved exactly: a Markov chain over (PC HP, enemy HP, 穢れ, enemy 穢れ) per turn.
 
-One PC against one enemy, no statuses, no blessing, fixed positions. The attacks are
-the engine's exact odds (:func:`~saikoro.systems.kegare.checks.attack_odds`) of the same
+One PC against one enemy, no statuses, fixed positions. The attacks are the engine's
+exact odds (:func:`~saikoro.systems.kegare.checks.attack_odds`) of the same
 specifications the simulation resolves, the enemy's defence skill (its ``guard``) and
-always-on damage cut included. Both sides' recovery checks (and the 穢れ each down adds)
-are part of the chain. When the random status table (ruling ``random_status``) could come
-into play — a side standing at 穢れ 6 or more at the start of a turn — no exact value
+always-on damage cut included. Both sides' recovery checks, the 穢れ each down adds and
+加護's +2 at the end of each turn are part of the chain; the enemy's 穢れ has the track's
+effects only under ``corruption_effects=all`` (else it only switches its skills on).
+When the random status table (ruling ``random_status``) could come into play — a side
+that suffers the track standing at 穢れ 6 to 9 at the start of a turn — no exact value
 is given.
 """
 
@@ -40,7 +42,7 @@ def _duel(prep: Prepared) -> tuple[KegarePC, KegareEnemy] | None:
     if len(prep.pcs) != 1 or len(prep.enemies) != 1:
         return None
     pc, en = prep.pcs[0], prep.enemies[0]
-    if pc.blessed or en.blessed or any(read_skill(s).status for s in en.skills):
+    if any(read_skill(s).status for s in en.skills):
         return None
     if prep.pc_policy.close_in and pc.position != "near":
         return None
@@ -91,15 +93,18 @@ def exact(prep: Prepared) -> tuple[Fraction | None, dict[str, Fraction]]:
             dists[(k, ek)] = (damage(a, e), damage(e, a))
         return dists[(k, ek)]
 
-    def hurt(hp: int, k: int, dmg: int) -> tuple[int, int]:
+    suffers = prep.corruption == "all"  # the enemy suffers the track (the PC always does)
+    rise, erise = (2 if a.blessed else 0), (2 if e.blessed else 0)
+
+    def hurt(hp: int, k: int, dmg: int, track: bool = True) -> tuple[int, int]:
         if hp > 0 and hp - dmg <= 0:
-            return hp - dmg, k + kegare_on_down(k)
+            return hp - dmg, k + kegare_on_down(k if track else 0)
         return hp - dmg, k
 
-    def recover(hp: int, k: int) -> list[tuple[int, Fraction]]:
-        if hp > 0 or k >= 10:
+    def recover(hp: int, k: int, track: bool = True) -> list[tuple[int, Fraction]]:
+        if hp > 0 or (track and k >= 10):
             return [(hp, Fraction(1))]
-        m = recovery_modifier(kegare=k)
+        m = recovery_modifier(kegare=k if track else 0)
         out: dict[int, Fraction] = {}
         for face in range(1, 7):
             up = hp + max(0, face + m)
@@ -110,7 +115,7 @@ def exact(prep: Prepared) -> tuple[Fraction | None, dict[str, Fraction]]:
         if prep.random_status == "none":
             return False
         return (hp > 0 and RANDOM_STATUS_FROM <= k < 10) or (
-            ehp > 0 and RANDOM_STATUS_FROM <= ek < 10
+            suffers and ehp > 0 and RANDOM_STATUS_FROM <= ek < 10
         )
 
     alive: dict[_State, Fraction] = {(a.hp, e.hp, 0, 0): Fraction(1)}
@@ -123,7 +128,7 @@ def exact(prep: Prepared) -> tuple[Fraction | None, dict[str, Fraction]]:
             mine, theirs = odds(k, ek)
             if pc_first(k, ek):
                 for d1, p1 in mine.items():
-                    ehp1, ek1 = hurt(ehp, ek, d1)
+                    ehp1, ek1 = hurt(ehp, ek, d1, suffers)
                     if ehp1 <= 0:
                         _add(ended, (hp, ehp1, k, ek1), w * p1)
                         continue
@@ -137,15 +142,16 @@ def exact(prep: Prepared) -> tuple[Fraction | None, dict[str, Fraction]]:
                         _add(ended, (hp1, ehp, k1, ek), w * p1)
                         continue
                     for d2, p2 in odds(k1, ek)[0].items():
-                        ehp2, ek2 = hurt(ehp, ek, d2)
+                        ehp2, ek2 = hurt(ehp, ek, d2, suffers)
                         _add(ended, (hp1, ehp2, k1, ek2), w * p1 * p2)
         nxt: dict[_State, Fraction] = {}
         for (hp, ehp, k, ek), w in ended.items():
             for hp2, p in recover(hp, k):
-                for ehp2, q in recover(ehp, ek):
-                    if ehp2 <= 0:
+                for ehp2, q in recover(ehp, ek, suffers):
+                    k2, ek2 = k + rise, ek + erise
+                    if ehp2 <= 0 or (suffers and ek2 >= 10):
                         win += w * p * q
-                    elif hp2 > 0:
-                        _add(nxt, (hp2, ehp2, k, ek), w * p * q)
+                    elif hp2 > 0 and k2 < 10:
+                        _add(nxt, (hp2, ehp2, k2, ek2), w * p * q)
         alive = nxt
     return win, {}

@@ -73,6 +73,8 @@ class Prepared:
     random_status: str = "uniform"
     guard_uses: str = "every"
     rounding: str = "down"
+    corruption: str = "pcs"
+    """Ruling ``corruption_effects``: who suffers the 穢れ track's effects (``pcs``/``all``)."""
 
 
 @dataclass
@@ -104,10 +106,23 @@ class Fighter:
     """(whom it protects, from 穢れ) of each covering defence skill."""
     label: str = ""
     """The shown name (``name`` is an enemy's id)."""
+    suffers: bool = True
+    """It suffers the 穢れ track's effects (ruling ``corruption_effects``: PCs, or everyone)."""
 
     @property
     def up(self) -> bool:
         return self.hp > 0
+
+    @property
+    def felt(self) -> int:
+        """The 穢れ whose track effects apply (0 for one that suffers none); skills'
+        穢れ conditions read ``kegare`` itself."""
+        return self.kegare if self.suffers else 0
+
+    @property
+    def out(self) -> bool:
+        """Down, or out for good at 穢れ 10 (when it suffers the track)."""
+        return self.hp <= 0 or (self.suffers and self.kegare >= 10)
 
     def guard(self) -> int:
         """The best defence skill's cut now (0 when confused or none works)."""
@@ -161,6 +176,7 @@ def fighters(prep: Prepared) -> tuple[list[Fighter], list[Fighter]]:
                 cuts=tuple((r.cut, r.min_kegare) for r in readings if r.cut),
                 covers=tuple((r.cover, r.min_kegare) for r in readings if r.cover is not None),
                 label=e.name,
+                suffers=prep.corruption == "all",
             )
         )
     for en in enemies:
@@ -208,8 +224,8 @@ def spec(prep: Prepared, a: Fighter, skill: KegareSkill, d: Fighter, guard: int 
         ranged=skill.ranged,
         weakened_level=0,
         dazed_level=0,
-        attacker_kegare=a.kegare,
-        defender_kegare=d.kegare,
+        attacker_kegare=a.felt,
+        defender_kegare=d.felt,
         guard=guard,
         min_damage=prep.min_damage,
         position_stack=prep.position_stack,
@@ -241,7 +257,7 @@ def cover(prep: Prepared, target: Fighter, allies: list[Fighter]) -> Fighter:
     if not policy.guard:
         return target
     for f in allies:
-        if f is target or not f.covers or not f.up or f.kegare >= 10:
+        if f is target or not f.covers or f.out:
             continue
         if "confusion" in f.statuses or (prep.guard_uses == "once_per_turn" and f.guarded):
             continue
@@ -279,8 +295,8 @@ def resolved(
         skill.ranged,
         a.position,
         d.position,
-        a.kegare,
-        d.kegare,
+        a.felt,
+        d.felt,
         guard,
         prep.min_damage,
         prep.position_stack,
@@ -322,7 +338,7 @@ def hit(
         was_up = d.up
         d.hp -= dmg
         if was_up and not d.up:
-            d.kegare += kegare_on_down(d.kegare)
+            d.kegare += kegare_on_down(d.felt)
         if not a.pc:
             tally.actions[f"{a.name}:{skill.name}"] += dmg
     return dmg

@@ -25,6 +25,11 @@ cured, the most harmful first: :data:`~.kegare_fight.CURE_ORDER`), then 加護 r
 of a turn within the round limit (20 turns when none is given); the battle is lost when
 every PC is down after the recovery checks.
 
+The 穢れ track's effects (the +2 on going down from 3, the check and recovery penalties,
+the random status table, initiative 0, halving, 穢れ 10 as out for good) fall on PCs only
+by default (ruling ``corruption_effects=pcs``); an enemy's 穢れ still rises and switches
+its skills on (:attr:`~.kegare_fight.Fighter.felt`). ``all`` gives enemies the track too.
+
 A duel is solved exactly (:mod:`.kegare_exact`).
 """
 
@@ -102,12 +107,13 @@ def prepare(enc: Encounter, tactics: Tactics) -> Prepared:
         random_status=str(o["random_status"]),
         guard_uses=str(o["defence_skill_uses"]),
         rounding=str(o["paralysis_rounding"]),
+        corruption=str(o["corruption_effects"]),
     )
 
 
 def _random_status(prep: Prepared, rng: random.Random, f: Fighter) -> None:
     """The random status table at the start of a turn (穢れ 6 to 9, standing)."""
-    if prep.random_status == "none" or not f.up or not RANDOM_STATUS_FROM <= f.kegare < 10:
+    if prep.random_status == "none" or not f.up or not RANDOM_STATUS_FROM <= f.felt < 10:
         return
     status = STATUSES[int(rng.random() * len(STATUSES))]
     if status not in f.immune:
@@ -119,7 +125,7 @@ def status_recovery(prep: Prepared, rng: random.Random, f: Fighter) -> str | Non
     (ruling ``status_recovery``); on success the first status in
     :data:`~.kegare_fight.CURE_ORDER` is cured and returned."""
     need = status_recovery_target(len(f.statuses))
-    value = two_d6(rng) + check_penalty(f.kegare)
+    value = two_d6(rng) + check_penalty(f.felt)
     ok = value > need if prep.status_rule == "above" else value >= need
     if not ok:
         return None
@@ -136,14 +142,14 @@ def _order(prep: Prepared, everyone: list[Fighter]) -> list[Fighter]:
     remembered per process by what it depends on."""
     key = (
         prep.rounding,
-        *((f.initiative, f.pc, "paralysis" in f.statuses, f.kegare) for f in everyone),
+        *((f.initiative, f.pc, "paralysis" in f.statuses, f.felt) for f in everyone),
     )
     found = _ORDERS.get(key)
     if found is None:
         if len(_ORDERS) >= MEMO_LIMIT:
             _ORDERS.clear()
         combatants = [
-            Combatant(str(i), f.initiative, f.pc, "paralysis" in f.statuses, f.kegare)
+            Combatant(str(i), f.initiative, f.pc, "paralysis" in f.statuses, f.felt)
             for i, f in enumerate(everyone)
         ]
         found = tuple(int(c.name) for c in turn_order(combatants, rounding=prep.rounding))
@@ -165,10 +171,10 @@ def battle(prep: Prepared, rng: random.Random, tally: Tally) -> None:
             f.guarded = False
             _random_status(prep, rng, f)
         for a in _order(prep, everyone):
-            if not a.up or a.kegare >= 10:
+            if a.out:
                 continue
             if a.pc:
-                foes = [e for e in enemies if e.up and e.kegare < 10]
+                foes = [e for e in enemies if not e.out]
                 if not foes:
                     break
                 if prep.pc_policy.close_in and a.position:
@@ -176,7 +182,7 @@ def battle(prep: Prepared, rng: random.Random, tally: Tally) -> None:
                 d = cover(prep, choose(prep.pc_policy, foes, rng), foes)
                 dealt += hit(prep, rng, a, a.skills[0], d, tally=tally)
             else:
-                foes = [p for p in pcs if p.up and p.kegare < 10]
+                foes = [p for p in pcs if not p.out]
                 if not foes:
                     break
                 d = choose(prep.enemy_policy, foes, rng)
@@ -186,7 +192,7 @@ def battle(prep: Prepared, rng: random.Random, tally: Tally) -> None:
         # turn end: poison, recovery checks, status recovery, the kegare rise
         for f in everyone:
             level = f.statuses.get("poison")
-            if level and f.kegare < 10:
+            if level and f.felt < 10:
                 dmg = max(prep.min_damage, sum(d6(rng) for _ in range(level)) - 2)
                 if dmg > 0:
                     was_up = f.up
@@ -196,25 +202,25 @@ def battle(prep: Prepared, rng: random.Random, tally: Tally) -> None:
                     else:
                         dealt += dmg
                     if was_up and not f.up:
-                        f.kegare += kegare_on_down(f.kegare)
+                        f.kegare += kegare_on_down(f.felt)
         for f in everyone:
             if not f.up:
                 if f.pc:
                     downed[f.index] = True
                 else:
                     tally.fallen.append(f.index)
-                if f.kegare < 10:
-                    m = recovery_modifier(cursed="curse" in f.statuses, kegare=f.kegare)
+                if f.felt < 10:
+                    m = recovery_modifier(cursed="curse" in f.statuses, kegare=f.felt)
                     f.hp += max(0, d6(rng) + m)
         for f in everyone:
             if f.statuses and f.up:
                 status_recovery(prep, rng, f)
             if f.blessed:
                 f.kegare += 2
-        if all(not e.up or e.kegare >= 10 for e in enemies if e.name in prep.defeat):
+        if all(e.out for e in enemies if e.name in prep.defeat):
             win = True
             break
-        if all(not p.up or p.kegare >= 10 for p in pcs):
+        if all(p.out for p in pcs):
             break
     kegare = {"kegare": max((p.kegare for p in pcs), default=0)}
     tally.record(win=win, rounds=turn, downed=downed, dealt=dealt, taken=taken, facts=kegare)

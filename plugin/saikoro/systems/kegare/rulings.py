@@ -3,7 +3,7 @@
 >>> [r.option_name for r in RULINGS if r.option]
 ... # doctest: +NORMALIZE_WHITESPACE
 ['position_stack', 'min_damage', 'critical_guard', 'status_recovery', 'random_status',
- 'defence_skill_uses', 'paralysis_rounding']
+ 'defence_skill_uses', 'paralysis_rounding', 'corruption_effects']
 >>> Settings.from_options({r.option_name: r.default for r in RULINGS if r.option}) == Settings()
 True
 """
@@ -216,6 +216,27 @@ RULINGS: tuple[Ruling, ...] = (
         option=True,
         default="down",
         choices=("down", "up"),
+    ),
+    Ruling(
+        key="kegare.corruption_effects",
+        title="穢れの効果を受けるのは誰か",
+        seed="ターン終了時の穢れの上昇は加護を持つキャラクター全員に起こる"
+        "（敵でも加護があれば穢れは増える）。一方、穢れ 3〜10 の段階ごとの効果の表は、"
+        "見出しで PC に起きる効果として示されている。",
+        decision="既定 pcs：敵も穢れを得る（加護による上昇と、戦闘不能での増加は通常の 1 点）が、"
+        "表の効果はどれも受けない。戦闘不能時の増加が 2 点になる、再起判定 -3、判定 -1、"
+        "ランダム異常表、行動値 0、攻撃値・防御値の半減、穢れ 10 での永続的な戦闘不能は PC だけ。"
+        "敵の穢れは『穢れがN以上のあいだ』のようなスキルの条件にだけ使う。"
+        "オプション corruption_effects=all で敵にも表の効果を与える（以前の扱い）。"
+        "KGA・KGR の穢れの指定（K）は GM がコマンドに書いた値をそのまま使う"
+        "（敵に指定するかは卓の判断。サイトの確率表は敵に穢れを指定しない）。",
+        reasoning="表の見出しが効果の対象を PC と限っているので、字義どおりなら敵は穢れが増えても"
+        "弱らない。敵の穢れが増えるのはスキルの条件のためと読める"
+        "（サンプルの宮司には穢れ 5 以上で働く防御のスキルがある）。"
+        "敵も同じ表で弱る、あるいは穢れ 10 で倒れるとする卓のために all を残した。",
+        option=True,
+        default="pcs",
+        choices=("pcs", "all"),
     ),
     Ruling(
         key="kegare.balance_skills",

@@ -1,0 +1,173 @@
+"""Ruling ``corruption_effects``: who suffers the 穢れ track's effects in the simulator.
+
+By default (``pcs``) an enemy still gains 穢れ (加護 +2 a turn, +1 when downed), which
+switches on its 穢れ-conditioned skills, but none of the track's effects: no +2 on going
+down, no recovery or check penalties, no random status table, no initiative 0, no halving,
+and 穢れ 10 neither stops it nor counts as defeating it. ``all`` gives enemies the whole
+track (the earlier behaviour). The exact duel follows the same ruling; its values must fall
+inside the simulated 95 % intervals.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from balance_cases import KEGARE, KEGARE_DUEL, build
+from saikoro.balance import simulate
+from saikoro.balance.kegare_fight import Fighter, hit
+from saikoro.balance.runner import simulator
+from saikoro.balance.shapes import KegareSkill
+from saikoro.balance.sim_kegare import _random_status
+from saikoro.balance.stats import Tally
+from saikoro.balance.tactics import tactics_for
+from saikoro.systems.kegare import Kegare
+
+Data = dict[str, Any]
+
+
+def _rules(rule: str | None, **more: str) -> Any:
+    def change(d: Data) -> None:
+        rulings = dict(more)
+        if rule is not None:
+            rulings["corruption_effects"] = rule
+        if rulings:
+            d["rulings"] = rulings
+
+    return change
+
+
+def _prepared(data: Data, *changes: Any) -> Any:
+    def apply(d: Data) -> None:
+        for c in changes:
+            c(d)
+
+    sim = simulator("kegare")
+    return sim.prepare(build(data, apply), tactics_for("kegare"))
+
+
+def _enemy(prep: Any, kegare: int, hp: int = 10) -> Fighter:
+    return Fighter(
+        "oni",
+        False,
+        0,
+        hp,
+        hp,
+        4,
+        3,
+        5,
+        None,
+        True,
+        (),
+        kegare=kegare,
+        suffers=prep.corruption == "all",
+    )
+
+
+def test_default_is_the_literal_reading() -> None:
+    assert Kegare().options["corruption_effects"] == "pcs"
+    assert _prepared(KEGARE).corruption == "pcs"
+    assert _prepared(KEGARE, _rules("all")).corruption == "all"
+
+
+def test_an_enemy_at_ten_keeps_fighting_by_default() -> None:
+    prep = _prepared(KEGARE)
+    e = _enemy(prep, 12)
+    assert e.felt == 0 and not e.out
+    rng = random.Random(3)
+    seven = _enemy(prep, 7)
+    for _ in range(50):
+        _random_status(prep, rng, seven)
+    assert not seven.statuses
+    every = _prepared(KEGARE, _rules("all"))
+    e = _enemy(every, 10)
+    assert e.felt == 10 and e.out
+    seven = _enemy(every, 7)
+    _random_status(every, rng, seven)
+    assert len(seven.statuses) == 1
+
+
+def test_going_down_adds_one_to_an_enemy_unless_all() -> None:
+    for rule, gained in (("pcs", 1), ("all", 2)):
+        prep = _prepared(KEGARE_DUEL, _rules(rule))
+        pc = Fighter("祓い手", True, 0, 30, 30, 40, 3, 6, None, False, (KegareSkill("攻撃", 50),))
+        e = _enemy(prep, 4, hp=1)
+        rng = random.Random(0)
+        while e.up:
+            hit(prep, rng, pc, pc.skills[0], e, tally=Tally(1))
+        assert e.kegare == 4 + gained, rule
+
+
+def _blessed(d: Data) -> None:
+    """A blessed enemy the PC can rarely beat in six turns, tougher from 穢れ 5 on."""
+    e = d["enemies"][0]
+    e["blessed"] = True
+    e["hp"] = 40
+    e["skills"].append(
+        {"name": "衣", "kind": "passive", "effect": "穢れが5以上のあいだ、受けるダメージ-1。"}
+    )
+
+
+def _win(*changes: Any, n: int = 2000) -> tuple[float, float, float]:
+    def apply(d: Data) -> None:
+        for c in changes:
+            c(d)
+
+    r = simulate(build(KEGARE_DUEL, apply), battles=n, seed=2, solve=False)
+    return r.win, r.win_low, r.win_high
+
+
+def test_ten_defeats_a_blessed_enemy_only_with_all() -> None:
+    pcs = _win(_blessed, _rules("pcs"))
+    every = _win(_blessed, _rules("all"))
+    assert every[1] > pcs[2], (pcs, every)  # intervals apart
+    assert every[0] > 0.5 and pcs[0] < 0.2, (pcs, every)
+
+
+def _exact(*changes: Any) -> Fraction:
+    prep = _prepared(KEGARE_DUEL, *changes)
+    value, _ = simulator("kegare").exact(prep)
+    assert isinstance(value, Fraction)
+    return value
+
+
+@pytest.mark.parametrize("rule", ["pcs", "all"])
+def test_exact_blessed_duel_inside_the_intervals(rule: str) -> None:
+    changes = (_blessed, _rules(rule, random_status="none"))
+    exact = _exact(*changes)
+
+    def apply(d: Data) -> None:
+        for c in changes:
+            c(d)
+
+    enc = build(KEGARE_DUEL, apply)
+    inside = 0
+    for seed in range(20):
+        r = simulate(enc, battles=300, seed=seed, solve=False)
+        inside += r.win_low <= float(exact) <= r.win_high
+    assert inside >= 16, (rule, float(exact), inside)
+
+
+def test_exact_duel_depends_on_the_ruling() -> None:
+    pcs = _exact(_blessed, _rules("pcs", random_status="none"))
+    every = _exact(_blessed, _rules("all", random_status="none"))
+    assert every > pcs + Fraction(1, 4), (float(pcs), float(every))
+
+
+def test_table_stops_the_exact_duel_only_for_whoever_suffers_it() -> None:
+    sim = simulator("kegare")
+    # the enemy reaches 6 at the end of turn 3: the table is rolled only under ``all``
+    assert isinstance(sim.exact(_prepared(KEGARE_DUEL, _blessed, _rules("pcs")))[0], Fraction)
+    assert sim.exact(_prepared(KEGARE_DUEL, _blessed, _rules("all")))[0] is None
+
+
+def test_rulings_page_lists_the_option() -> None:
+    from saikoro.site.pages.reference import rulings_page
+
+    page = rulings_page()
+    assert 'id="kegare-corruption_effects"' in page and "### 穢れの効果を受けるのは誰か" in page
+    ruling = next(r for r in Kegare.rulings if r.key == "kegare.corruption_effects")
+    assert ruling.option and ruling.default == "pcs" and ruling.choices == ("pcs", "all")
