@@ -11,9 +11,10 @@ less is 戦闘不能; at the turn's end those down may make a recovery check (1D
 
 Rulings and policy followed (the simulator's, documented): damage never below 0
 (``min_damage``); of the attacker's and the target's positions the worse counts
-(``position_stack: max``); a down adds 1 穢れ below 3; the 穢れ effects, the recovery
-check and the end-of-turn defeat check apply to enemies too; a recovery check is always
-made; the PCs' ``focus``: attack the enemy with the least HP and, with ``close_in``, step
+(``position_stack: max``); a down adds 1 穢れ below 3; the 穢れ table's effects apply to
+PCs only (``corruption_effects: pcs``; with ``all`` to enemies too: an enemy's 穢れ still
+rises); the recovery check and the end-of-turn defeat check apply to enemies too; a
+recovery check is always made; the PCs' ``focus``: attack the enemy with the least HP and, with ``close_in``, step
 one position nearer before attacking; the enemies' ``random``: a PC chosen uniformly
 among those standing; a skill whose effect names 毒 poisons at level 1 (1D6-2 at the
 turn's end, before the recovery checks, the fallen included), cured by a status-recovery
@@ -90,6 +91,13 @@ class Who:
     blessed: bool
     poison: bool = False
     """Its attack's effect names 毒 (level 1): a hit poisons unless fumbled or evaded."""
+    feels: bool = True
+    """The 穢れ table's effects apply to it (PCs; enemies only with ``corruption_effects:
+    all``: by default an enemy's 穢れ rises but changes nothing)."""
+
+    def felt(self, k: int) -> int:
+        """The 穢れ whose effects this character suffers."""
+        return k if self.feels else 0
 
 
 Char = tuple[int, int, str, bool]
@@ -131,14 +139,15 @@ def _hit(who: Sequence[Who], s: State, i: int, j: int) -> list[tuple[State, int]
     a, d = who[i], who[j]
     _, ka, pa, _ = s[i]
     hp_d, kd, pd, poisoned = s[j]
+    ka, fd = a.felt(ka), d.felt(kd)
     pos = 0 if a.ranged else min(PENALTY[pa], PENALTY[pd])
     bonus = _eff(a.attack, ka) + pos + _pen(ka)
-    defence = _eff(d.defence, kd) + _pen(kd)
+    defence = _eff(d.defence, fd) + _pen(fd)
     out = []
     for (dmg, lands), p in attack(bonus, defence, a.damage):
         hp2, k2 = hp_d - dmg, kd
         if dmg > 0 and hp_d > 0 and hp2 <= 0:
-            k2 += _on_down(kd)
+            k2 += _on_down(fd)
         t = list(s)
         t[j] = (hp2, k2, pd, poisoned or (lands and a.poison))
         out.append((tuple(t), p))
@@ -149,8 +158,8 @@ def _on_down(k: int) -> int:
     return 2 if k >= 3 else 1
 
 
-def _up(c: Char) -> bool:
-    return c[0] > 0 and c[1] < 10
+def _up(w: Who, c: Char) -> bool:
+    return c[0] > 0 and w.felt(c[1]) < 10
 
 
 def _turn(who: Sequence[Who], s: State, close_in: bool) -> dict[State, int]:
@@ -158,15 +167,15 @@ def _turn(who: Sequence[Who], s: State, close_in: bool) -> dict[State, int]:
     n = len(who)
     order = sorted(
         range(n),
-        key=lambda i: (-(0 if s[i][1] >= 7 else who[i].initiative), not who[i].pc, i),
+        key=lambda i: (-(0 if who[i].felt(s[i][1]) >= 7 else who[i].initiative), not who[i].pc, i),
     )
     branches: dict[State, int] = {s: 1}
     lcm = math.lcm(*range(1, n + 1))
     for i in order:
         nxt: dict[State, int] = {}
         for st, w in branches.items():
-            foes = [j for j in range(n) if who[j].pc != who[i].pc and _up(st[j])]
-            if not _up(st[i]) or not foes:
+            foes = [j for j in range(n) if who[j].pc != who[i].pc and _up(who[j], st[j])]
+            if not _up(who[i], st[i]) or not foes:
                 nxt[st] = nxt.get(st, 0) + w * 1296 * lcm
                 continue
             if who[i].pc:
@@ -186,12 +195,13 @@ def _turn(who: Sequence[Who], s: State, close_in: bool) -> dict[State, int]:
         nxt = {}
         for st, w in branches.items():
             hp, k, pos, ps = st[i]
-            if not ps or k >= 10:
+            f = who[i].felt(k)
+            if not ps or f >= 10:
                 nxt[st] = nxt.get(st, 0) + w * 6
                 continue
             for face in range(1, 7):
                 dmg = max(0, face - 2)
-                k2 = k + (_on_down(k) if hp > 0 >= hp - dmg else 0)
+                k2 = k + (_on_down(f) if hp > 0 >= hp - dmg else 0)
                 t = (*st[:i], (hp - dmg, k2, pos, ps), *st[i + 1 :])
                 nxt[t] = nxt.get(t, 0) + w
         branches = nxt
@@ -199,10 +209,11 @@ def _turn(who: Sequence[Who], s: State, close_in: bool) -> dict[State, int]:
         nxt = {}
         for st, w in branches.items():
             hp, k, pos, ps = st[i]
-            if hp > 0 or k >= 10:
+            f = who[i].felt(k)
+            if hp > 0 or f >= 10:
                 nxt[st] = nxt.get(st, 0) + w * 6
                 continue
-            m = (-3 if k >= 4 else 0) + _pen(k)
+            m = (-3 if f >= 4 else 0) + _pen(f)
             for face in range(1, 7):
                 t = (*st[:i], (hp + max(0, face + m), k, pos, ps), *st[i + 1 :])
                 nxt[t] = nxt.get(t, 0) + w
@@ -214,7 +225,7 @@ def _turn(who: Sequence[Who], s: State, close_in: bool) -> dict[State, int]:
             if not ps or hp <= 0:
                 nxt[st] = nxt.get(st, 0) + w * 36
                 continue
-            cured = sum(c for t, c in _TWO_D6.items() if t + _pen(k) >= 9)
+            cured = sum(c for t, c in _TWO_D6.items() if t + _pen(who[i].felt(k)) >= 9)
             t = (*st[:i], (hp, k, pos, False), *st[i + 1 :])
             nxt[t] = nxt.get(t, 0) + w * cured
             nxt[st] = nxt.get(st, 0) + w * (36 - cured)
@@ -263,6 +274,7 @@ def win(data: Mapping[str, Any], *, close_in: bool = True) -> Fraction:
                 bool(skill.get("ranged", False)),
                 bool(e.get("blessed", False)),
                 "毒" in skill.get("effect", ""),
+                feels=data.get("rulings", {}).get("corruption_effects", "pcs") == "all",
             )
         )
         start.append((e["hp"], 0, e.get("position", "near"), False))
@@ -276,9 +288,9 @@ def win(data: Mapping[str, Any], *, close_in: bool = True) -> Fraction:
         won_now = 0
         for s, w in states.items():
             for t, p in _turn(who, s, close_in).items():
-                if all(not _up(t[i]) for i in range(len(who)) if not who[i].pc):
+                if all(not _up(who[i], t[i]) for i in range(len(who)) if not who[i].pc):
                     won_now += w * p
-                elif any(_up(t[i]) for i in range(len(who)) if who[i].pc):
+                elif any(_up(who[i], t[i]) for i in range(len(who)) if who[i].pc):
                     nxt[t] = nxt.get(t, 0) + w * p
         denominator *= step
         won += Fraction(won_now, denominator)
