@@ -11,16 +11,16 @@ less is 戦闘不能; at the turn's end those down may make a recovery check (1D
 
 Rulings and policy followed (the simulator's, documented): damage never below 0
 (``min_damage``); of the attacker's and the target's positions the worse counts
-(``position_stack: max``); a down adds 1 穢れ below 3; the 穢れ table's effects apply to
-PCs only (``corruption_effects: pcs``; with ``all`` to enemies too: an enemy's 穢れ still
+(``position_stack: max``); a down adds 1 穢れ below 3; the 穢れ table's effects apply to PCs
+only (``corruption_effects: pcs``; with ``all`` to enemies too: an enemy's 穢れ still
 rises); the recovery check and the end-of-turn defeat check apply to enemies too; a
 recovery check is always made; the PCs' ``focus``: attack the enemy with the least HP
 and, with ``close_in``, step one position nearer before attacking; the enemies'
-``random``: a PC chosen uniformly among those standing; a skill whose effect names 毒 poisons at level 1 (1D6-2 at the
-turn's end, before the recovery checks, the fallen included), cured by a status-recovery
-check of 2D6 >= 9 (10 - one status) made by those standing. The battle is won when
-every enemy is down at a turn's end (after the recovery checks and the 穢れ rise), lost
-when every PC is.
+``random``: a PC chosen uniformly among those standing; a skill whose effect names 毒
+poisons at level 1 (1D6-2 at the turn's end, before the recovery checks, the fallen
+included), cured by a status-recovery check of 2D6 >= 9 (10 - one status) made by those
+standing. The battle is won when every enemy is down at a turn's end (after the recovery
+checks and the 穢れ rise), lost when every PC is.
 """
 
 from __future__ import annotations
