@@ -35,7 +35,7 @@ from typing import Any
 
 import yaml
 
-from saikoro.site.config import BATTLES
+from saikoro.site._config import BATTLES
 
 REPO = Path(__file__).resolve().parents[1]
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
@@ -87,7 +87,7 @@ def _table(head: list[str], rows: list[list[str]]) -> str:
 def plain_page(data: dict[str, Any]) -> str:
     """A hand-written page with the same content as the scenario page, in Markdown."""
     from saikoro.scenario import validate_text
-    from saikoro.site.profiles import profile
+    from saikoro.site._profiles import profile
 
     prof = profile(str(data["system"]))
     scenario = validate_text(json.dumps(data, ensure_ascii=False), "plain.yaml").scenario

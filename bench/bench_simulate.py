@@ -17,8 +17,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from saikoro.balance import encounter, simulate
-from saikoro.balance.model import Encounter, parse_party
-from saikoro.balance.parties import reference_party
+from saikoro.balance._model import Encounter, parse_party
+from saikoro.balance._parties import reference_party
 from saikoro.scenario import load_scenario
 
 ROOT = Path(__file__).resolve().parent.parent

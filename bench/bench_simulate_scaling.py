@@ -20,8 +20,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from saikoro.balance import Encounter, encounter, simulate
-from saikoro.balance.model import parse_party
-from saikoro.balance.parties import reference_party
+from saikoro.balance._model import parse_party
+from saikoro.balance._parties import reference_party
 from saikoro.scenario import load_scenario
 
 ROOT = Path(__file__).resolve().parent.parent

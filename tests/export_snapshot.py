@@ -18,7 +18,7 @@ from saikoro.export import ccfolia_json, enemy_character, udonarium_xml
 from saikoro.scenario import load_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
-FOLDERS = ("scenarios", "plugin/saikoro/new/templates/scenarios", "tests/data/scenarios")
+FOLDERS = ("scenarios", "plugin/saikoro/_new/templates/scenarios", "tests/data/scenarios")
 
 
 def snapshot() -> str:

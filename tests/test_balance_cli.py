@@ -12,15 +12,15 @@ import time
 from pathlib import Path
 
 from balance_cases import CASES, KEGARE, text
-from saikoro.cli import main as saikoro_main
-from saikoro.scenario.cli import validate_main
+from saikoro._cli import main as saikoro_main
+from saikoro.scenario._cli import validate_main
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "scenarios" / "kegare-yashiro.yaml"
 
 
 def _run(argv: list[str]) -> tuple[int, str, str]:
-    from saikoro.balance import cli
+    from saikoro.balance import _cli as cli
 
     out, err = io.StringIO(), io.StringIO()
     code = cli.main(argv, out, err)

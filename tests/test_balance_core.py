@@ -19,10 +19,10 @@ from saikoro.balance import (
     verdict,
     wilson,
 )
-from saikoro.balance.model import party_size
-from saikoro.balance.runner import CHUNK, SIMULATORS, simulator
-from saikoro.balance.stats import Tally, parse_win_range
-from saikoro.balance.tactics import parse_policy, tactics_rulings
+from saikoro.balance._model import party_size
+from saikoro.balance._runner import CHUNK, SIMULATORS, simulator
+from saikoro.balance._stats import Tally, parse_win_range
+from saikoro.balance._tactics import parse_policy, tactics_rulings
 from saikoro.scenario import validate_text
 from saikoro.systems import SYSTEM_IDS
 from saikoro.systems import get as get_system
@@ -166,8 +166,8 @@ def test_interrupt_reports_what_was_finished() -> None:
 def test_engine_layering() -> None:
     """saikoro.balance imports neither MkDocs nor the site."""
     code = (
-        "import sys, saikoro.balance, saikoro.balance.cli\n"
-        "from saikoro.balance.runner import SIMULATORS, simulator\n"
+        "import sys, saikoro.balance, saikoro.balance._cli\n"
+        "from saikoro.balance._runner import SIMULATORS, simulator\n"
         "for s in SIMULATORS: simulator(s)\n"
         "bad = [m for m in sys.modules if m.startswith(('mkdocs', 'material', 'saikoro.site'))]\n"
         "print(bad)\n"

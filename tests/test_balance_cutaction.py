@@ -9,10 +9,10 @@ import pytest
 
 from balance_cases import CHASE, CUTACTION, Data, build
 from saikoro.balance import simulate
-from saikoro.balance.runner import simulator
-from saikoro.balance.sim_cutaction.common import RandomDraw
-from saikoro.balance.tactics import tactics_for
-from saikoro.systems.cutaction.checks import resolve_check
+from saikoro.balance._runner import simulator
+from saikoro.balance._sim_cutaction.common import RandomDraw
+from saikoro.balance._tactics import tactics_for
+from saikoro.systems._cutaction.checks import resolve_check
 
 
 def _effect(d: Data) -> None:
@@ -66,7 +66,7 @@ def _nothing(_chase: object, _idle: object) -> list[str]:
 
 
 def test_acceleration_helps_the_faster_side(monkeypatch: pytest.MonkeyPatch) -> None:
-    from saikoro.balance.sim_cutaction import chase
+    from saikoro.balance._sim_cutaction import chase
 
     enc = build(CHASE, _runners([8], 6, 2))
     fast = simulate(enc, battles=20000, seed=1, solve=False)
@@ -76,8 +76,8 @@ def test_acceleration_helps_the_faster_side(monkeypatch: pytest.MonkeyPatch) -> 
 
 
 def test_who_obstructs_whom() -> None:
-    from saikoro.balance.sim_cutaction.chase import accelerators, obstructions
-    from saikoro.systems.cutaction.chase import Chase
+    from saikoro.balance._sim_cutaction.chase import accelerators, obstructions
+    from saikoro.systems._cutaction.chase import Chase
 
     c = Chase.start([("A", "逃走", 9), ("B", "追跡", 7), ("C", "逃走", 6), ("D", "追跡", 7)])
     # the leader A changes the route; B and D push C (the runner behind them); C has nobody

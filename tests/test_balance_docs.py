@@ -8,8 +8,8 @@ from pathlib import Path
 import yaml
 
 from saikoro.balance import ATOMS, PRESETS, reference_party
-from saikoro.balance.tactics import DEFAULTS
-from saikoro.balance.verdict import VERDICTS
+from saikoro.balance._tactics import DEFAULTS
+from saikoro.balance._verdict import VERDICTS
 
 DOC = (Path(__file__).resolve().parents[1] / "docs" / "authoring" / "balance.md").read_text("utf-8")
 
@@ -38,7 +38,7 @@ def test_reference_parties_match_the_page() -> None:
 
 
 def test_rulings_page_shows_the_default_tactics() -> None:
-    from saikoro.site.pages.reference import rulings_page
+    from saikoro.site._pages.reference import rulings_page
 
     page = rulings_page()
     for system in DEFAULTS:

@@ -7,13 +7,13 @@ import random
 
 import pytest
 
-from saikoro.balance.sim_cutaction import _check as cut_check
-from saikoro.balance.sim_getb import _TIE_KEYS, fast_chain
+from saikoro.balance._sim_cutaction import _check as cut_check
+from saikoro.balance._sim_getb import _TIE_KEYS, fast_chain
 from saikoro.dice import DiceSource
-from saikoro.systems.cutaction.checks import resolve_check
-from saikoro.systems.getb import GodEaterTableBurst
-from saikoro.systems.getb.chain import roll_chain
-from saikoro.systems.getb.states import Combatant
+from saikoro.systems._cutaction.checks import resolve_check
+from saikoro.systems._getb import GodEaterTableBurst
+from saikoro.systems._getb.chain import roll_chain
+from saikoro.systems._getb.states import Combatant
 
 
 class _Faces:
@@ -56,8 +56,8 @@ def test_ap_order_matches_the_system(tie: str) -> None:
 @pytest.mark.parametrize("dice", ["1D10", "2D6"])
 def test_cut_action_check_matches_resolve_check(dice: str) -> None:
     from balance_cases import CUTACTION, build
-    from saikoro.balance.runner import simulator
-    from saikoro.balance.tactics import tactics_for
+    from saikoro.balance._runner import simulator
+    from saikoro.balance._tactics import tactics_for
 
     def with_dice(d: dict) -> None:  # type: ignore[type-arg]
         d["rulings"] = {"check_dice": dice}

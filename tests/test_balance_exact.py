@@ -14,8 +14,8 @@ import pytest
 
 from balance_cases import AKATSUKI, CHASE, GETB_EXCHANGE, KEGARE_DUEL, KOKURYOKU, build
 from saikoro.balance import simulate
-from saikoro.balance.runner import simulator
-from saikoro.balance.tactics import tactics_for
+from saikoro.balance._runner import simulator
+from saikoro.balance._tactics import tactics_for
 
 EXACT_CASES = {
     "akatsuki": AKATSUKI,
@@ -57,8 +57,8 @@ def test_long_run_agrees(name: str) -> None:
 
 def test_akatsuki_exact_is_product_without_cards() -> None:
     """Without cards and doublet rewards the sequence is a product of single checks."""
-    from saikoro.systems.akatsuki.checks import CheckSpec
-    from saikoro.systems.akatsuki.odds import success_probability
+    from saikoro.systems._akatsuki.checks import CheckSpec
+    from saikoro.systems._akatsuki.odds import success_probability
 
     def plain(d: dict) -> None:  # type: ignore[type-arg]
         for pc in d["party"]:
@@ -90,7 +90,7 @@ def test_kegare_duel_brute_force_one_turn() -> None:
     The PC is faster; the enemy (穢れ 0 -> 1 when downed, no recovery modifier) stays down
     when its 1D6 recovery check leaves its HP at 0 or less.
     """
-    from saikoro.systems.kegare.checks import TWO_D6, AttackSpec, resolve
+    from saikoro.systems._kegare.checks import TWO_D6, AttackSpec, resolve
 
     def short(d: dict) -> None:  # type: ignore[type-arg]
         d["missions"]["main"]["rounds"] = 1

@@ -9,11 +9,11 @@ import pytest
 
 from balance_cases import GETB, GETB_EXCHANGE, Data, build
 from saikoro.balance import simulate
-from saikoro.balance.runner import simulator
-from saikoro.balance.sim_getb import play
-from saikoro.balance.sim_getb.play import refill
-from saikoro.balance.tactics import tactics_for
-from saikoro.systems.getb.states import Combatant, Cost
+from saikoro.balance._runner import simulator
+from saikoro.balance._sim_getb import play
+from saikoro.balance._sim_getb.play import refill
+from saikoro.balance._tactics import tactics_for
+from saikoro.systems._getb.states import Combatant, Cost
 
 
 def _exact(enc: Any) -> Fraction:
@@ -150,7 +150,7 @@ def test_link_aid_half_beats_one() -> None:
 
 
 def test_reckless_pcs_give_no_link_aid() -> None:
-    from saikoro.balance.tactics import Tactics, parse_policy
+    from saikoro.balance._tactics import Tactics, parse_policy
 
     enc = build(GETB, _fragile)
     tactics = Tactics(parse_policy("reckless"), parse_policy("random"))

@@ -18,13 +18,13 @@ import pytest
 
 from balance_cases import KEGARE, KEGARE_DUEL, build
 from saikoro.balance import simulate
-from saikoro.balance.kegare_fight import Fighter, hit
-from saikoro.balance.runner import simulator
-from saikoro.balance.shapes import KegareSkill
-from saikoro.balance.sim_kegare import _random_status
-from saikoro.balance.stats import Tally
-from saikoro.balance.tactics import tactics_for
-from saikoro.systems.kegare import Kegare
+from saikoro.balance._kegare_fight import Fighter, hit
+from saikoro.balance._runner import simulator
+from saikoro.balance._shapes import KegareSkill
+from saikoro.balance._sim_kegare import _random_status
+from saikoro.balance._stats import Tally
+from saikoro.balance._tactics import tactics_for
+from saikoro.systems._kegare import Kegare
 
 Data = dict[str, Any]
 
@@ -165,7 +165,7 @@ def test_table_stops_the_exact_duel_only_for_whoever_suffers_it() -> None:
 
 
 def test_rulings_page_lists_the_option() -> None:
-    from saikoro.site.pages.reference import rulings_page
+    from saikoro.site._pages.reference import rulings_page
 
     page = rulings_page()
     assert 'id="kegare-corruption_effects"' in page and "### 穢れの効果を受けるのは誰か" in page

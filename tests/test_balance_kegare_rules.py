@@ -18,12 +18,12 @@ import pytest
 
 from balance_cases import KEGARE, KEGARE_DUEL, build
 from saikoro.balance import simulate
-from saikoro.balance.kegare_fight import STATUSES, Fighter, read_skill
-from saikoro.balance.runner import simulator
-from saikoro.balance.shapes import KegareSkill
-from saikoro.balance.sim_kegare import _random_status
-from saikoro.balance.tactics import tactics_for
-from saikoro.systems.kegare.checks import TWO_D6, AttackSpec, resolve
+from saikoro.balance._kegare_fight import STATUSES, Fighter, read_skill
+from saikoro.balance._runner import simulator
+from saikoro.balance._shapes import KegareSkill
+from saikoro.balance._sim_kegare import _random_status
+from saikoro.balance._tactics import tactics_for
+from saikoro.systems._kegare.checks import TWO_D6, AttackSpec, resolve
 
 Data = dict[str, Any]
 
@@ -275,8 +275,8 @@ def test_cover_protects_the_defeat_target() -> None:
 def test_status_recovery_check_matches_the_engine() -> None:
     """Frequencies of the simulator's check against the engine's exact P, per count,
     穢れ and ruling; the most harmful status goes first."""
-    from saikoro.balance.sim_kegare import status_recovery as check
-    from saikoro.systems.kegare.status import status_recovery
+    from saikoro.balance._sim_kegare import status_recovery as check
+    from saikoro.systems._kegare.status import status_recovery
 
     rng = random.Random(11)
     n = 4000

@@ -11,9 +11,9 @@ from typing import Any
 
 from balance_cases import build
 from saikoro.balance import simulate
-from saikoro.balance.runner import run_chunk, simulator
-from saikoro.balance.stats import Z95
-from saikoro.balance.tactics import tactics_for
+from saikoro.balance._runner import run_chunk, simulator
+from saikoro.balance._stats import Z95
+from saikoro.balance._tactics import tactics_for
 
 Data = dict[str, Any]
 

@@ -26,13 +26,13 @@ import pytest
 
 from balance_cases import AKATSUKI, CASES, CHASE, GETB, KEGARE, KEGARE_DUEL, KOKURYOKU, Data, text
 from saikoro.balance import BalanceResult, encounter, simulate
-from saikoro.balance.model import Encounter
-from saikoro.balance.runner import run_chunk
-from saikoro.balance.side import Battle, Condition
-from saikoro.balance.stats import Tally, wilson
-from saikoro.balance.tactics import tactics_for
+from saikoro.balance._model import Encounter
+from saikoro.balance._runner import run_chunk
+from saikoro.balance._side import Battle, Condition
+from saikoro.balance._stats import Tally, wilson
+from saikoro.balance._tactics import tactics_for
 from saikoro.scenario import validate_text
-from saikoro.scenario.defs._side import FIELDS, VOCABULARY
+from saikoro.scenario._defs._side import FIELDS, VOCABULARY
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "scenarios"
@@ -306,7 +306,7 @@ def test_akatsuki_exact_side_missions() -> None:
 
 def test_akatsuki_exact_matches_brute_force() -> None:
     """Three checks of 36 dice pairs each: every one of the 46,656 battles enumerated."""
-    from saikoro.balance import sim_akatsuki as sim
+    from saikoro.balance import _sim_akatsuki as sim
 
     enc = _enc(AKATSUKI, {"targets_at_least": 2, "cards_left_at_least": 2})
     prep = sim.prepare(enc, tactics_for("akatsuki"))
@@ -384,8 +384,8 @@ def test_fallen_is_read_once_per_battle() -> None:
 
 
 def test_no_battle_finished_shows_no_figure() -> None:
-    from saikoro.balance.cli import format_text
-    from saikoro.balance.stats import summarise
+    from saikoro.balance._cli import format_text
+    from saikoro.balance._stats import summarise
 
     enc = _enc(GETB, {"win": True})
     tally = Tally(pcs=2, checks=tuple(s.condition for s in enc.side if s.condition))
@@ -413,7 +413,7 @@ def test_wilson_on_side_results() -> None:
 
 def test_scenario_page_shows_the_words_not_the_check() -> None:
     from saikoro.scenario import validate_text
-    from saikoro.site.pages.scenario import _missions
+    from saikoro.site._pages.scenario import _missions
 
     data = copy.deepcopy(KEGARE_DUEL)
     data["missions"] = {
@@ -430,7 +430,7 @@ def test_scenario_page_shows_the_words_not_the_check() -> None:
 
 
 def _cli(argv: list[str]) -> tuple[int, str, str]:
-    from saikoro.balance import cli
+    from saikoro.balance import _cli as cli
 
     out, err = io.StringIO(), io.StringIO()
     code = cli.main(argv, out, err)
@@ -460,7 +460,7 @@ def test_cli_json_and_text_show_side_missions_and_enemy_names() -> None:
 
 
 def test_help_says_jobs_uses_every_core(capsys: pytest.CaptureFixture[str]) -> None:
-    from saikoro.balance.cli import default_jobs
+    from saikoro.balance._cli import default_jobs
 
     code, _, _ = _cli(["--help"])
     out = capsys.readouterr().out

@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import pytest
 
-from saikoro.cli import main, parse_dice, parse_rule
+from saikoro._cli import main, parse_dice, parse_rule
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -14,7 +14,7 @@ import pytest
 
 import saikoro
 from saikoro.dice import InternalError, LimitError
-from saikoro.dice.chains import (
+from saikoro.dice._chains import (
     chain_count,
     chain_power,
     chain_sum,
@@ -23,8 +23,8 @@ from saikoro.dice.chains import (
     depth_for,
     faces_poly,
 )
-from saikoro.dice.poly import Poly
-from saikoro.dice.series import divide, run_power, times_power
+from saikoro.dice._poly import Poly
+from saikoro.dice._series import divide, run_power, times_power
 
 Weights = dict[int, int]
 

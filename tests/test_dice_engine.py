@@ -9,15 +9,8 @@ from fractions import Fraction
 import pytest
 
 import saikoro
-from saikoro.dice import (
-    DiceExhaustedError,
-    DiceMismatchError,
-    DiceSource,
-    Odds,
-    ParseError,
-    Roll,
-    api,
-)
+from saikoro.dice import DiceExhaustedError, DiceMismatchError, DiceSource, Odds, ParseError, Roll
+from saikoro.dice import _api as api
 
 
 def test_full_width_input_is_read_as_half_width() -> None:

@@ -18,7 +18,7 @@ import pytest
 import saikoro
 from saikoro.dice import LimitError
 
-MAX_NESTING = 3000  # saikoro.dice.limits.MAX_NESTING
+MAX_NESTING = 3000  # saikoro.dice._limits.MAX_NESTING
 
 
 @pytest.mark.parametrize("depth", [198, 2000, 3000])

@@ -16,7 +16,7 @@ import pytest
 
 import saikoro
 from saikoro.dice import Roll
-from saikoro.dice.chains import depth_for
+from saikoro.dice._chains import depth_for
 
 
 def enumerate_roll(

@@ -56,7 +56,7 @@ py.globals.set("CASES", fs.readFileSync("CASES_FILE", "utf-8"));
 console.log(py.runPython(`
 import json, sys
 sys.path.insert(0, "/lib/sk")
-from saikoro.dice.api import odds, roll
+from saikoro.dice._api import odds, roll
 from saikoro.dice import DiceError
 out = []
 for command in json.loads(CASES):

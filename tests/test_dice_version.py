@@ -33,7 +33,7 @@ def test_inside_repeats() -> None:
 
 
 def test_the_version_is_the_one_checked_by_the_differential_test() -> None:
-    from saikoro.dice.api import BCDICE_VERSION
+    from saikoro.dice._api import BCDICE_VERSION
 
     assert BCDICE_VERSION == "3.16.1"
     assert saikoro.odds("BCDiceVersion") is None  # nothing random to compute

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from saikoro.site import vendor
-from saikoro.site.roller import RollerAssetError, RollerSettings, find_pyodide_dir
+from saikoro.site._roller import RollerAssetError, RollerSettings, find_pyodide_dir
 from saikoro.site.vendor import BUNDLES, LICENSE_NAME, VendorError, bundle_dir, copy_bundles
 
 REPO = Path(__file__).resolve().parents[1]
@@ -65,7 +65,7 @@ def test_flowcharts_without_the_bundle_fail_the_build(
 
     from mkdocs.exceptions import PluginError
 
-    from saikoro.site.assets import Assets
+    from saikoro.site._assets import Assets
 
     monkeypatch.setattr(vendor, "_root", lambda: tmp_path)
     roller = SimpleNamespace(enabled=False)
@@ -93,7 +93,7 @@ def test_wrong_npm_version_is_refused(tmp_path: Path) -> None:
 def test_explicit_mermaid_dir(tmp_path: Path) -> None:
     from types import SimpleNamespace
 
-    from saikoro.site.assets import Assets
+    from saikoro.site._assets import Assets
 
     (tmp_path / "js").mkdir()
     (tmp_path / "js" / "mermaid.min.js").write_text("/* mermaid */", "utf-8")

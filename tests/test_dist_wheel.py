@@ -180,7 +180,7 @@ def test_wheel_ships_exactly_the_served_runtimes(wheel: Path) -> None:
         for file in (*bundle.files, LICENSE_NAME):
             expected.add(f"saikoro/site/vendor/{bundle.name}/{file}")
     assert vendor == expected
-    assert "saikoro/new/templates/github/workflows/scenarios.yml" in names
+    assert "saikoro/_new/templates/github/workflows/scenarios.yml" in names
     assert not [n for n in names if "node_modules" in n or n.startswith(("tests/", "docs/"))]
     dist_info = f"saikoro-{saikoro.__version__}.dist-info"
     assert f"{dist_info}/licenses/licenses/pyodide.LICENSE" in names

@@ -58,28 +58,28 @@ def test_every_exception_class_is_a_saikoro_error() -> None:
 @pytest.mark.parametrize(
     ("path", "base"),
     [
-        ("saikoro.dice.errors.DiceError", ValueError),
-        ("saikoro.dice.arith.ArithZeroDivisionError", ValueError),
+        ("saikoro.dice._errors.DiceError", ValueError),
+        ("saikoro.dice._arith.ArithZeroDivisionError", ValueError),
         ("saikoro.systems.OptionError", ValueError),
         ("saikoro.systems.UnknownSystemError", ValueError),
-        ("saikoro.systems.flow.FlowError", ValueError),
-        ("saikoro.systems.cutaction.errors.CutActionError", DiceError),
-        ("saikoro.systems.getb.board.BoardError", ValueError),
-        ("saikoro.systems.getb.states.CostError", ValueError),
-        ("saikoro.systems.akatsuki.cards.CardError", ValueError),
-        ("saikoro.systems.akatsuki.checks.CheckSpecError", ValueError),
-        ("saikoro.scenario.loader.LoadError", ValueError),
-        ("saikoro.site.roller.RollerAssetError", ValueError),
+        ("saikoro.systems._flow.FlowError", ValueError),
+        ("saikoro.systems._cutaction.errors.CutActionError", DiceError),
+        ("saikoro.systems._getb.board.BoardError", ValueError),
+        ("saikoro.systems._getb.states.CostError", ValueError),
+        ("saikoro.systems._akatsuki.cards.CardError", ValueError),
+        ("saikoro.systems._akatsuki.checks.CheckSpecError", ValueError),
+        ("saikoro.scenario._loader.LoadError", ValueError),
+        ("saikoro.site._roller.RollerAssetError", ValueError),
         ("saikoro.site.vendor.VendorError", RuntimeError),
-        ("saikoro.new.BookExistsError", FileExistsError),
-        ("saikoro.new.BookError", ValueError),
+        ("saikoro._new.BookExistsError", FileExistsError),
+        ("saikoro._new.BookError", ValueError),
         ("saikoro.dice.DistributionError", ValueError),
         ("saikoro.dice.InternalError", AssertionError),
         ("saikoro.systems.RulesError", ValueError),
-        ("saikoro.systems.getb.board.BoardError", RulesError),
-        ("saikoro.systems.getb.states.CostError", RulesError),
-        ("saikoro.systems.akatsuki.cards.CardError", RulesError),
-        ("saikoro.systems.akatsuki.checks.CheckSpecError", RulesError),
+        ("saikoro.systems._getb.board.BoardError", RulesError),
+        ("saikoro.systems._getb.states.CostError", RulesError),
+        ("saikoro.systems._akatsuki.cards.CardError", RulesError),
+        ("saikoro.systems._akatsuki.checks.CheckSpecError", RulesError),
         ("saikoro.balance.BalanceError", ValueError),
     ],
 )
@@ -149,7 +149,7 @@ def _names(node: ast.expr | None) -> set[str]:
 
 BUG_REPORTS = {
     # module -> why it may catch everything: it reports the bug loudly, never as "valid".
-    "saikoro.scenario.cli": "saikoro validate prints 'internal error' and the traceback",
+    "saikoro.scenario._cli": "saikoro validate prints 'internal error' and the traceback",
 }
 BROAD = {"<bare except>", "BaseException", "Exception", "AssertionError", "SaikoroError"}
 
@@ -169,7 +169,7 @@ def test_nothing_catches_an_internal_error() -> None:
 
 LOCAL_VALUE_ERRORS = {
     # module -> why a bare ValueError is raised there: it never leaves the module.
-    "saikoro.scenario.schema": "IntOrRange.bounds, caught by IntOrRange.check",
+    "saikoro.scenario._schema": "IntOrRange.bounds, caught by IntOrRange.check",
 }
 
 
@@ -188,7 +188,7 @@ def test_no_bare_value_error_reaches_a_user() -> None:
 
 
 def test_the_internal_error_is_raised_where_callers_break_an_invariant() -> None:
-    from saikoro.dice.chains import chain_sum
+    from saikoro.dice._chains import chain_sum
 
     with pytest.raises(InternalError, match="faces must number the sides"):
         chain_sum([6], [1], 6, 2)

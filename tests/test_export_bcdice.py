@@ -30,15 +30,15 @@ import pytest
 
 import saikoro
 from saikoro.export import DICEBOT, PaletteLine, enemy_character, enemy_palette
-from saikoro.export.enemy import COMPARE_OPTIONS
-from saikoro.export.memo import enemy_definition
+from saikoro.export._enemy import COMPARE_OPTIONS
+from saikoro.export._memo import enemy_definition
 from saikoro.scenario import Scenario, load_scenarios, validate_text
-from saikoro.scenario.containers import ListOf, MapOf, Obj
+from saikoro.scenario._containers import ListOf, MapOf, Obj
+from saikoro.scenario._schema import Bool, Enum, Int, IntOrRange, Str, Type
 from saikoro.scenario.model import Enemy, enemy_model, to_data
-from saikoro.scenario.schema import Bool, Enum, Int, IntOrRange, Str, Type
-from saikoro.site.oddscache import OddsCache
-from saikoro.site.pages.scenario import render_scenario, rulings
-from saikoro.site.vtt import VttSettings
+from saikoro.site._oddscache import OddsCache
+from saikoro.site._pages.scenario import render_scenario, rulings
+from saikoro.site._vtt import VttSettings
 from saikoro.systems import SYSTEM_IDS
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -166,7 +166,7 @@ def test_getb_palette_and_character() -> None:
 
 
 def test_vtt_settings_and_hostile_ids() -> None:
-    from saikoro.site.vtt import VttSettings
+    from saikoro.site._vtt import VttSettings
 
     settings = VttSettings("https://example.org/book", "scenarios", directory_urls=True)
     assert settings.enemy_url("s", "e") == "https://example.org/book/scenarios/s/#enemy-e"
@@ -176,19 +176,17 @@ def test_vtt_settings_and_hostile_ids() -> None:
 def test_export_doctests() -> None:
     import doctest
 
-    from saikoro.export import (
-        akatsuki,
-        ccfolia,
-        cutaction,
-        enemy,
-        getb,
-        kegare,
-        kokuryoku,
-        memo,
-        palette,
-        udonarium,
-    )
-    from saikoro.site import vtt
+    from saikoro.export import _akatsuki as akatsuki
+    from saikoro.export import _ccfolia as ccfolia
+    from saikoro.export import _cutaction as cutaction
+    from saikoro.export import _enemy as enemy
+    from saikoro.export import _getb as getb
+    from saikoro.export import _kegare as kegare
+    from saikoro.export import _kokuryoku as kokuryoku
+    from saikoro.export import _memo as memo
+    from saikoro.export import _palette as palette
+    from saikoro.export import _udonarium as udonarium
+    from saikoro.site import _vtt as vtt
 
     modules = (akatsuki, ccfolia, cutaction, enemy, getb, kegare, kokuryoku, memo, palette)
     for module in (*modules, udonarium, vtt, saikoro.export):

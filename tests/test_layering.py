@@ -125,8 +125,8 @@ def test_the_cycle_finder_finds_a_cycle() -> None:
 def test_the_graph_sees_the_layers() -> None:
     graph = _graph()
     assert len(graph) > 100
-    assert "saikoro.dice.errors" in graph["saikoro.systems.flow"]
-    assert "saikoro.scenario.defs" in graph["saikoro.scenario.validate"]
+    assert "saikoro.dice._errors" in graph["saikoro.systems._flow"]
+    assert "saikoro.scenario._defs" in graph["saikoro.scenario._validate"]
 
 
 def test_no_import_circle() -> None:
@@ -141,7 +141,7 @@ def test_scenario_site_and_export_import_the_engine_not_the_facade() -> None:
         if m.startswith(("saikoro.scenario", "saikoro.site", "saikoro.export"))
         and "saikoro" in targets
     }
-    assert importers == set(), "import saikoro.dice.api / saikoro.systems, not the facade"
+    assert importers == set(), "import saikoro.dice._api / saikoro.systems, not the facade"
 
 
 def test_the_facade_rule_sees_a_facade_import(tmp_path: Path) -> None:

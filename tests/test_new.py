@@ -15,8 +15,8 @@ import pytest
 import yaml
 
 import saikoro
-from saikoro.cli import main
-from saikoro.new import book_files, create_book
+from saikoro._cli import main
+from saikoro._new import book_files, create_book
 from saikoro.systems import SYSTEM_IDS
 
 REPO = Path(__file__).resolve().parents[1]

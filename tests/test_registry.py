@@ -19,10 +19,10 @@ from pathlib import Path
 import pytest
 
 from saikoro import systems
-from saikoro.scenario.containers import Obj
-from saikoro.scenario.defs import DEFINITIONS, definition
+from saikoro.scenario._containers import Obj
+from saikoro.scenario._defs import DEFINITIONS, definition
 from saikoro.scenario.model import model_class
-from saikoro.site.profiles import Profile, profile
+from saikoro.site._profiles import Profile, profile
 from saikoro.systems import (
     BUILTIN,
     SYSTEM_IDS,
@@ -116,7 +116,7 @@ def test_two_registrations_of_one_id_are_an_error(fake_entry_points: list[EntryP
 
 def test_a_registration_must_lead_to_its_own_class(fake_entry_points: list[EntryPoint]) -> None:
     fake_entry_points.append(
-        EntryPoint("elsewhere", "saikoro.systems.getb", systems.ENTRY_POINT_GROUP)
+        EntryPoint("elsewhere", "saikoro.systems._getb", systems.ENTRY_POINT_GROUP)
     )
     assert "elsewhere" in registry()
     with pytest.raises(RegistryError, match="the class of 'getb', not 'elsewhere'"):

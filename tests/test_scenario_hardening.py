@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from saikoro.scenario import load_scenarios, validate_text
-from saikoro.scenario.cli import EXIT_INTERNAL, validate_main
-from saikoro.scenario.loader import load_yaml
+from saikoro.scenario._cli import EXIT_INTERNAL, validate_main
+from saikoro.scenario._loader import load_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data" / "scenarios"
@@ -58,7 +58,7 @@ def test_out_of_range_ruling_fixture_fails_the_cli() -> None:
 
 
 def _break_a_check(monkeypatch: pytest.MonkeyPatch) -> None:
-    from saikoro.scenario import rulings
+    from saikoro.scenario import _rulings as rulings
 
     def boom(*args: object) -> None:
         raise RuntimeError("a bug in a check")

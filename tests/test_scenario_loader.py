@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from saikoro.scenario import load_scenario, validate_text
-from saikoro.scenario.loader import MAX_BYTES, MAX_NODES, LoadError, load_yaml
+from saikoro.scenario._loader import MAX_BYTES, MAX_NODES, LoadError, load_yaml
 
 
 def first(text: str | bytes) -> str:
@@ -159,7 +159,7 @@ def test_syntax_errors_have_positions(text: str) -> None:
 def test_pure_python_fallback_loader(monkeypatch: pytest.MonkeyPatch) -> None:
     import yaml
 
-    from saikoro.scenario import loader
+    from saikoro.scenario import _loader as loader
 
     monkeypatch.setattr(loader, "_Loader", yaml.SafeLoader)
     assert load_yaml("a: [1, {b: c}]\n", "t.yaml").to_python() == {"a": [1, {"b": "c"}]}

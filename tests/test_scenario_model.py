@@ -15,9 +15,10 @@ from pathlib import Path
 import pytest
 
 from saikoro.scenario import Scenario, load_scenario, validate_text
-from saikoro.scenario.containers import ListOf, MapOf, Obj
-from saikoro.scenario.defs import DEFINITIONS
-from saikoro.scenario.loader import load_yaml
+from saikoro.scenario._containers import ListOf, MapOf, Obj
+from saikoro.scenario._defs import DEFINITIONS
+from saikoro.scenario._loader import load_yaml
+from saikoro.scenario._schema import Ctx, Type
 from saikoro.scenario.model import (
     NOWHERE,
     GetbEnemy,
@@ -31,12 +32,11 @@ from saikoro.scenario.model import (
     to_data,
 )
 from saikoro.scenario.model._build import build
-from saikoro.scenario.schema import Ctx, Type
 from saikoro.systems import SYSTEM_IDS
 from saikoro.systems import get as get_system
 
 ROOT = Path(__file__).resolve().parents[1]
-FOLDERS = ("scenarios", "plugin/saikoro/new/templates/scenarios", "tests/data/scenarios")
+FOLDERS = ("scenarios", "plugin/saikoro/_new/templates/scenarios", "tests/data/scenarios")
 
 
 def _files() -> list[Path]:
@@ -240,7 +240,7 @@ def test_exports_are_byte_identical_to_the_base_commit() -> None:
 @pytest.mark.parametrize("scenario", _valid(), ids=lambda s: s.path.name)
 def test_simulator_party_is_the_same_from_the_model_and_from_data(scenario: Scenario) -> None:
     """The simulator's adapter reads the model; party files still arrive as data."""
-    from saikoro.balance.model import encounter, parse_party
+    from saikoro.balance._model import encounter, parse_party
 
     enc = encounter(scenario)
     assert len(enc.enemies) == len(scenario.model.enemies)

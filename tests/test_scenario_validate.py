@@ -10,11 +10,11 @@ from itertools import product
 from pathlib import Path
 
 from saikoro.scenario import field_reference, load_scenario, validate_text
-from saikoro.scenario.common import die_outcomes
-from saikoro.scenario.defs import getb, kegare
-from saikoro.scenario.defs.akatsuki import two_d6_at_most
+from saikoro.scenario._common import die_outcomes
+from saikoro.scenario._defs import getb, kegare
+from saikoro.scenario._defs.akatsuki import two_d6_at_most
+from saikoro.scenario._problems import catalogue, default_lang
 from saikoro.scenario.model import GetbEnemy, GetbGuard, KegareEnemy, to_data
-from saikoro.scenario.problems import catalogue, default_lang
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -289,7 +289,7 @@ def test_table_coverage_messages() -> None:
 
 def test_die_outcomes_agree_with_the_dice_engine() -> None:
     import saikoro
-    from saikoro.scenario.common import _engine_outcomes
+    from saikoro.scenario._common import _engine_outcomes
 
     for die in ("1D6", "2D6", "1D10", "D66", "1D100", "3D6"):
         odds = saikoro.odds(die)
@@ -344,7 +344,7 @@ def test_every_message_code_used_is_in_the_catalogue() -> None:
         p.read_text("utf-8") for p in (ROOT / "plugin" / "saikoro" / "scenario").rglob("*.py")
     )
     codes = set(re.findall(r'Msg\(\s*"([a-z0-9_.]+)"', source))
-    from saikoro.scenario.loader import _SYNTAX
+    from saikoro.scenario._loader import _SYNTAX
 
     codes |= {c for pair in _SYNTAX.values() for c in pair if c}
     codes |= {f"v.{k}" for k in ("map", "seq", "scalar")}

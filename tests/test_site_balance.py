@@ -24,17 +24,17 @@ from mkdocs.config.config_options import Plugins
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import Abort
 
-from saikoro.balance import runner
-from saikoro.balance.check import figures
-from saikoro.balance.model import encounter
-from saikoro.balance.stats import BalanceResult, PcFigures
-from saikoro.balance.tactics import tactics_for
-from saikoro.balance.verdict import verdict
-from saikoro.scenario.validate import Scenario, load_scenario
-from saikoro.site import balancecache
-from saikoro.site.balancecache import BalanceStore, decode, encode, fight_key
-from saikoro.site.pages import balance as section
-from saikoro.site.plugin import SaikoroPlugin
+from saikoro.balance import _runner as runner
+from saikoro.balance._check import figures
+from saikoro.balance._model import encounter
+from saikoro.balance._stats import BalanceResult, PcFigures
+from saikoro.balance._tactics import tactics_for
+from saikoro.balance._verdict import verdict
+from saikoro.scenario._validate import Scenario, load_scenario
+from saikoro.site import _balancecache as balancecache
+from saikoro.site._balancecache import BalanceStore, decode, encode, fight_key
+from saikoro.site._pages import balance as section
+from saikoro.site._plugin import SaikoroPlugin
 from test_site_support import HOSTILE, NAME, REPO, TWO_D6
 
 _CLASS = {"易しい": "easy", "標準": "standard", "厳しい": "hard", "非常に厳しい": "deadly"}
@@ -444,7 +444,7 @@ def test_cache_files_round_trip_every_field() -> None:
     with pytest.raises(balancecache.CorruptCacheError):
         decode({"$": "object", "c": "os:system", "v": {}})  # only saikoro.balance classes
     with pytest.raises(balancecache.CorruptCacheError):
-        decode({"$": "object", "c": "saikoro.balance.stats:PcFigures", "v": {"name": "a"}})
+        decode({"$": "object", "c": "saikoro.balance._stats:PcFigures", "v": {"name": "a"}})
     with pytest.raises(TypeError):
         encode(object())  # a field the cache cannot hold fails loudly
 
@@ -461,10 +461,10 @@ def test_the_key_is_the_same_in_every_process_and_ignores_id_and_title() -> None
     enc = encounter(sc)
     key = fight_key(enc, tactics_for(sc.system), 400, 0)
     code = (
-        "from saikoro.scenario.validate import load_scenario\n"
-        "from saikoro.balance.model import encounter\n"
-        "from saikoro.balance.tactics import tactics_for\n"
-        "from saikoro.site.balancecache import fight_key\n"
+        "from saikoro.scenario._validate import load_scenario\n"
+        "from saikoro.balance._model import encounter\n"
+        "from saikoro.balance._tactics import tactics_for\n"
+        "from saikoro.site._balancecache import fight_key\n"
         f"sc = load_scenario({str(REPO / 'scenarios' / 'kegare-minato.yaml')!r}).scenario\n"
         "print(fight_key(encounter(sc), tactics_for(sc.system), 400, 0))\n"
     )

@@ -17,8 +17,8 @@ from mkdocs.config import config_options, load_config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import Abort
 
-from saikoro.site.fences import FenceContext, add_custom_fences, fence_lines
-from saikoro.site.oddscache import OddsCache
+from saikoro.site._fences import FenceContext, add_custom_fences, fence_lines
+from saikoro.site._oddscache import OddsCache
 from test_site_support import env
 
 MKDOCS = [sys.executable, "-m", "mkdocs"]
@@ -142,7 +142,7 @@ def test_warning_lines_count_the_front_matter(caplog: pytest.LogCaptureFixture) 
 def test_an_internal_error_in_the_engine_is_not_turned_into_a_warning(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from saikoro.dice import api as engine
+    from saikoro.dice import _api as engine
 
     def broken(*args: object, **kwargs: object) -> None:
         raise ZeroDivisionError("a bug")
@@ -202,7 +202,7 @@ def test_a_value_the_engine_refuses_fails_the_build_at_the_scenario_position(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     from saikoro.dice import LimitError
-    from saikoro.dice import api as engine
+    from saikoro.dice import _api as engine
 
     real = engine.odds
 
@@ -216,7 +216,7 @@ def test_a_value_the_engine_refuses_fails_the_build_at_the_scenario_position(
     (root / "scenarios" / "port.yaml").write_text(KEGARE, "utf-8")
     config = _config(root)
     config.plugins.on_startup(command="build", dirty=False)
-    from saikoro.site import exact
+    from saikoro.site import _exact as exact
 
     stale: exact.PageValues = {"exact": {}, "tables": {}}
     monkeypatch.setitem(exact._pages, "left/over.odds.json", stale)
@@ -235,7 +235,7 @@ def test_under_serve_a_refused_value_gives_an_error_page(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from saikoro.dice import LimitError
-    from saikoro.dice import api as engine
+    from saikoro.dice import _api as engine
 
     real = engine.odds
 
@@ -263,11 +263,11 @@ def test_under_serve_a_refused_value_gives_an_error_page(
 
 
 def test_profiles_have_no_generic_fallback() -> None:
-    from saikoro.site.profiles import profile
+    from saikoro.site._profiles import profile
     from saikoro.systems import SYSTEM_IDS, UnknownSystemError
 
     for system in SYSTEM_IDS:
-        assert type(profile(system)).__module__ == f"saikoro.site.profiles.{system}"
+        assert type(profile(system)).__module__ == f"saikoro.site._profiles.{system}"
     with pytest.raises(UnknownSystemError):
         profile("nosuch")
 
@@ -275,14 +275,14 @@ def test_profiles_have_no_generic_fallback() -> None:
 def test_a_broken_profile_module_fails_loudly(monkeypatch: pytest.MonkeyPatch) -> None:
     import importlib
 
-    from saikoro.site import profiles
+    from saikoro.site import _profiles as profiles
 
     monkeypatch.setattr(profiles, "_cache", {})
     real = importlib.import_module
 
     def broken(name: str, *args: Any) -> Any:
-        if name == "saikoro.site.profiles.kegare":
-            raise ModuleNotFoundError("No module named 'saikoro.site.profiles.kegare'")
+        if name == "saikoro.site._profiles.kegare":
+            raise ModuleNotFoundError("No module named 'saikoro.site._profiles.kegare'")
         return real(name, *args)
 
     monkeypatch.setattr(importlib, "import_module", broken)
@@ -311,7 +311,7 @@ def test_a_scenario_fence_whose_odds_are_refused_warns(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     from saikoro.dice import LimitError
-    from saikoro.dice import api as engine
+    from saikoro.dice import _api as engine
     from saikoro.scenario import validate_text
 
     real = engine.odds

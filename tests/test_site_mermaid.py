@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import saikoro
-from saikoro.site.mermaid import flow_to_mermaid
+from saikoro.site._mermaid import flow_to_mermaid
 from saikoro.systems import SYSTEM_IDS
 
 pytestmark = pytest.mark.browser

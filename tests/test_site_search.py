@@ -1,5 +1,5 @@
 """Japanese search on an author's site: the plugin adds katakana/kanji boundaries to
-Material's search separator (see :mod:`saikoro.site.searchconfig`)."""
+Material's search separator (see :mod:`saikoro.site._searchconfig`)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from saikoro.site.searchconfig import BOUNDARIES
+from saikoro.site._searchconfig import BOUNDARIES
 from test_site_support import build
 
 pytestmark = pytest.mark.slow

@@ -14,26 +14,26 @@ import markdown
 import pytest
 
 from saikoro.scenario import Scenario, validate_text
-from saikoro.site.charts import bar_chart, prob
-from saikoro.site.fences import FenceContext, add_custom_fences
-from saikoro.site.mermaid import flow_html, flow_to_mermaid, mermaid_label
-from saikoro.site.navigation import expand_nav
-from saikoro.site.oddscache import OddsCache
-from saikoro.site.pages.chase import entry_probability, entry_range
-from saikoro.site.safe import esc, is_safe_url, md_escape, render_markdown, safe_title
+from saikoro.site._charts import bar_chart, prob
+from saikoro.site._fences import FenceContext, add_custom_fences
+from saikoro.site._mermaid import flow_html, flow_to_mermaid, mermaid_label
+from saikoro.site._navigation import expand_nav
+from saikoro.site._oddscache import OddsCache
+from saikoro.site._pages.chase import entry_probability, entry_range
+from saikoro.site._safe import esc, is_safe_url, md_escape, render_markdown, safe_title
 from saikoro.systems import Edge, Flow, Step, StepKind
 
 SITE_MODULES = [
-    "saikoro.site.safe",
-    "saikoro.site.charts",
-    "saikoro.site.mermaid",
-    "saikoro.site.navigation",
-    "saikoro.site.pages.chase",
-    "saikoro.site.pages.scenario",
-    "saikoro.site.profiles.akatsuki",
+    "saikoro.site._safe",
+    "saikoro.site._charts",
+    "saikoro.site._mermaid",
+    "saikoro.site._navigation",
+    "saikoro.site._pages.chase",
+    "saikoro.site._pages.scenario",
+    "saikoro.site._profiles.akatsuki",
     "saikoro.export",
-    "saikoro.export.ccfolia",
-    "saikoro.export.udonarium",
+    "saikoro.export._ccfolia",
+    "saikoro.export._udonarium",
 ]
 
 
@@ -278,8 +278,8 @@ def _fake_scenario(data: dict[str, object], system: str = "kokuryoku") -> Scenar
 
 def test_scenario_rulings_change_the_odds() -> None:
     import saikoro
-    from saikoro.site.pages import labels
-    from saikoro.site.pages.scenario import fill_slots, render_scenario
+    from saikoro.site._pages import labels
+    from saikoro.site._pages.scenario import fill_slots, render_scenario
 
     labels.configure("ja")  # an earlier in-process build may have left another language
     target = {"name": "x", "target": 12, "gain": 10}
@@ -303,7 +303,7 @@ def test_scenario_rulings_change_the_odds() -> None:
 
 
 def test_scenario_page_markdown_has_no_raw_text_html() -> None:
-    from saikoro.site.pages.scenario import render_scenario
+    from saikoro.site._pages.scenario import render_scenario
 
     evil = "<script>x</script>"
     scenario = _fake_scenario(
@@ -327,7 +327,7 @@ def test_mermaid_shim_and_cdn_option(tmp_path: object) -> None:
 
     from mkdocs.exceptions import PluginError
 
-    from saikoro.site.assets import Assets, _shim
+    from saikoro.site._assets import Assets, _shim
 
     assert "null" in _shim(None) and "https://cdn.example/m.js" in _shim("https://cdn.example/m.js")
     roller = SimpleNamespace(enabled=False, loading="visible", pyodide_url=None, pyodide_dir=None)
@@ -358,7 +358,7 @@ def test_mermaid_shim_and_cdn_option(tmp_path: object) -> None:
 def test_scenario_rulings_reach_the_roll_widgets() -> None:
     import json
 
-    from saikoro.site.pages.scenario import fill_slots, render_scenario
+    from saikoro.site._pages.scenario import fill_slots, render_scenario
     from test_site_support import tags
 
     chosen = {"final_damage_tie": "zero", "miracle_tier": True}
@@ -411,7 +411,7 @@ def test_scenario_rulings_reach_the_roll_widgets() -> None:
 
 
 def test_rolling_adapter_passes_options() -> None:
-    from saikoro.site import rolling
+    from saikoro.site import _rolling as rolling
 
     evil = '"><script>x</script>'
     markup = rolling.widget("KK3", enabled=True, system="kokuryoku", options={"die": 6, evil: evil})
@@ -425,7 +425,7 @@ def test_rolling_adapter_passes_options() -> None:
 
 
 def test_a_page_without_rollers_has_no_widget() -> None:
-    from saikoro.site.pages.scenario import fill_slots, render_scenario
+    from saikoro.site._pages.scenario import fill_slots, render_scenario
 
     scenario = _fake_scenario(
         {
@@ -442,7 +442,7 @@ def test_a_page_without_rollers_has_no_widget() -> None:
 
 def test_chart_labels_wrap_at_japanese_punctuation() -> None:
     import saikoro
-    from saikoro.site.mermaid import WRAP, wrap_label
+    from saikoro.site._mermaid import WRAP, wrap_label
 
     for system_id in ("getb", "kegare", "akatsuki", "kokuryoku", "cutaction"):
         for flow in saikoro.get_system(system_id).flows().values():
@@ -457,7 +457,7 @@ def test_chart_labels_wrap_at_japanese_punctuation() -> None:
 
 
 def test_chart_direction_fits_the_column() -> None:
-    from saikoro.site.mermaid import layout
+    from saikoro.site._mermaid import layout
 
     fan = Flow(
         "t.fan",
@@ -499,7 +499,7 @@ def test_chart_nodes_name_actors_once_and_subflows_by_title() -> None:
 
 def test_linked_charts_missing_from_a_page_are_appended() -> None:
     import saikoro
-    from saikoro.site.mermaid import append_linked_flows
+    from saikoro.site._mermaid import append_linked_flows
 
     page = flow_html(saikoro.get_system("getb").flows()["getb.attack"])
     out = append_linked_flows(page)
@@ -508,7 +508,7 @@ def test_linked_charts_missing_from_a_page_are_appended() -> None:
 
 
 def test_japanese_line_breaks_are_not_spaces() -> None:
-    from saikoro.site.safe import esc, md_escape, render_markdown
+    from saikoro.site._safe import esc, md_escape, render_markdown
 
     assert render_markdown("示します。\n起点の**能力値**を\nGB3 で振る") == (
         "<p>示します。起点の<strong>能力値</strong>を\nGB3 で振る</p>"
@@ -520,7 +520,7 @@ def test_japanese_line_breaks_are_not_spaces() -> None:
 
 
 def test_yaml_ids_read_as_words() -> None:
-    from saikoro.site.pages import labels
+    from saikoro.site._pages import labels
 
     labels.configure("ja")
     assert (
@@ -537,16 +537,16 @@ def test_yaml_ids_read_as_words() -> None:
 
 def test_every_kegare_status_has_its_japanese_word() -> None:
     """Each status a kegare scenario may name reads as the definition's Japanese word."""
-    from saikoro.scenario.defs.kegare import STATUSES
-    from saikoro.site.pages import labels
+    from saikoro.scenario._defs.kegare import STATUSES
+    from saikoro.site._pages import labels
 
     labels.configure("ja")
     assert {c.value: labels.status(c.value) for c in STATUSES} == {c.value: c.ja for c in STATUSES}
 
 
 def test_lru_forgets_the_least_recently_used() -> None:
-    from saikoro.dice.errors import InternalError
-    from saikoro.site.lru import Lru
+    from saikoro.dice._errors import InternalError
+    from saikoro.site._lru import Lru
 
     cache = Lru[str, int](2)
     cache["a"], cache["b"] = 1, 2
@@ -576,7 +576,7 @@ def test_odds_cache_is_bounded_and_keyed_by_content() -> None:
 
 
 def test_rendered_pages_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    from saikoro.site import structure
+    from saikoro.site import _structure as structure
 
     monkeypatch.setattr(structure, "MAX_PAGES", 2)
     book = structure.ScenarioBook()

@@ -2,7 +2,7 @@
 
 Budgets (HTML of one page): GETB rules page 400 KB, commands page 600 KB, each sample
 scenario page 300 KB. Long fractions live in ``<page>.odds.json`` (see
-:mod:`saikoro.site.exact`); every shown probability still resolves to its exact value.
+:mod:`saikoro.site._exact`); every shown probability still resolves to its exact value.
 """
 
 from __future__ import annotations

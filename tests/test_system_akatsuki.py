@@ -16,7 +16,7 @@ import pytest
 
 from saikoro.dice import DiceSource, ParseError, Roll
 from saikoro.systems import OptionError, get
-from saikoro.systems.akatsuki import (
+from saikoro.systems._akatsuki import (
     SYSTEM,
     AfterMode,
     AwakeningHand,
@@ -375,7 +375,7 @@ def test_opposed_odds_match_brute_force(case: tuple[int, bool, int, bool, str, s
 def test_opposed_tie_breaks() -> None:
     a = resolve_check(CheckSpec(level=7), 2, 3)  # achievement 2
     p = resolve_check(CheckSpec(level=7), 1, 4)  # achievement 2, same target
-    from saikoro.systems.akatsuki import resolve_opposed
+    from saikoro.systems._akatsuki import resolve_opposed
 
     assert resolve_opposed(OpposedKind.RESIST, a, p).winner.value == "受動側の勝ち"
     assert resolve_opposed(OpposedKind.INTERFERE, a, p).winner.value == "能動側の勝ち"
@@ -639,7 +639,7 @@ def test_docs_page_fences_are_valid() -> None:
     ],
 )
 def test_format_round_trips(spec: CheckSpec) -> None:
-    from saikoro.systems.akatsuki import format_check, format_opposed
+    from saikoro.systems._akatsuki import format_check, format_opposed
 
     assert parse_check(format_check(spec)) == spec
     parsed = parse_opposed(format_opposed(OpposedKind.COMPETE, spec, CheckSpec(level=3)))
@@ -647,7 +647,7 @@ def test_format_round_trips(spec: CheckSpec) -> None:
 
 
 def test_support_eligibility_in_and_out_of_combat() -> None:
-    from saikoro.systems.akatsuki import can_support
+    from saikoro.systems._akatsuki import can_support
 
     assert can_support(5) and not can_support(4)
     assert can_support(1, expert=True)
@@ -668,7 +668,7 @@ def test_interfere_sides_ruling() -> None:
     # the actor is the active side: a full tie lets the act stand...
     actor = resolve_check(CheckSpec(level=7), 2, 3)
     interferer = resolve_check(CheckSpec(level=7), 1, 4)
-    from saikoro.systems.akatsuki import resolve_opposed
+    from saikoro.systems._akatsuki import resolve_opposed
 
     assert resolve_opposed(OpposedKind.INTERFERE, actor, interferer).winner.value == "能動側の勝ち"
     # ...and a table that reads it the other way writes the interferer first

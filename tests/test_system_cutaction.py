@@ -10,7 +10,7 @@ import pytest
 
 from saikoro.dice import DiceSource, Dist, ParseError, Roll
 from saikoro.systems import OptionError, get
-from saikoro.systems.cutaction import (
+from saikoro.systems._cutaction import (
     CutAction,
     InitiativeEntry,
     achievement_dist,
@@ -20,8 +20,8 @@ from saikoro.systems.cutaction import (
     obstruct_dist,
     resolve_check,
 )
-from saikoro.systems.cutaction.checks import dice_shape, obstruct_retreat
-from saikoro.systems.cutaction.damage import damage_table, resolve_damage
+from saikoro.systems._cutaction.checks import dice_shape, obstruct_retreat
+from saikoro.systems._cutaction.damage import damage_table, resolve_damage
 
 SYS = CutAction()
 DICE = ("1D10", "2D6")
@@ -436,7 +436,7 @@ def test_chase_movement_command() -> None:
 
 
 def test_damage_expression_distribution_matches_enumeration() -> None:
-    from saikoro.systems.cutaction.expr import DamageExpr
+    from saikoro.systems._cutaction.expr import DamageExpr
 
     expected: dict[int, Fraction] = {}
     for a, b, c in itertools.product(range(1, 7), range(1, 7), range(1, 5)):
@@ -448,7 +448,7 @@ def test_damage_expression_distribution_matches_enumeration() -> None:
 def test_huge_damage_odds_are_refused_at_once() -> None:
     # review regression: CAD100D100R6 took over 20 s; the amounts are counted first
     from saikoro.dice import LimitError
-    from saikoro.systems.cutaction.expr import MAX_ODDS_OUTCOMES
+    from saikoro.systems._cutaction.expr import MAX_ODDS_OUTCOMES
 
     for command in ("CAD100D100R6", "CAA7,5,100D100R6H99/99", "CAD40D26"):
         with pytest.raises(LimitError) as err:

@@ -11,7 +11,7 @@ import pytest
 import saikoro
 from saikoro.dice import DiceSource, ParseError
 from saikoro.systems import OptionValue, StepKind
-from saikoro.systems.cutaction import (
+from saikoro.systems._cutaction import (
     CHASE_EVENTS,
     BattleArea,
     Chase,
@@ -24,7 +24,7 @@ from saikoro.systems.cutaction import (
     resolve_check,
     resolve_damage,
 )
-from saikoro.systems.cutaction.chase import curve_retreat, falling_area, oncoming_damage
+from saikoro.systems._cutaction.chase import curve_retreat, falling_area, oncoming_damage
 
 SYS = CutAction()
 

@@ -16,7 +16,7 @@ import pytest
 
 from saikoro.dice import DiceSource, LimitError, ParseError, Roll
 from saikoro.systems import OptionError
-from saikoro.systems.getb import (
+from saikoro.systems._getb import (
     SYSTEM,
     CheckSpec,
     GodEaterTableBurst,
@@ -27,7 +27,7 @@ from saikoro.systems.getb import (
     final_damage_odds,
     spread,
 )
-from saikoro.systems.getb.chain import (
+from saikoro.systems._getb.chain import (
     MAX_CRITICAL_BITS,
     MAX_DICE,
     MAX_WORK_BITS,
@@ -293,9 +293,9 @@ def test_miracle_tier_option() -> None:
 
 
 def test_endurance_is_taishuu_rolled_as_resist_check() -> None:
-    from saikoro.export import getb as export_getb
+    from saikoro.export import _getb as export_getb
     from saikoro.scenario.model import GetbEnemy, GetbTarget, enemy_model
-    from saikoro.site.profiles.getb import ABILITY_LABELS, CHECK_LABELS, GetbProfile
+    from saikoro.site._profiles.getb import ABILITY_LABELS, CHECK_LABELS, GetbProfile
 
     assert ABILITY_LABELS["endurance"] == "耐久" and CHECK_LABELS["endurance"] == "抵抗判定"
     profile = GetbProfile()
@@ -400,7 +400,7 @@ def test_chain_spread_matches_brute_force(n: int, crit: int, fumble: int, max_le
 
 
 def test_chain_spread_agrees_with_the_engine_upper_dice() -> None:
-    from saikoro.dice.upper import odds_upper
+    from saikoro.dice._upper import odds_upper
 
     for n, m, c in [(3, 7, 10), (2, 0, 10), (4, -3, 9)]:
         u = odds_upper(f"{n}U10[{c}]{m:+d}" if m else f"{n}U10[{c}]")
@@ -487,8 +487,8 @@ def test_final_damage_never_follows_guard_chains() -> None:
 
 
 def test_damage_check_rolls_like_bcdice_upper_dice() -> None:
-    from saikoro.dice.roller import Roller
-    from saikoro.dice.upper import roll_upper
+    from saikoro.dice._roller import Roller
+    from saikoro.dice._upper import roll_upper
 
     faces = [5, 10, 10, 3, 2, 10, 1]
     u = roll_upper("3U10[10]+7", Roller(DiceSource(dice=[(10, f) for f in faces])))
@@ -807,7 +807,7 @@ def test_final_damage_zero_is_exact_despite_cut_off_chains() -> None:
 
 def test_chain_weights_are_the_engine_chains_for_d10() -> None:
     # one implementation: GETB's chained d10 are the engine's reroll chains (U10[c])
-    from saikoro.dice.chains import chain_power, faces_poly
+    from saikoro.dice._chains import chain_power, faces_poly
 
     for critical, depth, dice in [(10, 4, 3), (7, 5, 2), (2, 6, 1)]:
         ours = chain_weights(critical, depth, dice)

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from saikoro.systems.flow import StepKind
-from saikoro.systems.getb import (
+from saikoro.systems._flow import StepKind
+from saikoro.systems._getb import (
     Combatant,
     Condition,
     CostError,
@@ -18,7 +18,7 @@ from saikoro.systems.getb import (
     attack_cost,
     full_move_cost,
 )
-from saikoro.systems.getb.board import BoardError
+from saikoro.systems._getb.board import BoardError
 
 ROOT = Path(__file__).resolve().parent.parent
 

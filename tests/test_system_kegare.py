@@ -11,7 +11,7 @@ import pytest
 import saikoro
 from saikoro.dice import DiceSource, ParseError
 from saikoro.systems import OptionError
-from saikoro.systems.kegare import (
+from saikoro.systems._kegare import (
     KEGARE_TRACK,
     SYSTEM,
     AttackSpec,
@@ -33,7 +33,7 @@ from saikoro.systems.kegare import (
     status_recovery,
     turn_order,
 )
-from saikoro.systems.kegare.status import recovery_modifier
+from saikoro.systems._kegare.status import recovery_modifier
 
 D6 = range(1, 7)
 

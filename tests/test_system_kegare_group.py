@@ -14,7 +14,7 @@ from fractions import Fraction
 import pytest
 
 from saikoro.dice import DiceSource, ParseError
-from saikoro.systems.kegare import Kegare
+from saikoro.systems._kegare import Kegare
 
 D6 = range(1, 7)
 POS = {"": 0, "@F": -4, "@M": -2, "@N": 0}

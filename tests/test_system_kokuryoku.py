@@ -11,7 +11,7 @@ import pytest
 import saikoro
 from saikoro.dice import DiceSource, LimitError, ParseError
 from saikoro.systems import OptionError, get
-from saikoro.systems.kokuryoku import (
+from saikoro.systems._kokuryoku import (
     SYSTEM,
     Kokuryoku,
     attack,
@@ -371,10 +371,10 @@ def test_difficulty_grid_shows_expected_gain_per_party_size() -> None:
     from html import unescape
 
     from saikoro.scenario.model import KokuryokuTarget
-    from saikoro.site.oddscache import OddsCache
-    from saikoro.site.pages.grids import grid_html
-    from saikoro.site.profiles import Metric
-    from saikoro.site.profiles.kokuryoku import KokuryokuProfile
+    from saikoro.site._oddscache import OddsCache
+    from saikoro.site._pages.grids import grid_html
+    from saikoro.site._profiles import Metric
+    from saikoro.site._profiles.kokuryoku import KokuryokuProfile
 
     target = KokuryokuTarget(name="開墾", target=14, gain=7)
     grid = KokuryokuProfile().target_grid(target)

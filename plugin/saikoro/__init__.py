@@ -78,7 +78,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from .dice import DiceError, Odds, Roll, SaikoroError
-from .dice import api as _api
+from .dice import _api as _api
 
 if TYPE_CHECKING:
     import random

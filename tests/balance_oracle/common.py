@@ -45,7 +45,7 @@ def write(tmp: Path, name: str, data: Mapping[str, Any]) -> Path:
 
 def simulate(path: Path, battles: int, seed: int, *extra: str) -> dict[str, Any]:
     """``saikoro simulate PATH --format json`` in this process (the CLI's ``main``)."""
-    from saikoro.cli import main
+    from saikoro._cli import main
 
     out, err = io.StringIO(), io.StringIO()
     argv = ["simulate", str(path), "--format", "json", "--battles", str(battles)]

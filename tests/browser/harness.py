@@ -2,9 +2,9 @@
 
 Used by the browser tests and ``bench/bench_browser.py``. The site is a plain
 mkdocs-material site (with ``navigation.instant``) whose pages hold the markup of
-:func:`saikoro.site.roller.widget` / :func:`~saikoro.site.roller.free_widget`; a tiny
+:func:`saikoro.site._roller.widget` / :func:`~saikoro.site._roller.free_widget`; a tiny
 MkDocs hook adds the roller's CSS/JS and calls
-:func:`~saikoro.site.roller.install_assets` after the build, as the plugin does.
+:func:`~saikoro.site._roller.install_assets` after the build, as the plugin does.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from saikoro.site.roller import free_widget, widget
+from saikoro.site._roller import free_widget, widget
 
 __all__ = [
     "KOKURYOKU_D6",
@@ -45,7 +45,7 @@ BREAKOUT = "</title></script></textarea>" + XSS
 _HOOK = """
 import os
 
-from saikoro.site.roller import EXTRA_CSS, EXTRA_JS, RollerSettings, install_assets
+from saikoro.site._roller import EXTRA_CSS, EXTRA_JS, RollerSettings, install_assets
 
 
 def on_config(config):

@@ -17,7 +17,7 @@ import pytest
 from widgets import DICE_2D6, no_xss, roll
 
 import saikoro
-from saikoro.site.roller import engine_zip
+from saikoro.site._roller import engine_zip
 
 pytestmark = pytest.mark.browser
 

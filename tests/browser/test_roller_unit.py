@@ -1,4 +1,4 @@
-"""``saikoro.site.roller`` without a browser: markup, the engine zip and installed files."""
+"""``saikoro.site._roller`` without a browser: markup, the engine zip and installed files."""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 import saikoro
-from saikoro.site import roller
-from saikoro.site.roller import (
+from saikoro.site import _roller as roller
+from saikoro.site._roller import (
     ASSET_DIR,
     EXTRA_CSS,
     EXTRA_JS,

@@ -419,7 +419,7 @@ def test_whole_book_prints_to_pdf(browser: Any, project_url: str, tmp_path: Path
     import pypdf
     import yaml
 
-    from saikoro.site.pdf import render_pdf
+    from saikoro.site._pdf import render_pdf
 
     context = browser.new_context()
     page = context.new_page()

@@ -19,13 +19,13 @@ This package is engine-side: it imports the standard library, :mod:`saikoro.dice
 
 from __future__ import annotations
 
-from .errors import BalanceError
-from .model import Encounter, Party, encounter, parse_party
-from .parties import reference_party
-from .runner import simulate
-from .stats import BalanceResult, PcFigures, SideResult, wilson
-from .tactics import ATOMS, PRESETS, Policy, Tactics, TacticsError, tactics_for
-from .verdict import VERDICTS, verdict
+from ._errors import BalanceError
+from ._model import Encounter, Party, encounter, parse_party
+from ._parties import reference_party
+from ._runner import simulate
+from ._stats import BalanceResult, PcFigures, SideResult, wilson
+from ._tactics import ATOMS, PRESETS, Policy, Tactics, TacticsError, tactics_for
+from ._verdict import VERDICTS, verdict
 
 __all__ = [
     "ATOMS",

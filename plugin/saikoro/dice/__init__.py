@@ -18,9 +18,9 @@ Fraction(7, 432)
 
 from __future__ import annotations
 
-from .api import odds, roll
-from .dist import Dist
-from .errors import (
+from ._api import odds, roll
+from ._dist import Dist
+from ._errors import (
     DiceError,
     DiceExhaustedError,
     DiceMismatchError,
@@ -30,9 +30,9 @@ from .errors import (
     ParseError,
     SaikoroError,
 )
-from .extension import Extension
-from .result import Odds, Roll
-from .source import DiceSource
+from ._extension import Extension
+from ._result import Odds, Roll
+from ._source import DiceSource
 
 __all__ = [
     "DiceError",

@@ -13,11 +13,11 @@ stat block as the memo, and a link back to the published page.
 
 from __future__ import annotations
 
-from .ccfolia import CcfoliaVisibility, ccfolia_attribute, ccfolia_json, ccfolia_script
-from .enemy import DICEBOT, enemy_character, enemy_palette
-from .model import Character
-from .palette import PaletteLine
-from .udonarium import udonarium_xml, udonarium_zip, udonarium_zip_names
+from ._ccfolia import CcfoliaVisibility, ccfolia_attribute, ccfolia_json, ccfolia_script
+from ._enemy import DICEBOT, enemy_character, enemy_palette
+from ._model import Character
+from ._palette import PaletteLine
+from ._udonarium import udonarium_xml, udonarium_zip, udonarium_zip_names
 
 __all__ = [
     "DICEBOT",

@@ -16,7 +16,7 @@ Public API (stable; used by the MkDocs plugin and the CLI):
   (English), ``text(lang)``, ``hint_text(lang)``, ``format(lang)``, ``to_json(lang)``.
 * :func:`field_reference` ``(system) -> dict`` — every field, for the generated docs.
 * :func:`json_schema` ``(system=None) -> dict`` — JSON Schema (draft 2020-12).
-* :mod:`saikoro.scenario.cli` — ``validate_main(argv)``, ``schema_main(argv)``.
+* :mod:`saikoro.scenario._cli` — ``validate_main(argv)``, ``schema_main(argv)``.
 * :mod:`saikoro.scenario.model` — the typed model's classes (``Scenario.model``).
 
 The authoring API of a system's scenario definition (see ``System.scenario_def``): the
@@ -34,12 +34,12 @@ This package is not shipped to the browser; it uses PyYAML (its C loader when pr
 
 from __future__ import annotations
 
-from .containers import Field, ListOf, MapOf, Obj
-from .defs._shared import enemy_obj, scenario_root, target_obj
-from .export import field_reference, json_schema
-from .problems import Problem
-from .schema import Bool, Check, Choice, Enum, Int, IntOrRange, Str, Type
-from .validate import LoadResult, Scenario, load_scenario, load_scenarios, validate_text
+from ._containers import Field, ListOf, MapOf, Obj
+from ._defs._shared import enemy_obj, scenario_root, target_obj
+from ._export import field_reference, json_schema
+from ._problems import Problem
+from ._schema import Bool, Check, Choice, Enum, Int, IntOrRange, Str, Type
+from ._validate import LoadResult, Scenario, load_scenario, load_scenarios, validate_text
 
 __all__ = [
     "Bool",

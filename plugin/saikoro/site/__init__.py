@@ -17,17 +17,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .profiles.base import Grid, Metric, Profile
+from ._profiles.base import Grid, Metric, Profile
 
 if TYPE_CHECKING:
-    from .plugin import SaikoroPlugin
+    from ._plugin import SaikoroPlugin
 
 __all__ = ["Grid", "Metric", "Profile", "SaikoroPlugin"]
 
 
 def __getattr__(name: str) -> object:
     if name == "SaikoroPlugin":
-        from .plugin import SaikoroPlugin
+        from ._plugin import SaikoroPlugin
 
         return SaikoroPlugin
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

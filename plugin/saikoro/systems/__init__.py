@@ -54,10 +54,10 @@ from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from saikoro.dice.errors import SaikoroError
+from saikoro.dice._errors import SaikoroError
 
-from .base import Board, CommandDoc, OptionError, OptionValue, RulesError, Ruling, System
-from .flow import Edge, Flow, FlowError, Step, StepKind
+from ._base import Board, CommandDoc, OptionError, OptionValue, RulesError, Ruling, System
+from ._flow import Edge, Flow, FlowError, Step, StepKind
 
 __all__ = [
     "BUILTIN",
@@ -85,11 +85,11 @@ __all__ = [
 
 BUILTIN: Mapping[str, str] = MappingProxyType(
     {
-        "akatsuki": "saikoro.systems.akatsuki",
-        "cutaction": "saikoro.systems.cutaction",
-        "getb": "saikoro.systems.getb",
-        "kegare": "saikoro.systems.kegare",
-        "kokuryoku": "saikoro.systems.kokuryoku",
+        "akatsuki": "saikoro.systems._akatsuki",
+        "cutaction": "saikoro.systems._cutaction",
+        "getb": "saikoro.systems._getb",
+        "kegare": "saikoro.systems._kegare",
+        "kokuryoku": "saikoro.systems._kokuryoku",
     }
 )
 """The systems saikoro ships: id -> the module whose ``SYSTEM`` is the system's class.

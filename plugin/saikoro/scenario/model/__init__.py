@@ -4,7 +4,7 @@
 :class:`ScenarioModel` subclass (chosen by ``system:``); validation does it for every
 valid file (:attr:`saikoro.scenario.Scenario.model`). Every object knows ``where`` it is written
 (:class:`Position`, not part of equality or ``repr``); defaults come from the scenario
-definitions (:mod:`saikoro.scenario.defs`), filled once.
+definitions (:mod:`saikoro.scenario._defs`), filled once.
 
 >>> from saikoro.scenario import validate_text
 >>> sc = validate_text("system: kegare\\ntitle: t\\nenemies:\\n"
@@ -20,13 +20,13 @@ import importlib
 import typing
 from collections.abc import Mapping
 
-from saikoro.scenario.containers import ListOf, Obj
-from saikoro.scenario.defs import DEFINITIONS
+from saikoro.scenario._containers import ListOf, Obj
+from saikoro.scenario._defs import DEFINITIONS
 from saikoro.systems import RegistryError, system_class
 
+from ._akatsuki import AkatsukiEnemy, AkatsukiPC, AkatsukiScenario, AkatsukiTarget
 from ._build import NOWHERE, Model, Position, build, to_data
-from .akatsuki import AkatsukiEnemy, AkatsukiPC, AkatsukiScenario, AkatsukiTarget
-from .common import (
+from ._common import (
     PC,
     Balance,
     ChaseEntry,
@@ -39,14 +39,14 @@ from .common import (
     SideCheck,
     SideMission,
 )
-from .cutaction import (
+from ._cutaction import (
     CutactionAttack,
     CutactionEnemy,
     CutactionPC,
     CutactionScenario,
     CutactionTarget,
 )
-from .getb import (
+from ._getb import (
     GetbAbilities,
     GetbAttack,
     GetbBullet,
@@ -56,8 +56,8 @@ from .getb import (
     GetbScenario,
     GetbTarget,
 )
-from .kegare import KegareEnemy, KegarePC, KegareScenario, KegareSkill, KegareTarget
-from .kokuryoku import (
+from ._kegare import KegareEnemy, KegarePC, KegareScenario, KegareSkill, KegareTarget
+from ._kokuryoku import (
     KokuryokuAbilities,
     KokuryokuEnemy,
     KokuryokuPC,

@@ -1,14 +1,14 @@
 """Building the typed model from validated data, guided by the scenario definitions.
 
 The dataclasses of :mod:`saikoro.scenario.model` name their fields after the keys of
-the definitions (:mod:`saikoro.scenario.defs`); :func:`build` walks a class and its
+the definitions (:mod:`saikoro.scenario._defs`); :func:`build` walks a class and its
 definition side by side. Defaults come from the definitions (the :class:`Field`
 ``default``), never from the classes: a key the data leaves out gets the definition's
 default, or ``None`` when the definition has none. Lists become tuples and free
 mappings read-only mappings, so the whole model is immutable.
 
->>> from saikoro.scenario.containers import Field, Obj
->>> from saikoro.scenario.schema import Int
+>>> from saikoro.scenario._containers import Field, Obj
+>>> from saikoro.scenario._schema import Int
 >>> @dataclass(frozen=True, slots=True, kw_only=True)
 ... class Pair(Model):
 ...     a: int
@@ -27,9 +27,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TypeVar, Union, get_args, get_origin
 
-from saikoro.scenario.containers import ListOf, MapOf, Obj
-from saikoro.scenario.loader import join_path
-from saikoro.scenario.schema import Type
+from saikoro.scenario._containers import ListOf, MapOf, Obj
+from saikoro.scenario._loader import join_path
+from saikoro.scenario._schema import Type
 
 __all__ = ["NOWHERE", "Model", "Position", "build", "to_data"]
 

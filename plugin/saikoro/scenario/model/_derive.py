@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TypeVar
 
-from saikoro.scenario.containers import Obj
+from saikoro.scenario._containers import Obj
 
 from ._build import Model
 

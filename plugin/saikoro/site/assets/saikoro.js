@@ -31,7 +31,7 @@
               function () { say(button, "コピーできませんでした（ブラウザが許可していません）"); });
   });
 })();
-/* saikoro: exact values kept out of the page (see saikoro/site/exact.py). An element with
+/* saikoro: exact values kept out of the page (see saikoro/site/_exact.py). An element with
  * data-exact="<key>" gets data-probability="n/d" from the page's <page>.odds.json, fetched
  * once per page on the first hover, focus or opening of an odds element; a long
  * distribution table (<details data-lazy="<key>">) is built from it when opened.

@@ -1,0 +1,304 @@
+"""The ``saikoro`` command: roll, odds, validate, schema, new, simulate, pdf.
+
+Exit status: 0 ok, 1 not a command / refused / invalid scenario, 2 usage,
+3 internal error (`saikoro validate`: a bug in saikoro, reported on stderr).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Sequence
+from fractions import Fraction
+
+from . import __version__
+from .dice import DiceError, Odds, SaikoroError
+from .systems import OptionError, OptionValue, System, UnknownSystemError
+from .systems import get as get_system
+
+__all__ = ["format_odds_table", "main", "parse_dice", "parse_rule"]
+
+EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
+
+
+class _UsageError(SaikoroError):
+    pass
+
+
+def parse_dice(text: str) -> list[tuple[int, int]]:
+    """Parse ``6:5,6:3`` into ``[(6, 5), (6, 3)]``.
+
+    >>> parse_dice("6:5, 10:10")
+    [(6, 5), (10, 10)]
+    """
+    pairs: list[tuple[int, int]] = []
+    for raw in text.replace("，", ",").split(","):
+        part = raw.strip()
+        if not part:
+            continue
+        sides, sep, value = part.partition(":")
+        if not sep or not sides.strip().isdigit() or not value.strip().isdigit():
+            raise _UsageError(f"--dice: expected SIDES:VALUE pairs like 6:5,6:3, got {part!r}")
+        pairs.append((int(sides), int(value)))
+    return pairs
+
+
+def parse_rule(text: str) -> tuple[str, OptionValue]:
+    """Parse a ruling option ``name=value`` (``true``/``false`` and integers are typed).
+
+    >>> parse_rule("final_damage_tie=defender")
+    ('final_damage_tie', 'defender')
+    >>> parse_rule("die=6")
+    ('die', 6)
+    """
+    name, sep, raw = text.partition("=")
+    if not sep or not name.strip():
+        raise _UsageError(f"--rule: expected NAME=VALUE, got {text!r}")
+    raw = raw.strip()
+    value: OptionValue
+    if raw.lower() in {"true", "yes", "on"}:
+        value = True
+    elif raw.lower() in {"false", "no", "off"}:
+        value = False
+    elif raw.lstrip("-").isdigit():
+        value = int(raw)
+    else:
+        value = raw
+    return name.strip(), value
+
+
+def _percent(p: Fraction) -> str:
+    return f"{float(p) * 100:8.4f}%"
+
+
+def format_odds_table(odds: Odds, *, width: int = 30) -> str:
+    """A readable table: outcome, probability, at least, at most, and a text bar."""
+    dist = list(odds.distribution.items())
+    numeric = all(isinstance(k, int) for k, _ in dist)
+    label = odds.label or "結果"
+    lines = [f"{odds.command}"]
+    head = f"{label:>8}  {'確率':>9}"
+    if numeric:
+        head += f"  {'以上':>9}  {'以下':>9}"
+    lines.append(head)
+    top = max((p for _, p in dist), default=Fraction(0))
+    below = Fraction(0)
+    total = sum((p for _, p in dist), Fraction(0))
+    for k, p in dist:
+        row = f"{k!s:>8}  {_percent(p)}"
+        if numeric:
+            row += f"  {_percent(total - below)}  {_percent(below + p)}"
+        below += p
+        bar = "#" * round(float(p / top) * width) if top else ""
+        lines.append(f"{row}  {bar}")
+    extra: list[str] = []
+    for name, value in (
+        ("成功", odds.success),
+        ("失敗", odds.failure),
+        ("クリティカル", odds.critical),
+        ("ファンブル", odds.fumble),
+    ):
+        if value is not None:
+            extra.append(f"{name}: {_percent(value).strip()} ({value})")
+    for name, value in odds.events.items():
+        extra.append(f"{name}: {_percent(value).strip()} ({value})")
+    mean = odds.mean
+    if mean is not None:
+        extra.append(f"平均: {float(mean):.4f} ({mean})")
+    extra.append(f"打ち切り: {odds.truncated} (≈{float(odds.truncated):.3g})")
+    return "\n".join([*lines, "", *extra])
+
+
+def _system_from(args: argparse.Namespace) -> System | None:
+    rules = dict(parse_rule(r) for r in args.rule or [])
+    if args.system is None:
+        if rules:
+            raise _UsageError("--rule needs --system")
+        return None
+    return get_system(args.system, **rules)
+
+
+def _cmd_roll(args: argparse.Namespace) -> int:
+    from . import roll
+
+    system = _system_from(args)
+    dice = parse_dice(args.dice) if args.dice is not None else None
+    rng = random.Random(args.seed) if args.seed is not None else None
+    result = roll(" ".join(args.command), system=system, dice=dice, rng=rng)
+    if result is None:
+        print("saikoro: コマンドとして認識できません", file=sys.stderr)
+        return EXIT_FAIL
+    if args.format == "json":
+        print(
+            json.dumps(
+                {
+                    "command": result.command,
+                    "text": result.text,
+                    "secret": result.secret,
+                    "success": result.success,
+                    "failure": result.failure,
+                    "critical": result.critical,
+                    "fumble": result.fumble,
+                    "dice": [list(d) for d in result.dice],
+                    "value": result.value,
+                    "outcome": result.outcome,
+                },
+                ensure_ascii=False,
+            )
+        )
+    else:
+        print(result.text)
+    return EXIT_OK
+
+
+def _cmd_odds(args: argparse.Namespace) -> int:
+    from . import odds
+
+    system = _system_from(args)
+    result = odds(" ".join(args.command), system=system)
+    if result is None:
+        print("saikoro: コマンドとして認識できません", file=sys.stderr)
+        return EXIT_FAIL
+    if args.format == "json":
+        print(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
+    else:
+        print(format_odds_table(result))
+    return EXIT_OK
+
+
+# options of ``roll`` / ``odds`` that take a value, and those that do not
+_VALUE_OPTIONS = frozenset({"--system", "--rule", "--seed", "--dice", "--format"})
+_FLAG_OPTIONS = frozenset({"-h", "--help"})
+
+
+def _command_words_last(argv: list[str]) -> list[str]:
+    """Put the command's words after ``--`` so that one starting with ``-`` is no option.
+
+    ``saikoro roll -1D6`` and ``saikoro odds -2D6+10 --system getb`` read ``-1D6`` and
+    ``-2D6+10`` as the command: only the subcommand's own options are options.
+
+    >>> _command_words_last(["roll", "-1D6", "--seed", "3"])
+    ['roll', '--seed', '3', '--', '-1D6']
+    """
+    options: list[str] = []
+    words: list[str] = []
+    rest = iter(argv[1:])
+    for arg in rest:
+        if arg == "--":
+            words.extend(rest)
+            break
+        name = arg.split("=", 1)[0]
+        if name in _VALUE_OPTIONS:
+            options.append(arg)
+            if "=" not in arg:
+                value = next(rest, None)
+                if value is not None:
+                    options.append(value)
+        elif arg in _FLAG_OPTIONS:
+            options.append(arg)
+        else:
+            words.append(arg)
+    return [argv[0], *options, *(["--", *words] if words else [])]
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="saikoro",
+        description="Exact dice odds, BCDice-style rolls and scenario validation "
+        "for Japanese TRPGs.",
+    )
+    parser.add_argument("--version", action="version", version=f"saikoro {__version__}")
+    sub = parser.add_subparsers(dest="action", metavar="COMMAND")
+
+    def engine_options(p: argparse.ArgumentParser) -> None:
+        p.add_argument(
+            "command", nargs="+", help="a dice command, e.g. 2D6>=7 (quote it in the shell)"
+        )
+        p.add_argument("--system", metavar="ID", help="rule system id or alias (getb, kegare, ...)")
+        p.add_argument(
+            "--rule",
+            action="append",
+            metavar="NAME=VALUE",
+            help="a ruling option of the system (repeatable)",
+        )
+
+    p_roll = sub.add_parser("roll", help="roll a command and print BCDice's text")
+    engine_options(p_roll)
+    p_roll.add_argument("--seed", type=int, help="seed a random generator (replayable)")
+    p_roll.add_argument("--dice", metavar="S:V,...", help="use these dice in order, e.g. 6:5,6:3")
+    p_roll.add_argument("--format", choices=("text", "json"), default="text")
+    p_roll.set_defaults(func=_cmd_roll)
+
+    p_odds = sub.add_parser("odds", help="print the exact odds of a command")
+    engine_options(p_odds)
+    p_odds.add_argument("--format", choices=("text", "json"), default="text")
+    p_odds.set_defaults(func=_cmd_odds)
+
+    sub.add_parser(
+        "validate", help="validate scenario files (saikoro validate --help)", add_help=False
+    )
+    sub.add_parser(
+        "schema", help="print the scenario JSON Schema (saikoro schema --help)", add_help=False
+    )
+    sub.add_parser(
+        "new", help="start a scenario book in a new folder (saikoro new --help)", add_help=False
+    )
+    sub.add_parser(
+        "pdf", help="print the built book page to a PDF (saikoro pdf --help)", add_help=False
+    )
+    sub.add_parser(
+        "simulate",
+        help="simulate scenarios' battles: win rate and more (saikoro simulate --help)",
+        add_help=False,
+    )
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    if args_list and args_list[0] == "simulate":
+        from .balance import _cli as balance_cli
+
+        return int(balance_cli.main(args_list[1:]))
+    if args_list and args_list[0] in {"validate", "schema"}:
+        from .scenario import _cli as scenario_cli
+
+        validate = args_list[0] == "validate"
+        entry = scenario_cli.validate_main if validate else scenario_cli.schema_main
+        return int(entry(args_list[1:]))
+    if args_list and args_list[0] == "pdf":
+        from .site import _pdf as pdf
+
+        return pdf.main(args_list[1:])
+    if args_list and args_list[0] == "new":
+        from ._new import main as new_main
+
+        return new_main(args_list[1:])
+    parser = _build_parser()
+    if args_list and args_list[0] in {"roll", "odds"}:
+        args_list = _command_words_last(args_list)
+    try:
+        args = parser.parse_args(args_list)
+    except SystemExit as exc:
+        return EXIT_USAGE if exc.code not in (0, None) else EXIT_OK
+    if not getattr(args, "func", None):
+        parser.print_help(sys.stderr)
+        return EXIT_USAGE
+    try:
+        return int(args.func(args))
+    except _UsageError as exc:
+        print(f"saikoro: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except (UnknownSystemError, OptionError) as exc:
+        print(f"saikoro: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except DiceError as exc:
+        print(f"saikoro: {exc}", file=sys.stderr)
+        return EXIT_FAIL
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

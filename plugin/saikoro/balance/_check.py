@@ -1,0 +1,90 @@
+"""``saikoro validate``'s balance check: simulate, and warn when off the ``balance:`` target.
+
+Runs only for scenarios that give ``balance.win``; plays ``balance.battles`` battles
+(400 by default, a few tenths of a second) from seed 0 in this process, without the exact
+solution, so validation stays fast and its output stable; files with the same content
+are simulated once per process. The warning sits on the
+``balance.win`` line and gives the figure, its 95 % interval, the battles and the seed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from saikoro.scenario._loader import load_yaml
+from saikoro.scenario._problems import Msg, Problem
+from saikoro.scenario._validate import LoadResult, Scenario
+
+from ._model import encounter
+from ._runner import simulate
+from ._stats import BalanceResult
+from ._tactics import tactics_for
+
+__all__ = ["SEED", "check_balance", "figures"]
+
+SEED = 0
+"""The seed validation simulates from."""
+
+CACHE_SIZE = 256
+"""Results kept per process, keyed by the file's content (copies are simulated once)."""
+
+_CACHE: dict[str, BalanceResult] = {}
+
+
+def _percent(x: float) -> str:
+    return f"{x * 100:.1f}%"
+
+
+def figures(scenario: Scenario) -> BalanceResult:
+    """The scenario's balance figures as validation computes them (cached by content).
+
+    ``balance.battles`` battles (400 when not given) from seed 0 with the scenario's
+    tactics, in this process, no exact solution: what a site's バランス section would show.
+    """
+    r = _CACHE.get(scenario.digest)
+    if r is None:
+        enc = encounter(scenario)
+        spec = enc.balance
+        tactics = tactics_for(
+            enc.system, spec.tactics if spec else None, spec.enemy_tactics if spec else None
+        )
+        battles = spec.battles if spec else 400
+        r = simulate(enc, battles=battles, seed=SEED, tactics=tactics, solve=False)
+        if len(_CACHE) >= CACHE_SIZE:
+            _CACHE.pop(next(iter(_CACHE)))
+        _CACHE[scenario.digest] = r
+    return r
+
+
+def check_balance(result: LoadResult) -> LoadResult:
+    """``result`` with a warning added when the simulated win rate misses the target."""
+    sc = result.scenario
+    if sc is None or sc.model.balance is None or not sc.model.balance.win:
+        return result
+    enc = encounter(sc)
+    spec = enc.balance
+    if spec is None or spec.win is None:
+        return result
+    r = figures(sc)
+    low, high = spec.win
+    if low <= r.win <= high:
+        return result
+    line, column = 1, 1
+    root = load_yaml(sc.path.read_bytes(), result.file) if sc.path.is_file() else None
+    balance = root.get("balance") if root is not None else None
+    win = balance.get("win") if balance is not None else None
+    if win is not None:
+        line, column = win.line, win.column
+    msg = Msg(
+        "balance.outside",
+        (
+            _percent(r.win),
+            _percent(r.win_low),
+            _percent(r.win_high),
+            r.battles,
+            SEED,
+            spec.win_text,
+        ),
+    )
+    problem = Problem(result.file, line, column, "warning", "scenario.balance.win", msg)
+    return replace(result, problems=sorted([*result.problems, problem], key=Problem.sort_key))

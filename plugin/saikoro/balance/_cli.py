@@ -1,0 +1,322 @@
+"""``saikoro simulate``: play scenarios' encounters many times and print how hard they are.
+
+Exit status: 0 ok (also after Ctrl-C, with what was finished), 1 an invalid scenario or
+party file, 2 usage, 130 a second Ctrl-C while the result is being put together.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any, TextIO
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, TaskID, TextColumn, TimeRemainingColumn
+from rich.progress import Progress as RichProgress
+
+from saikoro.scenario._defs import DEFINITIONS
+from saikoro.scenario._loader import LoadError, load_yaml
+from saikoro.scenario._problems import Problem, default_lang
+from saikoro.scenario._schema import INVALID, Ctx
+from saikoro.scenario._validate import LoadResult, find_files, load_scenario
+
+from ._model import Party, encounter, parse_party
+from ._runner import simulate
+from ._stats import BalanceResult
+from ._tactics import TacticsError, tactics_for
+from ._verdict import verdict
+
+__all__ = ["Progress", "default_jobs", "format_text", "load_party", "main"]
+
+EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
+
+
+class Progress:
+    """A progress bar (rich) on a terminal's stderr; nothing when ``enabled`` is false.
+
+    Shows the battles played of the total, battles per second and the time left; the
+    bar is cleared when it closes, so the report starts on a clean line.
+    """
+
+    def __init__(self, label: str, stream: TextIO, *, enabled: bool) -> None:
+        self.label = label
+        self.enabled = enabled
+        self.start = time.monotonic()
+        self._bar: RichProgress | None = None
+        self._task: TaskID | None = None
+        if enabled:
+            self._bar = RichProgress(
+                TextColumn("{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TextColumn("戦"),
+                TextColumn("{task.fields[rate]}"),
+                TimeRemainingColumn(),
+                console=Console(file=stream, stderr=True),
+                transient=True,
+            )
+            self._task = self._bar.add_task(label, total=None, rate="")
+            self._bar.start()
+
+    def __call__(self, done: int, total: int) -> None:
+        if self._bar is None or self._task is None:
+            return
+        rate = done / max(1e-9, time.monotonic() - self.start)
+        self._bar.update(self._task, completed=done, total=total, rate=f"{rate:,.0f}戦/秒")
+
+    def close(self) -> None:
+        """Stop and clear the bar."""
+        if self._bar is not None:
+            self._bar.stop()
+            self._bar = None
+
+
+def default_jobs() -> int:
+    """Every core this process may use (``os.process_cpu_count`` where Python has it)."""
+    counter = getattr(os, "process_cpu_count", None)
+    if counter is not None:
+        found: int | None = counter()
+    elif hasattr(os, "sched_getaffinity"):
+        found = len(os.sched_getaffinity(0))
+    else:  # pragma: no cover - platforms without affinity
+        found = os.cpu_count()
+    return found or 1
+
+
+def load_party(path: Path, system: str) -> tuple[Party | None, list[Problem]]:
+    """A party file: YAML with a ``party:`` list (or the list itself), validated."""
+    name = str(path)
+    try:
+        root = load_yaml(path.read_bytes(), name)
+    except OSError as e:
+        return None, [Problem(name, 1, 1, "error", "party", _msg("load.unreadable", e))]
+    except LoadError as e:
+        return None, list(e.problems)
+    node = root.get("party") if root.kind == "map" else root
+    ctx = Ctx(name)
+    if node is None:
+        ctx.wrong(root, "party", DEFINITIONS[system].field("party").type.expected())
+        return None, ctx.problems
+    value = DEFINITIONS[system].field("party").type.check(node, "party", ctx)
+    if value is INVALID or ctx.problems:
+        return None, ctx.problems
+    return parse_party(system, value, path.name), []
+
+
+def _msg(code: str, e: OSError) -> Any:
+    from saikoro.scenario._problems import Msg
+
+    return Msg(code, (e.strerror or str(e),))
+
+
+def _pct(x: float) -> str:
+    return f"{x * 100:.1f}%"
+
+
+MEAN_LABELS = {
+    "cards_spent": "使った覚醒札(平均)",
+    "cards_gained": "得た覚醒札(平均、サポーターの分を含む)",
+    "national_power": "最終フェーズ開始時の国力(平均)",
+    "middle_reached": "目標値に届いた中間フェーズの判定(平均)",
+    "own_nation_fell": "自国の国力が0になった割合",
+    "fight_won": "戦闘に勝った割合",
+    "escaped": "チェイスで逃げ切った割合",
+    "link_aid": "リンクエイドの回数(平均)",
+}
+"""Japanese labels of the per-battle means (JSON keeps the keys)."""
+
+ROUND_LABELS = {
+    "akatsuki": "成功した判定の数",
+    "kegare": "ターン数",
+    "cutaction": "カット数(戦闘+チェイス)",
+}
+"""What the ``rounds`` histogram counts, where it is not rounds."""
+
+
+def format_text(r: BalanceResult, title: str, names: tuple[str, ...]) -> str:
+    """A result as a person reads it in a terminal."""
+    unit = "ターン" if r.system == "kegare" else "カット" if r.system == "cutaction" else "ラウンド"
+    head = [
+        f"{title} ({r.scenario}) — {r.system}",
+        f"  パーティ: {r.party} ({'、'.join(names)})   方針: {r.tactics}",
+    ]
+    if r.battles == 0:  # stopped before the first chunk: no figure at all
+        return "\n".join([*head, "  (中断: 終わった戦闘がないので数字はありません)"])
+    lines = [
+        *head,
+        f"  勝率: {_pct(r.win)}  (95%区間 {_pct(r.win_low)}〜{_pct(r.win_high)}, "
+        f"{r.battles}戦, シード {r.seed})  → {verdict(r.win)}",
+    ]
+    if r.interrupted:
+        lines.append("  (中断: ここまでの戦闘の集計)")
+    if r.exact is not None:
+        lines.append(f"  厳密解: {float(r.exact) * 100:.3f}%  ({r.exact})")
+    for key, value in r.exact_figures.items():
+        shown = f"{float(value) * 100:.2f}%" if key.startswith("P(") else f"{float(value):.2f}"
+        lines.append(f"    {key} = {shown}")
+    if r.rounds:
+        lines.append(f"  {ROUND_LABELS.get(r.system, 'ラウンド数')}:")
+        top = max(r.rounds.values())
+        for k, v in r.rounds.items():
+            bar = "#" * max(1, round(30 * v / top)) if v else ""
+            lines.append(f"    {k:>3} {v / r.battles * 100:6.1f}% {bar}")
+    if r.pcs:
+        lines.append("  PCごとの戦闘不能(失敗)率:")
+        lines.extend(
+            f"    {p.name}: {_pct(p.downed)} (95%区間 {_pct(p.downed_low)}〜{_pct(p.downed_high)})"
+            for p in r.pcs
+        )
+    if r.dealt_per_round or r.taken_per_round:
+        lines.append(
+            f"  1{unit}あたり: 与ダメージ {r.dealt_per_round:.1f} "
+            f"/ 被ダメージ {r.taken_per_round:.1f}"
+        )
+    if r.dangerous:
+        action = r.dangerous[0].rpartition(":")[2]
+        who = f"{r.dangerous_enemy}の" if r.dangerous_enemy else ""
+        lines.append(f"  最も危険な敵の行動: {who}{action} (1戦あたり {r.dangerous[1]:.1f})")
+    for key, mean in r.means.items():
+        lines.append(f"  {MEAN_LABELS.get(key, key)}: {mean:.3f}")
+    lines.extend(_side_lines(r))
+    lines.extend(f"  ※ {n}" for n in r.notes)
+    return "\n".join(lines)
+
+
+def _side_lines(r: BalanceResult) -> list[str]:
+    """The side missions: each one's rate and interval, or why it is not simulated."""
+    if not r.side:
+        return []
+    lines = ["  サイドミッション:"]
+    for s in r.side:
+        head = f"    {s.index + 1}. {s.text}: "
+        if not s.modelled or s.rate is None or s.low is None or s.high is None:
+            lines.append(f"{head}シミュレーションしない({s.reason})")
+            continue
+        text = f"{head}{_pct(s.rate)} (95%区間 {_pct(s.low)}〜{_pct(s.high)})"
+        if s.exact is not None:
+            text += f"  厳密解 {float(s.exact) * 100:.3f}%"
+        lines.append(text)
+    return lines
+
+
+def _files(paths: list[str]) -> tuple[list[LoadResult], list[str]]:
+    results: list[LoadResult] = []
+    missing: list[str] = []
+    for given in paths:
+        p = Path(given)
+        if p.is_dir():
+            results.extend(load_scenario(f) for f in find_files(p))
+        elif p.exists():
+            results.append(load_scenario(p))
+        else:
+            missing.append(given)
+    return results, missing
+
+
+def main(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """Run ``saikoro simulate``; returns the exit status."""
+    stdout = out or sys.stdout
+    stderr = err or sys.stderr
+    parser = argparse.ArgumentParser(
+        prog="saikoro simulate",
+        description="Simulate scenarios' encounters (and solve small ones exactly): "
+        "P(win) with a 95% Wilson interval, rounds, per-PC danger, P(each side mission). "
+        "Ctrl-C stops and reports the battles finished.",
+    )
+    parser.add_argument("files", nargs="+", metavar="FILE", help="scenario files or folders")
+    parser.add_argument("--battles", type=int, default=10000, help="battles (default 10000)")
+    parser.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    parser.add_argument("--party", type=Path, metavar="FILE", help="a party file (party: list)")
+    parser.add_argument("--players", type=int, help="reference party of this size")
+    parser.add_argument("--tactics", metavar="NAME", help="PCs' tactics (focus, hunt, ...)")
+    parser.add_argument("--enemy-tactics", metavar="NAME", help="enemies' tactics")
+    jobs = default_jobs()
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=jobs,
+        help=f"processes (default: every core this process may use, {jobs} here); "
+        "the figures for a seed are the same whatever it is",
+    )
+    parser.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="text for a person (a progress bar on a terminal), json for scripts",
+    )
+    parser.add_argument("--no-exact", action="store_true", help="skip the exact solution")
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:
+        return EXIT_OK if e.code in (0, None) else EXIT_USAGE
+    if args.battles < 1 or args.jobs < 1 or (args.players is not None and args.players < 1):
+        stderr.write("saikoro simulate: --battles, --jobs and --players must be 1 or more\n")
+        return EXIT_USAGE
+    lang = default_lang()
+    results, missing = _files(args.files)
+    for m in missing:
+        stderr.write(f"{m}:1:1: error: scenario: file not found\n")
+    problems = [p for r in results for p in r.problems if p.severity == "error"]
+    for p in problems:
+        stderr.write(p.format(lang) + "\n")
+    if missing or problems or not results:
+        if not results and not missing and not problems:
+            stderr.write("saikoro simulate: no scenario files found\n")
+        return EXIT_FAIL
+    payload: list[dict[str, Any]] = []
+    texts: list[str] = []
+    status = EXIT_OK
+    for res in results:
+        sc = res.scenario
+        if sc is None:  # pragma: no cover - errors were reported above
+            continue
+        party = None
+        if args.party is not None:
+            party, party_problems = load_party(args.party, sc.system)
+            for p in party_problems:
+                stderr.write(p.format(lang) + "\n")
+            if party is None:
+                return EXIT_FAIL
+        enc = encounter(sc, party=party, players=args.players)
+        spec = enc.balance
+        try:
+            tactics = tactics_for(
+                enc.system,
+                args.tactics or (spec.tactics if spec else None),
+                args.enemy_tactics or (spec.enemy_tactics if spec else None),
+            )
+        except TacticsError as e:
+            stderr.write(f"saikoro simulate: {e}\n")
+            return EXIT_USAGE
+        bar = Progress(sc.id, stderr, enabled=args.format == "text" and stderr.isatty())
+        try:
+            r = simulate(
+                enc,
+                battles=args.battles,
+                seed=args.seed,
+                tactics=tactics,
+                jobs=args.jobs,
+                progress=bar,
+                solve=not args.no_exact,
+            )
+        except KeyboardInterrupt:  # a second Ctrl-C, while the result is put together
+            bar.close()
+            stderr.write("saikoro simulate: interrupted\n")
+            return 130
+        bar.close()
+        payload.append(r.to_json())
+        texts.append(format_text(r, sc.title, enc.party.names))
+        if r.interrupted:
+            stderr.write("saikoro simulate: interrupted; reporting the battles finished\n")
+            status = EXIT_OK
+            break
+    if args.format == "json":
+        data: Any = payload[0] if len(payload) == 1 else payload
+        stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    else:
+        stdout.write("\n\n".join(texts) + "\n")
+    return status

@@ -1,0 +1,235 @@
+"""The simulator's input: a party and an encounter, read from a validated scenario.
+
+This module is the one place that reads the scenario (its typed model,
+:attr:`saikoro.scenario.Scenario.model`, by attribute). Everything else in
+:mod:`saikoro.balance` reads these frozen dataclasses.
+
+>>> from saikoro.scenario import validate_text
+>>> sc = validate_text("system: kegare\\ntitle: t\\nplayers: 2\\n", "t.yaml").scenario
+>>> enc = encounter(sc)
+>>> enc.party.label, len(enc.party.members), enc.round_limit
+('reference-2', 2, None)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cache
+from typing import Any, Protocol
+
+from saikoro.scenario import model as sm
+from saikoro.systems import OptionValue
+from saikoro.systems import get as get_system
+from saikoro.systems._base import System
+
+from ._convert import enemy, member, target
+from ._interval import parse_win_range
+from ._parties import reference_party
+from ._shapes import (
+    AkatsukiPC,
+    AkatsukiTarget,
+    CutAttack,
+    CutEnemy,
+    CutPC,
+    GetbAttack,
+    GetbEnemy,
+    GetbPC,
+    KegareEnemy,
+    KegarePC,
+    KegareSkill,
+    KokuryokuMember,
+    KokuryokuTarget,
+)
+from ._side import SideSpec, side_specs
+
+__all__ = [
+    "AkatsukiPC",
+    "AkatsukiTarget",
+    "BalanceSpec",
+    "CutAttack",
+    "CutEnemy",
+    "CutPC",
+    "Encounter",
+    "GetbAttack",
+    "GetbEnemy",
+    "GetbPC",
+    "KegareEnemy",
+    "KegarePC",
+    "KegareSkill",
+    "KokuryokuMember",
+    "KokuryokuTarget",
+    "Party",
+    "ScenarioLike",
+    "encounter",
+    "parse_party",
+    "party_size",
+]
+
+
+class ScenarioLike(Protocol):
+    """What :func:`encounter` needs of a scenario (:class:`saikoro.scenario.Scenario`)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def system(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def model(self) -> sm.ScenarioModel: ...
+
+
+# -- the encounter ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Party:
+    """The PCs (``members``; a nation among them in kokuryoku) and where they came from."""
+
+    label: str
+    members: tuple[Any, ...]
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every member's name."""
+        return tuple(m.name for m in self.members)
+
+
+@dataclass(frozen=True)
+class BalanceSpec:
+    """The scenario's ``balance:`` targets."""
+
+    win: tuple[Fraction, Fraction] | None = None
+    win_text: str = ""
+    battles: int = 400
+    tactics: str | None = None
+    enemy_tactics: str | None = None
+
+
+@dataclass(frozen=True)
+class Encounter:
+    """Everything one simulator needs.
+
+    Attributes:
+        scenario / system / title: identity.
+        party: the PCs.
+        enemies: the system's enemy dataclasses.
+        targets: the system's difficulty targets.
+        round_limit: the main mission's round limit (``None``: none given).
+        defeat: enemy ids whose defeat is the main mission (empty: all of them).
+        rulings: the scenario's ``rulings`` (the system's options as given).
+        chase_goal: cut-action only: the chase's goal (10 x the chase target), if any.
+        balance: the ``balance:`` targets, if given.
+        side: the side missions, each with its condition resolved (or why not).
+    """
+
+    scenario: str
+    system: str
+    title: str
+    party: Party
+    enemies: tuple[Any, ...]
+    targets: tuple[Any, ...]
+    round_limit: int | None
+    defeat: tuple[str, ...]
+    rulings: tuple[tuple[str, OptionValue], ...]
+    chase_goal: int | None = None
+    balance: BalanceSpec | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    side: tuple[SideSpec, ...] = ()
+
+    @property
+    def rules(self) -> System:
+        """The system with the scenario's rulings applied."""
+        return _system(self.system, self.rulings)
+
+    @property
+    def options(self) -> Mapping[str, OptionValue]:
+        """The ruling options in force (defaults filled in)."""
+        return self.rules.options
+
+
+@cache
+def _system(system: str, rulings: tuple[tuple[str, OptionValue], ...]) -> System:
+    return get_system(system, **dict(rulings))
+
+
+def party_size(players: int | str | None, default: int = 4) -> int:
+    """The party size a scenario's ``players`` asks for: the smallest it names.
+
+    >>> party_size("3-5"), party_size(2), party_size(None)
+    (3, 2, 4)
+    """
+    if players is None:
+        return default
+    if isinstance(players, int):
+        return players
+    return int(str(players).split("-")[0])
+
+
+def parse_party(system: str, members: Sequence[sm.PC | Mapping[str, object]], label: str) -> Party:
+    """A :class:`Party` from ``party:`` entries (model PCs, or validated ``party:`` data:
+    the built-in reference parties and party files, built through the model)."""
+    pcs = [m if isinstance(m, sm.PC) else sm.pc_model(system, m) for m in members]
+    return Party(label, tuple(member(pc) for pc in pcs))
+
+
+def encounter(
+    scenario: ScenarioLike,
+    *,
+    party: Party | None = None,
+    players: int | None = None,
+) -> Encounter:
+    """The :class:`Encounter` of a validated scenario.
+
+    The party is ``party`` if given, else the scenario's ``party:``, else the built-in
+    reference party for ``players`` (default: the smallest ``players:`` of the scenario).
+    """
+    model = scenario.model
+    system = scenario.system
+    if party is None and players is None and model.party:
+        party = parse_party(system, model.party, "scenario")
+    if party is None:
+        size = players or party_size(model.players)
+        party = parse_party(system, reference_party(system, size), f"reference-{size}")
+    rounds = model.missions.main.rounds if model.missions else None
+    raw = model.balance
+    balance = None
+    if raw is not None:
+        balance = BalanceSpec(
+            win=parse_win_range(raw.win) if raw.win else None,
+            win_text=raw.win or "",
+            battles=raw.battles,
+            tactics=raw.tactics,
+            enemy_tactics=raw.enemy_tactics,
+        )
+    chase_goal = None
+    if isinstance(model, sm.CutactionScenario):
+        chases = [t for t in model.difficulty_targets if t.kind == "chase"]
+        if chases:
+            chase_goal = 10 * chases[0].target
+    enemies = tuple(enemy(e) for e in model.enemies)
+    targets = tuple(target(t) for t in model.difficulty_targets)
+    side = side_specs(
+        model.missions.side if model.missions else (),
+        enemies=enemies,
+        pcs=party.names,
+        party=party.label,
+        targets=targets,
+        chase=chase_goal is not None,
+    )
+    return Encounter(
+        scenario=scenario.id,
+        system=system,
+        title=scenario.title,
+        party=party,
+        enemies=enemies,
+        targets=targets,
+        round_limit=rounds,
+        defeat=tuple(raw.defeat or ()) if raw else (),
+        rulings=tuple(sorted(model.rulings.items())),
+        chase_goal=chase_goal,
+        balance=balance,
+        side=side,
+    )

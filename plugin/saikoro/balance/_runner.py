@@ -1,0 +1,208 @@
+"""Playing many battles: fixed chunks, each seeded from (seed, chunk), over processes.
+
+Battles are split into chunks of :data:`CHUNK` battles; chunk *i* draws from
+``random.Random(f"saikoro-balance:{seed}:{i}")``. Chunks are independent, so the figures
+for a seed are the same whatever ``jobs`` is (1 runs in this process; more use a
+process pool), and a run stopped with Ctrl-C reports the chunks it finished.
+
+>>> from saikoro.scenario import validate_text
+>>> sc = validate_text("system: akatsuki\\ntitle: t\\nplayers: 2\\n"
+...     "difficulty_targets:\\n  - {name: a, ability: 体躯}\\n", "t.yaml").scenario
+>>> r = simulate(encounter(sc), battles=200, seed=1)
+>>> r.battles, r.exact is not None, r.win_low <= float(r.exact) <= r.win_high
+(200, True, True)
+"""
+
+from __future__ import annotations
+
+import importlib
+import multiprocessing
+import os
+import random
+import signal
+from collections.abc import Callable
+from fractions import Fraction
+from types import ModuleType
+from typing import Any, Protocol
+
+from ._errors import BalanceError
+from ._model import Encounter, encounter
+from ._stats import BalanceResult, Tally, summarise
+from ._tactics import Tactics, tactics_for
+
+__all__ = [
+    "CHUNK",
+    "SIMULATORS",
+    "Simulator",
+    "chunk_rng",
+    "run_chunk",
+    "side_exact",
+    "simulate",
+    "simulator",
+]
+
+CHUNK = 250
+"""Battles per chunk (the unit of seeding and of parallel work)."""
+
+SIMULATORS: dict[str, str] = {
+    "akatsuki": "saikoro.balance._sim_akatsuki",
+    "kokuryoku": "saikoro.balance._sim_kokuryoku",
+    "kegare": "saikoro.balance._sim_kegare",
+    "getb": "saikoro.balance._sim_getb",
+    "cutaction": "saikoro.balance._sim_cutaction",
+}
+"""System id -> the module simulating it."""
+
+
+class Simulator(Protocol):
+    """What a simulator module provides."""
+
+    FLOWS: tuple[str, ...]
+
+    def prepare(self, enc: Encounter, tactics: Tactics) -> Any: ...
+    def battle(self, prep: Any, rng: random.Random, tally: Tally) -> None: ...
+    def exact(self, prep: Any) -> tuple[Fraction | None, dict[str, Fraction]]: ...
+    def notes(self, prep: Any) -> tuple[str, ...]: ...
+
+
+def simulator(system: str) -> ModuleType:
+    """The simulator module of ``system``."""
+    if system not in SIMULATORS:
+        raise BalanceError(f"no simulator for system {system!r}")
+    return importlib.import_module(SIMULATORS[system])
+
+
+def chunk_rng(seed: int, index: int) -> random.Random:
+    """The generator of chunk ``index`` of a run seeded ``seed``."""
+    return random.Random(f"saikoro-balance:{seed}:{index}")
+
+
+def run_chunk(args: tuple[Encounter, Tactics, int, int, int]) -> Tally:
+    """Play chunk ``index`` (``count`` battles) of a run seeded ``seed``."""
+    enc, tactics, seed, index, count = args
+    sim = simulator(enc.system)
+    prep = sim.prepare(enc, tactics)
+    rng = chunk_rng(seed, index)
+    tally = _tally(enc)
+    for _ in range(count):
+        sim.battle(prep, rng, tally)
+    return tally
+
+
+def _tally(enc: Encounter) -> Tally:
+    """An empty tally for ``enc``: its party, the side missions' conditions to judge."""
+    checks = tuple(s.condition for s in enc.side if s.condition is not None)
+    return Tally(pcs=len(enc.party.members), checks=checks)
+
+
+def side_exact(enc: Encounter, sim: Any, prep: Any, exact: Fraction | None) -> dict[int, Fraction]:
+    """Side mission index -> P(achieved) exactly: ``win:`` alone from the main mission's
+    exact figure, others from the simulator's ``side_exact(prep, condition)`` if it has one."""
+    out: dict[int, Fraction] = {}
+    solver = getattr(sim, "side_exact", None)
+    for spec in enc.side:
+        c = spec.condition
+        if c is None:
+            continue
+        value: Fraction | None = None
+        if c.only_win and exact is not None:
+            value = exact if c.win else 1 - exact
+        elif solver is not None:
+            value = solver(prep, c)
+        if value is not None:
+            out[spec.index] = value
+    return out
+
+
+def _ignore_sigint() -> None:
+    """Workers leave Ctrl-C to the parent, which stops the pool and reports."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _chunks(battles: int) -> list[int]:
+    full, rest = divmod(battles, CHUNK)
+    return [CHUNK] * full + ([rest] if rest else [])
+
+
+def simulate(
+    enc: Encounter,
+    *,
+    battles: int = 2000,
+    seed: int = 0,
+    tactics: Tactics | None = None,
+    jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+    solve: bool = True,
+) -> BalanceResult:
+    """Play ``battles`` battles of ``enc`` (and solve it exactly when small).
+
+    ``progress(done, total)`` is called once before the first battle (``done`` 0) and
+    after each chunk. Ctrl-C (KeyboardInterrupt)
+    stops the run; the result then covers the chunks finished and says ``interrupted``.
+    """
+    if battles < 1:
+        raise BalanceError("battles must be at least 1")
+    tactics = tactics or tactics_for(enc.system)
+    sim = simulator(enc.system)
+    prep = sim.prepare(enc, tactics)
+    sizes = _chunks(battles)
+    work = [(enc, tactics, seed, i, n) for i, n in enumerate(sizes)]
+    total = _tally(enc)
+    interrupted = False
+    done = 0
+    jobs = max(1, min(jobs, len(work)))
+    if progress:
+        progress(0, battles)
+    try:
+        if jobs == 1:
+            for item in work:
+                total = total + run_chunk(item)
+                done += item[4]
+                if progress:
+                    progress(done, battles)
+        else:
+            ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+            with ctx.Pool(jobs, initializer=_ignore_sigint) as pool:
+                try:
+                    for part in pool.imap(run_chunk, work):
+                        total = total + part
+                        done += part.battles
+                        if progress:
+                            progress(done, battles)
+                except KeyboardInterrupt:
+                    pool.terminate()
+                    raise
+    except KeyboardInterrupt:
+        interrupted = True
+    exact: Fraction | None = None
+    figures: dict[str, Fraction] = {}
+    sides: dict[int, Fraction] = {}
+    if solve and not interrupted:
+        try:
+            exact, figures = sim.exact(prep)
+            sides = side_exact(enc, sim, prep, exact)
+        except KeyboardInterrupt:  # Ctrl-C while solving: report the battles without it
+            exact, figures, sides = None, {}, {}
+            interrupted = True
+    names = {str(e.id): str(e.name) for e in enc.enemies if hasattr(e, "id") and hasattr(e, "name")}
+    return summarise(
+        total,
+        scenario=enc.scenario,
+        system=enc.system,
+        party=enc.party.label,
+        pc_names=enc.party.names,
+        tactics=tactics.label,
+        seed=seed,
+        exact=exact,
+        exact_figures=figures,
+        interrupted=interrupted,
+        notes=sim.notes(prep),
+        side=enc.side,
+        side_exact=sides,
+        enemy_names=names,
+    )
+
+
+def simulate_scenario(scenario: Any, **kwargs: Any) -> BalanceResult:
+    """:func:`simulate` on :func:`~.model.encounter` of a validated scenario."""
+    return simulate(encounter(scenario), **kwargs)

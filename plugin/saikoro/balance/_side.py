@@ -1,0 +1,236 @@
+"""Side missions: each ``check:`` resolved against the encounter, then judged battle by battle.
+
+A scenario's side mission says in ``check:`` (see :mod:`saikoro.scenario._defs._side`)
+what the simulator should count; :func:`side_specs` turns each into a
+:class:`Condition` over indices (enemies, PCs, difficulty targets of the encounter) or
+says why it cannot be simulated (no ``check:``, a PC the party being simulated does not
+have...). The simulators report per-battle facts through
+:meth:`~saikoro.balance._stats.Tally.record`; :meth:`Condition.holds` judges them.
+
+>>> c = Condition(win=True, rounds_at_most=3)
+>>> c.holds(Battle(win=True, rounds=3)), c.holds(Battle(win=True, rounds=4))
+(True, False)
+>>> Condition(spared=frozenset({1})).holds(Battle(win=True, rounds=2, defeated=(0,)))
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from saikoro.scenario import model as sm
+
+__all__ = ["FACTS", "Battle", "Condition", "SideSpec", "side_specs"]
+
+FACTS: dict[str, tuple[str, str]] = {
+    "kegare_at_most": ("kegare", "<="),
+    "power_at_least": ("power", ">="),
+    "cards_left_at_least": ("cards_left", ">="),
+}
+"""``check:`` key -> (the simulator's per-battle fact, comparison with the given value)."""
+
+
+@dataclass(frozen=True)
+class Battle:
+    """What one battle left behind, as a condition reads it.
+
+    Attributes:
+        win / rounds / downed / taken: as :meth:`Tally.record` got them.
+        defeated: enemy indices, in the order they fell (each once).
+        passed: indices of the difficulty targets that succeeded.
+        facts: per-system integers (``kegare``, ``power``, ``cards_left``, ``escaped``).
+        hit_by: the enemy actions (tally keys, ``id:name``) that dealt the party damage.
+    """
+
+    win: bool
+    rounds: int
+    downed: Sequence[bool] = ()
+    taken: int = 0
+    defeated: Sequence[int] = ()
+    passed: Sequence[int] = ()
+    facts: Mapping[str, int] = field(default_factory=dict)
+    hit_by: frozenset[str] = frozenset()
+
+
+def _matches(action: str, wanted: str) -> bool:
+    """Whether the tally key ``action`` (``id:name``) is the action ``wanted`` names."""
+    return action == wanted or action.endswith(":" + wanted)
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A side mission's ``check:`` over the encounter's indices; every part given must hold."""
+
+    win: bool | None = None
+    rounds_at_most: int | None = None
+    downed_at_most: int | None = None
+    standing: tuple[int, ...] = ()
+    enemies: int = 0
+    all_defeated: bool | None = None
+    defeated: frozenset[int] = frozenset()
+    spared: frozenset[int] = frozenset()
+    defeated_first: frozenset[int] = frozenset()
+    taken_at_most: int | None = None
+    no_damage_from: tuple[str, ...] = ()
+    escaped: bool | None = None
+    targets: frozenset[int] = frozenset()
+    targets_at_least: int | None = None
+    facts: tuple[tuple[str, str, int], ...] = ()
+
+    @property
+    def needs_actions(self) -> bool:
+        """Whether judging needs the enemy actions that hit in each battle."""
+        return bool(self.no_damage_from)
+
+    @property
+    def only_win(self) -> bool:
+        """Whether the condition is the main mission's outcome alone (``win:`` only)."""
+        return self.win is not None and self == Condition(win=self.win, enemies=self.enemies)
+
+    def holds(self, b: Battle) -> bool:
+        """Whether the battle ``b`` achieved the side mission."""
+        if self.win is not None and b.win != self.win:
+            return False
+        if self.rounds_at_most is not None and b.rounds > self.rounds_at_most:
+            return False
+        if self.downed_at_most is not None and sum(b.downed) > self.downed_at_most:
+            return False
+        if any(i < len(b.downed) and b.downed[i] for i in self.standing):
+            return False
+        fallen = set(b.defeated)
+        if self.all_defeated is not None and (len(fallen) >= self.enemies) != self.all_defeated:
+            return False
+        if not self.defeated <= fallen or self.spared & fallen:
+            return False
+        if self.defeated_first:
+            head = list(b.defeated[: len(self.defeated_first)])
+            if set(head) != self.defeated_first:
+                return False
+        if self.taken_at_most is not None and b.taken > self.taken_at_most:
+            return False
+        if any(_matches(a, w) for a in b.hit_by for w in self.no_damage_from):
+            return False
+        if self.escaped is not None and bool(b.facts.get("escaped", 0)) != self.escaped:
+            return False
+        if not self.targets <= set(b.passed):
+            return False
+        if self.targets_at_least is not None and len(b.passed) < self.targets_at_least:
+            return False
+        for fact, op, value in self.facts:
+            have = b.facts.get(fact)
+            if have is None or (have > value if op == "<=" else have < value):
+                return False
+        return True
+
+
+@dataclass(frozen=True)
+class SideSpec:
+    """One side mission of the encounter: its text, its ``check:`` as written, and either
+    the :class:`Condition` simulated or the ``reason`` it is not."""
+
+    index: int
+    text: str
+    check: Mapping[str, Any] | None
+    condition: Condition | None
+    reason: str | None = None
+
+
+def _ids(enemies: Sequence[Any]) -> list[str]:
+    return [
+        e if isinstance(e, str) else str(getattr(e, "id", getattr(e, "name", ""))) for e in enemies
+    ]
+
+
+def _resolve(
+    c: sm.SideCheck,
+    *,
+    enemies: list[str],
+    pcs: tuple[str, ...],
+    party: str,
+    targets: list[str],
+    chase: bool,
+) -> Condition | str:
+    """``c`` over indices, or the reason it cannot be simulated with this encounter."""
+
+    def enemy_set(ids: tuple[str, ...] | None) -> frozenset[int] | str:
+        out = set()
+        for x in ids or ():
+            if x not in enemies:
+                return f"エネミー {x} がいない"
+            out.add(enemies.index(x))
+        return frozenset(out)
+
+    sets = [enemy_set(c.defeated), enemy_set(c.spared), enemy_set(c.defeated_first)]
+    for s in sets:
+        if isinstance(s, str):
+            return s
+    standing = []
+    for name in c.standing or ():
+        if name not in pcs:
+            return f"PC「{name}」がパーティ({party})にいない"
+        standing.append(pcs.index(name))
+    wanted: set[int] = set()
+    for name in c.targets or ():
+        hits = [i for i, t in enumerate(targets) if t == name]
+        if not hits:
+            return f"判定「{name}」がない"
+        wanted.update(hits)
+    if c.escaped is not None and not chase:
+        return "チェイスがない"
+    facts = tuple(
+        (fact, op, int(getattr(c, key)))
+        for key, (fact, op) in FACTS.items()
+        if getattr(c, key) is not None
+    )
+    defeated, spared, first = (s for s in sets if not isinstance(s, str))
+    return Condition(
+        win=c.win,
+        rounds_at_most=c.rounds_at_most,
+        downed_at_most=c.downed_at_most,
+        standing=tuple(standing),
+        enemies=len(enemies),
+        all_defeated=c.all_defeated,
+        defeated=defeated,
+        spared=spared,
+        defeated_first=first,
+        taken_at_most=c.taken_at_most,
+        no_damage_from=tuple(c.no_damage_from or ()),
+        escaped=c.escaped,
+        targets=frozenset(wanted),
+        targets_at_least=c.targets_at_least,
+        facts=facts,
+    )
+
+
+NO_CHECK = "条件(check:)が書かれていない"
+"""The reason a side mission without ``check:`` is not simulated."""
+
+
+def side_specs(
+    side: Sequence[sm.SideMission],
+    *,
+    enemies: Sequence[Any],
+    pcs: tuple[str, ...],
+    party: str,
+    targets: Sequence[Any],
+    chase: bool,
+) -> tuple[SideSpec, ...]:
+    """Every side mission of a scenario, resolved against the encounter."""
+    names = [str(getattr(t, "name", "")) for t in targets]
+    out = []
+    for i, s in enumerate(side):
+        if s.check is None:
+            out.append(SideSpec(i, s.success, None, None, NO_CHECK))
+            continue
+        data = sm.to_data(s.check)
+        check = dict(data) if isinstance(data, dict) else {}
+        got = _resolve(
+            s.check, enemies=_ids(enemies), pcs=pcs, party=party, targets=names, chase=chase
+        )
+        if isinstance(got, str):
+            out.append(SideSpec(i, s.success, check, None, got))
+        else:
+            out.append(SideSpec(i, s.success, check, got))
+    return tuple(out)

@@ -1,0 +1,372 @@
+"""Counting battles and summarising them: the tally and the result.
+
+A :class:`Tally` is what one chunk of battles leaves behind (plain integers, so that
+chunks add up in any order to the same figures); :func:`summarise` turns the sum into a
+:class:`BalanceResult`, with :func:`~.interval.wilson` intervals.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from ._side import Battle, Condition
+
+if TYPE_CHECKING:
+    from ._side import SideSpec
+
+from ._errors import BalanceError
+from ._interval import Z95, parse_win_range, wilson
+
+__all__ = [
+    "Z95",
+    "BalanceResult",
+    "PcFigures",
+    "SideResult",
+    "Tally",
+    "parse_win_range",
+    "summarise",
+    "wilson",
+]
+
+
+@dataclass
+class Tally:
+    """Integer counts over some battles; ``+`` merges two tallies.
+
+    Attributes:
+        battles: battles played.
+        wins: battles whose main mission succeeded.
+        rounds: rounds (turns, cuts, checks) played -> number of battles.
+        downed: per PC (by index), battles in which it was downed (HP 0, failed...).
+        dealt / taken: damage the party dealt / took, summed over battles.
+        actions: enemy action name -> damage it dealt to the party, summed.
+        sums: extra per-system figures (cards spent, national power...), summed.
+        checks: the side missions' conditions judged on every battle (see
+            :mod:`~saikoro.balance._side`); ``side[i]``: battles ``checks[i]`` held in.
+        fallen: the battle being played: enemy indices in the order they fell (a
+            simulator may append as they fall instead of passing ``defeated=``).
+    """
+
+    pcs: int = 0
+    battles: int = 0
+    wins: int = 0
+    rounds: Counter[int] = field(default_factory=Counter)
+    downed: list[int] = field(default_factory=list)
+    dealt: int = 0
+    taken: int = 0
+    actions: Counter[str] = field(default_factory=Counter)
+    sums: Counter[str] = field(default_factory=Counter)
+    checks: tuple[Condition, ...] = ()
+    side: list[int] = field(default_factory=list)
+    fallen: list[int] = field(default_factory=list, compare=False, repr=False)
+    _seen: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self.downed:
+            self.downed = [0] * self.pcs
+        if not self.side:
+            self.side = [0] * len(self.checks)
+
+    def record(
+        self,
+        *,
+        win: bool,
+        rounds: int,
+        downed: list[bool] | tuple[bool, ...] = (),
+        dealt: int = 0,
+        taken: int = 0,
+        defeated: Sequence[int] | None = None,
+        passed: Sequence[int] = (),
+        facts: Mapping[str, int] | None = None,
+    ) -> None:
+        """Count one battle.
+
+        ``defeated``: enemy indices in the order they fell (default: :attr:`fallen`);
+        ``passed``: the difficulty targets (indices) that succeeded; ``facts``: the
+        system's per-battle integers the side missions read (``kegare``: the highest PC
+        穢れ at the end, ``power``: the PCs' national power at the end, ``cards_left``:
+        awakening cards the party holds at the end, ``escaped``: 1 when the chase was
+        escaped). The enemy actions that hit are read from :attr:`actions`.
+        """
+        self.battles += 1
+        self.wins += win
+        self.rounds[rounds] += 1
+        for i, d in enumerate(downed):
+            self.downed[i] += d
+        self.dealt += dealt
+        self.taken += taken
+        order = list(self.fallen if defeated is None else defeated)
+        self.fallen.clear()
+        if not self.checks:
+            return
+        hit: frozenset[str] = frozenset()
+        if any(c.needs_actions for c in self.checks):
+            hit = frozenset(k for k, v in self.actions.items() if v != self._seen.get(k, 0))
+            self._seen = dict(self.actions)
+        battle = Battle(
+            win=bool(win),
+            rounds=rounds,
+            downed=tuple(downed),
+            taken=taken,
+            defeated=tuple(dict.fromkeys(order)),
+            passed=tuple(passed),
+            facts=dict(facts or {}),
+            hit_by=hit,
+        )
+        for i, c in enumerate(self.checks):
+            self.side[i] += c.holds(battle)
+
+    def __add__(self, other: Tally) -> Tally:
+        if self.pcs != other.pcs:
+            raise BalanceError("tallies of different parties cannot be merged")
+        if self.checks != other.checks:
+            raise BalanceError("tallies judging different side missions cannot be merged")
+        return Tally(
+            pcs=self.pcs,
+            battles=self.battles + other.battles,
+            wins=self.wins + other.wins,
+            rounds=self.rounds + other.rounds,
+            downed=[a + b for a, b in zip(self.downed, other.downed, strict=True)],
+            dealt=self.dealt + other.dealt,
+            taken=self.taken + other.taken,
+            actions=self.actions + other.actions,
+            sums=self.sums + other.sums,
+            checks=self.checks,
+            side=[a + b for a, b in zip(self.side, other.side, strict=True)],
+        )
+
+
+@dataclass(frozen=True)
+class PcFigures:
+    """One PC's figures: P(downed) with its 95 % interval."""
+
+    name: str
+    downed: float
+    downed_low: float
+    downed_high: float
+
+    def to_json(self) -> dict[str, Any]:
+        """The figures as JSON."""
+        return {
+            "name": self.name,
+            "downed": self.downed,
+            "downed_low": self.downed_low,
+            "downed_high": self.downed_high,
+        }
+
+
+@dataclass(frozen=True)
+class SideResult:
+    """One side mission's figures: P(achieved) with its 95 % Wilson interval.
+
+    ``modelled`` is false when the mission has no ``check:`` (or one this encounter cannot
+    judge, see ``reason``): then there is no figure at all, never a guessed one.
+    ``exact`` is P(achieved) solved exactly, where the simulator can.
+    """
+
+    index: int
+    text: str
+    modelled: bool
+    check: Mapping[str, Any] | None = None
+    successes: int = 0
+    battles: int = 0
+    rate: float | None = None
+    low: float | None = None
+    high: float | None = None
+    exact: Fraction | None = None
+    reason: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The figures as JSON (``rate``, ``low``, ``high`` are ``null`` when not modelled)."""
+        out: dict[str, Any] = {
+            "index": self.index,
+            "success": self.text,
+            "modelled": self.modelled,
+            "check": None if self.check is None else dict(self.check),
+            "successes": self.successes,
+            "battles": self.battles,
+            "rate": self.rate,
+            "low": self.low,
+            "high": self.high,
+        }
+        if self.exact is not None:
+            out["exact"] = float(self.exact)
+            out["exact_fraction"] = str(self.exact)
+        if self.reason is not None:
+            out["reason"] = self.reason
+        return out
+
+
+@dataclass(frozen=True)
+class BalanceResult:
+    """What simulating (and, where small, solving) one encounter gave.
+
+    Attributes:
+        scenario / system: the scenario id and system id.
+        party: the party's label (``scenario``, ``reference-4``, a file name).
+        tactics: the PCs' and enemies' policies (``focus / hunt``).
+        battles / seed: how many battles were played, from which seed.
+        win / win_low / win_high: P(main mission) estimate and its 95 % Wilson interval.
+        rounds: rounds played -> number of battles.
+        pcs: per-PC figures.
+        dealt_per_round / taken_per_round: the party's damage dealt and taken per round.
+        dangerous: the enemy action that dealt the party the most damage, and that damage
+            per battle (``None`` when no enemy dealt damage).
+        means: extra per-battle means (cards earned, national power...).
+        exact: P(win) solved exactly, when the state space is small.
+        exact_figures: further exact figures (middle-phase odds...).
+        interrupted: the run was stopped (Ctrl-C) before ``battles`` were all played.
+        notes: what the simulator did not model for this encounter.
+        side: each side mission's figures (in the scenario's order).
+        dangerous_enemy: the display name of the enemy whose action ``dangerous`` is.
+    """
+
+    scenario: str
+    system: str
+    party: str
+    tactics: str
+    battles: int
+    seed: int
+    win: float
+    win_low: float
+    win_high: float
+    rounds: dict[int, int]
+    pcs: tuple[PcFigures, ...]
+    dealt_per_round: float
+    taken_per_round: float
+    dangerous: tuple[str, float] | None
+    means: dict[str, float]
+    exact: Fraction | None = None
+    exact_figures: dict[str, Fraction] = field(default_factory=dict)
+    interrupted: bool = False
+    notes: tuple[str, ...] = ()
+    side: tuple[SideResult, ...] = ()
+    dangerous_enemy: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The result as JSON (fractions as ``"p/q"`` strings beside their float)."""
+        out: dict[str, Any] = {
+            "scenario": self.scenario,
+            "system": self.system,
+            "party": self.party,
+            "tactics": self.tactics,
+            "battles": self.battles,
+            "seed": self.seed,
+            "win": self.win,
+            "win_low": self.win_low,
+            "win_high": self.win_high,
+            "rounds": {str(k): v for k, v in sorted(self.rounds.items())},
+            "pcs": [p.to_json() for p in self.pcs],
+            "dealt_per_round": self.dealt_per_round,
+            "taken_per_round": self.taken_per_round,
+            "most_dangerous": (
+                None
+                if self.dangerous is None
+                else {
+                    "action": self.dangerous[0],
+                    "enemy": self.dangerous[0].rpartition(":")[0] or None,
+                    "enemy_name": self.dangerous_enemy,
+                    "name": self.dangerous[0].rpartition(":")[2],
+                    "damage_per_battle": self.dangerous[1],
+                }
+            ),
+            "means": dict(self.means),
+            "interrupted": self.interrupted,
+            "notes": list(self.notes),
+            "side": [s.to_json() for s in self.side],
+        }
+        if self.exact is not None:
+            out["exact"] = float(self.exact)
+            out["exact_fraction"] = str(self.exact)
+        if self.exact_figures:
+            out["exact_figures"] = {
+                k: {"value": float(v), "fraction": str(v)} for k, v in self.exact_figures.items()
+            }
+        return out
+
+
+def summarise(
+    tally: Tally,
+    *,
+    scenario: str,
+    system: str,
+    party: str,
+    pc_names: tuple[str, ...],
+    tactics: str,
+    seed: int,
+    exact: Fraction | None = None,
+    exact_figures: dict[str, Fraction] | None = None,
+    interrupted: bool = False,
+    notes: tuple[str, ...] = (),
+    side: Sequence[SideSpec] = (),
+    side_exact: Mapping[int, Fraction] | None = None,
+    enemy_names: Mapping[str, str] | None = None,
+) -> BalanceResult:
+    """The :class:`BalanceResult` of ``tally``.
+
+    ``side``: the side missions; those with a condition are ``tally.checks`` in order.
+    ``side_exact``: side mission index -> P(achieved) solved exactly.
+    ``enemy_names``: enemy id -> name (to name the most dangerous action's enemy).
+    """
+    n = tally.battles
+    low, high = wilson(tally.wins, n)
+    pcs = []
+    for name, count in zip(pc_names, tally.downed, strict=True):
+        dl, dh = wilson(count, n)
+        pcs.append(PcFigures(name, count / n if n else 0.0, dl, dh))
+    total_rounds = sum(k * v for k, v in tally.rounds.items())
+    dangerous = None
+    if tally.actions:
+        name, dmg = max(tally.actions.items(), key=lambda kv: (kv[1], kv[0]))
+        if dmg > 0:
+            dangerous = (name, dmg / n)
+    sides = []
+    counts = iter(tally.side)
+    for spec in side:
+        if spec.condition is None:
+            sides.append(SideResult(spec.index, spec.text, False, spec.check, reason=spec.reason))
+            continue
+        k = next(counts)
+        lo, hi = wilson(k, n)
+        sides.append(
+            SideResult(
+                spec.index,
+                spec.text,
+                True,
+                spec.check,
+                successes=k,
+                battles=n,
+                rate=k / n if n else None,
+                low=lo if n else None,
+                high=hi if n else None,
+                exact=(side_exact or {}).get(spec.index),
+            )
+        )
+    enemy = dangerous[0].rpartition(":")[0] if dangerous else ""
+    return BalanceResult(
+        scenario=scenario,
+        system=system,
+        party=party,
+        tactics=tactics,
+        battles=n,
+        seed=seed,
+        win=tally.wins / n if n else 0.0,
+        win_low=low,
+        win_high=high,
+        rounds=dict(sorted(tally.rounds.items())),
+        pcs=tuple(pcs),
+        dealt_per_round=tally.dealt / total_rounds if total_rounds else 0.0,
+        taken_per_round=tally.taken / total_rounds if total_rounds else 0.0,
+        dangerous=dangerous,
+        means={k: v / n for k, v in sorted(tally.sums.items())} if n else {},
+        exact=exact,
+        exact_figures=dict(exact_figures or {}),
+        interrupted=interrupted,
+        notes=notes,
+        side=tuple(sides),
+        dangerous_enemy=(enemy_names or {}).get(enemy) if enemy else None,
+    )

@@ -1,0 +1,160 @@
+"""``saikoro validate`` and ``saikoro schema``.
+
+``validate`` exits 0 when every file is valid (warnings allowed unless ``--strict``),
+1 on errors, 2 on usage errors and 3 on an internal error (a bug in saikoro: the
+message and a traceback go to stderr; nothing is reported as valid). ``schema`` prints
+the JSON Schema.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import traceback
+from pathlib import Path
+from typing import TextIO
+
+from ._problems import LANGS, Msg, Problem, default_lang, render
+from ._validate import LoadResult, find_files, load_scenario, unique_ids
+
+__all__ = ["EXIT_INTERNAL", "main", "schema_main", "validate_main"]
+
+EXIT_INTERNAL = 3
+"""``saikoro validate``'s exit status when saikoro itself failed (not the files)."""
+
+_EPILOG = """exit status: 0 every file is valid (warnings allowed unless --strict),
+1 problems found, 2 usage error, 3 internal error (a bug in saikoro, not in your files:
+the message and a traceback are printed to stderr; please report them)"""
+
+
+def _github(p: Problem, lang: str) -> str:
+    def esc(text: str, prop: bool = False) -> str:
+        text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+        return text.replace(":", "%3A").replace(",", "%2C") if prop else text
+
+    text = f"{p.path}: {p.text(lang)}"
+    hint = p.hint_text(lang)
+    if hint:
+        text += render(Msg("hint", (hint,)), lang)
+    return (
+        f"::{p.severity} file={esc(p.file, True)},line={p.line},col={p.column},"
+        f"title={esc('saikoro ' + p.severity, True)}::{esc(text)}"
+    )
+
+
+def _collect(paths: list[str]) -> tuple[list[LoadResult], list[Problem]]:
+    results: list[LoadResult] = []
+    extra: list[Problem] = []
+    for given in paths:
+        path = Path(given)
+        if path.is_dir():
+            files = find_files(path)
+            if not files:
+                extra.append(
+                    Problem(given, 1, 1, "error", "scenario", Msg("cli.no_files", (given,)))
+                )
+            results.extend(load_scenario(f) for f in files)
+        elif path.exists():
+            results.append(load_scenario(path))
+        else:
+            extra.append(Problem(given, 1, 1, "error", "scenario", Msg("cli.not_found")))
+    return unique_ids(results), extra
+
+
+def validate_main(argv: list[str], out: TextIO | None = None) -> int:
+    """Run ``saikoro validate``; returns the exit status."""
+    stdout = out or sys.stdout
+    parser = argparse.ArgumentParser(
+        prog="saikoro validate",
+        description="Check scenario files (YAML) and report problems with their positions.",
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "paths",
+        nargs="*",
+        default=["scenarios"],
+        metavar="PATH",
+        help="files or directories (searched for *.yaml, *.yml); default: scenarios/",
+    )
+    parser.add_argument("--format", choices=("text", "json", "github"), default="text")
+    parser.add_argument(
+        "--lang",
+        choices=LANGS,
+        default=None,
+        help="message language (default: from LC_ALL/LC_MESSAGES/LANG, else en)",
+    )
+    parser.add_argument("--strict", action="store_true", help="treat warnings as errors")
+    parser.add_argument(
+        "-q", "--quiet", action="store_true", help="print problems only, no summary"
+    )
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:
+        return 0 if e.code == 0 else 2
+    lang = args.lang or default_lang()
+    try:
+        results, extra = _collect(args.paths)
+        from saikoro.balance._check import check_balance  # simulates scenarios giving balance.win
+
+        results = [check_balance(r) for r in results]
+    except Exception as e:  # a bug: say so loudly and distinctly, never "valid"
+        sys.stderr.write(
+            f"saikoro validate: internal error: {type(e).__name__}: {e}\n"
+            "This is a bug in saikoro, not in your files; please report it with the "
+            "traceback below.\n"
+        )
+        traceback.print_exc(file=sys.stderr)
+        return EXIT_INTERNAL
+    problems = sorted(extra + [p for r in results for p in r.problems], key=Problem.sort_key)
+    errors = sum(p.severity == "error" for p in problems)
+    warnings = len(problems) - errors
+    if args.format == "json":
+        payload = {
+            "files": len(results),
+            "errors": errors,
+            "warnings": warnings,
+            "problems": [p.to_json(lang) for p in problems],
+        }
+        stdout.write(json.dumps(payload, ensure_ascii=False, indent=2) + "\n")
+    else:
+        for p in problems:
+            stdout.write((_github(p, lang) if args.format == "github" else p.format(lang)) + "\n")
+        if not args.quiet and args.format == "text":
+            stdout.write(render(Msg("cli.summary", (len(results), errors, warnings)), lang) + "\n")
+    if errors or (args.strict and warnings):
+        return 1
+    return 0
+
+
+def schema_main(argv: list[str], out: TextIO | None = None) -> int:
+    """Run ``saikoro schema``: print the JSON Schema (of one system with ``--system``)."""
+    from saikoro.systems import SYSTEM_IDS
+
+    from ._export import json_schema
+
+    stdout = out or sys.stdout
+    parser = argparse.ArgumentParser(
+        prog="saikoro schema", description="Print the JSON Schema of scenario files."
+    )
+    parser.add_argument("--system", choices=SYSTEM_IDS, default=None)
+    parser.add_argument("--indent", type=int, default=2)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:
+        return 0 if e.code == 0 else 2
+    schema = json_schema(args.system)
+    stdout.write(json.dumps(schema, ensure_ascii=False, indent=args.indent) + "\n")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m saikoro.scenario validate|schema ...``."""
+    args = sys.argv[1:] if argv is None else argv
+    if args and args[0] == "schema":
+        return schema_main(args[1:])
+    if args and args[0] == "validate":
+        return validate_main(args[1:])
+    sys.stderr.write("usage: python -m saikoro.scenario {validate,schema} ...\n")
+    return 2

@@ -1,0 +1,355 @@
+"""Definitions shared by every system: top-level keys, missions, chase tables, rulings.
+
+>>> die_outcomes("2D6")[:3], len(die_outcomes("D66")), die_outcomes("1D100")[-1]
+((2, 3, 4), 36, 100)
+>>> die_outcomes("3D")
+>>> spans([1, 2, 3, 5, 7, 8])
+['1-3', '5', '7-8']
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+from saikoro.systems import SYSTEM_IDS
+
+from ._containers import Field, ListOf, MapOf, Obj
+from ._loader import Node, join_path
+from ._problems import Msg, show_value
+from ._rulings import check_rulings, key_node
+from ._schema import Check, Choice, Ctx, Enum, Int, IntOrRange, Str, Type
+
+__all__ = [
+    "ID",
+    "ID_PATTERN",
+    "NAME",
+    "TEXT",
+    "Scalar",
+    "chase_tables",
+    "die_outcomes",
+    "fraction_text",
+    "missions",
+    "root_fields",
+    "spans",
+    "unique_ids",
+]
+
+ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9_-]*")
+"""What an id looks like (scenario, enemy): it becomes part of URLs and file names."""
+ID = Str(
+    max_length=64,
+    pattern=ID_PATTERN.pattern,
+    pattern_msg=Msg("t.id"),
+)
+"""Identifiers: lower-case ASCII letters, digits, ``-`` and ``_``."""
+NAME = Str(max_length=80)
+"""Short display names."""
+TEXT = Str(max_length=4000, markdown=True)
+"""Longer Markdown text."""
+
+_DIE = re.compile(r"(\d{0,2})D(\d{1,3})")
+
+
+@cache
+def die_outcomes(die: str) -> tuple[int, ...] | None:
+    """Every possible result of a table die (``NdM`` summed, ``D66``), sorted; ``None`` if unknown.
+
+    Asks :func:`saikoro.odds` (the dice engine) first, and counts locally when it cannot
+    answer; the two agree (a test checks it).
+    """
+    text = die.strip().upper()
+    if text == "D66":
+        local = tuple(10 * a + b for a in range(1, 7) for b in range(1, 7))
+    else:
+        m = _DIE.fullmatch(text)
+        if m is None:
+            return None
+        count, sides = int(m.group(1) or "1"), int(m.group(2))
+        if not (1 <= count <= 20 and 2 <= sides <= 1000):
+            return None
+        local = tuple(range(count, count * sides + 1))
+    if len(local) <= 1000:
+        engine = _engine_outcomes(text)
+        if engine is not None:
+            return engine
+    return local
+
+
+def _engine_outcomes(die: str) -> tuple[int, ...] | None:
+    """The outcomes according to the engine's odds (``None`` if it cannot say)."""
+    from saikoro.dice import DiceError
+    from saikoro.dice._api import odds
+
+    try:
+        result = odds(die)
+    except DiceError:  # the engine refuses the text (a bound): count locally
+        return None
+    if result is None or result.truncated:
+        return None
+    keys = list(result.distribution)
+    if not keys or not all(isinstance(k, int) and not isinstance(k, bool) for k in keys):
+        return None
+    return tuple(sorted(int(k) for k in keys))
+
+
+def spans(values: list[int]) -> list[str]:
+    """Runs of consecutive integers as ``A-B`` (or ``A``) texts."""
+    out: list[str] = []
+    start = prev = None
+    for v in sorted(values):
+        if prev is not None and v == prev + 1:
+            prev = v
+            continue
+        if start is not None:
+            out.append(str(start) if start == prev else f"{start}-{prev}")
+        start = prev = v
+    if start is not None:
+        out.append(str(start) if start == prev else f"{start}-{prev}")
+    return out
+
+
+def fraction_text(p: Fraction) -> str:
+    """A probability as ``a/b (xx.x%)``.
+
+    >>> fraction_text(Fraction(1, 12))
+    '1/12 (8.3%)'
+    """
+    if p.denominator == 1:
+        return f"{p.numerator} ({p.numerator * 100}%)"
+    return f"{p.numerator}/{p.denominator} ({float(p) * 100:.1f}%)"
+
+
+class Scalar(Type):
+    """Any single value: text, integer or true/false (ruling option values)."""
+
+    def expected(self) -> Msg:
+        return Msg("t.scalar")
+
+    def check(self, node: Node, path: str, ctx: Ctx) -> Any:
+        if node.kind != "scalar" or not isinstance(node.value, str | int | bool):
+            return ctx.wrong(node, path, self.expected())
+        return node.value
+
+    def json_schema(self) -> dict[str, Any]:
+        return {"type": ["string", "integer", "boolean"]}
+
+
+def unique_ids(what: str = "id") -> Callable[[list[Any], Node, str, Ctx], None]:
+    """A list check: the ``what`` of every item is unique."""
+
+    def check(items: list[Any], node: Node, path: str, ctx: Ctx) -> None:
+        seen: dict[str, int] = {}
+        for i, item in enumerate(items):
+            value = item.get(what)
+            if value is None:
+                continue
+            item_path = join_path(join_path(path, i), what)
+            where = ctx.nodes.get(item_path, node)
+            if value in seen:
+                first = ctx.nodes.get(join_path(join_path(path, seen[value]), what), node)
+                ctx.error(where, item_path, Msg("dup_id", (show_value(value), first.line)))
+            else:
+                seen[value] = i
+
+    return check
+
+
+def _check_table(table: dict[str, Any], node: Node, path: str, ctx: Ctx) -> None:
+    die: str = table["die"]
+    outcomes = die_outcomes(die)
+    die_path = join_path(path, "die")
+    if outcomes is None:
+        ctx.error(ctx.nodes.get(die_path, node), die_path, Msg("table.die", (show_value(die),)))
+        return
+    possible = set(outcomes)
+    lo, hi = outcomes[0], outcomes[-1]
+    entries_path = join_path(path, "entries")
+    entries_node = ctx.nodes.get(entries_path, node)
+    covered: dict[int, str] = {}
+    overlaps: dict[tuple[str, str], list[int]] = {}
+    for key in table["entries"]:
+        a, b = IntOrRange.bounds(key)
+        key_path = join_path(entries_path, key)
+        where = key_node(entries_node, key) or ctx.nodes.get(key_path, entries_node)
+        hits = [v for v in range(max(a, lo), min(b, hi) + 1) if v in possible]
+        if not hits:
+            ctx.error(where, key_path, Msg("table.outside", (key, die, f"{lo}-{hi}")))
+            continue
+        if a < lo or b > hi or (a == b and a not in possible):
+            ctx.error(where, key_path, Msg("table.outside", (key, die, f"{lo}-{hi}")))
+        for v in hits:
+            if v in covered:
+                overlaps.setdefault((covered[v], key), []).append(v)
+            else:
+                covered[v] = key
+    for (first, second), values in overlaps.items():
+        key_path = join_path(entries_path, second)
+        where = key_node(entries_node, second) or entries_node
+        for text in spans(values):
+            code = "table.overlap_one" if "-" not in text else "table.overlap"
+            ctx.error(where, key_path, Msg(code, (text, first, second)))
+    missing = [v for v in outcomes if v not in covered]
+    if missing:
+        texts = spans(missing) if die.upper() != "D66" else _d66_spans(missing)
+        code = "table.gap_one" if len(missing) == 1 else "table.gap"
+        ctx.error(entries_node, entries_path, Msg(code, (", ".join(texts), die)))
+
+
+def _d66_spans(values: list[int]) -> list[str]:
+    """Gaps of a D66 table, joined only across real outcomes (16 then 21)."""
+    order = die_outcomes("D66") or ()
+    index = {v: i for i, v in enumerate(order)}
+    out: list[str] = []
+    run: list[int] = []
+    for v in sorted(values):
+        if run and index[v] != index[run[-1]] + 1:
+            out.append(str(run[0]) if len(run) == 1 else f"{run[0]}-{run[-1]}")
+            run = []
+        run.append(v)
+    if run:
+        out.append(str(run[0]) if len(run) == 1 else f"{run[0]}-{run[-1]}")
+    return out
+
+
+ENTRY = Obj(
+    (
+        Field("title", NAME, required=True, ja="出来事の名前", en="name of the event"),
+        Field("effect", TEXT, ja="効果(Markdown)", en="effect (Markdown)"),
+    )
+)
+
+
+def chase_tables(
+    ja: str = "チェイス表などのランダム表", en: str = "chase and other random tables"
+) -> Field:
+    """The ``chase_tables`` field: named tables whose entries cover the die exactly once."""
+    table = Obj(
+        (
+            Field("name", NAME, required=True, ja="表の名前", en="table name"),
+            Field(
+                "die",
+                Str(max_length=8, pattern=r"\d{0,2}[Dd]\d{1,3}", pattern_msg=Msg("t.die")),
+                required=True,
+                ja="振るダイス(1D6, 1D10, 2D6, D66, 1D100 など)",
+                en="the die rolled (1D6, 1D10, 2D6, D66, 1D100...)",
+            ),
+            Field("description", TEXT, ja="いつ振るか、などの説明", en="when to roll it"),
+            Field(
+                "entries",
+                MapOf(IntOrRange(0, 2000), ENTRY, max_items=200),
+                required=True,
+                ja="出目(1 または 2-3 のような範囲)→出来事。どの出目もちょうど1回ずつ覆うこと",
+                en="result (1, or a range like 2-3) -> event; every result exactly once",
+            ),
+        ),
+        checks=(_check_table,),
+    )
+    return Field("chase_tables", ListOf(table, max_items=20), default=list, ja=ja, en=en)
+
+
+def missions(system_id: str = "") -> Field:
+    """The ``missions`` field: a main mission and side missions.
+
+    A side mission's ``check`` takes the vocabulary ``system_id`` offers
+    (:mod:`saikoro.scenario._defs._side`).
+    """
+    from ._defs._side import side_check
+
+    main = Obj(
+        (
+            Field("success", TEXT, required=True, ja="達成条件", en="success condition"),
+            Field("failure", TEXT, ja="失敗条件", en="failure condition"),
+            Field("rounds", Int(1, 99), ja="ラウンド(ターン)の上限", en="round limit"),
+        )
+    )
+    side = Obj(
+        (
+            Field("success", TEXT, required=True, ja="達成条件", en="success condition"),
+            Field("reward", TEXT, ja="報酬", en="reward"),
+            Field(
+                "check",
+                side_check(system_id),
+                ja="シミュレーションで数える達成条件(すべて満たすと達成)",
+                en="the condition as the simulation counts it (every key must hold)",
+            ),
+        )
+    )
+    return Field(
+        "missions",
+        Obj(
+            (
+                Field("main", main, required=True, ja="メインミッション", en="main mission"),
+                Field(
+                    "side",
+                    ListOf(side, max_items=20),
+                    default=list,
+                    ja="サイドミッション",
+                    en="side missions",
+                ),
+            )
+        ),
+        ja="ミッション(戦闘などの終了条件)",
+        en="missions (when the battle ends)",
+    )
+
+
+def root_fields(
+    system_id: str,
+    targets: Type,
+    enemies: Type,
+    chase: Field | None = None,
+    checks: tuple[Check, ...] = (),
+) -> Obj:
+    """The top-level mapping of ``system_id``'s scenarios (``checks`` run on the whole)."""
+    from ._defs._side import check_side_refs
+
+    checks = (*checks, check_side_refs(system_id))
+    return Obj(
+        (
+            Field(
+                "system",
+                Enum(tuple(Choice(s, s, s) for s in SYSTEM_IDS)),
+                required=True,
+                ja="ルールシステムのID",
+                en="the rule system id",
+            ),
+            Field(
+                "id",
+                ID,
+                ja="シナリオのID(省略時はファイル名)",
+                en="scenario id (default: file name)",
+            ),
+            Field("title", NAME, required=True, ja="タイトル", en="title"),
+            Field("summary", TEXT, ja="あらすじ(Markdown)", en="summary (Markdown)"),
+            Field(
+                "players", IntOrRange(1, 20), ja="プレイヤー人数(3 や 3-5)", en="players (3 or 3-5)"
+            ),
+            Field(
+                "difficulty_targets",
+                targets,
+                default=list,
+                ja="判定の目標値",
+                en="difficulty targets",
+            ),
+            Field("enemies", enemies, default=list, ja="エネミー", en="enemies"),
+            missions(system_id),
+            chase or chase_tables(),
+            Field(
+                "rulings",
+                MapOf(
+                    Str(max_length=64, pattern=r"[a-z][a-z0-9_]*", pattern_msg=Msg("t.option")),
+                    Scalar(),
+                    max_items=50,
+                    checks=(check_rulings(system_id),),
+                ),
+                default=dict,
+                ja="裁定オプション(オプション名: 値)",
+                en="ruling options (name: value)",
+            ),
+        ),
+        checks=checks,
+    )

@@ -1,0 +1,249 @@
+"""Container types of the schema language: lists, known-key mappings, free mappings.
+
+>>> from saikoro.scenario._loader import load_yaml
+>>> from saikoro.scenario._schema import Ctx, Int
+>>> t = Obj((Field("hp", Int(1, 999), required=True, ja="HP", en="hit points"),))
+>>> ctx = Ctx("s.yaml")
+>>> t.check(load_yaml(b"hpp: 40\\n", "s.yaml"), "scenario", ctx)
+<invalid>
+>>> print(ctx.problems[0].format())
+s.yaml:1:1: error: scenario.hpp: unknown key 'hpp' (hint: did you mean 'hp'?)
+>>> t.json_schema()["properties"]["hp"]
+{'type': 'integer', 'minimum': 1, 'maximum': 999, 'description': 'HP'}
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from typing import Any
+
+from ._loader import Node, join_path
+from ._problems import Msg, show_value
+from ._schema import INVALID, Check, Ctx, Type, did_you_mean
+
+__all__ = ["Field", "ListOf", "MapOf", "Obj"]
+
+
+@dataclass(frozen=True)
+class ListOf(Type):
+    """A list of ``item`` values."""
+
+    item: Type
+    min_items: int = 0
+    max_items: int = 200
+    checks: tuple[Check, ...] = ()
+
+    def expected(self) -> Msg:
+        return Msg("t.list", (self.item.expected(),))
+
+    def check(self, node: Node, path: str, ctx: Ctx) -> Any:
+        if node.kind != "seq":
+            return ctx.wrong(node, path, self.expected())
+        items: list[Node] = node.value
+        if len(items) < self.min_items:
+            ctx.error(node, path, Msg("too_few", (self.min_items, len(items))))
+            return INVALID
+        if len(items) > self.max_items:
+            ctx.error(node, path, Msg("too_many", (self.max_items, len(items))))
+            return INVALID
+        out = []
+        ok = True
+        for i, child in enumerate(items):
+            child_path = join_path(path, i)
+            ctx.nodes[child_path] = child
+            value = self.item.check(child, child_path, ctx)
+            ok = ok and value is not INVALID
+            out.append(value)
+        if ok:
+            for check in self.checks:
+                check(out, node, path, ctx)
+        return out if ok else INVALID
+
+    def json_schema(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "array", "items": self.item.json_schema()}
+        if self.min_items:
+            out["minItems"] = self.min_items
+        out["maxItems"] = self.max_items
+        return out
+
+    def doc(self) -> dict[str, Any]:
+        return {"type": "list", "expected": self.expected(), "item": self.item.doc()}
+
+
+@dataclass(frozen=True)
+class Field:
+    """One key of an :class:`Obj`.
+
+    Attributes:
+        name: the key.
+        type: its type.
+        required: whether it must be present.
+        default: filled in when absent (``None``: left out).
+        ja: description in Japanese (docs, JSON Schema).
+        en: description in English.
+    """
+
+    name: str
+    type: Type
+    required: bool = False
+    default: Any = None
+    ja: str = ""
+    en: str = ""
+
+
+@dataclass(frozen=True)
+class Obj(Type):
+    """A mapping with known keys; unknown keys are errors with a did-you-mean.
+
+    ``checks`` run on the validated dict when every field is valid.
+    """
+
+    fields: tuple[Field, ...]
+    checks: tuple[Check, ...] = ()
+    title: str = ""
+
+    def field(self, name: str) -> Field:
+        """The field named ``name``."""
+        return next(f for f in self.fields if f.name == name)
+
+    def expected(self) -> Msg:
+        return Msg("t.mapping")
+
+    def check(self, node: Node, path: str, ctx: Ctx) -> Any:
+        if node.kind != "map":
+            return ctx.wrong(node, path, self.expected())
+        pairs: dict[object, tuple[Node, Node]] = node.value
+        names = [f.name for f in self.fields]
+        ok = True
+        meant: set[str] = set()
+        for key, (key_node, _) in pairs.items():
+            if key not in names:
+                ok = False
+                close = difflib.get_close_matches(str(key), names, n=1, cutoff=0.6)
+                if close and close[0] not in pairs:
+                    meant.add(close[0])
+                hint = did_you_mean(str(key), names) or Msg("hint.known", (", ".join(names),))
+                ctx.error(
+                    key_node,
+                    join_path(path, str(key)),
+                    Msg("unknown_key", (show_value(key),)),
+                    hint,
+                )
+        out: dict[str, Any] = {}
+        for f in self.fields:
+            pair = pairs.get(f.name)
+            child_path = join_path(path, f.name)
+            if pair is None:
+                if f.required:
+                    ok = False
+                    if f.name not in meant:
+                        ctx.error(node, child_path, Msg("missing", (f.name, f.type.expected())))
+                elif f.default is not None:
+                    out[f.name] = f.default() if callable(f.default) else f.default
+                continue
+            ctx.nodes[child_path] = pair[1]
+            value = f.type.check(pair[1], child_path, ctx)
+            if value is INVALID:
+                ok = False
+            else:
+                out[f.name] = value
+        if ok:
+            for check in self.checks:
+                check(out, node, path, ctx)
+        return out if ok else INVALID
+
+    def json_schema(self) -> dict[str, Any]:
+        props: dict[str, Any] = {}
+        for f in self.fields:
+            sub = dict(f.type.json_schema())
+            if f.ja:
+                sub["description"] = f.ja
+            if f.default is not None and not callable(f.default):
+                sub["default"] = f.default
+            props[f.name] = sub
+        out: dict[str, Any] = {"type": "object", "properties": props, "additionalProperties": False}
+        required = [f.name for f in self.fields if f.required]
+        if required:
+            out["required"] = required
+        return out
+
+    def doc(self) -> dict[str, Any]:
+        return {
+            "type": "mapping",
+            "expected": self.expected(),
+            "fields": [
+                {
+                    "name": f.name,
+                    "required": f.required,
+                    "default": None if callable(f.default) else f.default,
+                    "ja": f.ja,
+                    "en": f.en,
+                    **f.type.doc(),
+                }
+                for f in self.fields
+            ],
+        }
+
+
+@dataclass(frozen=True)
+class MapOf(Type):
+    """A mapping with free keys (checked by ``key``, a :class:`Str` or :class:`IntOrRange`).
+
+    Keys are strings in the result (``1`` becomes ``"1"``), as in JSON.
+    """
+
+    key: Type
+    value: Type
+    max_items: int = 200
+    checks: tuple[Check, ...] = ()
+
+    def expected(self) -> Msg:
+        return Msg("t.map_of", (self.key.expected(), self.value.expected()))
+
+    def check(self, node: Node, path: str, ctx: Ctx) -> Any:
+        if node.kind != "map":
+            return ctx.wrong(node, path, self.expected())
+        pairs: dict[object, tuple[Node, Node]] = node.value
+        if len(pairs) > self.max_items:
+            ctx.error(node, path, Msg("too_many", (self.max_items, len(pairs))))
+            return INVALID
+        out: dict[str, Any] = {}
+        ok = True
+        for key, (key_node, value_node) in pairs.items():
+            child_path = join_path(path, str(key))
+            ctx.nodes[child_path] = value_node
+            if self.key.check(key_node, child_path, ctx) is INVALID:
+                ok = False
+                continue
+            value = self.value.check(value_node, child_path, ctx)
+            if value is INVALID:
+                ok = False
+            else:
+                out[str(key)] = value
+        if ok:
+            for check in self.checks:
+                check(out, node, path, ctx)
+        return out if ok else INVALID
+
+    def json_schema(self) -> dict[str, Any]:
+        key = self.key.json_schema()
+        names: dict[str, Any] = {"type": "string"}
+        if "pattern" in key:
+            names["pattern"] = key["pattern"]
+        elif "oneOf" in key:
+            names["pattern"] = r"^(?:-?\d{1,6}|-?\d{1,6}\s*-\s*-?\d{1,6})$"
+        return {
+            "type": "object",
+            "propertyNames": names,
+            "additionalProperties": self.value.json_schema(),
+            "maxProperties": self.max_items,
+        }
+
+    def doc(self) -> dict[str, Any]:
+        return {
+            "type": "map",
+            "expected": self.expected(),
+            "key": self.key.doc(),
+            "value": self.value.doc(),
+        }

@@ -1,0 +1,311 @@
+"""``missions.side[].check``: a side mission's condition, stated so it can be simulated.
+
+A side mission's ``success:`` is free text for the reader; ``check:`` says the same
+thing in a small vocabulary that :mod:`saikoro.balance` counts battle by battle. Every
+key given must hold (they are joined by "and"). The keys each system offers are in
+:data:`VOCABULARY`; the shared ones mean the same in every system.
+
+>>> VOCABULARY["getb"][:3]
+('win', 'rounds_at_most', 'downed_at_most')
+>>> [f.name for f in side_check("kokuryoku").fields]
+['win', 'rounds_at_most', 'taken_at_most', 'power_at_least', 'targets', 'targets_at_least']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from saikoro.scenario._containers import Field, ListOf, Obj
+from saikoro.scenario._loader import Node, join_path
+from saikoro.scenario._problems import Msg, show_value
+from saikoro.scenario._schema import INVALID, Bool, Ctx, Int, Str, did_you_mean
+
+__all__ = ["FIELDS", "VOCABULARY", "check_side_refs", "side_check"]
+
+_ID = Str(max_length=64, pattern=r"[a-z0-9][a-z0-9_-]*", pattern_msg=Msg("t.id"))
+_NAME = Str(max_length=80)
+_COUNT = Int(0, 9999)
+
+FIELDS: dict[str, Field] = {
+    f.name: f
+    for f in (
+        Field(
+            "win",
+            Bool(),
+            ja="メインミッションの成否(true: 達成したとき、false: 失敗したとき)",
+            en="the main mission succeeded (true) or failed (false)",
+        ),
+        Field(
+            "rounds_at_most",
+            Int(1, 99),
+            ja="この数以内のラウンドで終わる(穢れはターン、カットアクションはカット)",
+            en="the battle ends within this many rounds (turns, cuts)",
+        ),
+        Field(
+            "downed_at_most",
+            Int(0, 20),
+            ja="戦闘不能になったPCがこの人数以下(0: 誰も倒れない)",
+            en="at most this many PCs are downed (0: nobody)",
+        ),
+        Field(
+            "standing",
+            ListOf(_NAME, min_items=1, max_items=20),
+            ja="一度も戦闘不能にならないPC(名前)",
+            en="PCs (by name) never downed",
+        ),
+        Field(
+            "all_defeated",
+            Bool(),
+            ja="エネミーを全員倒す(true)/倒し残す(false)",
+            en="true: every enemy is defeated",
+        ),
+        Field(
+            "defeated",
+            ListOf(_ID, min_items=1, max_items=50),
+            ja="倒すエネミー(ID)",
+            en="enemies (ids) defeated",
+        ),
+        Field(
+            "spared",
+            ListOf(_ID, min_items=1, max_items=50),
+            ja="一度も倒さないエネミー(ID)",
+            en="enemies (ids) never defeated",
+        ),
+        Field(
+            "defeated_first",
+            ListOf(_ID, min_items=1, max_items=50),
+            ja="ほかのどのエネミーより先に倒すエネミー(ID、全員倒すこと)",
+            en="enemies (ids) all defeated before any other enemy",
+        ),
+        Field(
+            "taken_at_most",
+            _COUNT,
+            ja="受けたダメージの合計がこの値以下(パーティの合計。kokuryoku では自国の国力への打撃)",
+            en="the party's (kokuryoku: the nation's) total damage taken is at most this",
+        ),
+        Field(
+            "no_damage_from",
+            ListOf(Str(max_length=160), min_items=1, max_items=20),
+            ja="一度もダメージを受けないエネミーの行動(名前、または エネミーID:名前)",
+            en="enemy actions (name, or enemy-id:name) that never deal the party damage",
+        ),
+        Field(
+            "kegare_at_most",
+            Int(0, 10),
+            ja="終了時、どのPCの穢れもこの値以下",
+            en="at the end, every PC's kegare is at most this",
+        ),
+        Field(
+            "escaped",
+            Bool(),
+            ja="チェイスで逃げ切る(true)/逃げ切れない(false)",
+            en="the PCs get away in the chase (true) or do not (false)",
+        ),
+        Field(
+            "power_at_least",
+            _COUNT,
+            ja="終了時の自国の国力がこの値以上",
+            en="the PCs' national power at the end is at least this",
+        ),
+        Field(
+            "targets",
+            ListOf(_NAME, min_items=1, max_items=100),
+            ja="成功させる判定(difficulty_targets の name)",
+            en="difficulty targets (by name) succeeded",
+        ),
+        Field(
+            "targets_at_least",
+            Int(0, 100),
+            ja="成功した判定の数がこの値以上",
+            en="at least this many difficulty targets succeeded",
+        ),
+        Field(
+            "cards_left_at_least",
+            _COUNT,
+            ja="終了時にパーティが持つ覚醒札の合計がこの値以上",
+            en="the party holds at least this many awakening cards at the end",
+        ),
+    )
+}
+"""Every key of the vocabulary (the model's :class:`~saikoro.scenario.model.SideCheck`)."""
+
+_BATTLE = (
+    "win",
+    "rounds_at_most",
+    "downed_at_most",
+    "standing",
+    "all_defeated",
+    "defeated",
+    "spared",
+    "defeated_first",
+    "taken_at_most",
+    "no_damage_from",
+)
+
+VOCABULARY: dict[str, tuple[str, ...]] = {
+    "getb": _BATTLE,
+    "kegare": (*_BATTLE, "kegare_at_most"),
+    "cutaction": (*_BATTLE, "escaped"),
+    "kokuryoku": (
+        "win",
+        "rounds_at_most",
+        "taken_at_most",
+        "power_at_least",
+        "targets",
+        "targets_at_least",
+    ),
+    "akatsuki": ("win", "targets", "targets_at_least", "cards_left_at_least"),
+}
+"""System id -> the ``check:`` keys it offers (a system not listed offers ``win``)."""
+
+
+@dataclass(frozen=True)
+class _Check(Obj):
+    """The ``check`` mapping: a key another system offers is named as such (not a typo)."""
+
+    system: str = ""
+
+    def check(self, node: Node, path: str, ctx: Ctx) -> Any:
+        if node.kind != "map":
+            return super().check(node, path, ctx)
+        own = {f.name for f in self.fields}
+        kept: dict[object, tuple[Node, Node]] = {}
+        foreign = False
+        for key, pair in node.value.items():
+            if key in FIELDS and key not in own:
+                foreign = True
+                offered = [s for s, keys in VOCABULARY.items() if key in keys]
+                ctx.error(
+                    pair[0],
+                    join_path(path, str(key)),
+                    Msg("side.other_system", (show_value(key), self.system, ", ".join(offered))),
+                    Msg("hint.known", (", ".join(f.name for f in self.fields),)),
+                )
+            else:
+                kept[key] = pair
+        if not foreign:
+            return super().check(node, path, ctx)
+        Obj.check(replace(self, checks=()), replace(node, value=kept), path, ctx)  # the rest
+        return INVALID
+
+
+def side_check(system_id: str) -> Obj:
+    """The ``check`` mapping of ``system_id``'s side missions."""
+    keys = VOCABULARY.get(system_id, ("win",))
+
+    def not_empty(value: dict[str, Any], node: Node, path: str, ctx: Ctx) -> None:
+        if not value:
+            ctx.error(node, path, Msg("side.empty"), Msg("hint.known", (", ".join(keys),)))
+
+    return _Check(tuple(FIELDS[k] for k in keys), checks=(not_empty,), system=system_id)
+
+
+def _where(ctx: Ctx, node: Node, path: str) -> Node:
+    return ctx.nodes.get(path, node)
+
+
+def _refs(
+    ctx: Ctx,
+    node: Node,
+    path: str,
+    values: list[str],
+    *,
+    known: list[str],
+    code: str,
+) -> None:
+    """Each of ``values`` (the list at ``path``) must be one of ``known``."""
+    for i, value in enumerate(values):
+        if value in known:
+            continue
+        ipath = join_path(path, i)
+        hint = did_you_mean(value, known) or Msg("hint.known", (", ".join(known) or "-",))
+        ctx.error(_where(ctx, node, ipath), ipath, Msg(code, (show_value(value),)), hint)
+
+
+def _actions(system_id: str, enemies: list[dict[str, Any]]) -> list[str]:
+    """Every enemy action a ``no_damage_from`` may name (``name`` and ``id:name``)."""
+    out: list[str] = []
+    for e in enemies:
+        if system_id == "kegare":
+            names = [s["name"] for s in e.get("skills", []) if s.get("kind") == "attack"]
+            names = names or ["攻撃"]
+        else:
+            names = [a["name"] for a in e.get("attacks", [])]
+        for n in names:
+            out.extend(x for x in (n, f"{e['id']}:{n}") if x not in out)
+    return out
+
+
+def _pc_names(system_id: str, root: dict[str, Any]) -> tuple[list[str], str]:
+    """The names of the PCs the scenario is simulated with, and that party's label."""
+    party = root.get("party")
+    if party:
+        return [str(p["name"]) for p in party], "party"
+    from saikoro.balance._model import party_size
+    from saikoro.balance._parties import reference_party
+
+    size = party_size(root.get("players"))
+    return [str(p["name"]) for p in reference_party(system_id, size)], f"reference-{size}"
+
+
+def _check_one(
+    system_id: str, root: dict[str, Any], cond: dict[str, Any], *, node: Node, base: str, ctx: Ctx
+) -> None:
+    """The cross-references of one side mission's ``check`` (at ``base``)."""
+    enemies = root.get("enemies", [])
+    ids = [str(e["id"]) for e in enemies]
+    targets = root.get("difficulty_targets", [])
+    names = [str(t["name"]) for t in targets]
+    lists: list[tuple[str, list[str], str]] = [
+        ("defeated", ids, "side.enemy"),
+        ("spared", ids, "side.enemy"),
+        ("defeated_first", ids, "side.enemy"),
+        ("targets", names, "side.target"),
+    ]
+    if "no_damage_from" in cond:
+        lists.append(("no_damage_from", _actions(system_id, enemies), "side.action"))
+    for key, known, code in lists:
+        _refs(ctx, node, join_path(base, key), cond.get(key, []), known=known, code=code)
+    if "standing" in cond:
+        pcs, label = _pc_names(system_id, root)
+        for j, name in enumerate(cond["standing"]):
+            if name not in pcs:
+                jpath = join_path(join_path(base, "standing"), j)
+                hint = did_you_mean(name, pcs) or Msg("hint.known", (", ".join(pcs),))
+                msg = Msg("side.pc", (show_value(name), label))
+                ctx.error(_where(ctx, node, jpath), jpath, msg, hint)
+    both = set(cond.get("spared", [])) & (
+        set(cond.get("defeated", [])) | set(cond.get("defeated_first", []))
+    )
+    if both or (cond.get("spared") and cond.get("all_defeated")):
+        kpath = join_path(base, "spared")
+        shown = ", ".join(sorted(both)) or ", ".join(cond["spared"])
+        ctx.error(_where(ctx, node, kpath), kpath, Msg("side.contradiction", (shown,)))
+    if "escaped" in cond and not any(t.get("kind") == "chase" for t in targets):
+        kpath = join_path(base, "escaped")
+        ctx.error(_where(ctx, node, kpath), kpath, Msg("side.no_chase"))
+    if cond.get("targets_at_least", 0) > len(targets):
+        kpath = join_path(base, "targets_at_least")
+        msg = Msg("side.too_many_targets", (cond["targets_at_least"], len(targets)))
+        ctx.error(_where(ctx, node, kpath), kpath, msg)
+
+
+def check_side_refs(system_id: str) -> Any:
+    """The root check: what each side mission's ``check`` names exists in the scenario."""
+
+    def check(root: dict[str, Any], node: Node, path: str, ctx: Ctx) -> None:
+        missions = root.get("missions") or {}
+        for i, side in enumerate(missions.get("side", [])):
+            if side.get("check"):
+                base = join_path(join_path(join_path(path, "missions"), "side"), i)
+                _check_one(
+                    system_id,
+                    root,
+                    side["check"],
+                    node=node,
+                    base=join_path(base, "check"),
+                    ctx=ctx,
+                )
+
+    return check

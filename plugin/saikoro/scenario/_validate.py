@@ -1,0 +1,264 @@
+"""Validating scenario files: :func:`validate_text`, :func:`load_scenario`, :func:`load_scenarios`.
+
+>>> r = validate_text("system: getb\\ntitle: 試し\\n", "try.yaml")
+>>> r.ok, r.scenario.id, r.scenario.system, r.scenario.model.enemies
+(True, 'try', 'getb', ())
+>>> r = validate_text("system: gteb\\ntitle: x\\n", "bad.yaml")
+>>> print(r.problems[0].format())
+bad.yaml:1:9: error: scenario.system: unknown system 'gteb' (hint: did you mean 'getb'?)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from saikoro.systems import SYSTEM_IDS, UnknownSystemError
+from saikoro.systems import get as get_system
+
+from ._common import ID_PATTERN
+from ._defs import DEFINITIONS
+from ._loader import MAX_BYTES, LoadError, Node, load_yaml
+from ._problems import Msg, Problem, show_value
+from ._schema import INVALID, Ctx, did_you_mean
+from .model import ScenarioModel, build_model
+
+__all__ = [
+    "LoadResult",
+    "Scenario",
+    "find_files",
+    "load_scenario",
+    "load_scenarios",
+    "unique_ids",
+    "validate_bytes",
+    "validate_text",
+]
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A valid scenario.
+
+    Attributes:
+        path: the file.
+        id: ``id`` from the file, or the file name without extension.
+        system: the system id.
+        title: the title.
+        digest: sha256 (hex) of the file's bytes, for caching.
+        positions: key path (``scenario.enemies[0]``) -> (line, column) of its value in
+            the file, so later stages (the site) can report problems at their place.
+        model: the typed model (:mod:`saikoro.scenario.model`): the validated values,
+            defaults filled in, as frozen dataclasses of the system, each with its
+            position (``to_data(model)`` gives them back as plain data).
+    """
+
+    path: Path
+    id: str
+    system: str
+    title: str
+    digest: str = ""
+    positions: dict[str, tuple[int, int]] = field(default_factory=dict, hash=False, compare=False)
+    model: ScenarioModel = field(kw_only=True, hash=False, compare=False, repr=False)
+
+    def position(self, path: str) -> tuple[int, int]:
+        """(line, column) of the value at ``path``, or of its nearest enclosing key path."""
+        while path not in self.positions and path != "scenario":
+            path = path[: max(path.rfind("."), path.rfind("["))]
+        return self.positions.get(path, (1, 1))
+
+
+@dataclass(frozen=True)
+class LoadResult:
+    """What loading one file gave: the scenario (``None`` on errors) and every problem."""
+
+    file: str
+    scenario: Scenario | None
+    problems: list[Problem] = field(default_factory=list, hash=False)
+
+    @property
+    def errors(self) -> list[Problem]:
+        """The errors."""
+        return [p for p in self.problems if p.severity == "error"]
+
+    @property
+    def warnings(self) -> list[Problem]:
+        """The warnings."""
+        return [p for p in self.problems if p.severity == "warning"]
+
+    @property
+    def ok(self) -> bool:
+        """No errors (warnings allowed)."""
+        return not self.errors
+
+
+def _system_id(root: Node, ctx: Ctx) -> str | None:
+    pair = root.value.get("system")
+    if pair is None:
+        ctx.error(
+            root,
+            "scenario.system",
+            Msg("missing", ("system", Msg("t.enum", (" | ".join(SYSTEM_IDS),)))),
+        )
+        return None
+    node = pair[1]
+    value = node.value
+    if node.kind == "scalar" and value in SYSTEM_IDS:
+        return str(value)
+    hint = None
+    if node.kind == "scalar" and isinstance(value, str):
+        try:
+            hint = Msg("hint.use_id", (show_value(get_system(value).id),))
+        except UnknownSystemError:  # not a name or alias either
+            hint = did_you_mean(value, SYSTEM_IDS) or Msg("hint.known", (", ".join(SYSTEM_IDS),))
+        ctx.error(node, "scenario.system", Msg("system.unknown", (show_value(value),)), hint)
+    else:
+        ctx.wrong(node, "scenario.system", Msg("t.enum", (" | ".join(SYSTEM_IDS),)))
+    return None
+
+
+@cache
+def _default_options(system_id: str) -> dict[str, Any]:
+    """The system's ruling options with their defaults."""
+    return dict(get_system(system_id).options)
+
+
+def validate_bytes(data: bytes | str, filename: str, path: Path | None = None) -> LoadResult:
+    """Validate a scenario given as bytes (UTF-8) or text; ``filename`` names it in messages.
+
+    Every problem of the file is reported in the result. Exceptions mean a bug in
+    saikoro (or a rule system that cannot load): they propagate, so the CLI exits with
+    its internal-error status and tests fail, rather than a broken check passing.
+    """
+    problems: list[Problem] = []
+    try:
+        root = load_yaml(data, filename, problems)
+    except LoadError as e:
+        return LoadResult(filename, None, sorted(e.problems, key=Problem.sort_key))
+    ctx = Ctx(filename, problems)
+    system_id = _system_id(root, ctx)
+    scenario = None
+    if system_id is not None:
+        ctx.system = system_id
+        ctx.options = dict(_default_options(system_id))
+        rulings = root.get("rulings")
+        if rulings is not None and rulings.kind == "map":
+            ctx.options.update(
+                (k, v.value) for k, (_, v) in rulings.value.items() if v.kind == "scalar"
+            )
+        value = DEFINITIONS[system_id].check(root, "scenario", ctx)
+        file_path = path or Path(filename)
+        if value is not INVALID and "id" not in value:
+            value["id"] = _id_from_name(file_path, root, ctx)
+        if value is not INVALID and not any(p.severity == "error" for p in ctx.problems):
+            raw = data.encode("utf-8") if isinstance(data, str) else data
+            positions = {k: (n.line, n.column) for k, n in ctx.nodes.items()}
+            scenario = Scenario(
+                path=file_path,
+                id=value["id"],
+                system=system_id,
+                title=value["title"],
+                digest=hashlib.sha256(raw).hexdigest(),
+                positions=positions,
+                model=build_model(
+                    system_id, value, file=filename, positions={"scenario": (1, 1), **positions}
+                ),
+            )
+    return LoadResult(filename, scenario, sorted(ctx.problems, key=Problem.sort_key))
+
+
+def slug(name: str) -> str:
+    """A scenario id made from a file name: NFKC, lower case, runs of other characters -> ``-``.
+
+    >>> slug("Boss Fight!"), slug("ＡＢＣ_2"), slug("山道")
+    ('boss-fight', 'abc_2', '')
+    """
+    text = unicodedata.normalize("NFKC", name).lower()
+    return re.sub(r"[^a-z0-9_]+", "-", text).strip("-_")[:64]
+
+
+def _id_from_name(file_path: Path, root: Node, ctx: Ctx) -> str:
+    """The default id (the file name without extension); an error unless it is a valid id.
+
+    File names become URLs, so upper case, spaces or markup characters are refused
+    rather than published as they are (``Boss.yaml`` and ``boss.yaml`` would also
+    collide on case-insensitive file systems).
+    """
+    stem = file_path.stem
+    if ID_PATTERN.fullmatch(stem) is None or len(stem) > 64:
+        suggestion = slug(stem)
+        hint = (
+            Msg("hint.id_from_name", (suggestion,)) if suggestion else Msg("hint.id_from_name_none")
+        )
+        ctx.error(root, "scenario.id", Msg("id.file_name", (show_value(stem),)), hint)
+    return stem
+
+
+def validate_text(text: str, filename: str = "text.yaml") -> LoadResult:
+    """Validate scenario text; ``filename`` names it in messages (and gives the default id)."""
+    return validate_bytes(text, filename)
+
+
+def load_scenario(path: str | Path, display: str | None = None) -> LoadResult:
+    """Read and validate one scenario file (``display`` is the name used in messages)."""
+    file_path = Path(path)
+    name = display or str(path)
+    try:
+        with file_path.open("rb") as f:
+            data = f.read(MAX_BYTES + 1)
+    except OSError as e:
+        msg = Msg("load.unreadable", (e.strerror or str(e),))
+        return LoadResult(name, None, [Problem(name, 1, 1, "error", "scenario", msg)])
+    return validate_bytes(data, name, file_path)
+
+
+def find_files(folder: str | Path) -> list[Path]:
+    """Every ``*.yaml`` / ``*.yml`` under ``folder``, sorted (hidden folders skipped)."""
+    root = Path(folder)
+    found = [
+        p
+        for p in root.rglob("*")
+        if p.suffix in (".yaml", ".yml")
+        and p.is_file()
+        and not any(part.startswith(".") for part in p.relative_to(root).parts)
+    ]
+    return sorted(found)
+
+
+def load_scenarios(folder: str | Path) -> list[LoadResult]:
+    """Load every scenario file under ``folder`` (see :func:`find_files`).
+
+    Scenario ids must be unique across the files: a later file reusing an id gets an
+    error (and no scenario).
+    """
+    return unique_ids([load_scenario(p) for p in find_files(folder)])
+
+
+def unique_ids(results: list[LoadResult]) -> list[LoadResult]:
+    """``results`` with an error added to every file whose scenario id is already taken,
+    and to every file whose path differs from an earlier one only in case."""
+    seen: dict[str, str] = {}
+    folded: dict[str, str] = {}
+    out: list[LoadResult] = []
+    for result in results:
+        key = unicodedata.normalize("NFC", result.file).casefold()
+        first = folded.setdefault(key, result.file)
+        if first != result.file:
+            msg = Msg("cli.case_clash", (f"'{result.file}'", f"'{first}'"))
+            problem = Problem(result.file, 1, 1, "error", "scenario", msg)
+            out.append(LoadResult(result.file, None, [problem, *result.problems]))
+            continue
+        sc = result.scenario
+        if sc is not None and sc.id in seen:
+            msg = Msg("cli.dup_scenario", (show_value(sc.id), seen[sc.id]))
+            problem = Problem(result.file, 1, 1, "error", "scenario.id", msg)
+            out.append(LoadResult(result.file, None, [problem, *result.problems]))
+            continue
+        if sc is not None:
+            seen[sc.id] = result.file
+        out.append(result)
+    return out

@@ -1,0 +1,159 @@
+"""The parts of a scenario every system shares: missions, chase tables, balance, the root.
+
+Each system subclasses :class:`ScenarioModel`, :class:`Enemy`, :class:`DifficultyTarget`
+and :class:`PC` (see :mod:`saikoro.scenario.model._getb` ...), narrowing what the lists hold.
+Field names are the scenario's keys; the values are what validation gave, defaults filled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from saikoro.systems import OptionValue
+
+from ._build import Model
+
+__all__ = [
+    "PC",
+    "Balance",
+    "ChaseEntry",
+    "ChaseTable",
+    "DifficultyTarget",
+    "Enemy",
+    "MainMission",
+    "Missions",
+    "ScenarioModel",
+    "SideCheck",
+    "SideMission",
+]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DifficultyTarget(Model):
+    """A check the scenario asks for (``difficulty_targets:``); systems add their numbers."""
+
+    name: str
+    note: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Enemy(Model):
+    """An enemy (``enemies:``): id and name; systems add the stat block."""
+
+    id: str
+    name: str
+    notes: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PC(Model):
+    """A PC of ``party:``; systems add the stat block."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MainMission(Model):
+    """``missions.main``: when the scenario is won, lost, and its round limit."""
+
+    success: str
+    failure: str | None = None
+    rounds: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SideCheck(Model):
+    """``missions.side[].check``: the side mission's condition in the simulator's terms.
+
+    Every key given must hold; ``None``: not given (or not offered by the system, see
+    :data:`saikoro.scenario._defs._side.VOCABULARY`).
+    """
+
+    win: bool | None = None
+    rounds_at_most: int | None = None
+    downed_at_most: int | None = None
+    standing: tuple[str, ...] | None = None
+    all_defeated: bool | None = None
+    defeated: tuple[str, ...] | None = None
+    spared: tuple[str, ...] | None = None
+    defeated_first: tuple[str, ...] | None = None
+    taken_at_most: int | None = None
+    no_damage_from: tuple[str, ...] | None = None
+    kegare_at_most: int | None = None
+    escaped: bool | None = None
+    power_at_least: int | None = None
+    targets: tuple[str, ...] | None = None
+    targets_at_least: int | None = None
+    cards_left_at_least: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SideMission(Model):
+    """One of ``missions.side``; ``check`` is its condition for the simulation, if stated."""
+
+    success: str
+    reward: str | None = None
+    check: SideCheck | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Missions(Model):
+    """``missions:``: the main mission and the side missions."""
+
+    main: MainMission
+    side: tuple[SideMission, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChaseEntry(Model):
+    """One event of a random table."""
+
+    title: str
+    effect: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChaseTable(Model):
+    """A random table (``chase_tables:``): the die and result (``"1"``, ``"2-3"``) -> event."""
+
+    name: str
+    die: str
+    entries: Mapping[str, ChaseEntry]
+    description: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Balance(Model):
+    """``balance:``: the win rate aimed for and how the simulation plays."""
+
+    win: str | None = None
+    battles: int = 400
+    defeat: tuple[str, ...] | None = None
+    tactics: str | None = None
+    enemy_tactics: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ScenarioModel(Model):
+    """A whole validated scenario (its ``id`` filled from the file name when absent)."""
+
+    system: str
+    id: str
+    title: str
+    summary: str | None = None
+    players: int | str | None = None
+    difficulty_targets: tuple[DifficultyTarget, ...] = ()
+    enemies: tuple[Enemy, ...] = ()
+    missions: Missions | None = None
+    chase_tables: tuple[ChaseTable, ...] = ()
+    rulings: Mapping[str, OptionValue]
+    party: tuple[PC, ...] | None = None
+    balance: Balance | None = None
+
+    def enemy(self, enemy_id: str) -> Enemy:
+        """The enemy with id ``enemy_id`` (``KeyError`` if none)."""
+        for e in self.enemies:
+            if e.id == enemy_id:
+                return e
+        raise KeyError(enemy_id)

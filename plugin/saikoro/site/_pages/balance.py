@@ -1,0 +1,313 @@
+"""The 「バランス」 section of a scenario page: how hard the fight is, from the simulator.
+
+The figures are those ``saikoro validate`` checks (:func:`saikoro.balance._check.figures`:
+seed 0, the scenario's tactics and party), with the exact value where the simulator
+solves the encounter, computed at build time through a
+:class:`~saikoro.site._balancecache.BalanceStore` (cached by content). The plugin turns
+the section on with :func:`configure`; a page rendered without it (``balance.enabled:
+false``, or outside a build) has no section and simulates nothing.
+
+Every text that comes from the scenario (PC and enemy names, action names) is escaped;
+the simulator's own notes too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from saikoro.balance._cli import MEAN_LABELS
+from saikoro.balance._model import Encounter, encounter
+from saikoro.balance._runner import SIMULATORS
+from saikoro.balance._stats import BalanceResult
+from saikoro.balance._tactics import describe
+from saikoro.balance._verdict import VERDICTS, verdict
+from saikoro.dice._errors import InternalError
+from saikoro.site._balancecache import BalanceStore, ScenarioLike
+from saikoro.site._charts import prob
+from saikoro.site._safe import esc
+
+__all__ = ["Settings", "configure", "key", "nothing_to_play", "section", "section_html"]
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The section's settings for the pages rendered next (the plugin's ``balance:``)."""
+
+    store: BalanceStore
+    battles: int
+
+
+_state: dict[str, Settings | None] = {"settings": None}
+
+
+def configure(settings: Settings | None) -> None:
+    """Turn the section on (with its store and battles) or off (``None``)."""
+    _state["settings"] = settings
+
+
+def key() -> tuple[object, ...]:
+    """What the rendered pages depend on here (part of the page cache's key)."""
+    settings = _state["settings"]
+    return () if settings is None else ("balance", settings.battles)
+
+
+def battles_for(scenario: ScenarioLike, default: int) -> int:
+    """The battles to play: the scenario's ``balance.battles`` when it gives one (as
+    ``saikoro validate`` does), else the site's ``balance.battles``."""
+    if "scenario.balance.battles" in scenario.positions and scenario.model.balance:
+        return scenario.model.balance.battles
+    return default
+
+
+def section(scenario: ScenarioLike, block: Callable[[str], str]) -> str:
+    """The section's Markdown (a heading and one HTML block), ``""`` when it is off.
+
+    ``scenario`` is a validated :class:`saikoro.scenario.Scenario` (see
+    :class:`~saikoro.site._balancecache.ScenarioLike`); ``block`` keeps the HTML out of
+    the Markdown (the page's slots)."""
+    settings = _state["settings"]
+    if settings is None or scenario.system not in SIMULATORS:
+        return ""  # off, or a system saikoro has no simulator for (a plugin's own)
+    missing = nothing_to_play(encounter(scenario))
+    if missing:
+        note = (
+            f'<p class="saikoro-note">{missing}ので、バランスのシミュレーションはしていません。</p>'
+        )
+        return "## バランス\n" + block(note)
+    result = settings.store.figures(scenario, battles_for(scenario, settings.battles))
+    return "## バランス\n" + block(section_html(scenario, result))
+
+
+def nothing_to_play(enc: Encounter) -> str:
+    """Why the encounter has nothing to simulate (``""``: it has something).
+
+    A scenario without enemies (and, in cut-action, without a chase), or an akatsuki
+    scenario without difficulty targets, would "win" every time: no verdict is shown.
+    """
+    if enc.system == "akatsuki":
+        return "" if enc.targets else "難易度の判定がない"
+    if enc.enemies or (enc.system == "cutaction" and enc.chase_goal is not None):
+        return ""
+    return "エネミーがいない"
+
+
+# -- words ----------------------------------------------------------------------------------
+
+_VERDICT_CLASS = {"易しい": "easy", "標準": "standard", "厳しい": "hard", "非常に厳しい": "deadly"}
+
+_ROUNDS = {
+    # system -> (caption of the histogram, its first column, the unit of "per round")
+    "akatsuki": ("成功した判定の数", "成功数", "判定"),
+    "kegare": ("かかったターン数", "ターン", "ターン"),
+    "cutaction": ("かかったカット数（戦闘＋チェイス）", "カット", "カット"),
+}
+_DEFAULT_ROUNDS = ("かかったラウンド数", "ラウンド", "ラウンド")
+
+
+def _plays(result: BalanceResult) -> str:
+    """What one simulated play is called: akatsuki has no battle, only its checks."""
+    return "試行" if result.system == "akatsuki" else "戦闘"
+
+
+def _pct(x: float) -> str:
+    return f"{x * 100:.1f}%"
+
+
+def thresholds_text() -> str:
+    """The verdicts' thresholds in one line (易しい 90% 以上 ／ …)."""
+    parts = []
+    for i, (low, word, _) in enumerate(VERDICTS):
+        if i == len(VERDICTS) - 1:
+            parts.append(f"{word} {VERDICTS[i - 1][0] * 100:.0f}% 未満")
+        else:
+            parts.append(f"{word} {low * 100:.0f}% 以上")
+    return " ／ ".join(parts)
+
+
+def _party(result: BalanceResult) -> str:
+    size = len(result.pcs)
+    if result.party == "scenario":
+        return f"シナリオの <code>party:</code>（{size}人）"
+    if result.party.startswith("reference-"):
+        return (
+            f"標準パーティ {size}人（<code>party:</code> がないため、"
+            "<code>players:</code> の最小人数で組んだ saikoro の既定のPC）"
+        )
+    return esc(result.party)
+
+
+def _policy(name: str) -> str:
+    parts = [p.strip() for p in name.split(",") if p.strip()]
+    described = "、".join(describe(p) for p in parts)
+    return f"<code>{esc(name)}</code>（{esc(described)}）"
+
+
+def _tactics(result: BalanceResult) -> str:
+    pc, _, enemy = result.tactics.partition(" / ")
+    return f"PC {_policy(pc)}<br>エネミー {_policy(enemy)}"
+
+
+def _danger(scenario: ScenarioLike, result: BalanceResult) -> str:
+    if result.dangerous is None:
+        return ""
+    action, damage = result.dangerous
+    enemy_id, sep, move = action.partition(":")
+    if sep:
+        names = {e.id: e.name for e in scenario.model.enemies}
+        if enemy_id not in names:
+            raise InternalError(f"{scenario.id}: the simulator named an unknown enemy {enemy_id!r}")
+        who = f"<strong>{esc(names[enemy_id])}</strong> の「{esc(move)}」"
+    else:  # kokuryoku: the enemy side's attacks together
+        side = "・".join(e.name for e in scenario.model.enemies)
+        who = f"エネミー側（{esc(side)}）の「{esc(action)}」の合計"
+    return f"<p>最も危険なエネミーの行動：{who}（1戦闘あたり平均 {damage:.1f} ダメージ）</p>"
+
+
+def _bar(share: float) -> str:
+    return f'<span class="saikoro-balance-bar" style="--p:{share * 100:.1f}%"></span>'
+
+
+def _rounds(scenario: ScenarioLike, result: BalanceResult) -> str:
+    caption, column, _ = _ROUNDS.get(result.system, _DEFAULT_ROUNDS)
+    missions = scenario.model.missions
+    limit = missions.main.rounds if missions and result.system != "akatsuki" else None
+    if limit:
+        caption += f"（上限 {limit}）"
+    n = result.battles
+    rows = "".join(
+        f'<tr><th scope="row">{k}</th><td>{v}</td>'
+        f'<td class="saikoro-balance-share">{_pct(v / n)}{_bar(v / n)}</td></tr>'
+        for k, v in sorted(result.rounds.items())
+    )
+    return (
+        f'<table class="saikoro-balance-table saikoro-balance-rounds"><caption>{caption}</caption>'
+        f'<thead><tr><th scope="col">{column}</th><th scope="col">{_plays(result)}数</th>'
+        f'<th scope="col" class="saikoro-balance-share">割合</th></tr></thead>'
+        f"<tbody>{rows}</tbody></table>"
+    )
+
+
+def _pcs(result: BalanceResult) -> str:
+    if result.system == "kokuryoku":
+        return (
+            '<p class="saikoro-note">国力ゲームでは PC 個人は倒れない（決着は国力ゲージ）ので、'
+            "PCごとの危険度はありません。</p>"
+        )
+    if not result.pcs:
+        return ""
+    failed = result.system == "akatsuki"
+    caption = "PCごとの判定失敗率（判定役として失敗した割合）" if failed else "PCごとの戦闘不能率"
+    column = "失敗率" if failed else "戦闘不能率"
+    rows = "".join(
+        f'<tr><th scope="row">{esc(p.name)}</th>'
+        f'<td class="saikoro-balance-share">{_pct(p.downed)}{_bar(p.downed)}</td>'
+        f'<td class="saikoro-balance-ci">{_pct(p.downed_low)}〜{_pct(p.downed_high)}</td></tr>'
+        for p in result.pcs
+    )
+    return (
+        f'<table class="saikoro-balance-table saikoro-balance-pcs"><caption>{caption}</caption>'
+        '<thead><tr><th scope="col">PC</th>'
+        f'<th scope="col" class="saikoro-balance-share">{column}</th>'
+        f'<th scope="col">95% 区間</th></tr></thead><tbody>{rows}</tbody></table>'
+    )
+
+
+def _side(result: BalanceResult) -> str:
+    """P(each side mission) with its interval; "not simulated" and why, never a guess."""
+    if not result.side:
+        return ""
+    rows = []
+    for m in result.side:
+        if not m.modelled or m.rate is None or m.low is None or m.high is None:
+            why = esc(m.reason or "条件（check:）が書かれていない")
+            rows.append(
+                f'<tr><th scope="row">{esc(m.text)}</th>'
+                f'<td colspan="2" class="saikoro-note">シミュレーションしない（{why}）</td></tr>'
+            )
+            continue
+        exact = "" if m.exact is None else f"<br>厳密 {prob(m.exact)}"
+        rows.append(
+            f'<tr><th scope="row">{esc(m.text)}</th>'
+            f'<td class="saikoro-balance-share">{_pct(m.rate)}{_bar(m.rate)}</td>'
+            f'<td class="saikoro-balance-ci">{_pct(m.low)}〜{_pct(m.high)}{exact}</td></tr>'
+        )
+    return (
+        '<table class="saikoro-balance-table saikoro-balance-side">'
+        "<caption>サイドミッションの達成率</caption>"
+        '<thead><tr><th scope="col">サイドミッション</th>'
+        '<th scope="col" class="saikoro-balance-share">達成率</th>'
+        f'<th scope="col">95% 区間</th></tr></thead><tbody>{"".join(rows)}</tbody></table>'
+    )
+
+
+def _means(result: BalanceResult) -> str:
+    _, _, unit = _ROUNDS.get(result.system, _DEFAULT_ROUNDS)
+    items = []
+    if result.dealt_per_round or result.taken_per_round:
+        items.append(
+            f"<li>1{unit}あたりのダメージ：与 {result.dealt_per_round:.1f} ／ "
+            f"被 {result.taken_per_round:.1f}</li>"
+        )
+    for name, value in result.means.items():
+        label = MEAN_LABELS.get(name)
+        if label is None:
+            continue  # a figure without words yet is not shown as an id
+        shown = _pct(value) if "割合" in label else f"{value:.2f}"
+        items.append(f"<li>{esc(label)}：{shown}</li>")
+    return f"<ul>{''.join(items)}</ul>" if items else ""
+
+
+def section_html(scenario: ScenarioLike, result: BalanceResult) -> str:
+    """The section's HTML for ``result`` (the figures of ``scenario``)."""
+    basis = float(result.exact) if result.exact is not None else result.win
+    word = verdict(basis)
+    head = [
+        '<div class="saikoro-balance">',
+        '<p class="saikoro-balance-head">'
+        f'<span class="saikoro-verdict saikoro-verdict-{_VERDICT_CLASS[word]}">{word}</span> '
+        f'<span class="saikoro-balance-win">勝率 <strong>{_pct(result.win)}</strong></span> '
+        f'<span class="saikoro-balance-ci">（95% 区間 {_pct(result.win_low)}〜'
+        f"{_pct(result.win_high)}）</span></p>",
+    ]
+    if result.exact is not None:
+        head.append(
+            f'<p class="saikoro-balance-exact">厳密に解いた値（exact）：'
+            f"<strong>{prob(result.exact)}</strong></p>"
+        )
+    low, high = verdict(result.win_low), verdict(result.win_high)
+    straddle = ""
+    if result.exact is None and low != high:
+        straddle = f"区間が「{low}」から「{high}」にまたがるので、判定は目安です。"
+    basis_text = "厳密な値" if result.exact is not None else "推定値"
+    head.append(
+        f'<p class="saikoro-note">{result.battles}回の{_plays(result)}のシミュレーション'
+        f"（乱数の種 {result.seed}）。判定は勝率の{basis_text}による：{thresholds_text()}。"
+        f"{straddle}</p>"
+    )
+    facts = (
+        '<dl class="saikoro-balance-facts">'
+        f"<div><dt>パーティ</dt><dd>{_party(result)}</dd></div>"
+        f"<div><dt>行動方針</dt><dd>{_tactics(result)}</dd></div></dl>"
+    )
+    figures = (
+        f'<div class="saikoro-balance-figures">{_rounds(scenario, result)}{_pcs(result)}</div>'
+    )
+    notes = ""
+    if result.notes:
+        items = "".join(f"<li>{esc(n)}</li>" for n in result.notes)
+        notes = (
+            '<p class="saikoro-card-title">シミュレーションで扱っていないこと</p>'
+            f'<ul class="saikoro-balance-notes">{items}</ul>'
+        )
+    parts: list[str] = [
+        *head,
+        facts,
+        figures,
+        _side(result),
+        _danger(scenario, result),
+        _means(result),
+        notes,
+        "</div>",
+    ]
+    return "".join(parts)

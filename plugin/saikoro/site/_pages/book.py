@@ -1,0 +1,111 @@
+"""The whole book on one page (``<prefix>/book.md``): a table of contents and every
+scenario, each starting on a new printed page. Printing it (or ``page.pdf`` in Chromium)
+gives the book as a PDF; ``saikoro.css`` holds the print stylesheet.
+
+>>> demote("# 題\\n\\n## 敵\\n\\ntext #1\\n")
+'## 題\\n\\n### 敵\\n\\ntext #1\\n'
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.files import File
+
+from saikoro.scenario._validate import Scenario
+from saikoro.site._safe import esc, md_escape
+
+from .scenario import SLOT, Rendered, system_name
+
+if TYPE_CHECKING:  # structure imports the pages: a module-level import would be a circle
+    from saikoro.site._structure import BookResult, ScenarioBook
+
+__all__ = ["BOOK_TITLE", "book_file", "book_page", "demote"]
+
+BOOK_TITLE = "印刷用（全シナリオ）"
+_FRONT = re.compile(r"\A---\n.*?\n---\n", re.S)
+_HEADING = re.compile(r"^(#{1,5}) ", re.M)
+_SLOT = re.compile(r"<!-- saikoro-slot (\d+) -->")
+
+
+def _renumber(offset: int, match: re.Match[str]) -> str:
+    return SLOT.format(int(match.group(1)) + offset)
+
+
+def demote(markdown: str) -> str:
+    """Every ATX heading one level down (the book's own title is the only ``#``)."""
+    return _HEADING.sub(lambda m: "#" + m.group(1) + " ", markdown)
+
+
+def book_page(title: str, parts: Sequence[tuple[Scenario, Rendered]]) -> tuple[str, list[str]]:
+    """Markdown of the book page and the HTML of its placeholders (see ``fill_slots``)."""
+    out = [
+        "---\n",
+        f"title: {BOOK_TITLE}\n",
+        "saikoro_scenario: true\n",
+        "search:\n  exclude: true\n",  # each scenario is already indexed on its own page
+        "---\n\n",
+        f"# {md_escape(title)}\n\n",
+    ]
+    slots: list[str] = []
+    toc = ['<nav class="saikoro-book-toc"><p class="saikoro-card-title">目次</p><ol>']
+    for scenario, _ in parts:
+        toc.append(
+            f'<li><a href="#book-{esc(scenario.id)}">{esc(scenario.title)}</a>'
+            f'<span class="saikoro-meta">（{esc(system_name(scenario.system))}）</span></li>'
+        )
+    toc.append("</ol></nav>")
+    slots.append("".join(toc))
+    out.append(SLOT.format(0) + "\n\n")
+    for scenario, rendered in parts:
+        body = _FRONT.sub("", rendered.markdown, count=1)
+        offset = len(slots)
+        body = _SLOT.sub(functools.partial(_renumber, offset), body)
+        slots.extend(rendered.slots)
+        slots.append(f'<div class="saikoro-book-part" id="book-{esc(scenario.id)}"></div>')
+        out.append(SLOT.format(len(slots) - 1) + "\n\n")
+        out.append(demote(body) + "\n\n")
+    return "".join(out), slots
+
+
+def book_file(
+    store: ScenarioBook,
+    config: MkDocsConfig,
+    book: BookResult,
+    prefix: str,
+    title: str,
+    *,
+    roller: bool,
+) -> File:
+    """The generated ``<prefix>/book.md`` (its slots recorded in ``store.slots``).
+
+    ``store`` is the plugin's :class:`~saikoro.site._structure.ScenarioBook`; the book
+    reuses the renders of the scenario pages (same cache key), with the links to the
+    exports re-pointed from the scenario's folder to the book's.
+    """
+    prefix = prefix.strip("/")
+    directory_urls = bool(config.use_directory_urls)
+    parts = []
+    seen: set[str] = set()
+    for scenario in sorted(book.scenarios, key=lambda s: s.id):
+        if scenario.id in seen or scenario.id in {"index", "book"}:
+            continue
+        seen.add(scenario.id)
+        zip_href = "./" if directory_urls else f"{scenario.id}/"
+        rendered = store.render(scenario, roller=roller, zip_href=zip_href)
+        if directory_urls:
+            moved = f'href="../{esc(scenario.id)}/'
+            rendered = Rendered(
+                rendered.markdown,
+                rendered.files,
+                [slot.replace('href="./', moved) for slot in rendered.slots],
+            )
+        parts.append((scenario, rendered))
+    markdown, slots = book_page(title, parts)
+    uri = f"{prefix}/book.md"
+    store.slots[uri] = slots
+    return store._file(config, uri, markdown)

@@ -1,0 +1,97 @@
+"""Chase tables (and any die-indexed table) with the exact probability of each entry."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from fractions import Fraction
+
+from saikoro.scenario.model import ChaseEntry, ChaseTable
+from saikoro.site._charts import bar_chart, fraction_text, percent
+from saikoro.site._oddscache import OddsCache
+from saikoro.site._oddsview import odds_error
+from saikoro.site._rolling import widget
+from saikoro.site._safe import esc, render_markdown
+
+__all__ = ["entry_range", "table_html"]
+
+_RANGE = re.compile(r"^\s*(-?\d+)\s*(?:[-~〜～]\s*(-?\d+))?\s*$")
+
+
+def entry_range(key: object) -> tuple[int, int] | None:
+    """The (low, high) outcomes of a table entry key: ``3``, ``"2-3"``, ``"11～16"``.
+
+    >>> entry_range(3), entry_range("2-3"), entry_range("x")
+    ((3, 3), (2, 3), None)
+    """
+    if isinstance(key, bool):
+        return None
+    if isinstance(key, int):
+        return key, key
+    match = _RANGE.match(str(key))
+    if match is None:
+        return None
+    low = int(match.group(1))
+    high = int(match.group(2)) if match.group(2) is not None else low
+    return low, high
+
+
+def entry_probability(distribution: Mapping[int | str, Fraction], key: object) -> Fraction:
+    """P(the die lands in the entry's range)."""
+    span = entry_range(key)
+    if span is None:
+        return Fraction(0)
+    low, high = span
+    return sum(
+        (p for v, p in distribution.items() if isinstance(v, int) and low <= v <= high),
+        Fraction(0),
+    )
+
+
+def table_html(cache: OddsCache, table: ChaseTable, *, roll: bool = True) -> str:
+    """A die table: range, title, effect, exact probability (with a bar), chart, roll button.
+
+    ``roll``: with the roll button (the plugin's ``roller.enabled``).
+    """
+    die = table.die
+    result = cache.odds(die)
+    if result.odds is None:
+        return odds_error(die, result.error or "")
+    distribution = result.odds.distribution
+    entries = table.entries
+    top = max((entry_probability(distribution, k) for k in entries), default=Fraction(1))
+    rows = []
+    for key, entry in entries.items():
+        p = entry_probability(distribution, key)
+        exact = fraction_text(p)
+        title = esc(entry.title)
+        effect_html = render_markdown(entry.effect, inline=True) if entry.effect else ""
+        width = float(p / top) * 100 if top else 0.0
+        rows.append(
+            f'<tr data-entry="{esc(key)}"><td>{esc(key)}</td><td>{title}</td>'
+            f"<td>{effect_html}</td>"
+            f'<td class="saikoro-entry-p" data-probability="{exact}" title="{exact}">'
+            f'<span class="saikoro-meter" style="width:{width:.1f}%"></span>'
+            f"<span>{percent(p)}</span> <small>({exact})</small></td></tr>"
+        )
+    button = widget(die, label=f"{die}を振る", enabled=roll)
+    return (
+        f'<div class="saikoro-chase" data-die="{esc(die)}">'
+        f'<div class="saikoro-odds-head"><code class="saikoro-command">{esc(die)}</code>'
+        f"{button}</div>"
+        f"{_entry_chart(distribution, entries, die)}"
+        "<table><thead><tr><th>出目</th><th>名前</th><th>効果</th><th>確率</th></tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table></div>"
+    )
+
+
+def _entry_chart(
+    distribution: Mapping[int | str, Fraction], entries: Mapping[str, ChaseEntry], die: str
+) -> str:
+    """One bar per table entry (``2-3`` is one bar), named by the entry on hover."""
+    probabilities: dict[int | str, Fraction] = {}
+    names: dict[int | str, str] = {}
+    for key, entry in entries.items():
+        probabilities[key] = entry_probability(distribution, key)
+        names[key] = f"{key} {entry.title}".strip()
+    return bar_chart(probabilities, label=f"{die} の表", names=names)

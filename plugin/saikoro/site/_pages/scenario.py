@@ -1,0 +1,322 @@
+"""The generated page of one scenario: Markdown headings around HTML blocks.
+
+Headings are Markdown (so the table of contents, permalinks and search sections work)
+with their text escaped by :func:`~saikoro.site._safe.md_escape`; everything else is one
+raw HTML block per section, built here with every YAML string escaped.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from saikoro.export import ccfolia_attribute, udonarium_zip
+from saikoro.scenario._validate import Scenario
+from saikoro.scenario.model import (
+    DifficultyTarget,
+    Enemy,
+    MainMission,
+    Missions,
+    SideMission,
+)
+from saikoro.site._oddscache import OddsCache, OddsResult
+from saikoro.site._profiles import profile
+from saikoro.site._profiles.base import given
+from saikoro.site._rolling import free_widget, widget
+from saikoro.site._safe import esc, md_escape, render_markdown, safe_title
+from saikoro.site._vtt import VttSettings
+from saikoro.systems import OptionValue
+from saikoro.systems import get as get_system
+
+from . import balance, labels
+from .chase import table_html
+from .grids import grid_html
+
+__all__ = [
+    "EnemyFile",
+    "Rendered",
+    "enemy_html",
+    "fill_slots",
+    "render_scenario",
+    "rulings",
+    "system_name",
+    "target_html",
+]
+
+
+@dataclass(frozen=True)
+class EnemyFile:
+    """A file generated next to a scenario page (a ユドナリウム zip)."""
+
+    name: str
+    content: bytes
+
+
+@dataclass
+class Rendered:
+    """A rendered scenario page: its Markdown and the files it links to."""
+
+    markdown: str
+    files: list[EnemyFile] = field(default_factory=list)
+    slots: list[str] = field(default_factory=list)
+    """HTML put back in place of the Markdown's placeholders (see :func:`fill_slots`)."""
+    problems: list[tuple[str, str]] = field(default_factory=list)
+    """(key path of the scenario part, "command: why") for every command whose odds could
+    not be computed: the build fails on them (a page never shows "?" for a value)."""
+
+
+def rulings(scenario: Scenario) -> dict[str, OptionValue]:
+    """The ruling options the scenario chose (``rulings:``), applied to all its odds."""
+    return dict(scenario.model.rulings)
+
+
+def system_name(system_id: str) -> str:
+    """The display name of a system (its id if it has none)."""
+    return get_system(system_id).name or system_id
+
+
+SLOT = "<!-- saikoro-slot {} -->"
+"""A placeholder left in the Markdown; :func:`fill_slots` puts the HTML back."""
+
+
+class _Slots:
+    """HTML kept out of Markdown: Python-Markdown parses raw HTML blocks with
+    ``html.parser``, which is slow on big tables and charts. The Markdown gets an HTML
+    comment instead, replaced after rendering (``on_page_content``)."""
+
+    def __init__(self) -> None:
+        self.html: list[str] = []
+
+    def block(self, html: str) -> str:
+        self.html.append(html)
+        return "\n\n" + SLOT.format(len(self.html) - 1) + "\n\n"
+
+
+_SLOT = re.compile(r"<!-- saikoro-slot (\d+) -->")
+
+
+def fill_slots(content: str, slots: Sequence[str]) -> str:
+    """Replace the placeholders of a rendered scenario page by their HTML.
+
+    One pass over the page (the whole-book page has thousands of placeholders; replacing
+    them one by one rescanned it for each). HTML put in is not scanned again.
+
+    >>> fill_slots("<p>a</p><!-- saikoro-slot 0 --><!-- saikoro-slot 1 -->", ["<b>x</b>", "y"])
+    '<p>a</p><b>x</b>y'
+    """
+
+    def put(match: re.Match[str]) -> str:
+        i = int(match.group(1))
+        return slots[i] if i < len(slots) else match.group(0)
+
+    return _SLOT.sub(put, content)
+
+
+def _mission_card(kind: str, mission: MainMission | SideMission) -> str:
+    rows = []
+    for key, value in given(mission):  # the keys written, defaults filled in
+        if key == "check":  # the simulation's form of ``success``, which says it in words
+            continue
+        label, shown = labels.mission_field(key, value)
+        rows.append(f"<div><dt>{esc(label)}</dt><dd>{esc(shown)}</dd></div>")
+    return (
+        f'<div class="saikoro-card saikoro-mission"><p class="saikoro-card-title">{esc(kind)}</p>'
+        f"<dl>{''.join(rows)}</dl></div>"
+    )
+
+
+def _missions(missions: Missions) -> str:
+    cards = [_mission_card("メインミッション", missions.main)]
+    for i, mission in enumerate(missions.side, start=1):
+        cards.append(_mission_card(f"サイドミッション {i}", mission))
+    return f'<div class="saikoro-cards">{"".join(cards)}</div>'
+
+
+def target_html(
+    cache: OddsCache,
+    system: str,
+    target: DifficultyTarget,
+    options: Mapping[str, OptionValue] | None = None,
+    *,
+    roller: bool = True,
+) -> str:
+    """A difficulty target: description, roll button, odds across ability values.
+
+    ``options`` (the scenario's ruling options) apply to the odds and the roll button;
+    ``roller``: whether the page has roll buttons.
+    """
+    prof = profile(system)
+    parts = [f'<div class="saikoro-target"><p>{esc(prof.target_label(target))}</p>']
+    command = prof.target_command(target)
+    if command:
+        parts.append(widget(command, system=system, options=options, enabled=roller))
+    grid = prof.target_grid(target)
+    if grid is not None:
+        parts.append(grid_html(cache, grid, system, options))
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def enemy_html(
+    cache: OddsCache,
+    scenario: Scenario,
+    enemy: Enemy,
+    zip_dir: str,
+    vtt: VttSettings | None = None,
+    *,
+    roller: bool = True,
+) -> str:
+    """An enemy stat block with attack odds and VTT exports.
+
+    Args:
+        cache: the odds cache.
+        scenario: the scenario the enemy belongs to.
+        enemy: the enemy (of the scenario's model).
+        zip_dir: URL (relative to the page) of the folder holding ``<enemy id>.zip``.
+        vtt: the site's VTT export settings (link back, ココフォリア flags).
+        roller: whether the page has roll buttons.
+    """
+    system = scenario.system
+    options = rulings(scenario)
+    prof = profile(system)
+    enemy_id = enemy.id
+    zip_href = f"{zip_dir}{enemy_id}.zip"
+    anchor = f"enemy-{enemy_id}"
+    stats = "".join(f"<div><dt>{esc(k)}</dt><dd>{esc(v)}</dd></div>" for k, v in prof.stats(enemy))
+    parts = [
+        f'<div class="saikoro-enemy" id="{esc(anchor)}" data-enemy="{esc(enemy_id)}">'
+        f'<dl class="saikoro-stats">{stats}</dl>'
+    ]
+    attacks = prof.attacks(enemy)
+    for attack in attacks:
+        parts.append(
+            f'<div class="saikoro-attack"><p class="saikoro-attack-name">'
+            f"{esc(attack.name)}</p><p>{esc(prof.attack_label(enemy, attack))}</p>"
+        )
+        command = prof.attack_command(enemy, attack)
+        if command:
+            parts.append(widget(command, system=system, options=options, enabled=roller))
+        parts.extend(grid_html(cache, g, system, options) for g in prof.attack_grids(enemy, attack))
+        if attack.effect:
+            parts.append(f'<div class="saikoro-effect">{render_markdown(attack.effect)}</div>')
+        parts.append("</div>")
+    parts.extend(grid_html(cache, g, system, options) for g in prof.enemy_grids(enemy))
+    parts.extend(
+        f'<div class="saikoro-effect"><p class="saikoro-attack-name">'
+        f"{esc(name)}</p>{render_markdown(effect)}</div>"
+        for name, effect in prof.skills(enemy)
+    )
+    if enemy.notes:
+        parts.append(f'<div class="saikoro-effect">{render_markdown(enemy.notes)}</div>')
+    vtt = vtt or VttSettings()
+    character = vtt.character(scenario.id, system, enemy, options)
+    parts.append(
+        '<p class="saikoro-export">'
+        f'<button type="button" class="md-button saikoro-ccfolia" '
+        f'data-ccfolia="{ccfolia_attribute(character, vtt.ccfolia)}">'
+        "ココフォリアにコピー</button> "
+        f'<a class="md-button" href="{esc(zip_href)}" download>ユドナリウム用 (zip)</a>'
+        '<span class="saikoro-copied" aria-live="polite"></span></p>'
+    )
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def render_scenario(
+    scenario: Scenario,
+    cache: OddsCache,
+    *,
+    roller: bool = True,
+    zip_href: str = "",
+    vtt: VttSettings | None = None,
+) -> Rendered:
+    """The Markdown of a scenario page and the files it links to.
+
+    Args:
+        scenario: the validated scenario.
+        cache: odds cache shared by every page.
+        roller: put roll widgets on the page.
+        zip_href: URL prefix, relative to the page, of the folder that will hold the
+            returned files (``<enemy id>.zip``).
+        vtt: the site's VTT export settings.
+    """
+    failures: list[tuple[str, OddsResult]] = []
+    cache.failures = failures
+    try:
+        rendered = _render(scenario, cache, roller=roller, zip_href=zip_href, vtt=vtt)
+    finally:
+        cache.failures = None
+        cache.where = "scenario"
+    rendered.problems = list(dict.fromkeys((w, f"{r.command}: {r.error}") for w, r in failures))
+    return rendered
+
+
+def _render(
+    scenario: Scenario,
+    cache: OddsCache,
+    *,
+    roller: bool,
+    zip_href: str,
+    vtt: VttSettings | None = None,
+) -> Rendered:
+    model = scenario.model
+    system = scenario.system
+    slots = _Slots()
+    _block = slots.block
+    out: list[str] = [
+        "---\n",
+        f"title: {json.dumps(safe_title(scenario.title), ensure_ascii=False)}\n",
+        f"system: {system}\n",
+        "saikoro_scenario: true\n",
+        "---\n\n",
+        f"# {md_escape(scenario.title)}\n",
+    ]
+    meta = [f"システム: {system_name(system)}"]
+    if model.players is not None:
+        meta.append(f"プレイヤー: {model.players}")
+    chosen = rulings(scenario)
+    if chosen:
+        meta.append(
+            "裁定: " + "、".join(labels.ruling(system, k, v) for k, v in sorted(chosen.items()))
+        )
+    out.append(_block(f'<p class="saikoro-meta">{esc(" ／ ".join(meta))}</p>'))
+    if model.summary:
+        out.append(
+            _block(f'<div class="saikoro-summary-text">{render_markdown(model.summary)}</div>')
+        )
+    files: list[EnemyFile] = []
+    if model.missions is not None:
+        out.append("## ミッション\n")
+        out.append(_block(_missions(model.missions)))
+    if model.difficulty_targets:
+        out.append("## 難易度\n")
+        for i, target in enumerate(model.difficulty_targets):
+            cache.where = f"scenario.difficulty_targets[{i}]"
+            out.append(f"### {md_escape(target.name)}\n")
+            out.append(_block(target_html(cache, system, target, chosen, roller=roller)))
+    if model.enemies:
+        out.append("## エネミー\n")
+        vtt = vtt or VttSettings()
+        for i, enemy in enumerate(model.enemies):
+            cache.where = f"scenario.enemies[{i}]"
+            zip_name = f"{enemy.id}.zip"
+            out.append(f"### {md_escape(enemy.name)}\n")
+            out.append(_block(enemy_html(cache, scenario, enemy, zip_href, vtt, roller=roller)))
+            character = vtt.character(scenario.id, system, enemy, chosen)
+            files.append(EnemyFile(zip_name, udonarium_zip(character)))
+    if model.chase_tables:
+        out.append("## チェイス表\n")
+        for i, table in enumerate(model.chase_tables):
+            cache.where = f"scenario.chase_tables[{i}]"
+            out.append(f"### {md_escape(table.name)}\n")
+            out.append(_block(table_html(cache, table, roll=roller)))
+    cache.where = "scenario"
+    out.append(balance.section(scenario, _block))
+    if roller:
+        free = free_widget(system=system, options=chosen, enabled=roller)
+        if free:
+            out.append("## ダイスロール\n")
+            out.append(_block(free))
+    return Rendered("".join(out), files, slots.html)

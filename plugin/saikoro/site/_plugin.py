@@ -1,0 +1,234 @@
+"""The ``saikoro`` MkDocs plugin: a thin class over :class:`~.config.SaikoroConfig`.
+
+Each hook says what it does and why; the work is done in :mod:`.structure` (scenario
+files), :mod:`.fences` (Markdown fences), :mod:`.assets` and :mod:`.reference`.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Literal
+
+import jinja2
+import jinja2.bccache
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.livereload import LiveReloadServer
+from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.structure.files import Files
+from mkdocs.structure.pages import Page
+
+from . import _assets as assets
+from . import _exact as exact
+from . import _rolling as rolling
+from ._balancecache import BalanceStore
+from ._config import SaikoroConfig
+from ._fences import FenceContext, add_custom_fences, fence_lines
+from ._log import log
+from ._mermaid import append_linked_flows
+from ._navigation import add_to_nav
+from ._pages import balance, labels
+from ._pages.book import book_file
+from ._pages.scenario import fill_slots, system_name
+from ._reference import reference_files, schema_file
+from ._searchconfig import japanese_search
+from ._structure import ScenarioBook, load_folder, raise_errors, rel_url
+from ._typography import JapaneseLineBreaks
+from ._vtt import VttSettings
+
+__all__ = ["MemoryBytecodeCache", "SaikoroPlugin"]
+
+
+class MemoryBytecodeCache(jinja2.BytecodeCache):
+    """Compiled Jinja templates kept in memory (keyed by Jinja's own template checksum)."""
+
+    def __init__(self) -> None:
+        self._store: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        data = self._store.get(bucket.key)
+        if data is not None:
+            bucket.bytecode_from_string(data)
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self._store[bucket.key] = bucket.bytecode_to_string()
+
+
+class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
+    """Scenario YAML -> pages; ``dice`` / ``flow`` / ``scenario`` fences; VTT exports."""
+
+    supports_multiple_instances = False
+
+    def __init__(self) -> None:
+        self.is_serve = False
+        self.book = ScenarioBook()
+        self.fences = FenceContext(odds=self.book.odds)
+        self.folder = Path("scenarios")
+        self.assets = assets.Assets()
+        self.templates = MemoryBytecodeCache()
+        self.balance = BalanceStore()
+
+    # Defining on_startup makes MkDocs keep this instance across `mkdocs serve`
+    # rebuilds, so the odds and page caches survive an edit; we also learn whether
+    # we are serving (scenario errors become error pages instead of failures).
+    def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], **_: object) -> None:
+        self.is_serve = command == "serve"
+        self.balance = BalanceStore()  # a new command starts from the disk cache alone
+        if self.is_serve and self.book.persist_dir is None:
+            self.book.persist_dir = Path(tempfile.mkdtemp(prefix="saikoro-serve-"))
+        elif not self.is_serve:
+            self.on_shutdown()
+
+    # Remove the files kept for `mkdocs serve --dirty` rebuilds.
+    def on_shutdown(self) -> None:
+        if self.book.persist_dir is not None:
+            shutil.rmtree(self.book.persist_dir, ignore_errors=True)
+            self.book.persist_dir = None
+            self.book.forget_written()
+
+    # Resolve the scenario folder against mkdocs.yml, register the fences as
+    # pymdownx.superfences custom fences (authors configure nothing; a fence shown as
+    # code stays code) and add our CSS/JS to every page.
+    # Late (after Material's search has filled in its defaults): Japanese search
+    # separators get the katakana/kanji boundaries (see .searchconfig).
+    @event_priority(-10)
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        base = Path(config.config_file_path or ".").resolve().parent
+        # an explicit `scenarios:` was checked to exist by the config; unset, the
+        # folder next to mkdocs.yml is used when there is one
+        self.folder = Path(self.config.scenarios or base / "scenarios").resolve()
+        # The fences' state is per build (a serve rebuild reads the configuration again):
+        # made here, where the fences are registered; the odds cache outlives it.
+        # VTT exports link back to the published enemy and carry the ココフォリア flags.
+        vtt = VttSettings.from_config(config, self.config)
+        self.book.vtt = vtt
+        self.fences = FenceContext(odds=self.book.odds, vtt=vtt, roller=self.config.roller.enabled)
+        skipped = add_custom_fences(config.markdown_extensions, config.mdx_configs, self.fences)
+        for name in skipped:
+            log.info(f"the site configures its own {name!r} fence; saikoro's is not added")
+        labels.configure(str(config.theme.get("language") or "ja"))  # words for YAML ids
+        japanese_search(config.plugins)
+        config.markdown_extensions.append(JapaneseLineBreaks())  # type: ignore[arg-type]
+        self.assets.configure(self.config, base)
+        self.assets.add_to_config(config)
+        # Balance figures: simulated while pages render, kept in memory (this instance
+        # survives serve rebuilds) and in cache_dir (a later build simulates only the
+        # fights that changed); off, the pages get no section and nothing is simulated.
+        options = self.config.balance
+        self.balance.cache_dir = (base / options.cache_dir) if options.cache else None
+        self.balance.reset_counts()
+        on = balance.Settings(self.balance, options.battles) if options.enabled else None
+        balance.configure(on)
+        return config
+
+    # Validate every scenario and generate its page, its exports and the index. Errors
+    # fail the build naming file and line (under serve they become an error page so
+    # the server keeps running); warnings go through the logger so --strict fails.
+    @event_priority(50)
+    def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
+        book = load_folder(self.folder, self.book.loaded if self.is_serve else None)
+        lang = self.config.language
+        self.book.lang = lang
+        for problem in book.warnings:
+            log.warning(problem.format(lang))
+        self.fences.scenarios = {s.id: s for s in book.scenarios}
+        prefix = self.config.prefix.strip("/")
+        generated = self.book.files(
+            config,
+            book,
+            prefix=prefix,
+            title=self.config.title,
+            roller=self.config.roller.enabled,
+        )
+        # invalid files, then values the pages of valid ones could not show: all at once
+        errors = sorted([*book.errors, *self.book.errors], key=lambda p: p.sort_key())
+        if errors and not self.is_serve:
+            raise_errors(errors, lang)
+        for problem in errors:
+            log.error(problem.format(lang))
+        if book.scenarios:  # the whole book on one page, for print and PDF
+            roller = self.config.roller.enabled
+            generated.append(
+                book_file(self.book, config, book, prefix, self.config.title, roller=roller)
+            )
+        if self.config.reference:
+            generated.extend(reference_files(config, self.config.schema_path))
+        if self.config.schema:
+            generated.append(schema_file(config, self.config.schema_path))
+        generated.extend(self.assets.files(config))
+        if self.is_serve:
+            for gone in self.book.drop_stale(config, generated):
+                log.info(f"removed {gone} (its scenario is gone)")
+        existing = files.src_uris  # computed once: Files rebuilds this map on every change
+        for file in generated:
+            if file.src_uri in existing:
+                files.remove(existing[file.src_uri])
+        for file in generated:
+            files.append(file)
+        groups = {s.id: system_name(s.system) for s in book.scenarios}  # nav: one group per system
+        add_to_nav(config, prefix, self.config.title, [s.id for s in book.scenarios], groups)
+        return files
+
+    # Tell the fences which page they are on: its front-matter `system:` is the
+    # default system of `dice` fences, its path and the fences' lines in its source
+    # name places in warnings, and its URL makes links to a scenario's exports relative.
+    def on_page_markdown(self, markdown: str, *, page: Page, **_: object) -> str:
+        self.fences.page = page.file.src_uri
+        self.fences.lines = fence_lines(page.file.content_string)
+        self.fences.line = 0
+        system = page.meta.get("system")
+        self.fences.page_system = str(system) if system else None
+        prefix = self.config.prefix.strip("/")
+        page_url = page.file.url
+        self.fences.zip_href = lambda sid: rel_url(page_url, f"{prefix}/{sid}/")
+        return markdown
+
+    # Scenario pages: put back the HTML kept out of their Markdown (it is slow to parse
+    # as raw HTML). Rules pages (front matter `system:`) get a free-form roller at
+    # the end; scenario pages already carry theirs.
+    def on_page_content(self, html: str, *, page: Page, **_: object) -> str:
+        slots = self.book.slots.get(page.file.src_uri)
+        if slots:
+            html = fill_slots(html, slots)
+        self.assets.note_page(html)
+        html = exact.compact(html, page.file.dest_uri)  # long fractions -> <page>.odds.json
+        if 'class="saikoro-flow-links"' in html:
+            html = append_linked_flows(html)  # charts that steps link to, if not on the page
+        if page.meta.get("system") and not page.meta.get("saikoro_scenario"):
+            html += rolling.free_widget(system=str(page.meta["system"]), enabled=self.fences.roller)
+        return html
+
+    # Under `mkdocs serve`, keep the theme's compiled templates between rebuilds: each
+    # rebuild gets a fresh Jinja environment, and recompiling mkdocs-material's
+    # templates is the largest fixed cost of a rebuild after a one-scenario edit.
+    def on_env(self, env: jinja2.Environment, **_: object) -> jinja2.Environment:
+        if self.is_serve:
+            env.bytecode_cache = self.templates
+        return env
+
+    # Copy the roller's engine and Pyodide files (only now is site_dir complete).
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        self.assets.post_build(config)
+        exact.write(config.site_dir)
+        labels.configure("ja")  # per-build state: back to the default for the next user
+        if self.config.balance.enabled:
+            store = self.balance
+            log.info(
+                f"balance: {store.simulated} fights simulated, "
+                f"{store.memory_hits + store.disk_hits} from the cache"
+            )
+        balance.configure(None)
+
+    # A build that failed (a scenario error under `mkdocs build`, an exception) leaves
+    # per-build state behind: reset it, so the next build in this process starts clean.
+    def on_build_error(self, *, error: Exception) -> None:  # noqa: ARG002 - MkDocs' signature
+        exact.forget_pages()
+        labels.configure("ja")
+        balance.configure(None)
+
+    # Rebuild when a scenario changes, not only when docs/ does.
+    def on_serve(self, server: LiveReloadServer, **_: object) -> LiveReloadServer:
+        if self.folder.is_dir():
+            server.watch(str(self.folder))
+        return server

@@ -1,0 +1,177 @@
+"""What a system profile tells the scenario pages: which commands to show, and how.
+
+A profile maps the system-specific parts of a scenario (enemies, difficulty targets) to
+engine commands. The pages compute every shown probability by running those commands
+through the engine's odds — the same command goes on the roll button.
+
+A profile reads the typed model (:mod:`saikoro.scenario.model`): a system's profile is a
+``Profile[<its Enemy>, <its DifficultyTarget>, <its attack>]`` and reads attributes, the
+defaults filled in by validation.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Generic, Protocol, TypeVar, cast
+
+from saikoro.export import Character
+from saikoro.scenario.model import DifficultyTarget, Enemy, Model
+
+__all__ = ["AnyProfile", "Attack", "Character", "Grid", "Metric", "Profile", "given"]
+
+
+class Attack(Protocol):
+    """What a page shows of every attack: its name and effect (Markdown)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def effect(self) -> str | None: ...
+
+
+E = TypeVar("E", bound=Enemy)
+T = TypeVar("T", bound=DifficultyTarget)
+A = TypeVar("A", bound=Attack)
+
+
+class Metric(enum.Enum):
+    """A number shown in a grid cell, computed from the cell command's odds."""
+
+    SUCCESS = "success"
+    """P(success)."""
+    CRITICAL = "critical"
+    """P(critical)."""
+    FUMBLE = "fumble"
+    """P(fumble)."""
+    MEAN = "mean"
+    """The expected value of the main quantity (e.g. damage)."""
+    AT_LEAST = "at_least"
+    """P(main quantity >= k) for each k in :attr:`Grid.thresholds`."""
+    CHART = "chart"
+    """A small chart of the distribution."""
+    GAIN = "gain"
+    """The expected gain of the events named ``<word>+N`` (kokuryoku: 国力+N)."""
+    EVENTS = "events"
+    """Every named event of the odds (system result words: 粉砕, 回避 ...)."""
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A table of commands: one row per situation, one column per opponent/ability value.
+
+    Attributes:
+        title: caption, in Japanese.
+        columns: column headings.
+        rows: (row heading, one command per column; ``""`` for an empty cell).
+        metrics: what each cell shows.
+        thresholds: the ``k`` of :attr:`Metric.AT_LEAST`.
+        note: a sentence under the table (assumptions such as typical armour).
+        chart: (row, column) of the cell whose distribution is drawn under the table.
+    """
+
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, tuple[str, ...]], ...]
+    metrics: tuple[Metric, ...] = (Metric.SUCCESS, Metric.CRITICAL, Metric.FUMBLE)
+    thresholds: tuple[int, ...] = ()
+    note: str = ""
+    chart: tuple[int, int] | None = None
+
+
+class Profile(Generic[E, T, A]):
+    """The default profile: a system without a dedicated mapping shows data, not odds."""
+
+    system: str = ""
+
+    def stats(self, enemy: E) -> list[tuple[str, str]]:
+        """(label, value) rows of an enemy's stat block (plain text, escaped by the page)."""
+        skip = {"id", "name", "attacks", "skills"}
+        return [(k, _plain(v)) for k, v in given(enemy) if k not in skip]
+
+    def target_command(self, target: T) -> str | None:  # noqa: ARG002 - overridden by systems
+        """The command of a difficulty target's roll button (a typical character)."""
+        return None
+
+    def target_grid(self, target: T) -> Grid | None:  # noqa: ARG002 - overridden by systems
+        """Odds of a difficulty target across the values a character can have."""
+        return None
+
+    def target_label(self, target: T) -> str:
+        """One line describing the target (check and target number)."""
+        return " / ".join(f"{k}: {_plain(v)}" for k, v in given(target) if k != "name")
+
+    def attack_label(self, enemy: E, attack: A) -> str:  # noqa: ARG002 - overridden by systems
+        """One line describing an attack."""
+        return " / ".join(f"{k}: {_plain(v)}" for k, v in given(attack) if k != "name")
+
+    def attack_command(self, enemy: E, attack: A) -> str | None:  # noqa: ARG002 - overridden by systems
+        """The command of an attack's roll button."""
+        return None
+
+    def attack_grids(self, enemy: E, attack: A) -> Sequence[Grid]:  # noqa: ARG002 - overridden by systems
+        """Damage distributions of an attack against the system's defences."""
+        return ()
+
+    def attacks(self, enemy: E) -> Sequence[A]:
+        """The enemy's attacks (each shown with its odds).
+
+        By default its ``attacks`` (a system whose model derives from its definition).
+        """
+        found = getattr(enemy, "attacks", None) or ()
+        return cast("tuple[A, ...]", tuple(a for a in found if isinstance(a, Model)))
+
+    def skills(self, enemy: E) -> Sequence[tuple[str, str]]:
+        """(name, effect) of the enemy's skills shown as text (not among :meth:`attacks`).
+
+        By default its ``skills`` with an ``effect`` (a model derived from a definition).
+        """
+        attacks: Sequence[object] = self.attacks(enemy)
+        return [
+            (str(getattr(s, "name", "")), str(getattr(s, "effect", "")))
+            for s in getattr(enemy, "skills", None) or ()
+            if isinstance(s, Model)
+            and getattr(s, "effect", None)
+            and not any(s is a for a in attacks)
+        ]
+
+    def enemy_grids(self, enemy: E) -> Sequence[Grid]:  # noqa: ARG002 - overridden
+        """Odds tables of an enemy as a whole (systems whose enemies have no attack list)."""
+        return ()
+
+
+AnyProfile = Profile[Enemy, DifficultyTarget, Attack]
+"""A profile of some system, as the pages hold it (see :func:`~saikoro.site._profiles.profile`)."""
+
+
+def given(value: object) -> list[tuple[str, object]]:
+    """(key, value) of what a model object holds (``None`` left out), in the order of its
+    definition (``note``/``notes`` last, as the definitions write them).
+
+    >>> from saikoro.scenario.model import KokuryokuAbilities
+    >>> given(KokuryokuAbilities(force=2, luck=1))
+    [('force', 2), ('luck', 1)]
+    """
+    if not isinstance(value, Model):
+        return []
+    items = [
+        (f.name, getattr(value, f.name))
+        for f in dataclasses.fields(value)
+        if f.name != "where" and getattr(value, f.name) is not None
+    ]
+    return sorted(items, key=lambda kv: kv[0] in {"note", "notes"})
+
+
+def _plain(value: object) -> str:
+    """A YAML value as one line of plain text."""
+    if isinstance(value, Model):
+        return ", ".join(f"{k}: {_plain(v)}" for k, v in given(value))
+    if isinstance(value, Mapping):
+        return ", ".join(f"{k}: {_plain(v)}" for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_plain(v) for v in value)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)

@@ -1,0 +1,42 @@
+"""saikoro's own reference pages (option ``reference: true``): rulings, commands, fields.
+
+Generated from the engine and the scenario definitions, so they cannot drift:
+
+* ``rulings.md`` — every ``System.rulings`` entry (key, title, what the rules say,
+  decision, reasoning, option name/default/choices);
+* ``commands.md`` — BCDice's generic command families and every system ``CommandDoc``,
+  each example followed by its odds (a ``dice`` fence);
+* ``authoring/fields.md`` — the scenario field reference
+  (``saikoro.scenario.field_reference``);
+and the JSON Schema for editors (``saikoro.scenario.json_schema()``), published by every
+site unless its ``schema`` option is off (:func:`schema_file`).
+"""
+
+from __future__ import annotations
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.files import File
+
+from ._pages.reference import commands_page, fields_page, rulings_page, schema_text
+
+__all__ = ["reference_files", "schema_file"]
+
+
+def reference_files(config: MkDocsConfig, schema_path: str) -> list[File]:
+    """The generated reference pages (the field reference links to ``schema_path``)."""
+    return [
+        File.generated(config, "rulings.md", content=rulings_page()),
+        File.generated(config, "commands.md", content=commands_page()),
+        File.generated(config, "authoring/fields.md", content=fields_page(schema_path)),
+    ]
+
+
+def schema_file(config: MkDocsConfig, schema_path: str) -> File:
+    """The scenario JSON Schema at ``schema_path``, its ``$id`` the published URL.
+
+    Without ``site_url`` the ``$id`` stays the package's placeholder (a relative
+    ``$id`` would be resolved against each editor's file, not the site).
+    """
+    site_url = config.site_url or ""
+    url = site_url.rstrip("/") + "/" + schema_path.strip("/") if site_url else None
+    return File.generated(config, schema_path.strip("/"), content=schema_text(url))

@@ -1,0 +1,49 @@
+"""The plugin's switch for roll widgets over :mod:`saikoro.site._roller`.
+
+Pages call :func:`widget` / :func:`free_widget` here with ``enabled`` (the plugin's
+``roller.enabled``, passed down from the build); off, they get nothing, so a site can
+show odds without rollers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from saikoro.systems import OptionValue
+
+from . import _roller as roller
+
+__all__ = ["free_widget", "widget"]
+
+
+def widget(
+    command: str,
+    *,
+    enabled: bool,
+    system: str | None = None,
+    label: str | None = None,
+    options: Mapping[str, OptionValue] | None = None,
+) -> str:
+    """HTML of one roll widget for ``command`` (escaped); ``""`` when not ``enabled``.
+
+    ``options`` are the system's ruling options the page's odds used (a scenario's
+    ``rulings:``), so the roll follows them too.
+    """
+    if not enabled:
+        return ""
+    return roller.widget(command, system=system, label=label, options=options)
+
+
+def free_widget(
+    *,
+    enabled: bool,
+    system: str | None = None,
+    options: Mapping[str, OptionValue] | None = None,
+) -> str:
+    """HTML of a free-form roller (empty when not ``enabled``).
+
+    ``options`` apply to ``system`` (the one preselected), as in :func:`widget`.
+    """
+    if not enabled:
+        return ""
+    return roller.free_widget(system=system, options=options)

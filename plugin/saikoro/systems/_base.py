@@ -1,0 +1,227 @@
+"""What every rule system provides: commands, odds, rulings, flows and a board.
+
+A system is a subclass of :class:`System`, one module per system, registered by id
+(see :mod:`saikoro.systems`). Instances are immutable and carry the table's choices
+for the rulings the system exposes as options.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import ClassVar, Protocol, Self
+
+from saikoro.dice import DiceSource, Odds, Roll, SaikoroError
+
+from ._flow import Flow
+
+__all__ = [
+    "Board",
+    "CommandDoc",
+    "OptionError",
+    "OptionValue",
+    "RulesError",
+    "Ruling",
+    "System",
+]
+
+OptionValue = bool | int | str
+
+
+class OptionError(SaikoroError, ValueError):
+    """An unknown ruling option or a value it does not accept."""
+
+
+class RulesError(SaikoroError, ValueError):
+    """A rules function asked for what the rules do not have.
+
+    A poison level of 6, a check without dice, a contest without the defender's roll, an
+    unknown position: the systems' maths refuses it rather than guess.
+    """
+
+
+@dataclass(frozen=True)
+class CommandDoc:
+    """Documentation of one system command.
+
+    Attributes:
+        syntax: the command's shape, e.g. ``GB[能力値]>=[目標値]``.
+        summary: what it does, in Japanese.
+        examples: example commands; the site shows each with its odds.
+        parameters: parameter name -> meaning.
+    """
+
+    syntax: str
+    summary: str
+    examples: tuple[str, ...] = ()
+    parameters: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """A decision where the seed is ambiguous or silent.
+
+    Attributes:
+        key: a stable id (``getb.final_damage_tie``); also the option name after the dot
+            when ``option`` is true.
+        title: short Japanese title.
+        seed: what the rule text says (summarised in our words, never quoted).
+        decision: what saikoro does.
+        reasoning: why.
+        option: whether tables can choose otherwise with an option of the same name.
+        default: the option's default value.
+        choices: the accepted values (for str options) or ``()`` for bool/int.
+    """
+
+    key: str
+    title: str
+    seed: str
+    decision: str
+    reasoning: str
+    option: bool = False
+    default: OptionValue = False
+    choices: tuple[str, ...] = ()
+
+    @property
+    def option_name(self) -> str:
+        """The option name (the part of ``key`` after the system id)."""
+        return self.key.split(".", 1)[-1]
+
+
+class Board(Protocol):
+    """A system's map: named cells, membership and distance."""
+
+    def cells(self) -> tuple[str, ...]:
+        """Every cell name, in a natural order."""
+        ...
+
+    def contains(self, cell: str) -> bool:
+        """Whether ``cell`` names a cell of this board."""
+        ...
+
+    def distance(self, a: str, b: str) -> int:
+        """The distance in cells between ``a`` and ``b``."""
+        ...
+
+
+class System:
+    """Base class of the rule systems.
+
+    Subclasses set the class attributes and override :meth:`roll_command` and
+    :meth:`odds_command` (the :class:`saikoro.dice.Extension` protocol).
+    """
+
+    id: ClassVar[str] = ""
+    """Registry id (``getb``)."""
+    name: ClassVar[str] = ""
+    """Display name in Japanese."""
+    aliases: ClassVar[tuple[str, ...]] = ()
+    """Other names it is looked up by (Japanese names included)."""
+    commands: ClassVar[tuple[CommandDoc, ...]] = ()
+    """The system's commands, documented."""
+    rulings: ClassVar[tuple[Ruling, ...]] = ()
+    """Rulings; those with ``option=True`` are options of the instance."""
+
+    # The system's parts above the engine, named by module path (the engine cannot import
+    # them: it is shipped to the browser alone). saikoro.scenario, saikoro.site and
+    # saikoro.export find each system's part here, so a system is registered once.
+    scenario_def: ClassVar[str] = ""
+    """Module whose ``ROOT`` defines its scenarios (``saikoro.scenario._defs.getb``)."""
+    page_profile: ClassVar[str] = ""
+    """Module whose ``PROFILE`` shows its scenarios on pages (``saikoro.site._profiles.getb``)."""
+    scenario_model: ClassVar[str] = ""
+    """Module whose ``MODEL`` is its scenario model class (``saikoro.scenario.model._getb``)."""
+    vtt_export: ClassVar[str] = ""
+    """Module with ``character(enemy)`` and ``palette(enemy, system)`` for VTT exports."""
+    sample_scenario: ClassVar[str] = ""
+    """The sample scenario ``saikoro new`` writes: a package resource, ``package:path``."""
+    sample_flow: ClassVar[str] = ""
+    """The flow (an id of :meth:`flows`) a new book's first page draws (``saikoro new``)."""
+
+    __slots__ = ("_options",)
+
+    def __init__(self, **options: OptionValue) -> None:
+        spec = {r.option_name: r for r in self.rulings if r.option}
+        values: dict[str, OptionValue] = {k: r.default for k, r in spec.items()}
+        for key, value in options.items():
+            if key not in spec:
+                known = ", ".join(sorted(spec)) or "(none)"
+                raise OptionError(f"{self.id}: unknown option {key!r}; known: {known}")
+            ruling = spec[key]
+            if type(value) is not type(ruling.default):
+                raise OptionError(
+                    f"{self.id}: option {key!r} expects {type(ruling.default).__name__}, "
+                    f"got {value!r}"
+                )
+            if ruling.choices and value not in ruling.choices:
+                raise OptionError(
+                    f"{self.id}: option {key!r} must be one of {', '.join(ruling.choices)}"
+                )
+            values[key] = value
+        self._options = MappingProxyType(values)
+
+    @property
+    def options(self) -> Mapping[str, OptionValue]:
+        """The ruling options in force (defaults filled in)."""
+        return self._options
+
+    def option(self, name: str) -> OptionValue:
+        """One option's value."""
+        return self._options[name]
+
+    def _int_option(self, name: str, low: int, high: int | None = None, unit: str = "") -> int:
+        """Option ``name``, checked to be an int from ``low`` to ``high`` (no limit if ``None``).
+
+        Raises:
+            OptionError: when it is out of range; the message ends in ``unit`` (`` sides``).
+
+        >>> from saikoro.systems import get
+        >>> get("kokuryoku", die=21)
+        Traceback (most recent call last):
+        saikoro.systems._base.OptionError: kokuryoku: option 'die' must be between 2 and 20 sides
+        """
+        value = self._options[name]
+        if not isinstance(value, int) or value < low or (high is not None and value > high):
+            bound = f"{low} or more" if high is None else f"between {low} and {high}{unit}"
+            raise OptionError(f"{self.id}: option {name!r} must be {bound}")
+        return value
+
+    def with_options(self, **options: OptionValue) -> Self:
+        """A copy with some options changed."""
+        merged = dict(self._options)
+        merged.update(options)
+        return type(self)(**merged)
+
+    def roll_command(self, command: str, source: DiceSource) -> Roll | None:  # noqa: ARG002
+        """Roll a system command, or ``None`` when ``command`` is not one."""
+        return None
+
+    def odds_command(self, command: str) -> Odds | None:  # noqa: ARG002
+        """Exact odds of a system command, or ``None`` when ``command`` is not one."""
+        return None
+
+    def flows(self) -> Mapping[str, Flow]:
+        """The system's procedures, by flow id (``getb.attack``)."""
+        return {}
+
+    def board(self) -> Board | None:
+        """The system's map, if it has one."""
+        return None
+
+    def __repr__(self) -> str:
+        changed = {
+            r.option_name: self._options[r.option_name]
+            for r in self.rulings
+            if r.option and self._options[r.option_name] != r.default
+        }
+        args = ", ".join(f"{k}={v!r}" for k, v in changed.items())
+        return f"{type(self).__name__}({args})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, System):
+            return NotImplemented
+        return type(self) is type(other) and dict(self._options) == dict(other._options)
+
+    def __hash__(self) -> int:
+        return hash((type(self), tuple(sorted(self._options.items()))))
