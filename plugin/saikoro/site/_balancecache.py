@@ -47,11 +47,16 @@ from saikoro.dice._errors import SaikoroError
 from saikoro.scenario import model as sm
 
 from ._log import log
+from ._lru import Lru
 
 __all__ = ["FORMAT", "BalanceStore", "ScenarioLike", "decode", "encode", "fight_key"]
 
 FORMAT = 1
 """The cache files' format (part of the key: a new format never reads an old file)."""
+
+MEMORY_SIZE = 4096
+"""Fights kept in memory across ``mkdocs serve`` rebuilds (least recently used forgotten;
+the disk cache keeps the rest)."""
 
 _PACKAGES = ("balance", "systems", "dice")
 """The packages whose code decides a simulated figure (their digest is part of the key)."""
@@ -235,7 +240,9 @@ class BalanceStore:
     memory_hits: int = 0
     disk_hits: int = 0
     rewritten: int = 0
-    _memory: dict[str, BalanceResult] = field(default_factory=dict, repr=False)
+    _memory: Lru[str, BalanceResult] = field(
+        default_factory=lambda: Lru[str, BalanceResult](MEMORY_SIZE), repr=False
+    )
 
     def reset_counts(self) -> None:
         """Zero the counters (at the start of each build; the caches stay)."""
