@@ -23,27 +23,13 @@ from typing import Any
 
 import pytest
 
+from balance_cases import AKATSUKI  # the simulator's own exact case: recomputed here
 from balance_oracle import akatsuki, common, cutaction, getb, kegare, kokuryoku
 from saikoro.scenario import validate_text
 
 Data = dict[str, Any]
 
 # -- the cases ---------------------------------------------------------------------------
-
-AKATSUKI: Data = {
-    "system": "akatsuki",
-    "title": "三つの難所",
-    "players": 2,
-    "party": [
-        {"name": "甲", "abilities": {"体躯": 7, "知性": 5}, "specialties": ["登攀"], "cards": 1},
-        {"name": "乙", "abilities": {"体躯": 5, "知性": 7}, "specialties": ["観察"], "cards": 1},
-    ],
-    "difficulty_targets": [
-        {"name": "崖", "ability": "体躯", "style": "登攀", "difficulty": -1},
-        {"name": "謎", "ability": "知性", "style": "観察", "difficulty": -2},
-        {"name": "川", "ability": "体躯", "difficulty": 0},
-    ],
-}
 
 AKATSUKI_REF: Data = {  # the reference party (players: 3), NPC help, preparation, -4
     "system": "akatsuki",

@@ -15,12 +15,12 @@ from saikoro.scenario._loader import load_yaml
 from saikoro.scenario._problems import Msg, Problem
 from saikoro.scenario._validate import LoadResult, Scenario
 
-from ._model import encounter
+from ._model import Encounter, encounter
 from ._runner import simulate
 from ._stats import BalanceResult
-from ._tactics import tactics_for
+from ._tactics import Tactics, tactics_for
 
-__all__ = ["SEED", "check_balance", "figures"]
+__all__ = ["SEED", "check_balance", "figures", "scenario_tactics"]
 
 SEED = 0
 """The seed validation simulates from."""
@@ -35,6 +35,14 @@ def _percent(x: float) -> str:
     return f"{x * 100:.1f}%"
 
 
+def scenario_tactics(enc: Encounter) -> Tactics:
+    """The tactics the scenario's ``balance:`` names (each system's default otherwise)."""
+    spec = enc.balance
+    return tactics_for(
+        enc.system, spec.tactics if spec else None, spec.enemy_tactics if spec else None
+    )
+
+
 def figures(scenario: Scenario) -> BalanceResult:
     """The scenario's balance figures as validation computes them (cached by content).
 
@@ -44,12 +52,8 @@ def figures(scenario: Scenario) -> BalanceResult:
     r = _CACHE.get(scenario.digest)
     if r is None:
         enc = encounter(scenario)
-        spec = enc.balance
-        tactics = tactics_for(
-            enc.system, spec.tactics if spec else None, spec.enemy_tactics if spec else None
-        )
-        battles = spec.battles if spec else 400
-        r = simulate(enc, battles=battles, seed=SEED, tactics=tactics, solve=False)
+        battles = enc.balance.battles if enc.balance else 400
+        r = simulate(enc, battles=battles, seed=SEED, tactics=scenario_tactics(enc), solve=False)
         if len(_CACHE) >= CACHE_SIZE:
             _CACHE.pop(next(iter(_CACHE)))
         _CACHE[scenario.digest] = r

@@ -39,10 +39,10 @@ from typing import Protocol
 from mkdocs.exceptions import PluginError
 
 from saikoro.balance import _runner as runner
-from saikoro.balance._check import SEED
+from saikoro.balance._check import SEED, scenario_tactics
 from saikoro.balance._model import Encounter, encounter
 from saikoro.balance._stats import BalanceResult
-from saikoro.balance._tactics import Tactics, tactics_for
+from saikoro.balance._tactics import Tactics
 from saikoro.dice._errors import SaikoroError
 from saikoro.scenario import model as sm
 
@@ -252,11 +252,11 @@ class BalanceStore:
         """The scenario's balance figures: ``battles`` battles from seed 0 (as ``saikoro
         validate`` plays them, see :func:`saikoro.balance._check.figures`), with the exact
         solution where the simulator has one, from a cache when the fight is unchanged."""
-        enc = encounter(scenario)
-        spec = enc.balance
-        tactics = tactics_for(
-            enc.system, spec.tactics if spec else None, spec.enemy_tactics if spec else None
-        )
+        return self.figures_of(encounter(scenario), battles)
+
+    def figures_of(self, enc: Encounter, battles: int) -> BalanceResult:
+        """:meth:`figures` of an encounter already read from its scenario."""
+        tactics = scenario_tactics(enc)
         key = fight_key(enc, tactics, battles, SEED)
         found = self._memory.get(key)
         if found is not None:

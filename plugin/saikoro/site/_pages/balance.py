@@ -69,13 +69,14 @@ def section(scenario: ScenarioLike, block: Callable[[str], str]) -> str:
     settings = _state["settings"]
     if settings is None or scenario.system not in SIMULATORS:
         return ""  # off, or a system saikoro has no simulator for (a plugin's own)
-    missing = nothing_to_play(encounter(scenario))
+    enc = encounter(scenario)
+    missing = nothing_to_play(enc)
     if missing:
         note = (
             f'<p class="saikoro-note">{missing}ので、バランスのシミュレーションはしていません。</p>'
         )
         return "## バランス\n" + block(note)
-    result = settings.store.figures(scenario, battles_for(scenario, settings.battles))
+    result = settings.store.figures_of(enc, battles_for(scenario, settings.battles))
     return "## バランス\n" + block(section_html(scenario, result))
 
 
