@@ -8,7 +8,9 @@ Prints:
   ratio (goal: at most 1.3x). The book is built twice: with an empty balance cache
   (cold: every distinct fight is simulated for its バランス section) and again with the
   cache the first build left (warm); both ratios are printed, with the number of distinct
-  fights the cold build simulated and what one fight cost;
+  fights the cold build simulated and what one fight cost. The builds run in rounds of
+  (cold, warm, plain) back to back (``--repeat``, default 3) and the ratios printed are
+  the medians over the rounds: on a shared machine one build in a few runs much slower;
 * the real serve path: a ``mkdocs serve --dirty`` process on that book; for an edit of
   one scenario's title, an edit that changes only an enemy's stat block, and a deleted
   scenario, the time from the file write to the updated page (or the 404) served over
@@ -17,7 +19,7 @@ Prints:
   reference (a full rebuild re-renders every page, so it grows with the book).
 
 Run: ``.venv/bin/python bench/bench_build.py [--count N] [--battles N] [--full-rebuild]
-[--no-serve]``.
+[--no-serve] [--repeat N]``.
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ import argparse
 import json
 import os
 import resource
+import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -168,10 +172,8 @@ Times = tuple[float, float]
 """(wall seconds, CPU seconds)."""
 
 
-def bench_builds(
-    base: Path, count: int, battles: int | None = None
-) -> tuple[Times, Times, Times, list[dict[str, Any]]]:
-    """(cold saikoro build, warm saikoro build, plain build, the scenarios)."""
+def _book(base: Path, count: int, battles: int | None) -> list[dict[str, Any]]:
+    """Write the generated book and the plain site of the same content; the scenarios."""
     book = base / "book"
     (book / "docs").mkdir(parents=True)
     (book / "docs" / "index.md").write_text("# book\n", "utf-8")
@@ -189,9 +191,25 @@ def bench_builds(
     )
     for data in scenarios:
         (plain / "docs" / f"{data['id']}.md").write_text(plain_page(data), "utf-8")
-    cold = _build(book)
-    warm = _build(book)
-    return cold, warm, _build(plain), scenarios
+    return scenarios
+
+
+def bench_builds(
+    base: Path, count: int, battles: int | None = None, repeat: int = 1
+) -> tuple[list[tuple[Times, Times, Times]], list[dict[str, Any]]]:
+    """Per round (cold saikoro build, warm saikoro build, plain build); the scenarios.
+
+    The three builds of a round run back to back, so a machine that slows down for a
+    while slows all three; each round starts from an empty balance cache.
+    """
+    scenarios = _book(base, count, battles)
+    rounds = []
+    for _ in range(repeat):
+        shutil.rmtree(base / "book" / ".cache", ignore_errors=True)
+        cold = _build(base / "book")
+        warm = _build(base / "book")
+        rounds.append((cold, warm, _build(base / "plain")))
+    return rounds, scenarios
 
 
 def cached_fights(base: Path) -> int:
@@ -306,6 +324,12 @@ def main() -> int:
     )
     parser.add_argument("--no-serve", action="store_true", help="only the two build benchmarks")
     parser.add_argument(
+        "--repeat",
+        type=int,
+        default=3,
+        help="rounds of (cold, warm, plain) builds; the ratios printed are their medians",
+    )
+    parser.add_argument(
         "--full-rebuild",
         action="store_true",
         help="also time a full (non-dirty) serve rebuild, for reference",
@@ -314,27 +338,36 @@ def main() -> int:
     os.environ["NO_MKDOCS_2_WARNING"] = "1"
     with tempfile.TemporaryDirectory(prefix="saikoro-bench-") as tmp:
         base = Path(tmp)
-        cold, warm, (p_wall, p_cpu), _ = bench_builds(base, args.count, args.battles)
+        rounds, _ = bench_builds(base, args.count, args.battles, args.repeat)
         fights = cached_fights(base)
         battles = args.battles or BATTLES
-        for label, (s_wall, s_cpu) in (("cold balance cache", cold), ("warm balance cache", warm)):
+        for i, (cold, warm, plain) in enumerate(rounds, 1):
             print(
-                f"build {args.count} scenarios (saikoro, {label}): "
-                f"{s_wall:.2f} s wall, {s_cpu:.2f} s CPU"
+                f"round {i}: {args.count} scenarios cold {cold[0]:.2f} s wall / {cold[1]:.2f} s"
+                f" CPU, warm {warm[0]:.2f} / {warm[1]:.2f}; plain material {plain[0]:.2f} /"
+                f" {plain[1]:.2f}"
             )
-        print(f"build {args.count} plain material pages: {p_wall:.2f} s wall, {p_cpu:.2f} s CPU")
-        for label, (s_wall, s_cpu) in (("cold", cold), ("warm", warm)):
-            for name, ratio in (("wall", s_wall / p_wall), ("CPU", s_cpu / p_cpu)):
+        for label, at in (("cold balance cache", 0), ("warm balance cache", 1)):
+            for name, kind in (("wall", 0), ("CPU", 1)):
+                ratios = [r[at][kind] / r[2][kind] for r in rounds]
+                ratio = statistics.median(ratios)
                 verdict = "OK" if ratio <= 1.3 else "MISSED"
-                print(f"ratio ({label}, {name}): {ratio:.2f}x (goal <= 1.3x) {verdict}")
-        extra = max(0.0, cold[1] - warm[1])
+                each = ", ".join(f"{x:.2f}" for x in ratios)
+                print(
+                    f"ratio ({label}, {name}): median {ratio:.2f}x of rounds {each}"
+                    f" (goal <= 1.3x) {verdict}"
+                )
+        cold_cpu = statistics.median(r[0][1] for r in rounds)
+        warm_cpu = statistics.median(r[1][1] for r in rounds)
+        plain_cpu = statistics.median(r[2][1] for r in rounds)
+        extra = max(0.0, cold_cpu - warm_cpu)
         per_fight = extra / max(1, fights)
         print(
             f"balance: {fights} distinct fights simulated cold ({battles} battles each, "
             f"seed 0): {extra:.2f} s CPU more than warm, {per_fight * 1000:.0f} ms per fight; "
             f"were all {args.count} fights distinct, a cold build would take about "
             f"{per_fight * args.count:.0f} s CPU more "
-            f"(cold ratio about {(warm[1] + per_fight * args.count) / p_cpu:.2f}x CPU)"
+            f"(cold ratio about {(warm_cpu + per_fight * args.count) / plain_cpu:.2f}x CPU)"
         )
         if args.no_serve:
             return 0

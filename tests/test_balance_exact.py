@@ -117,3 +117,36 @@ def test_no_exact_for_large_encounters() -> None:
         enc = build(data)
         sim = simulator(enc.system)
         assert sim.exact(sim.prepare(enc, tactics_for(enc.system)))[0] is None
+
+
+def _long_duel(d: dict) -> None:  # type: ignore[type-arg]
+    """34 HP against 10 over 20 turns: HP x HP x turns is small, the chain is not."""
+    d["party"][0].update(hp=34, attack=2, defence=2, initiative=4)
+    del d["party"][0]["damage"]  # the default
+    d["enemies"][0].update(hp=10, attack=3, defence=3)
+    d["enemies"][0]["skills"][0]["damage"] = 5
+    d["missions"]["main"]["rounds"] = 20
+    d["rulings"] = {"random_status": "none"}
+
+
+def test_a_long_kegare_duel_is_exact_within_the_step_budget() -> None:
+    # the independent oracle (tests/balance_oracle/kegare.py) gives 0.6912818897992348
+    # for this duel in about a minute, too slow to run here; the chain takes seconds
+    enc = build(KEGARE_DUEL, _long_duel)
+    sim = simulator("kegare")
+    value, _ = sim.exact(sim.prepare(enc, tactics_for("kegare")))
+    assert value is not None
+    assert abs(float(value) - 0.6912818897992348) < 1e-15
+
+
+def test_the_step_budget_leaves_a_larger_duel_to_the_simulation(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from saikoro.balance import _kegare_exact
+
+    enc = build(KEGARE_DUEL, _long_duel)
+    sim = simulator("kegare")
+    monkeypatch.setattr(_kegare_exact, "EXACT_STEPS", 10_000)
+    assert sim.exact(sim.prepare(enc, tactics_for("kegare")))[0] is None
+    result = simulate(enc, battles=200, seed=0, tactics=tactics_for("kegare"))
+    assert result.exact is None and result.battles == 200

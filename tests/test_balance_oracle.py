@@ -137,6 +137,16 @@ def _downs(d: Data) -> None:  # the PC goes down again and again: 穢れ reaches
     d["rulings"] = {"random_status": "none"}  # 穢れ 6+ would roll the table (no oracle for it)
 
 
+def _enemy_downs(d: Data) -> None:
+    # the enemy goes down and gets up again and again: its 穢れ reaches 7, which under
+    # the default corruption_effects (pcs) must not make its initiative 0 (the exact chain
+    # once did, and the slower PC then acted first: 0.29143638857 instead of 0.29143638168)
+    d["party"][0].update(hp=30, damage=1, initiative=4)
+    d["enemies"][0].update(hp=4, defence=5)
+    d["missions"]["main"]["rounds"] = 8
+    d["rulings"] = {"random_status": "none"}
+
+
 def _blessed(d: Data) -> None:
     d["party"][0]["blessed"] = True
     d["enemies"][0]["hp"] = 16
@@ -315,6 +325,7 @@ CASES: dict[str, tuple[Data, Oracle, tuple[str, ...], int]] = {
     "kegare-duel-3turns": (KEGARE_DUEL, kegare.win, (), 3000),
     "kegare-duel-far-close-in": (_vary(KEGARE_DUEL, _far), kegare.win, (), 3000),
     "kegare-duel-downs-kegare7": (_vary(KEGARE_DUEL, _downs), kegare.win, (), 3000),
+    "kegare-duel-enemy-downs": (_vary(KEGARE_DUEL, _enemy_downs), kegare.win, (), 3000),
     "kegare-duel-blessed": (_vary(KEGARE_DUEL, _blessed), kegare.win, (), 3000),
     "kegare-duel-poison": (_vary(KEGARE_DUEL, _poison), kegare.win, (), 3000),
     "kegare-2v1-random-target": (_vary(KEGARE_DUEL, _two), kegare.win, (), 3000),

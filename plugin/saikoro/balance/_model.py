@@ -175,6 +175,12 @@ def parse_party(system: str, members: Sequence[sm.PC | Mapping[str, object]], la
     return Party(label, tuple(member(pc) for pc in pcs))
 
 
+@cache
+def _reference(system: str, size: int) -> Party:
+    """The built-in reference party (immutable, so built once per system and size)."""
+    return parse_party(system, reference_party(system, size), f"reference-{size}")
+
+
 def encounter(
     scenario: ScenarioLike,
     *,
@@ -192,7 +198,7 @@ def encounter(
         party = parse_party(system, model.party, "scenario")
     if party is None:
         size = players or party_size(model.players)
-        party = parse_party(system, reference_party(system, size), f"reference-{size}")
+        party = _reference(system, size)
     rounds = model.missions.main.rounds if model.missions else None
     raw = model.balance
     balance = None

@@ -17,6 +17,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import Files
+from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 
 from . import _assets as assets
@@ -170,14 +171,27 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         add_to_nav(config, prefix, self.config.title, [s.id for s in book.scenarios], groups)
         return files
 
-    # Tell the fences which page they are on: its front-matter `system:` is the
-    # default system of `dice` fences, its path and the fences' lines in its source
-    # name places in warnings, and its URL makes links to a scenario's exports relative.
+    # Scenario pages have no front matter (a non-empty `meta` makes Material's nav look
+    # up three more keys per entry on every page: quadratic in a large book), so their
+    # titles are given here, before any page is read or the nav rendered; under
+    # `serve --dirty` the pages not re-read keep their titles in the nav this way too.
+    def on_nav(self, nav: Navigation, *, files: Files, **_: object) -> Navigation:
+        for uri, info in self.book.pages.items():
+            file = files.get_file_from_path(uri)
+            if file is not None and file.page is not None:
+                file.page.title = info.title
+        return nav
+
+    # Tell the fences which page they are on: its system (a rules page's front-matter
+    # `system:`, a scenario's own) is the default system of `dice` fences, its path and
+    # the fences' lines in its source name places in warnings, and its URL makes links
+    # to a scenario's exports relative.
     def on_page_markdown(self, markdown: str, *, page: Page, **_: object) -> str:
         self.fences.page = page.file.src_uri
         self.fences.lines = fence_lines(page.file.content_string)
         self.fences.line = 0
-        system = page.meta.get("system")
+        scenario = self.book.pages.get(page.file.src_uri)
+        system = scenario.system if scenario else page.meta.get("system")
         self.fences.page_system = str(system) if system else None
         prefix = self.config.prefix.strip("/")
         page_url = page.file.url
@@ -195,7 +209,7 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         html = exact.compact(html, page.file.dest_uri)  # long fractions -> <page>.odds.json
         if 'class="saikoro-flow-links"' in html:
             html = append_linked_flows(html)  # charts that steps link to, if not on the page
-        if page.meta.get("system") and not page.meta.get("saikoro_scenario"):
+        if page.meta.get("system") and page.file.src_uri not in self.book.pages:
             html += rolling.free_widget(system=str(page.meta["system"]), enabled=self.fences.roller)
         return html
 

@@ -42,6 +42,7 @@ __all__ = [
     "MAX_PAGES",
     "BookResult",
     "ScenarioBook",
+    "ScenarioPage",
     "error_page",
     "load_folder",
     "raise_errors",
@@ -49,7 +50,8 @@ __all__ = [
 ]
 
 MAX_PAGES = 512
-"""Rendered scenario pages kept between serve rebuilds (by content and page options)."""
+"""Rendered scenario pages kept between serve rebuilds (by content and page options),
+beyond the current book's own pages (see :meth:`ScenarioBook.files`)."""
 
 RESERVED_IDS = frozenset({"index", "book"})
 """Scenario ids the generated pages use themselves (``<prefix>/index``, ``<prefix>/book``)."""
@@ -66,6 +68,14 @@ class BookResult:
     """Problems of severity ``warning``."""
     broken: dict[str, list[Problem]]
     """File stem -> its error problems, for files that produced no scenario."""
+
+
+@dataclass(frozen=True, slots=True)
+class ScenarioPage:
+    """What MkDocs would otherwise read from a scenario page's front matter."""
+
+    title: str
+    system: str
 
 
 FileKey = tuple[str, int, int]
@@ -145,6 +155,9 @@ class ScenarioBook:
         """Under ``mkdocs serve``: where generated files are kept (see :meth:`_file`)."""
         self.slots: dict[str, list[str]] = {}
         """Page src_uri -> the HTML of its placeholders, for the current build."""
+        self.pages: dict[str, ScenarioPage] = {}
+        """Page src_uri -> title and system of this build's scenario pages (their
+        Markdown has no front matter; see ``Rendered.title``)."""
         self.vtt = VttSettings()
         """The VTT export settings of this build (set from the configuration)."""
         self.rendered = 0
@@ -252,7 +265,12 @@ class ScenarioBook:
         out: list[File] = []
         entries: list[IndexEntry] = []
         self.slots = {}
+        self.pages = {}
         self.errors = []
+        # The book's own pages always fit (the whole-book page reuses them in the same
+        # build, and a serve rebuild after one edit renders only that one); an LRU
+        # smaller than the book would evict each page before it is asked for again.
+        self._pages.size = len(book.scenarios) + MAX_PAGES
         # Every generated page sits in the prefix folder, so links between them and to
         # their export folders follow from use_directory_urls alone.
         directory_urls = bool(config.use_directory_urls)
@@ -282,6 +300,7 @@ class ScenarioBook:
                 continue
             out.append(self._file(config, page_uri, rendered.markdown, rendered.slots))
             self.slots[page_uri] = rendered.slots
+            self.pages[page_uri] = ScenarioPage(rendered.title, scenario.system)
             out.extend(self._file(config, f"{folder}/{f.name}", f.content) for f in rendered.files)
             href = f"{scenario.id}/" if directory_urls else f"{scenario.id}.html"
             entries.append(IndexEntry(scenario, href))

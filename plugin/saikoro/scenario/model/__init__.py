@@ -25,7 +25,7 @@ from saikoro.scenario._defs import DEFINITIONS
 from saikoro.systems import RegistryError, system_class
 
 from ._akatsuki import AkatsukiEnemy, AkatsukiPC, AkatsukiScenario, AkatsukiTarget
-from ._build import NOWHERE, Model, Position, build, to_data
+from ._build import NOWHERE, Model, Position, build, hints_of, to_data
 from ._common import (
     PC,
     Balance,
@@ -160,7 +160,7 @@ def _item(system_id: str, key: str, data: Mapping[str, object]) -> Model:
     items = DEFINITIONS[system_id].field(key).type
     if not isinstance(items, ListOf) or not isinstance(items.item, Obj):
         raise TypeError(f"{system_id}: {key} is not a list of mappings")
-    hint = typing.get_type_hints(model_class(system_id))[key]
+    hint = hints_of(model_class(system_id))[key]
     while not (isinstance(hint, type) and issubclass(hint, Model)):
         args = [a for a in typing.get_args(hint) if a is not type(None) and a is not Ellipsis]
         if not args:

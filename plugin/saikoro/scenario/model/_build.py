@@ -31,7 +31,7 @@ from saikoro.scenario._containers import ListOf, MapOf, Obj
 from saikoro.scenario._loader import join_path
 from saikoro.scenario._schema import Type
 
-__all__ = ["NOWHERE", "Model", "Position", "build", "to_data"]
+__all__ = ["NOWHERE", "Model", "Position", "build", "hints_of", "to_data"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +64,9 @@ Positions = Mapping[str, tuple[int, int]]
 _HINTS: dict[type, dict[str, object]] = {}
 
 
-def _hints(cls: type) -> dict[str, object]:
+def hints_of(cls: type) -> dict[str, object]:
+    """``typing.get_type_hints(cls)``, computed once per class (it evaluates every
+    annotation's text again on each call)."""
     found = _HINTS.get(cls)
     if found is None:
         found = _HINTS[cls] = typing.get_type_hints(cls)
@@ -138,7 +140,7 @@ class _Ctx:
         return NOWHERE if found is None else Position(self.file, *found)
 
     def obj(self, cls: type[M], kind: Obj, data: Mapping[str, object], path: str) -> M:
-        hints = _hints(cls)
+        hints = hints_of(cls)
         names = {f.name for f in kind.fields}
         fields = [f for f in dataclasses.fields(cls) if f.name != "where"]
         missing = names - {f.name for f in fields}

@@ -27,7 +27,6 @@ if TYPE_CHECKING:  # structure imports the pages: a module-level import would be
 __all__ = ["BOOK_TITLE", "book_file", "book_page", "demote"]
 
 BOOK_TITLE = "印刷用（全シナリオ）"
-_FRONT = re.compile(r"\A---\n.*?\n---\n", re.S)
 _HEADING = re.compile(r"^(#{1,5}) ", re.M)
 _SLOT = re.compile(r"<!-- saikoro-slot (\d+) -->")
 
@@ -46,7 +45,6 @@ def book_page(title: str, parts: Sequence[tuple[Scenario, Rendered]]) -> tuple[s
     out = [
         "---\n",
         f"title: {BOOK_TITLE}\n",
-        "saikoro_scenario: true\n",
         "search:\n  exclude: true\n",  # each scenario is already indexed on its own page
         "---\n\n",
         f"# {md_escape(title)}\n\n",
@@ -62,7 +60,7 @@ def book_page(title: str, parts: Sequence[tuple[Scenario, Rendered]]) -> tuple[s
     slots.append("".join(toc))
     out.append(SLOT.format(0) + "\n\n")
     for scenario, rendered in parts:
-        body = _FRONT.sub("", rendered.markdown, count=1)
+        body = rendered.markdown
         offset = len(slots)
         body = _SLOT.sub(functools.partial(_renumber, offset), body)
         slots.extend(rendered.slots)
@@ -101,6 +99,7 @@ def book_file(
             moved = f'href="../{esc(scenario.id)}/'
             rendered = Rendered(
                 rendered.markdown,
+                rendered.title,
                 rendered.files,
                 [slot.replace('href="./', moved) for slot in rendered.slots],
             )

@@ -1,0 +1,119 @@
+"""A book larger than the plugin's caches, and pages that cost nothing per nav entry.
+
+Two costs grew with the square of a book's size or doubled it, both measured on the
+1,000-scenario benchmark (``bench/bench_build.py``): every scenario page carried a front
+matter, and mkdocs-material's nav template looks up three more keys of every entry whose
+``meta`` is not empty on every page; and the rendered-page cache was smaller than the
+book, so the whole-book page rendered every scenario a second time.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
+
+from saikoro.site import _structure as structure
+from saikoro.site._plugin import SaikoroPlugin
+from saikoro.site._safe import safe_title
+from test_site_support import NAME, TWO_D6, Q
+
+HOOK = """\
+import json
+from pathlib import Path
+
+def on_page_context(context, page, config, nav):
+    out = Path(config.config_file_path).parent / "meta.json"
+    seen = json.loads(out.read_text("utf-8")) if out.is_file() else {}
+    seen[page.file.src_uri] = {"meta": page.meta, "title": page.title}
+    out.write_text(json.dumps(seen, ensure_ascii=False), "utf-8")
+    return context
+"""
+
+
+def _site(root: Path, count: int) -> Path:
+    (root / "docs").mkdir(parents=True)
+    (root / "scenarios").mkdir()
+    (root / "docs" / "index.md").write_text("# home\n", "utf-8")
+    (root / "hooks.py").write_text(HOOK, "utf-8")
+    (root / "mkdocs.yml").write_text(
+        "site_name: s\ntheme:\n  name: material\nhooks:\n  - hooks.py\nplugins:\n"
+        "  - saikoro:\n      roller:\n        enabled: false\n",
+        "utf-8",
+    )
+    for i in range(count):
+        text = TWO_D6.replace("id: twod6", f"id: s{i}")
+        text = text.replace("title: 二つのダイスの表", f"title: 表{i}")
+        text += f"summary: {root.name}\n"  # content of this test only: no cached page
+        (root / "scenarios" / f"s{i}.yaml").write_text(text, "utf-8")
+    return root
+
+
+def _config(root: Path) -> Any:
+    return load_config(config_file=str(root / "mkdocs.yml"), site_dir=str(root / "site"))
+
+
+def _plugin(config: Any) -> SaikoroPlugin:
+    plugin = config.plugins["saikoro"]
+    assert isinstance(plugin, SaikoroPlugin)
+    return plugin
+
+
+def test_each_scenario_is_rendered_once_though_the_book_outgrows_the_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(structure, "MAX_PAGES", 1)
+    root = _site(tmp_path / "s", 3)
+    config = _config(root)
+    config.plugins.on_startup(command="serve", dirty=False)
+    plugin = _plugin(config)
+    before = plugin.book.rendered  # MkDocs may hand back an instance of an earlier test
+    build(config)
+    # three pages, and the whole-book page reused them instead of rendering them again
+    assert plugin.book.rendered == before + 3
+    book = (root / "site" / "scenarios" / "book" / "index.html").read_text("utf-8")
+    assert all(f"表{i}" in book for i in range(3))
+    (root / "scenarios" / "s1.yaml").write_text(
+        (root / "scenarios" / "s1.yaml").read_text("utf-8").replace("表1", "表1改"), "utf-8"
+    )
+    build(_config(root))
+    assert plugin.book.rendered == before + 4  # a serve rebuild after one edit: that one only
+    _config(root).plugins.on_startup(command="build", dirty=False)
+
+
+def test_scenario_pages_have_no_meta_and_keep_their_titles(tmp_path: Path) -> None:
+    root = _site(tmp_path / "m", 2)
+    hostile = TWO_D6.replace("id: twod6", "id: s1")
+    hostile = hostile.replace("title: 二つのダイスの表", f"title: {Q(NAME)}")
+    (root / "scenarios" / "s1.yaml").write_text(hostile, "utf-8")
+    config = _config(root)
+    config.plugins.on_startup(command="build", dirty=False)
+    build(config)
+    seen = json.loads((root / "meta.json").read_text("utf-8"))
+    assert seen["scenarios/s0.md"] == {"meta": {}, "title": "表0"}
+    assert seen["scenarios/s1.md"]["meta"] == {}
+    title = seen["scenarios/s1.md"]["title"]
+    assert title == safe_title(NAME)
+    assert not set("<>&\"'") & set(title)  # the theme prints titles unescaped
+    page = (root / "site" / "scenarios" / "s0" / "index.html").read_text("utf-8")
+    assert "<title>表0 - s</title>" in page
+    # the nav names the other scenario by its title, not by its file name
+    assert title in page and "S1" not in page
+
+
+def test_dirty_serve_rebuild_keeps_the_titles_of_pages_not_read_again(tmp_path: Path) -> None:
+    root = _site(tmp_path / "d", 2)
+    config = _config(root)
+    config.plugins.on_startup(command="serve", dirty=True)
+    build(config, dirty=True)
+    target = root / "scenarios" / "s0.yaml"
+    target.write_text(target.read_text("utf-8").replace("表0", "表0改"), "utf-8")
+    build(_config(root), dirty=True)
+    page = (root / "site" / "scenarios" / "s0" / "index.html").read_text("utf-8")
+    assert "表0改" in page
+    assert "表1" in page  # s1 was not read again, its nav entry still has its title
+    _config(root).plugins.on_startup(command="build", dirty=False)
