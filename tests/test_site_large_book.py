@@ -117,3 +117,46 @@ def test_dirty_serve_rebuild_keeps_the_titles_of_pages_not_read_again(tmp_path: 
     assert "表0改" in page
     assert "表1" in page  # s1 was not read again, its nav entry still has its title
     _config(root).plugins.on_startup(command="build", dirty=False)
+
+
+def test_a_large_book_is_printed_in_volumes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from saikoro.site._pages import book as book_pages
+
+    monkeypatch.setattr(book_pages, "VOLUME", 2)
+    root = _site(tmp_path / "v", 3)
+    config = _config(root)
+    config.plugins.on_startup(command="serve", dirty=True)
+    build(config, dirty=True)
+    site = root / "site" / "scenarios"
+    first = (site / "book" / "index.html").read_text("utf-8")
+    second = (site / "book-2" / "index.html").read_text("utf-8")
+    parts = [f'id="book-s{i}"' for i in range(3)]  # each scenario's part of a volume
+    assert parts[0] in first and parts[1] in first and parts[2] not in first
+    assert parts[2] in second and parts[0] not in second
+    assert "印刷用（全シナリオ） 3〜3" in second
+    index = (site / "index.html").read_text("utf-8")
+    assert 'href="book/"' in index and 'href="book-2/"' in index
+    assert "1 ページに 2 本ずつ" in index
+    # an edit of one stat (a slot of the page, not its Markdown) reaches its volume
+    target = root / "scenarios" / "s2.yaml"
+    text = target.read_text("utf-8")
+    assert "target: 12" in text
+    target.write_text(text.replace("target: 12", "target: 11"), "utf-8")
+    before = (site / "book" / "index.html").stat().st_mtime_ns
+    build(_config(root), dirty=True)
+    assert (site / "book-2" / "index.html").read_text("utf-8") != second
+    assert (site / "book" / "index.html").stat().st_mtime_ns == before  # not re-rendered
+    _config(root).plugins.on_startup(command="build", dirty=False)
+
+
+def test_ids_of_the_print_volumes_are_reserved(tmp_path: Path) -> None:
+    from mkdocs.exceptions import Abort
+
+    root = _site(tmp_path / "r", 1)
+    (root / "scenarios" / "s0.yaml").write_text(TWO_D6.replace("id: twod6", "id: book-2"), "utf-8")
+    config = _config(root)
+    config.plugins.on_startup(command="build", dirty=False)
+    with pytest.raises(Abort):
+        build(config)

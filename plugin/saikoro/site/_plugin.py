@@ -30,7 +30,7 @@ from ._log import log
 from ._mermaid import append_linked_flows
 from ._navigation import add_to_nav
 from ._pages import balance, labels
-from ._pages.book import book_file
+from ._pages.book import book_files
 from ._pages.scenario import fill_slots, system_name
 from ._reference import reference_files, schema_file
 from ._searchconfig import japanese_search
@@ -150,8 +150,8 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
             log.error(problem.format(lang))
         if book.scenarios:  # the whole book on one page, for print and PDF
             roller = self.config.roller.enabled
-            generated.append(
-                book_file(self.book, config, book, prefix, self.config.title, roller=roller)
+            generated.extend(
+                book_files(self.book, config, book, prefix, self.config.title, roller=roller)
             )
         if self.config.reference:
             generated.extend(reference_files(config, self.config.schema_path))

@@ -33,6 +33,7 @@ from ._log import log
 from ._lru import Lru
 from ._oddscache import OddsCache
 from ._pages import balance
+from ._pages.book import is_reserved, volumes
 from ._pages.index import IndexEntry, render_index
 from ._pages.scenario import Rendered, render_scenario
 from ._safe import esc, md_escape
@@ -52,9 +53,6 @@ __all__ = [
 MAX_PAGES = 512
 """Rendered scenario pages kept between serve rebuilds (by content and page options),
 beyond the current book's own pages (see :meth:`ScenarioBook.files`)."""
-
-RESERVED_IDS = frozenset({"index", "book"})
-"""Scenario ids the generated pages use themselves (``<prefix>/index``, ``<prefix>/book``)."""
 
 
 @dataclass
@@ -279,7 +277,7 @@ class ScenarioBook:
             if scenario.id in seen:
                 log.warning(f"scenario id {scenario.id!r} is used by two files; one is skipped")
                 continue
-            if scenario.id in RESERVED_IDS:  # the index page and the whole-book page
+            if is_reserved(scenario.id):  # the index page and the book's print volumes
                 line, column = scenario.position("scenario.id")
                 msg = Msg("site.reserved_id", (scenario.id,))
                 self.errors.append(
@@ -307,7 +305,7 @@ class ScenarioBook:
         for stem, problems in sorted(book.broken.items()):
             page_md = error_page(stem, problems, self.lang)
             out.append(self._file(config, f"{prefix}/{stem}.md", page_md))
-        index_md, index_slots = render_index(title, entries)
+        index_md, index_slots = render_index(title, entries, volumes(len(seen)))
         out.append(self._file(config, f"{prefix}/index.md", index_md, index_slots))
         self.slots[f"{prefix}/index.md"] = index_slots
         return out

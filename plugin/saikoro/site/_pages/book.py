@@ -1,6 +1,7 @@
-"""The whole book on one page (``<prefix>/book.md``): a table of contents and every
+"""The whole book for print (``<prefix>/book.md``): a table of contents and every
 scenario, each starting on a new printed page. Printing it (or ``page.pdf`` in Chromium)
-gives the book as a PDF; ``saikoro.css`` holds the print stylesheet.
+gives the book as a PDF; ``saikoro.css`` holds the print stylesheet. A book of more than
+:data:`VOLUME` scenarios is printed in volumes of that many (``book.md``, ``book-2.md``, ...).
 
 >>> demote("# 題\\n\\n## 敵\\n\\ntext #1\\n")
 '## 題\\n\\n### 敵\\n\\ntext #1\\n'
@@ -8,6 +9,7 @@ gives the book as a PDF; ``saikoro.css`` holds the print stylesheet.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from collections.abc import Sequence
@@ -24,9 +26,39 @@ from .scenario import SLOT, Rendered, system_name
 if TYPE_CHECKING:  # structure imports the pages: a module-level import would be a circle
     from saikoro.site._structure import BookResult, ScenarioBook
 
-__all__ = ["BOOK_TITLE", "book_file", "book_page", "demote"]
+__all__ = ["BOOK_TITLE", "VOLUME", "book_files", "book_page", "demote", "is_reserved", "volumes"]
 
 BOOK_TITLE = "印刷用（全シナリオ）"
+
+VOLUME = 100
+"""Scenarios per print page. One page for a whole 1,000-scenario book is 51 MB of HTML (no
+browser prints it comfortably, and the build holds 600 MB instead of 270 MB), and under
+``mkdocs serve`` every edit re-renders it (4 s instead of 0.7 s after one edit)."""
+
+_RESERVED = re.compile(r"index|book(-[0-9]+)?")
+
+
+def is_reserved(scenario_id: str) -> bool:
+    """Whether a page saikoro generates uses this id (the index, the book's volumes).
+
+    >>> is_reserved("book"), is_reserved("book-2"), is_reserved("bookish")
+    (True, True, False)
+    """
+    return _RESERVED.fullmatch(scenario_id) is not None
+
+
+def volumes(count: int) -> list[tuple[str, int, int]]:
+    """(page stem, first, last scenario number from 1) of each print volume of ``count``.
+
+    >>> volumes(3), volumes(250)[1:]
+    ([('book', 1, 3)], [('book-2', 101, 200), ('book-3', 201, 250)])
+    """
+    return [
+        ("book" if k == 0 else f"book-{k + 1}", first + 1, min(count, first + VOLUME))
+        for k, first in enumerate(range(0, count, VOLUME))
+    ]
+
+
 _HEADING = re.compile(r"^(#{1,5}) ", re.M)
 _SLOT = re.compile(r"<!-- saikoro-slot (\d+) -->")
 
@@ -40,11 +72,13 @@ def demote(markdown: str) -> str:
     return _HEADING.sub(lambda m: "#" + m.group(1) + " ", markdown)
 
 
-def book_page(title: str, parts: Sequence[tuple[Scenario, Rendered]]) -> tuple[str, list[str]]:
-    """Markdown of the book page and the HTML of its placeholders (see ``fill_slots``)."""
+def book_page(
+    title: str, parts: Sequence[tuple[Scenario, Rendered]], page_title: str = BOOK_TITLE
+) -> tuple[str, list[str]]:
+    """Markdown of a book page and the HTML of its placeholders (see ``fill_slots``)."""
     out = [
         "---\n",
-        f"title: {BOOK_TITLE}\n",
+        f"title: {page_title}\n",
         "search:\n  exclude: true\n",  # each scenario is already indexed on its own page
         "---\n\n",
         f"# {md_escape(title)}\n\n",
@@ -70,7 +104,7 @@ def book_page(title: str, parts: Sequence[tuple[Scenario, Rendered]]) -> tuple[s
     return "".join(out), slots
 
 
-def book_file(
+def book_files(
     store: ScenarioBook,
     config: MkDocsConfig,
     book: BookResult,
@@ -78,33 +112,37 @@ def book_file(
     title: str,
     *,
     roller: bool,
-) -> File:
-    """The generated ``<prefix>/book.md`` (its slots recorded in ``store.slots``).
+) -> list[File]:
+    """The generated ``<prefix>/book.md`` and further volumes (their slots recorded in
+    ``store.slots``).
 
     ``store`` is the plugin's :class:`~saikoro.site._structure.ScenarioBook`; the book
     reuses the renders of the scenario pages (same cache key), with the links to the
-    exports re-pointed from the scenario's folder to the book's.
+    exports re-pointed from the scenario's folder to the book's (every volume sits next to
+    the scenario pages, so the same links serve them all).
     """
     prefix = prefix.strip("/")
     directory_urls = bool(config.use_directory_urls)
     parts = []
     seen: set[str] = set()
     for scenario in sorted(book.scenarios, key=lambda s: s.id):
-        if scenario.id in seen or scenario.id in {"index", "book"}:
+        if scenario.id in seen or is_reserved(scenario.id):
             continue
         seen.add(scenario.id)
         zip_href = "./" if directory_urls else f"{scenario.id}/"
         rendered = store.render(scenario, roller=roller, zip_href=zip_href)
         if directory_urls:
             moved = f'href="../{esc(scenario.id)}/'
-            rendered = Rendered(
-                rendered.markdown,
-                rendered.title,
-                rendered.files,
-                [slot.replace('href="./', moved) for slot in rendered.slots],
+            rendered = dataclasses.replace(
+                rendered, slots=[slot.replace('href="./', moved) for slot in rendered.slots]
             )
         parts.append((scenario, rendered))
-    markdown, slots = book_page(title, parts)
-    uri = f"{prefix}/book.md"
-    store.slots[uri] = slots
-    return store._file(config, uri, markdown)
+    out = []
+    split = volumes(len(parts))
+    for stem, first, last in split:
+        name = BOOK_TITLE if len(split) == 1 else f"{BOOK_TITLE} {first}〜{last}"
+        markdown, slots = book_page(title, parts[first - 1 : last], name)
+        uri = f"{prefix}/{stem}.md"
+        store.slots[uri] = slots
+        out.append(store._file(config, uri, markdown, slots))
+    return out

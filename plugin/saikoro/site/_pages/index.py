@@ -29,8 +29,15 @@ def _counts(model: ScenarioModel) -> tuple[int, ...]:
     return len(model.enemies), len(model.difficulty_targets), len(model.chase_tables)
 
 
-def render_index(title: str, entries: Sequence[IndexEntry]) -> tuple[str, list[str]]:
-    """Markdown of the index page and the HTML of its placeholders (see ``fill_slots``)."""
+def render_index(
+    title: str,
+    entries: Sequence[IndexEntry],
+    volumes: Sequence[tuple[str, int, int]] = (("book", 1, 1),),
+) -> tuple[str, list[str]]:
+    """Markdown of the index page and the HTML of its placeholders (see ``fill_slots``).
+
+    ``volumes``: (page stem, first, last scenario) of each print page of the book.
+    """
     out = [f"# {md_escape(title)}\n\n"]
     slots: list[str] = []
     if not entries:
@@ -40,8 +47,13 @@ def render_index(title: str, entries: Sequence[IndexEntry]) -> tuple[str, list[s
     out.append(
         f'<p class="saikoro-meta">{len(entries)} 本のシナリオ ／ {len(systems)} システム'
         "（見出しを押すと並べ替え）</p>\n\n"
-        "[印刷用：全シナリオを1ページで](book.md)\n\n"
     )
+    if len(volumes) <= 1:
+        out.append("[印刷用：全シナリオを1ページで](book.md)\n\n")
+    else:
+        links = " ・ ".join(f"[{first}〜{last}]({stem}.md)" for stem, first, last in volumes)
+        size = volumes[0][2] - volumes[0][1] + 1
+        out.append(f"印刷用（1 ページに {size} 本ずつ、ID 順）：{links}\n\n")
     rows = []
     ordered = sorted(entries, key=lambda e: (system_name(e.scenario.system), e.scenario.id))
     for entry in ordered:
