@@ -139,6 +139,8 @@ def test_a_large_book_is_printed_in_volumes(
     index = (site / "index.html").read_text("utf-8")
     assert 'href="book/"' in index and 'href="book-2/"' in index
     assert "1 ページに 2 本ずつ" in index
+    page = (site / "s0" / "index.html").read_text("utf-8")
+    assert 'href="../book/"' in page and "book-2" not in page  # the nav lists volume 1 only
     # an edit of one stat (a slot of the page, not its Markdown) reaches its volume
     target = root / "scenarios" / "s2.yaml"
     text = target.read_text("utf-8")

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
-from mkdocs.structure.files import File
+from mkdocs.structure.files import File, InclusionLevel
 
 from saikoro.scenario._common import ID_PATTERN
 from saikoro.scenario._problems import Msg, Problem
@@ -200,7 +200,12 @@ class ScenarioBook:
         self._outputs.clear()
 
     def _file(
-        self, config: MkDocsConfig, uri: str, content: str | bytes, slots: Sequence[str] = ()
+        self,
+        config: MkDocsConfig,
+        uri: str,
+        content: str | bytes,
+        slots: Sequence[str] = (),
+        inclusion: InclusionLevel = InclusionLevel.UNDEFINED,
     ) -> File:
         """A generated file; under ``mkdocs serve`` backed by a cache file.
 
@@ -210,7 +215,7 @@ class ScenarioBook:
         scenario is edited, only its page (and the index) is rendered again.
         """
         if self.persist_dir is None:
-            return File.generated(config, uri, content=content)
+            return File.generated(config, uri, content=content, inclusion=inclusion)
         path = self.persist_dir / uri
         data = content.encode("utf-8") if isinstance(content, str) else content
         digest = hashlib.sha256(data)
@@ -221,7 +226,7 @@ class ScenarioBook:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(data)
             self._written[uri] = key
-        return File.generated(config, uri, abs_src_path=str(path))
+        return File.generated(config, uri, abs_src_path=str(path), inclusion=inclusion)
 
     def drop_stale(self, config: MkDocsConfig, generated: Sequence[File]) -> list[str]:
         """Under ``mkdocs serve``: delete the output of generated files that are gone.

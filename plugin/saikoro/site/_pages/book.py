@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.structure.files import File
+from mkdocs.structure.files import File, InclusionLevel
 
 from saikoro.scenario._validate import Scenario
 from saikoro.site._safe import esc, md_escape
@@ -144,5 +144,7 @@ def book_files(
         markdown, slots = book_page(title, parts[first - 1 : last], name)
         uri = f"{prefix}/{stem}.md"
         store.slots[uri] = slots
-        out.append(store._file(config, uri, markdown, slots))
+        # the nav lists the first volume; the index page links every one
+        inclusion = InclusionLevel.UNDEFINED if stem == "book" else InclusionLevel.NOT_IN_NAV
+        out.append(store._file(config, uri, markdown, slots, inclusion))
     return out
