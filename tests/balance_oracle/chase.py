@@ -12,22 +12,25 @@ blockaded and won an agility contest, when one side is out entirely, when the go
 the move's target) is reached, or after as many cuts as there are characters on stage.
 
 Rulings and tactics followed (the simulator's documented ones): a check is 1D10 rolled
-under the success value (achievement = value - roll, success at 0 or more, a 10 a fumble);
-the movement value accumulates over the chase, a failed movement check adds its negative
-achievement, and a fumbled movement check leaves the runner unable to act that cut
-(``failed_move``); the cut's movement checks are made together, then the drops
-(``chase_drop``); events numbered in the listed order: 1 小道 (nobody accelerates this
-cut), 2 連続カーブ (everyone's body check, back by 3 - achievement when short of 3), 3 悪路
-(movement checks at -2 until the next route change), 5 ジャンプ (a failed body check drops
-out), 6 スリップ (a failed body check cannot act this cut), 8 道が閉ざされる (everyone in
-the rearmost area drops out), 10 行き止まり (the chase ends); the events' damage (4, 7) and
-further pursuers (9) are not modelled. The leader changes the route; everyone who can act
-accelerates; everyone but the runner who changed the route obstructs the nearest opposing
-runner in its area or behind it (pushed back by the difference of the achievements, at least
-1, ``obstruct_distance``); a pursuer that can act and stands level with or ahead of the
-fleeing leader blockades and tries the capture contest; a contest is won by a successful
-check with a higher achievement (``contest_rule``). The goal counts for the fleeing side; at
-a dead end or the cut limit the PCs escape when a PC leads (PCs first on ties).
+under the success value (achievement = value - roll, success at 0 or more, a 10 a fumble;
+``check_dice: 2D6`` rolls 2D6, a 12 a fumble); the movement value accumulates over the
+chase, a failed movement check adds its negative achievement, and a fumbled movement check
+leaves the runner unable to act that cut (``failed_move``); the cut's movement checks are
+made together, then the drops (``chase_drop``); events numbered in the listed order:
+1 小道 (every area blockaded: nobody accelerates or is pushed back this cut), 2 連続カーブ
+(everyone's body check, back by 3 - achievement when short of 3), 3 悪路 (movement checks
+at -2 until the next route change), 5 ジャンプ (a failed body check drops out), 6 スリップ
+(a failed body check cannot act this cut), 8 道が閉ざされる (everyone in the rearmost area
+drops out), 10 行き止まり (the chase ends); the events' damage (4, 7) and further pursuers
+(9) are not modelled. The leader after the movement checks (the PC on equal values)
+changes the route unless it fumbled; everyone who can act accelerates; everyone but the
+runner who led obstructs the nearest opposing runner in its area or behind it (pushed back
+by the difference of the achievements, at least 1, ``obstruct_distance``); a pursuer that
+can act and stands level with or ahead of the fleeing leader blockades and tries the
+capture contest; a contest is won by a successful check with a higher achievement, a
+fumble ranking lowest (``contest_rule``). The chase ends as soon as a condition holds; the
+goal counts for the fleeing side; at a dead end or the cut limit the PCs escape when a PC
+leads (PCs first on ties).
 """
 
 from __future__ import annotations
@@ -176,7 +179,7 @@ def win(data: Mapping[str, Any]) -> Fraction:
                 else:  # 1 小道; 3 悪路; 4, 7: damage not modelled; 9: no further pursuers
                     add(evented, (base, idle, number == 1, leader), tenth)
         # 加速: everyone who can act, unless 小道 (nobody drops at this moment)
-        sped: dict[tuple[State, Idle, int], Fraction] = {}
+        sped: dict[tuple[State, Idle, bool, int], Fraction] = {}
         still = ((0, Fraction(1)),)
         for (s, idle, narrow, leader), w in evented.items():
             p, e, _, _, bad = s
@@ -186,13 +189,14 @@ def win(data: Mapping[str, Any]) -> Fraction:
                 for ge, qe in ae:
                     t = (p + gp, e + ge, True, True, bad)
                     if not ended(t, w * qp * qe):
-                        add(sped, (t, idle, leader), w * qp * qe)
+                        add(sped, (t, idle, narrow, leader), w * qp * qe)
         # 進路妨害: the runner that did not change the route, on the other if level or behind
+        # (under 小道 it cannot push the other out of its area)
         pushed: dict[tuple[State, Idle], Fraction] = {}
-        for (s, idle, leader), w in sped.items():
+        for (s, idle, narrow, leader), w in sped.items():
             who = 1 - leader
             pos = (s[0], s[1])
-            if idle[who] or pos[1 - who] > pos[who]:
+            if idle[who] or pos[1 - who] > pos[who] or narrow:  # 小道: nobody leaves its area
                 add(pushed, (s, idle), w)
                 continue
             for margin, q in _contest(b[who], b[1 - who], dice):
