@@ -81,8 +81,11 @@ def test_who_obstructs_whom() -> None:
 
     c = Chase.start([("A", "逃走", 9), ("B", "追跡", 7), ("C", "逃走", 6), ("D", "追跡", 7)])
     # the leader A changes the route; B and D push C (the runner behind them); C has nobody
-    assert obstructions(c, frozenset()) == [("B", "C"), ("D", "C")]
-    assert obstructions(c, frozenset({"B"})) == [("D", "C")]
+    assert obstructions(c, frozenset(), "A") == [("B", "C"), ("D", "C")]
+    assert obstructions(c, frozenset({"B"}), "A") == [("D", "C")]
+    # B led after the movement checks and changed the route; A, ahead after accelerating,
+    # obstructs B (of the nearest runners behind it, the first in order)
+    assert obstructions(c, frozenset(), "B") == [("A", "B"), ("D", "C")]
     assert accelerators(c, frozenset({"C"})) == ["A", "B", "D"]
     narrow = c.apply_event(1).chase  # 小道: nobody moves
     assert accelerators(narrow, frozenset()) == []

@@ -23,8 +23,8 @@ from typing import Any
 
 import pytest
 
-from balance_cases import AKATSUKI  # the simulator's own exact case: recomputed here
-from balance_oracle import akatsuki, common, cutaction, getb, kegare, kokuryoku
+from balance_cases import AKATSUKI, CHASE  # the simulator's own exact cases: recomputed here
+from balance_oracle import akatsuki, chase, common, cutaction, getb, kegare, kokuryoku
 from saikoro.scenario import validate_text
 
 Data = dict[str, Any]
@@ -369,6 +369,22 @@ CASES: dict[str, tuple[Data, Oracle, tuple[str, ...], int]] = {
         _vary(CUTACTION, _set("enemies.0.hp", 4)),
         cutaction.win,
         ("--no-exact",),
+        3000,
+    ),
+    # the chase: the exact chain once played a second movement check before the first cut's
+    # route change, each runner's check with its own drop-out, let a fumbler act and the
+    # runner that changed the route obstruct (0.62219801748 instead of 0.60257075826)
+    "cutaction-chase-1v1": (CHASE, chase.win, (), 3000),
+    "cutaction-chase-faster-pursuer": (
+        _vary(CHASE, _both(_set("enemies.0.body", 8), _set("difficulty_targets.0.target", 2))),
+        chase.win,
+        (),
+        3000,
+    ),
+    "cutaction-chase-2d6": (
+        _vary(CHASE, _both(_set("rulings", {"check_dice": "2D6"}), _set("party.0.body", 8))),
+        chase.win,
+        (),
         3000,
     ),
 }

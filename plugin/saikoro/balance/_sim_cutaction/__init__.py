@@ -20,13 +20,13 @@ a chase, else all) within the round limit (10 cuts when none).
 The chase (``cutaction.chase``, :mod:`.chase`), when a difficulty target is ``kind: chase``:
 the standing PCs flee and the enemies with a vehicle pursue (everyone on foot when none has
 one), on :class:`~saikoro.systems._cutaction.chase.Chase` with the goal 10 x the target.
-Each cut the leader changes the route (the chase event table), everyone makes a movement
-check, accelerates (加速) and, but the leader, obstructs (進路妨害) an opposing runner in
-its area or behind it; a pursuer that reaches the leading PC tries to capture it, and
-runners beyond -5 drop out (:mod:`.chase`). The PCs escape when a PC reaches the goal,
-every pursuer drops out, or a PC leads when the chase ends otherwise. ``win`` is the fight
-won and the chase escaped. A chase with no fight before it and two runners is solved
-exactly (:func:`exact`).
+Each cut opens with everyone's movement check (together); the leader changes the route (the
+chase event table), everyone accelerates (加速) and, but the leader, obstructs (進路妨害)
+an opposing runner in its area or behind it; a pursuer that reaches the leading PC tries
+to capture it, and runners beyond -5 drop out (:mod:`.chase`). The PCs escape when a PC
+reaches the goal, every pursuer drops out, or a PC leads when the chase ends otherwise.
+``win`` is the fight won and the chase escaped. A chase with no fight before it and two
+runners is solved exactly (:func:`exact`).
 
 The attack effects written in the scenario are free text and not simulated: :func:`notes`
 lists them.

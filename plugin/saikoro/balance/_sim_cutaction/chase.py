@@ -2,13 +2,15 @@
 
 The standing PCs flee and the enemies with a vehicle pursue (everyone on foot when none
 has one), on :class:`~saikoro.systems._cutaction.chase.Chase` with the goal 10 x the
-target. Each cut the leader changes the route and rolls the chase event table
-(:meth:`Chase.apply_event`); everyone makes a body movement check (ruling ``failed_move``);
-everyone who can act accelerates (加速, :meth:`Chase.accelerate`: another movement check,
-forward by its achievement on a success, never under 小道); everyone but the leader
-obstructs the nearest opposing runner in its area or behind it (進路妨害: a body contest,
+target. Each cut opens with everyone's body movement check, made together (ruling
+``failed_move``; a fumble cannot act this cut); then the leader changes the route and rolls
+the chase event table (:meth:`Chase.apply_event`); everyone who can act accelerates (加速,
+:meth:`Chase.accelerate`: another movement check, forward by its achievement on a success,
+never under 小道); everyone but the leader who changed the route obstructs the nearest
+opposing runner in its area or behind it (進路妨害: a body contest,
 :func:`~saikoro.systems._cutaction.checks.obstruct_retreat`, ruling ``obstruct_distance``);
-a pursuer that reaches the leading PC's value tries the body contest that captures it;
+a pursuer that can act and reaches the leading PC's value tries the body contest that
+captures it; the chase ends as soon as one of its end conditions holds;
 runners beyond -5 drop out. The PCs escape when a PC reaches the goal, every pursuer
 drops out, or a PC leads when the chase ends otherwise. :mod:`.exact` solves the same
 procedure exactly.
@@ -24,6 +26,7 @@ from .common import Char, Prepared, RandomDraw
 __all__ = [
     "CHASE_CUTS",
     "accelerators",
+    "capture_contest",
     "escaped",
     "key",
     "obstructions",
@@ -59,11 +62,8 @@ def run(prep: Prepared, draw: RandomDraw, everyone: list[Char]) -> tuple[bool, i
     rounding = str(prep.options["falling_area"])
     contest_rule = str(prep.options["contest_rule"])
     obstruct = str(prep.options["obstruct_distance"])
-    first = []
-    for name, c in cast_of.items():
-        r = draw.check(c.body)
-        gain = r.achievement if (r.success or failed_move == "negative") else 0
-        first.append((name, FLEEING if c.pc else PURSUING, gain, c.pc))
+    # the first cut's movement checks are the cut's own (every cut opens with them)
+    first = [(name, FLEEING if c.pc else PURSUING, 0, c.pc) for name, c in cast_of.items()]
     chase = Chase.start(first, target=prep.chase_goal)
     cast = len(cast_of)
     cuts = 0
@@ -71,29 +71,35 @@ def run(prep: Prepared, draw: RandomDraw, everyone: list[Char]) -> tuple[bool, i
         cuts += 1
         if chase.end_reason(cast=cast) is not None:
             break
-        number = draw.d10()
-        active = [r.name for r in chase.active()]
-        checks = {n: draw.check(cast_of[n].body) for n in active}
-        outcome = chase.apply_event(
-            number,
-            checks=checks,
-            moves={n: max(0, checks[n].achievement) for n in active},
-            fall_roll=draw.d10(),
-            rounding=rounding,
-        )
-        chase = outcome.chase
+        # the initiative timing: everyone's movement check, together; a fumble cannot act
+        moves = {n: draw.check(chase.move_success_value(cast_of[n].body)) for n in chase.order()}
+        chase = chase.move_checks(moves, failed_move=failed_move)
+        fumbled = frozenset(n for n, r in moves.items() if r.fumble)
         if chase.end_reason(cast=cast) is not None:
             break
-        for n in chase.order():
-            if n in outcome.idle:
-                continue
-            value = chase.move_success_value(cast_of[n].body)
-            chase = chase.move_check(n, draw.check(value), failed_move=failed_move)
-        movers = accelerators(chase, outcome.idle)
-        for n in movers:  # 加速
+        leader = chase.order()[0]
+        idle = fumbled
+        if leader not in fumbled:  # the leader changes the route
+            number = draw.d10()
+            active = [r.name for r in chase.active()]
+            checks = {n: draw.check(cast_of[n].body) for n in active}
+            outcome = chase.apply_event(
+                number,
+                checks=checks,
+                moves={n: max(0, moves[n].achievement) for n in active},
+                fall_roll=draw.d10(),
+                rounding=rounding,
+            )
+            chase = outcome.chase
+            idle = fumbled | outcome.idle
+            if chase.end_reason(cast=cast) is not None:
+                break
+        for n in accelerators(chase, idle):  # 加速
             value = chase.move_success_value(cast_of[n].body)
             chase = chase.accelerate(n, draw.check(value))
-        for n, target in obstructions(chase, outcome.idle):  # 進路妨害
+        if chase.end_reason(cast=cast) is not None:
+            break
+        for n, target in obstructions(chase, idle, leader):  # 進路妨害
             back = obstruct_retreat(
                 draw.check(cast_of[n].body),
                 draw.check(cast_of[target].body),
@@ -102,20 +108,31 @@ def run(prep: Prepared, draw: RandomDraw, everyone: list[Char]) -> tuple[bool, i
             )
             if back:
                 chase = chase.fall_back(target, back)
-        fleeing = [r for r in chase.active() if r.side == FLEEING]
-        pursuing = [r for r in chase.active() if r.side == PURSUING]
-        if fleeing and pursuing:
-            front = max(fleeing, key=lambda r: r.position)
-            hunter = max(pursuing, key=lambda r: r.position)
-            if hunter.position >= front.position:
-                won = contest_wins(
-                    draw.check(cast_of[hunter.name].body),
-                    [draw.check(cast_of[front.name].body)],
-                    rule=contest_rule,
-                )
-                chase = chase.capture(won=won)
+        hunt = capture_contest(chase, idle)
+        if hunt is not None:
+            hunter, front = hunt
+            won = contest_wins(
+                draw.check(cast_of[hunter].body),
+                [draw.check(cast_of[front].body)],
+                rule=contest_rule,
+            )
+            chase = chase.capture(won=won)
         chase = chase.end_cut()
     return escaped(chase, cast), cuts
+
+
+def capture_contest(chase: Chase, idle: frozenset[str]) -> tuple[str, str] | None:
+    """(pursuer, fleeing leader) when the foremost pursuer, able to act, has caught up with
+    the fleeing leader (it blockades and tries the agility contest), else ``None``."""
+    fleeing = [r for r in chase.active() if r.side == FLEEING]
+    pursuing = [r for r in chase.active() if r.side == PURSUING]
+    if not fleeing or not pursuing:
+        return None
+    front = max(fleeing, key=lambda r: r.position)
+    hunter = max(pursuing, key=lambda r: r.position)
+    if hunter.position < front.position or hunter.name in idle:
+        return None
+    return hunter.name, front.name
 
 
 def accelerators(chase: Chase, idle: frozenset[str]) -> list[str]:
@@ -126,12 +143,13 @@ def accelerators(chase: Chase, idle: frozenset[str]) -> list[str]:
     return [n for n in chase.order() if n not in idle]
 
 
-def obstructions(chase: Chase, idle: frozenset[str]) -> list[tuple[str, str]]:
-    """Who obstructs whom this cut (進路妨害): every runner but the leader (who changed the
-    route), in order, on the nearest opposing runner in its area or behind it."""
+def obstructions(chase: Chase, idle: frozenset[str], leader: str) -> list[tuple[str, str]]:
+    """Who obstructs whom this cut (進路妨害): every runner but ``leader`` (who led after the
+    movement checks and changed the route with its main action), in order, on the nearest
+    opposing runner in its area or behind it."""
     out = []
-    for n in chase.order()[1:]:
-        if n in idle:
+    for n in chase.order():
+        if n in idle or n == leader:
             continue
         me = chase.runner(n)
         targets = [r for r in chase.active() if r.side != me.side and r.position <= me.position]

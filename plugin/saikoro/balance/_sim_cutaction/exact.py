@@ -1,9 +1,10 @@
 """Cut-action: a chase with no fight before it and few runners, solved exactly.
 
 The states are :class:`~saikoro.systems._cutaction.chase.Chase` values; each cut branches
-over the event table, the checks the event asks for, every runner's movement check, the
-accelerations, the obstructions (:func:`~saikoro.systems._cutaction.checks.obstruct_dist`)
-and the capture contest, exactly as :func:`.chase.run` plays them.
+over everyone's movement check (made together, first), the event table, the checks the
+event asks for, the accelerations, the obstructions
+(:func:`~saikoro.systems._cutaction.checks.obstruct_dist`) and the capture contest, exactly
+as :func:`.chase.run` plays them.
 """
 
 from __future__ import annotations
@@ -15,7 +16,15 @@ from functools import cache
 from saikoro.systems._cutaction.chase import FLEEING, PURSUING, Chase
 from saikoro.systems._cutaction.checks import CheckResult, contest_wins, obstruct_dist
 
-from .chase import CHASE_CUTS, accelerators, escaped, key, obstructions, runners
+from .chase import (
+    CHASE_CUTS,
+    accelerators,
+    capture_contest,
+    escaped,
+    key,
+    obstructions,
+    runners,
+)
 from .common import Char, Prepared, chars
 
 __all__ = ["EXACT_RUNNERS", "exact"]
@@ -23,6 +32,10 @@ __all__ = ["EXACT_RUNNERS", "exact"]
 EXACT_RUNNERS = 2
 """Chases with at most this many runners (and no fight before) are solved exactly
 (two runners take some seconds; each more multiplies the states by about a hundred)."""
+
+
+_Slot = tuple[Chase, frozenset[str], str]
+"""A chase within a cut, who cannot act this cut, and the leader after the movement checks."""
 
 
 @cache
@@ -54,11 +67,11 @@ def _retreats(
 
 
 def _obstructed(
-    chase: Chase, idle: frozenset[str], cast_of: dict[str, Char], prep: Prepared
+    chase: Chase, idle: frozenset[str], leader: str, cast_of: dict[str, Char], prep: Prepared
 ) -> list[tuple[Chase, Fraction]]:
     """Every result of this cut's obstructions (:func:`.chase.obstructions`), in order."""
     out = [(chase, Fraction(1))]
-    for n, target in obstructions(chase, idle):
+    for n, target in obstructions(chase, idle, leader):
         nxt = []
         for state, p in out:
             for back, q in _retreats(
@@ -89,15 +102,8 @@ def exact(prep: Prepared) -> tuple[Fraction | None, dict[str, Fraction]]:
     rounding = str(prep.options["falling_area"])
     contest_rule = str(prep.options["contest_rule"])
     cast = len(cast_of)
-    states: dict[Chase, Fraction] = {}
-    for checks, p in _combos(shape, tuple((k, c.body) for k, c in cast_of.items())):
-        first = []
-        for name, c in cast_of.items():
-            r = checks[name]
-            gain = r.achievement if (r.success or failed_move == "negative") else 0
-            first.append((name, FLEEING if c.pc else PURSUING, gain, c.pc))
-        start = Chase.start(first, target=prep.chase_goal)
-        states[start] = states.get(start, Fraction(0)) + p
+    first = [(name, FLEEING if c.pc else PURSUING, 0, c.pc) for name, c in cast_of.items()]
+    states: dict[Chase, Fraction] = {Chase.start(first, target=prep.chase_goal): Fraction(1)}
     got_away = Fraction(0)
     contests: dict[tuple[int, int], Fraction] = {}
 
@@ -114,14 +120,37 @@ def exact(prep: Prepared) -> tuple[Fraction | None, dict[str, Fraction]]:
             )
         return contests[pair]
 
+    def over(chase: Chase, w: Fraction) -> bool:
+        """Count ``w`` as escaped or not when ``chase`` has ended."""
+        nonlocal got_away
+        if chase.end_reason(cast=cast) is None:
+            return False
+        got_away += w * escaped(chase, cast)
+        return True
+
     for _ in range(CHASE_CUTS):
         if not states:
             break
-        # the leader's route change: the event and the checks it asks for
-        evented: dict[tuple[Chase, frozenset[str]], Fraction] = {}
+        # the initiative timing: everyone's movement check, together (a fumble cannot act)
+        moved: dict[_Slot, Fraction] = {}
         for chase, w in states.items():
-            if chase.end_reason(cast=cast) is not None:
-                got_away += w * escaped(chase, cast)
+            if over(chase, w):
+                continue
+            movers = tuple((n, chase.move_success_value(cast_of[n].body)) for n in chase.order())
+            for moves, q in _combos(shape, movers):
+                after = chase.move_checks(moves, failed_move=failed_move)
+                if over(after, w * q):
+                    continue
+                fumbled = frozenset(n for n, r in moves.items() if r.fumble)
+                slot = (after, fumbled, after.order()[0])
+                moved[slot] = moved.get(slot, Fraction(0)) + w * q
+        # the leader's route change: the event and the checks it asks for
+        evented: dict[_Slot, Fraction] = {}
+        for (chase, fumbled, leader), w in moved.items():
+            if leader in fumbled:
+                evented[(chase, fumbled, leader)] = w + evented.get(
+                    (chase, fumbled, leader), Fraction(0)
+                )
                 continue
             active = [r.name for r in chase.active()]
             for number in range(1, 11):
@@ -132,49 +161,33 @@ def exact(prep: Prepared) -> tuple[Fraction | None, dict[str, Fraction]]:
                 )
                 for checks, p in combos:
                     out = chase.apply_event(number, checks=checks, fall_roll=1, rounding=rounding)
-                    slot = (out.chase, out.idle)
+                    if over(out.chase, w * p / 10):
+                        continue
+                    slot = (out.chase, fumbled | out.idle, leader)
                     evented[slot] = evented.get(slot, Fraction(0)) + w * p / 10
-        # everyone's movement check
-        moved_states: dict[tuple[Chase, frozenset[str]], Fraction] = {}
-        for (after, idle), w in evented.items():
-            if after.end_reason(cast=cast) is not None:
-                got_away += w * escaped(after, cast)
-                continue
-            movers = tuple(
-                (n, after.move_success_value(cast_of[n].body))
-                for n in after.order()
-                if n not in idle
-            )
-            for moves, q in _combos(shape, movers):
-                moved = after
-                for n, _ in movers:
-                    moved = moved.move_check(n, moves[n], failed_move=failed_move)
-                slot = (moved, idle)
-                moved_states[slot] = moved_states.get(slot, Fraction(0)) + w * q
         # acceleration, then obstruction
-        sped: dict[Chase, Fraction] = {}
-        for (moved, idle), w in moved_states.items():
+        sped: dict[tuple[Chase, frozenset[str]], Fraction] = {}
+        for (moved_chase, idle, leader), w in evented.items():
             fast = tuple(
-                (n, moved.move_success_value(cast_of[n].body)) for n in accelerators(moved, idle)
+                (n, moved_chase.move_success_value(cast_of[n].body))
+                for n in accelerators(moved_chase, idle)
             )
             for accel, q in _combos(shape, fast):
-                faster = moved
+                faster = moved_chase
                 for n, _ in fast:
                     faster = faster.accelerate(n, accel[n])
-                for pushed, odds in _obstructed(faster, idle, cast_of, prep):
-                    sped[pushed] = sped.get(pushed, Fraction(0)) + w * q * odds
+                if over(faster, w * q):
+                    continue
+                for pushed, odds in _obstructed(faster, idle, leader, cast_of, prep):
+                    sped[(pushed, idle)] = sped.get((pushed, idle), Fraction(0)) + w * q * odds
         # the capture contest, then the end of the cut
         nxt: dict[Chase, Fraction] = {}
-        for moved, w in sped.items():
-            branches = [(moved, Fraction(1))]
-            fleeing = [r for r in moved.active() if r.side == FLEEING]
-            pursuing = [r for r in moved.active() if r.side == PURSUING]
-            if fleeing and pursuing:
-                front = max(fleeing, key=lambda r: r.position)
-                hunter = max(pursuing, key=lambda r: r.position)
-                if hunter.position >= front.position:
-                    won = contest((cast_of[hunter.name].body, cast_of[front.name].body))
-                    branches = [(moved.capture(won=True), won), (moved, 1 - won)]
+        for (moved_chase, idle), w in sped.items():
+            branches = [(moved_chase, Fraction(1))]
+            hunt = capture_contest(moved_chase, idle)
+            if hunt is not None:
+                won = contest((cast_of[hunt[0]].body, cast_of[hunt[1]].body))
+                branches = [(moved_chase.capture(won=True), won), (moved_chase, 1 - won)]
             for state, share in branches:
                 if share:
                     ended = state.end_cut()
