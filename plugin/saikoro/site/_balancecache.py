@@ -34,7 +34,6 @@ from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 from pathlib import Path
-from typing import Protocol
 
 from mkdocs.exceptions import PluginError
 
@@ -44,14 +43,14 @@ from saikoro.balance._model import Encounter, encounter
 from saikoro.balance._stats import BalanceResult
 from saikoro.balance._tactics import Tactics
 from saikoro.dice._errors import SaikoroError
-from saikoro.scenario import model as sm
+from saikoro.scenario import Scenario
 
 from ._log import log
 from ._lru import Lru
 
-__all__ = ["FORMAT", "BalanceStore", "ScenarioLike", "decode", "encode", "fight_key"]
+__all__ = ["FORMAT", "BalanceStore", "decode", "encode", "fight_key"]
 
-FORMAT = 1
+FORMAT = 2
 """The cache files' format (part of the key: a new format never reads an old file)."""
 
 MEMORY_SIZE = 4096
@@ -60,21 +59,6 @@ the disk cache keeps the rest)."""
 
 _PACKAGES = ("balance", "systems", "dice")
 """The packages whose code decides a simulated figure (their digest is part of the key)."""
-
-
-class ScenarioLike(Protocol):
-    """What the store needs of a validated scenario (:class:`saikoro.scenario.Scenario`)."""
-
-    @property
-    def id(self) -> str: ...
-    @property
-    def system(self) -> str: ...
-    @property
-    def title(self) -> str: ...
-    @property
-    def model(self) -> sm.ScenarioModel: ...
-    @property
-    def positions(self) -> Mapping[str, tuple[int, int]]: ...
 
 
 class CorruptCacheError(SaikoroError, ValueError):
@@ -248,7 +232,7 @@ class BalanceStore:
         """Zero the counters (at the start of each build; the caches stay)."""
         self.simulated = self.memory_hits = self.disk_hits = self.rewritten = 0
 
-    def figures(self, scenario: ScenarioLike, battles: int) -> BalanceResult:
+    def figures(self, scenario: Scenario, battles: int) -> BalanceResult:
         """The scenario's balance figures: ``battles`` battles from seed 0 (as ``saikoro
         validate`` plays them, see :func:`saikoro.balance._check.figures`), with the exact
         solution where the simulator has one, from a cache when the fight is unchanged."""
