@@ -56,7 +56,7 @@ lint: $(STAMPS)/python
 	$(BIN)/mypy
 
 test: setup $(STAMPS)/chromium lint
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist loadgroup
 
 bench: setup $(STAMPS)/chromium
 	$(BIN)/python bench/bench_odds.py
