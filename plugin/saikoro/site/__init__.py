@@ -9,20 +9,31 @@ helpers :mod:`.safe` (escaping), :mod:`.charts`, :mod:`.oddscache`, :mod:`.merma
 
 Public: :class:`SaikoroPlugin` (the ``mkdocs.plugins`` entry point ``saikoro``, imported
 on first use so that the site's helpers do not load MkDocs) and what a system's page
-profile (``System.page_profile``) is made of: :class:`Profile`, :class:`Grid`,
-:class:`Metric`.
+profile (its bundle's ``page`` part, ``System.page_profile``) is made of:
+:class:`Profile`, :class:`Grid`, :class:`Metric`, :class:`Attack`, and the helpers
+:func:`given` (what a model object holds), :func:`placement` and :func:`status` (labels).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ._profiles.base import Grid, Metric, Profile
+from ._pages.labels import placement, status
+from ._profiles.base import Attack, Grid, Metric, Profile, given
 
 if TYPE_CHECKING:
     from ._plugin import SaikoroPlugin
 
-__all__ = ["Grid", "Metric", "Profile", "SaikoroPlugin"]
+__all__ = [
+    "Attack",
+    "Grid",
+    "Metric",
+    "Profile",
+    "SaikoroPlugin",
+    "given",
+    "placement",
+    "status",
+]
 
 
 def __getattr__(name: str) -> object:
