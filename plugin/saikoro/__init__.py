@@ -62,10 +62,13 @@ standard base (shown in brackets), so ``except ValueError`` still works::
     ├── RollerAssetError [ValueError]       a missing or changed roller asset (saikoro.site)
     └── VendorError [RuntimeError]          the bundled Pyodide/Mermaid files are missing
 
-A system's own errors (GETB's board cells and AP costs, cut-action values outside their
-rules, akatsuki's cards...) derive from :class:`RulesError` or :class:`DiceError`, so the
-two catch them. Errors the command line reports as messages (``saikoro new`` into a
-folder that holds a book, a corrupt cache file the build recomputes) stay inside.
+A system's own errors derive from :class:`RulesError` or :class:`DiceError`, so the two
+catch them: GETB's ``BoardError`` (cells) and ``CostError`` (AP costs), akatsuki's
+``CardError`` and ``CheckSpecError``, cut-action's ``CutActionError`` (a value outside its
+rules). Some errors never leave saikoro: the command line reports ``BookError`` and
+``BookExistsError`` (``saikoro new`` with no system, or into a folder that holds a book)
+as messages, the build recomputes a file that raises ``CorruptCacheError``, and an exact
+solver's ``OutOfBudget`` makes the runner report a figure as simulated only.
 
 >>> issubclass(DiceError, SaikoroError)
 True

@@ -196,8 +196,9 @@ def build(
 ) -> M:
     """``cls`` built from validated ``data`` described by ``kind`` (defaults filled in).
 
-    ``positions`` (key path -> line, column, as :attr:`saikoro.scenario.Scenario.positions`) give every
-    object its :class:`Position` in ``file``.
+    ``positions`` (key path -> line, column, as
+    :attr:`saikoro.scenario.Scenario.positions`) give every object its :class:`Position` in
+    ``file``.
 
     Raises:
         TypeError: the class and the definition disagree (a key missing on either side),

@@ -107,7 +107,8 @@ def _warn_if_missed(scenario: Scenario, result: BalanceResult) -> None:
 
 def nothing_to_play(enc: Encounter) -> str:
     """Why the encounter has nothing to simulate (``""``: it has something): a scenario
-    that would "win" every time gets no verdict (:meth:`saikoro.balance.Simulator.nothing_to_play`)."""
+    that would "win" every time gets no verdict
+    (:meth:`saikoro.balance.Simulator.nothing_to_play`)."""
     return simulator_for(enc.system).nothing_to_play(enc)
 
 
