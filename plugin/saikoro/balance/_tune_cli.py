@@ -48,7 +48,9 @@ def _suggestion(n: int, s: Suggestion, file: str) -> list[str]:
     state = "確認済み" if s.confirmed else "確認できず（区間が範囲からはみ出す）"
     figure = _figure(m.win, m.low, m.high, m.battles, m.exact)
     lines = [f"    {n}. 勝率 {figure} → {s.verdict}（{state}）"]
-    lines += [f"       {file}:{c.line}:{c.column}  {c.yaml_text()}  （{c.label}）" for c in s.changes]
+    lines += [
+        f"       {file}:{c.line}:{c.column}  {c.yaml_text()}  （{c.label}）" for c in s.changes
+    ]
     return lines
 
 
