@@ -693,21 +693,37 @@ def tune(
 
 
 def _sensitivities(search: _Search, found: Sequence[Knob], base: Measure) -> list[Sensitivity]:
-    """Each number one step up and one step down, the same battles for all."""
-    probes = [
-        (k, v) for k in found for v in (k.value + k.step, k.value - k.step) if k.low <= v <= k.high
-    ]
-    texts = [_text(_edited(search.data, [(k, v)])) for k, v in probes]
-    measured = search.measurer.many(texts, search.screen)
-    slopes: dict[str, list[float]] = {}
-    for (k, v), m in zip(probes, measured, strict=True):
-        if m is not None:
-            slopes.setdefault(k.path, []).append((m.value - base.value) / ((v - k.value) / k.step))
-    out = [
-        Sensitivity(k.path, k.label, k.value, k.step, sum(slopes[k.path]) / len(slopes[k.path]))
-        for k in found
-        if k.path in slopes
-    ]
+    """Each number one step up and one step down, the same battles for all. Where a step
+    changes nothing (a fight won or lost every time), five and then twenty-one steps each
+    way say which way the number leads."""
+    out: list[Sensitivity] = []
+    flat: list[Knob] = []
+    for reach in (1, 5, 21):
+        todo = list(found) if reach == 1 else flat
+        probes = [
+            (k, v)
+            for k in todo
+            for v in dict.fromkeys(
+                min(max(k.value + sign * reach * k.step, k.low), k.high) for sign in (1, -1)
+            )
+            if v != k.value
+        ]
+        texts = [_text(_edited(search.data, [(k, v)])) for k, v in probes]
+        measured = search.measurer.many(texts, search.screen)
+        slopes: dict[str, list[float]] = {}
+        for (k, v), m in zip(probes, measured, strict=True):
+            if m is not None and k.path not in {s.path for s in out}:
+                steps = (v - k.value) / k.step
+                slopes.setdefault(k.path, []).append((m.value - base.value) / steps)
+        flat = []
+        for k in todo:
+            if k.path not in slopes:
+                continue
+            slope = sum(slopes[k.path]) / len(slopes[k.path])
+            if slope == 0 and reach < 21:
+                flat.append(k)
+                continue
+            out.append(Sensitivity(k.path, k.label, k.value, k.step, slope))
     out.sort(key=lambda s: -abs(s.per_step))
     return out
 
