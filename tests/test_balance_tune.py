@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import io
 import json
-from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -123,11 +122,11 @@ def test_a_fight_made_too_easy_is_confirmed_inside_the_range(tmp_path: Path) -> 
         assert low <= m.exact <= high
     else:
         assert float(low) <= m.low and m.high <= float(high)
-    # the edits make the oni stronger (or the fight shorter): the sensitivity says which
+    # the edits move each number the way its sensitivity says lowers the win rate
+    slope = {s.path: s.per_step for s in r.sensitivities}
     for change in confirmed[0].changes:
-        (s,) = [s for s in r.sensitivities if s.path == change.path] or [None]
-        if s is not None and change.new is not None and change.old is not None:
-            assert (change.new - change.old) * s.per_step < 0
+        if change.path in slope and change.new is not None and change.old is not None:
+            assert (change.new - change.old) * slope[change.path] < 0
 
 
 def test_a_scenario_in_range_needs_no_edit(tmp_path: Path) -> None:
@@ -201,4 +200,3 @@ def test_edits_keep_every_other_byte() -> None:
     doubled = edited_text(text, (add,))
     assert doubled.count("name: 鬼") == 2 and "id: oni-2" in doubled
     assert doubled.startswith(text.split("missions:")[0])
-    assert Fraction(1, 2)  # keep Fraction used for the exact comparisons above
