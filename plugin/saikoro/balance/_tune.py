@@ -224,7 +224,9 @@ class TuneResult:
     """Why there is no suggestion (already in range, nothing to tune, none found)."""
     measured: int = 0
     """Versions of the scenario measured."""
-    notes: tuple[str, ...] = field(default_factory=tuple)
+    decisive: tuple[str, ...] = field(default_factory=tuple)
+    """What decides the fight, in words: the enemy action that deals the party the most
+    damage, the PC downed (or failing) most often, the check least likely to succeed."""
 
     @property
     def in_range(self) -> bool:
@@ -245,6 +247,7 @@ class TuneResult:
             "suggestions": [s.to_json() for s in self.suggestions],
             "reason": self.reason,
             "measured": self.measured,
+            "decisive": list(self.decisive),
         }
         if b.exact is not None:
             out["baseline"]["exact"] = float(b.exact)
@@ -638,10 +641,6 @@ def tune(
             raise InternalError(f"{scenario.id}: the scenario does not validate when re-read")
         tell("基準の勝率を測った")
         start = _side(base, low, high)
-        if start == 0:
-            return result(
-                base, measurer, sensitivities=(), suggestions=(), reason="勝率はすでに目標の範囲内"
-            )
         search = _Search(
             data,
             low=low,
@@ -653,6 +652,16 @@ def tune(
         found = knobs(scenario.system, data)
         sensitivities = _sensitivities(search, found, base)
         tell(f"{len(found)} 個の数値の感度を測った")
+        decisive = _decisive(enc, seed, screen)
+        if start == 0:
+            return result(
+                base,
+                measurer,
+                sensitivities=tuple(sensitivities),
+                suggestions=(),
+                reason="勝率はすでに目標の範囲内",
+                decisive=decisive,
+            )
         by_path = {k.path: k for k in found}
         up = start < 0  # the PCs win too rarely: move numbers in the PCs' favour
         helpful = [
@@ -726,6 +735,28 @@ def _sensitivities(search: _Search, found: Sequence[Knob], base: Measure) -> lis
             out.append(Sensitivity(k.path, k.label, k.value, k.step, slope))
     out.sort(key=lambda s: -abs(s.per_step))
     return out
+
+
+def _decisive(enc: Encounter, seed: int, battles: int) -> tuple[str, ...]:
+    """The enemy action, the PC and the check that decide the fight (see TuneResult)."""
+    r = simulate(enc, battles=battles, seed=seed, tactics=scenario_tactics(enc))
+    out = []
+    if r.dangerous is not None:
+        action = r.dangerous[0].rpartition(":")[2]
+        who = f"{r.dangerous_enemy}の" if r.dangerous_enemy else ""
+        out.append(f"最も危険な敵の行動：{who}「{action}」（1戦あたり {r.dangerous[1]:.1f}）")
+    sim = simulator_for(enc.system)
+    if r.pcs and sim.pcs_go_down:
+        worst = max(r.pcs, key=lambda p: p.downed)
+        if worst.downed > 0:
+            out.append(
+                f"{sim.downed_caption}が最も高いPC：{worst.name}（{worst.downed * 100:.1f}%）"
+            )
+    checks = {k: v for k, v in r.exact_figures.items() if k.startswith("P(")}
+    if checks:
+        name, p = min(checks.items(), key=lambda kv: kv[1])
+        out.append(f"最も成功しにくい判定：{name[2:-1]}（{float(p) * 100:.1f}%）")
+    return tuple(out)
 
 
 def _solvable(enc: Encounter) -> bool:

@@ -63,6 +63,7 @@ def format_tune(r: TuneResult, file: str, title: str) -> str:
     ]
     if r.reason and not r.suggestions:
         head.append(f"  {r.reason}")
+    head.extend(f"  {line}" for line in r.decisive)
     if r.sensitivities:
         head.append("  勝率を動かす数値（1段階動かしたときの変化）:")
         head.extend(
