@@ -7,7 +7,9 @@ Exit status: 0 ok, 1 not a command / refused / invalid scenario, 2 usage,
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import random
 import sys
 from collections.abc import Sequence
@@ -256,8 +258,33 @@ def _build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+EXIT_PIPE = 141
+"""The status after a reader closed the output early (``saikoro odds X | head``): 128 +
+SIGPIPE, what a shell reports for a tool the pipe stopped."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status.
+
+    A reader that closes the pipe early (``| head``) ends the command quietly, as it
+    ends ``cat``: the output still buffered is dropped, and no traceback is printed.
+    """
+    try:
+        status = _main(argv)
+        sys.stdout.flush()  # inside the guard: a closed pipe shows here, not at exit
+    except BrokenPipeError:
+        # Python flushes both streams again at exit and would print "Exception ignored
+        # ...": point them at /dev/null (nothing more is said) so that has nowhere to fail.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(OSError, ValueError):  # closed or not a descriptor
+                os.dup2(devnull, stream.fileno())
+        os.close(devnull)
+        return EXIT_PIPE
+    return status
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     if args_list and args_list[0] == "simulate":
         from .balance import _cli as balance_cli
