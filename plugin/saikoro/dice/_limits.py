@@ -131,7 +131,7 @@ def check_value(value: int) -> int:
     return value
 
 
-_DIGIT_RUN = re.compile(r"[0-9]{%d,}" % (MAX_LITERAL_DIGITS + 1))
+_DIGIT_RUN = re.compile(rf"[0-9]{{{MAX_LITERAL_DIGITS + 1},}}")
 
 
 def check_digits(word: str) -> None:
