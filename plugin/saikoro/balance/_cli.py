@@ -117,6 +117,25 @@ def _pct(x: float) -> str:
     return f"{x * 100:.1f}%"
 
 
+def party_label(label: str, size: int) -> str:
+    """The party as a person reads it: ``reference-3`` -> 標準パーティ（3人）.
+
+    >>> party_label("reference-3", 3), party_label("scenario", 4), party_label("pcs.yaml", 2)
+    ('標準パーティ（3人）', 'シナリオの party（4人）', 'pcs.yaml（2人）')
+    """
+    if label.startswith("reference-"):
+        return f"標準パーティ（{size}人）"
+    if label == "scenario":
+        return f"シナリオの party（{size}人）"
+    return f"{label}（{size}人）"
+
+
+RATES = frozenset({"own_nation_fell", "fight_won", "escaped"})
+"""The per-battle means that are shares of battles: shown as percentages, like the win rate."""
+
+NO_PC_DOWNED = frozenset({"kokuryoku"})
+"""Systems whose PCs are never downed one by one (a nation's power decides): no per-PC rows."""
+
 MEAN_LABELS = {
     "cards_spent": "使った覚醒札(平均)",
     "cards_gained": "得た覚醒札(平均、サポーターの分を含む)",
@@ -142,7 +161,7 @@ def format_text(r: BalanceResult, title: str, names: tuple[str, ...]) -> str:
     unit = "ターン" if r.system == "kegare" else "カット" if r.system == "cutaction" else "ラウンド"
     head = [
         f"{title} ({r.scenario}) — {r.system}",
-        f"  パーティ: {r.party} ({'、'.join(names)})   方針: {r.tactics}",
+        f"  パーティ: {party_label(r.party, len(names))} — {'、'.join(names)}   方針: {r.tactics}",
     ]
     if r.battles == 0:  # stopped before the first chunk: no figure at all
         return "\n".join([*head, "  (中断: 終わった戦闘がないので数字はありません)"])
@@ -164,7 +183,9 @@ def format_text(r: BalanceResult, title: str, names: tuple[str, ...]) -> str:
         for k, v in r.rounds.items():
             bar = "#" * max(1, round(30 * v / top)) if v else ""
             lines.append(f"    {k:>3} {v / r.battles * 100:6.1f}% {bar}")
-    if r.pcs:
+    if r.system in NO_PC_DOWNED:
+        lines.append("  PCごとの戦闘不能率: なし(PC 個人は倒れず、国力ゲージで決着する)")
+    elif r.pcs:
         lines.append("  PCごとの戦闘不能(失敗)率:")
         lines.extend(
             f"    {p.name}: {_pct(p.downed)} (95%区間 {_pct(p.downed_low)}〜{_pct(p.downed_high)})"
@@ -180,7 +201,8 @@ def format_text(r: BalanceResult, title: str, names: tuple[str, ...]) -> str:
         who = f"{r.dangerous_enemy}の" if r.dangerous_enemy else ""
         lines.append(f"  最も危険な敵の行動: {who}{action} (1戦あたり {r.dangerous[1]:.1f})")
     for key, mean in r.means.items():
-        lines.append(f"  {MEAN_LABELS.get(key, key)}: {mean:.3f}")
+        shown = _pct(mean) if key in RATES else f"{mean:.3f}"
+        lines.append(f"  {MEAN_LABELS.get(key, key)}: {shown}")
     lines.extend(_side_lines(r))
     lines.extend(f"  ※ {n}" for n in r.notes)
     return "\n".join(lines)

@@ -237,16 +237,18 @@ def _actions(system_id: str, enemies: list[dict[str, Any]]) -> list[str]:
     return out
 
 
-def _pc_names(system_id: str, root: dict[str, Any]) -> tuple[list[str], str]:
+def _pc_names(system_id: str, root: dict[str, Any]) -> tuple[list[str], Msg]:
     """The names of the PCs the scenario is simulated with, and that party's label."""
     party = root.get("party")
     if party:
-        return [str(p["name"]) for p in party], "party"
+        return [str(p["name"]) for p in party], Msg("party.scenario", (len(party),))
     from saikoro.balance._model import party_size
     from saikoro.balance._parties import reference_party
 
     size = party_size(root.get("players"))
-    return [str(p["name"]) for p in reference_party(system_id, size)], f"reference-{size}"
+    return [str(p["name"]) for p in reference_party(system_id, size)], Msg(
+        "party.reference", (size,)
+    )
 
 
 def _check_one(
