@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import traceback
 from pathlib import Path
 from typing import TextIO
 
+from ._book import find_book
 from ._problems import LANGS, Msg, Problem, default_lang, render
+from ._schema import did_you_mean
 from ._validate import LoadResult, find_files, load_scenario, unique_ids
 
 __all__ = ["EXIT_INTERNAL", "main", "schema_main", "validate_main"]
@@ -58,8 +61,27 @@ def _collect(paths: list[str]) -> tuple[list[LoadResult], list[Problem]]:
         elif path.exists():
             results.append(load_scenario(path))
         else:
-            extra.append(Problem(given, 1, 1, "error", "scenario", Msg("cli.not_found")))
+            siblings = [p.name for p in path.parent.iterdir()] if path.parent.is_dir() else []
+            hint = did_you_mean(path.name, siblings)
+            extra.append(Problem(given, 1, 1, "error", "scenario", Msg("cli.not_found"), hint))
     return unique_ids(results), extra
+
+
+def _book_folder(lang: str) -> list[str] | None:
+    """The scenario folder of the book this runs in, as a path to show; ``None`` (after
+    saying why on stderr) outside any book."""
+    here = Path.cwd()
+    if (here / "scenarios").is_dir():
+        return ["scenarios"]
+    book = find_book(here)
+    if book is None:
+        sys.stderr.write(f"saikoro validate: {render(Msg('cli.no_book'), lang)}\n")
+        return None
+    try:
+        shown = book.scenarios.relative_to(here.resolve())
+    except ValueError:  # above the current folder
+        shown = Path(os.path.relpath(book.scenarios, here.resolve()))
+    return [shown.as_posix()]
 
 
 def validate_main(argv: list[str], out: TextIO | None = None) -> int:
@@ -74,9 +96,9 @@ def validate_main(argv: list[str], out: TextIO | None = None) -> int:
     parser.add_argument(
         "paths",
         nargs="*",
-        default=["scenarios"],
         metavar="PATH",
-        help="files or directories (searched for *.yaml, *.yml); default: scenarios/",
+        help="files or directories (searched for *.yaml, *.yml); default: the scenario "
+        "folder of the book (the folder with mkdocs.yml) this command runs in",
     )
     parser.add_argument("--format", choices=("text", "json", "github"), default="text")
     parser.add_argument(
@@ -94,8 +116,11 @@ def validate_main(argv: list[str], out: TextIO | None = None) -> int:
     except SystemExit as e:
         return 0 if e.code == 0 else 2
     lang = args.lang or default_lang()
+    paths = args.paths or _book_folder(lang)
+    if paths is None:
+        return 2
     try:
-        results, extra = _collect(args.paths)
+        results, extra = _collect(paths)
         from saikoro.balance._check import check_balance  # simulates scenarios giving balance.win
 
         results = [check_balance(r) for r in results]
