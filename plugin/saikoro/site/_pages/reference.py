@@ -157,8 +157,11 @@ def _field_rows(node: Mapping[str, object], prefix: str, out: list[str]) -> None
         required = "必須" if field.get("required") else ""
         notes = [str(field.get("ja") or field.get("en") or "")]
         if field.get("default") is not None:
-            notes.append(f"既定値: {field['default']}")
-        choices = _mappings(field.get("choices"))
+            notes.append(f"既定値: {_value(field['default'])}")  # YAML's words, not Python's
+        # an enum's choices, or those of a list of enum values (kegare's `immune:`)
+        choices = _mappings(field.get("choices")) or _mappings(
+            _mapping(field.get("item")).get("choices")
+        )
         if choices:
             notes.append(
                 "選択肢: "
