@@ -84,6 +84,18 @@ def _book_folder(lang: str) -> list[str] | None:
     return [shown.as_posix()]
 
 
+def _refresh_schemas(files: list[Path]) -> None:
+    """Bring the book's copy of the schema (named by the ``$schema`` lines) up to date."""
+    from ._schemafile import refresh
+
+    for path in refresh(files):
+        try:
+            shown = path.relative_to(Path.cwd().resolve()).as_posix()
+        except ValueError:
+            shown = str(path)
+        sys.stderr.write(f"saikoro validate: refreshed {shown} to this saikoro's schema\n")
+
+
 def validate_main(argv: list[str], out: TextIO | None = None) -> int:
     """Run ``saikoro validate``; returns the exit status."""
     stdout = out or sys.stdout
@@ -132,6 +144,7 @@ def validate_main(argv: list[str], out: TextIO | None = None) -> int:
         )
         traceback.print_exc(file=sys.stderr)
         return EXIT_INTERNAL
+    _refresh_schemas([Path(r.file) for r in results])
     problems = sorted(extra + [p for r in results for p in r.problems], key=Problem.sort_key)
     errors = sum(p.severity == "error" for p in problems)
     warnings = len(problems) - errors
@@ -165,12 +178,30 @@ def schema_main(argv: list[str], out: TextIO | None = None) -> int:
     )
     parser.add_argument("--system", choices=SYSTEM_IDS, default=None)
     parser.add_argument("--indent", type=int, default=2)
+    parser.add_argument(
+        "-o",
+        "--output",
+        type=Path,
+        metavar="FILE",
+        help="write the schema to FILE (folders created) instead of printing it; a book "
+        "keeps it at schema/scenario.schema.json, named by its scenarios' $schema lines "
+        "(saikoro validate and mkdocs build keep it up to date)",
+    )
     try:
         args = parser.parse_args(argv)
     except SystemExit as e:
         return 0 if e.code == 0 else 2
     schema = json_schema(args.system)
-    stdout.write(json.dumps(schema, ensure_ascii=False, indent=args.indent) + "\n")
+    text = json.dumps(schema, ensure_ascii=False, indent=args.indent) + "\n"
+    if args.output is None:
+        stdout.write(text)
+        return 0
+    try:
+        args.output.parent.mkdir(parents=True, exist_ok=True)
+        args.output.write_text(text, encoding="utf-8")
+    except OSError as e:
+        sys.stderr.write(f"saikoro schema: cannot write {args.output}: {e.strerror or e}\n")
+        return 1
     return 0
 
 

@@ -20,6 +20,9 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 
+from saikoro.scenario._schemafile import refresh as refresh_schemas
+from saikoro.scenario._validate import find_files
+
 from . import _assets as assets
 from . import _exact as exact
 from . import _rolling as rolling
@@ -157,6 +160,10 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
             generated.extend(reference_files(config, self.config.schema_path))
         if self.config.schema:
             generated.append(schema_file(config, self.config.schema_path))
+        # The book's own copy of the schema (what the scenarios' $schema lines name,
+        # written by `saikoro new`) follows this saikoro: rewritten when it differs.
+        for path in refresh_schemas(find_files(self.folder) if self.folder.is_dir() else []):
+            log.info(f"refreshed {path} to this saikoro's scenario schema")
         generated.extend(self.assets.files(config))
         if self.is_serve:
             for gone in self.book.drop_stale(config, generated):
