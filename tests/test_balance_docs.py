@@ -11,7 +11,9 @@ from saikoro.balance import ATOMS, PRESETS, reference_party
 from saikoro.balance._tactics import DEFAULTS
 from saikoro.balance._verdict import VERDICTS
 
-DOC = (Path(__file__).resolve().parents[1] / "docs" / "authoring" / "balance.md").read_text("utf-8")
+DOC = (
+    Path(__file__).resolve().parents[1] / "plugin" / "saikoro" / "guide" / "balance.md"
+).read_text("utf-8")
 
 
 def test_every_tactic_and_default_is_documented() -> None:

@@ -1,4 +1,4 @@
-"""The ``saikoro`` command: roll, odds, validate, schema, new, simulate, pdf.
+"""The ``saikoro`` command: roll, odds, validate, schema, new, docs, simulate, pdf.
 
 Exit status: 0 ok, 1 not a command / refused / invalid scenario, 2 usage,
 3 internal error (`saikoro validate`: a bug in saikoro, reported on stderr).
@@ -23,6 +23,9 @@ from .systems import get as get_system
 __all__ = ["format_odds_table", "main", "parse_dice", "parse_rule"]
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
+
+DOCUMENTATION_URL = "https://saikoro-trpg.github.io/saikoro/"
+"""The published documentation (the same pages as ``saikoro docs``; pyproject's URL)."""
 
 
 class _UsageError(SaikoroError):
@@ -210,6 +213,9 @@ def _build_parser() -> argparse.ArgumentParser:
         prog="saikoro",
         description="Exact dice odds, BCDice-style rolls and scenario validation "
         "for Japanese TRPGs.",
+        epilog="the author guide and the scenario field reference of this version, "
+        "offline: saikoro docs (saikoro docs --print fields prints the field reference); "
+        f"online: {DOCUMENTATION_URL}",
     )
     parser.add_argument("--version", action="version", version=f"saikoro {__version__}")
     sub = parser.add_subparsers(dest="action", metavar="COMMAND")
@@ -246,6 +252,11 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     sub.add_parser(
         "new", help="start a scenario book in a new folder (saikoro new --help)", add_help=False
+    )
+    sub.add_parser(
+        "docs",
+        help="serve the author guide and the field reference offline (saikoro docs --help)",
+        add_help=False,
     )
     sub.add_parser(
         "pdf", help="print the built book page to a PDF (saikoro pdf --help)", add_help=False
@@ -304,6 +315,10 @@ def _main(argv: Sequence[str] | None) -> int:
         from ._new import main as new_main
 
         return new_main(args_list[1:])
+    if args_list and args_list[0] == "docs":
+        from ._docs import main as docs_main
+
+        return docs_main(args_list[1:])
     parser = _build_parser()
     if args_list and args_list[0] in {"roll", "odds"}:
         args_list = _command_words_last(args_list)

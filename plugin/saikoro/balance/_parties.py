@@ -3,7 +3,7 @@
 Each system has four archetypes of ordinary starting characters; a party of *n* takes
 the first *n* (cycling, with numbered names, beyond four). They are written in the
 scenario's own ``party:`` format, so the scenario schema validates them (a test does)
-and the docs page (``docs/authoring/balance.md``) shows them as an author would write
+and the author guide (``saikoro/guide/balance.md``) shows them as an author would write
 them.
 
 >>> [m["name"] for m in reference_party("kegare", 5)]

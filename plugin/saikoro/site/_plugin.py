@@ -248,8 +248,13 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         labels.configure("ja")
         balance.configure(None)
 
-    # Rebuild when a scenario changes, not only when docs/ does.
+    # Rebuild when a scenario changes, not only when docs/ does (and, with the reference
+    # pages on, when a page of the author guide does).
     def on_serve(self, server: LiveReloadServer, **_: object) -> LiveReloadServer:
         if self.folder.is_dir():
             server.watch(str(self.folder))
+        if self.config.reference:  # the guide's pages live in the package
+            from saikoro.guide import folder
+
+            server.watch(str(folder()))
         return server
