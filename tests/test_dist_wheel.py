@@ -394,7 +394,7 @@ def test_field_reference_offline_from_the_installed_package(venv: Path, tmp_path
     assert "フィールドリファレンス" in fields and "enemies[].immune" in fields and "脱力" in fields
     assert "既定値: False" not in fields and "既定値: false" in fields
     guide = (cwd / "docs" / "authoring" / "index.html").read_text("utf-8")
-    assert "シナリオを書く" in guide and 'href="../fields/"' in guide
+    assert "シナリオを書く" in guide and 'href="fields/"' in guide
     assert (cwd / "docs" / "schema" / "scenario.schema.json").is_file()
     assert "fonts.googleapis" not in guide
     book = tmp_path / "book"
