@@ -14,8 +14,10 @@ import pytest
 
 from balance_cases import AKATSUKI, CHASE, GETB_EXCHANGE, KEGARE_DUEL, KOKURYOKU, build
 from saikoro.balance import simulate
-from saikoro.balance._runner import simulator
+from saikoro.balance._simulator import simulator_for as simulator
 from saikoro.balance._tactics import tactics_for
+from saikoro.systems._akatsuki.simulator import SIMULATOR as AKATSUKI_SIM
+from saikoro.systems._kegare.simulator import SIMULATOR as KEGARE_SIM
 
 EXACT_CASES = {
     "akatsuki": AKATSUKI,
@@ -66,7 +68,7 @@ def test_akatsuki_exact_is_product_without_cards() -> None:
             pc["specialties"] = []
 
     enc = build(AKATSUKI, plain)
-    sim = simulator("akatsuki")
+    sim = AKATSUKI_SIM
     prep = sim.prepare(enc, tactics_for("akatsuki"))
     value, _ = sim.exact(prep)
     product = Fraction(1)
@@ -97,7 +99,7 @@ def test_kegare_duel_brute_force_one_turn() -> None:
         d["enemies"][0]["hp"] = 12
 
     enc = build(KEGARE_DUEL, short)
-    sim = simulator("kegare")
+    sim = KEGARE_SIM
     value, _ = sim.exact(sim.prepare(enc, tactics_for("kegare")))
     spec = AttackSpec(attack=4, defence=3, damage=6)
     wins = Fraction(0)
@@ -133,7 +135,7 @@ def test_a_long_kegare_duel_is_exact_within_the_step_budget() -> None:
     # the independent oracle (tests/balance_oracle/kegare.py) gives 0.6912818897992348
     # for this duel in about a minute, too slow to run here; the chain takes seconds
     enc = build(KEGARE_DUEL, _long_duel)
-    sim = simulator("kegare")
+    sim = KEGARE_SIM
     value, _ = sim.exact(sim.prepare(enc, tactics_for("kegare")))
     assert value is not None
     assert abs(float(value) - 0.6912818897992348) < 1e-15
@@ -142,10 +144,12 @@ def test_a_long_kegare_duel_is_exact_within_the_step_budget() -> None:
 def test_the_step_budget_leaves_a_larger_duel_to_the_simulation(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from saikoro.balance import _kegare_exact
+    import importlib
+
+    _kegare_exact = importlib.import_module("saikoro.systems._kegare.simulator.exact")
 
     enc = build(KEGARE_DUEL, _long_duel)
-    sim = simulator("kegare")
+    sim = KEGARE_SIM
     monkeypatch.setattr(_kegare_exact, "EXACT_STEPS", 10_000)
     assert sim.exact(sim.prepare(enc, tactics_for("kegare")))[0] is None
     result = simulate(enc, battles=200, seed=0, tactics=tactics_for("kegare"))

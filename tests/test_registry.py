@@ -67,16 +67,24 @@ def test_the_parts_of_a_system_agree(system_id: str) -> None:
     assert callable(export.character) and callable(export.palette)
 
 
-def test_every_definition_and_profile_module_belongs_to_a_system() -> None:
-    classes = [system_class(s) for s in SYSTEM_IDS]
-    for part, shared in (
-        ("scenario_def", {"_shared", "_party", "_side"}),
-        ("page_profile", {"base"}),
-        ("scenario_model", {"_build", "_derive", "common", "_common"}),
-    ):
-        where = {getattr(c, part) for c in classes}
-        (package,) = {w.rpartition(".")[0] for w in where}
-        assert _modules(package, *shared) == where, part
+def test_every_part_of_a_system_is_in_its_bundle() -> None:
+    """The parts above the engine sit in the system's own folder, one module each, and the
+    shared packages hold none of them (no per-system module outside a bundle)."""
+    for system_id, where in BUILTIN.items():
+        cls = system_class(system_id)
+        for part in cls.PARTS:
+            module = getattr(cls, part)
+            assert module.startswith(where + "."), (system_id, part, module)
+            importlib.import_module(module)
+        package, _, sample = cls.sample_scenario.partition(":")
+        assert package == where and sample == "sample.yaml"
+    shared = {
+        "saikoro.scenario._defs": {"_shared", "_party", "_side"},
+        "saikoro.site._profiles": {"base"},
+        "saikoro.scenario.model": {"_build", "_derive", "_common"},
+    }
+    for package, allowed in shared.items():
+        assert _modules(package) == {f"{package}.{n}" for n in allowed}, package
 
 
 def test_unknown_ids_are_refused_by_every_part() -> None:

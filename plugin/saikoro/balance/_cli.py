@@ -26,6 +26,7 @@ from saikoro.scenario._validate import LoadResult, find_files, load_scenario
 
 from ._model import Party, encounter, parse_party
 from ._runner import simulate
+from ._simulator import simulator_for
 from ._stats import BalanceResult
 from ._tactics import TacticsError, tactics_for
 from ._verdict import verdict
@@ -130,35 +131,16 @@ def party_label(label: str, size: int) -> str:
     return f"{label}（{size}人）"
 
 
-RATES = frozenset({"own_nation_fell", "fight_won", "escaped"})
-"""The per-battle means that are shares of battles: shown as percentages, like the win rate."""
-
-NO_PC_DOWNED = frozenset({"kokuryoku"})
-"""Systems whose PCs are never downed one by one (a nation's power decides): no per-PC rows."""
-
-MEAN_LABELS = {
-    "cards_spent": "使った覚醒札(平均)",
-    "cards_gained": "得た覚醒札(平均、サポーターの分を含む)",
-    "national_power": "最終フェーズ開始時の国力(平均)",
-    "middle_reached": "目標値に届いた中間フェーズの判定(平均)",
-    "own_nation_fell": "自国の国力が0になった割合",
-    "fight_won": "戦闘に勝った割合",
-    "escaped": "チェイスで逃げ切った割合",
-    "link_aid": "リンクエイドの回数(平均)",
-}
-"""Japanese labels of the per-battle means (JSON keeps the keys)."""
-
-ROUND_LABELS = {
-    "akatsuki": "成功した判定の数",
-    "kegare": "ターン数",
-    "cutaction": "カット数(戦闘+チェイス)",
-}
-"""What the ``rounds`` histogram counts, where it is not rounds."""
+def _mean(label: str, mean: float) -> str:
+    """A per-battle mean; a share of battles (its label says 割合) in percent, like the
+    win rate, a count or an amount as a number."""
+    return _pct(mean) if label.endswith("割合") else f"{mean:.3f}"
 
 
 def format_text(r: BalanceResult, title: str, names: tuple[str, ...]) -> str:
     """A result as a person reads it in a terminal."""
-    unit = "ターン" if r.system == "kegare" else "カット" if r.system == "cutaction" else "ラウンド"
+    sim = simulator_for(r.system)
+    unit = sim.round_unit
     head = [
         f"{title} ({r.scenario}) — {r.system}",
         f"  パーティ: {party_label(r.party, len(names))} — {'、'.join(names)}   方針: {r.tactics}",
@@ -178,13 +160,13 @@ def format_text(r: BalanceResult, title: str, names: tuple[str, ...]) -> str:
         shown = f"{float(value) * 100:.2f}%" if key.startswith("P(") else f"{float(value):.2f}"
         lines.append(f"    {key} = {shown}")
     if r.rounds:
-        lines.append(f"  {ROUND_LABELS.get(r.system, 'ラウンド数')}:")
+        lines.append(f"  {sim.rounds_caption}:")
         top = max(r.rounds.values())
         for k, v in r.rounds.items():
             bar = "#" * max(1, round(30 * v / top)) if v else ""
             lines.append(f"    {k:>3} {v / r.battles * 100:6.1f}% {bar}")
-    if r.system in NO_PC_DOWNED:
-        lines.append("  PCごとの戦闘不能率: なし(PC 個人は倒れず、国力ゲージで決着する)")
+    if not sim.pcs_go_down:
+        lines.append(f"  {sim.downed_caption}: なし(PC 個人は倒れない)")
     elif r.pcs:
         lines.append("  PCごとの戦闘不能(失敗)率:")
         lines.extend(
@@ -201,8 +183,8 @@ def format_text(r: BalanceResult, title: str, names: tuple[str, ...]) -> str:
         who = f"{r.dangerous_enemy}の" if r.dangerous_enemy else ""
         lines.append(f"  最も危険な敵の行動: {who}{action} (1戦あたり {r.dangerous[1]:.1f})")
     for key, mean in r.means.items():
-        shown = _pct(mean) if key in RATES else f"{mean:.3f}"
-        lines.append(f"  {MEAN_LABELS.get(key, key)}: {shown}")
+        label = sim.mean_labels.get(key, key)
+        lines.append(f"  {label}: {_mean(label, mean)}")
     lines.extend(_side_lines(r))
     lines.extend(f"  ※ {n}" for n in r.notes)
     return "\n".join(lines)

@@ -15,61 +15,30 @@ process pool), and a run stopped with Ctrl-C reports the chunks it finished.
 
 from __future__ import annotations
 
-import importlib
 import multiprocessing
 import os
 import random
 import signal
 from collections.abc import Callable
 from fractions import Fraction
-from types import ModuleType
-from typing import Any, Protocol
+from typing import Any
 
 from ._errors import BalanceError
 from ._model import Encounter, encounter
+from ._simulator import Simulator, simulator_for
 from ._stats import BalanceResult, Tally, summarise
 from ._tactics import Tactics, tactics_for
 
 __all__ = [
     "CHUNK",
-    "SIMULATORS",
-    "Simulator",
     "chunk_rng",
     "run_chunk",
     "side_exact",
     "simulate",
-    "simulator",
 ]
 
 CHUNK = 250
 """Battles per chunk (the unit of seeding and of parallel work)."""
-
-SIMULATORS: dict[str, str] = {
-    "akatsuki": "saikoro.balance._sim_akatsuki",
-    "kokuryoku": "saikoro.balance._sim_kokuryoku",
-    "kegare": "saikoro.balance._sim_kegare",
-    "getb": "saikoro.balance._sim_getb",
-    "cutaction": "saikoro.balance._sim_cutaction",
-}
-"""System id -> the module simulating it."""
-
-
-class Simulator(Protocol):
-    """What a simulator module provides."""
-
-    FLOWS: tuple[str, ...]
-
-    def prepare(self, enc: Encounter, tactics: Tactics) -> Any: ...
-    def battle(self, prep: Any, rng: random.Random, tally: Tally) -> None: ...
-    def exact(self, prep: Any) -> tuple[Fraction | None, dict[str, Fraction]]: ...
-    def notes(self, prep: Any) -> tuple[str, ...]: ...
-
-
-def simulator(system: str) -> ModuleType:
-    """The simulator module of ``system``."""
-    if system not in SIMULATORS:
-        raise BalanceError(f"no simulator for system {system!r}")
-    return importlib.import_module(SIMULATORS[system])
 
 
 def chunk_rng(seed: int, index: int) -> random.Random:
@@ -80,7 +49,7 @@ def chunk_rng(seed: int, index: int) -> random.Random:
 def run_chunk(args: tuple[Encounter, Tactics, int, int, int]) -> Tally:
     """Play chunk ``index`` (``count`` battles) of a run seeded ``seed``."""
     enc, tactics, seed, index, count = args
-    sim = simulator(enc.system)
+    sim = simulator_for(enc.system)
     prep = sim.prepare(enc, tactics)
     rng = chunk_rng(seed, index)
     tally = _tally(enc)
@@ -95,11 +64,12 @@ def _tally(enc: Encounter) -> Tally:
     return Tally(pcs=len(enc.party.members), checks=checks)
 
 
-def side_exact(enc: Encounter, sim: Any, prep: Any, exact: Fraction | None) -> dict[int, Fraction]:
+def side_exact(
+    enc: Encounter, sim: Simulator[object], prep: object, exact: Fraction | None
+) -> dict[int, Fraction]:
     """Side mission index -> P(achieved) exactly: ``win:`` alone from the main mission's
-    exact figure, others from the simulator's ``side_exact(prep, condition)`` if it has one."""
+    exact figure, others from the simulator's :meth:`~Simulator.side_exact`."""
     out: dict[int, Fraction] = {}
-    solver = getattr(sim, "side_exact", None)
     for spec in enc.side:
         c = spec.condition
         if c is None:
@@ -107,8 +77,8 @@ def side_exact(enc: Encounter, sim: Any, prep: Any, exact: Fraction | None) -> d
         value: Fraction | None = None
         if c.only_win and exact is not None:
             value = exact if c.win else 1 - exact
-        elif solver is not None:
-            value = solver(prep, c)
+        else:
+            value = sim.side_exact(prep, c)
         if value is not None:
             out[spec.index] = value
     return out
@@ -143,7 +113,7 @@ def simulate(
     if battles < 1:
         raise BalanceError("battles must be at least 1")
     tactics = tactics or tactics_for(enc.system)
-    sim = simulator(enc.system)
+    sim = simulator_for(enc.system)
     prep = sim.prepare(enc, tactics)
     sizes = _chunks(battles)
     work = [(enc, tactics, seed, i, n) for i, n in enumerate(sizes)]
@@ -184,7 +154,7 @@ def simulate(
         except KeyboardInterrupt:  # Ctrl-C while solving: report the battles without it
             exact, figures, sides = None, {}, {}
             interrupted = True
-    names = {str(e.id): str(e.name) for e in enc.enemies if hasattr(e, "id") and hasattr(e, "name")}
+    names = {e.id: e.name for e in enc.enemies}
     return summarise(
         total,
         scenario=enc.scenario,

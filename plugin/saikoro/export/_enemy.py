@@ -27,14 +27,13 @@ from types import ModuleType
 from saikoro.scenario.model import Enemy
 from saikoro.systems import OptionValue, RegistryError, System, get
 
-from . import _getb as getb
 from ._memo import enemy_memo
 from ._model import Character
 from ._palette import PaletteLine
 
 __all__ = [
-    "COMPARE_OPTIONS",
     "DICEBOT",
+    "compare_options",
     "enemy_character",
     "enemy_palette",
 ]
@@ -42,9 +41,12 @@ __all__ = [
 DICEBOT = "DiceBot"
 """BCDice's generic game system: the dice bot the exported palettes are written for."""
 
-COMPARE_OPTIONS: dict[str, dict[str, OptionValue]] = {"getb": dict(getb.COMPARE_OPTIONS)}
-"""Per system, the options under which a line's system command rolls exactly like its
-generic command (GETB: fumbles off, since BCDice's upper dice do not know them)."""
+
+def compare_options(system: str | System) -> dict[str, OptionValue]:
+    """The options under which the system's palette lines roll exactly like their generic
+    commands (the export module's ``COMPARE_OPTIONS``; GETB: fumbles off, since BCDice's
+    upper dice do not know them)."""
+    return dict(getattr(_module(_system(system, None)), "COMPARE_OPTIONS", {}))
 
 
 def _system(system: str | System, options: Mapping[str, OptionValue] | None) -> System:

@@ -20,6 +20,7 @@ mappings read-only mappings, so the whole model is immutable.
 
 from __future__ import annotations
 
+import copyreg
 import dataclasses
 import types
 import typing
@@ -32,6 +33,22 @@ from saikoro.scenario._loader import join_path
 from saikoro.scenario._schema import Type
 
 __all__ = ["NOWHERE", "Model", "Position", "build", "hints_of", "to_data"]
+
+
+def read_only(items: dict[object, object]) -> Mapping[object, object]:
+    """A read-only view of ``items`` (what the model's mappings are)."""
+    return types.MappingProxyType(items)
+
+
+def _reduce_mapping(
+    m: types.MappingProxyType[object, object],
+) -> tuple[object, tuple[dict[object, object]]]:
+    return read_only, (dict(m),)
+
+
+# Model mappings are read-only views; pickling them (the simulator sends encounters to its
+# worker processes) rebuilds the view over a copy of its dict.
+copyreg.pickle(types.MappingProxyType, _reduce_mapping)  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,7 @@
 """The parts of a scenario every system shares: missions, chase tables, balance, the root.
 
 Each system subclasses :class:`ScenarioModel`, :class:`Enemy`, :class:`DifficultyTarget`
-and :class:`PC` (see :mod:`saikoro.scenario.model._getb` ...), narrowing what the lists hold.
+and :class:`PC` (see :mod:`saikoro.systems._getb.model` ...), narrowing what the lists hold.
 Field names are the scenario's keys; the values are what validation gave, defaults filled.
 """
 

@@ -16,9 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from saikoro.balance._cli import MEAN_LABELS
 from saikoro.balance._model import Encounter, encounter
-from saikoro.balance._runner import SIMULATORS
+from saikoro.balance._simulator import simulator_for
 from saikoro.balance._stats import BalanceResult
 from saikoro.balance._tactics import describe
 from saikoro.balance._verdict import VERDICTS, verdict
@@ -26,6 +25,7 @@ from saikoro.dice._errors import InternalError
 from saikoro.site._balancecache import BalanceStore, ScenarioLike
 from saikoro.site._charts import prob
 from saikoro.site._safe import esc
+from saikoro.systems import system_class
 
 __all__ = ["Settings", "configure", "key", "nothing_to_play", "section", "section_html"]
 
@@ -67,8 +67,13 @@ def section(scenario: ScenarioLike, block: Callable[[str], str]) -> str:
     :class:`~saikoro.site._balancecache.ScenarioLike`); ``block`` keeps the HTML out of
     the Markdown (the page's slots)."""
     settings = _state["settings"]
-    if settings is None or scenario.system not in SIMULATORS:
-        return ""  # off, or a system saikoro has no simulator for (a plugin's own)
+    if settings is None:
+        return ""
+    if not system_class(scenario.system).simulator:  # a plugin system without one
+        note = (
+            '<p class="saikoro-note">このシステムにはバランスのシミュレーションがありません。</p>'
+        )
+        return "## バランス\n" + block(note)
     enc = encounter(scenario)
     missing = nothing_to_play(enc)
     if missing:
@@ -81,34 +86,19 @@ def section(scenario: ScenarioLike, block: Callable[[str], str]) -> str:
 
 
 def nothing_to_play(enc: Encounter) -> str:
-    """Why the encounter has nothing to simulate (``""``: it has something).
-
-    A scenario without enemies (and, in cut-action, without a chase), or an akatsuki
-    scenario without difficulty targets, would "win" every time: no verdict is shown.
-    """
-    if enc.system == "akatsuki":
-        return "" if enc.targets else "難易度の判定がない"
-    if enc.enemies or (enc.system == "cutaction" and enc.chase_goal is not None):
-        return ""
-    return "エネミーがいない"
+    """Why the encounter has nothing to simulate (``""``: it has something): a scenario
+    that would "win" every time gets no verdict (:meth:`Simulator.nothing_to_play`)."""
+    return simulator_for(enc.system).nothing_to_play(enc)
 
 
 # -- words ----------------------------------------------------------------------------------
 
 _VERDICT_CLASS = {"易しい": "easy", "標準": "standard", "厳しい": "hard", "非常に厳しい": "deadly"}
 
-_ROUNDS = {
-    # system -> (caption of the histogram, its first column, the unit of "per round")
-    "akatsuki": ("成功した判定の数", "成功数", "判定"),
-    "kegare": ("かかったターン数", "ターン", "ターン"),
-    "cutaction": ("かかったカット数（戦闘＋チェイス）", "カット", "カット"),
-}
-_DEFAULT_ROUNDS = ("かかったラウンド数", "ラウンド", "ラウンド")
-
 
 def _plays(result: BalanceResult) -> str:
-    """What one simulated play is called: akatsuki has no battle, only its checks."""
-    return "試行" if result.system == "akatsuki" else "戦闘"
+    """What one simulated play is called (戦闘; 試行 for a series of checks)."""
+    return simulator_for(result.system).play_word
 
 
 def _pct(x: float) -> str:
@@ -159,7 +149,7 @@ def _danger(scenario: ScenarioLike, result: BalanceResult) -> str:
         if enemy_id not in names:
             raise InternalError(f"{scenario.id}: the simulator named an unknown enemy {enemy_id!r}")
         who = f"<strong>{esc(names[enemy_id])}</strong> の「{esc(move)}」"
-    else:  # kokuryoku: the enemy side's attacks together
+    else:  # the enemy side's attacks together (Simulator.danger_is_side)
         side = "・".join(e.name for e in scenario.model.enemies)
         who = f"エネミー側（{esc(side)}）の「{esc(action)}」の合計"
     return f"<p>最も危険なエネミーの行動：{who}（1戦闘あたり平均 {damage:.1f} ダメージ）</p>"
@@ -170,9 +160,10 @@ def _bar(share: float) -> str:
 
 
 def _rounds(scenario: ScenarioLike, result: BalanceResult) -> str:
-    caption, column, _ = _ROUNDS.get(result.system, _DEFAULT_ROUNDS)
+    sim = simulator_for(result.system)
+    caption, column = sim.rounds_caption, sim.rounds_column
     missions = scenario.model.missions
-    limit = missions.main.rounds if missions and result.system != "akatsuki" else None
+    limit = missions.main.rounds if missions and sim.default_rounds is not None else None
     if limit:
         caption += f"（上限 {limit}）"
     n = result.battles
@@ -190,16 +181,15 @@ def _rounds(scenario: ScenarioLike, result: BalanceResult) -> str:
 
 
 def _pcs(result: BalanceResult) -> str:
-    if result.system == "kokuryoku":
+    sim = simulator_for(result.system)
+    if not sim.pcs_go_down:
         return (
-            '<p class="saikoro-note">国力ゲームでは PC 個人は倒れない（決着は国力ゲージ）ので、'
-            "PCごとの危険度はありません。</p>"
+            '<p class="saikoro-note">このシステムでは PC 個人は倒れない（決着は国力ゲージなど）'
+            "ので、PCごとの危険度はありません。</p>"
         )
     if not result.pcs:
         return ""
-    failed = result.system == "akatsuki"
-    caption = "PCごとの判定失敗率（判定役として失敗した割合）" if failed else "PCごとの戦闘不能率"
-    column = "失敗率" if failed else "戦闘不能率"
+    caption, column = sim.downed_caption, sim.downed_column
     rows = "".join(
         f'<tr><th scope="row">{esc(p.name)}</th>'
         f'<td class="saikoro-balance-share">{_pct(p.downed)}{_bar(p.downed)}</td>'
@@ -243,7 +233,8 @@ def _side(result: BalanceResult) -> str:
 
 
 def _means(result: BalanceResult) -> str:
-    _, _, unit = _ROUNDS.get(result.system, _DEFAULT_ROUNDS)
+    sim = simulator_for(result.system)
+    unit = sim.round_unit
     items = []
     if result.dealt_per_round or result.taken_per_round:
         items.append(
@@ -251,7 +242,7 @@ def _means(result: BalanceResult) -> str:
             f"被 {result.taken_per_round:.1f}</li>"
         )
     for name, value in result.means.items():
-        label = MEAN_LABELS.get(name)
+        label = sim.mean_labels.get(name)
         if label is None:
             continue  # a figure without words yet is not shown as an id
         shown = _pct(value) if "割合" in label else f"{value:.2f}"
