@@ -1,6 +1,6 @@
 """``saikoro docs``: the author guide and the field reference, offline, from the install.
 
-The pages come from the installed package (:mod:`saikoro.guide` and the reference
+The pages come from the installed package (:mod:`saikoro._guide` and the reference
 pages the plugin generates from the engine and the scenario definitions), so they are
 the documentation of exactly this version. ``saikoro docs`` builds them into a site
 (MkDocs with the saikoro plugin, nothing fetched from the network) and serves it on a
@@ -96,7 +96,7 @@ def _cache_root() -> Path:
 
 
 def _key() -> str:
-    from saikoro.guide import pages
+    from saikoro._guide import pages
 
     digest = hashlib.sha256(__version__.encode())
     for name, text in pages():
@@ -165,7 +165,7 @@ def _cached_site(stderr: TextIO) -> Path:
 
 def print_page(page: str) -> str:
     """The Markdown of one page (see :data:`PRINTABLE`)."""
-    from saikoro.guide import pages
+    from saikoro._guide import pages
     from saikoro.site._pages.reference import commands_page, fields_page, rulings_page
 
     if page == "fields":

@@ -254,7 +254,7 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         if self.folder.is_dir():
             server.watch(str(self.folder))
         if self.config.reference:  # the guide's pages live in the package
-            from saikoro.guide import folder
+            from saikoro._guide import folder
 
             server.watch(str(folder()))
         return server
