@@ -54,7 +54,7 @@ CASES: dict[str, tuple[str, int, int, str, str, str]] = {
         2,
         2,
         "the key 'title' is indented by 1 spaces, deeper than the key 'system' above (0)",
-        "indent 'title' by 0 spaces",
+        "start 'title' at the beginning of the line",
         "キー 'title'",
     ),
     "colon-in-flow-value": (
@@ -108,6 +108,38 @@ CASES: dict[str, tuple[str, int, int, str, str, str]] = {
         "3 is not covered by any entry of this 1D6 table",
         "change 2 to 2-3 or 4-6 to 3-6, or add an entry for 3",
         "出目 3 に対応する項目がありません",
+    ),
+    "no-space-after-colon": (
+        HEAD + "players:3\n",
+        3,
+        8,
+        "the ':' after the key 'players' has no space after it",
+        "write players: 3",
+        "キー 'players' の ':' のあとに空白がありません",
+    ),
+    "full-width-colon": (
+        HEAD + "players：3\n",
+        3,
+        8,
+        "the '：' after the key 'players' is full-width",
+        "write players: 3",
+        "'：' は全角です",
+    ),
+    "full-width-space-indent": (
+        HEAD + "difficulty_targets:\n\u3000\u3000- {name: x, check: agility, target: 8}\n",
+        4,
+        1,
+        "the line starts with full-width spaces",
+        "indent with half-width spaces",
+        "行頭に全角の空白があります",
+    ),
+    "list-without-dashes": (
+        HEAD + "enemies:\n  id: a\n  name: A\n",
+        4,
+        3,
+        "expected a list of a mapping",
+        "the items of a list begin with '- '",
+        "リストの項目は '- ' で始めます",
     ),
     "chase-target-as-goal": (
         "system: cutaction\ntitle: t\ndifficulty_targets:\n"

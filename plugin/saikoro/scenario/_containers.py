@@ -48,7 +48,9 @@ class ListOf(Type):
 
     def check(self, node: Node, path: str, ctx: Ctx) -> Any:
         if node.kind != "seq":
-            return ctx.wrong(node, path, self.expected())
+            # `enemies:` then `  id: a`: the list's items begin with '- '
+            hint = Msg("hint.list_dash") if node.kind == "map" else None
+            return ctx.wrong(node, path, self.expected(), hint)
         items: list[Node] = node.value
         if len(items) < self.min_items:
             ctx.error(node, path, Msg("too_few", (self.min_items, len(items))))
@@ -139,6 +141,8 @@ class Obj(Type):
                 if close and close[0] not in pairs:
                     meant.add(close[0])
                 hint = did_you_mean(str(key), names) or Msg("hint.known", (", ".join(names),))
+                if str(key)[:1] == "\u3000":  # indented with full-width spaces
+                    hint = Msg("hint.yaml.wide_space")
                 ctx.error(
                     key_node,
                     join_path(path, str(key)),

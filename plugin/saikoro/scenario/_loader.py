@@ -137,12 +137,17 @@ _SYNTAX: dict[str, tuple[str, str | None]] = {
 
 def _likely_mistake(problem: str, text: str, line: int, col: int) -> syntax.Finding | None:
     """The author's mistake behind libyaml's ``problem`` at (line, col), if recognised."""
+    wide = syntax.wide_space(text, line)
+    if wide is not None:
+        return wide
     if problem.startswith("mapping values are not allowed"):
         return syntax.over_indented(text, line) or syntax.value_colon(text, line, col)
     if problem.startswith(("did not find expected key", "did not find expected '-'")):
         return syntax.misaligned(text, line)
     if problem.startswith("did not find expected ',' or '}'"):
         return syntax.flow_colon(text, line, col)
+    if problem.startswith("could not find expected ':'"):
+        return syntax.key_colon(text, line)
     return None
 
 

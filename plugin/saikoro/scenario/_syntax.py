@@ -27,7 +27,15 @@ from dataclasses import dataclass
 
 from ._problems import Msg, show_value
 
-__all__ = ["Finding", "flow_colon", "misaligned", "over_indented", "value_colon"]
+__all__ = [
+    "Finding",
+    "flow_colon",
+    "key_colon",
+    "misaligned",
+    "over_indented",
+    "value_colon",
+    "wide_space",
+]
 
 _KEY = re.compile(
     r"(?P<lead>[ ]*(?:-[ ]+)*)(?P<key>[^\s#:'\"{}\[\],&*!|>%@`-][^:#]*?)[ ]*:(?:[ ]|$)"
@@ -76,6 +84,12 @@ def _indent(line: str) -> int:
     return len(line) - len(line.lstrip(" "))
 
 
+def _indent_hint(key: str, column: int) -> Msg:
+    if column == 0:
+        return Msg("hint.yaml.unindent", (show_value(key),))
+    return Msg("hint.yaml.indent_to", (show_value(key), column))
+
+
 def over_indented(text: str, line: int) -> Finding | None:
     """A key on ``line`` indented deeper than the key above it, whose value is plain text.
 
@@ -102,7 +116,7 @@ def over_indented(text: str, line: int) -> Finding | None:
         line,
         column + 1,
         Msg("yaml.over_indent", (show_value(key), column, show_value(above_key), above_column)),
-        Msg("hint.yaml.indent_to", (show_value(key), above_column)),
+        _indent_hint(key, above_column),
     )
 
 
@@ -136,7 +150,7 @@ def misaligned(text: str, line: int) -> Finding | None:
         line,
         column + 1,
         Msg("yaml.misaligned", (show_value(key), column, show_value(sibling), sibling_column)),
-        Msg("hint.yaml.indent_to", (show_value(key), sibling_column)),
+        _indent_hint(key, sibling_column),
     )
 
 
@@ -201,3 +215,49 @@ def value_colon(text: str, line: int, column: int) -> Finding | None:
         Msg("yaml.value_colon", (show_value(value),)),
         Msg("hint.yaml.quote_value", (f"{found[1]}: {_quoted(value)}",)),
     )
+
+
+_GLUED = re.compile(
+    r"^(?P<lead>[ ]*(?:-[ ]+)*)(?P<key>[A-Za-z_][A-Za-z0-9_]*)"
+    r"(?P<sep>:(?=\S)|[ ]*：[ ]*)(?P<value>.*)$"
+)
+"""``players:3`` (no space after the colon) or ``players：3`` (a full-width colon)."""
+
+
+def key_colon(text: str, line: int) -> Finding | None:
+    """A key whose ``:`` has no space after it, or is the full-width ``：``, on ``line`` or
+    the line above it (libyaml notices only at the next line)."""
+    lines = _lines(text)
+    for row in (line - 1, line - 2):
+        if not 0 <= row < len(lines):
+            continue
+        m = _GLUED.match(lines[row])
+        if m is None:
+            continue
+        key, value = m.group("key"), m.group("value").strip()
+        fixed = f"{key}: {value}"
+        code = "yaml.wide_colon" if "：" in m.group("sep") else "yaml.glued_colon"
+        return Finding(
+            row + 1,
+            len(m.group("lead")) + len(key) + 1,
+            Msg(code, (show_value(key),)),
+            Msg("hint.yaml.write", (fixed,)),
+        )
+    return None
+
+
+def wide_space(text: str, line: int) -> Finding | None:
+    """Full-width spaces (U+3000, what a Japanese IME types) indenting ``line`` or the line
+    above: YAML sees text there, not indentation."""
+    lines = _lines(text)
+    for row in (line - 1, line - 2):
+        if 0 <= row < len(lines):
+            lead = lines[row][: len(lines[row]) - len(lines[row].lstrip(" \u3000"))]
+            if "\u3000" in lead:
+                return Finding(
+                    row + 1,
+                    lead.index("\u3000") + 1,
+                    Msg("yaml.wide_indent"),
+                    Msg("hint.yaml.wide_space"),
+                )
+    return None
