@@ -13,6 +13,7 @@ from typing import Any
 
 from balance_cases import AKATSUKI, build
 from saikoro.balance import simulate
+from saikoro.balance._budget import Budget
 from saikoro.balance._runner import run_chunk
 from saikoro.balance._stats import Z95
 from saikoro.balance._tactics import tactics_for
@@ -37,7 +38,7 @@ def _one_check(level: int, difficulty: int, cards: int, points: int, **target: A
 def _exact(data: Data, tactic: str = "focus") -> Fraction:
     enc = build(data)
     sim = AKATSUKI_SIM
-    value, _ = sim.exact(sim.prepare(enc, tactics_for("akatsuki", tactic)))
+    value, _ = sim.exact(sim.prepare(enc, tactics_for("akatsuki", tactic)), Budget())
     assert isinstance(value, Fraction)
     return value
 
@@ -133,5 +134,5 @@ def test_cards_spent_after_the_roll_as_needed() -> None:
 def test_notes_name_opposed_checks_and_card_points() -> None:
     sim = AKATSUKI_SIM
     prep = sim.prepare(build(_one_check(6, 0, 1, 2)), tactics_for("akatsuki"))
-    text = " ".join(sim.notes(prep))
+    text = " ".join(n.text for n in sim.notes(prep))
     assert "対抗判定" in text and "2ポイント" in text

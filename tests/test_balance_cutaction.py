@@ -22,9 +22,9 @@ def _effect(d: Data) -> None:
 def test_notes_list_the_attack_effects_by_name() -> None:
     enc = build(CUTACTION, _effect)
     sim = CUTACTION_SIM
-    notes = sim.notes(sim.prepare(enc, tactics_for("cutaction")))
+    notes = [n.text for n in sim.notes(sim.prepare(enc, tactics_for("cutaction")))]
     assert any("手下「棍棒」" in n and "移動判定-1" in n for n in notes), notes
-    plain = sim.notes(sim.prepare(build(CUTACTION), tactics_for("cutaction")))
+    plain = [n.text for n in sim.notes(sim.prepare(build(CUTACTION), tactics_for("cutaction")))]
     assert not any("効果は扱わない" in n for n in plain)
 
 

@@ -14,6 +14,7 @@ import pytest
 
 from balance_cases import AKATSUKI, CHASE, GETB_EXCHANGE, KEGARE_DUEL, KOKURYOKU, build
 from saikoro.balance import simulate
+from saikoro.balance._budget import Budget
 from saikoro.balance._simulator import simulator_for as simulator
 from saikoro.balance._tactics import tactics_for
 from saikoro.systems._akatsuki.simulator import SIMULATOR as AKATSUKI_SIM
@@ -32,7 +33,7 @@ EXACT_CASES = {
 def _exact(name: str) -> Fraction:
     enc = build(EXACT_CASES[name])
     sim = simulator(enc.system)
-    value, _ = sim.exact(sim.prepare(enc, tactics_for(enc.system)))
+    value, _ = sim.exact(sim.prepare(enc, tactics_for(enc.system)), Budget())
     assert isinstance(value, Fraction), f"{name}: expected an exact solution"
     return value
 
@@ -70,7 +71,7 @@ def test_akatsuki_exact_is_product_without_cards() -> None:
     enc = build(AKATSUKI, plain)
     sim = AKATSUKI_SIM
     prep = sim.prepare(enc, tactics_for("akatsuki"))
-    value, _ = sim.exact(prep)
+    value, _ = sim.exact(prep, Budget())
     product = Fraction(1)
     for plan in prep.plans:
         spec = plan.spec
@@ -100,7 +101,7 @@ def test_kegare_duel_brute_force_one_turn() -> None:
 
     enc = build(KEGARE_DUEL, short)
     sim = KEGARE_SIM
-    value, _ = sim.exact(sim.prepare(enc, tactics_for("kegare")))
+    value, _ = sim.exact(sim.prepare(enc, tactics_for("kegare")), Budget())
     spec = AttackSpec(attack=4, defence=3, damage=6)
     wins = Fraction(0)
     for a, pa in TWO_D6.probabilities().items():
@@ -118,7 +119,7 @@ def test_no_exact_for_large_encounters() -> None:
     for data in (GETB, KEGARE):
         enc = build(data)
         sim = simulator(enc.system)
-        assert sim.exact(sim.prepare(enc, tactics_for(enc.system)))[0] is None
+        assert sim.exact(sim.prepare(enc, tactics_for(enc.system)), Budget())[0] is None
 
 
 def _long_duel(d: dict) -> None:  # type: ignore[type-arg]
@@ -136,7 +137,7 @@ def test_a_long_kegare_duel_is_exact_within_the_step_budget() -> None:
     # for this duel in about a minute, too slow to run here; the chain takes seconds
     enc = build(KEGARE_DUEL, _long_duel)
     sim = KEGARE_SIM
-    value, _ = sim.exact(sim.prepare(enc, tactics_for("kegare")))
+    value, _ = sim.exact(sim.prepare(enc, tactics_for("kegare")), Budget())
     assert value is not None
     assert abs(float(value) - 0.6912818897992348) < 1e-15
 
@@ -151,6 +152,6 @@ def test_the_step_budget_leaves_a_larger_duel_to_the_simulation(
     enc = build(KEGARE_DUEL, _long_duel)
     sim = KEGARE_SIM
     monkeypatch.setattr(_kegare_exact, "EXACT_STEPS", 10_000)
-    assert sim.exact(sim.prepare(enc, tactics_for("kegare")))[0] is None
+    assert sim.exact(sim.prepare(enc, tactics_for("kegare")), Budget())[0] is None
     result = simulate(enc, battles=200, seed=0, tactics=tactics_for("kegare"))
     assert result.exact is None and result.battles == 200

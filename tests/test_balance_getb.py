@@ -9,6 +9,7 @@ import pytest
 
 from balance_cases import GETB, GETB_EXCHANGE, Data, build
 from saikoro.balance import simulate
+from saikoro.balance._budget import Budget
 from saikoro.balance._tactics import tactics_for
 from saikoro.systems._getb.simulator import SIMULATOR as GETB_SIM
 from saikoro.systems._getb.simulator import play
@@ -18,7 +19,7 @@ from saikoro.systems._getb.states import Combatant, Cost
 
 def _exact(enc: Any) -> Fraction:
     sim = GETB_SIM
-    value, _ = sim.exact(sim.prepare(enc, tactics_for("getb")))
+    value, _ = sim.exact(sim.prepare(enc, tactics_for("getb")), Budget())
     assert isinstance(value, Fraction)
     return value
 
@@ -86,7 +87,7 @@ def test_weak_element_raises_the_win_rate() -> None:
 
     base = simulate(build(GETB, off), battles=3000, seed=3, solve=False)
     assert on.win_low > base.win_high, (on.win, base.win)
-    assert any("weak_element: none" in n for n in base.notes)
+    assert any("weak_element: none" in n for n in (m.text for m in base.notes))
 
 
 # -- bullets ----------------------------------------------------------------------------
@@ -171,5 +172,5 @@ def test_notes_list_the_attack_effects() -> None:
     assert sc is not None
     enc = encounter(sc)
     sim = GETB_SIM
-    notes = sim.notes(sim.prepare(enc, tactics_for("getb")))
+    notes = [n.text for n in sim.notes(sim.prepare(enc, tactics_for("getb")))]
     assert any("灼熱の咆哮" in n and "ガード判定" in n for n in notes), notes

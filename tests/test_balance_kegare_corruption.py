@@ -18,6 +18,7 @@ import pytest
 
 from balance_cases import KEGARE, KEGARE_DUEL, build
 from saikoro.balance import simulate
+from saikoro.balance._budget import Budget
 from saikoro.balance._stats import Tally
 from saikoro.balance._tactics import tactics_for
 from saikoro.systems._kegare import Kegare
@@ -129,7 +130,7 @@ def test_ten_defeats_a_blessed_enemy_only_with_all() -> None:
 
 def _exact(*changes: Any) -> Fraction:
     prep = _prepared(KEGARE_DUEL, *changes)
-    value, _ = KEGARE_SIM.exact(prep)
+    value, _ = KEGARE_SIM.exact(prep, Budget())
     assert isinstance(value, Fraction)
     return value
 
@@ -160,8 +161,10 @@ def test_exact_duel_depends_on_the_ruling() -> None:
 def test_table_stops_the_exact_duel_only_for_whoever_suffers_it() -> None:
     sim = KEGARE_SIM
     # the enemy reaches 6 at the end of turn 3: the table is rolled only under ``all``
-    assert isinstance(sim.exact(_prepared(KEGARE_DUEL, _blessed, _rules("pcs")))[0], Fraction)
-    assert sim.exact(_prepared(KEGARE_DUEL, _blessed, _rules("all")))[0] is None
+    assert isinstance(
+        sim.exact(_prepared(KEGARE_DUEL, _blessed, _rules("pcs")), Budget())[0], Fraction
+    )
+    assert sim.exact(_prepared(KEGARE_DUEL, _blessed, _rules("all")), Budget())[0] is None
 
 
 def test_rulings_page_lists_the_option() -> None:

@@ -18,6 +18,7 @@ import pytest
 
 from balance_cases import KEGARE, KEGARE_DUEL, build
 from saikoro.balance import simulate
+from saikoro.balance._budget import Budget
 from saikoro.balance._tactics import tactics_for
 from saikoro.systems._kegare.checks import TWO_D6, AttackSpec, resolve
 from saikoro.systems._kegare.simulator import SIMULATOR as KEGARE_SIM
@@ -44,7 +45,7 @@ def _exact(data: Data, *changes: Any) -> Fraction:
 
     enc = build(data, apply)
     sim = KEGARE_SIM
-    value, _ = sim.exact(sim.prepare(enc, tactics_for("kegare")))
+    value, _ = sim.exact(sim.prepare(enc, tactics_for("kegare")), Budget())
     assert isinstance(value, Fraction)
     return value
 
@@ -98,7 +99,7 @@ def test_phrases_read() -> None:
 def test_unmodelled_skills_are_named_in_the_notes() -> None:
     enc = build(KEGARE, _skill("support", "味方全員の攻撃値+1(1ターン)。"))
     sim = KEGARE_SIM
-    notes = " ".join(sim.notes(sim.prepare(enc, tactics_for("kegare"))))
+    notes = " ".join(n.text for n in sim.notes(sim.prepare(enc, tactics_for("kegare"))))
     assert "support技（鬼）" in notes
     assert "爪" not in notes  # a plain attack is wholly simulated
 
@@ -215,14 +216,14 @@ def test_no_exact_duel_once_the_table_can_be_rolled() -> None:
 
     enc = build(KEGARE_DUEL, long)
     sim = KEGARE_SIM
-    assert sim.exact(sim.prepare(enc, tactics_for("kegare")))[0] is None
+    assert sim.exact(sim.prepare(enc, tactics_for("kegare")), Budget())[0] is None
 
     def without(d: Data) -> None:
         long(d)
         d["rulings"] = {"random_status": "none"}
 
     enc = build(KEGARE_DUEL, without)
-    assert isinstance(sim.exact(sim.prepare(enc, tactics_for("kegare")))[0], Fraction)
+    assert isinstance(sim.exact(sim.prepare(enc, tactics_for("kegare")), Budget())[0], Fraction)
 
 
 # -- poison levels --------------------------------------------------------------------
@@ -254,7 +255,7 @@ def test_cover_read_and_not_listed() -> None:
     enc = build(KEGARE, _cover)
     sim = KEGARE_SIM
     prep = sim.prepare(enc, tactics_for("kegare"))
-    assert "庇う" not in " ".join(sim.notes(prep))
+    assert "庇う" not in " ".join(n.text for n in sim.notes(prep))
     assert read_skill(prep.enemies[0].other_skills[0]).cover == "小鬼"
     every = read_skill(KegareSkill("壁", 0, kind="defence", effect="味方への攻撃を代わりに受ける"))
     assert every.cover == ""

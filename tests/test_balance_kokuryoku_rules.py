@@ -11,6 +11,7 @@ from typing import Any
 
 from balance_cases import build
 from saikoro.balance import simulate
+from saikoro.balance._budget import Budget
 from saikoro.balance._runner import run_chunk
 from saikoro.balance._stats import Z95
 from saikoro.balance._tactics import tactics_for
@@ -54,7 +55,7 @@ def test_middle_phase_checks_by_brute_force() -> None:
     enc = build(MIDDLE)
     sim = KOKURYOKU_SIM
     prep = sim.prepare(enc, tactics_for("kokuryoku"))
-    _, figures = sim.exact(prep)
+    _, figures = sim.exact(prep, Budget())
     # 城壁 (force): 将 starts with force 3, 相 supports with its best (2)
     p1 = _reached([3, 2], 12)
     # 同盟 (free): 将's best is 3, 相's 2
@@ -102,9 +103,9 @@ def test_spare_defenders_support_the_defence() -> None:
     assert len(prep.pc_attacks) == 1
     (_, reaction), *_ = prep.pc_attacks
     assert reaction is not None and reaction[0] == (1, 1)
-    with_support, _ = sim.exact(prep)
+    with_support, _ = sim.exact(prep, Budget())
     alone = replace(prep, pc_attacks=((prep.pc_attacks[0][0], ((1,), reaction[1])),))
-    without, _ = sim.exact(alone)
+    without, _ = sim.exact(alone, Budget())
     assert isinstance(with_support, Fraction) and isinstance(without, Fraction)
     assert with_support < without
     assert Fraction(1, 20) < with_support < Fraction(19, 20)
@@ -121,5 +122,5 @@ def test_skills_are_named_as_not_modelled() -> None:
 
     enc = build(SUPPORT, skills)
     sim = KOKURYOKU_SIM
-    text = " ".join(sim.notes(sim.prepare(enc, tactics_for("kokuryoku"))))
+    text = " ".join(n.text for n in sim.notes(sim.prepare(enc, tactics_for("kokuryoku"))))
     assert "一斉砲撃（将0）" in text

@@ -156,6 +156,16 @@ def format_text(r: BalanceResult, title: str, names: tuple[str, ...]) -> str:
         lines.append("  (中断: ここまでの戦闘の集計)")
     if r.exact is not None:
         lines.append(f"  厳密解: {float(r.exact) * 100:.3f}%  ({r.exact})")
+    elif r.exact_reason:
+        lines.append(f"  厳密解なし: {r.exact_reason}")
+    if r.ends:
+        lines.append(f"  {sim.play_word}の結末:")
+        lines.extend(
+            f"    {e.label}: {_pct(e.rate)} (95%区間 {_pct(e.low)}〜{_pct(e.high)})" for e in r.ends
+        )
+    if r.round_limit is not None:
+        where = "シナリオの指定" if r.round_limit_written else "システムの既定値"
+        lines.append(f"  上限: {r.round_limit}{unit} ({where})")
     for key, value in r.exact_figures.items():
         shown = f"{float(value) * 100:.2f}%" if key.startswith("P(") else f"{float(value):.2f}"
         lines.append(f"    {key} = {shown}")
@@ -186,7 +196,14 @@ def format_text(r: BalanceResult, title: str, names: tuple[str, ...]) -> str:
         label = sim.mean_labels.get(key, key)
         lines.append(f"  {label}: {_mean(label, mean)}")
     lines.extend(_side_lines(r))
-    lines.extend(f"  ※ {n}" for n in r.notes)
+    if r.rulings:
+        lines.append("  使った裁定:")
+        for u in r.rulings:
+            shown = "" if u.value is None else f" = {u.value}"
+            if u.value is not None and not u.default:
+                shown += " (既定から変更)"
+            lines.append(f"    {u.title}{shown} [{u.key}]")
+    lines.extend(f"  ※ {n.text}" for n in r.notes)
     return "\n".join(lines)
 
 

@@ -17,8 +17,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
-from typing import Protocol
 
+from saikoro.scenario import Scenario
 from saikoro.scenario import model as sm
 from saikoro.scenario._ranges import parse_win_range, party_size
 from saikoro.systems import OptionValue
@@ -33,24 +33,10 @@ __all__ = [
     "BalanceSpec",
     "Encounter",
     "Party",
-    "ScenarioLike",
     "encounter",
     "parse_party",
     "party_size",
 ]
-
-
-class ScenarioLike(Protocol):
-    """What :func:`encounter` needs of a scenario (:class:`saikoro.scenario.Scenario`)."""
-
-    @property
-    def id(self) -> str: ...
-    @property
-    def system(self) -> str: ...
-    @property
-    def title(self) -> str: ...
-    @property
-    def model(self) -> sm.ScenarioModel: ...
 
 
 # -- the encounter ----------------------------------------------------------------------
@@ -138,7 +124,7 @@ def _reference(system: str, size: int) -> Party:
 
 
 def encounter(
-    scenario: ScenarioLike,
+    scenario: Scenario,
     *,
     party: Party | None = None,
     players: int | None = None,

@@ -5,6 +5,7 @@ Battles are split into chunks of :data:`CHUNK` battles; chunk *i* draws from
 for a seed are the same whatever ``jobs`` is (1 runs in this process; more use a
 process pool), and a run stopped with Ctrl-C reports the chunks it finished.
 
+>>> from saikoro.balance import encounter
 >>> from saikoro.scenario import validate_text
 >>> sc = validate_text("system: akatsuki\\ntitle: t\\nplayers: 2\\n"
 ...     "difficulty_targets:\\n  - {name: a, ability: 体躯}\\n", "t.yaml").scenario
@@ -21,17 +22,20 @@ import random
 import signal
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
 
+from saikoro.dice._errors import InternalError
+
+from ._budget import Budget, OutOfBudget
 from ._errors import BalanceError
-from ._model import Encounter, encounter
+from ._model import Encounter
 from ._simulator import Simulator, simulator_for
-from ._stats import BalanceResult, Tally, summarise
+from ._stats import BalanceResult, RulingUsed, Tally, summarise
 from ._tactics import Tactics, tactics_for
 
 __all__ = [
     "CHUNK",
     "chunk_rng",
+    "rulings_used",
     "run_chunk",
     "side_exact",
     "simulate",
@@ -65,7 +69,7 @@ def _tally(enc: Encounter) -> Tally:
 
 
 def side_exact(
-    enc: Encounter, sim: Simulator[object], prep: object, exact: Fraction | None
+    enc: Encounter, sim: Simulator[object], prep: object, exact: Fraction | None, budget: Budget
 ) -> dict[int, Fraction]:
     """Side mission index -> P(achieved) exactly: ``win:`` alone from the main mission's
     exact figure, others from the simulator's :meth:`~Simulator.side_exact`."""
@@ -78,7 +82,7 @@ def side_exact(
         if c.only_win and exact is not None:
             value = exact if c.win else 1 - exact
         else:
-            value = sim.side_exact(prep, c)
+            value = sim.side_exact(prep, c, budget)
         if value is not None:
             out[spec.index] = value
     return out
@@ -147,13 +151,26 @@ def simulate(
     exact: Fraction | None = None
     figures: dict[str, Fraction] = {}
     sides: dict[int, Fraction] = {}
+    reason: str | None = None
     if solve and not interrupted:
+        budget = Budget()
         try:
-            exact, figures = sim.exact(prep)
-            sides = side_exact(enc, sim, prep, exact)
+            exact, figures = sim.exact(prep, budget)
+            if exact is None:
+                reason = "この戦闘は厳密解の対象外（シミュレーションのみ）"
+        except OutOfBudget:
+            reason = f"状態が多すぎるため厳密には解かない（計算量の上限 {budget.limit:,} 手）"
         except KeyboardInterrupt:  # Ctrl-C while solving: report the battles without it
-            exact, figures, sides = None, {}, {}
             interrupted = True
+        try:
+            if not interrupted:
+                sides = side_exact(enc, sim, prep, exact, Budget())
+        except OutOfBudget:
+            sides = {}
+        except KeyboardInterrupt:
+            interrupted = True
+        if interrupted:
+            exact, figures, sides, reason = None, {}, {}, None
     names = {e.id: e.name for e in enc.enemies}
     return summarise(
         total,
@@ -170,9 +187,30 @@ def simulate(
         side=enc.side,
         side_exact=sides,
         enemy_names=names,
+        ends=sim.ends,
+        round_limit=sim.round_limit(enc),
+        rulings=rulings_used(enc, sim),
+        exact_reason=reason,
     )
 
 
-def simulate_scenario(scenario: Any, **kwargs: Any) -> BalanceResult:
-    """:func:`simulate` on :func:`~.model.encounter` of a validated scenario."""
-    return simulate(encounter(scenario), **kwargs)
+def rulings_used(enc: Encounter, sim: Simulator[object]) -> tuple[RulingUsed, ...]:
+    """The rulings ``sim``'s figures rely on (:attr:`Simulator.rulings`), each option with
+    its value in force for ``enc`` (the scenario's ``rulings:``).
+
+    Raises:
+        InternalError: the simulator names a ruling its system does not have.
+    """
+    rules = enc.rules
+    by_key = {r.key: r for r in rules.rulings}
+    out = []
+    for key in sim.rulings:
+        ruling = by_key.get(key)
+        if ruling is None:
+            raise InternalError(f"{enc.system}: the simulator relies on an unknown ruling {key!r}")
+        if ruling.option:
+            value = rules.options[ruling.option_name]
+            out.append(RulingUsed(key, ruling.title, value, value == ruling.default))
+        else:
+            out.append(RulingUsed(key, ruling.title))
+    return tuple(out)

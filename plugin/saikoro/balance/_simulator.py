@@ -8,7 +8,11 @@ shown and explained through its own subclass.
 
 A subclass sets the class attributes and implements :meth:`Simulator.prepare` and
 :meth:`Simulator.battle`; :meth:`Simulator.exact` and :meth:`Simulator.side_exact`
-solve what is small enough, :meth:`Simulator.notes` says what is not modelled.
+solve what is small enough (charging a :class:`~saikoro.balance.Budget`),
+:meth:`Simulator.notes` says what is not modelled, in the words of :attr:`Simulator.NOTES`.
+
+Every battle ends one of the ways :attr:`Simulator.ends` names (a win, a wipe, the round
+limit...), so that an author sees *why* a fight is lost, not only how often.
 """
 
 from __future__ import annotations
@@ -16,11 +20,15 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Mapping
+from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 
+from saikoro.dice._errors import InternalError
 from saikoro.systems import RegistryError, system_class
+
+from ._budget import Budget
 
 if TYPE_CHECKING:
     from ._model import Encounter
@@ -28,7 +36,34 @@ if TYPE_CHECKING:
     from ._stats import Tally
     from ._tactics import Tactics
 
-__all__ = ["Simulator", "simulator_for"]
+__all__ = ["BATTLE_ENDS", "End", "Note", "Simulator", "simulator_for"]
+
+
+@dataclass(frozen=True)
+class End:
+    """One way a battle ends: its words and whether it is the main mission's success."""
+
+    label: str
+    win: bool
+
+
+BATTLE_ENDS: Mapping[str, End] = MappingProxyType(
+    {
+        "win": End("勝利（メインミッション達成）", True),
+        "wipe": End("全滅（PCが全員戦闘不能）", False),
+        "timeout": End("時間切れ（ラウンド上限）", False),
+    }
+)
+"""How a battle of PCs against enemies ends (the default :attr:`Simulator.ends`)."""
+
+
+@dataclass(frozen=True)
+class Note:
+    """One thing the simulation leaves out: its key in :attr:`Simulator.NOTES` and its text."""
+
+    key: str
+    text: str
+
 
 P = TypeVar("P")
 """What :meth:`Simulator.prepare` gives the other methods (a frozen dataclass)."""
@@ -69,6 +104,15 @@ class Simulator(Generic[P]):
     """Japanese labels of the per-battle means it counts (key -> label)."""
     danger_is_side: ClassVar[bool] = False
     """Whether the most dangerous action is the enemy side's whole attack (no enemy named)."""
+    ends: ClassVar[Mapping[str, End]] = BATTLE_ENDS
+    """Every way a battle can end (key -> words, win or not); ``Tally.record(end=...)``."""
+    rulings: ClassVar[tuple[str, ...]] = ()
+    """The keys of the system's rulings (:attr:`saikoro.systems.System.rulings`) that its
+    figures rely on: the options in force and the readings the simulation makes. Results
+    name them, and the page links each to the rulings page."""
+    NOTES: ClassVar[Mapping[str, str]] = MappingProxyType({})
+    """Everything :meth:`notes` can say: key -> text, with ``{fields}`` filled from the
+    encounter (names of skills, effects...). The guide (saikoro/_guide/balance.md) lists them."""
 
     def prepare(self, enc: Encounter, tactics: Tactics) -> P:
         """Everything a battle needs that does not change between battles."""
@@ -78,20 +122,47 @@ class Simulator(Generic[P]):
         """Play one battle from ``rng`` and :meth:`~saikoro.balance.Tally.record` it."""
         raise NotImplementedError
 
-    def exact(self, prep: P) -> tuple[Fraction | None, dict[str, Fraction]]:
-        """P(win) solved exactly (``None``: too large or not solvable) and other exact figures."""
-        del prep
+    def exact(self, prep: P, budget: Budget) -> tuple[Fraction | None, dict[str, Fraction]]:
+        """P(win) solved exactly and other exact figures.
+
+        ``None`` when the encounter is not of a shape the solver handles; a solver charges
+        ``budget`` for its work and lets :class:`~saikoro.balance.OutOfBudget` propagate
+        when it runs out (the runner then reports the figure as simulated only).
+        """
+        del prep, budget
         return None, {}
 
-    def side_exact(self, prep: P, condition: Condition) -> Fraction | None:
-        """P(a side mission's ``condition``) solved exactly, where it can be."""
-        del prep, condition
+    def side_exact(self, prep: P, condition: Condition, budget: Budget) -> Fraction | None:
+        """P(a side mission's ``condition``) solved exactly, where it can be (charging
+        ``budget``, as :meth:`exact`)."""
+        del prep, condition, budget
         return None
 
-    def notes(self, prep: P) -> tuple[str, ...]:
-        """What this encounter has that the simulation does not model."""
+    def notes(self, prep: P) -> tuple[Note, ...]:
+        """What this encounter has that the simulation does not model (see :meth:`note`)."""
         del prep
         return ()
+
+    def note(self, key: str, **fields: object) -> Note:
+        """The note ``key`` of :attr:`NOTES`, its fields filled in.
+
+        Raises:
+            InternalError: ``key`` is not in :attr:`NOTES`, or a field is missing.
+        """
+        template = self.NOTES.get(key)
+        if template is None:
+            raise InternalError(f"{self.system}: no note {key!r} in NOTES")
+        try:
+            return Note(key, template.format(**fields))
+        except KeyError as error:
+            raise InternalError(f"{self.system}: note {key!r} needs {error}") from error
+
+    def round_limit(self, enc: Encounter) -> tuple[int | None, bool]:
+        """The round limit in force and whether the scenario wrote it (``False``: the
+        system's :attr:`default_rounds`)."""
+        if enc.round_limit is not None:
+            return enc.round_limit, True
+        return self.default_rounds, False
 
     def nothing_to_play(self, enc: Encounter) -> str:
         """Why ``enc`` has nothing to simulate (``""``: it has something).

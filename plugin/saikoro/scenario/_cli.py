@@ -13,6 +13,7 @@ import json
 import os
 import sys
 import traceback
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
@@ -21,7 +22,7 @@ from ._problems import LANGS, Msg, Problem, default_lang, render
 from ._schema import did_you_mean
 from ._validate import LoadResult, find_files, load_scenario, unique_ids
 
-__all__ = ["EXIT_INTERNAL", "main", "schema_main", "validate_main"]
+__all__ = ["EXIT_INTERNAL", "schema_main", "validate_main"]
 
 EXIT_INTERNAL = 3
 """``saikoro validate``'s exit status when saikoro itself failed (not the files)."""
@@ -96,7 +97,12 @@ def _refresh_schemas(files: list[Path]) -> None:
         sys.stderr.write(f"saikoro validate: refreshed {shown} to this saikoro's schema\n")
 
 
-def validate_main(argv: list[str], out: TextIO | None = None) -> int:
+def validate_main(
+    argv: list[str],
+    out: TextIO | None = None,
+    *,
+    checks: Sequence[Callable[[LoadResult], LoadResult]] = (),
+) -> int:
     """Run ``saikoro validate``; returns the exit status."""
     stdout = out or sys.stdout
     parser = argparse.ArgumentParser(
@@ -133,9 +139,8 @@ def validate_main(argv: list[str], out: TextIO | None = None) -> int:
         return 2
     try:
         results, extra = _collect(paths)
-        from saikoro.balance._check import check_balance  # simulates scenarios giving balance.win
-
-        results = [check_balance(r) for r in results]
+        for check in checks:  # layers above add theirs (saikoro validate: the balance targets)
+            results = [check(r) for r in results]
     except Exception as e:  # a bug: say so loudly and distinctly, never "valid"
         sys.stderr.write(
             f"saikoro validate: internal error: {type(e).__name__}: {e}\n"
@@ -203,14 +208,3 @@ def schema_main(argv: list[str], out: TextIO | None = None) -> int:
         sys.stderr.write(f"saikoro schema: cannot write {args.output}: {e.strerror or e}\n")
         return 1
     return 0
-
-
-def main(argv: list[str] | None = None) -> int:
-    """``python -m saikoro.scenario validate|schema ...``."""
-    args = sys.argv[1:] if argv is None else argv
-    if args and args[0] == "schema":
-        return schema_main(args[1:])
-    if args and args[0] == "validate":
-        return validate_main(args[1:])
-    sys.stderr.write("usage: python -m saikoro.scenario {validate,schema} ...\n")
-    return 2

@@ -23,9 +23,10 @@ from fractions import Fraction
 from functools import cache
 from types import MappingProxyType
 
+from saikoro.balance._budget import Budget
 from saikoro.balance._model import Encounter
 from saikoro.balance._side import Battle, Condition
-from saikoro.balance._simulator import Simulator
+from saikoro.balance._simulator import Note, Simulator
 from saikoro.balance._stats import Tally
 from saikoro.balance._tactics import Tactics
 from saikoro.dice._errors import InternalError
@@ -294,13 +295,17 @@ class AkatsukiSimulator(Simulator[Prepared]):
     def battle(self, prep: Prepared, rng: random.Random, tally: Tally) -> None:
         battle(prep, rng, tally)
 
-    def exact(self, prep: Prepared) -> tuple[Fraction | None, dict[str, Fraction]]:
+    def exact(self, prep: Prepared, budget: Budget) -> tuple[Fraction | None, dict[str, Fraction]]:
+        del budget  # interim: the solvers keep their own bounds
         return exact(prep)
 
-    def notes(self, prep: Prepared) -> tuple[str, ...]:
-        return notes(prep)
+    NOTES = MappingProxyType({"text": "{text}"})  # interim: the old notes, as written
 
-    def side_exact(self, prep: Prepared, condition: Condition) -> Fraction | None:
+    def notes(self, prep: Prepared) -> tuple[Note, ...]:
+        return tuple(self.note("text", text=text) for text in notes(prep))
+
+    def side_exact(self, prep: Prepared, condition: Condition, budget: Budget) -> Fraction | None:
+        del budget
         return side_exact(prep, condition)
 
     def nothing_to_play(self, enc: Encounter) -> str:

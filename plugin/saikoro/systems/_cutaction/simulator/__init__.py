@@ -38,8 +38,9 @@ import random
 from fractions import Fraction
 from types import MappingProxyType
 
+from saikoro.balance._budget import Budget
 from saikoro.balance._model import Encounter
-from saikoro.balance._simulator import Simulator
+from saikoro.balance._simulator import Note, Simulator
 from saikoro.balance._stats import Tally
 from saikoro.balance._tactics import Tactics
 from saikoro.systems._cutaction.checks import CheckResult
@@ -132,11 +133,14 @@ class CutactionSimulator(Simulator[Prepared]):
     def battle(self, prep: Prepared, rng: random.Random, tally: Tally) -> None:
         battle(prep, rng, tally)
 
-    def exact(self, prep: Prepared) -> tuple[Fraction | None, dict[str, Fraction]]:
+    def exact(self, prep: Prepared, budget: Budget) -> tuple[Fraction | None, dict[str, Fraction]]:
+        del budget  # interim: the solvers keep their own bounds
         return exact(prep)
 
-    def notes(self, prep: Prepared) -> tuple[str, ...]:
-        return notes(prep)
+    NOTES = MappingProxyType({"text": "{text}"})  # interim: the old notes, as written
+
+    def notes(self, prep: Prepared) -> tuple[Note, ...]:
+        return tuple(self.note("text", text=text) for text in notes(prep))
 
     def nothing_to_play(self, enc: Encounter) -> str:
         return "" if enc.enemies or chase_goal(enc) is not None else "エネミーがいない"
