@@ -160,7 +160,7 @@ def test_good_dice_still_roll() -> None:
 def test_a_command_that_is_not_text_is_saikoro_s_error(command: object) -> None:
     for call in (saikoro.roll, saikoro.odds):
         with pytest.raises(SaikoroError, match="文字列"):
-            call(command)  # type: ignore[operator]
+            call(command)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("given", ["6:" + "9" * 5000, "６:3", "6:²", "6:-1", "6:3:1"])
