@@ -100,7 +100,7 @@ def _md(ctx: FenceContext) -> markdown.Markdown:
     names: list[str] = []
     configs: dict[str, dict[str, object]] = {}
     add_custom_fences(names, configs, ctx)
-    return markdown.Markdown(extensions=names, extension_configs=configs)  # type: ignore[arg-type]
+    return markdown.Markdown(extensions=names, extension_configs=configs)
 
 
 def test_a_dice_fence_shows_odds_of_thousands_of_digits() -> None:
