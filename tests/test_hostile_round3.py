@@ -174,3 +174,44 @@ def test_cli_dice_refuses_what_is_not_a_short_pair(
 
 def _unused(path: Path) -> None:  # pragma: no cover - keeps the imports honest for later items
     del path
+
+
+# -- item 1, one gate: reserved ids are refused by validate, as by the build ------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "extra", "where"),
+    [
+        ("book.yaml", "", "1:1"),
+        ("book-2.yaml", "", "1:1"),
+        ("index.yaml", "", "1:1"),
+        ("s.yaml", "id: book-7\n", "3:5"),
+        ("s.yaml", "id: index\n", "3:5"),
+        ("s.yaml", "id: book\n", "3:5"),
+    ],
+)
+def test_validate_refuses_the_ids_of_generated_pages(
+    tmp_path: Path, name: str, extra: str, where: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / name
+    path.write_text(f"system: getb\ntitle: x\n{extra}", "utf-8")
+    assert cli_main(["validate", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert f"{name}:{where}: error: scenario.id: the scenario id" in out
+    assert "hint:" in out
+
+
+def test_the_site_and_validate_share_one_definition() -> None:
+    from saikoro.scenario._ids import is_reserved
+    from saikoro.site._pages.book import volumes
+
+    assert all(is_reserved(stem) for stem, _, _ in volumes(100 * 12 + 1))
+    assert is_reserved("index") and not is_reserved("booklet")
+
+
+def test_a_broken_index_yaml_does_not_take_the_index_page() -> None:
+    from saikoro.site._structure import _page_name
+
+    assert _page_name("index") not in {"index", "book"}
+    assert _page_name("book-3").startswith("broken-")
+    assert _page_name("Boss Fight") == "boss-fight"

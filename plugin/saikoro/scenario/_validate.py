@@ -23,6 +23,7 @@ from saikoro.systems import get as get_system
 
 from ._common import ID_PATTERN
 from ._defs import DEFINITIONS
+from ._ids import is_reserved
 from ._loader import MAX_BYTES, LoadError, Node, load_yaml
 from ._problems import Msg, Problem, show_value
 from ._schema import INVALID, Ctx, did_you_mean
@@ -154,6 +155,8 @@ def validate_bytes(data: bytes | str, filename: str, path: Path | None = None) -
         file_path = path or Path(filename)
         if value is not INVALID and "id" not in value:
             value["id"] = _id_from_name(file_path, root, ctx)
+        if value is not INVALID and is_reserved(value["id"]):
+            _reserved(value["id"], root, ctx)
         if value is not INVALID and not any(p.severity == "error" for p in ctx.problems):
             raw = data.encode("utf-8") if isinstance(data, str) else data
             positions = {k: (n.line, n.column) for k, n in ctx.nodes.items()}
@@ -196,6 +199,19 @@ def _id_from_name(file_path: Path, root: Node, ctx: Ctx) -> str:
         )
         ctx.error(root, "scenario.id", Msg("id.file_name", (show_value(stem),)), hint)
     return stem
+
+
+def _reserved(scenario_id: str, root: Node, ctx: Ctx) -> None:
+    """An error at ``id:`` (or the file, whose name gave the id): a page saikoro generates
+    beside the scenario pages has this name (the index, a print volume of the book)."""
+    written = root.get("id")
+    where = written if written is not None else root
+    hint = (
+        Msg("hint.reserved_id", (scenario_id,))
+        if written is not None
+        else Msg("hint.reserved_id_file")
+    )
+    ctx.error(where, "scenario.id", Msg("site.reserved_id", (show_value(scenario_id),)), hint)
 
 
 def validate_text(text: str, filename: str = "text.yaml") -> LoadResult:
