@@ -215,3 +215,68 @@ def test_a_broken_index_yaml_does_not_take_the_index_page() -> None:
     assert _page_name("index") not in {"index", "book"}
     assert _page_name("book-3").startswith("broken-")
     assert _page_name("Boss Fight") == "boss-fight"
+
+
+# -- items 1 and 6: text XML cannot carry, and line breaks in one-line fields ----------------
+
+
+def _problems(text: str) -> list[str]:
+    from saikoro.scenario import validate_text
+
+    return [p.format("en") for p in validate_text(text, "s.yaml").problems]
+
+
+@pytest.mark.parametrize("char", ["\\uFFFE", "\\uFFFF"])
+@pytest.mark.parametrize(
+    ("template", "where"),
+    [
+        ('system: getb\ntitle: "a{c}"\n', "s.yaml:2:8: error: scenario.title:"),
+        ('system: getb\ntitle: x\nsummary: "a{c}"\n', "s.yaml:3:10: error: scenario.summary:"),
+        (
+            'system: kegare\ntitle: x\nenemies:\n  - id: o\n    name: "鬼{c}"\n    hp: 9\n'
+            "    attack: 1\n    defence: 1\n    initiative: 1\n",
+            "s.yaml:5:11: error: scenario.enemies[0].name:",
+        ),
+    ],
+)
+def test_characters_xml_cannot_carry_are_refused_at_their_place(
+    char: str, template: str, where: str
+) -> None:
+    found = _problems(template.format(c=char))
+    assert len(found) == 1 and found[0].startswith(where), found
+    assert "XML cannot carry it" in found[0]
+
+
+@pytest.mark.parametrize(
+    ("escape", "words"),
+    [
+        ("\\t", "a tab (U+0009"),
+        ("\\u2028", "a line separator (U+2028"),
+        ("\\u2029", "a paragraph separator (U+2029"),
+        ("\\n", "a line break (U+000A"),
+    ],
+)
+def test_a_one_line_field_refuses_tabs_and_line_breaks(escape: str, words: str) -> None:
+    for text in (f'system: getb\ntitle: "a{escape}b"\n', f'system: getb\ntitle: ["a{escape}b"]\n'):
+        found = _problems(text)
+        if text.count("[") == 1:  # not a string at all: said so, not the character
+            assert len(found) == 1 and "expected a string" in found[0]
+            continue
+        assert len(found) == 1 and words in found[0] and "one-line field" in found[0]
+        assert "hint: write this field on one line" in found[0]
+    # a multi-line field takes them
+    assert _problems(f'system: getb\ntitle: x\nsummary: "a{escape}b"\n') == []
+
+
+def test_a_literal_tab_in_a_title_is_refused() -> None:
+    found = _problems("system: getb\ntitle: 'a\tb'\n")
+    assert len(found) == 1 and "a tab (U+0009, at character 2)" in found[0]
+
+
+def test_the_xml_export_refuses_text_it_cannot_carry() -> None:
+    from saikoro.export import Character, ExportError, udonarium_xml
+
+    for bad in ("\ufffe", "\x01", "\uffff"):
+        with pytest.raises(ExportError, match="XML cannot carry"):
+            udonarium_xml(Character(f"a{bad}"))
+    udonarium_xml(Character("a\tb\u2028"))  # XML carries these

@@ -61,6 +61,7 @@ standard base (shown in brackets), so ``except ValueError`` still works::
     │   ├── BoardError, CostError           GETB board cells, AP costs
     │   └── CardError, CheckSpecError       Akatsuki cards and check parameters
     ├── LoadError [ValueError]              a scenario file that cannot be read (saikoro.scenario)
+    ├── ExportError [ValueError]            text a VTT's format cannot carry (saikoro.export)
     ├── BalanceError [ValueError]           an encounter the simulator cannot play (saikoro.balance)
     ├── TacticsError [ValueError]           an unknown tactic for the simulator
     ├── RollerAssetError [ValueError]       a missing or changed roller asset (saikoro.site)

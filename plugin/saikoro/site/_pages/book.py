@@ -37,7 +37,6 @@ browser prints it comfortably, and the build holds 600 MB instead of 270 MB), an
 ``mkdocs serve`` every edit re-renders it (4 s instead of 0.7 s after one edit)."""
 
 
-
 def volumes(count: int) -> list[tuple[str, int, int]]:
     """(page stem, first, last scenario number from 1) of each print volume of ``count``.
 
