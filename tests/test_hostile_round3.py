@@ -280,3 +280,166 @@ def test_the_xml_export_refuses_text_it_cannot_carry() -> None:
         with pytest.raises(ExportError, match="XML cannot carry"):
             udonarium_xml(Character(f"a{bad}"))
     udonarium_xml(Character("a\tb\u2028"))  # XML carries these
+
+
+# -- item 3: settings that mean nothing are refused with the reason and the fix ---------------
+
+KEGARE = """\
+system: kegare
+title: 港
+enemies:
+  - id: oni
+    name: 鬼
+    hp: 60
+    attack: 2
+    defence: 1
+    initiative: 3
+  - id: ao
+    name: 青鬼
+    hp: 60
+    attack: 2
+    defence: 1
+    initiative: 3
+"""
+PC = "{name: A, hp: 30, attack: 2, defence: 1, initiative: 3}"
+TABLE = "  - name: T\n    die: 1D6\n    entries: {1-6: {title: a, effect: b}}\n"
+
+
+def _side(check: str, defeat: str = "") -> str:
+    balance = f"balance:\n  defeat: {defeat}\n" if defeat else ""
+    return (
+        KEGARE
+        + balance
+        + f"missions:\n  main: {{success: 倒す}}\n  side:\n    - success: x\n      check: {check}\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "where", "words"),
+    [
+        (
+            KEGARE + "balance:\n  defeat: []\n",
+            "s.yaml:17:11: error: scenario.balance.defeat:",
+            "hint: remove 'defeat:' to mean every enemy",
+        ),
+        (
+            KEGARE + "balance:\n  defeat: [oni, ao, oni]\n",
+            "s.yaml:17:21: error: scenario.balance.defeat[2]:",
+            "enemy 'oni' is listed twice (first on line 17) (hint: list it once)",
+        ),
+        (
+            KEGARE + f"party:\n  - {PC}\n  - {PC}\n",
+            "s.yaml:18:12: error: scenario.party[1].name:",
+            "two PCs are named 'A' (the first on line 17)",
+        ),
+        (
+            KEGARE + "chase_tables:\n" + TABLE + TABLE,
+            "s.yaml:20:11: error: scenario.chase_tables[1].name:",
+            "two tables are named 'T'",
+        ),
+        (
+            _side("{win: false, all_defeated: true}"),
+            "s.yaml:20:20: error: scenario.missions.side[0].check.win:",
+            "win: false cannot hold with all_defeated: true",
+        ),
+        (
+            _side("{win: false, defeated: [oni]}", "[oni]"),
+            "s.yaml:22:20: error: scenario.missions.side[0].check.win:",
+            "win: false cannot hold with defeated: oni",
+        ),
+        (
+            _side("{win: true, spared: [oni]}", "[oni]"),
+            "s.yaml:22:20: error: scenario.missions.side[0].check.win:",
+            "win: true cannot hold with spared: oni",
+        ),
+        (
+            _side("{win: true, all_defeated: false}"),
+            "s.yaml:20:20: error: scenario.missions.side[0].check.win:",
+            "win: true cannot hold with all_defeated: false",
+        ),
+        (
+            KEGARE + "balance:\n  tactics: guard,no_guard\n",
+            "s.yaml:17:12: error: scenario.balance.tactics:",
+            "tactics 'guard' and 'no_guard' contradict each other (both choose guard); keep one",
+        ),
+    ],
+)
+def test_meaningless_settings_are_refused_with_the_fix(text: str, where: str, words: str) -> None:
+    found = _problems(text)
+    assert len(found) == 1, found
+    assert found[0].startswith(where) and words in found[0], found[0]
+
+
+@pytest.mark.parametrize(
+    "check",
+    [
+        "{win: false, defeated: [ao]}",  # the boss escapes with its minion down
+        "{win: true, all_defeated: false}",  # only the boss had to fall
+        "{win: true, spared: [ao]}",
+        "{win: false, all_defeated: false}",
+    ],
+)
+def test_conditions_that_can_hold_together_pass(check: str) -> None:
+    assert _problems(_side(check, "[oni]")) == []
+
+
+def test_a_chase_lets_all_defeated_go_with_a_lost_main_mission() -> None:
+    from saikoro.scenario import validate_text
+
+    text = (Path(__file__).parents[1] / "scenarios" / "cutaction-sokou.yaml").read_text("utf-8")
+    assert "kind: chase" in text and "  side:\n" in text
+    side = "  side:\n    - success: 全員倒したが逃げ切れない\n      check: {win: false, all_defeated: true}\n"
+    changed = text.replace("  side:\n", side, 1)
+    assert changed != text
+    result = validate_text(changed, "c.yaml")
+    assert result.ok, [p.format() for p in result.problems]
+
+
+def test_two_nations_in_a_kokuryoku_party_are_refused() -> None:
+    sample = Path(saikoro.__file__).parent / "systems" / "_kokuryoku" / "sample.yaml"
+    party = (
+        "party:\n  - {name: 甲, kind: nation, power: 30}\n  - {name: 乙, kind: nation, power: 30}\n"
+    )
+    found = _problems(sample.read_text("utf-8") + party)
+    assert len(found) == 1 and "error: scenario.party[1].kind:" in found[0], found
+    assert "two nations, '甲' and '乙'" in found[0] and "kind: character" in found[0]
+
+
+# -- item 6: tactics messages name the real mistake ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("focus,focus", "tactic 'focus' is written twice; write it once"),
+        ("random,random", "tactic 'random' is written twice"),
+        ("focus,hunt", "'hunt' is a preset: only the first name may be one"),
+        ("lowest_hp,random", "'lowest_hp' and 'random' contradict each other (both choose the"),
+        ("keep_range,close_in", "contradict each other (both choose range)"),
+        ("spend_cards,keep_cards", "contradict each other (both choose cards)"),
+    ],
+)
+def test_tactics_messages_name_the_mistake(text: str, message: str) -> None:
+    from saikoro.scenario._tactics import TacticsError, parse_policy
+
+    with pytest.raises(TacticsError) as caught:
+        parse_policy(text)
+    assert message in str(caught.value)
+
+
+def test_unknown_tactics_list_each_known_name_once() -> None:
+    from saikoro.scenario._tactics import ATOMS, PRESETS, TacticsError, parse_policy
+
+    with pytest.raises(TacticsError) as caught:
+        parse_policy("focus,nonsense")
+    text = str(caught.value)
+    assert text.startswith("unknown tactic 'nonsense'; known: ")
+    names = text.split("known: ", 1)[1].split(", ")
+    assert len(names) == len(set(names)) and set(names) == set(PRESETS) | set(ATOMS)
+
+
+@pytest.mark.parametrize("text", ["hunt,random", "reckless,guard", "focus,keep_range", "random"])
+def test_a_preset_then_atoms_still_reads(text: str) -> None:
+    from saikoro.scenario._tactics import parse_policy
+
+    assert parse_policy(text).name == text
