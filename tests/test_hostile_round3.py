@@ -388,7 +388,10 @@ def test_a_chase_lets_all_defeated_go_with_a_lost_main_mission() -> None:
 
     text = (Path(__file__).parents[1] / "scenarios" / "cutaction-sokou.yaml").read_text("utf-8")
     assert "kind: chase" in text and "  side:\n" in text
-    side = "  side:\n    - success: 全員倒したが逃げ切れない\n      check: {win: false, all_defeated: true}\n"
+    side = (
+        "  side:\n    - success: 全員倒したが逃げ切れない\n"
+        "      check: {win: false, all_defeated: true}\n"
+    )
     changed = text.replace("  side:\n", side, 1)
     assert changed != text
     result = validate_text(changed, "c.yaml")
