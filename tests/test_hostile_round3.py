@@ -172,10 +172,6 @@ def test_cli_dice_refuses_what_is_not_a_short_pair(
     assert "--dice: expected SIDES:VALUE" in err and len(err) < 300
 
 
-def _unused(path: Path) -> None:  # pragma: no cover - keeps the imports honest for later items
-    del path
-
-
 # -- item 1, one gate: reserved ids are refused by validate, as by the build ------------------
 
 
@@ -446,3 +442,110 @@ def test_a_preset_then_atoms_still_reads(text: str) -> None:
     from saikoro.scenario._tactics import parse_policy
 
     assert parse_policy(text).name == text
+
+
+# -- item 2: every CLI option bounded, files read with size limits ---------------------------
+
+SAMPLE = Path(__file__).parents[1] / "scenarios" / "getb-haito.yaml"
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--battles", "1010101010101010101"], "--battles: expected an integer from 1 to 10000000"),
+        (["--battles", "0"], "--battles: expected an integer from 1 to 10000000, got 0"),
+        (["--players", "100000"], "--players: expected an integer from 1 to 20, got 100000"),
+        (["--jobs", "100000"], "--jobs: expected an integer from 1 to 256"),
+        (["--seed", "9" * 5000], "--seed: expected an integer from 0 to 18446744073709551615"),
+        (["--seed", "-1"], "--seed: expected an integer from 0"),
+        (["--tactics", "focus," * 100], "--tactics: at most 200 characters"),
+    ],
+)
+def test_simulate_refuses_options_beyond_their_bounds(
+    args: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli_main(["simulate", str(SAMPLE), *args]) == 2
+    err = capsys.readouterr().err
+    assert words in err and len(err) < 2000
+
+
+def test_the_bounds_are_in_the_help(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli_main(["simulate", "--help"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    for words in ("10,000,000", "0 to 2**64-1", "1 to 20", "at most 256", "1,048,576 bytes"):
+        assert words in out
+
+
+def test_the_players_bound_is_the_schema_s() -> None:
+    from saikoro.balance._cli import MAX_PLAYERS
+    from saikoro.scenario import json_schema
+
+    schema = json.dumps(json_schema("getb"))
+    assert f'"maxItems": {MAX_PLAYERS}' in schema  # party:
+    assert f"(?:[1-9]|1[0-9]|{MAX_PLAYERS})" in schema or f'"maximum": {MAX_PLAYERS}' in schema
+
+
+@pytest.mark.parametrize("special", ["/dev/zero", "/dev/null", "fifo", "folder"])
+def test_simulate_refuses_a_party_that_is_no_file(
+    special: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import os
+
+    path = tmp_path / special
+    if special == "fifo":
+        os.mkfifo(path)
+    elif special == "folder":
+        path.mkdir()
+    else:
+        path = Path(special)
+    assert cli_main(["simulate", str(SAMPLE), "--party", str(path), "--battles", "10"]) == 1
+    err = capsys.readouterr().err
+    assert f"{path}:1:1: error: party: not a file of text but a" in err
+
+
+def test_a_big_party_file_is_refused_before_it_is_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "party.yaml"
+    with path.open("wb") as f:
+        f.truncate(5 * 1024 * 1024)  # sparse: 5 MiB of zeros
+    assert cli_main(["simulate", str(SAMPLE), "--party", str(path), "--battles", "10"]) == 1
+    assert "the file is too large (5242880 bytes; the limit is 1048576 bytes)" in (
+        capsys.readouterr().err
+    )
+
+
+def test_validate_refuses_fifos_devices_and_broken_links(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import os
+
+    os.mkfifo(tmp_path / "pipe.yaml")
+    (tmp_path / "zero.yaml").symlink_to("/dev/zero")
+    (tmp_path / "gone.yaml").symlink_to(tmp_path / "nowhere")
+    (tmp_path / "real.yaml").symlink_to(SAMPLE)
+    assert cli_main(["validate", str(tmp_path)]) == 1  # and no hang on the FIFO
+    out = capsys.readouterr().out
+    assert "pipe.yaml:1:1: error: scenario: not a file of text but a FIFO" in out
+    assert "zero.yaml:1:1: error: scenario: not a file of text but a character device" in out
+    assert "gone.yaml:1:1: error: scenario: cannot read the file" in out
+    assert "real.yaml" not in out and "4 file(s) checked: 3 error(s)" in out
+    assert cli_main(["validate", str(tmp_path / "pipe.yaml")]) == 1
+
+
+def test_read_bounded_reads_at_most_the_limit(tmp_path: Path) -> None:
+    from saikoro.scenario._inputs import FileTooLargeError, read_bounded
+
+    path = tmp_path / "f"
+    path.write_bytes(b"x" * 10)
+    assert read_bounded(path, 10) == b"x" * 10
+    with pytest.raises(FileTooLargeError):
+        read_bounded(path, 9)
+
+
+def test_roll_seed_of_thousands_of_digits_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert cli_main(["roll", "1D6", "--seed", "9" * 5000]) == 2
+    err = capsys.readouterr().err
+    assert "at most 30 digits" in err and len(err) < 2000

@@ -54,6 +54,14 @@ def parse_dice(text: str) -> list[tuple[int, int]]:
 _NUMBER = re.compile(r"[0-9]{1,5}")
 
 
+def _seed(text: str) -> int:
+    """``--seed``: an integer of at most 30 digits (none of thousands is converted)."""
+    if not re.fullmatch(r"[-+]?[0-9]{1,30}", text.strip()):
+        shown = text if len(text) <= 30 else text[:27] + "..."
+        raise argparse.ArgumentTypeError(f"expected an integer of at most 30 digits, got {shown!r}")
+    return int(text)
+
+
 def parse_rule(text: str) -> tuple[str, OptionValue]:
     """Parse a ruling option ``name=value`` (``true``/``false`` and integers are typed).
 
@@ -263,7 +271,9 @@ def _build_parser() -> argparse.ArgumentParser:
 
     p_roll = sub.add_parser("roll", help="roll a command and print BCDice's text")
     engine_options(p_roll)
-    p_roll.add_argument("--seed", type=int, help="seed a random generator (replayable)")
+    p_roll.add_argument(
+        "--seed", type=_seed, help="seed a random generator (replayable; at most 30 digits)"
+    )
     p_roll.add_argument("--dice", metavar="S:V,...", help="use these dice in order, e.g. 6:5,6:3")
     p_roll.add_argument("--format", choices=("text", "json"), default="text")
     p_roll.set_defaults(func=_cmd_roll)

@@ -24,6 +24,7 @@ from saikoro.systems import get as get_system
 from ._common import ID_PATTERN
 from ._defs import DEFINITIONS
 from ._ids import is_reserved
+from ._inputs import FileTooLargeError, NotRegularFileError, read_bounded
 from ._loader import MAX_BYTES, LoadError, Node, load_yaml
 from ._problems import Msg, Problem, show_value
 from ._schema import INVALID, Ctx, did_you_mean
@@ -36,6 +37,7 @@ __all__ = [
     "load_scenario",
     "load_scenarios",
     "unique_ids",
+    "unreadable",
     "validate_bytes",
     "validate_text",
 ]
@@ -224,22 +226,33 @@ def load_scenario(path: str | Path, display: str | None = None) -> LoadResult:
     file_path = Path(path)
     name = display or str(path)
     try:
-        with file_path.open("rb") as f:
-            data = f.read(MAX_BYTES + 1)
+        data = read_bounded(file_path, MAX_BYTES)
     except OSError as e:
-        msg = Msg("load.unreadable", (e.strerror or str(e),))
-        return LoadResult(name, None, [Problem(name, 1, 1, "error", "scenario", msg)])
+        return LoadResult(name, None, [Problem(name, 1, 1, "error", "scenario", unreadable(e))])
     return validate_bytes(data, name, file_path)
 
 
+def unreadable(e: OSError) -> Msg:
+    """Why a file could not be read: not a file, too large, or the system's reason."""
+    if isinstance(e, NotRegularFileError):
+        return Msg("load.not_regular", (Msg(f"kind.{e.kind.split()[0].lower()}"),))
+    if isinstance(e, FileTooLargeError):
+        return Msg("load.too_big", (e.size, e.limit))
+    return Msg("load.unreadable", (e.strerror or str(e),))
+
+
 def find_files(folder: str | Path) -> list[Path]:
-    """Every ``*.yaml`` / ``*.yml`` under ``folder``, sorted (hidden folders skipped)."""
+    """Every ``*.yaml`` / ``*.yml`` under ``folder``, sorted (hidden folders skipped).
+
+    Anything of that name but a folder is listed -- a FIFO, a device, a broken link --
+    so that reading it says what it is instead of leaving it out without a word.
+    """
     root = Path(folder)
     found = [
         p
         for p in root.rglob("*")
         if p.suffix in (".yaml", ".yml")
-        and p.is_file()
+        and not p.is_dir()
         and not any(part.startswith(".") for part in p.relative_to(root).parts)
     ]
     return sorted(found)

@@ -88,7 +88,11 @@ def _load_results(folder: Path, cache: dict[FileKey, LoadResult] | None) -> list
     results = []
     fresh: dict[FileKey, LoadResult] = {}
     for path in find_files(folder):
-        stat = path.stat()
+        try:
+            stat = path.stat()
+        except OSError:  # a broken link: loading it says so (and it is never cached)
+            results.append(load_scenario(path))
+            continue
         key = (str(path), stat.st_mtime_ns, stat.st_size)
         found = cache.get(key) if cache is not None else None
         if found is None:
