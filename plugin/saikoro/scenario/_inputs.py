@@ -26,10 +26,12 @@ import stat
 from collections.abc import Callable
 from pathlib import Path
 
+from saikoro.dice._errors import SaikoroError
+
 __all__ = ["FileTooLargeError", "NotRegularFileError", "bounded_int", "read_bounded"]
 
 
-class NotRegularFileError(OSError):
+class NotRegularFileError(SaikoroError, OSError):
     """The path is a directory, FIFO, device or socket, not a file (``kind`` says which)."""
 
     def __init__(self, path: str, kind: str) -> None:
@@ -37,7 +39,7 @@ class NotRegularFileError(OSError):
         self.kind = kind
 
 
-class FileTooLargeError(OSError):
+class FileTooLargeError(SaikoroError, OSError):
     """The file holds more than the limit (``size`` bytes, ``limit``)."""
 
     def __init__(self, path: str, size: int, limit: int) -> None:
