@@ -203,8 +203,15 @@ def test_ends_name_the_first_failed_check() -> None:
     assert list(ends) == ["win", "failed:0", "failed:1", "failed:2"]
     assert "「謎」で失敗" in ends["failed:1"].label
     value, figures = AKATSUKI_SIM.exact(prep, Budget())
-    fails = {k: figures[f"P({e.label})"] for k, e in ends.items() if not e.win}
-    assert value is not None and value + sum(fails.values()) == 1
+    exact = AKATSUKI_SIM.exact_ends(prep, Budget())
+    assert list(exact) == list(ends) and exact["win"] == value and sum(exact.values()) == 1
+    fails = {k: p for k, p in exact.items() if k != "win"}
+    reached = Fraction(1)
+    for i, plan in enumerate(prep.plans):  # the conditional figures follow from the ends
+        assert (
+            figures[f"P({plan.name} | 前の判定がすべて成功)"] == 1 - fails[f"failed:{i}"] / reached
+        )
+        reached -= fails[f"failed:{i}"]
     tally = run_chunk((enc, tactics_for("akatsuki"), 2, 0, 6000))
     assert set(tally.ends) <= set(ends) and sum(tally.ends.values()) == 6000
     for key, p in fails.items():

@@ -277,11 +277,10 @@ PCs first)."""
 
 def test_every_end_against_the_oracle() -> None:
     prep = _prep(RAID)
-    value, figures = SIM.exact(prep, Budget())
+    value, _ = SIM.exact(prep, Budget())
     want = oracle.ends(RAID)
     assert value == want["win"]
-    assert figures["P(敗北（自国の国力が0）)"] == want["fallen"]
-    assert figures["P(時間切れ（ラウンド上限で相手の国力が残る）)"] == want["timeout"]
+    assert SIM.exact_ends(prep, Budget()) == want
     assert all(Fraction(1, 20) < p < Fraction(19, 20) for p in want.values()), want
     r = simulate(build(RAID), battles=6000, seed=3, solve=False)
     for e in r.ends:

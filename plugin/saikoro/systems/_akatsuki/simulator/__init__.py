@@ -257,6 +257,32 @@ def _results(
     return out
 
 
+def _series(prep: Prepared, budget: Budget) -> tuple[dict[str, Fraction], dict[str, Fraction]]:
+    """The whole series over the cards each PC holds: P(each end) and, per target,
+    P(success | every target before it succeeded)."""
+    states: dict[tuple[int, ...], int] = {prep.cards: 1}
+    denominator = 1
+    ends: dict[str, Fraction] = {}
+    figures: dict[str, Fraction] = {}
+    for i, plan in enumerate(prep.plans):
+        nxt: dict[tuple[int, ...], int] = {}
+        failed = 0
+        for hand, w in states.items():
+            for after, ok, weight in _results(prep, plan, hand, budget):
+                if ok:
+                    nxt[after] = nxt.get(after, 0) + w * weight
+                else:
+                    failed += w * weight
+        reached = sum(states.values()) * 36
+        figures[f"P({plan.name} | 前の判定がすべて成功)"] = (
+            Fraction(reached - failed, reached) if reached else Fraction(0)
+        )
+        denominator *= 36
+        ends[_fail_key(i)] = Fraction(failed, denominator)
+        states = nxt
+    return {"win": Fraction(sum(states.values()), denominator), **ends}, figures
+
+
 class AkatsukiSimulator(Simulator[Prepared]):
     """暁ノ大地: a series of checks, awakening cards carried from one to the next."""
 
@@ -331,24 +357,14 @@ class AkatsukiSimulator(Simulator[Prepared]):
         return MappingProxyType({"win": WIN, **fails})
 
     def exact(self, prep: Prepared, budget: Budget) -> tuple[Fraction | None, dict[str, Fraction]]:
-        """P(every target succeeds), exactly, and P(each target is the first to fail)."""
-        states: dict[tuple[int, ...], int] = {prep.cards: 1}
-        denominator = 1
-        figures: dict[str, Fraction] = {}
-        ends = self.ends_for(prep)
-        for i, plan in enumerate(prep.plans):
-            nxt: dict[tuple[int, ...], int] = {}
-            failed = 0
-            for hand, w in states.items():
-                for after, ok, weight in _results(prep, plan, hand, budget):
-                    if ok:
-                        nxt[after] = nxt.get(after, 0) + w * weight
-                    else:
-                        failed += w * weight
-            denominator *= 36
-            figures[f"P({ends[_fail_key(i)].label})"] = Fraction(failed, denominator)
-            states = nxt
-        return Fraction(sum(states.values()), denominator), figures
+        """P(every target succeeds), exactly, and each target's P(success) once every
+        target before it has succeeded."""
+        ends, figures = _series(prep, budget)
+        return ends["win"], figures
+
+    def exact_ends(self, prep: Prepared, budget: Budget) -> dict[str, Fraction]:
+        """P(each end of :meth:`ends_for`), exactly: the win, each target failing first."""
+        return _series(prep, budget)[0]
 
     def side_exact(self, prep: Prepared, condition: Condition, budget: Budget) -> Fraction | None:
         """P(``condition``): every target attempted, over (cards held, targets passed)."""

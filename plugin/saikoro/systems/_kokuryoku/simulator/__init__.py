@@ -536,17 +536,18 @@ class KokuryokuSimulator(Simulator[Prepared]):
         _battle(prep, rng, tally)
 
     def exact(self, prep: Prepared, budget: Budget) -> tuple[Fraction | None, dict[str, Fraction]]:
-        """P(win), each middle check's P(success), E(power) and each losing end, exactly."""
+        """P(win), each middle check's P(success) and E(power), exactly."""
         figures: dict[str, Fraction] = {f"P({m.name})": m.success for m in prep.middle}
         start = _start(prep, budget, by_mask=False)
         figures["E(国力)"] = sum((p * w for (p, _), w in start.items()), Fraction(0))
+        return self.exact_ends(prep, budget)["win"], figures
+
+    def exact_ends(self, prep: Prepared, budget: Budget) -> dict[str, Fraction]:
+        """P(each end: ``win``, ``fallen``, ``timeout``), exactly."""
         ends: dict[str, Fraction] = dict.fromkeys(self.ends, Fraction(0))
         for (_, _, _, _, end), w in _chain(prep, budget, by_mask=False).items():
             ends[end] += w
-        for key, how in self.ends.items():
-            if not how.win:
-                figures[f"P({how.label})"] = ends[key]
-        return ends["win"], figures
+        return ends
 
     def side_exact(self, prep: Prepared, condition: Condition, budget: Budget) -> Fraction | None:
         """P(a side mission's ``condition``) over every way the battle ends."""
