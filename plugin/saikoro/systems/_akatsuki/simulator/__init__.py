@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cache
 from types import MappingProxyType
@@ -48,7 +48,6 @@ from saikoro.systems._akatsuki.checks import (
     CheckRules,
     CheckSpec,
     can_support,
-    precheck,
     resolve_check,
     supporter_bonus,
 )
@@ -86,6 +85,8 @@ class Prepared:
     card_points: int = 1
     enemies: tuple[str, ...] = ()
     rounds: int | None = None
+    plays: dict[tuple[int, int], Play] = field(default_factory=dict, compare=False, repr=False)
+    """Each check as played from a hand size (:func:`_play`), filled as battles need them."""
 
 
 def _party(enc: Encounter) -> tuple[AkatsukiPC, ...]:
@@ -205,6 +206,27 @@ def step(prep: Prepared, plan: Plan, cards: list[int], d1: int, d2: int) -> tupl
     return r.success, spent, gained
 
 
+Play = tuple[tuple[CheckResult, ...], int]
+"""A check as played from a hand: the result of each of the 36 rolls (``(d1 - 1) * 6 +
+d2 - 1``; all the same when the check fails unrolled), the cards spent before the roll."""
+
+
+def _play(prep: Prepared, i: int, held: int) -> Play:
+    """Target ``i``'s check when its checker holds ``held`` cards: every result by
+    :func:`resolve_check` (built once per hand size and kept in ``prep.plays``)."""
+    found = prep.plays.get((i, held))
+    if found is None:
+        plan = prep.plans[i]
+        spec, before = with_cards(
+            plan.spec, held if prep.spend else 0, prep.card_points, prep.rules
+        )
+        results = tuple(
+            resolve_check(spec, d1, d2, prep.rules) for d1 in range(1, 7) for d2 in range(1, 7)
+        )
+        found = prep.plays[(i, held)] = (results, before)
+    return found
+
+
 def _battle(prep: Prepared, rng: random.Random, tally: Tally) -> None:
     cards = list(prep.cards)
     downed = [False] * len(cards)
@@ -212,15 +234,13 @@ def _battle(prep: Prepared, rng: random.Random, tally: Tally) -> None:
     passed = []
     first_fail: int | None = None
     for i, plan in enumerate(prep.plans):
-        spec, _ = _spec(prep, plan, cards)
-        if precheck(spec) is None:  # dice are rolled only when the check is rolled
-            d1, d2 = int(rng.random() * 6) + 1, int(rng.random() * 6) + 1
-        else:
-            d1 = d2 = 0
-        ok, s, g = step(prep, plan, cards, d1, d2)
+        results, before = _play(prep, i, cards[plan.checker])
+        d1, d2 = int(rng.random() * 6), int(rng.random() * 6)  # ignored when not rolled
+        r = results[d1 * 6 + d2]
+        s, g = _apply(plan, cards, r, before)
         spent += s
         gained += g
-        if ok:
+        if r.success:
             passed.append(i)
         else:
             downed[plan.checker] = True

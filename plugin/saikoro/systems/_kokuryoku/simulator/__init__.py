@@ -157,6 +157,8 @@ class Middle:
     target: int
     gain: int
     success: Fraction
+    chance: float
+    """:attr:`success` as a float (what a battle draws against)."""
 
 
 @dataclass(frozen=True)
@@ -172,6 +174,8 @@ class Prepared:
     settings: Settings
     nation_values: str
     joined: bool
+    first: tuple[float, float, float]
+    """P(the PCs go first) when they have less, equal, more power (:func:`checks.first_odds`)."""
 
 
 def _nation_actor(name: str, m: Member) -> Actor:
@@ -312,7 +316,7 @@ def _middle(
         order = sorted(chars, key=lambda c: -score(c))
         rollers = (score(order[0]), *sorted((_best(c) for c in order[1:]), reverse=True))
         odds = checks.cooperative(list(rollers), t.target, die=s.die, count=s.count)
-        out.append(Middle(t.name, rollers, t.target, t.gain, odds.success))
+        out.append(Middle(t.name, rollers, t.target, t.gain, odds.success, float(odds.success)))
     return tuple(out)
 
 
@@ -320,17 +324,16 @@ def _middle(
 
 
 def _round_order(prep: Prepared, mine: int, theirs: int, rng: random.Random) -> bool:
-    """Whether the PCs go first this round (:func:`checks.first_odds`)."""
-    s = prep.settings
-    p = checks.first_odds(mine, theirs, s.equal_power, die=s.die, count=s.count)
-    return p == 1 or (p != 0 and rng.random() < p)
+    """Whether the PCs go first this round (the table of :func:`checks.first_odds`)."""
+    p = prep.first[(mine > theirs) - (mine < theirs) + 1]
+    return p >= 1.0 or (p > 0.0 and rng.random() < p)
 
 
 def _battle(prep: Prepared, rng: random.Random, tally: Tally) -> None:
     power = prep.pcs.power
     passed = []
     for i, m in enumerate(prep.middle):
-        ok = rng.random() < m.success
+        ok = rng.random() < m.chance
         if ok:
             passed.append(i)
         power += checks.gain_for(ok, m.gain)
@@ -519,6 +522,10 @@ class KokuryokuSimulator(Simulator[Prepared]):
         npcs = _side(_enemies(enc), tactics.enemy.guard, values)
         chars = [m for m in party if m.kind != "nation"]
         rounds, _ = self.round_limit(enc)
+
+        def first(pc: int, npc: int) -> float:
+            return float(checks.first_odds(pc, npc, s.equal_power, die=s.die, count=s.count))
+
         return Prepared(
             pcs=pcs,
             npcs=npcs,
@@ -529,6 +536,7 @@ class KokuryokuSimulator(Simulator[Prepared]):
             settings=s,
             nation_values=values,
             joined=joined,
+            first=(first(0, 1), first(0, 0), first(1, 0)),
         )
 
     def battle(self, prep: Prepared, rng: random.Random, tally: Tally) -> None:
