@@ -33,6 +33,7 @@ The whole encounter is solved exactly (gauge pairs x rounds, charged to the budg
 from __future__ import annotations
 
 import bisect
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -404,48 +405,78 @@ def _start(prep: Prepared, budget: Budget, by_mask: bool) -> dict[tuple[int, int
     return merged
 
 
-def _chain(prep: Prepared, budget: Budget, by_mask: bool) -> dict[Outcome, Fraction]:
-    """Every way the battle ends, with its probability (a Markov chain over the gauges)."""
-    alive: dict[Key, Fraction] = {
-        (key, power, prep.npcs.power): w
-        for (key, power), w in _start(prep, budget, by_mask).items()
+def _weights(probs: Sequence[Fraction]) -> tuple[int, list[int]]:
+    """Probabilities as integer weights over one denominator: (denominator, weights)."""
+    den = math.lcm(*(p.denominator for p in probs)) if probs else 1
+    return den, [p.numerator * (den // p.denominator) for p in probs]
+
+
+def _chain(prep: Prepared, budget: Budget, detail: bool) -> dict[Outcome, Fraction]:
+    """Every way the battle ends, with its probability (a Markov chain over the gauges).
+
+    The live states carry integer weights over a denominator common to all of them (each
+    exchange multiplies it by its own); an outcome is turned into a probability when it
+    ends. ``detail``: outcomes keyed by (middle phase, gauges, rounds, end); else by the
+    end alone (the other fields 0).
+    """
+    start = _start(prep, budget, detail)
+    den, ws = _weights(list(start.values()))
+    alive: dict[Key, int] = {
+        (key, power, prep.npcs.power): w for (key, power), w in zip(start, ws, strict=True)
     }
     s = prep.settings
+    # P(the PCs go first) when they have less, equal, more power, over one denominator
+    b, first = _weights(
+        [
+            checks.first_odds(pc, npc, s.equal_power, die=s.die, count=s.count)
+            for pc, npc in ((0, 1), (0, 0), (1, 0))
+        ]
+    )
+    tables = {x: _weights([p for _, p in x.damage]) for x in (*prep.pc_attacks, *prep.npc_attacks)}
     done: dict[Outcome, Fraction] = {}
 
-    def finish(outcome: Outcome, w: Fraction) -> None:
-        done[outcome] = done.get(outcome, Fraction(0)) + w
+    def finish(ended: dict[Outcome, int], d: int) -> None:
+        for outcome, w in ended.items():
+            done[outcome] = done.get(outcome, Fraction(0)) + Fraction(w, d)
 
     for r in range(1, prep.rounds + 1):
-        nxt: dict[Key, Fraction] = {}
+        nxt: dict[Key, int] = {}
         budget.spend(len(alive))
         for pc_first in (True, False):
-            states: dict[Key, Fraction] = {}
+            states: dict[Key, int] = {}
             for (k, m, e), w in alive.items():
-                p = checks.first_odds(m, e, s.equal_power, die=s.die, count=s.count)
-                q = p if pc_first else 1 - p
+                q = first[(m > e) - (m < e) + 1]
+                q = q if pc_first else b - q
                 if q:
-                    states[(k, m, e)] = states.get((k, m, e), Fraction(0)) + w * q
-            sides = (True, False) if pc_first else (False, True)
-            for ours in sides:
+                    states[(k, m, e)] = states.get((k, m, e), 0) + w * q
+            d = den * b
+            for ours in (pc_first, not pc_first):
                 for x in prep.pc_attacks if ours else prep.npc_attacks:
                     budget.spend(len(states) * len(x.damage))
-                    after: dict[Key, Fraction] = {}
+                    scale, weights = tables[x]
+                    d *= scale
+                    after: dict[Key, int] = {}
+                    ended: dict[Outcome, int] = {}
                     for (k, m, e), w in states.items():
-                        for dmg, p in x.damage:
+                        for (dmg, _), q in zip(x.damage, weights, strict=True):
                             m2, e2 = (m, e - dmg) if ours else (m - dmg, e)
-                            if e2 <= 0:
-                                finish((k, m2, e2, r, "win"), w * p)
-                            elif m2 <= 0:
-                                finish((k, m2, e2, r, "fallen"), w * p)
+                            if e2 <= 0 or m2 <= 0:
+                                end = "win" if e2 <= 0 else "fallen"
+                                o = (k, m2, e2, r, end) if detail else (0, 0, 0, 0, end)
+                                ended[o] = ended.get(o, 0) + w * q
                             else:
-                                after[(k, m2, e2)] = after.get((k, m2, e2), Fraction(0)) + w * p
+                                after[(k, m2, e2)] = after.get((k, m2, e2), 0) + w * q
+                    finish(ended, d)
                     states = after
             for key, w in states.items():
-                nxt[key] = nxt.get(key, Fraction(0)) + w
+                nxt[key] = nxt.get(key, 0) + w
+        den = d
         alive = nxt
+    timeout: dict[Outcome, int] = {}
     for (k, m, e), w in alive.items():
-        finish((k, m, e, prep.rounds, "timeout"), w)
+        o = (k, m, e, prep.rounds, "timeout") if detail else (0, 0, 0, 0, "timeout")
+        timeout[o] = timeout.get(o, 0) + w
+    finish(timeout, den)
     return done
 
 
@@ -553,7 +584,7 @@ class KokuryokuSimulator(Simulator[Prepared]):
     def exact_ends(self, prep: Prepared, budget: Budget) -> dict[str, Fraction]:
         """P(each end: ``win``, ``fallen``, ``timeout``), exactly."""
         ends: dict[str, Fraction] = dict.fromkeys(self.ends, Fraction(0))
-        for (_, _, _, _, end), w in _chain(prep, budget, by_mask=False).items():
+        for (_, _, _, _, end), w in _chain(prep, budget, detail=False).items():
             ends[end] += w
         return ends
 
@@ -561,7 +592,7 @@ class KokuryokuSimulator(Simulator[Prepared]):
         """P(a side mission's ``condition``) over every way the battle ends."""
         powers = dict(_start(prep, budget, by_mask=True).keys())
         hits = Fraction(0)
-        for (mask, m, _, rounds, end), w in _chain(prep, budget, by_mask=True).items():
+        for (mask, m, _, rounds, end), w in _chain(prep, budget, detail=True).items():
             b = Battle(
                 win=end == "win",
                 rounds=rounds,
