@@ -371,8 +371,7 @@ class AkatsukiSimulator(Simulator[Prepared]):
     def ends_for(self, prep: Prepared) -> Mapping[str, End]:
         """The win, and a failure at each target (the first that failed)."""
         fails = {
-            _fail_key(i): End(f"「{plan.name}」で失敗（最初に失敗した判定）", False)
-            for i, plan in enumerate(prep.plans)
+            _fail_key(i): End(f"「{plan.name}」で失敗", False) for i, plan in enumerate(prep.plans)
         }
         return MappingProxyType({"win": WIN, **fails})
 

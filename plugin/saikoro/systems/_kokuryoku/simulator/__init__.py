@@ -503,7 +503,7 @@ class KokuryokuSimulator(Simulator[Prepared]):
         {
             "win": End("勝利（相手の国力が0）", True),
             "fallen": End("敗北（自国の国力が0）", False),
-            "timeout": End("時間切れ（ラウンド上限で相手の国力が残る）", False),
+            "timeout": End("時間切れ（ラウンド上限）", False),
         }
     )
     rulings = (
