@@ -249,9 +249,15 @@ def test_a_party_without_a_nation_gets_the_reference_nation() -> None:
 
 
 def test_enemies_without_a_nation_are_not_played() -> None:
+    """No enemy gauge: the site does not simulate; the CLI counts a win and says why."""
     data = {**DUEL, "enemies": DUEL["enemies"][1:]}
     assert "国" in SIM.nothing_to_play(build(data))
     assert SIM.nothing_to_play(build(DUEL)) == ""
+    prep = _prep(data)
+    assert [n.key for n in SIM.notes(prep)] == ["no_gauge"]
+    assert SIM.exact(prep, Budget())[0] == 1
+    r = simulate(build(data), battles=50, seed=1)
+    assert r.win == 1 and [e.count for e in r.ends if e.key == "win"] == [50]
 
 
 # -- ends ---------------------------------------------------------------------------------

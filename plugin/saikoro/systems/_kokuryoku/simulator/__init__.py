@@ -115,6 +115,8 @@ class Side:
     skills: tuple[str, ...] = ()
     others: tuple[str, ...] = ()
     alone: bool = False
+    gone: bool = False
+    """The side has no nation, hence no gauge (a battle against it is won at once)."""
 
     @property
     def size(self) -> int:
@@ -186,8 +188,8 @@ def _nation_actor(name: str, m: Member) -> Actor:
 def _side(members: Sequence[Member], guard: bool, nation_values: str) -> Side:
     """A side: its first nation's gauge, its characters as attackers and defenders."""
     nations = [m for m in members if m.kind == "nation"]
-    if not nations:
-        raise InternalError("kokuryoku: a side without a nation reached the simulator")
+    if not nations:  # no gauge: nothing to bring to 0 (the enemies: nothing_to_play says so)
+        return Side(nation="", power=0, attackers=(), defenders=(), gone=True)
     nation = nations[0]
     chars = [m for m in members if m.kind != "nation"]
     add = nation_values == "add"
@@ -341,7 +343,7 @@ def _battle(prep: Prepared, rng: random.Random, tally: Tally) -> None:
     tally.sums["national_power"] += power
     tally.sums["middle_reached"] += len(passed)
     mine, theirs = power, prep.npcs.power
-    end = "timeout"
+    end = "win" if prep.npcs.gone else "timeout"
     played = dealt = taken = 0
     while end == "timeout" and played < prep.rounds:
         played += 1
@@ -420,6 +422,12 @@ def _chain(prep: Prepared, budget: Budget, detail: bool) -> dict[Outcome, Fracti
     end alone (the other fields 0).
     """
     start = _start(prep, budget, detail)
+    if prep.npcs.gone:  # no enemy gauge: won before any round
+        won: dict[Outcome, Fraction] = {}
+        for (middle, power), chance in start.items():
+            o = (middle, power, 0, 0, "win") if detail else (0, 0, 0, 0, "win")
+            won[o] = won.get(o, Fraction(0)) + chance
+        return won
     den, ws = _weights(list(start.values()))
     alive: dict[Key, int] = {
         (key, power, prep.npcs.power): w for (key, power), w in zip(start, ws, strict=True)
@@ -541,6 +549,8 @@ class KokuryokuSimulator(Simulator[Prepared]):
             "{nation}のもの。",
             "nation_joined": "パーティに国がいないので、標準パーティの国（{nation}、国力{power}）"
             "が加わる。",
+            "no_gauge": "エネミーに国（kind: nation）がいないので、削る国力ゲージがない："
+            "最終フェーズは戦わずに勝ちとして数える（この数字に意味はない）。",
         }
     )
 
@@ -607,6 +617,8 @@ class KokuryokuSimulator(Simulator[Prepared]):
 
     def notes(self, prep: Prepared) -> tuple[Note, ...]:
         """What this encounter has that the simulation leaves out or decides by a ruling."""
+        if prep.npcs.gone:
+            return (self.note("no_gauge"),)
         out = []
         sides = (("PC側", prep.pcs), ("エネミー側", prep.npcs))
         if any(side.size > 1 for _, side in sides):
