@@ -129,11 +129,14 @@ class Exchange:
     """One attack of a round and the reaction meeting it, with the engine's damage odds.
 
     Attributes:
-        attack: the attacker's check abilities (no support on attack) and attack power.
+        attacker: who attacks.
+        attack / attack_power: the attack check's abilities (the attacker's alone: no
+            support on attack) and the attacker's attack power.
         defence: the defence check's abilities (the defender's, then supporters'), ``None``
             for a declined reaction.
         defence_power: the defender's defence power (0 when declined).
-        damage: damage -> P(it), from :func:`checks.attack` (0 when the defence won).
+        damage: (damage, P(it)) from :func:`checks.attack` (0 when the defence won).
+        values / cumulative: the damages and their running probabilities, for drawing.
     """
 
     attacker: str
@@ -175,14 +178,9 @@ class Prepared:
     middle: tuple[Middle, ...]
     rounds: int
     settings: Settings
-    nation_values: str
     joined: bool
     first: tuple[float, float, float]
     """P(the PCs go first) when they have less, equal, more power (:func:`checks.first_odds`)."""
-
-
-def _nation_actor(name: str, m: Member) -> Actor:
-    return Actor(name, 0, m.attack, m.defence)
 
 
 def _side(members: Sequence[Member], guard: bool, nation_values: str) -> Side:
@@ -201,7 +199,7 @@ def _side(members: Sequence[Member], guard: bool, nation_values: str) -> Side:
             c.defence + (nation.defence if add else 0),
         )
         for c in chars
-    ] or [_nation_actor(nation.name, nation)]
+    ] or [Actor(nation.name, 0, nation.attack, nation.defence)]  # the nation acting alone
     keep = len(actors) // 2 if guard else 0
     order = sorted(range(len(actors)), key=lambda i: (-actors[i].defence, -actors[i].ability, i))
     kept = set(order[:keep])
@@ -575,7 +573,6 @@ class KokuryokuSimulator(Simulator[Prepared]):
             middle=_middle(chars, _targets(enc), s),
             rounds=rounds or DEFAULT_ROUNDS,
             settings=s,
-            nation_values=values,
             joined=joined,
             first=(first(0, 1), first(0, 0), first(1, 0)),
         )
