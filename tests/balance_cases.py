@@ -276,15 +276,14 @@ def build(data: Data, change: Callable[[Data], None] | None = None) -> Encounter
 
 
 def documented_notes(system: str) -> dict[str, str]:
-    """The notes docs/authoring/balance.md lists for ``system`` (key -> text as written),
-    from its ``<!-- notes:<system> -->`` table."""
+    """The notes the author guide's balance page lists for ``system`` (key -> text as
+    written), from its ``<!-- notes:<system> -->`` table."""
     import re
     from pathlib import Path
 
-    doc = (Path(__file__).resolve().parents[1] / "docs" / "authoring" / "balance.md").read_text(
-        "utf-8"
-    )
+    guide = Path(__file__).resolve().parents[1] / "plugin" / "saikoro" / "_guide" / "balance.md"
+    doc = guide.read_text("utf-8")
     found = re.search(rf"<!-- notes:{system} -->\n(.*?)<!-- /notes:{system} -->", doc, re.DOTALL)
-    assert found, f"docs/authoring/balance.md has no notes table for {system}"
+    assert found, f"{guide.name} has no notes table for {system}"
     rows = re.findall(r"^\| `(\w+)` \| (.*) \|$", found.group(1), re.MULTILINE)
     return dict(rows)

@@ -10,7 +10,7 @@ attack power + die - (the defender's defence power + die); a declined reaction m
 defence 0; a gauge at 0 loses at once.
 
 Rulings and policy followed (the simulator's, documented on the rulings page and in
-docs/authoring/balance.md): 1D10 unless ``rulings: die``; damage never below 0
+the author guide's balance page): 1D10 unless ``rulings: die``; damage never below 0
 (``damage_floor``); equal power: the PCs first (``equal_power``: ``npc`` the enemies,
 ``dice`` each side 1/2); a
 character's checks use its highest ability; ``nation_values`` (default ``alone``): a
