@@ -273,3 +273,17 @@ def build(data: Data, change: Callable[[Data], None] | None = None) -> Encounter
     result = validate_text(text(d), f"{d['system']}.yaml")
     assert result.scenario is not None, [p.format() for p in result.problems]
     return encounter(result.scenario)
+
+
+def documented_notes(system: str) -> dict[str, str]:
+    """The notes the author guide's balance page lists for ``system`` (key -> text as
+    written), from its ``<!-- notes:<system> -->`` table."""
+    import re
+    from pathlib import Path
+
+    guide = Path(__file__).resolve().parents[1] / "plugin" / "saikoro" / "_guide" / "balance.md"
+    doc = guide.read_text("utf-8")
+    found = re.search(rf"<!-- notes:{system} -->\n(.*?)<!-- /notes:{system} -->", doc, re.DOTALL)
+    assert found, f"{guide.name} has no notes table for {system}"
+    rows = re.findall(r"^\| `(\w+)` \| (.*) \|$", found.group(1), re.MULTILINE)
+    return dict(rows)

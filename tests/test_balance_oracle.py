@@ -97,6 +97,41 @@ KOKURYOKU_REF: Data = {  # reference party (players: 2), 1D10, middle phase, one
     "missions": {"main": {"success": "隣国の国力を0にする", "rounds": 1}},
 }
 
+KOKURYOKU_RAID: Data = {  # one unopposed attack a side a round: every end is likely
+    "system": "kokuryoku",
+    "title": "攻め込まれる",
+    "players": 1,
+    "party": [
+        {"name": "我が国", "kind": "nation", "power": 16},
+        {"name": "将", "abilities": {"force": 3}, "attack": 4, "defence": 2, "love": 9},
+    ],
+    "enemies": [
+        {"id": "rival", "name": "隣国", "kind": "nation", "power": 16},
+        {"id": "a", "name": "猛将", "abilities": {"force": 4}, "attack": 4, "love": 9},
+    ],
+    "missions": {"main": {"success": "隣国の国力を0にする", "rounds": 2}},
+    "rulings": {"die": 6},
+}
+
+KOKURYOKU_SPARE: Data = {  # the rival keeps two defenders for our one attack: one supports
+    "system": "kokuryoku",
+    "title": "守りの厚い隣国",
+    "players": 1,
+    "party": [
+        {"name": "我が国", "kind": "nation", "power": 40, "attack": 2, "defence": 0},
+        {"name": "将", "abilities": {"force": 6}, "attack": 5, "defence": 1, "love": 9},
+    ],
+    "enemies": [
+        {"id": "rival", "name": "隣国", "kind": "nation", "power": 12, "attack": 0, "defence": 0},
+        *(
+            {"id": f"c{i}", "name": f"将{i}", "abilities": {"force": 1}, "attack": 1, "love": 5}
+            for i in range(4)
+        ),
+    ],
+    "missions": {"main": {"success": "隣国の国力を0にする", "rounds": 3}},
+    "rulings": {"die": 6},
+}
+
 KEGARE_DUEL: Data = {
     "system": "kegare",
     "title": "一騎打ち",
@@ -322,6 +357,46 @@ CASES: dict[str, tuple[Data, Oracle, tuple[str, ...], int]] = {
         3000,
     ),
     "kokuryoku-reference-1round": (KOKURYOKU_REF, kokuryoku.win, (), 3000),
+    # ruling nation_values: the nation's attack/defence added to every character's (the
+    # reading the simulator had before the ruling: 0.556 here, 0.159 by the seed)
+    "kokuryoku-nation-values-add": (
+        _vary(KOKURYOKU, _set("rulings", {"die": 6, "nation_values": "add"})),
+        kokuryoku.win,
+        (),
+        3000,
+    ),
+    "kokuryoku-no-nation-party-add": (  # the reference nation (2/2) joins, its values added
+        _vary(
+            KOKURYOKU,
+            _both(
+                _set("party", KOKURYOKU["party"][1:]),
+                _set("rulings", {"die": 6, "nation_values": "add"}),
+            ),
+        ),
+        kokuryoku.win,
+        (),
+        3000,
+    ),
+    "kokuryoku-default-rounds": (  # no rounds: 3 (ruling round_limit)
+        _vary(KOKURYOKU_REF, _set("missions.main", {"success": "隣国の国力を0にする"})),
+        kokuryoku.win,
+        (),
+        3000,
+    ),
+    "kokuryoku-spare-defenders": (KOKURYOKU_SPARE, kokuryoku.win, (), 3000),
+    "kokuryoku-every-end": (KOKURYOKU_RAID, kokuryoku.win, (), 3000),
+    "kokuryoku-equal-power-dice": (
+        _vary(KOKURYOKU_RAID, _set("rulings", {"die": 6, "equal_power": "dice"})),
+        kokuryoku.win,
+        (),
+        3000,
+    ),
+    "kokuryoku-equal-power-npc": (
+        _vary(KOKURYOKU_RAID, _set("rulings", {"die": 6, "equal_power": "npc"})),
+        kokuryoku.win,
+        (),
+        3000,
+    ),
     "kegare-duel-3turns": (KEGARE_DUEL, kegare.win, (), 3000),
     "kegare-duel-far-close-in": (_vary(KEGARE_DUEL, _far), kegare.win, (), 3000),
     "kegare-duel-downs-kegare7": (_vary(KEGARE_DUEL, _downs), kegare.win, (), 3000),
@@ -435,6 +510,46 @@ def test_oracle_catches_a_wrong_value(tmp_path: Path) -> None:
         common.check_case(
             "off", path, oracle(data) + Fraction(1, 10**9), battles=200, seeds=(1,), misses=1
         )
+
+
+ENDS: dict[str, tuple[Data, Callable[[Data], dict[str, Fraction]]]] = {
+    "kokuryoku": (KOKURYOKU_RAID, kokuryoku.ends),
+    "akatsuki": (
+        AKATSUKI,
+        lambda d: {
+            "win": akatsuki.win(d),
+            **{f"failed:{i}": p for i, p in enumerate(akatsuki.first_failures(d))},
+        },
+    ),
+}
+"""Encounters whose every end the oracle solves: (scenario, end key -> P)."""
+
+
+@pytest.mark.parametrize("system", sorted(ENDS))
+def test_every_end_against_the_oracle(system: str, tmp_path: Path) -> None:
+    """Each end's 95 % interval in the CLI's JSON holds the oracle's P (one miss over the
+    seeds); the simulator's exact ends equal it."""
+    from saikoro.balance import Budget, encounter, tactics_for
+    from saikoro.systems._akatsuki.simulator import SIMULATOR as AKATSUKI_SIM
+    from saikoro.systems._kokuryoku.simulator import SIMULATOR as KOKURYOKU_SIM
+
+    data, ends = ENDS[system]
+    want = ends(data)
+    path = common.write(tmp_path, system, data)
+    missed = 0
+    for seed in SEEDS:
+        r = common.simulate(path, 3000, seed)
+        got = {e["end"]: e for e in r["ends"]}
+        assert set(got) == set(want), (set(got), set(want))
+        missed += sum(not got[k]["low"] <= float(p) <= got[k]["high"] for k, p in want.items())
+    assert missed <= 1, f"{system}: {missed} end intervals miss the oracle"
+    checked = validate_text(path.read_text("utf-8"), path.name).scenario
+    assert checked is not None
+    enc, tactics = encounter(checked), tactics_for(system)
+    if system == "kokuryoku":
+        assert KOKURYOKU_SIM.exact_ends(KOKURYOKU_SIM.prepare(enc, tactics), Budget()) == want
+    else:
+        assert AKATSUKI_SIM.exact_ends(AKATSUKI_SIM.prepare(enc, tactics), Budget()) == want
 
 
 def test_exact_is_given_where_promised(tmp_path: Path) -> None:

@@ -276,7 +276,7 @@ def test_kokuryoku_power_and_middle_phase() -> None:
         {"taken_at_most": 0},
         battles=2000,
     )
-    fell = round(r.means.get("own_nation_fell", 0.0) * r.battles)
+    fell = next(e.count for e in r.ends if e.key == "fallen")
     assert _count(r, 0) == r.battles - fell
     p = r.exact_figures[f"P({names[0]})"]
     assert r.side[1].low is not None and r.side[1].high is not None
@@ -310,10 +310,11 @@ def test_akatsuki_exact_side_missions() -> None:
 
 def test_akatsuki_exact_matches_brute_force() -> None:
     """Three checks of 36 dice pairs each: every one of the 46,656 battles enumerated."""
+    from saikoro.balance._budget import Budget
     from saikoro.systems._akatsuki import simulator as sim
 
     enc = _enc(AKATSUKI, {"targets_at_least": 2, "cards_left_at_least": 2})
-    prep = sim.prepare(enc, tactics_for("akatsuki"))
+    prep = sim.SIMULATOR.prepare(enc, tactics_for("akatsuki"))
     cond = enc.side[0].condition
     assert cond is not None
     hits = 0
@@ -323,7 +324,7 @@ def test_akatsuki_exact_matches_brute_force() -> None:
         passed = []
         for k, plan in enumerate(prep.plans):
             pair = code // 36**k % 36
-            ok, _, _ = sim._step(prep, plan, cards, pair // 6 + 1, pair % 6 + 1)
+            ok, _, _ = sim.step(prep, plan, cards, pair // 6 + 1, pair % 6 + 1)
             if ok:
                 passed.append(k)
         b = Battle(
@@ -333,7 +334,7 @@ def test_akatsuki_exact_matches_brute_force() -> None:
             facts={"cards_left": sum(cards)},
         )
         hits += cond.holds(b)
-    assert sim.side_exact(prep, cond) == Fraction(hits, 36**n)
+    assert sim.SIMULATOR.side_exact(prep, cond, Budget()) == Fraction(hits, 36**n)
 
 
 # -- not simulated, determinism ---------------------------------------------------------

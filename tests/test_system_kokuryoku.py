@@ -324,6 +324,7 @@ def test_rulings_are_documented() -> None:
         "die_count": 1,
         "damage_floor": 0,
         "equal_power": "pc",
+        "nation_values": "alone",
     }
 
 

@@ -11,15 +11,19 @@ supporter earns as many. After the roll each card spent raises the target by 1.
 Policy (the simulator's documented tactic, not the seed's): the PC with the highest
 chance (before cards) checks, ties to the earlier PC; its supporters are the other
 eligible PCs, largest bonus first; a target's ``support`` points are NPC help taking one
-supporter slot per point (two at most); ``spend_cards`` spends exactly as many cards as
-the failed roll needs, when the checker holds that many.
+supporter slot per point (two at most; ruling ``akatsuki.npc_support``); ``spend_cards``
+spends exactly as many cards as the failed roll needs, when the checker holds that many.
+Every target is tried once, in order, whatever happened before (ruling ``akatsuki.series``):
+the play is won when all succeed and otherwise ends at the first target that failed.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
 from .common import add
@@ -104,15 +108,19 @@ def _plan(party: Sequence[Mapping[str, Any]], t: Mapping[str, Any]) -> _Plan:
     return best[1]
 
 
-def win(data: Mapping[str, Any], *, spend: bool = True) -> Fraction:
-    """P(every difficulty target succeeds) for the scenario ``data``."""
+@cache
+def _ends(key: str, spend: bool) -> tuple[Fraction, tuple[Fraction, ...]]:
+    """(P(every target succeeds), P(target i is the first to fail) for each i)."""
+    data = json.loads(key)
     party = data.get("party") or [dict(REFERENCE[i % 4]) for i in range(data["players"])]
     states: dict[tuple[int, ...], Fraction] = {
         tuple(pc.get("cards", 0) for pc in party): Fraction(1)
     }
+    fails = []
     for t in data["difficulty_targets"]:
         plan = _plan(party, t)
         nxt: dict[tuple[int, ...], Fraction] = {}
+        alive = sum(states.values(), Fraction(0))
         for hand, w in states.items():
             if not plan.allowed or plan.target < 2:
                 continue  # this target fails: the whole sequence is lost
@@ -133,4 +141,22 @@ def win(data: Mapping[str, Any], *, spend: bool = True) -> Fraction:
                         continue
                     add(nxt, tuple(cards), w / 36)
         states = nxt
-    return sum(states.values(), Fraction(0))
+        fails.append(alive - sum(states.values(), Fraction(0)))
+    return sum(states.values(), Fraction(0)), tuple(fails)
+
+
+def _key(data: Mapping[str, Any]) -> str:
+    return json.dumps(data, sort_keys=True, ensure_ascii=False)
+
+
+def win(data: Mapping[str, Any], *, spend: bool = True) -> Fraction:
+    """P(every difficulty target succeeds) for the scenario ``data`` (solved once per
+    scenario per test session)."""
+    return _ends(_key(data), spend)[0]
+
+
+def first_failures(data: Mapping[str, Any], *, spend: bool = True) -> tuple[Fraction, ...]:
+    """P(target i is the first to fail), for each target in order (each target is tried
+    once whatever happened before, so the first failure ends the hope of the main
+    mission: these and :func:`win` add up to 1)."""
+    return _ends(_key(data), spend)[1]

@@ -122,6 +122,12 @@ class Simulator(Generic[P]):
         """Play one battle from ``rng`` and :meth:`~saikoro.balance.Tally.record` it."""
         raise NotImplementedError
 
+    def ends_for(self, prep: P) -> Mapping[str, End]:
+        """The ends of this encounter's battles (default :attr:`ends`): a simulator whose
+        ends are named by the encounter (which check failed) lists them here."""
+        del prep
+        return self.ends
+
     def exact(self, prep: P, budget: Budget) -> tuple[Fraction | None, dict[str, Fraction]]:
         """P(win) solved exactly and other exact figures.
 

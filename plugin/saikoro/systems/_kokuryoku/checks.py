@@ -30,14 +30,18 @@ __all__ = [
     "AttackResult",
     "CooperativeResult",
     "attack",
+    "attack_wins",
     "base_dist",
     "check",
     "contest",
     "cooperative",
     "damage",
+    "damage_dealt",
+    "first_odds",
     "first_player",
     "gain_for",
     "group_total",
+    "reached",
 ]
 
 MAX_PARTICIPANTS = 30
@@ -76,6 +80,15 @@ def group_total(abilities: Sequence[int], *, die: int = 10, count: int = 1) -> D
     for a in abilities:
         total = total + (base + a)
     return total
+
+
+def reached(total: int, target: int) -> bool:
+    """Whether a summed achievement reaches the target (the target itself counts).
+
+    >>> reached(20, 20), reached(19, 20)
+    (True, False)
+    """
+    return total >= target
 
 
 @dataclass(frozen=True)
@@ -130,7 +143,7 @@ def cooperative(
     pending: dict[int, int] = {0: denominator}  # running sum -> weight over ``denominator``
     finished: dict[int, int] = {}
     used: dict[int, int] = {}
-    reached: dict[int, int] = {}
+    reached_at: dict[int, int] = {}
     for k, ability in enumerate(abilities, start=1):
         nxt: dict[int, int] = {}
         for s, w in pending.items():
@@ -138,10 +151,10 @@ def cooperative(
             for face, fw in base.items():
                 t = s + face + ability
                 weight = unit * fw
-                if t >= target:
+                if reached(t, target):
                     finished[t] = finished.get(t, 0) + weight
                     used[k] = used.get(k, 0) + weight
-                    reached[k] = reached.get(k, 0) + weight
+                    reached_at[k] = reached_at.get(k, 0) + weight
                 else:
                     nxt[t] = nxt.get(t, 0) + weight
         pending = nxt
@@ -152,9 +165,9 @@ def cooperative(
     return CooperativeResult(
         total=Dist(finished, denominator),
         used=Dist(used, denominator),
-        success=Fraction(sum(reached.values()), denominator),
+        success=Fraction(sum(reached_at.values()), denominator),
         reached_by={
-            k: Fraction(reached.get(k, 0), denominator) for k in range(1, len(abilities) + 1)
+            k: Fraction(reached_at.get(k, 0), denominator) for k in range(1, len(abilities) + 1)
         },
     )
 
@@ -166,6 +179,15 @@ def gain_for(success: bool, gain: int) -> int:
     (25, 12)
     """
     return gain if success else gain // 2
+
+
+def attack_wins(attack_total: int, defence_total: int) -> bool:
+    """Whether the attack check beats the defence check (ties go to the attacker).
+
+    >>> attack_wins(9, 9), attack_wins(8, 9)
+    (True, False)
+    """
+    return attack_total >= defence_total
 
 
 def contest(
@@ -184,17 +206,29 @@ def contest(
     """
     a = group_total(attack_abilities, die=die, count=count)
     d = group_total(defence_abilities, die=die, count=count)
-    # P(A >= D) = sum over d of P(D = d) * P(A >= d), with a running tail of A.
+    # P(A wins) = sum over d of P(D = d) * P(A beats d): winning is monotone in A, so a
+    # running tail of A (from the top) serves every d in descending order.
     a_items = sorted(a.items(), reverse=True)
     tail = 0
     i = 0
     wins = 0
     for value, weight in sorted(d.items(), reverse=True):
-        while i < len(a_items) and a_items[i][0] >= value:
+        while i < len(a_items) and attack_wins(a_items[i][0], value):
             tail += a_items[i][1]
             i += 1
         wins += weight * tail
     return Fraction(wins, a.denominator * d.denominator)
+
+
+def damage_dealt(hit: int, guard: int | None, floor: int = 0) -> int:
+    """The damage of a won attack: final attack ``hit`` minus final defence ``guard``.
+
+    ``guard=None`` is a declined reaction (the defence counts as 0). Never below ``floor``.
+
+    >>> damage_dealt(17, 13), damage_dealt(5, 9), damage_dealt(12, None), damage_dealt(5, 9, 1)
+    (4, 0, 12, 1)
+    """
+    return max(floor, hit - (0 if guard is None else guard))
 
 
 def damage(
@@ -218,9 +252,9 @@ def damage(
     base = base_dist(die, count)
     hit = base + attack_power
     if defence_power is None:
-        return hit.map(lambda v: max(floor, v))
+        return hit.map(lambda v: damage_dealt(v, None, floor))
     guard = base + defence_power
-    return hit.combine(guard, lambda x, y: max(floor, x - y))
+    return hit.combine(guard, lambda x, y: damage_dealt(x, y, floor))
 
 
 @dataclass(frozen=True)
@@ -280,6 +314,26 @@ def first_player(pc_power: int, npc_power: int, tie: str = "pc") -> str | None:
     if tie == "dice":
         return None
     return "NPC" if tie == "npc" else "PC"
+
+
+def first_odds(
+    pc_power: int, npc_power: int, tie: str = "pc", *, die: int = 10, count: int = 1
+) -> Fraction:
+    """P(the PC side goes first in a round), from :func:`first_player`.
+
+    On equal power with ``tie="dice"`` each side rolls the base dice, the higher goes
+    first and equal rolls are rolled again: P = P(PC higher) / P(not equal).
+
+    >>> first_odds(90, 100), first_odds(50, 50), first_odds(50, 50, "dice")
+    (Fraction(0, 1), Fraction(1, 1), Fraction(1, 2))
+    """
+    side = first_player(pc_power, npc_power, tie)
+    if side is not None:
+        return Fraction(1 if side == "PC" else 0)
+    base = base_dist(die, count)
+    higher = base.combine(base, lambda p, n: int(p > n) - int(p < n))
+    pc, npc = higher.probability(1), higher.probability(-1)
+    return pc / (pc + npc) if pc + npc else Fraction(1, 2)
 
 
 MAX_WORK = 1_000_000

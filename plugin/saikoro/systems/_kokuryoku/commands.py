@@ -113,9 +113,9 @@ def roll_command(command: str, source: DiceSource, settings: Settings) -> Roll |
             v, t = r.check(a)
             value += v
             parts.append(t)
-            if value >= target:
+            if checks.reached(value, target):
                 break
-        ok = value >= target
+        ok = checks.reached(value, target)
         word = "成功" if ok else "失敗"
         out = f"({command}) ＞ {', '.join(parts)} ＞ {value} ＞ {word}"
         if m["g"] is not None:
@@ -127,13 +127,13 @@ def roll_command(command: str, source: DiceSource, settings: Settings) -> Roll |
         ap = _value(m["ap"])
         if m["dp"] is None:
             a, at = r.base()
-            dmg = max(settings.floor, a + ap)
+            dmg = checks.damage_dealt(a + ap, None, settings.floor)
             out = f"({command}) ＞ {at}{_expr_text(m['ap'])} ＞ {dmg}"
         else:
             dp = _value(m["dp"])
             a, at = r.base()
             d, dt = r.base()
-            dmg = max(settings.floor, a + ap - (d + dp))
+            dmg = checks.damage_dealt(a + ap, d + dp, settings.floor)
             out = (
                 f"({command}) ＞ 攻撃 {at}{_expr_text(m['ap'])}={a + ap}"
                 f" ／ 防御 {dt}{_expr_text(m['dp'])}={d + dp} ＞ {dmg}"
@@ -162,7 +162,7 @@ def _roll_attack(command: str, m: re.Match[str], r: _Roller) -> Roll:
     else:
         d_total, d_text = r.group(_values(m["d"]))
         out += f" ／ 防御 {d_text} ＞ {d_total}"
-        won = a_total >= d_total
+        won = checks.attack_wins(a_total, d_total)
     word = WIN if won else LOSE
     out += f" ＞ {word}"
     if m["ap"] is None:
@@ -174,12 +174,12 @@ def _roll_attack(command: str, m: re.Match[str], r: _Roller) -> Roll:
         ap = _value(m["ap"])
         a, at = r.base()
         if m["declined"]:
-            dmg = max(r.settings.floor, a + ap)
+            dmg = checks.damage_dealt(a + ap, None, r.settings.floor)
             out += f" ＞ ダメージ {at}{_expr_text(m['ap'])}={a + ap} ＞ {dmg}"
         else:
             dp = _value(m["dp"] or "0")
             d, dt = r.base()
-            dmg = max(r.settings.floor, a + ap - (d + dp))
+            dmg = checks.damage_dealt(a + ap, d + dp, r.settings.floor)
             out += (
                 f" ＞ ダメージ {at}{_expr_text(m['ap'])}={a + ap}"
                 f" - {dt}{_expr_text(m['dp'] or '0')}={d + dp} ＞ {dmg}"
@@ -234,13 +234,11 @@ def odds_command(command: str, settings: Settings) -> Odds | None:
         success = None if m["t"] is None else dmg.at_least(int(m["t"]))
         return Odds(command, _probs(dmg), success=success, label="ダメージ")
     if m := _FIRST.fullmatch(command):
-        side = checks.first_player(int(m["p"]), int(m["n"]), settings.equal_power)
-        first: dict[int | str, Fraction] = (
-            {"NPC先攻": Fraction(1, 2), "PC先攻": Fraction(1, 2)}
-            if side is None
-            else {f"{side}先攻": Fraction(1)}
+        pc = checks.first_odds(
+            int(m["p"]), int(m["n"]), settings.equal_power, die=settings.die, count=settings.count
         )
-        return Odds(command, first, label="先攻")
+        first: dict[int | str, Fraction] = {"NPC先攻": 1 - pc, "PC先攻": pc}
+        return Odds(command, {k: p for k, p in first.items() if p}, label="先攻")
     return None
 
 

@@ -1,65 +1,98 @@
 """国力: the middle-phase checks, then the final phase's rounds of attack and defence.
 
-Middle phase (``kokuryoku.middle_check``): every difficulty target is tried once, in
-order. The starter is the PC best at the target's ability (any ability when none is
-set: each character uses its highest); the others support, best first, until the
-target is reached (``cooperative``). The nation gains the full ``gain`` on success, half
-(rounded down) on failure. The PCs' nation starts the final phase with its ``power``
-plus those gains.
+Every exchange is the engine's (:mod:`saikoro.systems._kokuryoku.checks`, the functions the
+``KKM`` / ``KKA`` / ``KKI`` commands use): :meth:`KokuryokuSimulator.prepare` asks
+:func:`~saikoro.systems._kokuryoku.checks.cooperative` for each middle-phase check's odds,
+:func:`~saikoro.systems._kokuryoku.checks.attack` for each attack's damage distribution
+(contest with support, ties to the attacker, then attack power + dice against defence power
++ dice) and :func:`~saikoro.systems._kokuryoku.checks.first_odds` for who goes first; a
+battle draws from those tables and the exact solver follows them as a Markov chain.
+
+Middle phase (``kokuryoku.middle_check``): every difficulty target is tried once, in order.
+The starter is the PC best at the target's ability (any ability when none is set: each
+character uses its highest); the others support, best first, until the target is reached.
+The nation gains the full ``gain`` on success, half (rounded down) on failure.
 
 Final phase (``kokuryoku.final_round`` / ``kokuryoku.attack``): each round the side with
-more power goes first (ruling ``equal_power`` on ties). Every character acts once a
-round. With the ``guard`` tactic a side keeps half its characters (rounded down, the best
+more power goes first (ruling ``equal_power`` on ties). Every character acts once a round.
+With the ``guard`` tactic a side keeps half its characters (rounded down, the best
 defenders) back to react; the others attack, one by one, each with its own attack check
-(highest ability) and damage roll (attack power + its nation's attack + dice) — a single
-attack always targets the national power gauge. Each attack is met by the next unused
-defender of the other side (its check against the attack's; ties go to the attacker;
-then defence power + its nation's defence + dice); when none is left the reaction is
-declined and the damage is not reduced. Defenders left over once every attack of the
-other side has one support the defence checks instead (their checks added to the
-defender's, spread over the attacks in turn). Damage never falls below ``damage_floor``. A side
-with no characters is its nation acting alone (abilities 0). The side whose gauge reaches
-0 loses at once; ``win`` is P(the enemy nation's gauge reaches 0 within the round limit —
+(highest ability) and damage roll (its own attack power: ruling ``nation_values``) — a
+single attack always targets the national power gauge. Attack *i* is met by the other
+side's defender *i* (its check against the attack's, then its defence power + dice); when
+none is left the reaction is declined and the defence counts as 0. Defenders left over
+once every attack has one support the defence checks (spread over the attacks in turn).
+A side without characters is its nation acting alone (abilities 0, the nation's attack
+and defence). A gauge at 0 loses at once. The battle ends as ``win`` (the enemy nation's
+gauge reaches 0), ``fallen`` (the PCs' gauge reaches 0) or ``timeout`` (the round limit:
 the main mission's ``rounds``, 3 when not given).
 
-Both phases are solved exactly when small (gauge states x rounds).
+The whole encounter is solved exactly (gauge pairs x rounds, charged to the budget).
 """
 
 from __future__ import annotations
 
+import bisect
+import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
 
 from saikoro.balance._budget import Budget
 from saikoro.balance._model import Encounter
-from saikoro.balance._simulator import Note, Simulator
+from saikoro.balance._side import Battle, Condition
+from saikoro.balance._simulator import End, Note, Simulator
 from saikoro.balance._stats import Tally
 from saikoro.balance._tactics import Tactics
-from saikoro.systems._kokuryoku.checks import attack as attack_odds
-from saikoro.systems._kokuryoku.checks import cooperative, first_player, gain_for
+from saikoro.dice._errors import InternalError
+from saikoro.scenario.model import pc_model
+from saikoro.systems._kokuryoku import checks
+from saikoro.systems._kokuryoku.model import (
+    KokuryokuAbilities,
+    KokuryokuEnemy,
+    KokuryokuPC,
+    KokuryokuTarget,
+)
+from saikoro.systems._kokuryoku.rulings import Settings
+from saikoro.systems._kokuryoku.scenario import REFERENCE_PARTY_FIXED
 
-from . import shapes
-from .shapes import KokuryokuMember, KokuryokuTarget
-
-__all__ = ["FLOWS", "Prepared", "Side", "battle", "exact", "notes", "prepare"]
+__all__ = ["FLOWS", "SIMULATOR", "Exchange", "KokuryokuSimulator", "Prepared", "Side"]
 
 FLOWS = ("kokuryoku.middle_check", "kokuryoku.final_round", "kokuryoku.attack")
 """The system flows this simulator follows."""
 
 DEFAULT_ROUNDS = 3
-"""Round limit when the main mission gives none."""
+"""Round limit when the main mission gives none (ruling ``kokuryoku.round_limit``)."""
 
-DEFAULT_POWER = 50
-"""A nation's power when neither the scenario nor the party gives one."""
-
-EXACT_WORK = 3_000_000
-"""Largest (gauge states x damage outcomes x rounds) solved exactly."""
+Member = KokuryokuPC | KokuryokuEnemy
 
 
-Defence = tuple[tuple[int, ...], int]
-"""A reaction: the defence check's abilities (the defender's, then supporters'), defence power."""
+def _abilities(a: KokuryokuAbilities) -> dict[str, int]:
+    """The abilities given (name -> value)."""
+    values = {
+        "force": a.force,
+        "perception": a.perception,
+        "charisma": a.charisma,
+        "luck": a.luck,
+    }
+    return {k: v for k, v in values.items() if v is not None}
+
+
+def _best(m: Member) -> int:
+    """The highest ability: a check may use any ability."""
+    return max(_abilities(m.abilities).values(), default=0)
+
+
+@dataclass(frozen=True)
+class Actor:
+    """One character of the final phase: check ability, attack and defence power."""
+
+    name: str
+    ability: int
+    attack: int
+    defence: int
 
 
 @dataclass(frozen=True)
@@ -67,101 +100,131 @@ class Side:
     """One side of the final phase.
 
     Attributes:
-        power: starting national power (PCs: before the middle phase).
-        attackers: (ability, attack power incl. the nation's) of each attacker, in order.
-        defenders: (ability, defence power incl. the nation's) of each defender, in order.
+        nation: its nation's name (the gauge).
+        power: the gauge at the start (PCs: before the middle phase).
+        attackers / defenders: the characters attacking / kept back to react, in order.
+        skills: ``skill（character）`` for every skill its characters have.
+        others: the names of the nations beyond the first (not played).
+        alone: the nation acts alone (the side has no characters).
     """
 
+    nation: str
     power: int
-    attackers: tuple[tuple[int, int], ...]
-    defenders: tuple[tuple[int, int], ...]
+    attackers: tuple[Actor, ...]
+    defenders: tuple[Actor, ...]
     skills: tuple[str, ...] = ()
+    others: tuple[str, ...] = ()
+    alone: bool = False
+    gone: bool = False
+    """The side has no nation, hence no gauge (a battle against it is won at once)."""
+
+    @property
+    def size(self) -> int:
+        """How many act in a round."""
+        return len(self.attackers) + len(self.defenders)
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """One attack of a round and the reaction meeting it, with the engine's damage odds.
+
+    Attributes:
+        attacker: who attacks.
+        attack / attack_power: the attack check's abilities (the attacker's alone: no
+            support on attack) and the attacker's attack power.
+        defence: the defence check's abilities (the defender's, then supporters'), ``None``
+            for a declined reaction.
+        defence_power: the defender's defence power (0 when declined).
+        damage: (damage, P(it)) from :func:`checks.attack` (0 when the defence won).
+        values / cumulative: the damages and their running probabilities, for drawing.
+    """
+
+    attacker: str
+    attack: tuple[int, ...]
+    attack_power: int
+    defence: tuple[int, ...] | None
+    defence_power: int
+    damage: tuple[tuple[int, Fraction], ...]
+    values: tuple[int, ...]
+    cumulative: tuple[float, ...]
+
+    def draw(self, rng: random.Random) -> int:
+        """One damage drawn from :attr:`damage`."""
+        i = bisect.bisect_right(self.cumulative, rng.random())
+        return self.values[min(i, len(self.values) - 1)]
+
+
+@dataclass(frozen=True)
+class Middle:
+    """One middle-phase check: who rolls (starter first) and the engine's odds."""
+
+    name: str
+    abilities: tuple[int, ...]
+    target: int
+    gain: int
+    success: Fraction
+    chance: float
+    """:attr:`success` as a float (what a battle draws against)."""
 
 
 @dataclass(frozen=True)
 class Prepared:
-    """Both sides, the middle-phase plans and the rules."""
+    """Both sides, the exchanges of a round, the middle phase and the rules."""
 
     pcs: Side
     npcs: Side
-    pc_attacks: tuple[tuple[tuple[int, int], Defence | None], ...]
-    npc_attacks: tuple[tuple[tuple[int, int], Defence | None], ...]
-    middle: tuple[tuple[KokuryokuTarget, tuple[int, ...]], ...]
+    pc_attacks: tuple[Exchange, ...]
+    npc_attacks: tuple[Exchange, ...]
+    middle: tuple[Middle, ...]
     rounds: int
-    die: int
-    count: int
-    floor: int
-    tie: str
+    settings: Settings
+    joined: bool
+    first: tuple[float, float, float]
+    """P(the PCs go first) when they have less, equal, more power (:func:`checks.first_odds`)."""
 
 
-def _side(members: tuple[KokuryokuMember, ...], guard: bool, default_power: int) -> Side:
+def _side(members: Sequence[Member], guard: bool, nation_values: str) -> Side:
+    """A side: its first nation's gauge, its characters as attackers and defenders."""
     nations = [m for m in members if m.kind == "nation"]
-    nation = nations[0] if nations else KokuryokuMember("国", "nation", default_power, {}, 0, 0)
-    chars = [m for m in members if m.kind == "character"] or [
-        KokuryokuMember(nation.name, "character", None, {}, 0, 0)
-    ]
-    keep = len(chars) // 2 if guard else 0
-    by_defence = sorted(chars, key=lambda c: (-c.defence, -c.best))
-    defenders = by_defence[:keep]
-    attackers = sorted((c for c in chars if c not in defenders), key=lambda c: (-c.attack, -c.best))
+    if not nations:  # no gauge: nothing to bring to 0 (the enemies: nothing_to_play says so)
+        return Side(nation="", power=0, attackers=(), defenders=(), gone=True)
+    nation = nations[0]
+    chars = [m for m in members if m.kind != "nation"]
+    add = nation_values == "add"
+    actors = [
+        Actor(
+            c.name,
+            _best(c),
+            c.attack + (nation.attack if add else 0),
+            c.defence + (nation.defence if add else 0),
+        )
+        for c in chars
+    ] or [Actor(nation.name, 0, nation.attack, nation.defence)]  # the nation acting alone
+    keep = len(actors) // 2 if guard else 0
+    order = sorted(range(len(actors)), key=lambda i: (-actors[i].defence, -actors[i].ability, i))
+    kept = set(order[:keep])
+    defenders = tuple(actors[i] for i in order[:keep])
+    attackers = tuple(
+        sorted(
+            (a for i, a in enumerate(actors) if i not in kept),
+            key=lambda a: (-a.attack, -a.ability),
+        )
+    )
+    skills = tuple(
+        f"{s.name}（{m.name}）" for m in members if isinstance(m, KokuryokuEnemy) for s in m.skills
+    )
     return Side(
-        power=nation.power or default_power,
-        attackers=tuple((c.best, c.attack + nation.attack) for c in attackers),
-        defenders=tuple((c.best, c.defence + nation.defence) for c in defenders),
-        skills=tuple(f"{s}（{m.name}）" for m in members for s in m.skills),
+        nation=nation.name,
+        power=nation.power or 0,
+        attackers=attackers,
+        defenders=defenders,
+        skills=skills,
+        others=tuple(n.name for n in nations[1:]),
+        alone=not chars,
     )
 
 
-def prepare(enc: Encounter, tactics: Tactics) -> Prepared:
-    """Both sides and the middle-phase order of checks."""
-    pcs = _side(shapes.members(enc), tactics.pc.guard, DEFAULT_POWER)
-    npcs = _side(shapes.enemies(enc), tactics.enemy.guard, DEFAULT_POWER)
-    chars = [m for m in shapes.members(enc) if m.kind == "character"]
-    middle = []
-    for t in shapes.targets(enc):
-        if not chars:
-            break
-
-        def score(c: KokuryokuMember, t: KokuryokuTarget = t) -> int:
-            return c.abilities.get(t.ability, 0) if t.ability else c.best
-
-        order = sorted(chars, key=lambda c: -score(c))
-        starter = score(order[0])
-        middle.append((t, (starter, *(c.best for c in order[1:]))))
-    o = enc.options
-    return Prepared(
-        pcs=pcs,
-        npcs=npcs,
-        pc_attacks=tuple(_sequence(pcs, npcs)),
-        npc_attacks=tuple(_sequence(npcs, pcs)),
-        middle=tuple(middle),
-        rounds=enc.round_limit or DEFAULT_ROUNDS,
-        die=int(o["die"]),
-        count=int(o["die_count"]),
-        floor=int(o["damage_floor"]),
-        tie=str(o["equal_power"]),
-    )
-
-
-def _roll(rng: random.Random, die: int, count: int) -> int:
-    return sum(int(rng.random() * die) + 1 for _ in range(count))
-
-
-def _attack(
-    prep: Prepared, rng: random.Random, attacker: tuple[int, int], defender: Defence | None
-) -> int:
-    ability, power = attacker
-    if defender is not None:
-        check = ability + _roll(rng, prep.die, prep.count)
-        guard = sum(a + _roll(rng, prep.die, prep.count) for a in defender[0])
-        if guard > check:
-            return 0
-        hit = power + _roll(rng, prep.die, prep.count)
-        return max(prep.floor, hit - defender[1] - _roll(rng, prep.die, prep.count))
-    return max(prep.floor, power + _roll(rng, prep.die, prep.count))
-
-
-def _sequence(a: Side, d: Side) -> list[tuple[tuple[int, int], Defence | None]]:
+def _exchanges(a: Side, d: Side, s: Settings) -> tuple[Exchange, ...]:
     """Side ``a``'s attacks in a round, each with the reaction that meets it.
 
     Attack *i* meets defender *i*; defenders beyond the attacks support the defence
@@ -169,163 +232,262 @@ def _sequence(a: Side, d: Side) -> list[tuple[tuple[int, int], Defence | None]]:
     """
     met = min(len(a.attackers), len(d.defenders))
     helpers: list[list[int]] = [[] for _ in range(met)]
-    for k, (ability, _) in enumerate(d.defenders[met:]):
+    for k, spare in enumerate(d.defenders[met:]):
         if met:
-            helpers[k % met].append(ability)
-    out: list[tuple[tuple[int, int], Defence | None]] = []
+            helpers[k % met].append(spare.ability)
+    out = []
     for i, atk in enumerate(a.attackers):
-        if i < met:
-            ability, power = d.defenders[i]
-            out.append((atk, ((ability, *helpers[i]), power)))
-        else:
-            out.append((atk, None))
-    return out
+        defence = (d.defenders[i].ability, *helpers[i]) if i < met else None
+        power = d.defenders[i].defence if i < met else 0
+        result = checks.attack(
+            [atk.ability],
+            None if defence is None else list(defence),
+            atk.attack,
+            power,
+            floor=s.floor,
+            die=s.die,
+            count=s.count,
+        )
+        table = tuple(sorted(result.damage.probabilities().items()))
+        running = Fraction(0)
+        cumulative = []
+        for _, p in table:
+            running += p
+            cumulative.append(float(running))
+        out.append(
+            Exchange(
+                attacker=atk.name,
+                attack=(atk.ability,),
+                attack_power=atk.attack,
+                defence=defence,
+                defence_power=power,
+                damage=table,
+                values=tuple(v for v, _ in table),
+                cumulative=tuple(cumulative),
+            )
+        )
+    return tuple(out)
 
 
-def battle(prep: Prepared, rng: random.Random, tally: Tally) -> None:
-    """The middle phase, then the final phase's rounds."""
+def _party(enc: Encounter) -> tuple[tuple[KokuryokuPC, ...], bool]:
+    """The party's members, with the reference nation joining a party without one."""
+    members = []
+    for pc in enc.party.members:
+        if not isinstance(pc, KokuryokuPC):
+            raise InternalError(f"kokuryoku: {pc!r} is not a KokuryokuPC")
+        members.append(pc)
+    if any(m.kind == "nation" for m in members):
+        return tuple(members), False
+    joined = pc_model("kokuryoku", REFERENCE_PARTY_FIXED[0])
+    if not isinstance(joined, KokuryokuPC):
+        raise InternalError(f"kokuryoku: the reference nation is not a KokuryokuPC: {joined!r}")
+    return (joined, *members), True
+
+
+def _enemies(enc: Encounter) -> tuple[KokuryokuEnemy, ...]:
+    out = []
+    for e in enc.enemies:
+        if not isinstance(e, KokuryokuEnemy):
+            raise InternalError(f"kokuryoku: {e!r} is not a KokuryokuEnemy")
+        out.append(e)
+    return tuple(out)
+
+
+def _targets(enc: Encounter) -> tuple[KokuryokuTarget, ...]:
+    out = []
+    for t in enc.targets:
+        if not isinstance(t, KokuryokuTarget):
+            raise InternalError(f"kokuryoku: {t!r} is not a KokuryokuTarget")
+        out.append(t)
+    return tuple(out)
+
+
+def _middle(
+    chars: Sequence[KokuryokuPC], targets: Sequence[KokuryokuTarget], s: Settings
+) -> tuple[Middle, ...]:
+    """Each target's rollers (the best at its ability first, then the others, best first)."""
+    out = []
+    for t in targets:
+        if not chars:
+            break
+
+        def score(c: KokuryokuPC, t: KokuryokuTarget = t) -> int:
+            return _abilities(c.abilities).get(t.ability, 0) if t.ability else _best(c)
+
+        order = sorted(chars, key=lambda c: -score(c))
+        rollers = (score(order[0]), *sorted((_best(c) for c in order[1:]), reverse=True))
+        odds = checks.cooperative(list(rollers), t.target, die=s.die, count=s.count)
+        out.append(Middle(t.name, rollers, t.target, t.gain, odds.success, float(odds.success)))
+    return tuple(out)
+
+
+# -- one battle ---------------------------------------------------------------------------
+
+
+def _round_order(prep: Prepared, mine: int, theirs: int, rng: random.Random) -> bool:
+    """Whether the PCs go first this round (the table of :func:`checks.first_odds`)."""
+    p = prep.first[(mine > theirs) - (mine < theirs) + 1]
+    return p >= 1.0 or (p > 0.0 and rng.random() < p)
+
+
+def _battle(prep: Prepared, rng: random.Random, tally: Tally) -> None:
     power = prep.pcs.power
-    reached = 0
-    hits: list[bool] = []
-    for t, abilities in prep.middle:
-        s = 0
-        for ab in abilities:
-            s += ab + _roll(rng, prep.die, prep.count)
-            if s >= t.target:
-                break
-        ok = s >= t.target
-        hits.append(ok)
-        reached += ok
-        power += gain_for(ok, t.gain)
+    passed = []
+    for i, m in enumerate(prep.middle):
+        ok = rng.random() < m.chance
+        if ok:
+            passed.append(i)
+        power += checks.gain_for(ok, m.gain)
     tally.sums["national_power"] += power
-    tally.sums["middle_reached"] += reached
+    tally.sums["middle_reached"] += len(passed)
     mine, theirs = power, prep.npcs.power
-    win = False
-    played = 0
-    dealt = taken = 0
-    for _ in range(prep.rounds):
+    end = "win" if prep.npcs.gone else "timeout"
+    played = dealt = taken = 0
+    while end == "timeout" and played < prep.rounds:
         played += 1
-        first = first_player(mine, theirs, prep.tie)
-        if first is None:
-            first = "PC" if rng.random() < 0.5 else "NPC"
-        order = ("PC", "NPC") if first == "PC" else ("NPC", "PC")
-        over = False
-        for who in order:
-            if who == "PC":
-                for atk, dfn in prep.pc_attacks:
-                    dmg = _attack(prep, rng, atk, dfn)
+        pc_first = _round_order(prep, mine, theirs, rng)
+        for ours in (pc_first, not pc_first):
+            for x in prep.pc_attacks if ours else prep.npc_attacks:
+                dmg = x.draw(rng)
+                if ours:
                     theirs -= dmg
                     dealt += dmg
-                    if theirs <= 0:
-                        win = over = True
-                        break
-            else:
-                for atk, dfn in prep.npc_attacks:
-                    dmg = _attack(prep, rng, atk, dfn)
+                else:
                     mine -= dmg
                     taken += dmg
                     tally.actions["攻撃"] += dmg
-                    if mine <= 0:
-                        over = True
-                        break
-            if over:
+                if theirs <= 0 or mine <= 0:
+                    end = "win" if theirs <= 0 else "fallen"
+                    break
+            if end != "timeout":
                 break
-        if over:
-            break
     tally.record(
-        win=win,
+        win=end == "win",
+        end=end,
         rounds=played,
         downed=[False] * tally.pcs,
         dealt=dealt,
         taken=taken,
-        passed=[i for i, ok in enumerate(hits) if ok],
-        facts={"power": mine},
+        passed=passed,
+        facts={"power": max(0, mine)},
     )
-    if mine <= 0:
-        tally.sums["own_nation_fell"] += 1
 
 
-def _attack_dist(prep: Prepared, atk: tuple[int, int], dfn: Defence | None) -> dict[int, Fraction]:
-    return attack_odds(
-        [atk[0]],
-        None if dfn is None else list(dfn[0]),
-        atk[1],
-        0 if dfn is None else dfn[1],
-        floor=prep.floor,
-        die=prep.die,
-        count=prep.count,
-    ).damage.probabilities()
+# -- the exact chain ----------------------------------------------------------------------
+
+Key = tuple[int, int, int]
+"""(middle-phase outcome: passed mask or starting power, PCs' gauge, enemy gauge)."""
+
+Outcome = tuple[int, int, int, int, str]
+"""(middle key, PCs' gauge, enemy gauge, rounds played, end)."""
 
 
-def exact(prep: Prepared) -> tuple[Fraction | None, dict[str, Fraction]]:
-    """The middle phase's odds and the final phase's P(win), exactly when small."""
-    figures: dict[str, Fraction] = {}
-    start: dict[int, Fraction] = {prep.pcs.power: Fraction(1)}
-    for t, abilities in prep.middle:
-        p = cooperative(list(abilities), t.target, die=prep.die, count=prep.count).success
-        figures[f"P({t.name})"] = p
-        nxt: dict[int, Fraction] = {}
-        for power, w in start.items():
-            for ok, q in ((True, p), (False, 1 - p)):
+def _start(prep: Prepared, budget: Budget, by_mask: bool) -> dict[tuple[int, int], Fraction]:
+    """(mask or power, power after the middle phase) -> probability."""
+    states: dict[tuple[int, int], Fraction] = {(0, prep.pcs.power): Fraction(1)}
+    for i, m in enumerate(prep.middle):
+        budget.spend(len(m.abilities) * max(1, m.target) * prep.settings.die * prep.settings.count)
+        nxt: dict[tuple[int, int], Fraction] = {}
+        for (mask, power), w in states.items():
+            for ok, q in ((True, m.success), (False, 1 - m.success)):
                 if q:
-                    k = power + gain_for(ok, t.gain)
-                    nxt[k] = nxt.get(k, Fraction(0)) + w * q
-        start = nxt
-    figures["E(国力)"] = sum((k * w for k, w in start.items()), Fraction(0))
-    mine = [_attack_dist(prep, a, d) for a, d in prep.pc_attacks]
-    theirs = [_attack_dist(prep, a, d) for a, d in prep.npc_attacks]
-    outcomes = sum(len(x) for x in mine + theirs)
-    if max(start) * prep.npcs.power * outcomes * prep.rounds > EXACT_WORK:
-        return None, figures
-    alive: dict[tuple[int, int], Fraction] = {(k, prep.npcs.power): w for k, w in start.items()}
-    win = Fraction(0)
-    for _ in range(prep.rounds):
-        split: dict[tuple[int, int, bool], Fraction] = {}
-        for (m, e), w in alive.items():
-            first = first_player(m, e, prep.tie)
-            if first is None:
-                for pc_first in (True, False):
-                    key = (m, e, pc_first)
-                    split[key] = split.get(key, Fraction(0)) + w / 2
-            else:
-                key = (m, e, first == "PC")
-                split[key] = split.get(key, Fraction(0)) + w
-        nxt2: dict[tuple[int, int], Fraction] = {}
+                    key = (
+                        mask | (1 << i) if ok and by_mask else mask,
+                        power + checks.gain_for(ok, m.gain),
+                    )
+                    nxt[key] = nxt.get(key, Fraction(0)) + w * q
+        states = nxt
+    if by_mask:
+        return states
+    merged: dict[tuple[int, int], Fraction] = {}
+    for (_, power), w in states.items():
+        merged[(power, power)] = merged.get((power, power), Fraction(0)) + w
+    return merged
+
+
+def _weights(probs: Sequence[Fraction]) -> tuple[int, list[int]]:
+    """Probabilities as integer weights over one denominator: (denominator, weights)."""
+    den = math.lcm(*(p.denominator for p in probs)) if probs else 1
+    return den, [p.numerator * (den // p.denominator) for p in probs]
+
+
+def _chain(prep: Prepared, budget: Budget, detail: bool) -> dict[Outcome, Fraction]:
+    """Every way the battle ends, with its probability (a Markov chain over the gauges).
+
+    The live states carry integer weights over a denominator common to all of them (each
+    exchange multiplies it by its own); an outcome is turned into a probability when it
+    ends. ``detail``: outcomes keyed by (middle phase, gauges, rounds, end); else by the
+    end alone (the other fields 0).
+    """
+    start = _start(prep, budget, detail)
+    if prep.npcs.gone:  # no enemy gauge: won before any round
+        won: dict[Outcome, Fraction] = {}
+        for (middle, power), chance in start.items():
+            o = (middle, power, 0, 0, "win") if detail else (0, 0, 0, 0, "win")
+            won[o] = won.get(o, Fraction(0)) + chance
+        return won
+    den, ws = _weights(list(start.values()))
+    alive: dict[Key, int] = {
+        (key, power, prep.npcs.power): w for (key, power), w in zip(start, ws, strict=True)
+    }
+    s = prep.settings
+    # P(the PCs go first) when they have less, equal, more power, over one denominator
+    b, first = _weights(
+        [
+            checks.first_odds(pc, npc, s.equal_power, die=s.die, count=s.count)
+            for pc, npc in ((0, 1), (0, 0), (1, 0))
+        ]
+    )
+    tables = {x: _weights([p for _, p in x.damage]) for x in (*prep.pc_attacks, *prep.npc_attacks)}
+    done: dict[Outcome, Fraction] = {}
+
+    def finish(ended: dict[Outcome, int], d: int) -> None:
+        for outcome, w in ended.items():
+            done[outcome] = done.get(outcome, Fraction(0)) + Fraction(w, d)
+
+    for r in range(1, prep.rounds + 1):
+        nxt: dict[Key, int] = {}
+        budget.spend(len(alive))
         for pc_first in (True, False):
-            states = {(m, e): w for (m, e, f), w in split.items() if f == pc_first}
-            steps = [(True, d) for d in mine] + [(False, d) for d in theirs]
-            if not pc_first:
-                steps = [(False, d) for d in theirs] + [(True, d) for d in mine]
-            for ours, dist in steps:
-                after: dict[tuple[int, int], Fraction] = {}
-                for (m, e), w in states.items():
-                    for dmg, p in dist.items():
-                        m2, e2 = (m, e - dmg) if ours else (m - dmg, e)
-                        if e2 <= 0:
-                            win += w * p
-                        elif m2 > 0:
-                            after[(m2, e2)] = after.get((m2, e2), Fraction(0)) + w * p
-                states = after
-            for pair, w in states.items():
-                nxt2[pair] = nxt2.get(pair, Fraction(0)) + w
-        alive = nxt2
-    return win, figures
-
-
-def notes(prep: Prepared) -> tuple[str, ...]:
-    """What is not modelled."""
-    out = [
-        "回復・バフ・複数攻撃による人物（愛）への攻撃、攻撃判定への支援は扱わない"
-        "（支援は余った防御役の防御判定だけ）。",
-    ]
-    skills = (*prep.pcs.skills, *prep.npcs.skills)
-    if skills:
-        out.append("効果の文章を扱わないスキル：" + "、".join(skills) + "。")
-    return tuple(out)
+            states: dict[Key, int] = {}
+            for (k, m, e), w in alive.items():
+                q = first[(m > e) - (m < e) + 1]
+                q = q if pc_first else b - q
+                if q:
+                    states[(k, m, e)] = states.get((k, m, e), 0) + w * q
+            d = den * b
+            for ours in (pc_first, not pc_first):
+                for x in prep.pc_attacks if ours else prep.npc_attacks:
+                    budget.spend(len(states) * len(x.damage))
+                    scale, weights = tables[x]
+                    d *= scale
+                    after: dict[Key, int] = {}
+                    ended: dict[Outcome, int] = {}
+                    for (k, m, e), w in states.items():
+                        for (dmg, _), q in zip(x.damage, weights, strict=True):
+                            m2, e2 = (m, e - dmg) if ours else (m - dmg, e)
+                            if e2 <= 0 or m2 <= 0:
+                                end = "win" if e2 <= 0 else "fallen"
+                                o = (k, m2, e2, r, end) if detail else (0, 0, 0, 0, end)
+                                ended[o] = ended.get(o, 0) + w * q
+                            else:
+                                after[(k, m2, e2)] = after.get((k, m2, e2), 0) + w * q
+                    finish(ended, d)
+                    states = after
+            for key, w in states.items():
+                nxt[key] = nxt.get(key, 0) + w
+        den = d
+        alive = nxt
+    timeout: dict[Outcome, int] = {}
+    for (k, m, e), w in alive.items():
+        o = (k, m, e, prep.rounds, "timeout") if detail else (0, 0, 0, 0, "timeout")
+        timeout[o] = timeout.get(o, 0) + w
+    finish(timeout, den)
+    return done
 
 
 class KokuryokuSimulator(Simulator[Prepared]):
-    """The kokuryoku simulator: the functions above, with the system's words."""
+    """国力ゲーム: the middle phase's checks, then the final phase's gauge battle."""
 
     system = "kokuryoku"
     flows = FLOWS
@@ -341,28 +503,169 @@ class KokuryokuSimulator(Simulator[Prepared]):
         {
             "national_power": "最終フェーズ開始時の国力(平均)",
             "middle_reached": "目標値に届いた中間フェーズの判定(平均)",
-            "own_nation_fell": "自国の国力が0になった割合",
+        }
+    )
+    ends = MappingProxyType(
+        {
+            "win": End("勝利（相手の国力が0）", True),
+            "fallen": End("敗北（自国の国力が0）", False),
+            "timeout": End("時間切れ（ラウンド上限）", False),
+        }
+    )
+    rulings = (
+        "kokuryoku.die",
+        "kokuryoku.die_count",
+        "kokuryoku.reach",
+        "kokuryoku.odds_participants",
+        "kokuryoku.equal_power",
+        "kokuryoku.nation_values",
+        "kokuryoku.gauge",
+        "kokuryoku.declined_reaction",
+        "kokuryoku.damage_floor",
+        "kokuryoku.defeat",
+        "kokuryoku.round_limit",
+        "kokuryoku.balance_support",
+    )
+    NOTES = MappingProxyType(
+        {
+            "attack_support": "攻撃判定への支援（同じ陣営の者が行動を使って攻撃判定に達成値を"
+            "足す）は使わず、各人物が自分で攻撃する。支援は攻撃判定を勝ちやすくするが攻撃の回数が"
+            "減るので、防御判定の強い相手には支援を重ねる卓のほうが勝ちやすいことがある。",
+            "skills": "効果の文章を扱わないスキル：{skills}。スキルの効果は数えないので、"
+            "スキルを持つ側は実際より弱く出る。",
+            "persons": "人物（愛）への攻撃と愛による戦闘不能は扱わない：単体攻撃はいつも"
+            "国力ゲージを狙い、人物は倒れない。人物を狙う複数攻撃（スキル）を使う卓では、倒れた人物の分だけ"
+            "その陣営の手数が減る。",
+            "heal_buff": "回復・バフ・デバフの行動（判定と支援を使う）は扱わない。使う卓では"
+            "そのぶん攻撃の回数が減るかわりに、国力や判定値が伸びる。",
+            "alone": "{side}には人物がいないので、国（{nation}）が1人の人物として戦う"
+            "（能力値0、攻撃力{attack}・防御力{defence}）。",
+            "unopposed": "{side}は防御役を残さない（行動できるのが{size}人で、半数を防御に残す"
+            "方針では0人になるか、守りをとらない方針）ので、相手の攻撃にはリアクションせず、"
+            "防御は0としてダメージがそのまま入る。",
+            "extra_nations": "{side}の2つ目以降の国（{others}）は使わない：国力ゲージは"
+            "{nation}のもの。",
+            "nation_joined": "パーティに国がいないので、標準パーティの国（{nation}、国力{power}）"
+            "が加わる。",
+            "no_gauge": "エネミーに国（kind: nation）がいないので、削る国力ゲージがない："
+            "最終フェーズは戦わずに勝ちとして数える（この数字に意味はない）。",
         }
     )
 
     def prepare(self, enc: Encounter, tactics: Tactics) -> Prepared:
-        return prepare(enc, tactics)
+        """Both sides, every attack's damage table and the middle phase's odds."""
+        s = Settings.from_options(enc.options)
+        values = str(enc.options["nation_values"])
+        party, joined = _party(enc)
+        pcs = _side(party, tactics.pc.guard, values)
+        npcs = _side(_enemies(enc), tactics.enemy.guard, values)
+        chars = [m for m in party if m.kind != "nation"]
+        rounds, _ = self.round_limit(enc)
+
+        def first(pc: int, npc: int) -> float:
+            return float(checks.first_odds(pc, npc, s.equal_power, die=s.die, count=s.count))
+
+        return Prepared(
+            pcs=pcs,
+            npcs=npcs,
+            pc_attacks=_exchanges(pcs, npcs, s),
+            npc_attacks=_exchanges(npcs, pcs, s),
+            middle=_middle(chars, _targets(enc), s),
+            rounds=rounds or DEFAULT_ROUNDS,
+            settings=s,
+            joined=joined,
+            first=(first(0, 1), first(0, 0), first(1, 0)),
+        )
 
     def battle(self, prep: Prepared, rng: random.Random, tally: Tally) -> None:
-        battle(prep, rng, tally)
+        """The middle phase, then the final phase's rounds until a gauge is 0 or time runs out."""
+        _battle(prep, rng, tally)
 
     def exact(self, prep: Prepared, budget: Budget) -> tuple[Fraction | None, dict[str, Fraction]]:
-        del budget  # interim: the solvers keep their own bounds
-        return exact(prep)
+        """P(win), each middle check's P(success) and E(power), exactly."""
+        figures: dict[str, Fraction] = {f"P({m.name})": m.success for m in prep.middle}
+        start = _start(prep, budget, by_mask=False)
+        figures["E(国力)"] = sum((p * w for (p, _), w in start.items()), Fraction(0))
+        return self.exact_ends(prep, budget)["win"], figures
 
-    NOTES = MappingProxyType({"text": "{text}"})  # interim: the old notes, as written
+    def exact_ends(self, prep: Prepared, budget: Budget) -> dict[str, Fraction]:
+        """P(each end: ``win``, ``fallen``, ``timeout``), exactly."""
+        ends: dict[str, Fraction] = dict.fromkeys(self.ends, Fraction(0))
+        for (_, _, _, _, end), w in _chain(prep, budget, detail=False).items():
+            ends[end] += w
+        return ends
+
+    def side_exact(self, prep: Prepared, condition: Condition, budget: Budget) -> Fraction | None:
+        """P(a side mission's ``condition``) over every way the battle ends."""
+        powers = dict(_start(prep, budget, by_mask=True).keys())
+        hits = Fraction(0)
+        for (mask, m, _, rounds, end), w in _chain(prep, budget, detail=True).items():
+            b = Battle(
+                win=end == "win",
+                rounds=rounds,
+                taken=powers[mask] - m,
+                passed=tuple(i for i in range(len(prep.middle)) if mask >> i & 1),
+                facts={"power": max(0, m)},
+            )
+            budget.spend(1)
+            if condition.holds(b):
+                hits += w
+        return hits
 
     def notes(self, prep: Prepared) -> tuple[Note, ...]:
-        return tuple(self.note("text", text=text) for text in notes(prep))
+        """What this encounter has that the simulation leaves out or decides by a ruling."""
+        if prep.npcs.gone:
+            return (self.note("no_gauge"),)
+        out = []
+        sides = (("PC側", prep.pcs), ("エネミー側", prep.npcs))
+        if any(side.size > 1 for _, side in sides):
+            out.append(self.note("attack_support"))
+        skills = (*prep.pcs.skills, *prep.npcs.skills)
+        if skills:
+            out.append(self.note("skills", skills="、".join(skills)))
+        if not (prep.pcs.alone and prep.npcs.alone):
+            out.append(self.note("persons"))
+        out.append(self.note("heal_buff"))
+        for label, side in sides:
+            if side.alone:
+                actor = side.attackers[0] if side.attackers else side.defenders[0]
+                out.append(
+                    self.note(
+                        "alone",
+                        side=label,
+                        nation=side.nation,
+                        attack=actor.attack,
+                        defence=actor.defence,
+                    )
+                )
+            if not side.defenders:
+                out.append(self.note("unopposed", side=label, size=side.size))
+            if side.others:
+                out.append(
+                    self.note(
+                        "extra_nations",
+                        side=label,
+                        others="、".join(side.others),
+                        nation=side.nation,
+                    )
+                )
+        if prep.joined:
+            out.append(self.note("nation_joined", nation=prep.pcs.nation, power=prep.pcs.power))
+        return tuple(out)
+
+    def nothing_to_play(self, enc: Encounter) -> str:
+        """An enemy side without a nation has no gauge to bring to 0 (ruling ``gauge``)."""
+        if not enc.enemies:
+            return "エネミーがいない"
+        if not any(e.kind == "nation" for e in _enemies(enc)):
+            return "エネミーに国（kind: nation）がいない（削る国力ゲージがない）"
+        return ""
 
     def facts(self, enc: Encounter) -> frozenset[str]:
+        """The PCs' national power at the end (``power_at_least``)."""
         del enc
         return frozenset({"power"})
 
 
 SIMULATOR = KokuryokuSimulator()
+"""The kokuryoku simulator."""
