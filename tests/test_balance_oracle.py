@@ -364,6 +364,57 @@ CASES: dict[str, tuple[Data, Oracle, tuple[str, ...], int]] = {
         (),
         3000,
     ),
+    # a whole 1-vs-1 fight: AP order, guards that keep the ST of the guard's own next attack
+    # (the exchange above once guarded with its last ST and never struck: 0 instead of 0.27)
+    "getb-duel-2rounds": (
+        _vary(
+            GETB,
+            _both(
+                _set("party.0.weapon", "short-blade"),
+                _set("party.0.ap", 7),
+                _set("party.0.st", 3),
+                _set("enemies.0.ap", 6),
+                _set("enemies.0.hp", 40),
+                _set("missions.main.rounds", 2),
+            ),
+        ),
+        getb.win,
+        (),
+        4000,  # seeds 2 and 3 of 3000 battles both fall just outside (0.8767, 0.8757)
+    ),
+    "getb-duel-guard-keeps-attack": (
+        _vary(
+            GETB,
+            _both(
+                _set("party.0.weapon", "short-blade"),
+                _set("party.0.ap", 8),
+                _set("party.0.st", 3),
+                _set("party.0.hp", 24),
+                _set("enemies.0.ap", 6),
+                _set("enemies.0.hp", 34),
+                _set("missions.main.rounds", 2),
+            ),
+        ),
+        getb.win,
+        (),
+        3000,
+    ),
+    "getb-duel-enemy-first-tie": (
+        _vary(
+            GETB,
+            _both(
+                _set("party.0.ap", 6),
+                _set("enemies.0.ap", 6),
+                _set("enemies.0.st", 1),
+                _set("enemies.0.hp", 24),
+                _set("missions.main.rounds", 3),
+                _set("rulings", {"ap_tie": "enemy_first"}),
+            ),
+        ),
+        getb.win,
+        (),
+        3000,
+    ),
     "cutaction-duel-2cuts": (CUTACTION, cutaction.win, (), 3000),
     "cutaction-duel-1cut": (
         _vary(CUTACTION, _set("enemies.0.hp", 4)),

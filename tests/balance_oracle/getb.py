@@ -1,28 +1,38 @@
-"""GETB: one exchange (one PC, one Aragami, one round), solved in closed form.
+"""GETB: a fight of one PC against one Aragami, solved in closed form.
 
-From the seed (000): a damage check rolls the weapon's d10s (short 2, long 3, buster 4;
-guns 1); each die at the critical value 10 adds a die, and so on; all dice at the fumble
-value 1 is a fumble; the achievement is the faces + weapon power + strength (guns:
-intellect). A guard (ST 1, a shield's d10s: buckler 2, shield 3, tower 4) adds armour +
-strength. Final damage: the difference when the attack wins, 1 when the guard does, 0
-on a critical guard. Costs: blades ST1 and AP 2/3/4. Each round every character refills
-AP and ST; the one with most AP acts next.
+From the seed (000): a damage check rolls the weapon's d10s (short 2, long 3, buster 4);
+each die at the critical value 10 adds a die, and so on; all dice at the fumble value 1
+is a fumble; the achievement is the faces + weapon power + strength. A guard (ST 1, a
+shield's d10s: buckler 2, shield 3, tower 4) adds armour + strength. Final damage: the
+difference when the attack wins, 1 when the guard does, 0 on a critical guard. Costs:
+blades ST1 and AP 2/3/4. Each round every character recovers AP and ST by its maximum
+(never above it: so both are full at every round start); the one with the most AP takes
+the next turn, until everyone is at 0 AP.
 
 An exploding d10 is 10 K + R with K ~ geometric (P(K = k) = 9/10 (1/10)^k) and R uniform
 on 1..9, so a sum of n of them is 10 (negative-binomial) + (finite) and every tail
 probability is a finite sum: the oracle is exact, with no truncation.
 
-Rulings and policy followed (the simulator's, documented): a fumbled damage check and an
-achievement of 0 or less fail; a fumbled guard counts as failed (the whole achievement
-gets through); a guard achievement is never below 0; without a guard the achievement is
-the damage; the equal-AP tie goes to the higher maximum AP, then the PC; guarding
-(``focus``/``random`` both guard) is taken whenever the target has ST left and a shield;
-an enemy's ``skill`` attack costs ST1 + AP3.
+Rulings and tactics followed (documented on the rulings page and in
+docs/authoring/balance.md): a fumbled damage check and an achievement of 0 or less fail;
+a fumbled guard counts as failed (the whole achievement gets through); a guard achievement
+is never below 0; without a guard the achievement is the damage; HP 0 or less is down and
+the battle ends at once (``battle_end: immediate``); the equal-AP tie goes to the higher
+maximum AP, then the PC (``ap_tie``, other options read from ``rulings``); an enemy's
+``skill`` attack costs ST1 + AP3. A character attacks on its turn when it can pay, else
+gives up (AP 0). The target guards (ST1) when it has a shield and ST, unless it could
+still attack this round (ST and AP for its attack) and guarding would leave it too little
+ST for that attack.
+
+Both stand within each other's reach (blades, range 0-1: the PC starts next to the
+enemy), so within a round the order of attacks and guards depends only on AP and ST, the
+same every round; HP decides only when the fight ends.
 """
 
 from __future__ import annotations
 
 import itertools
+import json
 from collections.abc import Mapping
 from fractions import Fraction
 from functools import cache
@@ -31,7 +41,7 @@ from typing import Any
 
 DICE = {"short-blade": 2, "long-blade": 3, "buster-blade": 4}
 SHIELD = {"buckler": 2, "shield": 3, "tower": 4}
-AP_COST = {"short-blade": 2, "long-blade": 3, "buster-blade": 4}
+AP_COST = {"short-blade": 2, "long-blade": 3, "buster-blade": 4, "skill": 3}
 
 
 @cache
@@ -81,6 +91,7 @@ def guard_dist(n: int, modifier: int) -> dict[Any, Fraction]:
     return out
 
 
+@cache
 def p_kill(dice: int, modifier: int, guard: tuple[int, int] | None, hp: int) -> Fraction:
     """P(one attack's final damage is at least ``hp``)."""
     if guard is None:
@@ -98,28 +109,110 @@ def p_kill(dice: int, modifier: int, guard: tuple[int, int] | None, hp: int) -> 
     return p
 
 
+def _side(who: Mapping[str, Any], attack: Mapping[str, Any], pc: bool) -> dict[str, Any]:
+    weapon = attack["weapon"]
+    dice = attack.get("dice") or DICE.get(weapon, 1)
+    g = (
+        who.get("guard")
+        if not pc
+        else {"shield": who.get("shield", "buckler"), "armor": who.get("armor", 0)}
+    )
+    strength = who["abilities"]["strength"]
+    return {
+        "pc": pc,
+        "hp": who["hp"],
+        "ap": who["ap"],
+        "st": who["st"],
+        "cost": AP_COST[weapon],
+        "dice": dice,
+        "modifier": attack["power"] + strength,
+        "guard": (SHIELD[g["shield"]], g.get("armor", 0) + strength) if g else None,
+    }
+
+
+def _schedule(pc: dict[str, Any], en: dict[str, Any], tie: str) -> list[tuple[int, bool]]:
+    """One round's attacks in order: (attacker 0 = PC / 1 = enemy, whether the target guards)."""
+    sides = [pc, en]
+    ap = [pc["ap"], en["ap"]]
+    st = [pc["st"], en["st"]]
+
+    def can_attack(k: int, st_k: int) -> bool:
+        return st_k >= 1 and ap[k] >= sides[k]["cost"]
+
+    def order(k: int) -> tuple[int, ...]:
+        s = sides[k]
+        keys = {
+            "max_ap": (-s["ap"], 0 if s["pc"] else 1),
+            "pc_first": (0 if s["pc"] else 1, -s["ap"]),
+            "enemy_first": (1 if s["pc"] else 0, -s["ap"]),
+        }
+        return (-ap[k], *keys[tie])
+
+    events = []
+    while any(a > 0 for a in ap):
+        k = min((j for j in (0, 1) if ap[j] > 0), key=order)
+        if not can_attack(k, st[k]):
+            ap[k] = 0  # gives up
+            continue
+        st[k] -= 1
+        ap[k] = max(0, ap[k] - sides[k]["cost"])
+        t = 1 - k
+        keeps = not can_attack(t, st[t]) or can_attack(t, st[t] - 1)
+        guards = sides[t]["guard"] is not None and st[t] >= 1 and keeps
+        st[t] -= guards
+        events.append((k, guards))
+    return events
+
+
+def _damage(
+    dice: int, modifier: int, guard: tuple[int, int] | None, cap: int
+) -> dict[int, Fraction]:
+    """P(final damage = d) for d < cap, and P(final damage >= cap) at ``cap``."""
+    tails = [p_kill(dice, modifier, guard, t) for t in range(1, cap + 1)]
+    out = {0: 1 - tails[0]}
+    for d in range(1, cap):
+        out[d] = tails[d - 1] - tails[d]
+    out[cap] = tails[cap - 1]
+    return out
+
+
+_CACHE: dict[str, Fraction] = {}
+
+
 def win(data: Mapping[str, Any]) -> Fraction:
-    """P(the PC downs the Aragami in the one round: one melee attack each at most)."""
-    (pc,) = data["party"]
-    (en,) = data["enemies"]
-    (atk,) = en["attacks"]
-    pc_mod = pc["power"] + pc["abilities"]["strength"]
-    en_mod = atk["power"] + en["abilities"]["strength"]
-    pc_guard = (SHIELD[pc["shield"]], pc["armor"] + pc["abilities"]["strength"])
-    g = en.get("guard")
-    en_guard = (SHIELD[g["shield"]], g.get("armor", 0) + en["abilities"]["strength"]) if g else None
-    en_st = en["st"]
-    pc_first = (pc["ap"], pc["ap"]) >= (en["ap"], en["ap"])  # AP, then max AP, then the PC
-    pc_st = pc["st"]
-    if not pc_first:
-        # the Aragami strikes first; the PC guards if it has ST, which its own blade needs too
-        guarded = pc_st >= 1
-        pc_st -= 1 if guarded else 0
-        survive = 1 - p_kill(DICE[atk["weapon"]], en_mod, pc_guard if guarded else None, pc["hp"])
-        en_st -= 1
-    else:
-        survive = Fraction(1)
-    if pc_st < 1 or pc["ap"] < AP_COST[pc["weapon"]]:
-        return Fraction(0)
-    kill = p_kill(DICE[pc["weapon"]], pc_mod, en_guard if en_st >= 1 else None, en["hp"])
-    return survive * kill
+    """P(the PC downs the Aragami within the round limit); computed once per case."""
+    key = json.dumps(data, sort_keys=True, ensure_ascii=False)
+    if key not in _CACHE:
+        _CACHE[key] = _win(data)
+    return _CACHE[key]
+
+
+def _win(data: Mapping[str, Any]) -> Fraction:
+    (pc_data,) = data["party"]
+    (en_data,) = data["enemies"]
+    (atk,) = en_data["attacks"]
+    blade = {"weapon": pc_data["weapon"], "power": pc_data["power"]}
+    pc = _side(pc_data, blade, True)
+    en = _side(en_data, atk, False)
+    rounds = data.get("missions", {}).get("main", {}).get("rounds") or 10
+    tie = data.get("rulings", {}).get("ap_tie", "max_ap")
+    events = _schedule(pc, en, tie)
+    # (PC HP, enemy HP) -> probability, among fights still going
+    states: dict[tuple[int, int], Fraction] = {(pc["hp"], en["hp"]): Fraction(1)}
+    won = Fraction(0)
+    for _ in range(rounds):
+        for attacker, guarded in events:
+            nxt: dict[tuple[int, int], Fraction] = {}
+            a, t = (pc, en) if attacker == 0 else (en, pc)
+            guard = t["guard"] if guarded else None
+            for (hp_pc, hp_en), p in states.items():
+                hp = hp_en if attacker == 0 else hp_pc
+                for d, q in _damage(a["dice"], a["modifier"], guard, hp).items():
+                    left = hp - d
+                    if left <= 0:
+                        won += p * q if attacker == 0 else 0  # else: the PC is down
+                        continue
+                    key = (hp_pc, left) if attacker == 0 else (left, hp_en)
+                    nxt[key] = nxt.get(key, Fraction(0)) + p * q
+            states = nxt
+    return won
