@@ -51,8 +51,8 @@ build: setup
 	$(BIN)/mkdocs build --strict
 
 lint: $(STAMPS)/python
-	$(BIN)/ruff check plugin tests bench
-	$(BIN)/ruff format --check plugin tests bench
+	$(BIN)/ruff check plugin tests bench examples
+	$(BIN)/ruff format --check plugin tests bench examples
 	$(BIN)/mypy
 
 test: setup $(STAMPS)/chromium lint

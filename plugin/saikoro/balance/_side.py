@@ -37,7 +37,7 @@ class Battle:
     """What one battle left behind, as a condition reads it.
 
     Attributes:
-        win / rounds / downed / taken: as :meth:`Tally.record` got them.
+        win / rounds / downed / taken: as :meth:`saikoro.balance.Tally.record` got them.
         defeated: enemy indices, in the order they fell (each once).
         passed: indices of the difficulty targets that succeeded.
         facts: per-system integers (``corruption``, ``power``, ``cards_left``, ``escaped``).

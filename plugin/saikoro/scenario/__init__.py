@@ -47,7 +47,7 @@ from ._defs._party import PC_NAME, with_party
 from ._defs._shared import enemy_obj, odds_hint, scenario_root, target_obj, warn_at
 from ._defs._side import BATTLE_CHECKS
 from ._export import field_reference, json_schema
-from ._loader import Node, join_path
+from ._loader import LoadError, Node, join_path
 from ._problems import Msg, Problem, show_value
 from ._schema import (
     INVALID,
@@ -80,6 +80,7 @@ __all__ = [
     "Int",
     "IntOrRange",
     "ListOf",
+    "LoadError",
     "LoadResult",
     "MapOf",
     "Msg",
