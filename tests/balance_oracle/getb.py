@@ -24,9 +24,17 @@ gives up (AP 0). The target guards (ST1) when it has a shield and ST, unless it 
 still attack this round (ST and AP for its attack) and guarding would leave it too little
 ST for that attack.
 
-Both stand within each other's reach (blades, range 0-1: the PC starts next to the
-enemy), so within a round the order of attacks and guards depends only on AP and ST, the
-same every round; HP decides only when the fight ends.
+A gun (the PC's ``gun_power``: 1 die + gun power + intellect, OP1 AP1) and an enemy's
+shooting attack (its dice + power + intellect, OP1 AP1, no OP when the enemy has none)
+also reach the next cell. A character makes its strongest payable attack (the expected
+faces plus the fixed part), so a buster beats a gun. A PC that shoots holds its gun and
+cannot guard until it takes its blade again (guard only with a melee weapon equipped;
+``guard_weapon: any`` lifts that); an enemy with a guard always may.
+
+Both stand within each other's reach (the PC starts next to the enemy), so within a round
+the order of attacks and guards depends only on AP, ST and OP, the same every round as
+long as no melee hit recovers OP that is not full (checked: such a case is refused);
+HP decides only when the fight ends.
 """
 
 from __future__ import annotations
@@ -109,35 +117,89 @@ def p_kill(dice: int, modifier: int, guard: tuple[int, int] | None, hp: int) -> 
     return p
 
 
-def _side(who: Mapping[str, Any], attack: Mapping[str, Any], pc: bool) -> dict[str, Any]:
-    weapon = attack["weapon"]
-    dice = attack.get("dice") or DICE.get(weapon, 1)
-    g = (
-        who.get("guard")
-        if not pc
-        else {"shield": who.get("shield", "buckler"), "armor": who.get("armor", 0)}
-    )
-    strength = who["abilities"]["strength"]
+def _attack(
+    dice: int, modifier: int, *, st: int, op: int, ap: int, gun: bool = False
+) -> dict[str, Any]:
+    # the strength an attacker ranks its attacks by: the expected faces of chained d10s
+    # (55/9 a die) plus the fixed part; the cases keep their attacks far apart
     return {
-        "pc": pc,
-        "hp": who["hp"],
-        "ap": who["ap"],
-        "st": who["st"],
-        "cost": AP_COST[weapon],
         "dice": dice,
-        "modifier": attack["power"] + strength,
-        "guard": (SHIELD[g["shield"]], g.get("armor", 0) + strength) if g else None,
+        "modifier": modifier,
+        "st": st,
+        "op": op,
+        "ap": ap,
+        "gun": gun,
+        "melee": op == 0 and not gun and st >= 1,
+        "rank": Fraction(55, 9) * dice + modifier,
     }
 
 
-def _schedule(pc: dict[str, Any], en: dict[str, Any], tie: str) -> list[tuple[int, bool]]:
-    """One round's attacks in order: (attacker 0 = PC / 1 = enemy, whether the target guards)."""
+def _pc(who: Mapping[str, Any]) -> dict[str, Any]:
+    a = who["abilities"]
+    weapon = who.get("weapon", "long-blade")
+    attacks = [
+        _attack(DICE[weapon], who.get("power", 5) + a["strength"], st=1, op=0, ap=AP_COST[weapon])
+    ]
+    if who.get("gun_power") is not None:  # one plain bullet: 1 die, OP1 AP1, intellect
+        attacks.append(_attack(1, who["gun_power"] + a["intellect"], st=0, op=1, ap=1, gun=True))
+    shield = SHIELD[who.get("shield", "buckler")]
+    return {
+        "pc": True,
+        "hp": who["hp"],
+        "ap": who["ap"],
+        "st": who["st"],
+        "op": who.get("op", 0),
+        "max_op": who.get("op", 0),
+        "attacks": attacks,
+        "guard": (shield, who.get("armor", 0) + a["strength"]),
+    }
+
+
+def _enemy(who: Mapping[str, Any]) -> dict[str, Any]:
+    a = who["abilities"]
+    attacks = []
+    for atk in who["attacks"]:
+        weapon = atk["weapon"]
+        if weapon == "shooting":  # OP1 AP1 (no OP paid when the enemy has none), intellect
+            op = 1 if who.get("op") is not None else 0
+            attacks.append(
+                _attack(atk.get("dice") or 1, atk["power"] + a["intellect"], st=0, op=op, ap=1)
+            )
+        else:  # blades, and skills as ST1 AP3
+            dice = atk.get("dice") or DICE.get(weapon, 1)
+            attacks.append(
+                _attack(dice, atk["power"] + a["strength"], st=1, op=0, ap=AP_COST[weapon])
+            )
+    g = who.get("guard")
+    return {
+        "pc": False,
+        "hp": who["hp"],
+        "ap": who["ap"],
+        "st": who["st"],
+        "op": who.get("op") or 0,
+        "max_op": who.get("op") or 0,
+        "attacks": attacks,
+        "guard": (SHIELD[g["shield"]], g.get("armor", 0) + a["strength"]) if g else None,
+    }
+
+
+def _schedule(
+    pc: dict[str, Any], en: dict[str, Any], tie: str, any_weapon: bool
+) -> list[tuple[int, int, bool]]:
+    """One round's attacks in order: (attacker 0 = PC / 1 = enemy, its attack, whether the
+    target guards). Both start the round with full AP and ST; OP carries over (``op``)."""
     sides = [pc, en]
     ap = [pc["ap"], en["ap"]]
     st = [pc["st"], en["st"]]
+    op = [pc["op"], en["op"]]
+    gun = [False, False]  # the PC holds its melee weapon until it shoots
 
-    def can_attack(k: int, st_k: int) -> bool:
-        return st_k >= 1 and ap[k] >= sides[k]["cost"]
+    def payable(k: int, st_k: int) -> list[int]:
+        return [
+            j
+            for j, x in enumerate(sides[k]["attacks"])
+            if st_k >= x["st"] and op[k] >= x["op"] and ap[k] >= x["ap"]
+        ]
 
     def order(k: int) -> tuple[int, ...]:
         s = sides[k]
@@ -151,16 +213,26 @@ def _schedule(pc: dict[str, Any], en: dict[str, Any], tie: str) -> list[tuple[in
     events = []
     while any(a > 0 for a in ap):
         k = min((j for j in (0, 1) if ap[j] > 0), key=order)
-        if not can_attack(k, st[k]):
+        can = payable(k, st[k])
+        if not can:
             ap[k] = 0  # gives up
             continue
-        st[k] -= 1
-        ap[k] = max(0, ap[k] - sides[k]["cost"])
+        j = max(can, key=lambda j: sides[k]["attacks"][j]["rank"])
+        x = sides[k]["attacks"][j]
+        shoots = any(y["op"] for y in sides[k]["attacks"])
+        # a melee hit recovers OP (damage / 10): only where it cannot change what follows
+        assert not (x["melee"] and shoots and op[k] < sides[k]["max_op"]), "beyond the oracle"
+        st[k] -= x["st"]
+        op[k] -= x["op"]
+        ap[k] = max(0, ap[k] - x["ap"])
+        gun[k] = x["gun"]
         t = 1 - k
-        keeps = not can_attack(t, st[t]) or can_attack(t, st[t] - 1)
-        guards = sides[t]["guard"] is not None and st[t] >= 1 and keeps
+        keeps = not payable(t, st[t]) or bool(payable(t, st[t] - 1))
+        armed = any_weapon or not gun[t]
+        guards = sides[t]["guard"] is not None and st[t] >= 1 and keeps and armed
         st[t] -= guards
-        events.append((k, guards))
+        events.append((k, j, guards))
+    pc["op"], en["op"] = op
     return events
 
 
@@ -190,24 +262,24 @@ def win(data: Mapping[str, Any]) -> Fraction:
 def _win(data: Mapping[str, Any]) -> Fraction:
     (pc_data,) = data["party"]
     (en_data,) = data["enemies"]
-    (atk,) = en_data["attacks"]
-    blade = {"weapon": pc_data["weapon"], "power": pc_data["power"]}
-    pc = _side(pc_data, blade, True)
-    en = _side(en_data, atk, False)
+    pc, en = _pc(pc_data), _enemy(en_data)
     rounds = data.get("missions", {}).get("main", {}).get("rounds") or 10
-    tie = data.get("rulings", {}).get("ap_tie", "max_ap")
-    events = _schedule(pc, en, tie)
+    rulings = data.get("rulings", {})
+    tie = rulings.get("ap_tie", "max_ap")
+    any_weapon = rulings.get("guard_weapon", "melee") == "any"
+    schedules = [_schedule(pc, en, tie, any_weapon) for _ in range(rounds)]
     # (PC HP, enemy HP) -> probability, among fights still going
     states: dict[tuple[int, int], Fraction] = {(pc["hp"], en["hp"]): Fraction(1)}
     won = Fraction(0)
-    for _ in range(rounds):
-        for attacker, guarded in events:
+    for events in schedules:
+        for attacker, j, guarded in events:
             nxt: dict[tuple[int, int], Fraction] = {}
             a, t = (pc, en) if attacker == 0 else (en, pc)
+            x = a["attacks"][j]
             guard = t["guard"] if guarded else None
             for (hp_pc, hp_en), p in states.items():
                 hp = hp_en if attacker == 0 else hp_pc
-                for d, q in _damage(a["dice"], a["modifier"], guard, hp).items():
+                for d, q in _damage(x["dice"], x["modifier"], guard, hp).items():
                     left = hp - d
                     if left <= 0:
                         won += p * q if attacker == 0 else 0  # else: the PC is down
