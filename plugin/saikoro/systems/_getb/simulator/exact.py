@@ -23,6 +23,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from saikoro.balance import Budget
+from saikoro.dice import SaikoroError
 from saikoro.systems._getb.damage import CheckSpec, op_recovery
 from saikoro.systems._getb.final import final_damage_odds, truncated_floor
 from saikoro.systems._getb.states import gain_op
@@ -40,8 +41,9 @@ MAX_DEPTH = 600
 """Most draws one solved fight may follow in a row (Python's stack)."""
 
 
-class _NotExact(Exception):  # noqa: N818 - a signal inside the solver
-    """The fight has outcomes the solver cannot follow exactly."""
+class _NotExact(SaikoroError):  # noqa: N818 - a signal inside the solver
+    """The fight has outcomes the solver cannot follow exactly (caught by :func:`exact`:
+    it never reaches a user)."""
 
 
 Values = tuple[int, int, int, int]

@@ -10,7 +10,8 @@ So both play the very same rules, and each rule is the engine's:
 * round start: :func:`~saikoro.systems._getb.states.recovered` (AP and ST);
 * turn order: the most AP, ties by :func:`~saikoro.systems._getb.states.tie_key`;
 * costs: :func:`~saikoro.systems._getb.states.can_pay`,
-  :func:`~saikoro.systems._getb.states.ap_after`, :func:`~saikoro.systems._getb.states.full_move_cost`,
+  :func:`~saikoro.systems._getb.states.ap_after`,
+  :func:`~saikoro.systems._getb.states.full_move_cost`,
   :data:`~saikoro.systems._getb.states.LINK_AID_COST`, 〈待機〉
   :func:`~saikoro.systems._getb.states.waited`;
 * guard and cover: :func:`~saikoro.systems._getb.states.can_guard` (ruling ``guard_weapon``);
