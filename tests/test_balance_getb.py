@@ -26,7 +26,7 @@ from saikoro.systems._getb.simulator import play
 from saikoro.systems._getb.states import Cost
 
 ROOT = Path(__file__).resolve().parents[1]
-DOC = (ROOT / "docs" / "authoring" / "balance.md").read_text("utf-8")
+DOC = (ROOT / "plugin" / "saikoro" / "_guide" / "balance.md").read_text("utf-8")
 
 
 def _prep(enc: Any, tactics: Tactics | None = None) -> Any:
@@ -366,6 +366,42 @@ def test_exact_charges_the_one_budget() -> None:
     assert 0 < used.used < 200_000
 
 
+def _stalemate(rounds: int) -> Any:
+    """Neither side can hurt the other much (armour 99): a long fight of cheap blows."""
+    side = {"hp": 3, "ap": 10, "st": 20}
+    return build(
+        GETB_EXCHANGE,
+        _change(
+            missions__main__rounds=rounds,
+            **{f"party__0__{k}": v for k, v in side.items()},
+            party__0__power=0,
+            party__0__armor=99,
+            **{f"enemies__0__{k}": v for k, v in side.items()},
+            enemies__0__guard={"shield": "buckler", "armor": 99},
+        ),
+    )
+
+
+def test_exact_follows_fights_deeper_than_pythons_stack() -> None:
+    """A fight of 500 draws in a row (more than a solver recursing twice a draw could
+    follow in Python's call stack) is solved: the solver keeps its own stack, and the size
+    of its numbers (thousands of digits) is charged to the budget, which a smaller budget
+    runs out of (never a RecursionError)."""
+    import sys
+
+    prep = _prep(_stalemate(85))
+    s, draws = play.start(prep), 0
+    while (event := play.advance(prep, s)) == play.HIT:
+        play.hit(prep, s, 0)
+        draws += 1
+    assert event is None and 2 * draws > sys.getrecursionlimit()
+    win, figures = GETB_SIM.exact(prep, Budget())
+    assert win is not None and win + figures["P(全滅)"] + figures["P(時間切れ)"] == 1
+    assert 0 < figures["P(時間切れ)"] < Fraction(1, 10**6)
+    with pytest.raises(OutOfBudget):
+        GETB_SIM.exact(prep, Budget(2_000_000))
+
+
 def test_exact_ends_add_up() -> None:
     enc = build(GETB_EXCHANGE, _change(missions__main__rounds=2, party__0__hp=18))
     win, figures = GETB_SIM.exact(_prep(enc), Budget())
@@ -388,7 +424,7 @@ def test_notes_list_the_attack_effects() -> None:
 
 
 def _doc_notes() -> dict[str, str]:
-    """The GETB notes table of docs/authoring/balance.md: key -> text."""
+    """The GETB notes table of the guide (plugin/saikoro/_guide/balance.md): key -> text."""
     section = DOC.split("#### GETB の注記", 1)[1].split("\n#", 1)[0]
     return dict(re.findall(r"^\| `(\w+)` \| (.+?) \|$", section, flags=re.MULTILINE))
 

@@ -19,6 +19,7 @@ exact; otherwise the fight is not solved (``None``).
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 
@@ -31,14 +32,14 @@ from saikoro.systems._getb.states import gain_op
 from .play import HIT, State, advance, hit, start
 from .units import Prepared
 
-__all__ = ["BRANCH_STEPS", "STATE_STEPS", "exact"]
+__all__ = ["BRANCH_STEPS", "DIGITS_PER_STEP", "STATE_STEPS", "exact"]
 
 STATE_STEPS = 240
 """Budget steps charged for each state played on to its next draw (a turn or more)."""
 BRANCH_STEPS = 24
 """Budget steps charged for each outcome followed from a state (a copy and a lookup)."""
-MAX_DEPTH = 600
-"""Most draws one solved fight may follow in a row (Python's stack)."""
+DIGITS_PER_STEP = 32
+"""Digits of an outcome's value weighed in for one budget step (the arithmetic on them)."""
 
 
 class _NotExact(SaikoroError):  # noqa: N818 - a signal inside the solver
@@ -118,14 +119,51 @@ def _groups(
     return tuple((w, d) for w, d in groups.values()), exponent
 
 
+@dataclass
+class _Frame:
+    """A state waiting for its outcomes' values: the outcomes (weight, damage), the
+    exponent of their weights and the values solved so far (in the outcomes' order)."""
+
+    key: tuple[object, ...]
+    state: State
+    groups: tuple[tuple[int, int], ...]
+    exponent: int
+    parts: list[tuple[int, Values]] = field(default_factory=list)
+
+
 class _Solver:
+    """Depth first over the states, on a stack of its own (a fight may follow hundreds
+    of draws in a row, more than Python's call stack would hold)."""
+
     def __init__(self, prep: Prepared, budget: Budget) -> None:
         self.prep = prep
         self.budget = budget
         self.memo: dict[tuple[object, ...], Values] = {}
+        self.stack: list[_Frame] = []
 
-    def value(self, s: State, depth: int) -> Values:
-        """``s`` (not yet played on) solved."""
+    def solve(self, root: State) -> Values:
+        found = self.enter(root)
+        while found is None:
+            top = self.stack[-1]
+            if len(top.parts) < len(top.groups):
+                child = top.state.copy()
+                hit(self.prep, child, top.groups[len(top.parts)][1])
+                value = self.enter(child)
+            else:
+                self.stack.pop()
+                value = _combine(top, self.budget)
+                self.memo[top.key] = value
+                if not self.stack:
+                    found = value
+                    break
+            if value is not None:
+                parent = self.stack[-1]
+                parent.parts.append((parent.groups[len(parent.parts)][0], value))
+        return found
+
+    def enter(self, s: State) -> Values | None:
+        """``s`` (not yet played on): its value when known at once (solved before, or the
+        battle is over), else ``None`` with a frame for its outcomes pushed."""
         key = s.key()
         found = self.memo.get(key)
         if found is not None:
@@ -134,15 +172,17 @@ class _Solver:
         event = advance(self.prep, s)
         if event is None:
             found = _ENDS[str(s.end)]
-        elif event != HIT or depth > MAX_DEPTH:
+            self.memo[key] = found
+            return found
+        if event != HIT:
             raise _NotExact  # a random target: never with one character a side
-        else:
-            found = self.draw(s, depth)
-        self.memo[key] = found
-        return found
+        groups, exponent = self.outcomes(s)
+        self.budget.spend(BRANCH_STEPS * len(groups))
+        self.stack.append(_Frame(key, s, groups, exponent))
+        return None
 
-    def draw(self, s: State, depth: int) -> Values:
-        """``s``, waiting for an attack's checks, solved."""
+    def outcomes(self, s: State) -> tuple[tuple[tuple[int, int], ...], int]:
+        """``s``, waiting for an attack's checks: its outcomes merged by what they leave."""
         prep = self.prep
         i, d = s.actor, s.defender
         attacker = prep.units[i]
@@ -154,21 +194,21 @@ class _Solver:
         got = _groups(table, s.hp[d], s.op[i], attacker.max_op, prep.op_rounding if melee else None)
         if got is None:
             raise _NotExact
-        groups, exponent = got
-        self.budget.spend(BRANCH_STEPS * len(groups))
-        parts: list[tuple[int, Values]] = []
-        for weight, damage in groups:
-            child = s.copy()
-            hit(prep, child, damage)
-            parts.append((weight, self.value(child, depth + 1)))
-        top = max(v[3] for _, v in parts)
-        win = wipe = timeout = 0
-        for weight, (w, x, t, e) in parts:
-            shift = 10 ** (top - e)
-            win += weight * w * shift
-            wipe += weight * x * shift
-            timeout += weight * t * shift
-        return win, wipe, timeout, top + exponent
+        return got
+
+
+def _combine(frame: _Frame, budget: Budget) -> Values:
+    """A state's value from its outcomes' (each weighted, over a common power of ten),
+    charged by the size of the numbers: a long fight's values have thousands of digits."""
+    top = max(v[3] for _, v in frame.parts)
+    budget.spend(len(frame.parts) * top // DIGITS_PER_STEP)
+    win = wipe = timeout = 0
+    for weight, (w, x, t, e) in frame.parts:
+        shift = 10 ** (top - e)
+        win += weight * w * shift
+        wipe += weight * x * shift
+        timeout += weight * t * shift
+    return win, wipe, timeout, top + frame.exponent
 
 
 def exact(prep: Prepared, budget: Budget) -> tuple[Fraction | None, dict[str, Fraction]]:
@@ -180,7 +220,7 @@ def exact(prep: Prepared, budget: Budget) -> tuple[Fraction | None, dict[str, Fr
     if len(prep.pcs) != 1 or len(prep.enemies) != 1:
         return None, {}
     try:
-        win, wipe, timeout, exponent = _Solver(prep, budget).value(start(prep), 0)
+        win, wipe, timeout, exponent = _Solver(prep, budget).solve(start(prep))
     except _NotExact:
         return None, {}
     scale = 10**exponent
