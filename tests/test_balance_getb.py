@@ -1,27 +1,233 @@
-"""GETB simulator: weak elements, bullets, link aid and the effects it does not simulate."""
+"""GETB simulator: the engine's rules in play, the guard tactic, weak elements, bullets,
+link aid, the exact fight, the ends and what the notes say."""
 
 from __future__ import annotations
 
+import random
+import re
+from collections import Counter
+from dataclasses import replace
+from dataclasses import replace as dc_replace
 from fractions import Fraction
+from math import sqrt
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from balance_cases import GETB, GETB_EXCHANGE, Data, build
-from saikoro.balance import simulate
-from saikoro.balance._budget import Budget
-from saikoro.balance._tactics import tactics_for
+from saikoro.balance import Budget, OutOfBudget, Tactics, Tally, encounter, simulate, tactics_for
+from saikoro.balance._tactics import parse_policy
+from saikoro.scenario import load_scenario
+from saikoro.systems._getb import Combatant, GodEaterTableBurst
+from saikoro.systems._getb.model import GetbEnemy
 from saikoro.systems._getb.simulator import SIMULATOR as GETB_SIM
 from saikoro.systems._getb.simulator import play
-from saikoro.systems._getb.simulator.play import refill
-from saikoro.systems._getb.states import Combatant, Cost
+from saikoro.systems._getb.states import Cost
+
+ROOT = Path(__file__).resolve().parents[1]
+DOC = (ROOT / "plugin" / "saikoro" / "_guide" / "balance.md").read_text("utf-8")
+
+
+def _prep(enc: Any, tactics: Tactics | None = None) -> Any:
+    return GETB_SIM.prepare(enc, tactics or tactics_for("getb"))
 
 
 def _exact(enc: Any) -> Fraction:
-    sim = GETB_SIM
-    value, _ = sim.exact(sim.prepare(enc, tactics_for("getb")), Budget())
+    value, _ = GETB_SIM.exact(_prep(enc), Budget())
     assert isinstance(value, Fraction)
     return value
+
+
+def _change(**paths: Any) -> Any:
+    """Set ``enemies.0.hp``-style paths (``__`` for the dots)."""
+
+    def change(d: Data) -> None:
+        for path, value in paths.items():
+            *keys, last = path.split("__")
+            node: Any = d
+            for k in keys:
+                node = node[int(k)] if k.isdigit() else node[k]
+            node[last] = value
+
+    return change
+
+
+# -- one exchange against the engine command's exact odds (issue 18, Deliver 1) ----------
+
+
+def test_a_simulated_exchange_has_the_gf_commands_odds() -> None:
+    """The beast's first attack (long blade, power 5 + strength 4) on the PC guarding with
+    its buckler (armour 2 + strength 5): the simulator's draws against ``GFL+9/B+7``."""
+    prep = _prep(build(GETB_EXCHANGE))
+    s = play.start(prep)
+    assert play.advance(prep, s) == play.HIT
+    assert (prep.units[s.actor].name, s.defender, s.guarded) == ("獣", 0, True)
+    odds = GodEaterTableBurst().odds_command("GFL+9/B+7")
+    assert odds is not None
+    rng = random.Random(18)
+    n = 40_000
+    seen = Counter(play.exchange(prep, s, rng) for _ in range(n))
+    exact = {d: p for d, p in odds.distribution.items() if isinstance(d, int)}
+    for k in (0, 1, 2, 5, 10, 15, 20, 30):
+        p = float(sum((q for d, q in exact.items() if d >= k), Fraction(0)))
+        got = sum(c for d, c in seen.items() if d >= k) / n
+        assert abs(got - p) <= 4.5 * sqrt(p * (1 - p) / n) + 1e-9, (k, got, p)
+    assert set(seen) <= set(exact)
+
+
+def test_the_exact_exchange_is_the_gf_commands_odds() -> None:
+    """One blow (the beast cannot pay its own: AP 2), guarded: P(win) = P(GFL+11/B+5 >= 14)."""
+    enc = build(GETB_EXCHANGE, _change(enemies__0__ap=2, enemies__0__st=1))
+    odds = GodEaterTableBurst().odds_command("GFL+11/B+5")
+    assert odds is not None
+    kill = sum(
+        (p for d, p in odds.distribution.items() if isinstance(d, int) and d >= 14), Fraction(0)
+    )
+    assert _exact(enc) == kill + odds.truncated  # the cut-off chains deal 100 and more
+
+
+def test_turn_order_is_the_systems_initiative() -> None:
+    for tie in ("max_ap", "pc_first", "enemy_first"):
+        rules = GodEaterTableBurst(ap_tie=tie)
+        enc = build(GETB, _change(rulings={"ap_tie": tie}))
+        prep = _prep(enc)
+        rng = random.Random(tie)
+        for _ in range(300):
+            s = play.start(prep)
+            s.ap = [rng.randint(0, 4) for _ in prep.units]
+            s.hp = [rng.choice([0, 5]) for _ in prep.units]
+            cs = [
+                Combatant(u.name, u.max_ap, u.max_st, ap=a if h > 0 else 0, pc=u.pc)
+                for u, a, h in zip(prep.units, s.ap, s.hp, strict=True)
+            ]
+            order = [c.name for c in rules.initiative(cs)]
+            names = [u.name for u in prep.units]
+            expected = names.index(order[0]) if order else -1
+            assert play._next_actor(prep, s) == expected
+
+
+def test_round_start_recovers_as_the_engine_says() -> None:
+    prep = _prep(build(GETB))
+    s = play.start(prep)
+    s.ap = [1, 0, 3]
+    s.st = [0, 2, 1]
+    s.hp[1] = 0  # downed: recovers nothing
+    play._round_over(prep, s)
+    for k, u in enumerate(prep.units):
+        c = Combatant(u.name, u.max_ap, u.max_st, ap=[1, 0, 3][k], st=[0, 2, 1][k])
+        if k == 1:
+            assert (s.ap[k], s.st[k]) == (0, 2)
+        else:
+            r = c.round_start()
+            assert (s.ap[k], s.st[k]) == (r.ap, r.st)
+
+
+def test_battles_end_only_in_the_declared_ends() -> None:
+    for data, change in (
+        (GETB, None),
+        (GETB, _change(missions__main__rounds=1)),
+        (GETB_EXCHANGE, _change(party__0__hp=3)),
+        (GETB, _change(rulings={"battle_end": "round_end"})),
+    ):
+        enc = build(data, change)
+        tally = Tally(pcs=len(enc.party.members))
+        prep = _prep(enc)
+        rng = random.Random(1)
+        for _ in range(300):
+            GETB_SIM.battle(prep, rng, tally)
+        assert set(tally.ends) <= set(GETB_SIM.ends), tally.ends
+        assert tally.wins == tally.ends["win"]
+    assert "lost" not in GETB_SIM.ends
+
+
+# -- guarding keeps the guard's own attack (issue 18 item 7) -----------------------------
+
+
+def test_an_enemy_guarding_before_its_turn_still_attacks() -> None:
+    """getb-haito's ogretail (ST 3, AP 6) after faster PCs: guarding every blow before its
+    turn once spent its ST, and it never struck (0 damage per round). Now it strikes in
+    every round it stands."""
+    sc = load_scenario(ROOT / "scenarios" / "getb-haito.yaml").scenario
+    assert sc is not None
+    enc = encounter(sc)
+    ogre = enc.enemies[0]
+    assert isinstance(ogre, GetbEnemy)
+    prep = _prep(replace(enc, enemies=(dc_replace(ogre, hp=9999),), round_limit=3))
+    rng = random.Random(7)
+    for _ in range(50):
+        s = play.start(prep)
+        strikes = Counter[int]()
+        while (event := play.advance(prep, s)) is not None:
+            if event == play.CHOICE:
+                play.choose(prep, s, int(rng.random() * len(play.foes(prep, s, s.actor))))
+                continue
+            if not prep.units[s.actor].pc:
+                strikes[s.round] += 1
+            play.hit(prep, s, play.exchange(prep, s, rng))
+        assert all(strikes[r] >= 1 for r in range(1, s.round + 1)), strikes
+
+
+def test_guarding_keeps_the_st_of_the_next_attack() -> None:
+    prep = _prep(build(GETB_EXCHANGE))
+    s = play.start(prep)
+    play._round_over(prep, s)  # round 1: AP and ST full
+    beast = 1
+    assert play._guards(prep, s, beast)  # ST 2: guarding leaves 1 for its long blade
+    s.st[beast] = 1
+    assert not play._guards(prep, s, beast)  # its last ST pays its own attack
+    s.ap[beast] = 2
+    assert play._guards(prep, s, beast)  # no attack left to pay this round: guard
+    s.st[beast] = 0
+    assert not play._guards(prep, s, beast)
+
+
+def test_a_pc_holding_its_gun_cannot_guard() -> None:
+    prep = _prep(build(GETB))
+    s = play.start(prep)
+    play._round_over(prep, s)
+    s.ap[0] = 0
+    assert play._guards(prep, s, 0)
+    s.gun[0] = True
+    assert not play._guards(prep, s, 0)
+    anyway = _prep(build(GETB, _change(rulings={"guard_weapon": "any"})))
+    assert play._guards(anyway, s, 0)
+
+
+def test_a_pc_switches_form_for_its_gun() -> None:
+    """Out of ST, the short-blade PC shoots (OP1 AP1): it holds its gun afterwards."""
+    prep = _prep(build(GETB))
+    s = play.start(prep)
+    play._round_over(prep, s)
+    s.st[1] = 0
+    s.actor, s.target, s.stage = 1, 2, play.TARGETED
+    assert play.advance(prep, s) == play.HIT
+    assert prep.units[1].moves[s.move].gun and s.gun[1]
+    assert s.op[1] == prep.units[1].max_op - 1
+
+
+def test_round_end_lets_the_round_finish() -> None:
+    """Two enemies, one to defeat: under ``battle_end: round_end`` the other keeps striking
+    until the round ends."""
+
+    def two(d: Data) -> None:
+        extra = dict(d["enemies"][0], id="other", name="取り巻き", hp=400, placement="in4")
+        d["enemies"].append(extra)
+        d["balance"] = {"defeat": ["beast"]}
+        d["missions"]["main"]["rounds"] = 4
+
+    now = simulate(build(GETB, two), battles=1500, seed=3, solve=False)
+
+    def later(d: Data) -> None:
+        two(d)
+        d["rulings"] = {"battle_end": "round_end"}
+
+    then = simulate(build(GETB, later), battles=1500, seed=3, solve=False)
+    assert then.taken_per_round > now.taken_per_round
+    assert abs(then.win - now.win) < 0.05
+
+
+# -- weak elements (ruling weak_element) ------------------------------------------------
 
 
 def _weak(*elements: str) -> Any:
@@ -31,25 +237,7 @@ def _weak(*elements: str) -> Any:
     return change
 
 
-def _rules(**rulings: object) -> Any:
-    def change(d: Data) -> None:
-        d["rulings"] = dict(rulings)
-
-    return change
-
-
-def test_refill_is_round_start() -> None:
-    for ap in range(9):
-        for max_ap in range(9):
-            c = Combatant("x", max_ap, max_ap, ap=min(ap, max_ap), st=min(ap, max_ap))
-            r = c.round_start()
-            assert (refill(c.ap, max_ap), refill(c.st, max_ap)) == (r.ap, r.st)
-
-
-# -- weak elements (ruling weak_element) ------------------------------------------------
-
-
-def test_weak_element_adds_a_die_in_the_exact_exchange() -> None:
+def test_weak_element_adds_a_die_in_the_exact_fight() -> None:
     plain = _exact(build(GETB_EXCHANGE))
     weak = _exact(build(GETB_EXCHANGE, _weak("physical")))
     other = _exact(build(GETB_EXCHANGE, _weak("fire")))
@@ -57,7 +245,7 @@ def test_weak_element_adds_a_die_in_the_exact_exchange() -> None:
 
     def weak_off(d: Data) -> None:
         _weak("physical")(d)
-        _rules(weak_element="none")(d)
+        d["rulings"] = {"weak_element": "none"}
 
     assert _exact(build(GETB_EXCHANGE, weak_off)) == plain
 
@@ -87,19 +275,20 @@ def test_weak_element_raises_the_win_rate() -> None:
 
     base = simulate(build(GETB, off), battles=3000, seed=3, solve=False)
     assert on.win_low > base.win_high, (on.win, base.win)
-    assert any("weak_element: none" in n for n in (m.text for m in base.notes))
+    assert any(n.key == "weak_none" for n in base.notes)
 
 
 # -- bullets ----------------------------------------------------------------------------
 
 
 def test_bullets_become_shooting_moves() -> None:
-    prep = GETB_SIM.prepare(build(GETB, _fire_bullet), tactics_for("getb"))
+    prep = _prep(build(GETB, _fire_bullet))
     pc = prep.units[1]
-    gun = [m for m in pc.moves if not m.melee]
+    gun = [m for m in pc.moves if m.gun]
     assert [(m.name, m.dice, m.element, m.reach) for m in gun] == [("火炎弾", 2, "fire", (1, 3))]
     assert gun[0].cost == Cost(ap=1, op=1)
     assert gun[0].modifier == 3 + 3  # gun_power + intellect
+    assert not gun[0].melee
 
 
 def test_more_bullet_dice_raise_the_win_rate() -> None:
@@ -141,36 +330,111 @@ def test_link_aid_raises_the_win_rate(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_link_aid_half_beats_one() -> None:
-    def half(d: Data) -> None:
-        _fragile(d)
-        d["rulings"] = {"link_aid": "half"}
+    def rule(name: str) -> Any:
+        def change(d: Data) -> None:
+            _fragile(d)
+            d["rulings"] = {"link_aid": name}
 
-    one = simulate(build(GETB, _fragile), battles=3000, seed=2, solve=False)
-    more = simulate(build(GETB, half), battles=3000, seed=2, solve=False)
+        return change
+
+    one = simulate(build(GETB, rule("one")), battles=3000, seed=2, solve=False)
+    more = simulate(build(GETB, rule("half")), battles=3000, seed=2, solve=False)
     assert more.win > one.win
 
 
 def test_reckless_pcs_give_no_link_aid() -> None:
-    from saikoro.balance._tactics import Tactics, parse_policy
-
     enc = build(GETB, _fragile)
     tactics = Tactics(parse_policy("reckless"), parse_policy("random"))
     r = simulate(enc, battles=500, seed=1, tactics=tactics, solve=False)
     assert "link_aid" not in r.means
 
 
-# -- what is not simulated --------------------------------------------------------------
+# -- the exact fight --------------------------------------------------------------------
+
+
+def test_exact_only_for_one_against_one() -> None:
+    assert GETB_SIM.exact(_prep(build(GETB)), Budget())[0] is None
+
+
+def test_exact_charges_the_one_budget() -> None:
+    enc = build(GETB_EXCHANGE, _change(missions__main__rounds=3))
+    budget = Budget(50_000)
+    with pytest.raises(OutOfBudget):
+        GETB_SIM.exact(_prep(enc), budget)
+    used = Budget()
+    GETB_SIM.exact(_prep(build(GETB_EXCHANGE)), used)
+    assert 0 < used.used < 200_000
+
+
+def _stalemate(rounds: int) -> Any:
+    """Neither side can hurt the other much (armour 99): a long fight of cheap blows."""
+    side = {"hp": 3, "ap": 10, "st": 20}
+    return build(
+        GETB_EXCHANGE,
+        _change(
+            missions__main__rounds=rounds,
+            **{f"party__0__{k}": v for k, v in side.items()},
+            party__0__power=0,
+            party__0__armor=99,
+            **{f"enemies__0__{k}": v for k, v in side.items()},
+            enemies__0__guard={"shield": "buckler", "armor": 99},
+        ),
+    )
+
+
+def test_exact_follows_fights_deeper_than_pythons_stack() -> None:
+    """A fight of 500 draws in a row (more than a solver recursing twice a draw could
+    follow in Python's call stack) is solved: the solver keeps its own stack, and the size
+    of its numbers (thousands of digits) is charged to the budget, which a smaller budget
+    runs out of (never a RecursionError)."""
+    import sys
+
+    prep = _prep(_stalemate(85))
+    s, draws = play.start(prep), 0
+    while (event := play.advance(prep, s)) == play.HIT:
+        play.hit(prep, s, 0)
+        draws += 1
+    assert event is None and 2 * draws > sys.getrecursionlimit()
+    win, figures = GETB_SIM.exact(prep, Budget())
+    assert win is not None and win + figures["P(全滅)"] + figures["P(時間切れ)"] == 1
+    assert 0 < figures["P(時間切れ)"] < Fraction(1, 10**6)
+    with pytest.raises(OutOfBudget):
+        GETB_SIM.exact(prep, Budget(2_000_000))
+
+
+def test_exact_ends_add_up() -> None:
+    enc = build(GETB_EXCHANGE, _change(missions__main__rounds=2, party__0__hp=18))
+    win, figures = GETB_SIM.exact(_prep(enc), Budget())
+    assert win is not None
+    assert win + figures["P(全滅)"] + figures["P(時間切れ)"] == 1
+    assert figures["P(全滅)"] > 0 and figures["P(時間切れ)"] > 0
+
+
+# -- what the notes say ----------------------------------------------------------------
 
 
 def test_notes_list_the_attack_effects() -> None:
-    from pathlib import Path
-
-    from saikoro.balance import encounter
-    from saikoro.scenario import load_scenario
-
-    sc = load_scenario(Path(__file__).parent.parent / "scenarios" / "getb-kaigan.yaml").scenario
+    sc = load_scenario(ROOT / "scenarios" / "getb-kaigan.yaml").scenario
     assert sc is not None
-    enc = encounter(sc)
-    sim = GETB_SIM
-    notes = [n.text for n in sim.notes(sim.prepare(enc, tactics_for("getb")))]
-    assert any("灼熱の咆哮" in n and "ガード判定" in n for n in notes), notes
+    prep = _prep(encounter(sc))
+    notes = GETB_SIM.notes(prep)
+    assert any(n.key == "effect" and "灼熱の咆哮" in n.text for n in notes), notes
+    assert any(n.key == "skill_cost" and "灼熱の咆哮" in n.text for n in notes)
+    assert {"skills", "jump", "step", "items"} <= {n.key for n in notes}
+
+
+def _doc_notes() -> dict[str, str]:
+    """The GETB notes table of the guide (plugin/saikoro/_guide/balance.md): key -> text."""
+    section = DOC.split("#### GETB の注記", 1)[1].split("\n#", 1)[0]
+    return dict(re.findall(r"^\| `(\w+)` \| (.+?) \|$", section, flags=re.MULTILINE))
+
+
+def test_the_doc_lists_exactly_what_the_notes_can_say() -> None:
+    assert _doc_notes() == dict(GETB_SIM.NOTES)
+
+
+def test_every_ruling_the_figures_rely_on_exists() -> None:
+    keys = {r.key for r in GodEaterTableBurst.rulings}
+    assert set(GETB_SIM.rulings) <= keys
+    options = {r.key for r in GodEaterTableBurst.rulings if r.option} - {"getb.miracle_tier"}
+    assert options <= set(GETB_SIM.rulings)  # every option but checks' moves a figure

@@ -30,11 +30,11 @@ difficulty_targets:
   - name: 崩れた足場を渡る
     check: agility          # strength | agility | intellect | endurance
     target: 8
-enemies:
+enemies:  # 群れは4体。1体ずつなら怖くないが、囲まれると盾が追いつかない
   - id: ogretail
     name: オウガテイル
     abilities: {strength: 4, agility: 3, intellect: 1, endurance: 4}
-    hp: 40
+    hp: 45
     ap: 6
     st: 3
     placement: out3        # in1..in12, out1..out12, centre
@@ -42,7 +42,49 @@ enemies:
       - name: 噛みつき
         weapon: long-blade  # short-blade | long-blade | buster-blade | shooting | skill
         element: physical   # physical | fire | ice | thunder | divine
-        power: 5
+        power: 8
+        range: 0-1
+    guard: {shield: buckler, armor: 2}
+  - id: ogretail-2
+    name: オウガテイル(2体目)
+    abilities: {strength: 4, agility: 3, intellect: 1, endurance: 4}
+    hp: 45
+    ap: 6
+    st: 3
+    placement: out5
+    attacks:
+      - name: 噛みつき
+        weapon: long-blade
+        element: physical
+        power: 8
+        range: 0-1
+    guard: {shield: buckler, armor: 2}
+  - id: ogretail-3
+    name: オウガテイル(3体目)
+    abilities: {strength: 4, agility: 3, intellect: 1, endurance: 4}
+    hp: 45
+    ap: 6
+    st: 3
+    placement: out1
+    attacks:
+      - name: 噛みつき
+        weapon: long-blade
+        element: physical
+        power: 8
+        range: 0-1
+    guard: {shield: buckler, armor: 2}
+  - id: ogretail-4
+    name: オウガテイル(4体目)
+    abilities: {strength: 4, agility: 3, intellect: 1, endurance: 4}
+    hp: 45
+    ap: 6
+    st: 3
+    placement: in4
+    attacks:
+      - name: 噛みつき
+        weapon: long-blade
+        element: physical
+        power: 8
         range: 0-1
     guard: {shield: buckler, armor: 2}
 missions:
@@ -53,6 +95,9 @@ missions:
     - success: 3ラウンド以内に勝利する
       check: {win: true, rounds_at_most: 3}
       reward: 報酬+500fc
+balance:
+  win: 70%-92%             # 群れに押し切られて全滅することもある
+  defeat: [ogretail, ogretail-2, ogretail-3, ogretail-4]   # メインミッション: 全て倒す
 chase_tables:
   - name: 廃都チェイス表
     die: 1D10               # any table die: 1D6, 1D10, 2D6, D66, 1D100, ...

@@ -29,6 +29,7 @@ from saikoro.scenario._ranges import parse_win_range
 from saikoro.site._balancecache import BalanceStore
 from saikoro.site._charts import prob
 from saikoro.site._log import log
+from saikoro.site._pages.labels import choice
 from saikoro.site._safe import esc
 from saikoro.systems import system_class
 
@@ -313,27 +314,21 @@ def _limit(result: BalanceResult) -> str:
 
 
 def _rulings(result: BalanceResult) -> str:
-    """The rulings the figures rely on (title, option value, key for the rulings page)."""
+    """The rulings the figures rely on: their titles, and the value a scenario chose where it
+    is not the default (the key, an id for code, only in ``data-ruling``; ids are for code,
+    titles for readers)."""
     if not result.rulings:
         return ""
     items = []
     for r in result.rulings:
-        value = "" if r.value is None else f"：<code>{esc(_shown(r.value))}</code>"
+        value = ""
         if r.value is not None and not r.default:
-            value += "（既定から変更）"
-        items.append(
-            f'<li>{esc(r.title)}{value} <span class="saikoro-note">{esc(r.key)}</span></li>'
-        )
+            value = f"：{esc(choice(r.value))}（既定から変更）"
+        items.append(f'<li data-ruling="{esc(r.key)}">{esc(r.title)}{value}</li>')
     listed = "".join(items)
     return (
         f'<div><dt>使った裁定</dt><dd><ul class="saikoro-balance-rulings">{listed}</ul></dd></div>'
     )
-
-
-def _shown(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
 
 
 def _tuned_html(tuned: TuneResult) -> str:

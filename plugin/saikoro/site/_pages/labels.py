@@ -148,6 +148,11 @@ _CHOICES: Mapping[str, tuple[str, str]] = {
 }
 
 
+def choice(value: OptionValue) -> str:
+    """An option's value as a reader reads it (「防御側の勝ち」 for ``defender``)."""
+    return _choice(value)
+
+
 def _choice(value: OptionValue) -> str:
     if isinstance(value, bool):
         return _pick("採用" if value else "不採用", "on" if value else "off")

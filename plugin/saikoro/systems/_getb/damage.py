@@ -21,7 +21,7 @@ Fraction(271, 1000)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -49,11 +49,13 @@ __all__ = [
     "PERFECT",
     "PERFECT_GUARD",
     "TIE_RULES",
+    "WEAK_ELEMENT_RULES",
     "CheckSpec",
     "GuardValue",
     "attack_values",
     "attack_weights",
     "damage_check_odds",
+    "damage_dice",
     "events_of",
     "guard_check_odds",
     "guard_values",
@@ -85,6 +87,25 @@ GuardValue = int | str | None
 
 TIE_RULES = ("defender", "zero")
 """How a tie in the comparison is settled: the defender wins (1 damage) or nothing gets through."""
+
+WEAK_ELEMENT_RULES = ("die", "none")
+"""What hitting a weak element does (the options of ruling ``getb.weak_element``)."""
+
+
+def damage_dice(dice: int, element: str, weak: Iterable[str], *, rule: str = "die") -> int:
+    """The damage check's dice for an attack of ``element`` on a target weak to ``weak``.
+
+    Ruling ``getb.weak_element``: ``die`` adds one die when the element is a weak one;
+    ``none`` changes nothing.
+
+    >>> damage_dice(3, "fire", ("fire", "ice")), damage_dice(3, "ice", ("fire",))
+    (4, 3)
+    >>> damage_dice(3, "fire", ("fire",), rule="none")
+    3
+    """
+    if rule not in WEAK_ELEMENT_RULES:
+        raise OptionError(f"unknown weak element rule {rule!r}")
+    return dice + 1 if rule == "die" and element in weak else dice
 
 
 @dataclass(frozen=True)

@@ -38,7 +38,7 @@ from .damage import (
     guard_weights,
 )
 
-__all__ = ["MAX_FOLDED_PAIRS", "final_damage_odds"]
+__all__ = ["MAX_FOLDED_PAIRS", "final_damage_odds", "truncated_floor"]
 
 MAX_FOLDED_PAIRS = 600_000
 """Most (attack, guard) achievement pairs when the guard can fall below 0.
@@ -110,6 +110,36 @@ def _difference_from_dice(
             if w:
                 out[i] = out.get(i, 0) + sign * w
     return {k: w for k, w in sorted(out.items()) if w}
+
+
+def truncated_floor(
+    attack: CheckSpec,
+    guard: CheckSpec | None,
+    *,
+    final_modifier: int = 0,
+    guard_fumble_fails: bool = True,
+) -> int:
+    """The least final damage an attack chain too long to follow (``truncated``) deals.
+
+    Such a chain reaches at least the spread's ``cut_minimum``; against a guard that is
+    not a critical (a critical stops it, and :func:`final_damage_odds` counts that mass
+    exactly) it deals at least that minus the best guard. 0 when a guard could match it
+    (nothing is promised then).
+
+    >>> truncated_floor(CheckSpec(3, 8), CheckSpec(2, 5))
+    118
+    >>> truncated_floor(CheckSpec(1, 0), None)
+    121
+    """
+    if attack.dice <= 0:
+        return 0
+    low = attack.spread().cut_minimum
+    best = 0
+    if guard is not None and guard.dice > 0:
+        weights, _ = guard_weights(guard, guard_fumble_fails, True)
+        best = max((g for g in weights if isinstance(g, int)), default=0)
+    damage = low - best if low > best else 0
+    return max(0, damage + final_modifier) if damage >= 1 else 0
 
 
 def final_damage_odds(
@@ -196,10 +226,10 @@ def final_damage_odds(
     truncated = a_trunc - Fraction(cut * gw.get(PERFECT, 0), denominator)
     cut_succeeds = Fraction(0)
     if spread_a is not None and truncated:
-        low = spread_a.cut_minimum  # every cut-off attack reaches at least this
-        ints = [g for g in gw if isinstance(g, int)]
-        worst = [low + final_modifier] + ([low - max(ints) + final_modifier] if ints else [])
-        if low > max(ints, default=0) and min(worst) >= 1:
+        floor = truncated_floor(
+            attack, guard, final_modifier=final_modifier, guard_fumble_fails=guard_fumble_fails
+        )
+        if floor >= 1:  # every cut-off attack deals at least this
             cut_succeeds = truncated
     return Odds(
         command=command,

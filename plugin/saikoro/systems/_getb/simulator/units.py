@@ -1,30 +1,56 @@
-"""GETB: each character's fixed data (attacks, guard, start cell) and the rulings in force."""
+"""GETB: each character's fixed data, read from the model, and the tables a battle draws from.
+
+Everything a battle needs that does not change between battles is built here once
+(:func:`prepare`): the characters' attacks (dice, fixed part, range, cost) and guards as
+the rules page's commands take them, the rulings in force, and, from the engine's own
+functions, the tables the battle draws its checks from (:class:`Draw`, built by
+:func:`~saikoro.systems._getb.damage.attack_weights` and
+:func:`~saikoro.systems._getb.damage.guard_weights`, the very weights of the ``GD``,
+``GG`` and ``GF`` commands), the turn order's tie keys
+(:func:`~saikoro.systems._getb.states.tie_key`) and the weak elements' dice
+(:func:`~saikoro.systems._getb.damage.damage_dice`).
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from functools import cache
-from typing import Any
+import bisect
+import random
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cache, lru_cache
 
-from saikoro.balance._model import Encounter
-from saikoro.balance._tactics import Policy, Tactics
-from saikoro.systems._getb.board import CENTRE, DialClock
-from saikoro.systems._getb.states import Combatant, Cost, Shield, Weapon, attack_cost
-
-from . import shapes
-from .shapes import GetbAttack, GetbEnemy, GetbPC
+from saikoro.balance import Encounter, Policy, Tactics
+from saikoro.dice import InternalError
+from saikoro.systems._getb import GodEaterTableBurst
+from saikoro.systems._getb.board import CENTRE, DialClock, parse_range
+from saikoro.systems._getb.damage import (
+    CheckSpec,
+    GuardValue,
+    attack_weights,
+    damage_dice,
+    guard_weights,
+)
+from saikoro.systems._getb.model import GetbAttack, GetbEnemy, GetbPC
+from saikoro.systems._getb.states import (
+    SKILL_ATTACK_COST,
+    Cost,
+    Shield,
+    Weapon,
+    attack_cost,
+    tie_key,
+)
 
 __all__ = [
     "DEFAULT_ROUNDS",
-    "LINK_AID_COST",
-    "SKILL_COST",
+    "Draw",
     "Move",
     "Prepared",
     "Unit",
     "approach",
+    "attack_draw",
     "distance",
+    "guard_draw",
     "neighbours",
-    "power",
     "prepare",
     "walk",
 ]
@@ -39,18 +65,69 @@ _WEAPONS = {
     "shooting": Weapon.SHOOTING,
 }
 _SHIELDS = {"buckler": Shield.BUCKLER, "shield": Shield.SHIELD, "tower": Shield.TOWER}
-SKILL_COST = Cost(st=1, ap=3)
-"""What an enemy's skill attack costs (ruling ``getb.skill_attack``)."""
-LINK_AID_COST = Cost(st=1, ap=2)
-"""〈リンクエイド〉's cost (ruling ``getb.link_aid``): same cell, ST1 AP2."""
+
+
+@dataclass(frozen=True)
+class Draw:
+    """A check's outcomes as integer weights, drawn from in one step.
+
+    ``values[j]`` has weight ``cumulative[j] - cumulative[j - 1]``; chains too long for
+    the engine to follow (a mass of about 10^-12) are left out, so a draw is from the
+    rest, renormalised.
+    """
+
+    values: tuple[GuardValue, ...]
+    cumulative: tuple[int, ...]
+
+    def sample(self, rng: random.Random) -> GuardValue:
+        """One outcome, with its probability."""
+        return self.values[bisect.bisect_right(self.cumulative, rng.randrange(self.cumulative[-1]))]
+
+
+def _draw(weights: dict[int, int] | dict[int | str, int]) -> Draw:
+    values: list[GuardValue] = []
+    cumulative: list[int] = []
+    total = 0
+    for value, weight in weights.items():
+        if weight:
+            total += weight
+            values.append(value)
+            cumulative.append(total)
+    return Draw(tuple(values), tuple(cumulative))
+
+
+@lru_cache(maxsize=512)
+def attack_draw(spec: CheckSpec, fumble_fails: bool) -> Draw:
+    """The damage check's achievement (0: the attack failed), from the engine's weights."""
+    weights, _ = attack_weights(spec, fumble_fails)
+    return _draw(weights)
+
+
+@lru_cache(maxsize=512)
+def guard_draw(spec: CheckSpec, fumble_fails: bool) -> Draw:
+    """The guard check's result (an achievement, ``perfect`` or ``failed``)."""
+    weights, _ = guard_weights(spec, fumble_fails, True)
+    return _draw(weights)
+
+
+@lru_cache(maxsize=512)
+def mean_achievement(spec: CheckSpec, fumble_fails: bool) -> Fraction:
+    """The damage check's expected achievement (a failed attack counts 0): how strong it is."""
+    weights, _ = attack_weights(spec, fumble_fails)
+    return Fraction(sum(v * w for v, w in weights.items()), sum(weights.values()))
 
 
 @dataclass(frozen=True)
 class Move:
-    """One attack a character can make."""
+    """One attack a character can make.
+
+    ``melee``: a melee attack (it recovers OP); ``gun``: made with the PC's gun, which must
+    be equipped (〈変形〉); ``dice``: its damage dice before weak elements.
+    """
 
     name: str
     melee: bool
+    gun: bool
     dice: int
     modifier: int
     reach: tuple[int, int]
@@ -60,18 +137,23 @@ class Move:
 
 @dataclass(frozen=True)
 class Unit:
-    """A character's fixed data: side, moves, guard, weak elements."""
+    """A character's fixed data.
+
+    ``key``: the enemy id (a PC's name) that names its actions; ``index``: its place among
+    the party or the enemies; ``guard``: its guard check (``None``: it has no shield).
+    """
 
     name: str
+    key: str
     pc: bool
     index: int
     moves: tuple[Move, ...]
-    guard_dice: int
-    guard_modifier: int
+    guard: CheckSpec | None
+    max_hp: int
+    max_ap: int
+    max_st: int
     max_op: int
     start: str
-    danger: int
-    max_hp: int = 1
     weak: frozenset[str] = frozenset()
 
     @property
@@ -82,49 +164,59 @@ class Unit:
 
 @dataclass(frozen=True)
 class Prepared:
-    """Units, the system (rulings) and the tactics."""
+    """Units, the rulings in force, the tactics and the tables a battle draws from.
+
+    ``specs[(i, m, d)]``: the damage check of unit ``i``'s move ``m`` on unit ``d`` (weak
+    elements counted); ``strength``: the rank of its expected achievement (higher is
+    stronger, equal for equal expectations), how the attacker ranks its attacks;
+    ``danger[k]``: unit ``k``'s strongest attack (the ``most_dangerous`` target).
+    """
 
     units: tuple[Unit, ...]
-    combatants: tuple[Combatant, ...]
-    defeat: frozenset[str]
+    pcs: tuple[int, ...]
+    enemies: tuple[int, ...]
+    defeat: tuple[int, ...]
     rounds: int
-    rules: Any
+    rules: GodEaterTableBurst
     pc_policy: Policy
     enemy_policy: Policy
     tie: str
-    ap_tie: str
+    op_rounding: str
     shortfall: bool
     damage_fails: bool
     guard_fails: bool
-    weak_die: bool = True
-    link_aid: str = "one"
-    effects: tuple[str, ...] = ()
+    weak_rule: str
+    link_aid: str
+    guard_weapon: str
+    immediate: bool
+    tie_keys: tuple[tuple[int, int], ...]
+    specs: dict[tuple[int, int, int], CheckSpec]
+    strength: dict[tuple[int, int, int], int]
+    danger: tuple[Fraction, ...]
+    attacks: dict[tuple[int, int, int], Draw]
+    guards: tuple[Draw | None, ...]
+    effects: tuple[tuple[str, str, str], ...] = ()
+    skills: tuple[str, ...] = ()
+    plans: dict[tuple[object, ...], tuple[str, Cost, int] | None] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    """The tactics' choices already made (a pure function of the key: see ``play._plan``)."""
+
+    def policy(self, k: int) -> Policy:
+        """The policy of unit ``k``'s side."""
+        return self.pc_policy if self.units[k].pc else self.enemy_policy
 
 
 @cache
 def distance(a: str, b: str) -> int:
-    """Cells between ``a`` and ``b`` on the dial-clock map."""
+    """Cells between ``a`` and ``b`` on the dial-clock map (ranges count through the centre)."""
     return DialClock().distance(a, b)
 
 
 @cache
-def walk(a: str, b: str) -> int:
-    """Cells a PC walks from ``a`` to ``b`` (never through the centre)."""
-    return DialClock().move_distance(a, b, pc=True)
-
-
-@cache
-def approach(cell: str, target: str, reaches: tuple[tuple[int, int], ...], pc: bool) -> int:
-    """Cells a character walks from ``cell`` until one of ``reaches`` covers ``target``.
-
-    PCs walk around the centre and never stand in it; range counts through it.
-    """
-    board = DialClock()
-    return min(
-        board.move_distance(cell, x, pc=pc)
-        for x in board.cells()
-        if not (pc and x == CENTRE) and any(lo <= distance(x, target) <= hi for lo, hi in reaches)
-    )
+def walk(a: str, b: str, pc: bool = True) -> int:
+    """Cells a character walks from ``a`` to ``b`` (PCs never through the centre)."""
+    return DialClock().move_distance(a, b, pc=pc)
 
 
 @cache
@@ -133,132 +225,189 @@ def neighbours(cell: str, pc: bool) -> tuple[str, ...]:
     return tuple(c for c in DialClock().neighbours(cell) if not (pc and c == CENTRE))
 
 
-def power(move: Move, dice: int) -> int:
-    """How strong an attack with ``dice`` damage dice is (its expected total, roughly)."""
-    return move.modifier + 6 * dice
+@cache
+def cells(pc: bool) -> tuple[str, ...]:
+    """The cells a character may stand on (PCs never the centre)."""
+    return tuple(c for c in DialClock().cells() if not (pc and c == CENTRE))
+
+
+@cache
+def approach(cell: str, target: str, reaches: tuple[tuple[int, int], ...], pc: bool) -> int:
+    """Cells a character walks from ``cell`` until one of ``reaches`` covers ``target``
+    (a large number when no reach is given)."""
+    found = [
+        walk(cell, x, pc)
+        for x in cells(pc)
+        if any(lo <= distance(x, target) <= hi for lo, hi in reaches)
+    ]
+    return min(found, default=99)
+
+
+def _reach(value: int | str) -> tuple[int, int]:
+    return (value, value) if isinstance(value, int) else parse_range(value)
 
 
 def _pc_unit(i: int, pc: GetbPC, cell: str) -> Unit:
     weapon = _WEAPONS[pc.weapon]
-    moves = [
-        Move(
-            pc.weapon,
-            True,
-            weapon.dice,
-            pc.power + pc.abilities["strength"],
-            (0, 1),
-            attack_cost(weapon),
-            pc.element,
-        )
-    ]
-    bullets: tuple[GetbAttack, ...] = pc.bullets
+    a = pc.abilities
+    blade = Move(
+        pc.weapon,
+        True,
+        False,
+        weapon.dice,
+        pc.power + a.strength,
+        (0, 1),
+        attack_cost(weapon),
+        pc.element,
+    )
+    moves = [blade]
+    bullets = pc.bullets or ()
     if not bullets and pc.gun_power is not None:
-        bullets = (GetbAttack("射撃", "shooting", pc.gun_power, pc.gun_range, 1),)
+        moves.append(
+            Move(
+                "射撃",
+                False,
+                True,
+                Weapon.SHOOTING.dice,
+                pc.gun_power + a.intellect,
+                _reach(pc.gun_range),
+                attack_cost(Weapon.SHOOTING),
+            )
+        )
     moves.extend(
         Move(
             b.name,
             False,
-            b.dice,
-            b.power + pc.abilities["intellect"],
-            b.range,
+            True,
+            Weapon.SHOOTING.dice + b.dice,  # 1 + the bullet's ability
+            (pc.gun_power or 0) + a.intellect,
+            _reach(b.range if b.range is not None else pc.gun_range),
             attack_cost(Weapon.SHOOTING),
             b.element,
         )
         for b in bullets
     )
-    shield = _SHIELDS[pc.shield]
-    danger = max(power(m, m.dice) for m in moves)
-    return Unit(
-        pc.name,
-        True,
-        i,
-        tuple(moves),
-        shield.dice,
-        pc.armor + pc.abilities["strength"],
-        pc.op,
-        cell,
-        danger,
-        pc.hp,
-    )
+    guard = CheckSpec(_SHIELDS[pc.shield].dice, pc.armor + a.strength)
+    return Unit(pc.name, pc.name, True, i, tuple(moves), guard, pc.hp, pc.ap, pc.st, pc.op, cell)
+
+
+def _enemy_move(e: GetbEnemy, a: GetbAttack) -> Move:
+    reach = _reach(a.range)
+    if a.weapon == "skill":  # ruling skill_attack: ST1 AP3; melee when its range has 0
+        melee, cost, dice = reach[0] == 0, SKILL_ATTACK_COST, a.dice or 1
+    else:
+        weapon = _WEAPONS[a.weapon]
+        melee, cost, dice = weapon.melee, attack_cost(weapon), a.dice or weapon.dice
+        if not melee and e.op is None:  # ruling battle_start: no OP given, no OP paid
+            cost = Cost(ap=cost.ap, st=cost.st)
+    ability = e.abilities.strength if melee else e.abilities.intellect
+    return Move(a.name, melee, False, dice, a.power + ability, reach, cost, a.element)
 
 
 def _enemy_unit(i: int, e: GetbEnemy) -> Unit:
-    moves = []
-    for a in e.attacks:
-        if a.weapon == "skill":
-            melee = a.range[0] == 0
-            cost = SKILL_COST
-        else:
-            weapon = _WEAPONS[a.weapon]
-            melee = weapon.melee
-            cost = attack_cost(weapon)
-            if not melee and e.op is None:
-                cost = replace(cost, op=0)
-        ability = e.abilities["strength"] if melee else e.abilities["intellect"]
-        moves.append(
-            Move(a.name, melee, max(1, a.dice), a.power + ability, a.range, cost, a.element)
-        )
-    dice = _SHIELDS[e.shield].dice if e.shield else 0
-    danger = max(power(m, m.dice) for m in moves)
+    guard = None
+    if e.guard is not None:
+        guard = CheckSpec(_SHIELDS[e.guard.shield].dice, e.guard.armor + e.abilities.strength)
     return Unit(
+        e.name,
         e.id,
         False,
         i,
-        tuple(moves),
-        dice,
-        e.armor + e.abilities["strength"],
+        tuple(_enemy_move(e, a) for a in e.attacks),
+        guard,
+        e.hp,
+        e.ap,
+        e.st,
         e.op or 0,
         e.placement,
-        danger,
-        e.hp,
-        e.weak,
+        frozenset(e.weak or ()),
     )
 
 
 def _start_cell(anchor: str, gap: int, k: int) -> str:
-    cells = [c for c in DialClock().cells() if c != CENTRE and distance(anchor, c) == gap]
-    if not cells:
-        cells = [c for c in DialClock().cells() if c != CENTRE]
-    return cells[k % len(cells)]
+    """The ``k``-th PC's cell: ``gap`` cells from ``anchor``, never the centre (tactics)."""
+    near = [c for c in cells(True) if distance(anchor, c) == gap] or list(cells(True))
+    return near[k % len(near)]
 
 
-def _effects(enc: Encounter) -> tuple[str, ...]:
-    """The enemies' attack effects, as written (not simulated)."""
-    return tuple(
-        f"{e.name}「{a.name}」: {a.effect}"
-        for e in shapes.enemies(enc)
-        for a in e.attacks
-        if a.effect
-    )
+def _pcs(enc: Encounter) -> tuple[GetbPC, ...]:
+    out = []
+    for pc in enc.party.members:
+        if not isinstance(pc, GetbPC):
+            raise InternalError(f"getb: {pc!r} is not a GetbPC")
+        out.append(pc)
+    return tuple(out)
+
+
+def _enemies(enc: Encounter) -> tuple[GetbEnemy, ...]:
+    out = []
+    for e in enc.enemies:
+        if not isinstance(e, GetbEnemy):
+            raise InternalError(f"getb: {e!r} is not a GetbEnemy")
+        out.append(e)
+    return tuple(out)
 
 
 def prepare(enc: Encounter, tactics: Tactics) -> Prepared:
-    """Place everyone and list their attacks."""
-    enemies = [_enemy_unit(i, e) for i, e in enumerate(shapes.enemies(enc))]
-    anchor = enemies[0].start if enemies else "in1"
+    """Place everyone, list their attacks and build the tables the battles draw from."""
+    rules = enc.rules
+    if not isinstance(rules, GodEaterTableBurst):
+        raise InternalError(f"getb: the rules are {rules!r}")
+    enemies = _enemies(enc)
+    e_units = [_enemy_unit(i, e) for i, e in enumerate(enemies)]
+    anchor = e_units[0].start if e_units else "in1"
     gap = 1 if tactics.pc.close_in else 2
-    pcs = [_pc_unit(i, pc, _start_cell(anchor, gap, i)) for i, pc in enumerate(shapes.members(enc))]
-    units = (*pcs, *enemies)
-    stats: tuple[GetbPC | GetbEnemy, ...] = (*shapes.members(enc), *shapes.enemies(enc))
-    combatants = tuple(
-        Combatant(u.name, m.ap, m.st, op=u.max_op, pc=u.pc, hp=m.hp)
-        for u, m in zip(units, stats, strict=True)
+    p_units = [_pc_unit(i, pc, _start_cell(anchor, gap, i)) for i, pc in enumerate(_pcs(enc))]
+    units = (*p_units, *e_units)
+    opt = rules.options
+    damage_fails = opt["damage_fumble"] == "fail"
+    guard_fails = opt["guard_fumble"] == "fail"
+    weak_rule = str(opt["weak_element"])
+    specs: dict[tuple[int, int, int], CheckSpec] = {}
+    for i, u in enumerate(units):
+        for m, move in enumerate(u.moves):
+            for d, foe in enumerate(units):
+                if foe.pc != u.pc:
+                    dice = damage_dice(move.dice, move.element, foe.weak, rule=weak_rule)
+                    specs[(i, m, d)] = CheckSpec(dice, move.modifier)
+    means = {k: mean_achievement(s, damage_fails) for k, s in specs.items()}
+    levels = {v: n for n, v in enumerate(sorted(set(means.values())))}
+    strength = {k: levels[v] for k, v in means.items()}
+    danger = tuple(
+        max(
+            (mean_achievement(CheckSpec(m.dice, m.modifier), damage_fails) for m in u.moves),
+            default=Fraction(0),
+        )
+        for u in units
     )
-    ids = frozenset(enc.defeat) or frozenset(e.id for e in shapes.enemies(enc))
+    wanted = set(enc.defeat) or {e.id for e in enemies}
+    ap_tie = str(opt["ap_tie"])
     return Prepared(
         units=units,
-        combatants=combatants,
-        defeat=ids,
+        pcs=tuple(range(len(p_units))),
+        enemies=tuple(range(len(p_units), len(units))),
+        defeat=tuple(k for k, u in enumerate(units) if not u.pc and u.key in wanted),
         rounds=enc.round_limit or DEFAULT_ROUNDS,
-        rules=enc.rules,
+        rules=rules,
         pc_policy=tactics.pc,
         enemy_policy=tactics.enemy,
-        tie=str(enc.options["final_damage_tie"]),
-        ap_tie=str(enc.options["ap_tie"]),
-        shortfall=enc.options["ap_shortfall"] == "allow",
-        damage_fails=enc.options["damage_fumble"] == "fail",
-        guard_fails=enc.options["guard_fumble"] == "fail",
-        weak_die=enc.options["weak_element"] == "die",
-        link_aid=str(enc.options["link_aid"]),
-        effects=_effects(enc),
+        tie=str(opt["final_damage_tie"]),
+        op_rounding=str(opt["op_rounding"]),
+        shortfall=opt["ap_shortfall"] == "allow",
+        damage_fails=damage_fails,
+        guard_fails=guard_fails,
+        weak_rule=weak_rule,
+        link_aid=str(opt["link_aid"]),
+        guard_weapon=str(opt["guard_weapon"]),
+        immediate=opt["battle_end"] == "immediate",
+        tie_keys=tuple(tie_key(u.max_ap, u.pc, ap_tie) for u in units),
+        specs=specs,
+        strength=strength,
+        danger=danger,
+        attacks={k: attack_draw(s, damage_fails) for k, s in specs.items()},
+        guards=tuple(None if u.guard is None else guard_draw(u.guard, guard_fails) for u in units),
+        effects=tuple((e.name, a.name, a.effect) for e in enemies for a in e.attacks if a.effect),
+        skills=tuple(
+            f"{e.name}「{a.name}」" for e in enemies for a in e.attacks if a.weapon == "skill"
+        ),
     )
