@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import shutil
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Literal
 
@@ -19,6 +20,7 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
+from mkdocs.structure.toc import AnchorLink
 
 from . import _assets as assets
 from . import _exact as exact
@@ -35,7 +37,7 @@ from ._pages.scenario import fill_slots, system_name
 from ._reference import reference_files, schema_file
 from ._searchconfig import japanese_search
 from ._structure import ScenarioBook, load_folder, raise_errors, rel_url
-from ._typography import JapaneseLineBreaks
+from ._typography import JapaneseLineBreaks, punctuate, typeset_html
 from ._vtt import VttSettings
 
 __all__ = ["MemoryBytecodeCache", "SaikoroPlugin"]
@@ -54,6 +56,13 @@ class MemoryBytecodeCache(jinja2.BytecodeCache):
 
     def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
         self._store[bucket.key] = bucket.bytecode_to_string()
+
+
+def _punctuate_toc(items: Iterable[AnchorLink]) -> None:
+    """The titles of a page's table of contents with :func:`.typography.punctuate`."""
+    for item in items:
+        item.title = punctuate(item.title)
+        _punctuate_toc(item.children)
 
 
 class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
@@ -211,6 +220,11 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
             html = append_linked_flows(html)  # charts that steps link to, if not on the page
         if page.meta.get("system") and page.file.src_uri not in self.book.pages:
             html += rolling.free_widget(system=str(page.meta["system"]), enabled=self.fences.roller)
+        # Japanese typography as a rule, on every page: full-width brackets and colons
+        # where they touch Japanese (page text, the table of contents), phrase breaks in
+        # headings and table cells (see .typography; text without Japanese is untouched)
+        html = typeset_html(html)
+        _punctuate_toc(page.toc)
         return html
 
     # Under `mkdocs serve`, keep the theme's compiled templates between rebuilds: each
