@@ -21,6 +21,7 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import AnchorLink
+from pymdownx import slugs
 
 from . import _assets as assets
 from . import _exact as exact
@@ -32,9 +33,11 @@ from ._log import log
 from ._mermaid import append_linked_flows
 from ._navigation import add_to_nav
 from ._pages import balance, labels
-from ._pages.book import book_files
+from ._pages.book import book_files, is_reserved
+from ._pages.reference import rule_topics
 from ._pages.scenario import fill_slots, system_name
 from ._reference import reference_files, schema_file
+from ._rulelinks import RuleLinks
 from ._searchconfig import japanese_search
 from ._structure import ScenarioBook, load_folder, raise_errors, rel_url
 from ._typography import JapaneseLineBreaks, punctuate, typeset_html
@@ -78,6 +81,7 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         self.assets = assets.Assets()
         self.templates = MemoryBytecodeCache()
         self.balance = BalanceStore()
+        self.rule_links = RuleLinks()
 
     # Defining on_startup makes MkDocs keep this instance across `mkdocs serve`
     # rebuilds, so the odds and page caches survive an edit; we also learn whether
@@ -120,6 +124,12 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         labels.configure(str(config.theme.get("language") or "ja"))  # words for YAML ids
         japanese_search(config.plugins)
         config.markdown_extensions.append(JapaneseLineBreaks())  # type: ignore[arg-type]
+        # Readable, stable anchors: a Japanese heading's id is its own text (「目標値の目安」
+        # -> #目標値の目安), not #_8, which changes whenever a section is added before it;
+        # a site that configures its own slugify keeps it.
+        toc = config.mdx_configs.setdefault("toc", {})
+        if "slugify" not in toc:
+            toc["slugify"] = slugs.slugify(case="lower")
         self.assets.configure(self.config, base)
         self.assets.add_to_config(config)
         # Balance figures: simulated while pages render, kept in memory (this instance
@@ -164,6 +174,7 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
             )
         if self.config.reference:
             generated.extend(reference_files(config, self.config.schema_path))
+            self.rule_links.topics = rule_topics()
         if self.config.schema:
             generated.append(schema_file(config, self.config.schema_path))
         generated.extend(self.assets.files(config))
@@ -225,7 +236,37 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         # headings and table cells (see .typography; text without Japanese is untouched)
         html = typeset_html(html)
         _punctuate_toc(page.toc)
+        if (
+            self.config.reference
+            and page.meta.get("system")
+            and page.file.src_uri not in (self.book.pages)
+        ):  # a rules page: the rulings and commands pages link to its sections
+            title = str(page.meta.get("title") or page.title or "")
+            self.rule_links.note_page(str(page.meta["system"]), page.url, title, html, page.toc)
+        if self._is_book(page):
+            # the book's contents list its scenarios; their sections (難易度, エネミー in
+            # every one) would make a sidebar of hundreds of same-named entries
+            for top in page.toc:
+                for part in top.children:
+                    part.children = []
         return html
+
+    def _is_book(self, page: Page) -> bool:
+        """Whether ``page`` is a print volume of the whole book (``<prefix>/book.md``...)."""
+        folder, _, name = page.file.src_uri.rpartition("/")
+        stem = name.removesuffix(".md")
+        return (
+            folder == self.config.prefix.strip("/")
+            and stem.startswith("book")
+            and (is_reserved(stem))
+        )
+
+    # The rulings and commands pages link to the rules sections that concern each entry:
+    # known once every page has rendered, so filled in here (see .rulelinks).
+    def on_post_page(self, output: str, *, page: Page, **_: object) -> str:
+        if self.config.reference and page.file.src_uri in {"rulings.md", "commands.md"}:
+            return self.rule_links.fill(output, page.url)
+        return output
 
     # Under `mkdocs serve`, keep the theme's compiled templates between rebuilds: each
     # rebuild gets a fresh Jinja environment, and recompiling mkdocs-material's

@@ -178,9 +178,9 @@ def grid_html(
     """An odds table: each cell is computed by ``saikoro.odds(command, system=system)``."""
     if glance(grid):
         names = "".join(f"<span>{esc(h)}</span>" for h in _heads(grid))
-        head = f'<th><span class="saikoro-cell saikoro-heads">{names}</span></th>'
+        head = f'<th scope="col"><span class="saikoro-cell saikoro-heads">{names}</span></th>'
     else:
-        head = "".join(f"<th>{esc(c)}</th>" for c in grid.columns)
+        head = "".join(f'<th scope="col">{esc(c)}</th>' for c in grid.columns)
     body = []
     for label, commands in grid.rows:
         cells = "".join(_cell(cache, c, system, grid, options) for c in commands)
@@ -201,6 +201,8 @@ def grid_html(
     return (
         f'<div class="saikoro-grid{" saikoro-glance" if glance(grid) else ""}" tabindex="0">'
         f"<table><caption>{esc(grid.title)}</caption>"
-        f"<thead><tr><th></th>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+        # the corner cell heads nothing (the rows head themselves): a <td>, not an empty <th>
+        f'<thead><tr><td class="saikoro-corner"></td>{head}</tr></thead>'
+        f"<tbody>{''.join(body)}</tbody></table>"
         f"{note}</div>"
     )

@@ -7,11 +7,19 @@ from collections.abc import Mapping, Sequence
 
 from saikoro.balance._tactics import tactics_rulings
 from saikoro.scenario._export import field_reference, json_schema
+from saikoro.site._rulelinks import Topic, marker
 from saikoro.site._safe import md_escape
 from saikoro.systems import SYSTEM_IDS, System
 from saikoro.systems import get as get_system
 
-__all__ = ["GENERIC_COMMANDS", "commands_page", "fields_page", "rulings_page", "schema_text"]
+__all__ = [
+    "GENERIC_COMMANDS",
+    "commands_page",
+    "fields_page",
+    "rule_topics",
+    "rulings_page",
+    "schema_text",
+]
 
 GENERIC_COMMANDS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     (
@@ -98,7 +106,32 @@ def rulings_page() -> str:
                     + "）\n"
                 )
             out.append("\n")
+            out.append(marker("ruling", ruling.key))  # links to the rules it concerns
     return "".join(out)
+
+
+def _command_key(system_id: str, syntax: str) -> str:
+    return f"{system_id}:{syntax}"
+
+
+def rule_topics() -> dict[tuple[str, str], Topic]:
+    """What each marker of the rulings and commands pages stands for (see
+    :mod:`saikoro.site._rulelinks`): a ruling by its anchor, option name and title, a
+    command by its examples."""
+    topics: dict[tuple[str, str], Topic] = {}
+    for cls in _systems():
+        for ruling in (*cls.rulings, *tactics_rulings(cls.id)):
+            topics["ruling", ruling.key] = Topic(
+                cls.id,
+                anchor=ruling.key.replace(".", "-"),
+                names=(ruling.option_name,) if ruling.option else (),
+                title=ruling.title,
+            )
+        for doc in cls.commands:
+            topics["command", _command_key(cls.id, doc.syntax)] = Topic(
+                cls.id, commands=tuple(doc.examples)
+            )
+    return topics
 
 
 def _dice_fence(commands: Sequence[str], system: str | None = None) -> str:
@@ -124,6 +157,7 @@ def commands_page() -> str:
             out.append("コマンドはまだありません。\n\n")
         for doc in cls.commands:
             out.append(f"### `{doc.syntax}`\n\n{md_escape(doc.summary)}\n\n")
+            out.append(marker("command", _command_key(cls.id, doc.syntax)))
             for name, meaning in doc.parameters:
                 out.append(f"- `{name}`: {md_escape(meaning)}\n")
             if doc.parameters:
