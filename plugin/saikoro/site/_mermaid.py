@@ -391,7 +391,8 @@ def flow_html(flow: Flow) -> str:
     return (
         f'<figure class="saikoro-flow" id="{flow_anchor(flow.id)}" data-flow="{esc(flow.id)}">'
         f"{title}{summary}"
-        f'<div class="saikoro-flow-chart"><pre class="mermaid"><code>'
+        # the chart's Mermaid source is not text to search (its title and summary are)
+        f'<div class="saikoro-flow-chart" data-search-exclude><pre class="mermaid"><code>'
         f"{esc(flow_to_mermaid(flow))}</code></pre></div>"
         '<p class="saikoro-flow-hint">'
         '<span class="saikoro-pointer">'

@@ -43,7 +43,11 @@ from ._structure import ScenarioBook, load_folder, raise_errors, rel_url
 from ._typography import JapaneseLineBreaks, punctuate, typeset_html
 from ._vtt import VttSettings
 
-__all__ = ["MemoryBytecodeCache", "SaikoroPlugin"]
+__all__ = ["RULES_BOOST", "MemoryBytecodeCache", "SaikoroPlugin"]
+
+RULES_BOOST = 2.0
+"""Material's search boost of rules pages (front matter ``system:``); the rulings and
+commands pages have 0.5."""
 
 
 class MemoryBytecodeCache(jinja2.BytecodeCache):
@@ -212,6 +216,10 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         self.fences.line = 0
         scenario = self.book.pages.get(page.file.src_uri)
         system = scenario.system if scenario else page.meta.get("system")
+        if system and not scenario and isinstance(page.meta.get("search", {}), dict):
+            # a rules page: search ranks its sections above the rulings and commands
+            # lists that name the same terms (a page's own `search: boost:` wins)
+            page.meta.setdefault("search", {}).setdefault("boost", RULES_BOOST)
         self.fences.page_system = str(system) if system else None
         prefix = self.config.prefix.strip("/")
         page_url = page.file.url

@@ -199,10 +199,12 @@ def grid_html(
                 + note
             )
     return (
-        f'<div class="saikoro-grid{" saikoro-glance" if glance(grid) else ""}" tabindex="0">'
+        # out of the search index (a <section>: see saikoro.site._fences._dice)
+        f'<section class="saikoro-grid{" saikoro-glance" if glance(grid) else ""}" tabindex="0"'
+        " data-search-exclude>"
         f"<table><caption>{esc(grid.title)}</caption>"
         # the corner cell heads nothing (the rows head themselves): a <td>, not an empty <th>
         f'<thead><tr><td class="saikoro-corner"></td>{head}</tr></thead>'
         f"<tbody>{''.join(body)}</tbody></table>"
-        f"{note}</div>"
+        f"{note}</section>"
     )

@@ -79,7 +79,8 @@ def _value(value: object) -> str:
 def rulings_page() -> str:
     """Every ruling of every system, with its option (if any)."""
     out = [
-        "---\ntitle: 裁定一覧\n---\n\n# 裁定一覧\n\n",
+        # search ranks the rules themselves above this list of rulings about them
+        "---\ntitle: 裁定一覧\nsearch:\n  boost: 0.5\n---\n\n# 裁定一覧\n\n",
         "ルールの記述があいまいな箇所や書かれていない箇所で、saikoro がどう処理するかの一覧です。"
         "オプションのある裁定は、卓の判断で切り替えられます"
         "（シナリオ YAML の `rulings:` に「オプション名: 値」を書きます）。\n\n",
@@ -142,7 +143,8 @@ def _dice_fence(commands: Sequence[str], system: str | None = None) -> str:
 def commands_page() -> str:
     """Generic command families and every system command, each example with its odds."""
     out = [
-        "---\ntitle: コマンドリファレンス\n---\n\n# コマンドリファレンス\n\n",
+        "---\ntitle: コマンドリファレンス\nsearch:\n  boost: 0.5\n---\n\n",
+        "# コマンドリファレンス\n\n",
         "BCDice と同じ書式のコマンドです。"
         "例にはすべて正確な確率がつき、ボタンでそのまま振れます。\n\n",
         "## 汎用コマンド\n\n",
