@@ -33,9 +33,9 @@ from ._log import log
 from ._mermaid import append_linked_flows
 from ._navigation import add_to_nav
 from ._pages import balance, labels
-from ._pages.book import book_files, is_reserved
+from ._pages.book import BOOK_TITLE, book_files, is_reserved
 from ._pages.reference import rule_topics
-from ._pages.scenario import fill_slots, system_name
+from ._pages.scenario import book_order, fill_slots, system_name
 from ._reference import reference_files, schema_file
 from ._rulelinks import RuleLinks
 from ._searchconfig import japanese_search
@@ -191,8 +191,10 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
                 files.remove(existing[file.src_uri])
         for file in generated:
             files.append(file)
-        groups = {s.id: system_name(s.system) for s in book.scenarios}  # nav: one group per system
-        add_to_nav(config, prefix, self.config.title, [s.id for s in book.scenarios], groups)
+        ordered = sorted(book.scenarios, key=book_order)  # by system, as everywhere
+        groups = {s.id: system_name(s.system) for s in ordered}  # nav: one group per system
+        printed = (BOOK_TITLE, "book.md") if book.scenarios else None  # the print book, last
+        add_to_nav(config, prefix, self.config.title, [s.id for s in ordered], groups, book=printed)
         return files
 
     # Scenario pages have no front matter (a non-empty `meta` makes Material's nav look

@@ -27,7 +27,15 @@ from saikoro.site._balancecache import BalanceStore, ScenarioLike
 from saikoro.site._charts import prob
 from saikoro.site._safe import esc
 
-__all__ = ["Settings", "configure", "key", "nothing_to_play", "section", "section_html"]
+__all__ = [
+    "Settings",
+    "configure",
+    "key",
+    "nothing_to_play",
+    "section",
+    "section_html",
+    "summary",
+]
 
 
 @dataclass(frozen=True)
@@ -78,6 +86,22 @@ def section(scenario: ScenarioLike, block: Callable[[str], str]) -> str:
         return "## バランス\n" + block(note)
     result = settings.store.figures_of(enc, battles_for(scenario, settings.battles))
     return "## バランス\n" + block(section_html(scenario, result))
+
+
+def summary(scenario: ScenarioLike) -> tuple[str, str, float] | None:
+    """(verdict, its CSS word, win rate it rests on) of the scenario's section, for the
+    scenario index; ``None`` when the page has no verdict. The figures are the section's
+    own (cached: the page was rendered first)."""
+    settings = _state["settings"]
+    if settings is None or scenario.system not in SIMULATORS:
+        return None
+    enc = encounter(scenario)
+    if nothing_to_play(enc):
+        return None
+    result = settings.store.figures_of(enc, battles_for(scenario, settings.battles))
+    basis = float(result.exact) if result.exact is not None else result.win
+    word = verdict(basis)
+    return word, _VERDICT_CLASS[word], basis
 
 
 def nothing_to_play(enc: Encounter) -> str:

@@ -66,7 +66,8 @@ GENERIC_COMMANDS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
 
 
 def _systems() -> list[type[System]]:
-    """Every system class (one that cannot load is a bug: it fails the build)."""
+    """Every system class, in the site's order of systems (:data:`SYSTEM_IDS`; one that
+    cannot load is a bug: it fails the build)."""
     return [type(get_system(system_id)) for system_id in SYSTEM_IDS]
 
 
