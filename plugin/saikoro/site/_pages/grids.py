@@ -180,27 +180,53 @@ def summarised(grid: Grid) -> bool:
     return Metric.MEAN in grid.metrics and len(grid.metrics) > 1
 
 
+def _first_value(
+    cache: OddsCache,
+    command: str,
+    metric: Metric,
+    system: str,
+    options: Mapping[str, OptionValue] | None,
+) -> str | None:
+    """The HTML of one value of a cell: its expected value or its chance of success."""
+    result = cache.odds(command, system, options) if command else None
+    if result is None or result.odds is None:
+        return None
+    if metric is Metric.MEAN and result.mean is not None:
+        return mean_span(result.mean)
+    if metric is Metric.SUCCESS and result.odds.success is not None:
+        return prob(result.odds.success)
+    return None
+
+
 def _summary_html(
-    cache: OddsCache, grid: Grid, system: str, options: Mapping[str, OptionValue] | None
+    cache: OddsCache,
+    grid: Grid,
+    system: str,
+    options: Mapping[str, OptionValue] | None,
+    *,
+    metric: Metric = Metric.MEAN,
+    cls: str = "saikoro-grid-summary",
+    note: bool = True,
 ) -> str:
-    """The expected value of every cell of ``grid``, one short line per row."""
+    """One value of every cell of ``grid`` (its expected value, or its chance of
+    success), one short line per row."""
     body = []
     for label, commands in grid.rows:
         cells = []
         for command in commands:
-            result = cache.odds(command, system, options) if command else None
-            if result is None or result.mean is None:
+            value = _first_value(cache, command, metric, system, options)
+            if value is None:
                 cells.append('<td class="saikoro-na">–</td>')
             else:
-                cells.append(f'<td data-command="{esc(command)}">{mean_span(result.mean)}</td>')
+                cells.append(f'<td data-command="{esc(command)}">{value}</td>')
         body.append(f'<tr><th scope="row">{esc(label)}</th>{"".join(cells)}</tr>')
     heads = "".join(f'<th scope="col">{esc(c)}</th>' for c in grid.columns)
-    note = f'<p class="saikoro-note">{esc(grid.note)}</p>' if grid.note else ""
+    text = f'<p class="saikoro-note">{esc(grid.note)}</p>' if grid.note and note else ""
     return (
-        '<section class="saikoro-grid saikoro-grid-summary" data-search-exclude>'
-        f"<table><caption>{esc(grid.title)}：期待値</caption>"
+        f'<section class="saikoro-grid {cls}" data-search-exclude>'
+        f"<table><caption>{esc(grid.title)}：{esc(_HEADS.get(metric, ''))}</caption>"
         f'<thead><tr><td class="saikoro-corner"></td>{heads}</tr></thead>'
-        f"<tbody>{''.join(body)}</tbody></table>{note}</section>"
+        f"<tbody>{''.join(body)}</tbody></table>{text}</section>"
     )
 
 
@@ -269,6 +295,12 @@ def grid_html(
     table = _grid_html(cache, grid, system, options)
     if glance(grid):
         return _print_line(cache, grid, system, options) + table
+    if grid.metrics and grid.metrics[0] in {Metric.SUCCESS, Metric.MEAN}:
+        # print: the first value of each cell (the chance of success), the table on screen
+        compact = _summary_html(
+            cache, grid, system, options, metric=grid.metrics[0], cls="saikoro-print-only"
+        )
+        return compact.replace("<section ", "<section data-print-summary ", 1) + table
     return table
 
 
