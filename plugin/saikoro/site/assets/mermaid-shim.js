@@ -205,8 +205,9 @@
       var room = frame.clientWidth;
       if (!room) return;
       scale = Math.max(MIN_SCALE, Math.min(1, room / box.w));
-      svg.style.width = Math.floor(box.w * scale) + "px";
-      svg.style.height = Math.floor(box.h * scale) + "px";
+      // rounded up: never drawn a fraction of a pixel below the readable scale
+      svg.style.width = Math.ceil(box.w * scale) + "px";
+      svg.style.height = Math.ceil(box.h * scale) + "px";
       var wide = box.w * scale > room + 1;
       frame.classList.toggle("saikoro-scrolls", wide);
       frame.setAttribute("data-scale", scale.toFixed(3));
