@@ -117,6 +117,19 @@ _AFTER_PUNCTUATION = frozenset("、。，．：；！？）」』】〕　 ")
 _ASCII_WORD = re.compile(r"[!-~]")
 
 
+_KANJI = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff々]")
+_KATAKANA = re.compile("[\u30a0-\u30ff\u31f0-\u31ff]")
+
+
+def _same_word_script(before: str, after: str) -> bool:
+    """Whether two characters are of one run of kanji or of katakana (a word that a
+    phrase model may still cut: 射|程内)."""
+    return bool(
+        (_KANJI.match(before) and _KANJI.match(after))
+        or (_KATAKANA.match(before) and _KATAKANA.match(after))
+    )
+
+
 @functools.cache
 def _parser() -> budoux.Parser:
     return budoux.load_default_japanese_parser()
@@ -126,8 +139,9 @@ def break_points(text: str) -> list[int]:
     """The indices ``i`` of ``text`` where a line may break before ``text[i]``.
 
     A line breaks between phrases (BudouX's Japanese model), after punctuation and at
-    spaces, never inside a run of ASCII (a command such as ``GB3>=8``), never before a
-    closing bracket or punctuation mark and never after an opening bracket.
+    spaces, never inside a run of ASCII (a command such as ``GB3>=8``), of kanji or of
+    katakana (a word), never before a closing bracket or punctuation mark and never after
+    an opening bracket.
 
     >>> t = "出目はクリティカル値以上？"
     >>> [t[a:b] for a, b in zip([0, *break_points(t)], [*break_points(t), len(t)])]
@@ -149,6 +163,8 @@ def break_points(text: str) -> list[int]:
         if after in _NO_LINE_START or before in _NO_LINE_END:
             continue
         if _ASCII_WORD.match(before) and _ASCII_WORD.match(after):
+            continue
+        if _same_word_script(before, after):  # 射|程内, クリティカ|ル: one word
             continue
         out.append(i)
     return out

@@ -117,12 +117,12 @@ def _warn_if_missed(scenario: Scenario, result: BalanceResult) -> bool:
     return True
 
 
-def summary(scenario: ScenarioLike) -> tuple[str, str, float] | None:
+def summary(scenario: Scenario) -> tuple[str, str, float] | None:
     """(verdict, its CSS word, win rate it rests on) of the scenario's section, for the
     scenario index; ``None`` when the page has no verdict. The figures are the section's
     own (cached: the page was rendered first)."""
     settings = _state["settings"]
-    if settings is None or scenario.system not in SIMULATORS:
+    if settings is None or not system_class(scenario.system).simulator:
         return None
     enc = encounter(scenario)
     if nothing_to_play(enc):
