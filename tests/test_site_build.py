@@ -387,10 +387,12 @@ def _reader_text(markup: str) -> str:
 
 
 def test_japanese_text_uses_full_width_brackets_and_colons(project_site: Path) -> None:
-    """Typography as a rule: no half-width （） around or next to Japanese, no 「: 」 after
-    Japanese, no space after 「：」, on every page of the built site."""
+    """Typography as a rule: no half-width （） after Japanese, opening on it or holding it
+    before more Japanese, no 「: 」
+    after Japanese, no space after 「：」, on every page of the built site."""
     pattern = re.compile(
-        rf"[{JAPANESE}] ?\(|\([^()]*[{JAPANESE}][^()]*\)|[{JAPANESE}] ?:(?!//)|：[ \u00a0]"
+        rf"[{JAPANESE}]\s*\(|\(\s*[{JAPANESE}]|\([^()]*[{JAPANESE}][^()]*\)\s*[{JAPANESE}]"
+        rf"|[{JAPANESE}] ?:(?!//)|：[ \u00a0]"
     )
     found = {}
     pages = sorted(project_site.rglob("*.html"))

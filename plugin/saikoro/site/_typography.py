@@ -195,7 +195,8 @@ def _is_ja(char: str) -> bool:
 
 def _edits(text: str) -> dict[int, str]:
     """Replacements by index in ``text`` (visible text) that make its Japanese punctuation
-    full-width: ``(...)`` next to or holding Japanese, ``:`` ``?`` ``!`` after Japanese;
+    full-width: ``(...)`` after Japanese, opening on it, or holding Japanese and followed
+    by it, ``:`` ``?`` ``!`` after Japanese;
     spaces between Japanese and such a mark go (full-width marks carry their own space).
     """
     edits: dict[int, str] = {}
@@ -203,9 +204,14 @@ def _edits(text: str) -> dict[int, str]:
     def before(i: int) -> int:
         """Index of the last non-space character before ``i`` (-1 if none)."""
         j = i - 1
-        while j >= 0 and text[j] in " \t\u00a0":
+        while j >= 0 and text[j] in " \t\u00a0\n\r":
             j -= 1
         return j
+
+    def first(i: int) -> str:
+        """The first non-space character from ``i`` on (``""`` if none)."""
+        stripped = text[i:].lstrip()
+        return stripped[:1]
 
     def drop_spaces(start: int, stop: int) -> None:
         for k in range(start, stop):
@@ -218,9 +224,12 @@ def _edits(text: str) -> dict[int, str]:
             stack.append(i)
         elif char == ")" and stack:
             start = stack.pop()
-            inner = text[start + 1 : i]
             j = before(start)
-            if (j >= 0 and _is_ja(text[j])) or _JA.search(inner):
+            # Japanese before the bracket or at its start (not a Japanese word inside an
+            # English aside: "(corruption: the PC's 穢れ)" stays as it is)
+            inner = text[start + 1 : i]
+            closing_ja = _is_ja(first(i + 1)) and bool(_JA.search(inner))  # 値+1(1ターン)。
+            if (j >= 0 and _is_ja(text[j])) or _is_ja(first(start + 1)) or closing_ja:
                 edits[start] = "（"
                 edits[i] = "）"
                 if j >= 0 and (_is_ja(text[j]) or text[j] in "」）"):
@@ -257,8 +266,10 @@ def punctuate(text: str) -> str:
 
     >>> punctuate("毒(LV1)を受ける。システム: GETB ／ 範囲 (1〜8) ？")
     '毒（LV1）を受ける。システム：GETB ／ 範囲（1〜8）？'
-    >>> punctuate("16.7% (1/6)、see https://x.org (a)")
-    '16.7% (1/6)、see https://x.org (a)'
+    >>> punctuate("攻撃値+1(1ターン)。")
+    '攻撃値+1（1ターン）。'
+    >>> punctuate("16.7% (1/6)、see https://x.org (a) (the PC's 穢れ)")
+    "16.7% (1/6)、see https://x.org (a) (the PC's 穢れ)"
     """
     edits = _edits(text)
     return "".join(edits.get(i, c) for i, c in enumerate(text))
