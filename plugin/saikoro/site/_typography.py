@@ -214,8 +214,8 @@ def _edits(text: str) -> dict[int, str]:
         return stripped[:1]
 
     def drop_spaces(start: int, stop: int) -> None:
-        for k in range(start, stop):
-            if text[k] in " \t\u00a0":
+        for k in range(start, stop):  # a line break is a space too (「す\n(」)
+            if text[k] in " \t\u00a0\n\r":
                 edits[k] = ""
 
     stack: list[int] = []
@@ -266,6 +266,8 @@ def punctuate(text: str) -> str:
 
     >>> punctuate("毒(LV1)を受ける。システム: GETB ／ 範囲 (1〜8) ？")
     '毒（LV1）を受ける。システム：GETB ／ 範囲（1〜8）？'
+    >>> punctuate("しています\\n(裁定)。")
+    'しています（裁定）。'
     >>> punctuate("攻撃値+1(1ターン)。")
     '攻撃値+1（1ターン）。'
     >>> punctuate("16.7% (1/6)、see https://x.org (a) (the PC's 穢れ)")
