@@ -138,14 +138,14 @@ def _parser() -> budoux.Parser:
 def break_points(text: str) -> list[int]:
     """The indices ``i`` of ``text`` where a line may break before ``text[i]``.
 
-    A line breaks between phrases (BudouX's Japanese model), after punctuation and at
-    spaces, never inside a run of ASCII (a command such as ``GB3>=8``), of kanji or of
-    katakana (a word), never before a closing bracket or punctuation mark and never after
-    an opening bracket.
+    A line breaks between phrases (BudouX's Japanese model), after punctuation, at
+    spaces and where katakana and kanji meet inside a compound; never inside a run of
+    ASCII (a command such as ``GB3>=8``), of kanji or of katakana (a word), never before
+    a closing bracket or punctuation mark and never after an opening bracket.
 
     >>> t = "出目はクリティカル値以上？"
     >>> [t[a:b] for a, b in zip([0, *break_points(t)], [*break_points(t), len(t)])]
-    ['出目は', 'クリティカル値以上？']
+    ['出目は', 'クリティカル', '値以上？']
     """
     if not text:
         return []
@@ -155,6 +155,14 @@ def break_points(text: str) -> list[int]:
         at += len(phrase)
         points.add(at)
     points.update(i + 1 for i, c in enumerate(text) if c in _AFTER_PUNCTUATION)
+    # where a compound's katakana and kanji meet (メインミッション|達成): a word boundary
+    # inside a long phrase, so a narrow cell need not be wider than the whole phrase
+    points.update(
+        i
+        for i in range(1, len(text))
+        if (_KATAKANA.match(text[i - 1]) and _KANJI.match(text[i]))
+        or (_KANJI.match(text[i - 1]) and _KATAKANA.match(text[i]))
+    )
     out = []
     for i in sorted(points):
         if not 0 < i < len(text):
@@ -350,9 +358,9 @@ def phrase_html(html: str) -> str:
     line breaks only between phrases, in every browser.
 
     >>> phrase_html("<th>クリティカル値以上</th><p>出目はクリティカル値以上</p>")
-    '<th>クリティカル値以上</th><p>出目はクリティカル値以上</p>'
+    '<th>クリティカル<wbr>値以上</th><p>出目はクリティカル値以上</p>'
     >>> phrase_html("<td>出目はクリティカル値以上</td>")
-    '<td>出目は<wbr>クリティカル値以上</td>'
+    '<td>出目は<wbr>クリティカル<wbr>値以上</td>'
     """
     tokens = _TOKEN.split(html)
     depth = 0
