@@ -171,3 +171,23 @@ def test_ctrl_c_reports_what_was_finished(tmp_path: Path) -> None:
         if data["battles"] > 0:
             break
     assert 0 < data["battles"] < 5000000
+
+
+def test_text_names_the_party_in_japanese_and_gives_shares_in_percent() -> None:
+    """No internal label (reference-3), no 0.931 among the percentages, no per-PC rows
+    where PCs are never downed (kokuryoku: the nation's power decides)."""
+    import re
+
+    chase = str(ROOT / "scenarios" / "cutaction-sokou.yaml")
+    nation = str(ROOT / "scenarios" / "kokuryoku-yama.yaml")
+    code, out, _ = _run([chase, nation, "--battles", "60", "--jobs", "1", "--no-exact"])
+    assert code == 0
+    assert "reference-" not in out
+    assert "パーティ: 標準パーティ（3人） — " in out
+    assert "パーティ: シナリオの party（4人） — " in out
+    assert re.search(r"チェイスで逃げ切った割合: \d+\.\d%\n", out), out
+    assert re.search(r"戦闘に勝った割合: \d+\.\d%\n", out), out
+    assert not re.search(r"割合: 0\.\d+", out), out
+    nation_text = out[out.index("kokuryoku-yama") :]
+    assert "PCごとの戦闘不能率: なし" in nation_text
+    assert "山あいの小国: 0.0% (95%区間" not in nation_text

@@ -195,9 +195,11 @@ def layer_of(module: str, parts: dict[str, str]) -> str:
     if (
         module in ("saikoro", "saikoro._cli")
         or module.endswith(".__main__")
-        or module.startswith("saikoro._new")
+        or module.startswith(("saikoro._new", "saikoro._docs"))
     ):
         return "facade"  # the facade and the entry points (python -m ...)
+    if module.startswith("saikoro._guide"):
+        return "site"  # the author guide's pages, which the site builds
     return module.split(".")[1]
 
 

@@ -14,6 +14,7 @@ import html
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -39,7 +40,12 @@ PUBLIC = (
 
 @pytest.fixture(scope="module")
 def toy(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The toy package installed into a folder (with its dist-info and entry point)."""
+    """The toy package installed into a folder (with its dist-info and entry point), built
+    from a copy so that the checkout stays clean."""
+    source = tmp_path_factory.mktemp("toy-source") / "saikoro-toy"
+    shutil.copytree(
+        TOY, source, ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__")
+    )
     target = tmp_path_factory.mktemp("toy-install")
     subprocess.run(
         [
@@ -53,7 +59,7 @@ def toy(tmp_path_factory: pytest.TempPathFactory) -> Path:
             "--no-index",
             "--target",
             str(target),
-            str(TOY),
+            str(source),
         ],
         check=True,
         capture_output=True,

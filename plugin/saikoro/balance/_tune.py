@@ -58,7 +58,7 @@ __all__ = [
     "tune",
 ]
 
-SCREEN = 1000
+SCREEN = 500
 """Battles per screening measurement (a candidate's first estimate)."""
 
 CONFIRM_MAX = 40_000

@@ -42,7 +42,15 @@ from typing import TYPE_CHECKING
 
 from ._errors import LimitError, ParseError
 from ._extension import Extension
-from ._limits import MAX_EVALUATIONS, MAX_NESTING, MAX_REPEAT, check, check_length, check_nesting
+from ._limits import (
+    MAX_EVALUATIONS,
+    MAX_NESTING,
+    MAX_REPEAT,
+    check,
+    check_digits,
+    check_length,
+    check_nesting,
+)
 from ._normalize import WHITESPACE, first_word, halfwidth, strip_ws
 from ._result import Odds, Roll
 from ._roller import Roller
@@ -190,6 +198,7 @@ def _roll(raw: str, roller: Roller, extension: Extension | None) -> Roll | None:
         return None
     if extension is not None:
         for word, secret in _candidates(text):
+            check_digits(word)  # systems parse their own numbers: none of thousands of digits
             result = extension.roll_command(word, roller.source)
             if result is not None:
                 return result.replace(secret=result.secret or secret)
@@ -274,6 +283,7 @@ def _odds(command: str, extension: Extension | None) -> Odds | None:
             return None
         if extension is not None:
             for word, _secret in _candidates(text):
+                check_digits(word)  # systems parse their own numbers: none of thousands of digits
                 result = extension.odds_command(word)
                 if result is not None:
                     return result

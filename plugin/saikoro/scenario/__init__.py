@@ -30,7 +30,9 @@ the random tables, :data:`BATTLE_CHECKS` the side-mission keys of a battle. A
 ``ctx`` (:class:`Ctx`: ``error`` / ``warning`` at a :class:`Node`, paths joined with
 :func:`join_path`) with a :class:`Msg` (:func:`show_value`, :func:`did_you_mean`,
 :func:`warn_at`, :func:`odds_hint`, :func:`fraction_text`); :data:`INVALID` is what a
-type's ``check`` returns for a value it refused.
+type's ``check`` returns for a value it refused. A check wrapped in :class:`Tolerant`
+also runs on the valid part of a value with errors elsewhere (so a file's problems come
+in one run); it must skip what it cannot be sure of.
 
 This package is not shipped to the browser; it uses PyYAML (its C loader when present).
 
@@ -59,6 +61,7 @@ from ._schema import (
     Int,
     IntOrRange,
     Str,
+    Tolerant,
     Type,
     did_you_mean,
 )
@@ -89,6 +92,7 @@ __all__ = [
     "Problem",
     "Scenario",
     "Str",
+    "Tolerant",
     "Type",
     "chase_tables",
     "did_you_mean",
