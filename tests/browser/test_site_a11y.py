@@ -173,7 +173,7 @@ def test_charts_load_late_on_a_phone(browser: Any, project_url: str) -> None:
         page.goto(f"{project_url}systems/kokuryoku/")
         page.wait_for_load_state("networkidle")
         first = page.evaluate("document.querySelector('.saikoro-flow').getBoundingClientRect().top")
-        assert first > 800 + 400, "the first chart is near the top: pick another page"
+        assert first > 800 + 200, "the first chart is near the top: pick another page"
         assert not [u for u in requests if u.endswith("mermaid.min.js")]
         assert page.locator(".saikoro-flow pre.mermaid").count() > 0
         page.locator(".saikoro-flow").first.scroll_into_view_if_needed()

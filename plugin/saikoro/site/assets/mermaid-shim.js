@@ -27,7 +27,7 @@
   var url = configured || new URL("mermaid.min.js", here || document.baseURI).href;
   var FONT = 16;            // Mermaid's label size in the drawing's own units
   var MIN_SCALE = 12 / FONT;  // never draw labels below 12 px on screen
-  var NEAR = 400;           // start drawing a chart this far (px) before it scrolls in
+  var NEAR = 200;           // start drawing a chart this far (px) before it scrolls in
   var options = null;
   var loading = null;
   var claimed = typeof WeakSet !== "undefined" ? new WeakSet() : null;
