@@ -493,3 +493,18 @@ def test_one_order_of_systems_everywhere(project_site: Path) -> None:
     for system in SYSTEM_IDS:
         assert f'href="systems/{system}/"' in home, system
     assert 'href="scenarios/book/"' in home
+
+
+def test_typography_can_be_turned_off(tmp_path: Path) -> None:
+    """``typography: false`` leaves the page text as written; by default it is set."""
+    root = make_author_site(tmp_path / "site", with_samples=False)
+    (root / "docs" / "index.md").write_text("# 本\n\n毒(LV1)を受ける。システム: GETB\n", "utf-8")
+    result = build(root)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "毒（LV1）を受ける。システム：GETB" in page(root / "site")
+    config = root / "mkdocs.yml"
+    off = "  - saikoro:\n      typography: false\n"
+    config.write_text(config.read_text("utf-8").replace("  - saikoro\n", off), "utf-8")
+    result = build(root)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "毒(LV1)を受ける。システム: GETB" in page(root / "site")

@@ -251,8 +251,9 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         # Japanese typography as a rule, on every page: full-width brackets and colons
         # where they touch Japanese (page text, the table of contents), phrase breaks in
         # headings and table cells (see .typography; text without Japanese is untouched)
-        html = typeset_html(html)
-        _punctuate_toc(page.toc)
+        if self.config.typography:
+            html = typeset_html(html)
+            _punctuate_toc(page.toc)
         if (
             self.config.reference
             and page.meta.get("system")
