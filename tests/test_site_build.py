@@ -337,6 +337,8 @@ def test_in_a_browser(author_site: Path) -> None:
             assert clip["kind"] == "character"
             assert clip["data"]["name"].startswith("</title><script>")
             page.goto(base)
+            page.wait_for_selector("pre.mermaid", state="attached")
+            page.evaluate("window.saikoroFlows.drawAll()")  # drawn near the viewport: all now
             page.wait_for_selector("div.mermaid", timeout=15000)
             assert page.evaluate("document.querySelectorAll('pre.mermaid').length") == 0
             browser.close()
@@ -346,3 +348,163 @@ def test_in_a_browser(author_site: Path) -> None:
     outside = [u for u in requests if not u.startswith(base)]
     assert outside == []
     assert any(u.endswith("assets/saikoro/mermaid.min.js") for u in requests)
+
+
+# -- issue 20: reading the site ----------------------------------------------------------------
+
+JAPANESE = (
+    "\u3000-\u303f\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff01-\uff60"
+)
+_RAW = {"code", "pre", "script", "style", "kbd", "samp", "textarea", "svg", "math"}
+
+
+def _reader_text(markup: str) -> str:
+    """The text of a page's article a reader sees (code, scripts and charts left out)."""
+    from html.parser import HTMLParser
+
+    class Text(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__(convert_charrefs=True)
+            self.raw = 0
+            self.article = False
+            self.parts: list[str] = []
+
+        def handle_starttag(self, tag: str, _attrs: list[tuple[str, str | None]]) -> None:
+            self.raw += tag in _RAW
+            self.article = self.article or tag == "article"
+
+        def handle_endtag(self, tag: str) -> None:
+            self.raw -= tag in _RAW and self.raw > 0
+            self.article = self.article and tag != "article"
+
+        def handle_data(self, data: str) -> None:
+            if self.article and not self.raw:
+                self.parts.append(data)
+
+    parser = Text()
+    parser.feed(markup)
+    return "".join(parser.parts)
+
+
+def test_japanese_text_uses_full_width_brackets_and_colons(project_site: Path) -> None:
+    """Typography as a rule: no half-width （） after Japanese, opening on it or holding it
+    before more Japanese, no 「: 」
+    after Japanese, no space after 「：」, on every page of the built site."""
+    pattern = re.compile(
+        rf"[{JAPANESE}]\s*\(|\(\s*[{JAPANESE}]|\([^()]*[{JAPANESE}][^()]*\)\s*[{JAPANESE}]"
+        rf"|[{JAPANESE}] ?:(?!//)|：[ \u00a0]"
+    )
+    found = {}
+    pages = sorted(project_site.rglob("*.html"))
+    for path in pages:
+        hits = pattern.findall(_reader_text(path.read_text("utf-8")))
+        if hits:
+            found[str(path.relative_to(project_site))] = hits[:5]
+    assert len(pages) > 20
+    assert found == {}, found
+
+
+def test_headings_and_table_cells_break_between_phrases(project_site: Path) -> None:
+    """A word is never cut at a line end in narrow boxes: <wbr> between phrases (BudouX)
+    in table cells and headings, never inside a word."""
+    markup = page(project_site, "systems", "cutaction")
+    assert "全員の<wbr>エリアが" in markup
+    assert "クリティカ<wbr>ル" not in markup and "ファンブ<wbr>ル" not in markup
+    assert not re.search(r"<code[^>]*>[^<]*<wbr>", markup)
+
+
+def test_japanese_headings_have_readable_anchors(project_site: Path) -> None:
+    markup = page(project_site, "systems", "getb")
+    ids = re.findall(r'<h[2-6] id="([^"]+)"', markup)
+    assert "目標値の目安" in ids
+    assert not [i for i in ids if re.fullmatch(r"_\d+", i)], ids
+
+
+def test_anchors_are_stable_across_builds(tmp_path: Path) -> None:
+    """Adding a section before others changes no other heading's anchor (the default
+    slugify numbered them: #_8 became #_9)."""
+    root = make_author_site(tmp_path / "site", with_samples=False)
+    rules = root / "docs" / "rules.md"
+    body = "## 判定\n\n本文。\n\n### 目標値の目安\n\n本文。\n\n## 対決\n\n本文。\n"
+    rules.write_text("---\nsystem: getb\n---\n# ルール\n\n" + body, "utf-8")
+
+    def anchors() -> list[str]:
+        result = build(root)
+        assert result.returncode == 0, result.stderr[-2000:]
+        return re.findall(r'<h[2-6] id="([^"]+)"', page(root / "site", "rules"))
+
+    first = anchors()
+    rules.write_text(
+        "---\nsystem: getb\n---\n# ルール\n\n## はじめに\n\n新しい節。\n\n" + body, "utf-8"
+    )
+    second = anchors()
+    assert first == ["判定", "目標値の目安", "対決"]
+    assert second == ["はじめに", *first]
+
+
+def test_rulings_and_commands_link_to_the_rules(project_site: Path) -> None:
+    for name, least in (("rulings", 20), ("commands", 10)):
+        markup = page(project_site, name)
+        links = re.findall(
+            r'<p class="saikoro-rule-links">ルールの該当箇所：(.*?)</p>', markup, flags=re.S
+        )
+        assert len(links) >= least, (name, len(links))
+        for href in re.findall(r'href="\.\./systems/([a-z]+)/#([^"]+)"', "".join(links)):
+            target = page(project_site, "systems", href[0])
+            assert f'id="{html.unescape(href[1])}"' in target, href
+        assert '<p class="saikoro-rule-links" data-' not in markup  # every marker filled
+
+
+def test_search_indexes_rules_not_odds(project_site: Path) -> None:
+    index = json.loads((project_site / "search" / "search_index.json").read_text("utf-8"))
+    docs = index["docs"]
+    rules = [d for d in docs if d["location"].startswith("systems/")]
+    assert rules and all(d.get("boost") == 2.0 for d in rules)
+    listed = [d for d in docs if d["location"].startswith(("rulings/", "commands/"))]
+    assert listed and all(d.get("boost") == 0.5 for d in listed)
+    # odds cards ("期待値3.50…16.7%100%…") and chart sources are not text to search
+    noisy = [d["location"] for d in rules if re.search(r"\d%\d|flowchart (TD|LR)", d["text"])]
+    assert noisy == [], noisy
+
+
+def test_one_order_of_systems_everywhere(project_site: Path) -> None:
+    """The rules nav of mkdocs.yml, the scenario index, the book and the reference pages
+    list the games in the registry's order."""
+    import yaml
+
+    from saikoro.systems import SYSTEM_IDS
+
+    config = yaml.safe_load((REPO / "mkdocs.yml").read_text("utf-8"))
+    rules = next(
+        item["ルールリファレンス"] for item in config["nav"] if "ルールリファレンス" in item
+    )
+    pages = [p for p in rules if isinstance(p, str) and p.startswith("systems/")]
+    assert pages == [f"systems/{s}.md" for s in SYSTEM_IDS]
+
+    def order(seq: list[str]) -> list[str]:
+        return list(dict.fromkeys(seq))
+
+    index = page(project_site, "scenarios")
+    assert order(re.findall(r'data-system="([a-z]+)"', index)) == list(SYSTEM_IDS)
+    book = page(project_site, "scenarios", "book")
+    parts = re.findall(r'id="book-([a-z]+)-', book)
+    assert order(parts) == list(SYSTEM_IDS)
+    home = page(project_site)
+    for system in SYSTEM_IDS:
+        assert f'href="systems/{system}/"' in home, system
+    assert 'href="scenarios/book/"' in home
+
+
+def test_typography_can_be_turned_off(tmp_path: Path) -> None:
+    """``typography: false`` leaves the page text as written; by default it is set."""
+    root = make_author_site(tmp_path / "site", with_samples=False)
+    (root / "docs" / "index.md").write_text("# 本\n\n毒(LV1)を受ける。システム: GETB\n", "utf-8")
+    result = build(root)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "毒（LV1）を受ける。システム：GETB" in page(root / "site")
+    config = root / "mkdocs.yml"
+    off = "  - saikoro:\n      typography: false\n"
+    config.write_text(config.read_text("utf-8").replace("  - saikoro\n", off), "utf-8")
+    result = build(root)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "毒(LV1)を受ける。システム: GETB" in page(root / "site")

@@ -10,6 +10,7 @@ In CI (``$CI`` set) a missing Chromium or Playwright fails the tests instead of 
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -73,6 +74,25 @@ def plain_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     workdir = tmp_path_factory.mktemp("plain-site")
     with serve(workdir / "site") as url:
         build_site(workdir, url)
+        yield url
+
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="session")
+def project_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The repository's site, built with ``mkdocs build --strict``, served under a sub-path
+    (shared by the modules that read it: built once per session)."""
+    site = tmp_path_factory.mktemp("project-site") / "site"
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(site)],
+        check=True,
+        cwd=REPO,
+        env=env,
+    )
+    with serve(site) as url:
         yield url
 
 

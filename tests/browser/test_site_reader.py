@@ -12,7 +12,6 @@ import os
 import re
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,22 +23,7 @@ pytestmark = pytest.mark.browser
 REPO = Path(__file__).resolve().parents[2]
 RULES = ("getb", "kegare", "akatsuki", "kokuryoku", "cutaction")
 WIDTHS = (1280, 390)
-MIN_LABEL_PX = 11.0
-
-
-@pytest.fixture(scope="session")
-def project_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The repository's site, built with ``mkdocs build --strict``, served under a sub-path."""
-    site = tmp_path_factory.mktemp("project-site") / "site"
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-    subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(site)],
-        check=True,
-        cwd=REPO,
-        env=env,
-    )
-    with serve(site) as url:
-        yield url
+MIN_LABEL_PX = 12.0
 
 
 FLOW_LABELS = """() => Array.from(document.querySelectorAll('.saikoro-flow')).map(figure => {
@@ -61,6 +45,9 @@ FLOW_LABELS = """() => Array.from(document.querySelectorAll('.saikoro-flow')).ma
 
 
 def _rendered(page: Any) -> list[dict[str, Any]]:
+    """Every chart of the page, drawn (charts are drawn as they near the viewport: all of
+    them at once here, as for print)."""
+    page.evaluate("window.saikoroFlows.drawAll()")
     page.wait_for_function(
         "document.querySelectorAll('.saikoro-flow').length > 0 && "
         "document.querySelectorAll('.saikoro-flow pre.mermaid').length === 0 && "
@@ -396,17 +383,21 @@ def test_scenario_index_sorts_and_nav_groups_by_system(browser: Any, project_url
         table = page.locator("table.saikoro-index")
         assert table.locator("tbody tr").count() == len(SCENARIOS)
         heads = table.locator("thead th").all_inner_texts()
-        assert heads == ["タイトル", "システム", "人数", "エネミー", "難易度", "チェイス表"]
-        column = heads.index("エネミー")
+        # a GM's columns: no count of checks that reads like a rating
+        assert heads == ["タイトル", "システム", "人数", "バランス", "勝率"]
+        column = heads.index("勝率")
 
-        def counts() -> list[int]:
-            cells = table.locator(f"tbody tr td:nth-child({column + 1})").all_inner_texts()
-            return [int(c) for c in cells]
+        def rates() -> list[float]:
+            cells = table.locator(f"tbody tr td:nth-child({column + 1})")
+            return [float(c.get_attribute("data-sort") or "nan") for c in cells.all()]
 
+        verdicts = table.locator("tbody .saikoro-verdict").all_inner_texts()
+        assert len(verdicts) == len(SCENARIOS)
+        assert set(verdicts) <= {"易しい", "標準", "厳しい", "非常に厳しい"}
         table.locator("thead th button").nth(column).click()
-        assert counts() == sorted(counts())
+        assert rates() == sorted(rates())
         table.locator("thead th button").nth(column).click()
-        assert counts() == sorted(counts(), reverse=True)
+        assert rates() == sorted(rates(), reverse=True)
         assert table.locator("thead th").nth(column).get_attribute("aria-sort") == "descending"
         # the nav: the book's section holds one sub-section per system
         nav = page.locator(".md-nav--primary").inner_text()
@@ -435,10 +426,13 @@ def test_whole_book_prints_to_pdf(browser: Any, project_url: str, tmp_path: Path
         str(yaml.safe_load((REPO / "scenarios" / f"{s}.yaml").read_text("utf-8"))["title"])
         for s in SCENARIOS
     ]
-    # a contents page, then every scenario starting on a page of its own
-    assert len(pages) >= len(titles) + 1
+    # every scenario is there, in order, and no page is left nearly empty (a scenario
+    # never ends on a page of five lines: they follow one another)
     starts = [next((i for i, t in enumerate(pages) if title in t), -1) for title in titles]
     assert all(i >= 0 for i in starts), list(zip(titles, starts, strict=True))
+    fill = _fullness(reader)
+    sparse = [(i + 1, f) for i, f in enumerate(fill[:-1]) if f < 0.25]  # the last holds the rest
+    assert sparse == [], (len(fill), sparse)
     text = "\n".join(pages)
     assert re.search("[\u3040-\u30ff\u4e00-\u9fff]{20}", text)  # Japanese text, as text
     for button in (
@@ -449,7 +443,26 @@ def test_whole_book_prints_to_pdf(browser: Any, project_url: str, tmp_path: Path
         "クリック（Enter）で拡大",
     ):
         assert button not in text, button
-    print(f"book.pdf: {len(pages)} pages, {out.stat().st_size // 1024} KB")
+    print(f"book.pdf: {len(pages)} pages, {out.stat().st_size // 1024} KB, fullness {fill}")
+
+
+def _fullness(reader: Any) -> list[float]:
+    """How far down each page its text reaches, from 0 (empty) to 1 (to the bottom
+    margin of 15 mm), from the positions of the page's text."""
+    out = []
+    for pdf_page in reader.pages:
+        height = float(pdf_page.mediabox.height)
+        ys: list[float] = []
+
+        def visit(text: str, cm: Any, tm: Any, *_: Any, ys: list[float] = ys) -> None:
+            if text.strip():
+                ys.append(float(tm[5]) * float(cm[3]) + float(cm[5]) if cm[3] else float(tm[5]))
+
+        pdf_page.extract_text(visitor_text=visit)
+        top, bottom = height - 15 / 25.4 * 72, 15 / 25.4 * 72
+        low = min(ys) if ys else top
+        out.append(round((top - low) / (top - bottom), 2))
+    return out
 
 
 CONTRAST = """(selectors) => {

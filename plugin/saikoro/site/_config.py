@@ -149,6 +149,12 @@ class SaikoroConfig(base.Config):  # type: ignore[no-untyped-call]
     """A folder holding a ``mermaid.min.js`` to self-host instead of the bundled copy
     (relative to ``mkdocs.yml``); unset = the copy bundled in the saikoro package."""
 
+    typography = c.Type(bool, default=True)
+    """Set Japanese text as a rule on every page: full-width brackets, colons and marks
+    where they touch Japanese (``毒(LV1)`` -> ``毒（LV1）``, ``システム: X`` ->
+    ``システム：X``), line breaks only between phrases in headings and table cells
+    (BudouX). Code is never touched. Off: page text is left as written."""
+
     language = c.Choice(("ja", "en"), default="ja")
     """Language of scenario problem messages (build errors, warnings and the error pages
     shown under ``mkdocs serve``). Page labels are Japanese; scenario text is shown as

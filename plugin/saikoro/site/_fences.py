@@ -134,7 +134,10 @@ def _dice(ctx: FenceContext, body: list[str]) -> str:
         if result.odds is None:
             ctx.warn(f"dice fence: {command!r}: {result.error}", offset)
         blocks.append(odds_block(result, roll=ctx.roller))
-    return '<div class="saikoro-dice">' + "".join(blocks) + "</div>"
+    # odds cards are numbers, not words to search for: out of the search index (a
+    # <section>: Material's indexer matches an excluded element's end by its tag name,
+    # so an excluded <div> would end at the first inner </div>)
+    return '<section class="saikoro-dice" data-search-exclude>' + "".join(blocks) + "</section>"
 
 
 def _flow(ctx: FenceContext, body: list[str]) -> str:

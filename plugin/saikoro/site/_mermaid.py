@@ -22,6 +22,7 @@ flowchart TD
 from __future__ import annotations
 
 import functools
+import math
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -29,6 +30,7 @@ from dataclasses import dataclass
 from saikoro.systems import SYSTEM_IDS, Flow, Step, StepKind
 
 from ._safe import esc
+from ._typography import phrases, punctuate
 
 __all__ = [
     "append_linked_flows",
@@ -87,70 +89,120 @@ WRAP = 26
 """Line length of node labels, in columns (a Japanese character is two columns)."""
 EDGE_WRAP = 18
 """Line length of edge labels, in columns."""
-_BREAK_AFTER = frozenset("、。，．：；！？）」』】・　 ")
-_NO_LINE_START = frozenset("、。，．：；！？）」』】ー～…")
-_WORD = re.compile(r"[A-Za-z0-9_+\-=<>./%*@()\[\]{}#'\"!?^,]")
+DECISION_MIN_WRAP = 12
+"""The shortest line of a decision's label (see :func:`decision_wrap`)."""
 
 
 def _columns(char: str) -> int:
     return 2 if unicodedata.east_asian_width(char) in "WFA" else 1
 
 
-def wrap_label(text: str, width: int = WRAP) -> list[str]:
+def _width(text: str) -> int:
+    return sum(_columns(c) for c in text)
+
+
+def _script(char: str) -> str:
+    """The script of ``char``: katakana, kanji, hiragana or other (a compound's parts)."""
+    if "\u30a0" <= char <= "\u30ff":
+        return "katakana"
+    if "\u4e00" <= char <= "\u9fff":
+        return "kanji"
+    if "\u3040" <= char <= "\u309f":
+        return "hiragana"
+    return "other"
+
+
+def _split_long(piece: str, width: int) -> list[str]:
+    """A phrase longer than a line, cut into lines where a word of kanji or katakana
+    starts (クリティカル | 値以上？; a particle stays with its word), never inside a
+    word of one script unless that alone is longer than :data:`WRAP`."""
+    parts: list[str] = []
+    for i, char in enumerate(piece):
+        starts = i > 0 and _script(char) in {"kanji", "katakana"}
+        if parts and starts and _script(char) != _script(piece[i - 1]):
+            parts.append(char)
+        elif parts:
+            parts[-1] += char
+        else:
+            parts.append(char)
+    out: list[str] = []
+    line = ""
+    for part in parts:
+        if line and _width(line + part) > width:
+            out.append(line)
+            line = ""
+        rest = part
+        while _width(rest) > WRAP:  # a word too long for any line: between characters
+            cut = len(rest)
+            while cut > 1 and (_width(rest[:cut]) > width or rest[cut : cut + 1] in _NO_START):
+                cut -= 1
+            out.append(rest[:cut])
+            rest = rest[cut:]
+        line += rest
+    return [*out, line] if line else out
+
+
+_NO_START = frozenset("、。，．：；！？）」』】ー～…")
+
+
+def wrap_label(text: str, width: int = WRAP, hard: int | None = None) -> list[str]:
     """``text`` cut into lines of at most ``width`` columns, for a chart node.
 
-    Lines break after Japanese punctuation where possible, never inside a run of
-    ASCII (a command such as ``GB3>=8``) unless the run alone is too long, and never
-    before a closing bracket or punctuation mark.
+    Lines break only where Japanese allows (:func:`~saikoro.site._typography.break_points`:
+    between phrases, after punctuation, never inside a word or a run of ASCII such as a
+    command ``GB3>=8``); a phrase longer than the line stays whole up to ``hard``
+    columns (default the longer of ``width`` and :data:`WRAP`) and only a longer one is
+    cut (:func:`_split_long`). A last piece of four columns or less stays on the line
+    before it.
 
     >>> wrap_label("全員のAP・STを最大値ぶん回復（上限あり、APペナルティぶん減らす）", 20)
-    ['全員のAP・STを最大値', 'ぶん回復（上限あり、', 'APペナルティぶん減らす）']
+    ['全員のAP・STを', '最大値ぶん回復', '（上限あり、', 'APペナルティぶん', '減らす）']
+    >>> wrap_label("出目はクリティカル値以上？", 12)
+    ['出目は', 'クリティカル', '値以上？']
+    >>> wrap_label("ダメージ判定の達成値", 12)
+    ['ダメージ', '判定の達成値']
     >>> wrap_label("GB3>=8 で判定", 6)
     ['GB3>=8', 'で判定']
     """
     flat = " ".join(str(text).split())
+    limit = max(width, WRAP) if hard is None else hard
     lines: list[str] = []
     line = ""
-    used = 0
-    last_break = -1  # index in ``line`` after which a break is preferred
-    i = 0
-    while i < len(flat):
-        # an ASCII word (command, number) is placed as a whole
-        match = _WORD.match(flat, i)
-        if match:
-            j = i
-            while j < len(flat) and _WORD.match(flat, j):
-                j += 1
-            token = flat[i:j]
+    pieces = phrases(flat)
+    for k, piece in enumerate(pieces):
+        last = k == len(pieces) - 1
+        fits = not line or _width(line + piece.rstrip()) <= width or piece.isspace()
+        short_tail = last and _width(piece) <= 4 and _width(line + piece) <= width + 4
+        if fits or short_tail:
+            line += piece
         else:
-            token = flat[i]
-            j = i + 1
-        cols = sum(_columns(c) for c in token)
-        rest = sum(_columns(c) for c in flat[i:])
-        if used + cols > width and line.strip() and token.strip() and rest > 4:
-            early = sum(_columns(c) for c in line[:last_break]) < width * 0.6
-            cut = len(line) if last_break <= 0 or early else last_break
-            if token[0] in _NO_LINE_START and cut == len(line):
-                cut -= 1  # keep the punctuation mark with the char before it
-            while 1 < cut < len(line) and line[cut] in _NO_LINE_START:
-                cut -= 1
-            lines.append(line[:cut].rstrip())
-            line = line[cut:].lstrip()
-            used = sum(_columns(c) for c in line)
-            last_break = -1
-        if line or not token.isspace():
-            line += token
-            used += cols
-        if token[-1] in _BREAK_AFTER:
-            last_break = len(line)
-        i = j
+            lines.append(line.rstrip())
+            line = piece.lstrip()
+        if _width(line.rstrip()) > limit and not _ASCII_RUN.fullmatch(line.strip()):
+            *full, line = _split_long(line, width)
+            lines.extend(x.rstrip() for x in full)
     if line.strip():
         lines.append(line.rstrip())
     return lines or [""]
 
 
-def _wrapped(text: str, width: int = WRAP) -> str:
-    return "<br/>".join(mermaid_label(line) for line in wrap_label(text, width))
+_ASCII_RUN = re.compile(r"[!-~]+")
+
+
+def decision_wrap(text: str, width: int = WRAP) -> int:
+    """The line length of a decision's label: a diamond is as tall as it is wide, so a
+    long question on one line makes a huge node; lines near the square root of the
+    label's length make the smallest diamond (never below :data:`DECISION_MIN_WRAP`).
+
+    >>> decision_wrap("出目はクリティカル値以上？"), decision_wrap("はい？")
+    (12, 12)
+    """
+    cols = _width(" ".join(str(text).split()))
+    return max(DECISION_MIN_WRAP, min(width, round(math.sqrt(3 * cols) * 1.2)))
+
+
+def _wrapped(text: str, width: int = WRAP, hard: int | None = None) -> str:
+    return "<br/>".join(mermaid_label(line) for line in wrap_label(text, width, hard))
 
 
 def _flow_title(flow_id: str) -> str:
@@ -196,12 +248,15 @@ def reader_text(text: str) -> str:
 
 
 def _label(step: Step, width: int = WRAP) -> str:
-    text = reader_text(step.label)
+    text = punctuate(reader_text(step.label))
     actor = step.actor
     if actor and not text.startswith(actor):
         # "GM: GMが…" reads badly: the actor is named only when the label does not start with it
         text = f"{actor}：{text}"
-    out = _wrapped(text, width)
+    hard = None
+    if step.kind is StepKind.DECISION:  # a diamond: short lines, long words cut too
+        width = hard = min(width, decision_wrap(text, width))
+    out = _wrapped(text, width, hard)
     if step.check:
         # The command is shown literally; '<' and '>' in it are kept readable
         # because Mermaid renders #lt; / #gt; too, but '>=' is common: keep '>' plain.
@@ -302,7 +357,7 @@ def flow_to_mermaid(flow: Flow) -> str:
         lines.append(f"  {_node_id(step.id)}{left}{_label(step, plan.wraps[step.id])}{right}")
     for step in flow.steps:
         for edge in step.next:
-            label = _wrapped(reader_text(edge.label), EDGE_WRAP)
+            label = _wrapped(punctuate(reader_text(edge.label)), EDGE_WRAP)
             arrow = f'-->|"{label}"|' if edge.label else "-->"
             lines.append(f"  {_node_id(step.id)} {arrow} {_node_id(edge.to)}")
     return "\n".join(lines)
@@ -336,9 +391,13 @@ def flow_html(flow: Flow) -> str:
     return (
         f'<figure class="saikoro-flow" id="{flow_anchor(flow.id)}" data-flow="{esc(flow.id)}">'
         f"{title}{summary}"
-        f'<div class="saikoro-flow-chart"><pre class="mermaid"><code>'
+        # the chart's Mermaid source is not text to search (its title and summary are)
+        f'<div class="saikoro-flow-chart" data-search-exclude><pre class="mermaid"><code>'
         f"{esc(flow_to_mermaid(flow))}</code></pre></div>"
-        '<p class="saikoro-flow-hint">図は横にスクロールできます。クリック（Enter）で拡大表示。</p>'
+        '<p class="saikoro-flow-hint">'
+        '<span class="saikoro-pointer">'
+        "図は横にスクロールできます。クリック（Enter）で拡大表示。</span>"
+        '<span class="saikoro-touch">図は横にスワイプできます。タップで拡大表示。</span></p>'
         f"{links}</figure>"
     )
 

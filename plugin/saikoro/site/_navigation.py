@@ -57,21 +57,27 @@ def add_to_nav(
     title: str,
     ids: Sequence[str],
     groups: Mapping[str, str] | None = None,
+    *,
+    book: tuple[str, str] | None = None,
 ) -> None:
     """Put the scenario index and pages into an explicit ``nav`` (no-op without one).
 
-    ``groups`` (scenario id -> system name): the pages are grouped in one sub-section
-    per system, so a book of many scenarios does not list them flat.
+    ``ids`` come in the book's order (by system, then id) and stay in it; ``groups``
+    (scenario id -> system name): the pages are grouped in one sub-section per system,
+    in the order the systems first appear, so a book of many scenarios does not list
+    them flat. ``book``: (title, file name) of the print book, listed last.
     """
     nav = config.nav
     if nav is None:
         return
     index = f"{prefix}/index.md"
-    pages: list[NavItem] = [f"{prefix}/{i}.md" for i in sorted(ids)]
+    pages: list[NavItem] = [f"{prefix}/{i}.md" for i in ids]
     if groups and len(set(groups.values())) > 1:
         by_group: dict[str, list[str]] = {}
-        for i in sorted(ids, key=lambda i: (groups.get(i, ""), i)):
+        for i in ids:
             by_group.setdefault(groups.get(i, ""), []).append(f"{prefix}/{i}.md")
         pages = [{name: items} for name, items in by_group.items()]
+    if book is not None:  # (title, page) of the whole book for print, last
+        pages.append({book[0]: f"{prefix}/{book[1]}"})
     if not expand_nav(nav, index, title, pages):
         nav.append(_section(index, title, pages))

@@ -45,7 +45,9 @@ def render_pdf(page_url: str, out: Path, *, page: object | None = None) -> Path:
     pw: object = page
     pw.goto(page_url)  # type: ignore[attr-defined]
     pw.wait_for_load_state("networkidle")  # type: ignore[attr-defined]
-    # flowcharts are drawn by script: wait until none is left to draw
+    # flowcharts are drawn by script when they near the viewport: draw them all, and
+    # wait until none is left to draw
+    pw.evaluate("window.saikoroFlows && window.saikoroFlows.drawAll()")  # type: ignore[attr-defined]
     pw.wait_for_function(  # type: ignore[attr-defined]
         "document.querySelectorAll('.saikoro-flow pre.mermaid').length === 0", timeout=60_000
     )

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import shutil
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Literal
 
@@ -19,6 +20,8 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
+from mkdocs.structure.toc import AnchorLink
+from pymdownx import slugs
 
 from saikoro.scenario._schemafile import refresh as refresh_schemas
 from saikoro.scenario._validate import find_files
@@ -33,15 +36,21 @@ from ._log import log
 from ._mermaid import append_linked_flows
 from ._navigation import add_to_nav
 from ._pages import balance, labels
-from ._pages.book import book_files
-from ._pages.scenario import fill_slots, system_name
+from ._pages.book import BOOK_TITLE, book_files, is_reserved
+from ._pages.reference import rule_topics
+from ._pages.scenario import book_order, fill_slots, system_name
 from ._reference import reference_files, schema_file
+from ._rulelinks import RuleLinks
 from ._searchconfig import japanese_search
 from ._structure import ScenarioBook, load_folder, raise_errors, rel_url
-from ._typography import JapaneseLineBreaks
+from ._typography import JapaneseLineBreaks, punctuate, typeset_html
 from ._vtt import VttSettings
 
-__all__ = ["MemoryBytecodeCache", "SaikoroPlugin"]
+__all__ = ["RULES_BOOST", "MemoryBytecodeCache", "SaikoroPlugin"]
+
+RULES_BOOST = 2.0
+"""Material's search boost of rules pages (front matter ``system:``); the rulings and
+commands pages have 0.5."""
 
 
 class MemoryBytecodeCache(jinja2.BytecodeCache):
@@ -59,6 +68,13 @@ class MemoryBytecodeCache(jinja2.BytecodeCache):
         self._store[bucket.key] = bucket.bytecode_to_string()
 
 
+def _punctuate_toc(items: Iterable[AnchorLink]) -> None:
+    """The titles of a page's table of contents with :func:`.typography.punctuate`."""
+    for item in items:
+        item.title = punctuate(item.title)
+        _punctuate_toc(item.children)
+
+
 class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
     """Scenario YAML -> pages; ``dice`` / ``flow`` / ``scenario`` fences; VTT exports."""
 
@@ -72,6 +88,7 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         self.assets = assets.Assets()
         self.templates = MemoryBytecodeCache()
         self.balance = BalanceStore()
+        self.rule_links = RuleLinks()
 
     # Defining on_startup makes MkDocs keep this instance across `mkdocs serve`
     # rebuilds, so the odds and page caches survive an edit; we also learn whether
@@ -114,6 +131,12 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         labels.configure(str(config.theme.get("language") or "ja"))  # words for YAML ids
         japanese_search(config.plugins)
         config.markdown_extensions.append(JapaneseLineBreaks())  # type: ignore[arg-type]
+        # Readable, stable anchors: a Japanese heading's id is its own text (「目標値の目安」
+        # -> #目標値の目安), not #_8, which changes whenever a section is added before it;
+        # a site that configures its own slugify keeps it.
+        toc = config.mdx_configs.setdefault("toc", {})
+        if "slugify" not in toc:
+            toc["slugify"] = slugs.slugify(case="lower")
         self.assets.configure(self.config, base)
         self.assets.add_to_config(config)
         # Balance figures: simulated while pages render, kept in memory (this instance
@@ -158,6 +181,7 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
             )
         if self.config.reference:
             generated.extend(reference_files(config, self.config.schema_path))
+            self.rule_links.topics = rule_topics()
         if self.config.schema:
             generated.append(schema_file(config, self.config.schema_path))
         # The book's own copy of the schema (what the scenarios' $schema lines name,
@@ -174,8 +198,10 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
                 files.remove(existing[file.src_uri])
         for file in generated:
             files.append(file)
-        groups = {s.id: system_name(s.system) for s in book.scenarios}  # nav: one group per system
-        add_to_nav(config, prefix, self.config.title, [s.id for s in book.scenarios], groups)
+        ordered = sorted(book.scenarios, key=book_order)  # by system, as everywhere
+        groups = {s.id: system_name(s.system) for s in ordered}  # nav: one group per system
+        printed = (BOOK_TITLE, "book.md") if book.scenarios else None  # the print book, last
+        add_to_nav(config, prefix, self.config.title, [s.id for s in ordered], groups, book=printed)
         return files
 
     # Scenario pages have no front matter (a non-empty `meta` makes Material's nav look
@@ -199,6 +225,10 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         self.fences.line = 0
         scenario = self.book.pages.get(page.file.src_uri)
         system = scenario.system if scenario else page.meta.get("system")
+        if system and not scenario and isinstance(page.meta.get("search", {}), dict):
+            # a rules page: search ranks its sections above the rulings and commands
+            # lists that name the same terms (a page's own `search: boost:` wins)
+            page.meta.setdefault("search", {}).setdefault("boost", RULES_BOOST)
         self.fences.page_system = str(system) if system else None
         prefix = self.config.prefix.strip("/")
         page_url = page.file.url
@@ -218,7 +248,43 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
             html = append_linked_flows(html)  # charts that steps link to, if not on the page
         if page.meta.get("system") and page.file.src_uri not in self.book.pages:
             html += rolling.free_widget(system=str(page.meta["system"]), enabled=self.fences.roller)
+        # Japanese typography as a rule, on every page: full-width brackets and colons
+        # where they touch Japanese (page text, the table of contents), phrase breaks in
+        # headings and table cells (see .typography; text without Japanese is untouched)
+        if self.config.typography:
+            html = typeset_html(html)
+            _punctuate_toc(page.toc)
+        if (
+            self.config.reference
+            and page.meta.get("system")
+            and page.file.src_uri not in (self.book.pages)
+        ):  # a rules page: the rulings and commands pages link to its sections
+            title = str(page.meta.get("title") or page.title or "")
+            self.rule_links.note_page(str(page.meta["system"]), page.url, title, html, page.toc)
+        if self._is_book(page):
+            # the book's contents list its scenarios; their sections (難易度, エネミー in
+            # every one) would make a sidebar of hundreds of same-named entries
+            for top in page.toc:
+                for part in top.children:
+                    part.children = []
         return html
+
+    def _is_book(self, page: Page) -> bool:
+        """Whether ``page`` is a print volume of the whole book (``<prefix>/book.md``...)."""
+        folder, _, name = page.file.src_uri.rpartition("/")
+        stem = name.removesuffix(".md")
+        return (
+            folder == self.config.prefix.strip("/")
+            and stem.startswith("book")
+            and (is_reserved(stem))
+        )
+
+    # The rulings and commands pages link to the rules sections that concern each entry:
+    # known once every page has rendered, so filled in here (see .rulelinks).
+    def on_post_page(self, output: str, *, page: Page, **_: object) -> str:
+        if self.config.reference and page.file.src_uri in {"rulings.md", "commands.md"}:
+            return self.rule_links.fill(output, page.url)
+        return output
 
     # Under `mkdocs serve`, keep the theme's compiled templates between rebuilds: each
     # rebuild gets a fresh Jinja environment, and recompiling mkdocs-material's

@@ -309,7 +309,7 @@ class ScenarioBook:
             self.pages[page_uri] = ScenarioPage(rendered.title, scenario.system)
             out.extend(self._file(config, f"{folder}/{f.name}", f.content) for f in rendered.files)
             href = f"{scenario.id}/" if directory_urls else f"{scenario.id}.html"
-            entries.append(IndexEntry(scenario, href))
+            entries.append(IndexEntry(scenario, href, balance=balance.summary(scenario)))
         for stem, problems in sorted(book.broken.items()):
             page_md = error_page(stem, problems, self.lang)
             out.append(self._file(config, f"{prefix}/{stem}.md", page_md))

@@ -20,13 +20,26 @@ markdown-it-py), so this module does, in three places:
 
 from __future__ import annotations
 
+import functools
+import itertools
 import re
 
+import budoux
 import markdown
 from markdown.extensions import Extension
 from markdown.postprocessors import Postprocessor
 
-__all__ = ["JAPANESE", "JapaneseLineBreaks", "join_lines"]
+__all__ = [
+    "JAPANESE",
+    "JapaneseLineBreaks",
+    "break_points",
+    "join_lines",
+    "phrase_html",
+    "phrases",
+    "punctuate",
+    "punctuate_html",
+    "typeset_html",
+]
 
 JAPANESE = (
     "\u3000-\u303f"  # CJK symbols and punctuation (、。「」)
@@ -92,3 +105,286 @@ class JapaneseLineBreaks(Extension):
 
     def extendMarkdown(self, md: markdown.Markdown) -> None:  # noqa: N802 (Markdown's API)
         md.postprocessors.register(_Join(md), "saikoro_japanese_breaks", 35)
+
+
+# -- phrases: where a line may break in Japanese text ----------------------------------------
+
+_NO_LINE_START = frozenset("、。，．：；！？）」』】〕ー～…・")
+"""Characters a line never starts with (Japanese line-breaking rules, 行頭禁則)."""
+_NO_LINE_END = frozenset("（「『【〔")
+"""Characters a line never ends with (行末禁則)."""
+_AFTER_PUNCTUATION = frozenset("、。，．：；！？）」』】〕　 ")
+_ASCII_WORD = re.compile(r"[!-~]")
+
+
+_KANJI = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff々]")
+_KATAKANA = re.compile("[\u30a0-\u30ff\u31f0-\u31ff]")
+
+
+def _same_word_script(before: str, after: str) -> bool:
+    """Whether two characters are of one run of kanji or of katakana (a word that a
+    phrase model may still cut: 射|程内)."""
+    return bool(
+        (_KANJI.match(before) and _KANJI.match(after))
+        or (_KATAKANA.match(before) and _KATAKANA.match(after))
+    )
+
+
+@functools.cache
+def _parser() -> budoux.Parser:
+    return budoux.load_default_japanese_parser()
+
+
+def break_points(text: str) -> list[int]:
+    """The indices ``i`` of ``text`` where a line may break before ``text[i]``.
+
+    A line breaks between phrases (BudouX's Japanese model), after punctuation, at
+    spaces and where katakana and kanji meet inside a compound; never inside a run of
+    ASCII (a command such as ``GB3>=8``), of kanji or of katakana (a word), never before
+    a closing bracket or punctuation mark and never after an opening bracket.
+
+    >>> t = "出目はクリティカル値以上？"
+    >>> [t[a:b] for a, b in zip([0, *break_points(t)], [*break_points(t), len(t)])]
+    ['出目は', 'クリティカル', '値以上？']
+    """
+    if not text:
+        return []
+    points: set[int] = set()
+    at = 0
+    for phrase in _parser().parse(text):
+        at += len(phrase)
+        points.add(at)
+    points.update(i + 1 for i, c in enumerate(text) if c in _AFTER_PUNCTUATION)
+    # where a compound's katakana and kanji meet (メインミッション|達成): a word boundary
+    # inside a long phrase, so a narrow cell need not be wider than the whole phrase
+    points.update(
+        i
+        for i in range(1, len(text))
+        if (_KATAKANA.match(text[i - 1]) and _KANJI.match(text[i]))
+        or (_KANJI.match(text[i - 1]) and _KATAKANA.match(text[i]))
+    )
+    out = []
+    for i in sorted(points):
+        if not 0 < i < len(text):
+            continue
+        before, after = text[i - 1], text[i]
+        if after in _NO_LINE_START or before in _NO_LINE_END:
+            continue
+        if _ASCII_WORD.match(before) and _ASCII_WORD.match(after):
+            continue
+        if _same_word_script(before, after):  # 射|程内, クリティカ|ル: one word
+            continue
+        out.append(i)
+    return out
+
+
+def phrases(text: str) -> list[str]:
+    """``text`` cut at its :func:`break_points` (the pieces a line break never splits).
+
+    >>> phrases("全員のAP・STを回復（上限あり）")
+    ['全員の', 'AP・STを', '回復', '（上限あり）']
+    """
+    cuts = [0, *break_points(text), len(text)]
+    return [text[a:b] for a, b in itertools.pairwise(cuts) if b > a]
+
+
+# -- punctuation: full-width brackets, colons and marks in Japanese text -----------------------
+
+_JA = re.compile(rf"[{JAPANESE}]")
+_TOKEN = re.compile(r"(<!--[\s\S]*?-->|<[^>]*>)")
+_RAW = frozenset({"code", "pre", "script", "style", "kbd", "samp", "textarea", "svg", "math"})
+_TAG_NAME = re.compile(r"<\s*(/?)\s*([A-Za-z][A-Za-z0-9-]*)")
+_FULL = {"(": "（", ")": "）", ":": "：", "?": "？", "!": "！"}
+
+
+def _is_ja(char: str) -> bool:
+    return bool(_JA.match(char))
+
+
+def _edits(text: str) -> dict[int, str]:
+    """Replacements by index in ``text`` (visible text) that make its Japanese punctuation
+    full-width: ``(...)`` after Japanese, opening on it, or holding Japanese and followed
+    by it, ``:`` ``?`` ``!`` after Japanese;
+    spaces between Japanese and such a mark go (full-width marks carry their own space).
+    """
+    edits: dict[int, str] = {}
+
+    def before(i: int) -> int:
+        """Index of the last non-space character before ``i`` (-1 if none)."""
+        j = i - 1
+        while j >= 0 and text[j] in " \t\u00a0\n\r":
+            j -= 1
+        return j
+
+    def first(i: int) -> str:
+        """The first non-space character from ``i`` on (``""`` if none)."""
+        stripped = text[i:].lstrip()
+        return stripped[:1]
+
+    def drop_spaces(start: int, stop: int) -> None:
+        for k in range(start, stop):  # a line break is a space too (「す\n(」)
+            if text[k] in " \t\u00a0\n\r":
+                edits[k] = ""
+
+    stack: list[int] = []
+    for i, char in enumerate(text):
+        if char == "(":
+            stack.append(i)
+        elif char == ")" and stack:
+            start = stack.pop()
+            j = before(start)
+            # Japanese before the bracket or at its start (not a Japanese word inside an
+            # English aside: "(corruption: the PC's 穢れ)" stays as it is)
+            inner = text[start + 1 : i]
+            closing_ja = _is_ja(first(i + 1)) and bool(_JA.search(inner))  # 値+1(1ターン)。
+            if (j >= 0 and _is_ja(text[j])) or _is_ja(first(start + 1)) or closing_ja:
+                edits[start] = "（"
+                edits[i] = "）"
+                if j >= 0 and (_is_ja(text[j]) or text[j] in "」）"):
+                    drop_spaces(j + 1, start)
+                after = i + 1
+                while after < len(text) and text[after] in " \t\u00a0":
+                    after += 1
+                if after < len(text) and _is_ja(text[after]):
+                    drop_spaces(i + 1, after)
+        elif char in ":?!":
+            j = before(i)
+            prev = edits.get(j, text[j]) if j >= 0 else ""
+            if not prev or not _is_ja(prev) or prev in "：？！":
+                continue
+            nxt = text[i + 1 : i + 2]
+            if char == ":" and nxt in {"/", ":"}:  # a URL scheme or "::"
+                continue
+            edits[i] = _FULL[char]
+            drop_spaces(j + 1, i)
+            k = i + 1
+            while k < len(text) and text[k] in " \t\u00a0":
+                edits[k] = ""
+                k += 1
+        elif char == "：":  # a full-width colon needs no space after it
+            k = i + 1
+            while k < len(text) and text[k] in " \t\u00a0":
+                edits[k] = ""
+                k += 1
+    return edits
+
+
+def punctuate(text: str) -> str:
+    """``text`` with full-width brackets, colons and marks where they touch Japanese.
+
+    >>> punctuate("毒(LV1)を受ける。システム: GETB ／ 範囲 (1〜8) ？")
+    '毒（LV1）を受ける。システム：GETB ／ 範囲（1〜8）？'
+    >>> punctuate("しています\\n(裁定)。")
+    'しています（裁定）。'
+    >>> punctuate("攻撃値+1(1ターン)。")
+    '攻撃値+1（1ターン）。'
+    >>> punctuate("16.7% (1/6)、see https://x.org (a) (the PC's 穢れ)")
+    "16.7% (1/6)、see https://x.org (a) (the PC's 穢れ)"
+    """
+    edits = _edits(text)
+    return "".join(edits.get(i, c) for i, c in enumerate(text))
+
+
+def _visible(tokens: list[str]) -> list[tuple[int, int]]:
+    """(token index, offset) of every visible character of ``tokens`` (text outside raw
+    elements such as ``<code>`` and ``<pre>``), in order."""
+    where: list[tuple[int, int]] = []
+    raw = 0
+    for t, token in enumerate(tokens):
+        if token.startswith("<"):
+            match = _TAG_NAME.match(token)
+            if match and match.group(2).lower() in _RAW and not token.endswith("/>"):
+                raw += -1 if match.group(1) else 1
+                raw = max(raw, 0)
+            continue
+        if raw == 0:
+            where.extend((t, k) for k in range(len(token)))
+    return where
+
+
+def punctuate_html(html: str) -> str:
+    """:func:`punctuate` applied to the text of ``html`` (not its tags, attributes, code
+    or preformatted blocks); a bracket pair may span inline elements.
+
+    >>> punctuate_html("<p>(<a href='x(1)'>裁定</a>、<code>a: (b)</code>)</p>")
+    "<p>（<a href='x(1)'>裁定</a>、<code>a: (b)</code>）</p>"
+    """
+    tokens = _TOKEN.split(html)
+    where = _visible(tokens)
+    text = "".join(tokens[t][k] for t, k in where)
+    edits = _edits(text)
+    if not edits:
+        return html
+    changed: dict[int, list[str]] = {}
+    for i, replacement in sorted(edits.items()):
+        t, k = where[i]
+        chars = changed.setdefault(t, list(tokens[t]))
+        chars[k] = replacement
+    for t, chars in changed.items():
+        tokens[t] = "".join(chars)
+    return "".join(tokens)
+
+
+# -- phrases in narrow boxes: <wbr> between phrases ----------------------------------------------
+
+_PHRASED = frozenset(
+    {
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "th",
+        "td",
+        "dt",
+        "dd",
+        "caption",
+        "summary",
+        "figcaption",
+        "button",
+        "label",
+        "legend",
+    }
+)
+"""Elements whose text breaks only between phrases (``saikoro.css`` gives them
+``word-break: keep-all``): headings, table cells, terms and labels, the narrow boxes where
+a word cut in two (達成/値, クリティカ/ル) hurts most."""
+
+
+def phrase_html(html: str) -> str:
+    """``html`` with ``<wbr>`` between the phrases of Japanese text inside headings, table
+    cells, terms and labels (:data:`_PHRASED`), so that with ``word-break: keep-all`` a
+    line breaks only between phrases, in every browser.
+
+    >>> phrase_html("<th>クリティカル値以上</th><p>出目はクリティカル値以上</p>")
+    '<th>クリティカル<wbr>値以上</th><p>出目はクリティカル値以上</p>'
+    >>> phrase_html("<td>出目はクリティカル値以上</td>")
+    '<td>出目は<wbr>クリティカル<wbr>値以上</td>'
+    """
+    tokens = _TOKEN.split(html)
+    depth = 0
+    raw = 0
+    for t, token in enumerate(tokens):
+        if token.startswith("<"):
+            match = _TAG_NAME.match(token)
+            if not match or token.endswith("/>"):
+                continue
+            name = match.group(2).lower()
+            step = -1 if match.group(1) else 1
+            if name in _PHRASED:
+                depth = max(depth + step, 0)
+            elif name in _RAW:
+                raw = max(raw + step, 0)
+            continue
+        if depth and not raw and len(token) > 3 and _JA.search(token):
+            cuts = [i for i in break_points(token) if _is_ja(token[i - 1]) or _is_ja(token[i])]
+            if cuts:
+                pieces = [token[a:b] for a, b in zip([0, *cuts], [*cuts, len(token)], strict=True)]
+                tokens[t] = "<wbr>".join(pieces)
+    return "".join(tokens)
+
+
+def typeset_html(html: str) -> str:
+    """A page's HTML set as Japanese: :func:`punctuate_html`, then :func:`phrase_html`."""
+    return phrase_html(punctuate_html(html))

@@ -33,7 +33,15 @@ from saikoro.site._pages.labels import choice
 from saikoro.site._safe import esc
 from saikoro.systems import system_class
 
-__all__ = ["Settings", "configure", "key", "nothing_to_play", "section", "section_html"]
+__all__ = [
+    "Settings",
+    "configure",
+    "key",
+    "nothing_to_play",
+    "section",
+    "section_html",
+    "summary",
+]
 
 
 @dataclass(frozen=True)
@@ -108,6 +116,22 @@ def _warn_if_missed(scenario: Scenario, result: BalanceResult) -> bool:
         "suggests the edits that bring it in)"
     )
     return True
+
+
+def summary(scenario: Scenario) -> tuple[str, str, float] | None:
+    """(verdict, its CSS word, win rate it rests on) of the scenario's section, for the
+    scenario index; ``None`` when the page has no verdict. The figures are the section's
+    own (cached: the page was rendered first)."""
+    settings = _state["settings"]
+    if settings is None or not system_class(scenario.system).simulator:
+        return None
+    enc = encounter(scenario)
+    if nothing_to_play(enc):
+        return None
+    result = settings.store.figures_of(enc, battles_for(scenario, settings.battles))
+    basis = float(result.exact) if result.exact is not None else result.win
+    word = verdict(basis)
+    return word, _VERDICT_CLASS[word], basis
 
 
 def nothing_to_play(enc: Encounter) -> str:

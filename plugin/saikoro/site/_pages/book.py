@@ -22,7 +22,7 @@ from saikoro.scenario._ids import volume_id
 from saikoro.scenario._validate import Scenario
 from saikoro.site._safe import esc, md_escape
 
-from .scenario import SLOT, Rendered, system_name
+from .scenario import SLOT, Rendered, book_order, system_name
 
 if TYPE_CHECKING:  # structure imports the pages: a module-level import would be a circle
     from saikoro.site._structure import BookResult, ScenarioBook
@@ -115,7 +115,7 @@ def book_files(
     directory_urls = bool(config.use_directory_urls)
     parts = []
     seen: set[str] = set()
-    for scenario in sorted(book.scenarios, key=lambda s: s.id):
+    for scenario in sorted(book.scenarios, key=book_order):
         if scenario.id in seen:
             continue
         seen.add(scenario.id)

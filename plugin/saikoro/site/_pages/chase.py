@@ -70,7 +70,8 @@ def table_html(cache: OddsCache, table: ChaseTable, *, roll: bool = True) -> str
         rows.append(
             f'<tr data-entry="{esc(key)}"><td>{esc(key)}</td><td>{title}</td>'
             f"<td>{effect_html}</td>"
-            f'<td class="saikoro-entry-p" data-probability="{exact}" title="{exact}">'
+            f'<td class="saikoro-entry-p" data-probability="{exact}" title="{exact}"'
+            " data-search-exclude>"
             f'<span class="saikoro-meter" style="width:{width:.1f}%"></span>'
             f"<span>{percent(p)}</span> <small>({exact})</small></td></tr>"
         )
@@ -79,7 +80,7 @@ def table_html(cache: OddsCache, table: ChaseTable, *, roll: bool = True) -> str
         f'<div class="saikoro-chase" data-die="{esc(die)}">'
         f'<div class="saikoro-odds-head"><code class="saikoro-command">{esc(die)}</code>'
         f"{button}</div>"
-        f"{_entry_chart(distribution, entries, die)}"
+        f"<section data-search-exclude>{_entry_chart(distribution, entries, die)}</section>"
         "<table><thead><tr><th>出目</th><th>名前</th><th>効果</th><th>確率</th></tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table></div>"
     )

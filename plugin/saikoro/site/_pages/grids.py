@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Mapping
 from fractions import Fraction
@@ -12,7 +13,7 @@ from saikoro.site._profiles import Grid, Metric
 from saikoro.site._safe import esc
 from saikoro.systems import OptionValue
 
-__all__ = ["expected_gain", "glance", "grid_html"]
+__all__ = ["expected_gain", "glance", "grid_html", "summarised"]
 
 _NAMES = {
     Metric.SUCCESS: "成功",
@@ -172,15 +173,146 @@ def expected_gain(events: Mapping[str, Fraction]) -> tuple[str, Fraction] | None
     return (word, total) if word is not None else None
 
 
+def summarised(grid: Grid) -> bool:
+    """Whether the grid is shown as a compact table of expected values with the full
+    table folded under it: a damage table (an expected value and more per cell), whose
+    cells are ten lines each (1.5 screens per attack on a desktop)."""
+    return Metric.MEAN in grid.metrics and len(grid.metrics) > 1
+
+
+def _first_value(
+    cache: OddsCache,
+    command: str,
+    metric: Metric,
+    system: str,
+    options: Mapping[str, OptionValue] | None,
+) -> str | None:
+    """The HTML of one value of a cell: its expected value or its chance of success."""
+    result = cache.odds(command, system, options) if command else None
+    if result is None or result.odds is None:
+        return None
+    if metric is Metric.MEAN and result.mean is not None:
+        return mean_span(result.mean)
+    if metric is Metric.SUCCESS and result.odds.success is not None:
+        return prob(result.odds.success)
+    return None
+
+
+def _summary_html(
+    cache: OddsCache,
+    grid: Grid,
+    system: str,
+    options: Mapping[str, OptionValue] | None,
+    *,
+    metric: Metric = Metric.MEAN,
+    cls: str = "saikoro-grid-summary",
+    note: bool = True,
+) -> str:
+    """One value of every cell of ``grid`` (its expected value, or its chance of
+    success), one short line per row."""
+    body = []
+    for label, commands in grid.rows:
+        cells = []
+        for command in commands:
+            value = _first_value(cache, command, metric, system, options)
+            if value is None:
+                cells.append('<td class="saikoro-na">–</td>')
+            else:
+                cells.append(f'<td data-command="{esc(command)}">{value}</td>')
+        body.append(f'<tr><th scope="row">{esc(label)}</th>{"".join(cells)}</tr>')
+    heads = "".join(f'<th scope="col">{esc(c)}</th>' for c in grid.columns)
+    text = f'<p class="saikoro-note">{esc(grid.note)}</p>' if grid.note and note else ""
+    return (
+        f'<section class="saikoro-grid {cls}" data-search-exclude>'
+        f"<table><caption>{esc(grid.title)}：{esc(_HEADS.get(metric, ''))}</caption>"
+        f'<thead><tr><td class="saikoro-corner"></td>{heads}</tr></thead>'
+        f"<tbody>{''.join(body)}</tbody></table>{text}</section>"
+    )
+
+
+def _more(grid: Grid) -> str:
+    """What the folded full table adds to the summary, in words."""
+    words = []
+    for metric in grid.metrics:
+        if metric is Metric.AT_LEAST:
+            words.append("○以上の確率")
+        elif metric is Metric.CRITICAL:
+            words.append("クリティカル")
+        elif metric is Metric.FUMBLE:
+            words.append("ファンブル")
+        elif metric is Metric.EVENTS:
+            words.append("出来事")
+    if grid.chart is not None:
+        words.append("分布の図")
+    return "・".join(words)
+
+
+def _print_line(
+    cache: OddsCache, grid: Grid, system: str, options: Mapping[str, OptionValue] | None
+) -> str:
+    """The grid in one line, for print (its table stays on screen): each row's first
+    value (``敏捷 1 30.0%、敏捷 2 40.0%…``)."""
+    first = grid.metrics[0]
+    items = []
+    for label, commands in grid.rows:
+        result = cache.odds(commands[0], system, options) if commands and commands[0] else None
+        odds = result.odds if result is not None else None
+        if odds is None or result is None:
+            continue
+        value = None
+        if first is Metric.SUCCESS and odds.success is not None:
+            value = prob(odds.success)
+        elif first is Metric.MEAN and result.mean is not None:
+            value = mean_span(result.mean)
+        if value is not None:
+            items.append(f"{esc(label)} {value}")
+    if not items:
+        return ""
+    name = _HEADS.get(first, "")
+    return (
+        '<p class="saikoro-print-only saikoro-print-odds" data-search-exclude>'
+        f"<strong>{esc(grid.title)}</strong>"
+        f"（{esc(name)}）：{'、'.join(items)}</p>"
+    )
+
+
 def grid_html(
     cache: OddsCache, grid: Grid, system: str, options: Mapping[str, OptionValue] | None = None
 ) -> str:
-    """An odds table: each cell is computed by ``saikoro.odds(command, system=system)``."""
+    """An odds table: each cell is computed by ``saikoro.odds(command, system=system)``.
+
+    A damage table (:func:`summarised`) is a compact table of expected values with the
+    full table folded under it; a table of one column (one row per ability value...)
+    prints as one line (:func:`_print_line`).
+    """
+    if summarised(grid):
+        full = _grid_html(cache, dataclasses.replace(grid, note=""), system, options)
+        return (
+            _summary_html(cache, grid, system, options)
+            + f'<details class="saikoro-grid-more"><summary>詳しい表（{esc(_more(grid))}）'
+            f"</summary>{full}</details>"
+        )
+    table = _grid_html(cache, grid, system, options)
+    if glance(grid):
+        return _print_line(cache, grid, system, options) + table
+    if grid.metrics and grid.metrics[0] in {Metric.SUCCESS, Metric.MEAN}:
+        # print: the first value of each cell (the chance of success), the table on screen
+        compact = _summary_html(
+            cache, grid, system, options, metric=grid.metrics[0], cls="saikoro-print-only"
+        )
+        return compact.replace("<section ", "<section data-print-summary ", 1) + table
+    return table
+
+
+def _grid_html(
+    cache: OddsCache, grid: Grid, system: str, options: Mapping[str, OptionValue] | None
+) -> str:
+    """The full odds table of ``grid``."""
     if glance(grid):
         names = "".join(f"<span>{esc(h)}</span>" for h in _heads(grid))
-        head = f'<th><span class="saikoro-cell saikoro-heads">{names}</span></th>'
+        head = f'<th scope="col"><span class="saikoro-cell saikoro-heads">{names}</span></th>'
     else:
-        head = "".join(f"<th>{esc(c)}</th>" for c in grid.columns)
+        head = "".join(f'<th scope="col">{esc(c)}</th>' for c in grid.columns)
     body = []
     for label, commands in grid.rows:
         cells = "".join(_cell(cache, c, system, grid, options) for c in commands)
@@ -199,8 +331,12 @@ def grid_html(
                 + note
             )
     return (
-        f'<div class="saikoro-grid{" saikoro-glance" if glance(grid) else ""}" tabindex="0">'
+        # out of the search index (a <section>: see saikoro.site._fences._dice)
+        f'<section class="saikoro-grid{" saikoro-glance" if glance(grid) else ""}" tabindex="0"'
+        " data-search-exclude>"
         f"<table><caption>{esc(grid.title)}</caption>"
-        f"<thead><tr><th></th>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
-        f"{note}</div>"
+        # the corner cell heads nothing (the rows head themselves): a <td>, not an empty <th>
+        f'<thead><tr><td class="saikoro-corner"></td>{head}</tr></thead>'
+        f"<tbody>{''.join(body)}</tbody></table>"
+        f"{note}</section>"
     )

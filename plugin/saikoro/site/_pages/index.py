@@ -1,4 +1,6 @@
-"""The generated scenario index: one sortable table (title, system, players, counts)."""
+"""The generated scenario index: one sortable table for a GM choosing a scenario (title,
+system, players, the balance verdict and the win rate it rests on), one card per
+scenario on a phone (no sideways scrolling)."""
 
 from __future__ import annotations
 
@@ -7,26 +9,25 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from saikoro.scenario._validate import Scenario
-from saikoro.scenario.model import ScenarioModel
 from saikoro.site._safe import esc, md_escape
 
-from .scenario import SLOT, system_name
+from .scenario import SLOT, book_order, system_name, system_order
 
 __all__ = ["IndexEntry", "render_index"]
 
 
 @dataclass(frozen=True)
 class IndexEntry:
-    """One scenario in the index: the scenario and its page URL relative to the index."""
+    """One scenario in the index: the scenario and its page URL relative to the index.
+
+    ``balance``: (verdict, its CSS word, win rate) of the page's バランス section, or
+    ``None`` when the page has none (:func:`saikoro.site._pages.balance.summary`).
+    """
 
     scenario: Scenario
     href: str
     broken: bool = False
-
-
-def _counts(model: ScenarioModel) -> tuple[int, ...]:
-    """The numbers of enemies, difficulty targets and chase tables (the table's order)."""
-    return len(model.enemies), len(model.difficulty_targets), len(model.chase_tables)
+    balance: tuple[str, str, float] | None = None
 
 
 def render_index(
@@ -55,19 +56,34 @@ def render_index(
         size = volumes[0][2] - volumes[0][1] + 1
         out.append(f"印刷用（1 ページに {size} 本ずつ、ID 順）：{links}\n\n")
     rows = []
-    ordered = sorted(entries, key=lambda e: (system_name(e.scenario.system), e.scenario.id))
+    ordered = sorted(entries, key=lambda e: book_order(e.scenario))
     for entry in ordered:
         s = entry.scenario
         players = s.model.players
-        shown = "" if players is None else str(players)
-        least = re.match(r"\d+", shown)
+        shown = "" if players is None else f"{players}人"
+        least = re.match(r"\d+", str(players or ""))
+        if entry.balance is None:
+            verdict_cell = ('<span class="saikoro-na">–</span>', "")
+            win_cell = ('<span class="saikoro-na">–</span>', "")
+        else:
+            word, css, win = entry.balance
+            verdict_cell = (
+                f'<span class="saikoro-verdict saikoro-verdict-{esc(css)}">{esc(word)}</span>',
+                f"{win:.6f}",
+            )
+            win_cell = (f"{win * 100:.0f}%", f"{win:.6f}")
         cells = [
-            (f'<a href="{esc(entry.href)}">{esc(s.title)}</a>', s.title),
-            (esc(system_name(s.system)), system_name(s.system)),
-            (esc(shown), least.group(0) if least else ""),
-            *((str(n), str(n)) for n in _counts(s.model)),
+            ("title", f'<a href="{esc(entry.href)}">{esc(s.title)}</a>', s.title),
+            ("system", esc(system_name(s.system)), f"{system_order(s.system):02d}"),
+            ("players", esc(shown), least.group(0) if least else ""),
+            ("verdict", *verdict_cell),
+            ("win", *win_cell),
         ]
-        tds = "".join(f'<td data-sort="{esc(key)}">{html}</td>' for html, key in cells)
+        tds = "".join(
+            f'<td class="saikoro-index-{name}" data-sort="{esc(key)}" data-label="{esc(label)}">'
+            f"{html}</td>"
+            for (name, html, key), (label, _) in zip(cells, _HEADS, strict=True)
+        )
         rows.append(f'<tr data-scenario="{esc(s.id)}" data-system="{esc(s.system)}">{tds}</tr>')
     heads = "".join(
         f'<th scope="col" data-type="{kind}"><button type="button">{esc(name)}</button></th>'
@@ -85,7 +101,10 @@ _HEADS = (
     ("タイトル", "text"),
     ("システム", "text"),
     ("人数", "number"),
-    ("エネミー", "number"),
-    ("難易度", "number"),
-    ("チェイス表", "number"),
+    ("バランス", "number"),
+    ("勝率", "number"),
 )
+"""Column headings and how they sort. バランス is the verdict of the page's バランス
+section (易しい … 非常に厳しい),
+sorted by the win rate it rests on; 勝率 is that win rate (the exact value where the
+simulator solves the fight, else the simulated estimate)."""

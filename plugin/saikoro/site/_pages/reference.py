@@ -6,11 +6,19 @@ from collections.abc import Mapping, Sequence
 
 from saikoro.balance._tactics import tactics_rulings
 from saikoro.scenario._export import field_reference
+from saikoro.site._rulelinks import Topic, marker
 from saikoro.site._safe import md_escape
 from saikoro.systems import SYSTEM_IDS, System
 from saikoro.systems import get as get_system
 
-__all__ = ["GENERIC_COMMANDS", "commands_page", "fields_page", "rulings_page", "schema_text"]
+__all__ = [
+    "GENERIC_COMMANDS",
+    "commands_page",
+    "fields_page",
+    "rule_topics",
+    "rulings_page",
+    "schema_text",
+]
 
 GENERIC_COMMANDS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     (
@@ -57,7 +65,8 @@ GENERIC_COMMANDS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
 
 
 def _systems() -> list[type[System]]:
-    """Every system class (one that cannot load is a bug: it fails the build)."""
+    """Every system class, in the site's order of systems (:data:`SYSTEM_IDS`; one that
+    cannot load is a bug: it fails the build)."""
     return [type(get_system(system_id)) for system_id in SYSTEM_IDS]
 
 
@@ -70,7 +79,8 @@ def _value(value: object) -> str:
 def rulings_page() -> str:
     """Every ruling of every system, with its option (if any)."""
     out = [
-        "---\ntitle: 裁定一覧\n---\n\n# 裁定一覧\n\n",
+        # search ranks the rules themselves above this list of rulings about them
+        "---\ntitle: 裁定一覧\nsearch:\n  boost: 0.5\n---\n\n# 裁定一覧\n\n",
         "ルールの記述があいまいな箇所や書かれていない箇所で、saikoro がどう処理するかの一覧です。"
         "オプションのある裁定は、卓の判断で切り替えられます"
         "（シナリオ YAML の `rulings:` に「オプション名: 値」を書きます）。\n\n",
@@ -97,7 +107,32 @@ def rulings_page() -> str:
                     + "）\n"
                 )
             out.append("\n")
+            out.append(marker("ruling", ruling.key))  # links to the rules it concerns
     return "".join(out)
+
+
+def _command_key(system_id: str, syntax: str) -> str:
+    return f"{system_id}:{syntax}"
+
+
+def rule_topics() -> dict[tuple[str, str], Topic]:
+    """What each marker of the rulings and commands pages stands for (see
+    :mod:`saikoro.site._rulelinks`): a ruling by its anchor, option name and title, a
+    command by its examples."""
+    topics: dict[tuple[str, str], Topic] = {}
+    for cls in _systems():
+        for ruling in (*cls.rulings, *tactics_rulings(cls.id)):
+            topics["ruling", ruling.key] = Topic(
+                cls.id,
+                anchor=ruling.key.replace(".", "-"),
+                names=(ruling.option_name,) if ruling.option else (),
+                title=ruling.title,
+            )
+        for doc in cls.commands:
+            topics["command", _command_key(cls.id, doc.syntax)] = Topic(
+                cls.id, commands=tuple(doc.examples)
+            )
+    return topics
 
 
 def _dice_fence(commands: Sequence[str], system: str | None = None) -> str:
@@ -108,7 +143,8 @@ def _dice_fence(commands: Sequence[str], system: str | None = None) -> str:
 def commands_page() -> str:
     """Generic command families and every system command, each example with its odds."""
     out = [
-        "---\ntitle: コマンドリファレンス\n---\n\n# コマンドリファレンス\n\n",
+        "---\ntitle: コマンドリファレンス\nsearch:\n  boost: 0.5\n---\n\n",
+        "# コマンドリファレンス\n\n",
         "BCDice と同じ書式のコマンドです。"
         "例にはすべて正確な確率がつき、ボタンでそのまま振れます。\n\n",
         "## 汎用コマンド\n\n",
@@ -123,6 +159,7 @@ def commands_page() -> str:
             out.append("コマンドはまだありません。\n\n")
         for doc in cls.commands:
             out.append(f"### `{doc.syntax}`\n\n{md_escape(doc.summary)}\n\n")
+            out.append(marker("command", _command_key(cls.id, doc.syntax)))
             for name, meaning in doc.parameters:
                 out.append(f"- `{name}`: {md_escape(meaning)}\n")
             if doc.parameters:

@@ -26,7 +26,7 @@ from saikoro.site._profiles.base import given
 from saikoro.site._rolling import free_widget, widget
 from saikoro.site._safe import esc, md_escape, render_markdown, safe_title
 from saikoro.site._vtt import VttSettings
-from saikoro.systems import OptionValue
+from saikoro.systems import SYSTEM_IDS, OptionValue
 from saikoro.systems import get as get_system
 
 from . import balance, labels
@@ -36,11 +36,13 @@ from .grids import grid_html
 __all__ = [
     "EnemyFile",
     "Rendered",
+    "book_order",
     "enemy_html",
     "fill_slots",
     "render_scenario",
     "rulings",
     "system_name",
+    "system_order",
     "target_html",
 ]
 
@@ -80,6 +82,20 @@ def rulings(scenario: Scenario) -> dict[str, OptionValue]:
 def system_name(system_id: str) -> str:
     """The display name of a system (its id if it has none)."""
     return get_system(system_id).name or system_id
+
+
+def system_order(system_id: str) -> int:
+    """Where a system stands in every list of the site (the registry's order,
+    :data:`saikoro.systems.SYSTEM_IDS`): the scenario index, the book, the nav's groups,
+    the rulings and commands pages follow it, and the site's own rules nav is kept in it
+    (a test checks ``mkdocs.yml``)."""
+    ids = SYSTEM_IDS
+    return ids.index(system_id) if system_id in ids else len(ids)
+
+
+def book_order(scenario: Scenario) -> tuple[int, str]:
+    """The order of scenarios in the book, the index and the nav: by system, then id."""
+    return system_order(scenario.system), scenario.id
 
 
 SLOT = "<!-- saikoro-slot {} -->"

@@ -1,17 +1,23 @@
-/* saikoro: make mkdocs-material use our Mermaid, loaded only when a page draws one, and
- * make its flowcharts readable at every width.
+/* saikoro: make mkdocs-material use our Mermaid, loaded only when a chart nears the
+ * viewport, and make its flowcharts readable at every width.
  *
  * Material loads Mermaid from a CDN unless a global `mermaid` exists; this defines one
- * whose render() loads the self-hosted copy (next to this file) or the configured URL.
+ * whose render() waits until the chart it draws is within NEAR px of the viewport (an
+ * IntersectionObserver on the chart's <pre>), then loads the self-hosted copy (next to
+ * this file) or the configured URL. A page whose charts are all far below the fold
+ * fetches no Mermaid until the reader scrolls; printing (beforeprint) and
+ * `window.saikoroFlows.drawAll()` (saikoro pdf) draw every chart at once.
  *
  * Readability: Material draws each chart into a closed shadow root, scaled down to the
  * column (a 3,000 px chart would have 2 px text). render() therefore
  *   - tries the other direction (TD <-> LR) when a chart does not fit the column at the
  *     smallest readable scale, and keeps the narrower drawing;
  *   - returns a bind function (Material calls it with the shadow root) that draws the
- *     chart at column width but never below MIN_SCALE (11 px text): wider charts scroll
- *     horizontally, with a visible cue, inside `.saikoro-flow-chart`;
- *   - opens the chart full-screen with zoom buttons on click, Enter or Space.
+ *     chart at column width but never below MIN_SCALE (12 px text): wider charts scroll
+ *     horizontally, with a visible cue, inside `.saikoro-flow-chart`, starting at the
+ *     chart's first node;
+ *   - opens the chart full-screen, fitted to the screen, with zoom buttons on click
+ *     (tap), Enter or Space.
  * Each rendered chart's shadow root is kept as `host.saikoroShadow` (tests measure it). */
 (function () {
   "use strict";
@@ -20,9 +26,63 @@
   var here = document.currentScript && document.currentScript.src;
   var url = configured || new URL("mermaid.min.js", here || document.baseURI).href;
   var FONT = 16;            // Mermaid's label size in the drawing's own units
-  var MIN_SCALE = 11.5 / FONT;  // never draw labels below ~11 px on screen
+  var MIN_SCALE = 12 / FONT;  // never draw labels below 12 px on screen
+  var NEAR = 200;           // start drawing a chart this far (px) before it scrolls in
   var options = null;
   var loading = null;
+  var claimed = typeof WeakSet !== "undefined" ? new WeakSet() : null;
+  var waiting = [];         // charts not drawn yet: {el, go}
+  var watcher = null;
+  var everything = false;   // drawAll() was asked: draw the rest at once
+
+  // The <pre class="mermaid"> Material is about to replace for render(id, text): Material
+  // mounts charts in document order and calls render() before it mounts the next one,
+  // so it is the first not yet claimed whose text is `text`.
+  function chartOf(text) {
+    var all = document.querySelectorAll("pre.mermaid");
+    for (var i = 0; i < all.length; i++) {
+      var el = all[i];
+      if (claimed && claimed.has(el)) continue;
+      if (el.textContent === text) { if (claimed) claimed.add(el); return el; }
+    }
+    return null;
+  }
+
+  // A promise resolved when `el` nears the viewport (at once without an observer).
+  function near(el) {
+    if (!el || everything || typeof IntersectionObserver === "undefined") return Promise.resolve();
+    return new Promise(function (resolve) {
+      var item = { el: el, go: resolve };
+      waiting.push(item);
+      if (!watcher) {
+        watcher = new IntersectionObserver(function (entries) {
+          entries.forEach(function (entry) {
+            if (!entry.isIntersecting) return;
+            watcher.unobserve(entry.target);
+            for (var i = 0; i < waiting.length; i++) {
+              if (waiting[i].el === entry.target) { waiting.splice(i, 1)[0].go(); break; }
+            }
+          });
+        }, { rootMargin: NEAR + "px 0px" });
+      }
+      watcher.observe(el);
+    });
+  }
+
+  // Draw every chart still waiting (print, PDF); resolves once none is left to draw.
+  function drawAll() {
+    everything = true;
+    var rest = waiting.splice(0, waiting.length);
+    rest.forEach(function (item) { if (watcher) watcher.unobserve(item.el); item.go(); });
+    return new Promise(function (resolve) {
+      (function check() {
+        if (!document.querySelector("pre.mermaid")) resolve();
+        else setTimeout(check, 50);
+      })();
+    });
+  }
+  window.saikoroFlows = { drawAll: drawAll, pending: function () { return waiting.length; } };
+  window.addEventListener("beforeprint", function () { drawAll(); });
 
   function load() {
     if (!loading) {
@@ -90,11 +150,15 @@
     dialog.saikoroBox = box;
     var pane = dialog.querySelector(".saikoro-flow-pane");
     dialog.showModal();
-    // "全体" shows the whole chart; it opens at readable size, centred on the start
-    dialog.saikoroFit = Math.min(1.5, (pane.clientWidth - 16) / box.w);
-    setZoom(Math.max(MIN_SCALE, dialog.saikoroFit));
+    // it opens fitted: the whole chart on the screen ("全体"); ＋ and pinch zoom in
+    var style = getComputedStyle(pane);
+    var padX = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+    var padY = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
+    dialog.saikoroFit = Math.min(1.5, (pane.clientWidth - padX - 2) / box.w,
+                                 (pane.clientHeight - padY - 2) / box.h);
+    setZoom(dialog.saikoroFit);
     pane.scrollTop = 0;
-    pane.scrollLeft = Math.max(0, (pane.scrollWidth - pane.clientWidth) / 2);
+    pane.scrollLeft = 0;
   }
   function setZoom(z) {
     var svg = dialog.saikoroRoot.querySelector("svg");
@@ -112,8 +176,23 @@
     setZoom(z);
   }
 
+  // The x centre (in the drawing's units) of the chart's first node, or null.
+  function startX(svg, text) {
+    var m = /^\s*(?:flowchart|graph)\s+\w+\s*\n\s*([A-Za-z0-9_]+)/.exec(text);
+    if (!m) return null;
+    var nodes = svg.querySelectorAll("g.node");
+    for (var i = 0; i < nodes.length; i++) {
+      if ((nodes[i].id || "").indexOf("-" + m[1] + "-") < 0) continue;
+      var t = /translate\(\s*([-\d.]+)/.exec(nodes[i].getAttribute("transform") || "");
+      return t ? parseFloat(t[1]) : null;
+    }
+    return null;
+  }
+
   // Draw the chart in `shadow` at column width, never below MIN_SCALE; mark overflow.
-  function bind(shadow, svgText, box) {
+  // A chart wider than the column opens scrolled to its first node (a top-down chart's
+  // start need not be in the middle), not to its middle.
+  function bind(shadow, svgText, box, text) {
     var host = shadow.host;
     host.saikoroShadow = shadow;
     var svg = shadow.querySelector("svg");
@@ -121,23 +200,28 @@
     if (!svg || !box || !frame) return;
     svg.removeAttribute("height");
     svg.style.maxWidth = "none";
+    var scale = 1;
     function fit() {
       var room = frame.clientWidth;
       if (!room) return;
-      var scale = Math.max(MIN_SCALE, Math.min(1, room / box.w));
-      svg.style.width = Math.floor(box.w * scale) + "px";
-      svg.style.height = Math.floor(box.h * scale) + "px";
+      scale = Math.max(MIN_SCALE, Math.min(1, room / box.w));
+      // rounded up: never drawn a fraction of a pixel below the readable scale
+      svg.style.width = Math.ceil(box.w * scale) + "px";
+      svg.style.height = Math.ceil(box.h * scale) + "px";
       var wide = box.w * scale > room + 1;
       frame.classList.toggle("saikoro-scrolls", wide);
       frame.setAttribute("data-scale", scale.toFixed(3));
     }
     fit();
-    // a chart that scrolls starts centred: top-down charts begin at the top middle
-    frame.scrollLeft = Math.max(0, (frame.scrollWidth - frame.clientWidth) / 2);
+    var x = startX(svg, text);
+    var vb = svg.viewBox && svg.viewBox.baseVal;
+    var centre = x === null || !vb ? box.w / 2 : x - vb.x;
+    frame.scrollLeft = Math.max(0, Math.min(frame.scrollWidth - frame.clientWidth,
+                                            centre * scale - frame.clientWidth / 2));
     if (typeof ResizeObserver !== "undefined") new ResizeObserver(fit).observe(frame);
     frame.setAttribute("tabindex", "0");
     frame.setAttribute("role", "button");
-    frame.setAttribute("aria-label", "フローチャート：クリックまたは Enter で拡大表示");
+    frame.setAttribute("aria-label", "フローチャートを拡大表示");
     function open(event) {
       if (event.type === "keydown" && event.key !== "Enter" && event.key !== " ") return;
       event.preventDefault();
@@ -147,13 +231,13 @@
     frame.addEventListener("keydown", open);
   }
 
-  function bound(result) {
+  function bound(result, text) {
     var box = viewBox(result.svg);
     return {
       svg: result.svg,
       fn: function (shadow) {
         if (result.fn) result.fn(shadow);
-        bind(shadow, result.svg, box);
+        bind(shadow, result.svg, box, text);
       }
     };
   }
@@ -166,15 +250,15 @@
       });
     },
     render: function (id, text) {
-      return load().then(function (real) {
+      return near(chartOf(text)).then(load).then(function (real) {
         return real.render(id, text).then(function (first) {
           var alt = otherDirection(text);
           var box = viewBox(first.svg);
-          if (!alt || !box || box.w * MIN_SCALE <= column()) return bound(first);
+          if (!alt || !box || box.w * MIN_SCALE <= column()) return bound(first, text);
           return real.render(id + "-alt", alt).then(function (second) {
             var other = viewBox(second.svg);
-            return bound(other && other.w < box.w ? second : first);
-          }, function () { return bound(first); });
+            return other && other.w < box.w ? bound(second, alt) : bound(first, text);
+          }, function () { return bound(first, text); });
         });
       });
     }

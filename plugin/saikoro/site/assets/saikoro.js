@@ -138,3 +138,55 @@
     rows.forEach(function (row) { body.appendChild(row); });
   });
 })();
+/* saikoro: accessibility of the theme's own markup (axe-core finds these on every page).
+ * The search dialog gets a name; the table of contents' sub-lists are named 「目次：…」
+ * (the site's navigation has a group of the same name: the rulings page's 「GETB」 and
+ * the book's) and numbered where two headings share a title, as landmarks must be
+ * unique (a code block's button bar is numbered too); a box that
+ * scrolls sideways can be focused, so a keyboard can scroll it. Runs again after each
+ * instant navigation (Material's document$) and when the window is resized. */
+(function () {
+  "use strict";
+  function named() {
+    var search = document.querySelector(".md-search[role='dialog']");
+    if (search && !search.getAttribute("aria-label")) search.setAttribute("aria-label", "検索");
+    document.querySelectorAll("nav.md-code__nav").forEach(function (nav, i) {
+      if (!nav.getAttribute("aria-label")) nav.setAttribute("aria-label", "コードの操作（" + (i + 1) + "）");
+    });
+    document.querySelectorAll(".md-nav--secondary").forEach(function (toc) {
+      var count = {};
+      toc.querySelectorAll("nav.md-nav[aria-label]").forEach(function (nav) {
+        var name = nav.getAttribute("data-saikoro-name") || nav.getAttribute("aria-label");
+        nav.setAttribute("data-saikoro-name", name);
+        count[name] = (count[name] || 0) + 1;
+        nav.setAttribute("aria-label", "目次：" + name + (count[name] > 1 ? "（" + count[name] + "）" : ""));
+      });
+    });
+  }
+  var SCROLLERS = ".md-typeset__scrollwrap, .md-typeset pre > code, .saikoro-chase, .saikoro-index-box";
+  function focusable() {
+    document.querySelectorAll(SCROLLERS).forEach(function (el) {
+      var wide = el.scrollWidth > el.clientWidth + 1;
+      if (wide && !el.hasAttribute("tabindex")) {
+        el.setAttribute("tabindex", "0");
+        el.setAttribute("data-saikoro-focus", "");
+      } else if (!wide && el.hasAttribute("data-saikoro-focus")) {
+        el.removeAttribute("tabindex");
+        el.removeAttribute("data-saikoro-focus");
+      }
+    });
+  }
+  function all() { named(); focusable(); }
+  if (window.document$ && typeof window.document$.subscribe === "function") {
+    window.document$.subscribe(function () { all(); });
+  } else if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", all);
+  } else {
+    all();
+  }
+  var timer = null;
+  window.addEventListener("resize", function () {
+    clearTimeout(timer);
+    timer = setTimeout(focusable, 200);
+  });
+})();
