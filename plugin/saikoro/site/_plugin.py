@@ -22,6 +22,7 @@ from mkdocs.structure.pages import Page
 
 from . import _assets as assets
 from . import _exact as exact
+from . import _lazysearch as lazysearch
 from . import _rolling as rolling
 from ._balancecache import BalanceStore
 from ._config import SaikoroConfig
@@ -111,7 +112,7 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         labels.configure(str(config.theme.get("language") or "ja"))  # words for YAML ids
         japanese_search(config.plugins)
         config.markdown_extensions.append(JapaneseLineBreaks())  # type: ignore[arg-type]
-        self.assets.configure(self.config, base)
+        self.assets.configure(self.config, base, serve=self.is_serve)
         self.assets.add_to_config(config)
         # Balance figures: simulated while pages render, kept in memory (this instance
         # survives serve rebuilds) and in cache_dir (a later build simulates only the
@@ -221,10 +222,29 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
             env.bytecode_cache = self.templates
         return env
 
-    # Copy the roller's engine and Pyodide files (only now is site_dir complete).
+    # The finished page: Material's search index is held back until the reader uses search
+    # (the bundle would fetch it on every page), and the <head> links the web app manifest.
+    def on_post_page(self, output: str, *, page: Page, **_: object) -> str:
+        output = lazysearch.hold_search_index(output)
+        head = self.assets.page_head(page.file.url)
+        if head and "</head>" in output:
+            output = output.replace("</head>", head + "</head>", 1)
+        return output
+
+    # The 404 page is a theme template, not a page: its search index is held back too.
+    def on_post_template(self, output_content: str, *, template_name: str, **_: object) -> str:
+        if template_name == "404.html":
+            return lazysearch.hold_search_index(output_content)
+        return output_content
+
+    # Copy the roller's engine and Pyodide files, then write the service worker with the
+    # content hash of every file: late, once every other plugin has written its files
+    # (the search index among them).
+    @event_priority(-100)
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         self.assets.post_build(config)
         exact.write(config.site_dir)
+        self.assets.write_offline(config)
         labels.configure("ja")  # per-build state: back to the default for the next user
         if self.config.balance.enabled:
             store = self.balance

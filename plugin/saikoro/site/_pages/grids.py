@@ -9,6 +9,7 @@ from fractions import Fraction
 from saikoro.site._charts import bar_chart, mean_span, prob
 from saikoro.site._oddscache import OddsCache, OddsResult
 from saikoro.site._profiles import Grid, Metric
+from saikoro.site._roller import options_json
 from saikoro.site._safe import esc
 from saikoro.systems import OptionValue
 
@@ -60,16 +61,18 @@ def _cell(
     system: str,
     grid: Grid,
     options: Mapping[str, OptionValue] | None,
+    *,
+    roll: bool,
 ) -> str:
     if not command:
         return '<td class="saikoro-na">–</td>'
     opts = tuple(sorted((options or {}).items()))
-    key = ("cell", system, opts, command, grid.metrics, grid.thresholds, glance(grid))
+    key = ("cell", system, opts, command, grid.metrics, grid.thresholds, glance(grid), roll)
     # cache.odds also records failures, for the page's warnings
     result = cache.odds(command, system, options)
     found = cache.html.get(key)
     if found is None:
-        found = _cell_html(result, command, grid)
+        found = _cell_html(result, command, grid, roll=roll)
         cache.html[key] = found
     return found
 
@@ -83,7 +86,7 @@ def _bar(p: Fraction, cls: str, prefix: str = "", *, heat: bool = False) -> str:
     return prob(p, cls=f"{cls} {kind}").replace("<span ", f"<span{style} ", 1)
 
 
-def _cell_html(result: OddsResult, command: str, grid: Grid) -> str:
+def _cell_html(result: OddsResult, command: str, grid: Grid, *, roll: bool = False) -> str:
     if result.odds is None:
         return f'<td class="saikoro-na" title="{esc(result.error or "")}">?</td>'
     odds = result.odds
@@ -146,9 +149,13 @@ def _cell_html(result: OddsResult, command: str, grid: Grid) -> str:
                 lines.extend(events)
         elif metric is Metric.CHART:
             lines.append(bar_chart(odds.distribution, label=command, width=120, height=36))
-    return (
-        f'<td data-command="{esc(command)}"><span class="saikoro-cell">{"".join(lines)}</span></td>'
-    )
+    cell = f'<span class="saikoro-cell">{"".join(lines)}</span>'
+    if roll:  # the whole cell is the button that rolls its command (the page's roller)
+        cell = (
+            f'<button type="button" class="saikoro-pick" data-command="{esc(command)}" '
+            f'title="{esc(command)} を振る">{cell}</button>'
+        )
+    return f'<td data-command="{esc(command)}">{cell}</td>'
 
 
 _GAIN = re.compile(r"^(.+)\+(\d+)$")
@@ -173,9 +180,18 @@ def expected_gain(events: Mapping[str, Fraction]) -> tuple[str, Fraction] | None
 
 
 def grid_html(
-    cache: OddsCache, grid: Grid, system: str, options: Mapping[str, OptionValue] | None = None
+    cache: OddsCache,
+    grid: Grid,
+    system: str,
+    options: Mapping[str, OptionValue] | None = None,
+    *,
+    roll: bool = False,
 ) -> str:
-    """An odds table: each cell is computed by ``saikoro.odds(command, system=system)``."""
+    """An odds table: each cell is computed by ``saikoro.odds(command, system=system)``.
+
+    ``roll``: each cell is a button rolling its command (with ``options``), the result
+    shown under its row (the page's roller, ``roller.js``).
+    """
     if glance(grid):
         names = "".join(f"<span>{esc(h)}</span>" for h in _heads(grid))
         head = f'<th><span class="saikoro-cell saikoro-heads">{names}</span></th>'
@@ -183,7 +199,7 @@ def grid_html(
         head = "".join(f"<th>{esc(c)}</th>" for c in grid.columns)
     body = []
     for label, commands in grid.rows:
-        cells = "".join(_cell(cache, c, system, grid, options) for c in commands)
+        cells = "".join(_cell(cache, c, system, grid, options, roll=roll) for c in commands)
         body.append(f'<tr><th scope="row">{esc(label)}</th>{cells}</tr>')
     note = f'<p class="saikoro-note">{esc(grid.note)}</p>' if grid.note else ""
     if grid.chart is not None:
@@ -198,8 +214,13 @@ def grid_html(
                 + cache.chart(result, f"{commands[column]} {caption}")
                 + note
             )
+    rolls = ""
+    if roll:
+        rolls = f' data-system="{esc(system)}"'
+        if options:
+            rolls += f' data-options="{esc(options_json(options))}"'
     return (
-        f'<div class="saikoro-grid{" saikoro-glance" if glance(grid) else ""}" tabindex="0">'
+        f'<div class="saikoro-grid{" saikoro-glance" if glance(grid) else ""}"{rolls} tabindex="0">'
         f"<table><caption>{esc(grid.title)}</caption>"
         f"<thead><tr><th></th>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
         f"{note}</div>"
