@@ -15,7 +15,18 @@ serves it on 127.0.0.1 and prints:
 Goals: cold <= bare + 300 ms; after 8 s visible <= 150 ms; median latency <= 5 ms; the page
 without rollers fetches no Pyodide file.
 
-Run: ``.venv/bin/python bench/bench_browser.py [--runs 3]``.
+Then, at the table (issue 20), on the project's own site (built here, or ``--project-site
+DIR``) served gzipped like a web host, in a phone profile (390 x 844, touch) whose network
+is throttled through the DevTools protocol (``Network.emulateNetworkConditions``; Chromium
+applies it to the page's module worker too):
+
+- bytes (gzip) fetched before the first tap, on every rules and scenario page (goal <= 300
+  kB; Mermaid left out until it loads only near a chart);
+- first roll, tap on an odds row to the result, on a cold visit (nothing kept: the engine
+  downloads) and on a warm one (a later visit: the service worker keeps the engine), for
+  each network profile, and a warm one with the network off.
+
+Run: ``.venv/bin/python bench/bench_browser.py [--runs 3] [--skip-plain] [--skip-table]``.
 """
 
 from __future__ import annotations
@@ -31,7 +42,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from harness import build_site, serve  # noqa: E402
+from harness import Network, build_site, serve  # noqa: E402
 
 BARE_HTML = """<!doctype html><meta charset="utf-8"><title>bare loadPyodide</title>
 <script>
@@ -127,6 +138,132 @@ def idle_page_bytes(browser: Any, page_url: str) -> tuple[int, int, list[str]]:
     return total, roller, urls
 
 
+# ---- at the table: the project's site on a throttled phone ---------------------------------
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+NETWORKS = (
+    # (name, download bytes/s, upload bytes/s, round trip ms): DevTools' presets
+    ("slow 4G", 1.6e6 / 8, 750e3 / 8, 150),
+    ("fast 4G", 9e6 / 8, 1.5e6 / 8, 60),
+)
+NOT_YET_LAZY = ("/assets/saikoro/mermaid.min.js",)
+ROW = ".saikoro-target .saikoro-grid tbody tr:not(.saikoro-row-result) .saikoro-pick"
+TAP_JS = """async (selector) => {
+  const pick = document.querySelector(selector);
+  const grid = pick.closest('.saikoro-grid');
+  const t0 = performance.now();
+  pick.click();
+  const output = grid.querySelector('.saikoro-row-result .saikoro-output');
+  await new Promise((resolve) => {
+    const done = () => output.textContent && !output.classList.contains('saikoro-loading');
+    if (done()) return resolve();
+    new MutationObserver((_, o) => { if (done()) { o.disconnect(); resolve(); } })
+      .observe(output, { childList: true, characterData: true, subtree: true, attributes: true });
+  });
+  return { ms: performance.now() - t0, text: output.textContent };
+}"""
+
+
+def _throttle(context: Any, page: Any, network: tuple[str, float, float, int] | None) -> None:
+    if network is None:
+        return
+    _, down, up, rtt = network
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send(
+        "Network.emulateNetworkConditions",
+        {"offline": False, "latency": rtt, "downloadThroughput": down, "uploadThroughput": up},
+    )
+
+
+def _build_project(out: Path) -> Path:
+    import os
+    import subprocess
+
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(out)],
+        check=True,
+        cwd=ROOT,
+        env=env,
+    )
+    return out
+
+
+def _table_pages(site: Path) -> list[str]:
+    rules = [f"systems/{p.name}/" for p in sorted((site / "systems").iterdir())]
+    scenarios = [
+        f"scenarios/{p.name}/" for p in sorted((site / "scenarios").iterdir()) if p.is_dir()
+    ]
+    return ["commands/", "rulings/", *rules, "scenarios/", *scenarios]
+
+
+def before_first_tap(
+    browser: Any, base: str, site: Path, network: Network
+) -> list[tuple[str, int]]:
+    figures = []
+    for path in _table_pages(site):
+        context = browser.new_context(**PHONE)
+        page = context.new_page()
+        start = len(network.log)
+        page.goto(base + path)
+        page.wait_for_load_state("networkidle")
+        page.wait_for_timeout(1500)  # the service worker registers and installs
+        figures.append((path, network.sent(since=start, skip=NOT_YET_LAZY)))
+        context.close()
+    return figures
+
+
+def first_rolls(
+    browser: Any, base: str, profile: tuple[str, float, float, int], page_path: str
+) -> tuple[float, float, float, str]:
+    """(cold ms, warm ms, warm offline ms, last text): tap on an odds row to its result."""
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    _throttle(context, page, profile)
+    page.goto(base + page_path)
+    page.wait_for_load_state("networkidle")
+    page.wait_for_function("window.saikoroRoller.offline.state === 'active'", timeout=60_000)
+    cold = page.evaluate(TAP_JS, ROW)
+    page.wait_for_function("window.saikoroRoller.offline.engine === true", timeout=600_000)
+    page.close()
+    warm_page = context.new_page()
+    _throttle(context, warm_page, profile)
+    warm_page.goto(base + page_path)
+    warm_page.wait_for_load_state("load")
+    warm = warm_page.evaluate(TAP_JS, ROW)
+    warm_page.close()
+    context.set_offline(True)
+    offline_page = context.new_page()
+    offline_page.goto(base + page_path)
+    offline_page.wait_for_load_state("load")
+    offline = offline_page.evaluate(TAP_JS, ROW)
+    context.close()
+    return float(cold["ms"]), float(warm["ms"]), float(offline["ms"]), str(offline["text"])
+
+
+def at_the_table(browser: Any, site: Path, workdir: Path) -> bool:
+    network = Network()
+    ok = True
+    with serve(site, workdir / "served-table", network) as base:
+        figures = before_first_tap(browser, base, site, network)
+        print("\nat the table: bytes before the first tap (phone, gzip, Mermaid left out)")
+        for path, sent in figures:
+            verdict = "PASS" if sent <= 300 * 1024 else "FAIL"
+            ok = ok and verdict == "PASS"
+            print(f"  {path:30} {sent / 1024:7.1f} kB  goal <= 300 {verdict}")
+        print("\nat the table: first roll, tap on an odds row to its result (getb-kyuuchi)")
+        for profile in NETWORKS:
+            cold, warm, offline, text = first_rolls(
+                browser, base, profile, "scenarios/getb-kyuuchi/"
+            )
+            print(
+                f"  {profile[0]:8} cold {cold / 1000:6.1f} s   warm {warm / 1000:5.1f} s   "
+                f"warm, network off {offline / 1000:5.1f} s   ({text})"
+            )
+    return ok
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=5, help="fresh-profile runs per cold figure")
@@ -134,8 +271,31 @@ def main() -> int:
     parser.add_argument("--page", default="bench/", help="site-relative page with a roller")
     parser.add_argument("--idle-page", default="", help="site-relative page without rollers")
     parser.add_argument("--selector", default=".saikoro-roller", help="the widget to click")
+    parser.add_argument("--project-site", type=Path, help="the project's site, built")
+    parser.add_argument("--skip-plain", action="store_true", help="only the table figures")
+    parser.add_argument("--skip-table", action="store_true", help="only the plain-site figures")
     args = parser.parse_args()
 
+    import os
+
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    ok = True
+    if not args.skip_plain:
+        ok = plain(args)
+    if not args.skip_table:
+        from playwright.sync_api import sync_playwright
+
+        with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
+            workdir = Path(tmp)
+            site = args.project_site or _build_project(workdir / "project-site")
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            ok = at_the_table(browser, site.resolve(), workdir) and ok
+            browser.close()
+    return 0 if ok else 1
+
+
+def plain(args: argparse.Namespace) -> bool:
+    """The plain roller site's figures (see the module docstring); whether goals are met."""
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -202,7 +362,7 @@ def main() -> int:
         verdict = "" if len(row) < 4 else ("PASS" if row[3] else "FAIL")
         ok = ok and (len(row) < 4 or bool(row[3]))
         print(f"{row[0]:34} {row[1]:>12}  {row[2]} {verdict}")
-    return 0 if ok else 1
+    return ok
 
 
 if __name__ == "__main__":

@@ -401,6 +401,20 @@ def engine_paths(settings: RollerSettings) -> list[str]:
     return paths
 
 
+def compact_script(source: str) -> str:
+    """A classic script without its comment lines, blank lines and indentation.
+
+    What every page fetches stays small while the source keeps its comments. Only whole
+    lines are dropped or stripped, so this is safe for a script without multi-line strings
+    (template literals), which :func:`install_assets` checks.
+
+    >>> compact_script("  // a comment\\n  const a = 1; // kept\\n\\n  return a;\\n")
+    'const a = 1; // kept\\nreturn a;\\n'
+    """
+    lines = (line.strip() for line in source.splitlines())
+    return "".join(f"{line}\n" for line in lines if line and not line.startswith("//"))
+
+
 def install_assets(site_dir: str, settings: RollerSettings) -> None:
     """Write the roller's files into the built site at ``site_dir``/:data:`ASSET_DIR`.
 
@@ -421,8 +435,9 @@ def install_assets(site_dir: str, settings: RollerSettings) -> None:
         )
     config = json.dumps(_client_config(settings, version, fetched), sort_keys=True)
     script = (_ASSETS / "roller.js").read_text(encoding="utf-8")
-    if _CONFIG_MARK not in script:  # pragma: no cover - guards against editing the asset
-        raise RollerAssetError("roller.js lost its configuration marker")
+    script = compact_script(script)
+    if _CONFIG_MARK not in script or "`" in script:  # pragma: no cover - guards the asset
+        raise RollerAssetError("roller.js lost its configuration marker or has a template literal")
     _write(target / "roller.js", script.replace(_CONFIG_MARK, config).encode("utf-8"))
     _write(target / "roller.css", (_ASSETS / "roller.css").read_bytes())
     _write(target / "worker.js", worker)

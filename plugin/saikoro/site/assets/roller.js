@@ -625,6 +625,15 @@
     return { value: info.example, command: null, whose: "example" };
   }
 
+  // The name of the PC a scope's reader picked (the party select's text), or "".
+  function pcName(scope, me) {
+    if (me.pc === null) return "";
+    const select = document.querySelector(
+      '.saikoro-party[data-scope="' + CSS.escape(scope) + '"] select');
+    const option = select && [...select.options].find((o) => o.value === String(me.pc));
+    return option ? option.textContent : "";
+  }
+
   function applyPersonal() {
     const states = {};
     const stateOf = (scope) => (states[scope] = states[scope] || meState(scope));
@@ -637,7 +646,8 @@
       const info = personalOf(widget);
       if (!info) return;
       const card = closest(widget, ".saikoro-target") || widget.parentNode;
-      const me = stateOf(scopeOf(widget));
+      const scope = scopeOf(widget);
+      const me = stateOf(scope);
       const now = personalCommand(info, me);
       if (!widget.hasAttribute("data-example")) {
         widget.setAttribute("data-example", widget.getAttribute("data-command") || "");
@@ -655,23 +665,22 @@
         stepper.setAttribute("data-whose", now.whose);
         const whose = stepper.querySelector(".saikoro-whose");
         if (whose) {
-          const party = card.closest("[data-scope]");
-          const select = party && document.querySelector(
-            '.saikoro-party[data-scope="' + CSS.escape(scopeOf(widget)) + '"] select');
-          const name = select && me.pc !== null && select.options[select.selectedIndex]
-            ? select.options[select.selectedIndex].textContent : "";
-          whose.textContent = now.whose === "own" ? "あなたの値" : now.whose === "pc" ? name : "例";
+          whose.textContent = now.whose === "own" ? "あなたの値" : now.whose === "pc" ? pcName(scope, me) : "例";
         }
         stepper.querySelectorAll(".saikoro-step").forEach((b) => {
           const step = Number(b.getAttribute("data-step"));
           b.disabled = (step < 0 && now.value <= info.min) || (step > 0 && now.value >= info.max);
         });
       }
+      // the cell the button rolls is marked, and its row's heading
       card.querySelectorAll(".saikoro-grid .saikoro-pick").forEach((cell) => {
         const mine = cell.getAttribute("data-command") === command;
         cell.classList.toggle("saikoro-mine", mine);
         if (mine) cell.setAttribute("aria-current", "true");
         else cell.removeAttribute("aria-current");
+      });
+      card.querySelectorAll(".saikoro-grid tbody tr").forEach((row) => {
+        row.classList.toggle("saikoro-mine-row", Boolean(row.querySelector(".saikoro-mine")));
       });
     });
     fillChips();
