@@ -223,10 +223,6 @@ def party_html(scenario: Scenario, *, roller: bool = True) -> str:
         prof.target_command(t) and prof.target_personal(t) for t in model.difficulty_targets
     ):
         return ""
-    note = (
-        "各判定の −／＋ で自分の能力値にすると、同じ能力値を使う判定のボタンがすべて"
-        "その値で振り、表の該当する行に印が付きます（この端末に保存されます）。"
-    )
     party = model.party or ()
     choice = ""
     if party:
@@ -237,7 +233,11 @@ def party_html(scenario: Scenario, *, roller: bool = True) -> str:
             '<label class="saikoro-field"><span>自分のPC</span><select>'
             f'<option value="">選ばない（例の値）</option>{names}</select></label>'
         )
-        note = "PCを選ぶと、判定のボタンがそのPCの能力値で振ります。" + note
+    pick = "PCを選ぶか、" if party else ""
+    note = (
+        f"{pick}判定ごとの −／＋ で自分の能力値にすると、同じ能力値を使う判定のボタンが"
+        "すべてその値で振ります（表のその行に印。この端末に保存されます）。"
+    )
     return (
         f'<div class="saikoro-party" data-scope="{esc(scenario.id)}">{choice}'
         f'<p class="saikoro-note">{esc(note)}</p></div>'
