@@ -18,14 +18,18 @@ from saikoro.export import ccfolia_json, enemy_character, udonarium_xml
 from saikoro.scenario import load_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
-FOLDERS = ("scenarios", "plugin/saikoro/_new/templates/scenarios", "tests/data/scenarios")
+FOLDERS = (
+    "scenarios/*.yaml",
+    "plugin/saikoro/systems/_*/sample.yaml",
+    "tests/data/scenarios/*.yaml",
+)
 
 
 def snapshot() -> str:
     """One line per enemy: file, id, sha256 of its ココフォリア JSON and ユドナリウム XML."""
     out: list[str] = []
-    for folder in FOLDERS:
-        for path in sorted((ROOT / folder).glob("*.yaml")):
+    for pattern in FOLDERS:
+        for path in sorted(ROOT.glob(pattern)):
             sc = load_scenario(path).scenario
             if sc is None:
                 continue
@@ -49,7 +53,7 @@ def snapshot() -> str:
                 xml = udonarium_xml(c)
                 text = xml if isinstance(xml, str) else xml.decode("utf-8")
                 digest = hashlib.sha256((body + "\n" + text).encode("utf-8")).hexdigest()
-                out.append(f"{folder}/{path.name} {enemy_id} {digest}")
+                out.append(f"{path.relative_to(ROOT).as_posix()} {enemy_id} {digest}")
     return "\n".join(out) + "\n"
 
 

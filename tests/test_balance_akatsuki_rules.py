@@ -13,9 +13,11 @@ from typing import Any
 
 from balance_cases import AKATSUKI, build
 from saikoro.balance import simulate
-from saikoro.balance._runner import run_chunk, simulator
+from saikoro.balance._budget import Budget
+from saikoro.balance._runner import run_chunk
 from saikoro.balance._stats import Z95
 from saikoro.balance._tactics import tactics_for
+from saikoro.systems._akatsuki.simulator import SIMULATOR as AKATSUKI_SIM
 
 Data = dict[str, Any]
 
@@ -35,8 +37,8 @@ def _one_check(level: int, difficulty: int, cards: int, points: int, **target: A
 
 def _exact(data: Data, tactic: str = "focus") -> Fraction:
     enc = build(data)
-    sim = simulator("akatsuki")
-    value, _ = sim.exact(sim.prepare(enc, tactics_for("akatsuki", tactic)))
+    sim = AKATSUKI_SIM
+    value, _ = sim.exact(sim.prepare(enc, tactics_for("akatsuki", tactic)), Budget())
     assert isinstance(value, Fraction)
     return value
 
@@ -94,7 +96,7 @@ def test_cards_earned_by_checker_and_supporter() -> None:
         "difficulty_targets": [{"name": "謎", "ability": "知性", "style": "観察"}],
     }
     enc = build(data)
-    sim = simulator("akatsuki")
+    sim = AKATSUKI_SIM
     prep = sim.prepare(enc, tactics_for("akatsuki"))
     assert prep.plans[0].checker == 0 and prep.plans[0].supporters == (1,)
     target = 6 + 1  # the supporter's +1
@@ -130,7 +132,7 @@ def test_cards_spent_after_the_roll_as_needed() -> None:
 
 
 def test_notes_name_opposed_checks_and_card_points() -> None:
-    sim = simulator("akatsuki")
+    sim = AKATSUKI_SIM
     prep = sim.prepare(build(_one_check(6, 0, 1, 2)), tactics_for("akatsuki"))
-    text = " ".join(sim.notes(prep))
+    text = " ".join(n.text for n in sim.notes(prep))
     assert "対抗判定" in text and "2ポイント" in text

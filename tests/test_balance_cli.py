@@ -13,6 +13,7 @@ from pathlib import Path
 
 from balance_cases import CASES, KEGARE, text
 from saikoro._cli import main as saikoro_main
+from saikoro.balance._check import check_balance
 from saikoro.scenario._cli import validate_main
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -107,7 +108,7 @@ def test_validate_warns_only_off_target(tmp_path: Path) -> None:
         path = tmp_path / "b.yaml"
         path.write_text(text(data), "utf-8")
         out = io.StringIO()
-        assert validate_main([str(path), "--lang", "en"], out) == 0
+        assert validate_main([str(path), "--lang", "en"], out, checks=(check_balance,)) == 0
         return out.getvalue()
 
     wide = check("0%-100%")
@@ -135,32 +136,38 @@ def test_validate_rejects_bad_balance_keys(tmp_path: Path) -> None:
 
 
 def test_ctrl_c_reports_what_was_finished(tmp_path: Path) -> None:
+    """Ctrl-C stops the run and the chunks finished are reported. On a loaded machine the
+    first chunk may not be done when the signal comes (then nothing is reported, rightly):
+    wait longer and try again, so the test checks the report, not the machine's speed."""
     path = tmp_path / "k.yaml"
     path.write_text(text(KEGARE), "utf-8")
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "saikoro",
-            "simulate",
-            str(path),
-            "--battles",
-            "5000000",
-            "--jobs",
-            "2",
-            "--format",
-            "json",
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-    )
-    time.sleep(4)
-    proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
-    assert proc.returncode == 0, err
-    data = json.loads(out)
-    assert data["interrupted"] is True
+    for wait in (4, 12, 30):
+        proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "saikoro",
+                "simulate",
+                str(path),
+                "--battles",
+                "5000000",
+                "--jobs",
+                "2",
+                "--format",
+                "json",
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
+        time.sleep(wait)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=120)
+        assert proc.returncode == 0, err
+        data = json.loads(out)
+        assert data["interrupted"] is True
+        assert "Traceback" not in err and "interrupted" in err
+        if data["battles"] > 0:
+            break
     assert 0 < data["battles"] < 5000000
-    assert "Traceback" not in err and "interrupted" in err

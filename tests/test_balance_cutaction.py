@@ -9,10 +9,10 @@ import pytest
 
 from balance_cases import CHASE, CUTACTION, Data, build
 from saikoro.balance import simulate
-from saikoro.balance._runner import simulator
-from saikoro.balance._sim_cutaction.common import RandomDraw
 from saikoro.balance._tactics import tactics_for
 from saikoro.systems._cutaction.checks import resolve_check
+from saikoro.systems._cutaction.simulator import SIMULATOR as CUTACTION_SIM
+from saikoro.systems._cutaction.simulator.common import RandomDraw
 
 
 def _effect(d: Data) -> None:
@@ -21,10 +21,10 @@ def _effect(d: Data) -> None:
 
 def test_notes_list_the_attack_effects_by_name() -> None:
     enc = build(CUTACTION, _effect)
-    sim = simulator("cutaction")
-    notes = sim.notes(sim.prepare(enc, tactics_for("cutaction")))
+    sim = CUTACTION_SIM
+    notes = [n.text for n in sim.notes(sim.prepare(enc, tactics_for("cutaction")))]
     assert any("手下「棍棒」" in n and "移動判定-1" in n for n in notes), notes
-    plain = sim.notes(sim.prepare(build(CUTACTION), tactics_for("cutaction")))
+    plain = [n.text for n in sim.notes(sim.prepare(build(CUTACTION), tactics_for("cutaction")))]
     assert not any("効果は扱わない" in n for n in plain)
 
 
@@ -37,7 +37,7 @@ def test_an_effect_text_does_not_change_the_figures() -> None:
 
 def test_random_draw_d10_and_checks_are_the_engines() -> None:
     enc = build(CHASE)
-    prep = simulator("cutaction").prepare(enc, tactics_for("cutaction"))
+    prep = CUTACTION_SIM.prepare(enc, tactics_for("cutaction"))
     draw = RandomDraw(random.Random(3), prep.shape)
     faces = {draw.d10() for _ in range(2000)}
     assert faces == set(range(1, 11))
@@ -66,7 +66,7 @@ def _nothing(_chase: object, _idle: object) -> list[str]:
 
 
 def test_acceleration_helps_the_faster_side(monkeypatch: pytest.MonkeyPatch) -> None:
-    from saikoro.balance._sim_cutaction import chase
+    from saikoro.systems._cutaction.simulator import chase
 
     enc = build(CHASE, _runners([8], 6, 2))
     fast = simulate(enc, battles=20000, seed=1, solve=False)
@@ -76,8 +76,8 @@ def test_acceleration_helps_the_faster_side(monkeypatch: pytest.MonkeyPatch) -> 
 
 
 def test_who_obstructs_whom() -> None:
-    from saikoro.balance._sim_cutaction.chase import accelerators, obstructions
     from saikoro.systems._cutaction.chase import Chase
+    from saikoro.systems._cutaction.simulator.chase import accelerators, obstructions
 
     c = Chase.start([("A", "逃走", 9), ("B", "追跡", 7), ("C", "逃走", 6), ("D", "追跡", 7)])
     # the leader A changes the route; B and D push C (the runner behind them); C has nobody

@@ -7,12 +7,12 @@ import random
 
 import pytest
 
-from saikoro.balance._sim_cutaction import _check as cut_check
-from saikoro.balance._sim_getb import _TIE_KEYS, fast_chain
 from saikoro.dice import DiceSource
 from saikoro.systems._cutaction.checks import resolve_check
+from saikoro.systems._cutaction.simulator import _check as cut_check
 from saikoro.systems._getb import GodEaterTableBurst
 from saikoro.systems._getb.chain import roll_chain
+from saikoro.systems._getb.simulator import _TIE_KEYS, fast_chain
 from saikoro.systems._getb.states import Combatant
 
 
@@ -56,14 +56,14 @@ def test_ap_order_matches_the_system(tie: str) -> None:
 @pytest.mark.parametrize("dice", ["1D10", "2D6"])
 def test_cut_action_check_matches_resolve_check(dice: str) -> None:
     from balance_cases import CUTACTION, build
-    from saikoro.balance._runner import simulator
     from saikoro.balance._tactics import tactics_for
+    from saikoro.systems._cutaction.simulator import SIMULATOR as CUTACTION_SIM
 
     def with_dice(d: dict) -> None:  # type: ignore[type-arg]
         d["rulings"] = {"check_dice": dice}
 
     enc = build(CUTACTION, with_dice)
-    prep = simulator("cutaction").prepare(enc, tactics_for("cutaction"))
+    prep = CUTACTION_SIM.prepare(enc, tactics_for("cutaction"))
     for seed, value in itertools.product(range(50), range(-2, 14)):
         mine = cut_check(random.Random(seed), prep, value)
         assert mine == resolve_check(value, mine.roll, dice=dice)

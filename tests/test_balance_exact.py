@@ -14,8 +14,11 @@ import pytest
 
 from balance_cases import AKATSUKI, CHASE, GETB_EXCHANGE, KEGARE_DUEL, KOKURYOKU, build
 from saikoro.balance import simulate
-from saikoro.balance._runner import simulator
+from saikoro.balance._budget import Budget
+from saikoro.balance._simulator import simulator_for as simulator
 from saikoro.balance._tactics import tactics_for
+from saikoro.systems._akatsuki.simulator import SIMULATOR as AKATSUKI_SIM
+from saikoro.systems._kegare.simulator import SIMULATOR as KEGARE_SIM
 
 EXACT_CASES = {
     "akatsuki": AKATSUKI,
@@ -30,7 +33,7 @@ EXACT_CASES = {
 def _exact(name: str) -> Fraction:
     enc = build(EXACT_CASES[name])
     sim = simulator(enc.system)
-    value, _ = sim.exact(sim.prepare(enc, tactics_for(enc.system)))
+    value, _ = sim.exact(sim.prepare(enc, tactics_for(enc.system)), Budget())
     assert isinstance(value, Fraction), f"{name}: expected an exact solution"
     return value
 
@@ -66,9 +69,9 @@ def test_akatsuki_exact_is_product_without_cards() -> None:
             pc["specialties"] = []
 
     enc = build(AKATSUKI, plain)
-    sim = simulator("akatsuki")
+    sim = AKATSUKI_SIM
     prep = sim.prepare(enc, tactics_for("akatsuki"))
-    value, _ = sim.exact(prep)
+    value, _ = sim.exact(prep, Budget())
     product = Fraction(1)
     for plan in prep.plans:
         spec = plan.spec
@@ -97,8 +100,8 @@ def test_kegare_duel_brute_force_one_turn() -> None:
         d["enemies"][0]["hp"] = 12
 
     enc = build(KEGARE_DUEL, short)
-    sim = simulator("kegare")
-    value, _ = sim.exact(sim.prepare(enc, tactics_for("kegare")))
+    sim = KEGARE_SIM
+    value, _ = sim.exact(sim.prepare(enc, tactics_for("kegare")), Budget())
     spec = AttackSpec(attack=4, defence=3, damage=6)
     wins = Fraction(0)
     for a, pa in TWO_D6.probabilities().items():
@@ -116,7 +119,7 @@ def test_no_exact_for_large_encounters() -> None:
     for data in (GETB, KEGARE):
         enc = build(data)
         sim = simulator(enc.system)
-        assert sim.exact(sim.prepare(enc, tactics_for(enc.system)))[0] is None
+        assert sim.exact(sim.prepare(enc, tactics_for(enc.system)), Budget())[0] is None
 
 
 def _long_duel(d: dict) -> None:  # type: ignore[type-arg]
@@ -133,8 +136,8 @@ def test_a_long_kegare_duel_is_exact_within_the_step_budget() -> None:
     # the independent oracle (tests/balance_oracle/kegare.py) gives 0.6912818897992348
     # for this duel in about a minute, too slow to run here; the chain takes seconds
     enc = build(KEGARE_DUEL, _long_duel)
-    sim = simulator("kegare")
-    value, _ = sim.exact(sim.prepare(enc, tactics_for("kegare")))
+    sim = KEGARE_SIM
+    value, _ = sim.exact(sim.prepare(enc, tactics_for("kegare")), Budget())
     assert value is not None
     assert abs(float(value) - 0.6912818897992348) < 1e-15
 
@@ -142,11 +145,13 @@ def test_a_long_kegare_duel_is_exact_within_the_step_budget() -> None:
 def test_the_step_budget_leaves_a_larger_duel_to_the_simulation(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from saikoro.balance import _kegare_exact
+    import importlib
+
+    _kegare_exact = importlib.import_module("saikoro.systems._kegare.simulator.exact")
 
     enc = build(KEGARE_DUEL, _long_duel)
-    sim = simulator("kegare")
+    sim = KEGARE_SIM
     monkeypatch.setattr(_kegare_exact, "EXACT_STEPS", 10_000)
-    assert sim.exact(sim.prepare(enc, tactics_for("kegare")))[0] is None
+    assert sim.exact(sim.prepare(enc, tactics_for("kegare")), Budget())[0] is None
     result = simulate(enc, battles=200, seed=0, tactics=tactics_for("kegare"))
     assert result.exact is None and result.battles == 200

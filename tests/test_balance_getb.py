@@ -9,16 +9,17 @@ import pytest
 
 from balance_cases import GETB, GETB_EXCHANGE, Data, build
 from saikoro.balance import simulate
-from saikoro.balance._runner import simulator
-from saikoro.balance._sim_getb import play
-from saikoro.balance._sim_getb.play import refill
+from saikoro.balance._budget import Budget
 from saikoro.balance._tactics import tactics_for
+from saikoro.systems._getb.simulator import SIMULATOR as GETB_SIM
+from saikoro.systems._getb.simulator import play
+from saikoro.systems._getb.simulator.play import refill
 from saikoro.systems._getb.states import Combatant, Cost
 
 
 def _exact(enc: Any) -> Fraction:
-    sim = simulator("getb")
-    value, _ = sim.exact(sim.prepare(enc, tactics_for("getb")))
+    sim = GETB_SIM
+    value, _ = sim.exact(sim.prepare(enc, tactics_for("getb")), Budget())
     assert isinstance(value, Fraction)
     return value
 
@@ -86,14 +87,14 @@ def test_weak_element_raises_the_win_rate() -> None:
 
     base = simulate(build(GETB, off), battles=3000, seed=3, solve=False)
     assert on.win_low > base.win_high, (on.win, base.win)
-    assert any("weak_element: none" in n for n in base.notes)
+    assert any("weak_element: none" in n for n in (m.text for m in base.notes))
 
 
 # -- bullets ----------------------------------------------------------------------------
 
 
 def test_bullets_become_shooting_moves() -> None:
-    prep = simulator("getb").prepare(build(GETB, _fire_bullet), tactics_for("getb"))
+    prep = GETB_SIM.prepare(build(GETB, _fire_bullet), tactics_for("getb"))
     pc = prep.units[1]
     gun = [m for m in pc.moves if not m.melee]
     assert [(m.name, m.dice, m.element, m.reach) for m in gun] == [("火炎弾", 2, "fire", (1, 3))]
@@ -170,6 +171,6 @@ def test_notes_list_the_attack_effects() -> None:
     sc = load_scenario(Path(__file__).parent.parent / "scenarios" / "getb-kaigan.yaml").scenario
     assert sc is not None
     enc = encounter(sc)
-    sim = simulator("getb")
-    notes = sim.notes(sim.prepare(enc, tactics_for("getb")))
+    sim = GETB_SIM
+    notes = [n.text for n in sim.notes(sim.prepare(enc, tactics_for("getb")))]
     assert any("灼熱の咆哮" in n and "ガード判定" in n for n in notes), notes

@@ -18,13 +18,14 @@ import pytest
 
 from balance_cases import KEGARE, KEGARE_DUEL, build
 from saikoro.balance import simulate
-from saikoro.balance._kegare_fight import Fighter, hit
-from saikoro.balance._runner import simulator
-from saikoro.balance._shapes import KegareSkill
-from saikoro.balance._sim_kegare import _random_status
+from saikoro.balance._budget import Budget
 from saikoro.balance._stats import Tally
 from saikoro.balance._tactics import tactics_for
 from saikoro.systems._kegare import Kegare
+from saikoro.systems._kegare.simulator import SIMULATOR as KEGARE_SIM
+from saikoro.systems._kegare.simulator import _random_status
+from saikoro.systems._kegare.simulator.fight import Fighter, hit
+from saikoro.systems._kegare.simulator.shapes import KegareSkill
 
 Data = dict[str, Any]
 
@@ -45,7 +46,7 @@ def _prepared(data: Data, *changes: Any) -> Any:
         for c in changes:
             c(d)
 
-    sim = simulator("kegare")
+    sim = KEGARE_SIM
     return sim.prepare(build(data, apply), tactics_for("kegare"))
 
 
@@ -129,7 +130,7 @@ def test_ten_defeats_a_blessed_enemy_only_with_all() -> None:
 
 def _exact(*changes: Any) -> Fraction:
     prep = _prepared(KEGARE_DUEL, *changes)
-    value, _ = simulator("kegare").exact(prep)
+    value, _ = KEGARE_SIM.exact(prep, Budget())
     assert isinstance(value, Fraction)
     return value
 
@@ -158,10 +159,12 @@ def test_exact_duel_depends_on_the_ruling() -> None:
 
 
 def test_table_stops_the_exact_duel_only_for_whoever_suffers_it() -> None:
-    sim = simulator("kegare")
+    sim = KEGARE_SIM
     # the enemy reaches 6 at the end of turn 3: the table is rolled only under ``all``
-    assert isinstance(sim.exact(_prepared(KEGARE_DUEL, _blessed, _rules("pcs")))[0], Fraction)
-    assert sim.exact(_prepared(KEGARE_DUEL, _blessed, _rules("all")))[0] is None
+    assert isinstance(
+        sim.exact(_prepared(KEGARE_DUEL, _blessed, _rules("pcs")), Budget())[0], Fraction
+    )
+    assert sim.exact(_prepared(KEGARE_DUEL, _blessed, _rules("all")), Budget())[0] is None
 
 
 def test_rulings_page_lists_the_option() -> None:

@@ -18,12 +18,13 @@ import pytest
 
 from balance_cases import KEGARE, KEGARE_DUEL, build
 from saikoro.balance import simulate
-from saikoro.balance._kegare_fight import STATUSES, Fighter, read_skill
-from saikoro.balance._runner import simulator
-from saikoro.balance._shapes import KegareSkill
-from saikoro.balance._sim_kegare import _random_status
+from saikoro.balance._budget import Budget
 from saikoro.balance._tactics import tactics_for
 from saikoro.systems._kegare.checks import TWO_D6, AttackSpec, resolve
+from saikoro.systems._kegare.simulator import SIMULATOR as KEGARE_SIM
+from saikoro.systems._kegare.simulator import _random_status
+from saikoro.systems._kegare.simulator.fight import STATUSES, Fighter, read_skill
+from saikoro.systems._kegare.simulator.shapes import KegareSkill
 
 Data = dict[str, Any]
 
@@ -43,8 +44,8 @@ def _exact(data: Data, *changes: Any) -> Fraction:
             c(d)
 
     enc = build(data, apply)
-    sim = simulator("kegare")
-    value, _ = sim.exact(sim.prepare(enc, tactics_for("kegare")))
+    sim = KEGARE_SIM
+    value, _ = sim.exact(sim.prepare(enc, tactics_for("kegare")), Budget())
     assert isinstance(value, Fraction)
     return value
 
@@ -97,8 +98,8 @@ def test_phrases_read() -> None:
 
 def test_unmodelled_skills_are_named_in_the_notes() -> None:
     enc = build(KEGARE, _skill("support", "味方全員の攻撃値+1(1ターン)。"))
-    sim = simulator("kegare")
-    notes = " ".join(sim.notes(sim.prepare(enc, tactics_for("kegare"))))
+    sim = KEGARE_SIM
+    notes = " ".join(n.text for n in sim.notes(sim.prepare(enc, tactics_for("kegare"))))
     assert "support技（鬼）" in notes
     assert "爪" not in notes  # a plain attack is wholly simulated
 
@@ -177,7 +178,7 @@ def _prep(rule: str = "uniform") -> Any:
     def rulings(d: Data) -> None:
         d["rulings"] = {"random_status": rule}
 
-    sim = simulator("kegare")
+    sim = KEGARE_SIM
     return sim.prepare(build(KEGARE, rulings), tactics_for("kegare"))
 
 
@@ -214,15 +215,15 @@ def test_no_exact_duel_once_the_table_can_be_rolled() -> None:
         d["party"][0]["hp"] = 8
 
     enc = build(KEGARE_DUEL, long)
-    sim = simulator("kegare")
-    assert sim.exact(sim.prepare(enc, tactics_for("kegare")))[0] is None
+    sim = KEGARE_SIM
+    assert sim.exact(sim.prepare(enc, tactics_for("kegare")), Budget())[0] is None
 
     def without(d: Data) -> None:
         long(d)
         d["rulings"] = {"random_status": "none"}
 
     enc = build(KEGARE_DUEL, without)
-    assert isinstance(sim.exact(sim.prepare(enc, tactics_for("kegare")))[0], Fraction)
+    assert isinstance(sim.exact(sim.prepare(enc, tactics_for("kegare")), Budget())[0], Fraction)
 
 
 # -- poison levels --------------------------------------------------------------------
@@ -252,9 +253,9 @@ def _cover(d: Data) -> None:
 
 def test_cover_read_and_not_listed() -> None:
     enc = build(KEGARE, _cover)
-    sim = simulator("kegare")
+    sim = KEGARE_SIM
     prep = sim.prepare(enc, tactics_for("kegare"))
-    assert "庇う" not in " ".join(sim.notes(prep))
+    assert "庇う" not in " ".join(n.text for n in sim.notes(prep))
     assert read_skill(prep.enemies[0].other_skills[0]).cover == "小鬼"
     every = read_skill(KegareSkill("壁", 0, kind="defence", effect="味方への攻撃を代わりに受ける"))
     assert every.cover == ""
@@ -275,7 +276,7 @@ def test_cover_protects_the_defeat_target() -> None:
 def test_status_recovery_check_matches_the_engine() -> None:
     """Frequencies of the simulator's check against the engine's exact P, per count,
     穢れ and ruling; the most harmful status goes first."""
-    from saikoro.balance._sim_kegare import status_recovery as check
+    from saikoro.systems._kegare.simulator import status_recovery as check
     from saikoro.systems._kegare.status import status_recovery
 
     rng = random.Random(11)

@@ -11,9 +11,11 @@ from typing import Any
 
 from balance_cases import build
 from saikoro.balance import simulate
-from saikoro.balance._runner import run_chunk, simulator
+from saikoro.balance._budget import Budget
+from saikoro.balance._runner import run_chunk
 from saikoro.balance._stats import Z95
 from saikoro.balance._tactics import tactics_for
+from saikoro.systems._kokuryoku.simulator import SIMULATOR as KOKURYOKU_SIM
 
 Data = dict[str, Any]
 
@@ -51,9 +53,9 @@ def _reached(abilities: list[int], target: int, die: int = 6) -> Fraction:
 
 def test_middle_phase_checks_by_brute_force() -> None:
     enc = build(MIDDLE)
-    sim = simulator("kokuryoku")
+    sim = KOKURYOKU_SIM
     prep = sim.prepare(enc, tactics_for("kokuryoku"))
-    _, figures = sim.exact(prep)
+    _, figures = sim.exact(prep, Budget())
     # 城壁 (force): 将 starts with force 3, 相 supports with its best (2)
     p1 = _reached([3, 2], 12)
     # 同盟 (free): 将's best is 3, 相's 2
@@ -96,14 +98,14 @@ SUPPORT: Data = {
 def test_spare_defenders_support_the_defence() -> None:
     """The rival keeps two defenders; our one attack meets one, the other supports it."""
     enc = build(SUPPORT)
-    sim = simulator("kokuryoku")
+    sim = KOKURYOKU_SIM
     prep = sim.prepare(enc, tactics_for("kokuryoku"))
     assert len(prep.pc_attacks) == 1
     (_, reaction), *_ = prep.pc_attacks
     assert reaction is not None and reaction[0] == (1, 1)
-    with_support, _ = sim.exact(prep)
+    with_support, _ = sim.exact(prep, Budget())
     alone = replace(prep, pc_attacks=((prep.pc_attacks[0][0], ((1,), reaction[1])),))
-    without, _ = sim.exact(alone)
+    without, _ = sim.exact(alone, Budget())
     assert isinstance(with_support, Fraction) and isinstance(without, Fraction)
     assert with_support < without
     assert Fraction(1, 20) < with_support < Fraction(19, 20)
@@ -119,6 +121,6 @@ def test_skills_are_named_as_not_modelled() -> None:
         d["enemies"][1]["skills"] = [{"name": "一斉砲撃", "timing": "メジャー", "effect": "+6"}]
 
     enc = build(SUPPORT, skills)
-    sim = simulator("kokuryoku")
-    text = " ".join(sim.notes(sim.prepare(enc, tactics_for("kokuryoku"))))
+    sim = KOKURYOKU_SIM
+    text = " ".join(n.text for n in sim.notes(sim.prepare(enc, tactics_for("kokuryoku"))))
     assert "一斉砲撃（将0）" in text

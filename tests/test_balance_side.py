@@ -32,7 +32,8 @@ from saikoro.balance._side import Battle, Condition
 from saikoro.balance._stats import Tally, wilson
 from saikoro.balance._tactics import tactics_for
 from saikoro.scenario import validate_text
-from saikoro.scenario._defs._side import FIELDS, VOCABULARY
+from saikoro.scenario._defs import SIDE_CHECKS as VOCABULARY
+from saikoro.scenario._defs._side import FIELDS
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "scenarios"
@@ -306,7 +307,7 @@ def test_akatsuki_exact_side_missions() -> None:
 
 def test_akatsuki_exact_matches_brute_force() -> None:
     """Three checks of 36 dice pairs each: every one of the 46,656 battles enumerated."""
-    from saikoro.balance import _sim_akatsuki as sim
+    from saikoro.systems._akatsuki import simulator as sim
 
     enc = _enc(AKATSUKI, {"targets_at_least": 2, "cards_left_at_least": 2})
     prep = sim.prepare(enc, tactics_for("akatsuki"))

@@ -30,7 +30,7 @@ import pytest
 
 import saikoro
 from saikoro.export import DICEBOT, PaletteLine, enemy_character, enemy_palette
-from saikoro.export._enemy import COMPARE_OPTIONS
+from saikoro.export._enemy import compare_options
 from saikoro.export._memo import enemy_definition
 from saikoro.scenario import Scenario, load_scenarios, validate_text
 from saikoro.scenario._containers import ListOf, MapOf, Obj
@@ -315,7 +315,7 @@ def test_generic_rolls_have_the_system_odds() -> None:
     for system_id, chosen, line in _all_lines():
         if not line.system_command:
             continue
-        options = {**chosen, **COMPARE_OPTIONS.get(system_id, {})}
+        options = {**chosen, **compare_options(system_id)}
         system = saikoro.get_system(system_id, **options)
         mine = saikoro.odds(line.system_command, system=system)
         generic = saikoro.odds(line.command)

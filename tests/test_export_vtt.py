@@ -176,17 +176,17 @@ def test_vtt_settings_and_hostile_ids() -> None:
 def test_export_doctests() -> None:
     import doctest
 
-    from saikoro.export import _akatsuki as akatsuki
     from saikoro.export import _ccfolia as ccfolia
-    from saikoro.export import _cutaction as cutaction
     from saikoro.export import _enemy as enemy
-    from saikoro.export import _getb as getb
-    from saikoro.export import _kegare as kegare
-    from saikoro.export import _kokuryoku as kokuryoku
     from saikoro.export import _memo as memo
     from saikoro.export import _palette as palette
     from saikoro.export import _udonarium as udonarium
     from saikoro.site import _vtt as vtt
+    from saikoro.systems._akatsuki import vtt as akatsuki
+    from saikoro.systems._cutaction import vtt as cutaction
+    from saikoro.systems._getb import vtt as getb
+    from saikoro.systems._kegare import vtt as kegare
+    from saikoro.systems._kokuryoku import vtt as kokuryoku
 
     modules = (akatsuki, ccfolia, cutaction, enemy, getb, kegare, kokuryoku, memo, palette)
     for module in (*modules, udonarium, vtt, saikoro.export):

@@ -21,10 +21,6 @@ from saikoro.scenario._loader import load_yaml
 from saikoro.scenario._schema import Ctx, Type
 from saikoro.scenario.model import (
     NOWHERE,
-    GetbEnemy,
-    GetbScenario,
-    KegareEnemy,
-    KokuryokuEnemy,
     Model,
     Position,
     enemy_model,
@@ -34,13 +30,20 @@ from saikoro.scenario.model import (
 from saikoro.scenario.model._build import build
 from saikoro.systems import SYSTEM_IDS
 from saikoro.systems import get as get_system
+from saikoro.systems._getb.model import GetbEnemy, GetbScenario
+from saikoro.systems._kegare.model import KegareEnemy
+from saikoro.systems._kokuryoku.model import KokuryokuEnemy
 
 ROOT = Path(__file__).resolve().parents[1]
-FOLDERS = ("scenarios", "plugin/saikoro/_new/templates/scenarios", "tests/data/scenarios")
+FOLDERS = (
+    "scenarios/*.yaml",
+    "plugin/saikoro/systems/_*/sample.yaml",
+    "tests/data/scenarios/*.yaml",
+)
 
 
 def _files() -> list[Path]:
-    return [p for folder in FOLDERS for p in sorted((ROOT / folder).glob("*.yaml"))]
+    return [p for pattern in FOLDERS for p in sorted(ROOT.glob(pattern))]
 
 
 def _valid() -> list[Scenario]:

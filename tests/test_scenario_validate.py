@@ -11,10 +11,13 @@ from pathlib import Path
 
 from saikoro.scenario import field_reference, load_scenario, validate_text
 from saikoro.scenario._common import die_outcomes
-from saikoro.scenario._defs import getb, kegare
-from saikoro.scenario._defs.akatsuki import two_d6_at_most
 from saikoro.scenario._problems import catalogue, default_lang
-from saikoro.scenario.model import GetbEnemy, GetbGuard, KegareEnemy, to_data
+from saikoro.scenario.model import to_data
+from saikoro.systems._akatsuki.scenario import two_d6_at_most
+from saikoro.systems._getb import scenario as getb
+from saikoro.systems._getb.model import GetbEnemy, GetbGuard
+from saikoro.systems._kegare import scenario as kegare
+from saikoro.systems._kegare.model import KegareEnemy
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -27,7 +27,8 @@ from mkdocs.exceptions import Abort
 from saikoro.balance import _runner as runner
 from saikoro.balance._check import figures
 from saikoro.balance._model import encounter
-from saikoro.balance._stats import BalanceResult, PcFigures
+from saikoro.balance._simulator import Note
+from saikoro.balance._stats import BalanceResult, EndFigures, PcFigures, RulingUsed
 from saikoro.balance._tactics import tactics_for
 from saikoro.balance._verdict import verdict
 from saikoro.scenario._validate import Scenario, load_scenario
@@ -174,7 +175,7 @@ def test_section_shows_the_figures_validation_computes(built: Path, name: str) -
         assert f"{html.escape(pc.name)}</th>" in part
         assert f"{pc.downed * 100:.1f}%" in part
     for note in r.notes:
-        assert html.escape(note) in part
+        assert html.escape(note.text) in part
     # the verdict: from the exact value where there is one, else from the estimate
     enc = encounter(sc)
     spec = enc.balance
@@ -437,7 +438,12 @@ def test_cache_files_round_trip_every_field() -> None:
         means={"x": 1 / 3},
         exact=Fraction(1, 3),
         exact_figures={"P(a)": Fraction(2, 7)},
-        notes=("n",),
+        notes=(Note("text", "n"),),
+        ends=(EndFigures("win", "勝利", True, 4, 0.4, 0.1, 0.7),),
+        round_limit=3,
+        round_limit_written=True,
+        rulings=(RulingUsed("kegare.min_damage", "t", 0, True),),
+        exact_reason=None,
     )
     back = decode(json.loads(json.dumps(encode(r))))
     assert back == r and isinstance(back.rounds, dict) and isinstance(back.pcs, tuple)

@@ -264,10 +264,10 @@ def test_under_serve_a_refused_value_gives_an_error_page(
 
 def test_profiles_have_no_generic_fallback() -> None:
     from saikoro.site._profiles import profile
-    from saikoro.systems import SYSTEM_IDS, UnknownSystemError
+    from saikoro.systems import SYSTEM_IDS, UnknownSystemError, system_class
 
     for system in SYSTEM_IDS:
-        assert type(profile(system)).__module__ == f"saikoro.site._profiles.{system}"
+        assert type(profile(system)).__module__ == system_class(system).page_profile
     with pytest.raises(UnknownSystemError):
         profile("nosuch")
 
@@ -281,8 +281,8 @@ def test_a_broken_profile_module_fails_loudly(monkeypatch: pytest.MonkeyPatch) -
     real = importlib.import_module
 
     def broken(name: str, *args: Any) -> Any:
-        if name == "saikoro.site._profiles.kegare":
-            raise ModuleNotFoundError("No module named 'saikoro.site._profiles.kegare'")
+        if name == "saikoro.systems._kegare.page":
+            raise ModuleNotFoundError("No module named 'saikoro.systems._kegare.page'")
         return real(name, *args)
 
     monkeypatch.setattr(importlib, "import_module", broken)

@@ -30,7 +30,7 @@ SITE_MODULES = [
     "saikoro.site._navigation",
     "saikoro.site._pages.chase",
     "saikoro.site._pages.scenario",
-    "saikoro.site._profiles.akatsuki",
+    "saikoro.systems._akatsuki.page",
     "saikoro.export",
     "saikoro.export._ccfolia",
     "saikoro.export._udonarium",
@@ -537,8 +537,8 @@ def test_yaml_ids_read_as_words() -> None:
 
 def test_every_kegare_status_has_its_japanese_word() -> None:
     """Each status a kegare scenario may name reads as the definition's Japanese word."""
-    from saikoro.scenario._defs.kegare import STATUSES
     from saikoro.site._pages import labels
+    from saikoro.systems._kegare.scenario import STATUSES
 
     labels.configure("ja")
     assert {c.value: labels.status(c.value) for c in STATUSES} == {c.value: c.ja for c in STATUSES}

@@ -293,9 +293,10 @@ def test_miracle_tier_option() -> None:
 
 
 def test_endurance_is_taishuu_rolled_as_resist_check() -> None:
-    from saikoro.export import _getb as export_getb
-    from saikoro.scenario.model import GetbEnemy, GetbTarget, enemy_model
-    from saikoro.site._profiles.getb import ABILITY_LABELS, CHECK_LABELS, GetbProfile
+    from saikoro.scenario.model import enemy_model
+    from saikoro.systems._getb import vtt as export_getb
+    from saikoro.systems._getb.model import GetbEnemy, GetbTarget
+    from saikoro.systems._getb.page import ABILITY_LABELS, CHECK_LABELS, GetbProfile
 
     assert ABILITY_LABELS["endurance"] == "耐久" and CHECK_LABELS["endurance"] == "抵抗判定"
     profile = GetbProfile()

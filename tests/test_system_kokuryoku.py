@@ -370,11 +370,11 @@ def test_difficulty_grid_shows_expected_gain_per_party_size() -> None:
     import re as regex
     from html import unescape
 
-    from saikoro.scenario.model import KokuryokuTarget
     from saikoro.site._oddscache import OddsCache
     from saikoro.site._pages.grids import grid_html
     from saikoro.site._profiles import Metric
-    from saikoro.site._profiles.kokuryoku import KokuryokuProfile
+    from saikoro.systems._kokuryoku.model import KokuryokuTarget
+    from saikoro.systems._kokuryoku.page import KokuryokuProfile
 
     target = KokuryokuTarget(name="開墾", target=14, gain=7)
     grid = KokuryokuProfile().target_grid(target)

@@ -253,6 +253,12 @@ def _build_parser() -> argparse.ArgumentParser:
         help="simulate scenarios' battles: win rate and more (saikoro simulate --help)",
         add_help=False,
     )
+    sub.add_parser(
+        "tune",
+        help="find the edits that bring a scenario into its balance.win range "
+        "(saikoro tune --help)",
+        add_help=False,
+    )
     return parser
 
 
@@ -263,12 +269,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .balance import _cli as balance_cli
 
         return int(balance_cli.main(args_list[1:]))
+    if args_list and args_list[0] == "tune":
+        from .balance import _tune_cli as tune_cli
+
+        return int(tune_cli.main(args_list[1:]))
     if args_list and args_list[0] in {"validate", "schema"}:
         from .scenario import _cli as scenario_cli
 
-        validate = args_list[0] == "validate"
-        entry = scenario_cli.validate_main if validate else scenario_cli.schema_main
-        return int(entry(args_list[1:]))
+        if args_list[0] == "schema":
+            return int(scenario_cli.schema_main(args_list[1:]))
+        from .balance._check import check_balance  # simulates scenarios giving balance.win
+
+        return int(scenario_cli.validate_main(args_list[1:], checks=(check_balance,)))
     if args_list and args_list[0] == "pdf":
         from .site import _pdf as pdf
 

@@ -31,7 +31,7 @@ from saikoro.site._roller import (
     install_assets,
     widget,
 )
-from saikoro.systems import SYSTEM_IDS
+from saikoro.systems import SYSTEM_IDS, system_class
 
 PACKAGE = Path(saikoro.__file__).parent
 NASTY = "\"><img src=x onerror=alert(1)>&amp;'<script>"
@@ -205,13 +205,19 @@ def test_engine_zip_is_the_packages_engine_and_deterministic() -> None:
     archive = zipfile.ZipFile(io.BytesIO(data))
     names = archive.namelist()
     expected = ["saikoro/__init__.py"]
+    parts = {m.replace(".", "/") for s in SYSTEM_IDS for m in system_class(s).part_modules()}
     for sub in ("dice", "systems"):
         expected += sorted(
             "saikoro/" + p.relative_to(PACKAGE).as_posix()
             for p in (PACKAGE / sub).rglob("*.py")
             if "__pycache__" not in p.parts
+            and not any(
+                str(p.relative_to(PACKAGE.parent).with_suffix("")).startswith(part)
+                for part in parts
+            )
         )
     assert names == expected
+    assert not any(n.endswith(("/scenario.py", "/page.py", "/vtt.py")) for n in names)
     for name in names:
         assert archive.read(name) == (PACKAGE.parent / name).read_bytes()
         info = archive.getinfo(name)

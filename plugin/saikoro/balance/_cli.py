@@ -26,6 +26,7 @@ from saikoro.scenario._validate import LoadResult, find_files, load_scenario
 
 from ._model import Party, encounter, parse_party
 from ._runner import simulate
+from ._simulator import simulator_for
 from ._stats import BalanceResult
 from ._tactics import TacticsError, tactics_for
 from ._verdict import verdict
@@ -117,29 +118,10 @@ def _pct(x: float) -> str:
     return f"{x * 100:.1f}%"
 
 
-MEAN_LABELS = {
-    "cards_spent": "使った覚醒札(平均)",
-    "cards_gained": "得た覚醒札(平均、サポーターの分を含む)",
-    "national_power": "最終フェーズ開始時の国力(平均)",
-    "middle_reached": "目標値に届いた中間フェーズの判定(平均)",
-    "own_nation_fell": "自国の国力が0になった割合",
-    "fight_won": "戦闘に勝った割合",
-    "escaped": "チェイスで逃げ切った割合",
-    "link_aid": "リンクエイドの回数(平均)",
-}
-"""Japanese labels of the per-battle means (JSON keeps the keys)."""
-
-ROUND_LABELS = {
-    "akatsuki": "成功した判定の数",
-    "kegare": "ターン数",
-    "cutaction": "カット数(戦闘+チェイス)",
-}
-"""What the ``rounds`` histogram counts, where it is not rounds."""
-
-
 def format_text(r: BalanceResult, title: str, names: tuple[str, ...]) -> str:
     """A result as a person reads it in a terminal."""
-    unit = "ターン" if r.system == "kegare" else "カット" if r.system == "cutaction" else "ラウンド"
+    sim = simulator_for(r.system)
+    unit = sim.round_unit
     head = [
         f"{title} ({r.scenario}) — {r.system}",
         f"  パーティ: {r.party} ({'、'.join(names)})   方針: {r.tactics}",
@@ -155,11 +137,21 @@ def format_text(r: BalanceResult, title: str, names: tuple[str, ...]) -> str:
         lines.append("  (中断: ここまでの戦闘の集計)")
     if r.exact is not None:
         lines.append(f"  厳密解: {float(r.exact) * 100:.3f}%  ({r.exact})")
+    elif r.exact_reason:
+        lines.append(f"  厳密解なし: {r.exact_reason}")
+    if r.ends:
+        lines.append(f"  {sim.play_word}の結末:")
+        lines.extend(
+            f"    {e.label}: {_pct(e.rate)} (95%区間 {_pct(e.low)}〜{_pct(e.high)})" for e in r.ends
+        )
+    if r.round_limit is not None:
+        where = "シナリオの指定" if r.round_limit_written else "システムの既定値"
+        lines.append(f"  上限: {r.round_limit}{unit} ({where})")
     for key, value in r.exact_figures.items():
         shown = f"{float(value) * 100:.2f}%" if key.startswith("P(") else f"{float(value):.2f}"
         lines.append(f"    {key} = {shown}")
     if r.rounds:
-        lines.append(f"  {ROUND_LABELS.get(r.system, 'ラウンド数')}:")
+        lines.append(f"  {sim.rounds_caption}:")
         top = max(r.rounds.values())
         for k, v in r.rounds.items():
             bar = "#" * max(1, round(30 * v / top)) if v else ""
@@ -180,9 +172,16 @@ def format_text(r: BalanceResult, title: str, names: tuple[str, ...]) -> str:
         who = f"{r.dangerous_enemy}の" if r.dangerous_enemy else ""
         lines.append(f"  最も危険な敵の行動: {who}{action} (1戦あたり {r.dangerous[1]:.1f})")
     for key, mean in r.means.items():
-        lines.append(f"  {MEAN_LABELS.get(key, key)}: {mean:.3f}")
+        lines.append(f"  {sim.mean_labels.get(key, key)}: {mean:.3f}")
     lines.extend(_side_lines(r))
-    lines.extend(f"  ※ {n}" for n in r.notes)
+    if r.rulings:
+        lines.append("  使った裁定:")
+        for u in r.rulings:
+            shown = "" if u.value is None else f" = {u.value}"
+            if u.value is not None and not u.default:
+                shown += " (既定から変更)"
+            lines.append(f"    {u.title}{shown} [{u.key}]")
+    lines.extend(f"  ※ {n.text}" for n in r.notes)
     return "\n".join(lines)
 
 

@@ -1,7 +1,6 @@
-"""Intervals and ranges of win rates: the Wilson score interval, ``balance.win`` ranges.
+"""The Wilson score interval of a win rate.
 
-Standard library only, so that validation (``scenario/``) can read a ``win:`` range
-without importing the simulator.
+(``balance.win`` ranges are read by :mod:`saikoro.scenario._ranges`.)
 
 >>> lo, hi = wilson(50, 100)
 >>> round(lo, 4), round(hi, 4)
@@ -13,35 +12,13 @@ without importing the simulator.
 from __future__ import annotations
 
 import math
-import re
-from fractions import Fraction
 
 __all__ = ["Z95", "parse_win_range", "wilson"]
 
+from saikoro.scenario._ranges import parse_win_range
+
 Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95 % interval."""
-
-
-_WIN = r"(\d{1,3}(?:\.\d+)?)\s*%?\s*[-~〜～]\s*(\d{1,3}(?:\.\d+)?)\s*%"
-
-
-def parse_win_range(text: str) -> tuple[Fraction, Fraction] | None:
-    """``"60%-90%"`` as two fractions, or ``None`` when malformed or backwards.
-
-    >>> parse_win_range("60%-90%")
-    (Fraction(3, 5), Fraction(9, 10))
-    >>> parse_win_range("45〜55%")
-    (Fraction(9, 20), Fraction(11, 20))
-    >>> parse_win_range("90%-60%") is None
-    True
-    """
-    m = re.fullmatch(_WIN, text.strip())
-    if not m:
-        return None
-    low, high = (Fraction(g) / 100 for g in m.groups())
-    if low > high or high > 1:
-        return None
-    return low, high
 
 
 def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:

@@ -14,71 +14,29 @@ This module is the one place that reads the scenario (its typed model,
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
-from typing import Any, Protocol
 
+from saikoro.scenario import Scenario
 from saikoro.scenario import model as sm
+from saikoro.scenario._ranges import parse_win_range, party_size
 from saikoro.systems import OptionValue
 from saikoro.systems import get as get_system
 from saikoro.systems._base import System
 
-from ._convert import enemy, member, target
-from ._interval import parse_win_range
 from ._parties import reference_party
-from ._shapes import (
-    AkatsukiPC,
-    AkatsukiTarget,
-    CutAttack,
-    CutEnemy,
-    CutPC,
-    GetbAttack,
-    GetbEnemy,
-    GetbPC,
-    KegareEnemy,
-    KegarePC,
-    KegareSkill,
-    KokuryokuMember,
-    KokuryokuTarget,
-)
 from ._side import SideSpec, side_specs
+from ._simulator import simulator_for
 
 __all__ = [
-    "AkatsukiPC",
-    "AkatsukiTarget",
     "BalanceSpec",
-    "CutAttack",
-    "CutEnemy",
-    "CutPC",
     "Encounter",
-    "GetbAttack",
-    "GetbEnemy",
-    "GetbPC",
-    "KegareEnemy",
-    "KegarePC",
-    "KegareSkill",
-    "KokuryokuMember",
-    "KokuryokuTarget",
     "Party",
-    "ScenarioLike",
     "encounter",
     "parse_party",
     "party_size",
 ]
-
-
-class ScenarioLike(Protocol):
-    """What :func:`encounter` needs of a scenario (:class:`saikoro.scenario.Scenario`)."""
-
-    @property
-    def id(self) -> str: ...
-    @property
-    def system(self) -> str: ...
-    @property
-    def title(self) -> str: ...
-    @property
-    def model(self) -> sm.ScenarioModel: ...
 
 
 # -- the encounter ----------------------------------------------------------------------
@@ -89,7 +47,7 @@ class Party:
     """The PCs (``members``; a nation among them in kokuryoku) and where they came from."""
 
     label: str
-    members: tuple[Any, ...]
+    members: tuple[sm.PC, ...]
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -115,12 +73,11 @@ class Encounter:
     Attributes:
         scenario / system / title: identity.
         party: the PCs.
-        enemies: the system's enemy dataclasses.
-        targets: the system's difficulty targets.
+        enemies: the scenario's enemies (its system's model objects).
+        targets: the scenario's difficulty targets (model objects).
         round_limit: the main mission's round limit (``None``: none given).
         defeat: enemy ids whose defeat is the main mission (empty: all of them).
         rulings: the scenario's ``rulings`` (the system's options as given).
-        chase_goal: cut-action only: the chase's goal (10 x the chase target), if any.
         balance: the ``balance:`` targets, if given.
         side: the side missions, each with its condition resolved (or why not).
     """
@@ -129,14 +86,12 @@ class Encounter:
     system: str
     title: str
     party: Party
-    enemies: tuple[Any, ...]
-    targets: tuple[Any, ...]
+    enemies: tuple[sm.Enemy, ...]
+    targets: tuple[sm.DifficultyTarget, ...]
     round_limit: int | None
     defeat: tuple[str, ...]
     rulings: tuple[tuple[str, OptionValue], ...]
-    chase_goal: int | None = None
     balance: BalanceSpec | None = None
-    extra: Mapping[str, Any] = field(default_factory=dict)
     side: tuple[SideSpec, ...] = ()
 
     @property
@@ -155,24 +110,11 @@ def _system(system: str, rulings: tuple[tuple[str, OptionValue], ...]) -> System
     return get_system(system, **dict(rulings))
 
 
-def party_size(players: int | str | None, default: int = 4) -> int:
-    """The party size a scenario's ``players`` asks for: the smallest it names.
-
-    >>> party_size("3-5"), party_size(2), party_size(None)
-    (3, 2, 4)
-    """
-    if players is None:
-        return default
-    if isinstance(players, int):
-        return players
-    return int(str(players).split("-")[0])
-
-
 def parse_party(system: str, members: Sequence[sm.PC | Mapping[str, object]], label: str) -> Party:
     """A :class:`Party` from ``party:`` entries (model PCs, or validated ``party:`` data:
     the built-in reference parties and party files, built through the model)."""
     pcs = [m if isinstance(m, sm.PC) else sm.pc_model(system, m) for m in members]
-    return Party(label, tuple(member(pc) for pc in pcs))
+    return Party(label, tuple(pcs))
 
 
 @cache
@@ -182,7 +124,7 @@ def _reference(system: str, size: int) -> Party:
 
 
 def encounter(
-    scenario: ScenarioLike,
+    scenario: Scenario,
     *,
     party: Party | None = None,
     players: int | None = None,
@@ -210,32 +152,24 @@ def encounter(
             tactics=raw.tactics,
             enemy_tactics=raw.enemy_tactics,
         )
-    chase_goal = None
-    if isinstance(model, sm.CutactionScenario):
-        chases = [t for t in model.difficulty_targets if t.kind == "chase"]
-        if chases:
-            chase_goal = 10 * chases[0].target
-    enemies = tuple(enemy(e) for e in model.enemies)
-    targets = tuple(target(t) for t in model.difficulty_targets)
-    side = side_specs(
-        model.missions.side if model.missions else (),
-        enemies=enemies,
-        pcs=party.names,
-        party=party.label,
-        targets=targets,
-        chase=chase_goal is not None,
-    )
-    return Encounter(
+    enc = Encounter(
         scenario=scenario.id,
         system=system,
         title=scenario.title,
         party=party,
-        enemies=enemies,
-        targets=targets,
+        enemies=tuple(model.enemies),
+        targets=tuple(model.difficulty_targets),
         round_limit=rounds,
         defeat=tuple(raw.defeat or ()) if raw else (),
         rulings=tuple(sorted(model.rulings.items())),
-        chase_goal=chase_goal,
         balance=balance,
-        side=side,
     )
+    side = side_specs(
+        model.missions.side if model.missions else (),
+        enemies=enc.enemies,
+        pcs=party.names,
+        party=party.label,
+        targets=enc.targets,
+        facts=simulator_for(system).facts(enc),
+    )
+    return replace(enc, side=side)

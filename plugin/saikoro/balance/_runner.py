@@ -5,6 +5,7 @@ Battles are split into chunks of :data:`CHUNK` battles; chunk *i* draws from
 for a seed are the same whatever ``jobs`` is (1 runs in this process; more use a
 process pool), and a run stopped with Ctrl-C reports the chunks it finished.
 
+>>> from saikoro.balance import encounter
 >>> from saikoro.scenario import validate_text
 >>> sc = validate_text("system: akatsuki\\ntitle: t\\nplayers: 2\\n"
 ...     "difficulty_targets:\\n  - {name: a, ability: 体躯}\\n", "t.yaml").scenario
@@ -15,61 +16,33 @@ process pool), and a run stopped with Ctrl-C reports the chunks it finished.
 
 from __future__ import annotations
 
-import importlib
 import multiprocessing
 import os
 import random
 import signal
 from collections.abc import Callable
 from fractions import Fraction
-from types import ModuleType
-from typing import Any, Protocol
 
+from saikoro.dice._errors import InternalError
+
+from ._budget import Budget, OutOfBudget
 from ._errors import BalanceError
-from ._model import Encounter, encounter
-from ._stats import BalanceResult, Tally, summarise
+from ._model import Encounter
+from ._simulator import Simulator, simulator_for
+from ._stats import BalanceResult, RulingUsed, Tally, summarise
 from ._tactics import Tactics, tactics_for
 
 __all__ = [
     "CHUNK",
-    "SIMULATORS",
-    "Simulator",
     "chunk_rng",
+    "rulings_used",
     "run_chunk",
     "side_exact",
     "simulate",
-    "simulator",
 ]
 
 CHUNK = 250
 """Battles per chunk (the unit of seeding and of parallel work)."""
-
-SIMULATORS: dict[str, str] = {
-    "akatsuki": "saikoro.balance._sim_akatsuki",
-    "kokuryoku": "saikoro.balance._sim_kokuryoku",
-    "kegare": "saikoro.balance._sim_kegare",
-    "getb": "saikoro.balance._sim_getb",
-    "cutaction": "saikoro.balance._sim_cutaction",
-}
-"""System id -> the module simulating it."""
-
-
-class Simulator(Protocol):
-    """What a simulator module provides."""
-
-    FLOWS: tuple[str, ...]
-
-    def prepare(self, enc: Encounter, tactics: Tactics) -> Any: ...
-    def battle(self, prep: Any, rng: random.Random, tally: Tally) -> None: ...
-    def exact(self, prep: Any) -> tuple[Fraction | None, dict[str, Fraction]]: ...
-    def notes(self, prep: Any) -> tuple[str, ...]: ...
-
-
-def simulator(system: str) -> ModuleType:
-    """The simulator module of ``system``."""
-    if system not in SIMULATORS:
-        raise BalanceError(f"no simulator for system {system!r}")
-    return importlib.import_module(SIMULATORS[system])
 
 
 def chunk_rng(seed: int, index: int) -> random.Random:
@@ -80,7 +53,7 @@ def chunk_rng(seed: int, index: int) -> random.Random:
 def run_chunk(args: tuple[Encounter, Tactics, int, int, int]) -> Tally:
     """Play chunk ``index`` (``count`` battles) of a run seeded ``seed``."""
     enc, tactics, seed, index, count = args
-    sim = simulator(enc.system)
+    sim = simulator_for(enc.system)
     prep = sim.prepare(enc, tactics)
     rng = chunk_rng(seed, index)
     tally = _tally(enc)
@@ -95,11 +68,12 @@ def _tally(enc: Encounter) -> Tally:
     return Tally(pcs=len(enc.party.members), checks=checks)
 
 
-def side_exact(enc: Encounter, sim: Any, prep: Any, exact: Fraction | None) -> dict[int, Fraction]:
+def side_exact(
+    enc: Encounter, sim: Simulator[object], prep: object, exact: Fraction | None, budget: Budget
+) -> dict[int, Fraction]:
     """Side mission index -> P(achieved) exactly: ``win:`` alone from the main mission's
-    exact figure, others from the simulator's ``side_exact(prep, condition)`` if it has one."""
+    exact figure, others from the simulator's :meth:`~Simulator.side_exact`."""
     out: dict[int, Fraction] = {}
-    solver = getattr(sim, "side_exact", None)
     for spec in enc.side:
         c = spec.condition
         if c is None:
@@ -107,8 +81,8 @@ def side_exact(enc: Encounter, sim: Any, prep: Any, exact: Fraction | None) -> d
         value: Fraction | None = None
         if c.only_win and exact is not None:
             value = exact if c.win else 1 - exact
-        elif solver is not None:
-            value = solver(prep, c)
+        else:
+            value = sim.side_exact(prep, c, budget)
         if value is not None:
             out[spec.index] = value
     return out
@@ -143,7 +117,7 @@ def simulate(
     if battles < 1:
         raise BalanceError("battles must be at least 1")
     tactics = tactics or tactics_for(enc.system)
-    sim = simulator(enc.system)
+    sim = simulator_for(enc.system)
     prep = sim.prepare(enc, tactics)
     sizes = _chunks(battles)
     work = [(enc, tactics, seed, i, n) for i, n in enumerate(sizes)]
@@ -177,14 +151,27 @@ def simulate(
     exact: Fraction | None = None
     figures: dict[str, Fraction] = {}
     sides: dict[int, Fraction] = {}
+    reason: str | None = None
     if solve and not interrupted:
+        budget = Budget()
         try:
-            exact, figures = sim.exact(prep)
-            sides = side_exact(enc, sim, prep, exact)
+            exact, figures = sim.exact(prep, budget)
+            if exact is None:
+                reason = "この戦闘は厳密解の対象外（シミュレーションのみ）"
+        except OutOfBudget:
+            reason = f"状態が多すぎるため厳密には解かない（計算量の上限 {budget.limit:,} 手）"
         except KeyboardInterrupt:  # Ctrl-C while solving: report the battles without it
-            exact, figures, sides = None, {}, {}
             interrupted = True
-    names = {str(e.id): str(e.name) for e in enc.enemies if hasattr(e, "id") and hasattr(e, "name")}
+        try:
+            if not interrupted:
+                sides = side_exact(enc, sim, prep, exact, Budget())
+        except OutOfBudget:
+            sides = {}
+        except KeyboardInterrupt:
+            interrupted = True
+        if interrupted:
+            exact, figures, sides, reason = None, {}, {}, None
+    names = {e.id: e.name for e in enc.enemies}
     return summarise(
         total,
         scenario=enc.scenario,
@@ -200,9 +187,30 @@ def simulate(
         side=enc.side,
         side_exact=sides,
         enemy_names=names,
+        ends=sim.ends,
+        round_limit=sim.round_limit(enc),
+        rulings=rulings_used(enc, sim),
+        exact_reason=reason,
     )
 
 
-def simulate_scenario(scenario: Any, **kwargs: Any) -> BalanceResult:
-    """:func:`simulate` on :func:`~.model.encounter` of a validated scenario."""
-    return simulate(encounter(scenario), **kwargs)
+def rulings_used(enc: Encounter, sim: Simulator[object]) -> tuple[RulingUsed, ...]:
+    """The rulings ``sim``'s figures rely on (:attr:`Simulator.rulings`), each option with
+    its value in force for ``enc`` (the scenario's ``rulings:``).
+
+    Raises:
+        InternalError: the simulator names a ruling its system does not have.
+    """
+    rules = enc.rules
+    by_key = {r.key: r for r in rules.rulings}
+    out = []
+    for key in sim.rulings:
+        ruling = by_key.get(key)
+        if ruling is None:
+            raise InternalError(f"{enc.system}: the simulator relies on an unknown ruling {key!r}")
+        if ruling.option:
+            value = rules.options[ruling.option_name]
+            out.append(RulingUsed(key, ruling.title, value, value == ruling.default))
+        else:
+            out.append(RulingUsed(key, ruling.title))
+    return tuple(out)

@@ -25,7 +25,7 @@ from saikoro.scenario import model as sm
 __all__ = ["FACTS", "Battle", "Condition", "SideSpec", "side_specs"]
 
 FACTS: dict[str, tuple[str, str]] = {
-    "kegare_at_most": ("kegare", "<="),
+    "kegare_at_most": ("corruption", "<="),
     "power_at_least": ("power", ">="),
     "cards_left_at_least": ("cards_left", ">="),
 }
@@ -37,10 +37,10 @@ class Battle:
     """What one battle left behind, as a condition reads it.
 
     Attributes:
-        win / rounds / downed / taken: as :meth:`Tally.record` got them.
+        win / rounds / downed / taken: as :meth:`saikoro.balance.Tally.record` got them.
         defeated: enemy indices, in the order they fell (each once).
         passed: indices of the difficulty targets that succeeded.
-        facts: per-system integers (``kegare``, ``power``, ``cards_left``, ``escaped``).
+        facts: per-system integers (``corruption``, ``power``, ``cards_left``, ``escaped``).
         hit_by: the enemy actions (tally keys, ``id:name``) that dealt the party damage.
     """
 
@@ -150,7 +150,7 @@ def _resolve(
     pcs: tuple[str, ...],
     party: str,
     targets: list[str],
-    chase: bool,
+    facts: frozenset[str],
 ) -> Condition | str:
     """``c`` over indices, or the reason it cannot be simulated with this encounter."""
 
@@ -177,9 +177,9 @@ def _resolve(
         if not hits:
             return f"判定「{name}」がない"
         wanted.update(hits)
-    if c.escaped is not None and not chase:
+    if c.escaped is not None and "escaped" not in facts:
         return "チェイスがない"
-    facts = tuple(
+    wanted_facts = tuple(
         (fact, op, int(getattr(c, key)))
         for key, (fact, op) in FACTS.items()
         if getattr(c, key) is not None
@@ -200,7 +200,7 @@ def _resolve(
         escaped=c.escaped,
         targets=frozenset(wanted),
         targets_at_least=c.targets_at_least,
-        facts=facts,
+        facts=wanted_facts,
     )
 
 
@@ -215,7 +215,7 @@ def side_specs(
     pcs: tuple[str, ...],
     party: str,
     targets: Sequence[Any],
-    chase: bool,
+    facts: frozenset[str],
 ) -> tuple[SideSpec, ...]:
     """Every side mission of a scenario, resolved against the encounter."""
     names = [str(getattr(t, "name", "")) for t in targets]
@@ -227,7 +227,7 @@ def side_specs(
         data = sm.to_data(s.check)
         check = dict(data) if isinstance(data, dict) else {}
         got = _resolve(
-            s.check, enemies=_ids(enemies), pcs=pcs, party=party, targets=names, chase=chase
+            s.check, enemies=_ids(enemies), pcs=pcs, party=party, targets=names, facts=facts
         )
         if isinstance(got, str):
             out.append(SideSpec(i, s.success, check, None, got))

@@ -2,7 +2,7 @@
 
 A :class:`Tally` is what one chunk of battles leaves behind (plain integers, so that
 chunks add up in any order to the same figures); :func:`summarise` turns the sum into a
-:class:`BalanceResult`, with :func:`~.interval.wilson` intervals.
+:class:`BalanceResult`, with :func:`~._interval.wilson` intervals.
 """
 
 from __future__ import annotations
@@ -14,9 +14,13 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from ._side import Battle, Condition
+from ._simulator import End, Note
 
 if TYPE_CHECKING:
     from ._side import SideSpec
+
+from saikoro.dice._errors import InternalError
+from saikoro.systems import OptionValue
 
 from ._errors import BalanceError
 from ._interval import Z95, parse_win_range, wilson
@@ -24,7 +28,9 @@ from ._interval import Z95, parse_win_range, wilson
 __all__ = [
     "Z95",
     "BalanceResult",
+    "EndFigures",
     "PcFigures",
+    "RulingUsed",
     "SideResult",
     "Tally",
     "parse_win_range",
@@ -47,6 +53,7 @@ class Tally:
         sums: extra per-system figures (cards spent, national power...), summed.
         checks: the side missions' conditions judged on every battle (see
             :mod:`~saikoro.balance._side`); ``side[i]``: battles ``checks[i]`` held in.
+        ends: how battles ended (a key of the simulator's ``ends``) -> number of battles.
         fallen: the battle being played: enemy indices in the order they fell (a
             simulator may append as they fall instead of passing ``defeated=``).
     """
@@ -62,6 +69,7 @@ class Tally:
     sums: Counter[str] = field(default_factory=Counter)
     checks: tuple[Condition, ...] = ()
     side: list[int] = field(default_factory=list)
+    ends: Counter[str] = field(default_factory=Counter)
     fallen: list[int] = field(default_factory=list, compare=False, repr=False)
     _seen: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
 
@@ -76,6 +84,7 @@ class Tally:
         *,
         win: bool,
         rounds: int,
+        end: str | None = None,
         downed: list[bool] | tuple[bool, ...] = (),
         dealt: int = 0,
         taken: int = 0,
@@ -85,6 +94,9 @@ class Tally:
     ) -> None:
         """Count one battle.
 
+        ``end``: how it ended, a key of the simulator's
+        :attr:`~saikoro.balance.Simulator.ends` (``None``: ``win`` or ``lost``, for a
+        simulator that does not tell ends apart yet);
         ``defeated``: enemy indices in the order they fell (default: :attr:`fallen`);
         ``passed``: the difficulty targets (indices) that succeeded; ``facts``: the
         system's per-battle integers the side missions read (``kegare``: the highest PC
@@ -94,6 +106,7 @@ class Tally:
         """
         self.battles += 1
         self.wins += win
+        self.ends[end or ("win" if win else "lost")] += 1
         self.rounds[rounds] += 1
         for i, d in enumerate(downed):
             self.downed[i] += d
@@ -137,6 +150,7 @@ class Tally:
             sums=self.sums + other.sums,
             checks=self.checks,
             side=[a + b for a, b in zip(self.side, other.side, strict=True)],
+            ends=self.ends + other.ends,
         )
 
 
@@ -157,6 +171,45 @@ class PcFigures:
             "downed_low": self.downed_low,
             "downed_high": self.downed_high,
         }
+
+
+@dataclass(frozen=True)
+class EndFigures:
+    """How often battles ended one way (a key of the simulator's ``ends``), with its interval."""
+
+    key: str
+    label: str
+    win: bool
+    count: int
+    rate: float
+    low: float
+    high: float
+
+    def to_json(self) -> dict[str, Any]:
+        """The figures as JSON."""
+        return {
+            "end": self.key,
+            "label": self.label,
+            "win": self.win,
+            "count": self.count,
+            "rate": self.rate,
+            "low": self.low,
+            "high": self.high,
+        }
+
+
+@dataclass(frozen=True)
+class RulingUsed:
+    """A ruling a figure relies on: its key and title, the option's value if it is one."""
+
+    key: str
+    title: str
+    value: OptionValue | None = None
+    default: bool = True
+
+    def to_json(self) -> dict[str, Any]:
+        """The ruling as JSON (``value`` ``null`` for a reading that is not an option)."""
+        return {"key": self.key, "title": self.title, "value": self.value, "default": self.default}
 
 
 @dataclass(frozen=True)
@@ -223,6 +276,12 @@ class BalanceResult:
         notes: what the simulator did not model for this encounter.
         side: each side mission's figures (in the scenario's order).
         dangerous_enemy: the display name of the enemy whose action ``dangerous`` is.
+        ends: how the battles ended (every end the simulator knows, in its order).
+        round_limit / round_limit_written: the round limit in force, and whether the
+            scenario wrote it (else the system's default).
+        rulings: the rulings the figures rely on (options with their values in force).
+        exact_reason: why there is no exact value (``None`` when there is one, or when the
+            exact solution was not asked for).
     """
 
     scenario: str
@@ -243,9 +302,14 @@ class BalanceResult:
     exact: Fraction | None = None
     exact_figures: dict[str, Fraction] = field(default_factory=dict)
     interrupted: bool = False
-    notes: tuple[str, ...] = ()
+    notes: tuple[Note, ...] = ()
     side: tuple[SideResult, ...] = ()
     dangerous_enemy: str | None = None
+    ends: tuple[EndFigures, ...] = ()
+    round_limit: int | None = None
+    round_limit_written: bool = False
+    rulings: tuple[RulingUsed, ...] = ()
+    exact_reason: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The result as JSON (fractions as ``"p/q"`` strings beside their float)."""
@@ -276,8 +340,13 @@ class BalanceResult:
             ),
             "means": dict(self.means),
             "interrupted": self.interrupted,
-            "notes": list(self.notes),
+            "notes": [{"key": n.key, "text": n.text} for n in self.notes],
             "side": [s.to_json() for s in self.side],
+            "ends": [e.to_json() for e in self.ends],
+            "round_limit": self.round_limit,
+            "round_limit_written": self.round_limit_written,
+            "rulings": [r.to_json() for r in self.rulings],
+            "exact_reason": self.exact_reason,
         }
         if self.exact is not None:
             out["exact"] = float(self.exact)
@@ -301,16 +370,25 @@ def summarise(
     exact: Fraction | None = None,
     exact_figures: dict[str, Fraction] | None = None,
     interrupted: bool = False,
-    notes: tuple[str, ...] = (),
+    notes: tuple[Note, ...] = (),
     side: Sequence[SideSpec] = (),
     side_exact: Mapping[int, Fraction] | None = None,
     enemy_names: Mapping[str, str] | None = None,
+    ends: Mapping[str, End] | None = None,
+    round_limit: tuple[int | None, bool] = (None, False),
+    rulings: tuple[RulingUsed, ...] = (),
+    exact_reason: str | None = None,
 ) -> BalanceResult:
     """The :class:`BalanceResult` of ``tally``.
 
     ``side``: the side missions; those with a condition are ``tally.checks`` in order.
     ``side_exact``: side mission index -> P(achieved) solved exactly.
     ``enemy_names``: enemy id -> name (to name the most dangerous action's enemy).
+    ``ends``: the simulator's ends (every one is listed, in order, with its count).
+
+    Raises:
+        InternalError: a battle ended in a way ``ends`` does not name, or as a win that is
+            not one (the simulator and its words disagree).
     """
     n = tally.battles
     low, high = wilson(tally.wins, n)
@@ -347,6 +425,20 @@ def summarise(
             )
         )
     enemy = dangerous[0].rpartition(":")[0] if dangerous else ""
+    known: dict[str, End] = dict(ends or {})
+    for key in tally.ends:
+        if key not in known and key in ("win", "lost"):  # a simulator not telling ends apart
+            known[key] = End("勝利" if key == "win" else "負け", key == "win")
+        if key not in known:
+            raise InternalError(f"{system}: battles ended as {key!r}, not one of its ends")
+    if sum(c for k, c in tally.ends.items() if known[k].win) != tally.wins:
+        raise InternalError(f"{system}: the wins and the winning ends disagree")
+    end_figures = []
+    for key, how in known.items():
+        count = tally.ends.get(key, 0)
+        lo, hi = wilson(count, n)
+        rate = count / n if n else 0.0
+        end_figures.append(EndFigures(key, how.label, how.win, count, rate, lo, hi))
     return BalanceResult(
         scenario=scenario,
         system=system,
@@ -369,4 +461,9 @@ def summarise(
         notes=notes,
         side=tuple(sides),
         dangerous_enemy=(enemy_names or {}).get(enemy) if enemy else None,
+        ends=tuple(end_figures),
+        round_limit=round_limit[0],
+        round_limit_written=round_limit[1],
+        rulings=rulings,
+        exact_reason=exact_reason,
     )

@@ -1,38 +1,21 @@
-"""Tactics: named, documented policies for how PCs and enemies play a simulated battle.
+"""Tactics in play: the PCs' and the enemies' policies, each system's defaults and reasons.
 
-A :class:`Policy` is four independent choices, the same vocabulary for both sides:
-
-* target — ``lowest_hp`` (finish the weakest), ``most_dangerous`` (the one that deals the
-  most damage), ``random``;
-* guard — ``guard`` (guard, cover and keep defenders back whenever the rules allow) or
-  ``no_guard``;
-* range — ``close_in`` (move towards the target) or ``keep_range`` (stay where one stands);
-* cards — ``spend_cards`` (spend awakening cards after the roll when they turn a failure
-  into a success) or ``keep_cards``.
-
-Presets name common combinations (:data:`PRESETS`); a policy can also be written as
-atoms separated by commas, starting from a preset: ``focus,keep_range``.
-
->>> parse_policy("focus").target, parse_policy("hunt,no_guard").guard
-('lowest_hp', False)
->>> parse_policy("random").name
-'random'
->>> parse_policy("nonsense")
-Traceback (most recent call last):
-...
-saikoro.balance._tactics.TacticsError: unknown tactic 'nonsense'; known: ...
+The vocabulary (:class:`Policy`, presets and atoms) is :mod:`saikoro.scenario._tactics`,
+which validation reads; the defaults are each system's simulator's
+(:attr:`~saikoro.balance.Simulator.tactics`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from saikoro.dice._errors import SaikoroError
+from saikoro.scenario._tactics import ATOMS, PRESETS, Policy, TacticsError, describe, parse_policy
 from saikoro.systems._base import Ruling
+
+from ._simulator import simulator_for
 
 __all__ = [
     "ATOMS",
-    "DEFAULTS",
     "PRESETS",
     "Policy",
     "Tactics",
@@ -42,114 +25,6 @@ __all__ = [
     "tactics_for",
     "tactics_rulings",
 ]
-
-
-class TacticsError(SaikoroError, ValueError):
-    """An unknown tactic name or atom."""
-
-
-@dataclass(frozen=True)
-class Policy:
-    """How one side plays.
-
-    Attributes:
-        name: how it was written (a preset, possibly with atoms).
-        target: ``lowest_hp``, ``most_dangerous`` or ``random``.
-        guard: guard / cover / keep defenders when able.
-        close_in: move towards the target (else keep range).
-        spend_cards: spend awakening cards after the roll when that saves a check.
-    """
-
-    name: str
-    target: str = "lowest_hp"
-    guard: bool = True
-    close_in: bool = True
-    spend_cards: bool = True
-
-
-ATOMS: dict[str, str] = {
-    "lowest_hp": "攻撃対象は残りHP（国力・体力）の最も低い相手。倒せる相手から倒して手数を減らす。",
-    "most_dangerous": "攻撃対象は最も大きなダメージを出す相手。脅威を先に取り除く。",
-    "random": "攻撃対象は候補から無作為に選ぶ。GMが公平に散らす遊び方に近い。",
-    "guard": "ガード・カバーリング・防御役の温存など、守りの手段をとれるときは必ずとる。",
-    "no_guard": "守りの手段はとらず、すべての手番とコストを攻撃に回す。",
-    "close_in": "射程・間合いの外なら相手に近づく（近距離・同じエリアへ）。",
-    "keep_range": "初期位置から動かない。近づけない攻撃は使わない。",
-    "spend_cards": "判定に失敗したとき、成功に足りる枚数だけ覚醒札を事後ブーストに使う。",
-    "keep_cards": "覚醒札は使わずに持っておく。",
-}
-"""Every atom with its description (shown on the rulings page)."""
-
-_SETTERS = {
-    "lowest_hp": {"target": "lowest_hp"},
-    "most_dangerous": {"target": "most_dangerous"},
-    "random": {"target": "random"},
-    "guard": {"guard": True},
-    "no_guard": {"guard": False},
-    "close_in": {"close_in": True},
-    "keep_range": {"close_in": False},
-    "spend_cards": {"spend_cards": True},
-    "keep_cards": {"spend_cards": False},
-}
-
-PRESETS: dict[str, tuple[Policy, str]] = {
-    "focus": (
-        Policy("focus"),
-        "集中攻撃：残りHPの最も低い相手を狙い、守れるときは守り、間合いを詰め、覚醒札は必要なときに使う。",
-    ),
-    "hunt": (
-        Policy("hunt", target="most_dangerous"),
-        "脅威優先：最も大きなダメージを出す相手を狙う。ほかは focus と同じ。",
-    ),
-    "random": (
-        Policy("random", target="random"),
-        "分散：攻撃対象を無作為に選ぶ。ほかは focus と同じ。",
-    ),
-    "cautious": (
-        Policy("cautious", close_in=False),
-        "慎重：focus と同じ対象を狙うが、初期位置から動かない。",
-    ),
-    "reckless": (
-        Policy("reckless", guard=False),
-        "捨て身：focus と同じ対象を狙い、守りの手段を一切とらない。",
-    ),
-    "frugal": (
-        Policy("frugal", spend_cards=False),
-        "温存：focus と同じだが覚醒札を使わない。",
-    ),
-}
-"""Preset name -> (policy, description)."""
-
-DEFAULTS: dict[str, tuple[str, str]] = {
-    "getb": ("focus", "random"),
-    "kegare": ("focus", "random"),
-    "kokuryoku": ("focus", "focus"),
-    "cutaction": ("focus", "random"),
-    "akatsuki": ("focus", "focus"),
-}
-"""System id -> (PCs' default preset, enemies' default preset)."""
-
-
-def parse_policy(text: str) -> Policy:
-    """Read a preset optionally followed by atoms (``focus,keep_range``) or atoms alone."""
-    parts = [p.strip() for p in text.split(",") if p.strip()]
-    if not parts:
-        raise TacticsError("empty tactic")
-    known = ", ".join([*PRESETS, *ATOMS])
-    first = parts[0]
-    if first in PRESETS:
-        policy = PRESETS[first][0]
-        rest = parts[1:]
-    elif first in _SETTERS:
-        policy = PRESETS["focus"][0]
-        rest = parts
-    else:
-        raise TacticsError(f"unknown tactic {first!r}; known: {known}")
-    for atom in rest:
-        if atom not in _SETTERS:
-            raise TacticsError(f"unknown tactic {atom!r}; known: {known}")
-        policy = replace(policy, **_SETTERS[atom])  # type: ignore[arg-type]
-    return replace(policy, name=",".join(parts))
 
 
 @dataclass(frozen=True)
@@ -167,43 +42,14 @@ class Tactics:
 
 def tactics_for(system: str, pc: str | None = None, enemy: str | None = None) -> Tactics:
     """The tactics in force: the given names, else the system's defaults."""
-    pc_default, enemy_default = DEFAULTS[system]
+    pc_default, enemy_default = simulator_for(system).tactics
     return Tactics(parse_policy(pc or pc_default), parse_policy(enemy or enemy_default))
-
-
-def describe(name: str) -> str:
-    """The description of a preset or atom."""
-    if name in PRESETS:
-        return PRESETS[name][1]
-    return ATOMS[name]
-
-
-_REASONS: dict[str, str] = {
-    "getb": (
-        "PCは弱った相手から倒して敵の手数を減らし、ガードとカバーリングを惜しまない（盾は"
-        "そのためにある）。GMは狙いを散らす遊び方が一般的なので、エネミーは無作為に狙う。"
-    ),
-    "kegare": (
-        "PCは倒せる相手から倒す。エネミーの狙いはGMの裁量なので無作為にし、特定のPCだけが"
-        "狙われる偏りを避ける。"
-    ),
-    "kokuryoku": (
-        "単体攻撃は国力ゲージを狙うので対象選びはない。守り（防御役を温存する）を既定にし、"
-        "双方とも同じ方針で比べる。"
-    ),
-    "cutaction": (
-        "PCは弱った相手から倒し、エネミーは狙いを散らす。遮蔽や封鎖はシナリオの配置どおり。"
-    ),
-    "akatsuki": (
-        "戦闘のない判定の連続なので、方針は誰が判定し誰が補佐するかと覚醒札の使い方だけに効く。"
-        "失敗を救える場面でだけ札を使うのが、札を無駄にしない最も自然な使い方。"
-    ),
-}
 
 
 def tactics_rulings(system: str) -> tuple[Ruling, ...]:
     """The default tactics of ``system`` as :class:`Ruling` objects (for the rulings page)."""
-    pc, enemy = DEFAULTS[system]
+    sim = simulator_for(system)
+    pc, enemy = sim.tactics
     presets = "、".join(f"{name}（{desc}）" for name, (_, desc) in PRESETS.items())
     return (
         Ruling(
@@ -214,6 +60,6 @@ def tactics_rulings(system: str) -> tuple[Ruling, ...]:
                 f"シミュレーションの既定は PC が {pc}、エネミーが {enemy}。"
                 f"saikoro simulate --tactics で変えられる。選べる方針：{presets}"
             ),
-            reasoning=_REASONS[system],
+            reasoning=sim.tactics_reason,
         ),
     )

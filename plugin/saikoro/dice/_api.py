@@ -73,7 +73,7 @@ def _deep(text: str) -> Iterator[None]:
     """Allow the recursion a command this deep can need, for the duration of a call.
 
     The parsers read runs of signs and chains of terms in loops, but parentheses nest
-    calls, and printing a long chain recurses. :func:`~.limits.check_nesting` bounds
+    calls, and printing a long chain recurses. :func:`~._limits.check_nesting` bounds
     the depth first, so the limit is raised only as far as that bound needs (Python
     3.11+ runs such Python-to-Python calls without growing the C stack, in Pyodide
     too), and put back when the last deep call running in any thread ends. Should the

@@ -1,8 +1,8 @@
 """A scenario enemy as a VTT character: palette lines BCDice rolls, the whole stat block.
 
 One module per system (``export/getb.py`` ...) turns the enemy's attacks and checks into
-:class:`~.palette.PaletteLine` s (generic BCDice commands, derived from the system's
-dice rules) and gives the gauges and parameters; :func:`~.memo.enemy_memo` writes the
+:class:`~._palette.PaletteLine` s (generic BCDice commands, derived from the system's
+dice rules) and gives the gauges and parameters; :func:`~._memo.enemy_memo` writes the
 memo from the scenario definitions. Both VTTs run BCDice's generic bot (``DiceBot``):
 none of the five systems is a BCDice game system.
 
@@ -27,14 +27,13 @@ from types import ModuleType
 from saikoro.scenario.model import Enemy
 from saikoro.systems import OptionValue, RegistryError, System, get
 
-from . import _getb as getb
 from ._memo import enemy_memo
 from ._model import Character
 from ._palette import PaletteLine
 
 __all__ = [
-    "COMPARE_OPTIONS",
     "DICEBOT",
+    "compare_options",
     "enemy_character",
     "enemy_palette",
 ]
@@ -42,9 +41,12 @@ __all__ = [
 DICEBOT = "DiceBot"
 """BCDice's generic game system: the dice bot the exported palettes are written for."""
 
-COMPARE_OPTIONS: dict[str, dict[str, OptionValue]] = {"getb": dict(getb.COMPARE_OPTIONS)}
-"""Per system, the options under which a line's system command rolls exactly like its
-generic command (GETB: fumbles off, since BCDice's upper dice do not know them)."""
+
+def compare_options(system: str | System) -> dict[str, OptionValue]:
+    """The options under which the system's palette lines roll exactly like their generic
+    commands (the export module's ``COMPARE_OPTIONS``; GETB: fumbles off, since BCDice's
+    upper dice do not know them)."""
+    return dict(getattr(_module(_system(system, None)), "COMPARE_OPTIONS", {}))
 
 
 def _system(system: str | System, options: Mapping[str, OptionValue] | None) -> System:
@@ -84,7 +86,7 @@ def enemy_character(
 
     Args:
         system: the scenario's system (id or configured system).
-        enemy: the enemy (of the scenario's model, :attr:`Scenario.model`).
+        enemy: the enemy (of the scenario's model, :attr:`saikoro.scenario.Scenario.model`).
         options: the scenario's ruling options (``rulings:``), which can change dice.
         url: where the enemy is published (``externalUrl``), or ``""``.
     """

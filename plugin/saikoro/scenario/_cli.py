@@ -12,13 +12,14 @@ import argparse
 import json
 import sys
 import traceback
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
 from ._problems import LANGS, Msg, Problem, default_lang, render
 from ._validate import LoadResult, find_files, load_scenario, unique_ids
 
-__all__ = ["EXIT_INTERNAL", "main", "schema_main", "validate_main"]
+__all__ = ["EXIT_INTERNAL", "schema_main", "validate_main"]
 
 EXIT_INTERNAL = 3
 """``saikoro validate``'s exit status when saikoro itself failed (not the files)."""
@@ -62,7 +63,12 @@ def _collect(paths: list[str]) -> tuple[list[LoadResult], list[Problem]]:
     return unique_ids(results), extra
 
 
-def validate_main(argv: list[str], out: TextIO | None = None) -> int:
+def validate_main(
+    argv: list[str],
+    out: TextIO | None = None,
+    *,
+    checks: Sequence[Callable[[LoadResult], LoadResult]] = (),
+) -> int:
     """Run ``saikoro validate``; returns the exit status."""
     stdout = out or sys.stdout
     parser = argparse.ArgumentParser(
@@ -96,9 +102,8 @@ def validate_main(argv: list[str], out: TextIO | None = None) -> int:
     lang = args.lang or default_lang()
     try:
         results, extra = _collect(args.paths)
-        from saikoro.balance._check import check_balance  # simulates scenarios giving balance.win
-
-        results = [check_balance(r) for r in results]
+        for check in checks:  # layers above add theirs (saikoro validate: the balance targets)
+            results = [check(r) for r in results]
     except Exception as e:  # a bug: say so loudly and distinctly, never "valid"
         sys.stderr.write(
             f"saikoro validate: internal error: {type(e).__name__}: {e}\n"
@@ -147,14 +152,3 @@ def schema_main(argv: list[str], out: TextIO | None = None) -> int:
     schema = json_schema(args.system)
     stdout.write(json.dumps(schema, ensure_ascii=False, indent=args.indent) + "\n")
     return 0
-
-
-def main(argv: list[str] | None = None) -> int:
-    """``python -m saikoro.scenario validate|schema ...``."""
-    args = sys.argv[1:] if argv is None else argv
-    if args and args[0] == "schema":
-        return schema_main(args[1:])
-    if args and args[0] == "validate":
-        return validate_main(args[1:])
-    sys.stderr.write("usage: python -m saikoro.scenario {validate,schema} ...\n")
-    return 2

@@ -251,11 +251,11 @@ def chase_tables(
     return Field("chase_tables", ListOf(table, max_items=20), default=list, ja=ja, en=en)
 
 
-def missions(system_id: str = "") -> Field:
+def missions(system_id: str = "", side_checks: tuple[str, ...] = ("win",)) -> Field:
     """The ``missions`` field: a main mission and side missions.
 
-    A side mission's ``check`` takes the vocabulary ``system_id`` offers
-    (:mod:`saikoro.scenario._defs._side`).
+    A side mission's ``check`` takes the keys ``side_checks`` of
+    :mod:`saikoro.scenario._defs._side` (the system's ``SIDE_CHECKS``).
     """
     from ._defs._side import side_check
 
@@ -272,7 +272,7 @@ def missions(system_id: str = "") -> Field:
             Field("reward", TEXT, ja="報酬", en="reward"),
             Field(
                 "check",
-                side_check(system_id),
+                side_check(system_id, side_checks),
                 ja="シミュレーションで数える達成条件(すべて満たすと達成)",
                 en="the condition as the simulation counts it (every key must hold)",
             ),
@@ -303,6 +303,8 @@ def root_fields(
     enemies: Type,
     chase: Field | None = None,
     checks: tuple[Check, ...] = (),
+    *,
+    side_checks: tuple[str, ...] = ("win",),
 ) -> Obj:
     """The top-level mapping of ``system_id``'s scenarios (``checks`` run on the whole)."""
     from ._defs._side import check_side_refs
@@ -336,7 +338,7 @@ def root_fields(
                 en="difficulty targets",
             ),
             Field("enemies", enemies, default=list, ja="エネミー", en="enemies"),
-            missions(system_id),
+            missions(system_id, side_checks),
             chase or chase_tables(),
             Field(
                 "rulings",

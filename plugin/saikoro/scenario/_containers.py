@@ -188,7 +188,8 @@ class Obj(Type):
 
 @dataclass(frozen=True)
 class MapOf(Type):
-    """A mapping with free keys (checked by ``key``, a :class:`Str` or :class:`IntOrRange`).
+    """A mapping with free keys (checked by ``key``: a :class:`saikoro.scenario.Str` or
+    :class:`saikoro.scenario.IntOrRange`).
 
     Keys are strings in the result (``1`` becomes ``"1"``), as in JSON.
     """

@@ -1,7 +1,7 @@
-"""The ``saikoro`` MkDocs plugin: a thin class over :class:`~.config.SaikoroConfig`.
+"""The ``saikoro`` MkDocs plugin: a thin class over :class:`~._config.SaikoroConfig`.
 
-Each hook says what it does and why; the work is done in :mod:`.structure` (scenario
-files), :mod:`.fences` (Markdown fences), :mod:`.assets` and :mod:`.reference`.
+Each hook says what it does and why; the work is done in :mod:`._structure` (scenario
+files), :mod:`._fences` (Markdown fences), :mod:`.assets` and :mod:`._reference`.
 """
 
 from __future__ import annotations

@@ -52,7 +52,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from saikoro.dice._errors import SaikoroError
-from saikoro.systems import SYSTEM_IDS, OptionValue, all_systems
+from saikoro.systems import BUILTIN, SYSTEM_IDS, OptionValue, all_systems, system_class
 
 from .vendor import BUNDLES, LICENSE_NAME, PYODIDE_VERSION, VendorError, bundle_dir
 
@@ -278,21 +278,46 @@ def free_widget(
     )
 
 
+def _parts_above_engine() -> tuple[Path, ...]:
+    """The files and folders of the built-in systems' parts above the engine (their
+    scenario definitions, models, page profiles, exports and simulators): they import
+    the rest of saikoro, so the browser's engine leaves them out."""
+    out: list[Path] = []
+    for system_id in BUILTIN:
+        for module in system_class(system_id).part_modules():
+            relative = Path(*module.split(".")[1:])
+            folder = _PACKAGE / relative
+            out.append(folder if folder.is_dir() else folder.with_suffix(".py"))
+    return tuple(out)
+
+
+def _is_part(path: Path, parts: tuple[Path, ...]) -> bool:
+    return any(path == p or p in path.parents for p in parts)
+
+
 def engine_zip() -> bytes:
     """The engine's Python files as a zip (byte-for-byte the same for the same sources).
 
     Holds ``saikoro/__init__.py`` and every ``.py`` under ``saikoro/dice`` and
-    ``saikoro/systems`` of the installed package, with fixed dates and modes.
+    ``saikoro/systems`` of the installed package but the systems' parts above the engine
+    (:meth:`~saikoro.systems.System.part_modules`), with fixed dates and modes.
 
     >>> names = zipfile.ZipFile(io.BytesIO(engine_zip())).namelist()
     >>> names[0], "saikoro/dice/_dist.py" in names, any("/site/" in n for n in names)
     ('saikoro/__init__.py', True, False)
+    >>> any(n.endswith(("/page.py", "/simulator/__init__.py")) for n in names)
+    False
     >>> engine_zip() == engine_zip()
     True
     """
     files = [_PACKAGE / "__init__.py"]
+    above = _parts_above_engine()
     for sub in ("dice", "systems"):
-        files += sorted(p for p in (_PACKAGE / sub).rglob("*.py") if "__pycache__" not in p.parts)
+        files += sorted(
+            p
+            for p in (_PACKAGE / sub).rglob("*.py")
+            if "__pycache__" not in p.parts and not _is_part(p, above)
+        )
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
         for path in files:

@@ -127,17 +127,35 @@ class System:
     # them: it is shipped to the browser alone). saikoro.scenario, saikoro.site and
     # saikoro.export find each system's part here, so a system is registered once.
     scenario_def: ClassVar[str] = ""
-    """Module whose ``ROOT`` defines its scenarios (``saikoro.scenario._defs.getb``)."""
+    """Module whose ``ROOT`` defines its scenarios (``saikoro.systems._getb.scenario``)."""
     page_profile: ClassVar[str] = ""
-    """Module whose ``PROFILE`` shows its scenarios on pages (``saikoro.site._profiles.getb``)."""
+    """Module whose ``PROFILE`` shows its scenarios on pages (``saikoro.systems._getb.page``)."""
     scenario_model: ClassVar[str] = ""
-    """Module whose ``MODEL`` is its scenario model class (``saikoro.scenario.model._getb``)."""
+    """Module whose ``MODEL`` is its scenario model class (``saikoro.systems._getb.model``)."""
     vtt_export: ClassVar[str] = ""
     """Module with ``character(enemy)`` and ``palette(enemy, system)`` for VTT exports."""
+    simulator: ClassVar[str] = ""
+    """Module whose ``SIMULATOR`` plays its encounters (a :class:`saikoro.balance.Simulator`)."""
     sample_scenario: ClassVar[str] = ""
     """The sample scenario ``saikoro new`` writes: a package resource, ``package:path``."""
     sample_flow: ClassVar[str] = ""
     """The flow (an id of :meth:`flows`) a new book's first page draws (``saikoro new``)."""
+
+    PARTS: ClassVar[tuple[str, ...]] = (
+        "scenario_def",
+        "scenario_model",
+        "page_profile",
+        "vtt_export",
+        "simulator",
+    )
+    """The attributes naming the parts above the engine (modules or packages)."""
+
+    @classmethod
+    def part_modules(cls) -> tuple[str, ...]:
+        """The modules (or packages) of the parts above the engine the system names: what
+        the browser's copy of the engine leaves out, and what may import beyond the
+        standard library."""
+        return tuple(m for m in (getattr(cls, a) for a in cls.PARTS) if m)
 
     __slots__ = ("_options",)
 

@@ -1,8 +1,18 @@
-"""One declarative definition per system: the whole scenario's :class:`~..schema.Obj`.
+"""One declarative definition per system: the whole scenario's :class:`~saikoro.scenario.Obj`.
 
-Each system names the module of its definition (:attr:`saikoro.systems.System.scenario_def`,
-a module with ``ROOT``); :data:`DEFINITIONS` finds it through the system registry, so a
-system registered once (built in or from an installed package) is validated too.
+Each system names the module of its definition (:attr:`saikoro.systems.System.scenario_def`);
+:data:`DEFINITIONS` finds it through the system registry, so a system registered once
+(built in or from an installed package) is validated too. The module holds:
+
+``ROOT``
+    the whole scenario's :class:`Obj` (required);
+``SIDE_CHECKS``
+    the side-mission ``check:`` keys its scenarios offer (default ``("win",)``);
+``REFERENCE_PARTY`` / ``REFERENCE_PARTY_FIXED``
+    the reference party's archetypes and the members every reference party has
+    (``party:`` format; default none: such a system's scenarios need a ``party:``);
+``enemy_actions(enemy)``
+    the action names of an enemy's validated data (default: its ``attacks``' names).
 
 >>> sorted(DEFINITIONS)
 ['akatsuki', 'cutaction', 'getb', 'kegare', 'kokuryoku']
@@ -14,13 +24,40 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterator, Mapping
+from types import ModuleType
+from typing import Any
 
+from saikoro.dice._errors import InternalError
 from saikoro.scenario._containers import Obj
 from saikoro.systems import RegistryError, registry, system_class
 
-__all__ = ["DEFINITIONS", "definition"]
+__all__ = [
+    "DEFINITIONS",
+    "SIDE_CHECKS",
+    "definition",
+    "definition_module",
+    "enemy_actions",
+    "reference_party",
+]
 
 _cache: dict[str, Obj] = {}
+_modules: dict[str, ModuleType] = {}
+
+
+def definition_module(system_id: str) -> ModuleType:
+    """The module of ``system_id``'s scenario definition (imported on first use).
+
+    Raises:
+        UnknownSystemError: no system is registered as ``system_id``.
+        RegistryError: the system names no definition.
+    """
+    found = _modules.get(system_id)
+    if found is None:
+        where = system_class(system_id).scenario_def
+        if not where:
+            raise RegistryError(f"system {system_id!r} names no scenario_def")
+        found = _modules[system_id] = importlib.import_module(where)
+    return found
 
 
 def definition(system_id: str) -> Obj:
@@ -32,10 +69,9 @@ def definition(system_id: str) -> Obj:
     """
     found = _cache.get(system_id)
     if found is None:
-        where = system_class(system_id).scenario_def
-        if not where:
-            raise RegistryError(f"system {system_id!r} names no scenario_def")
-        root = getattr(importlib.import_module(where), "ROOT", None)
+        module = definition_module(system_id)
+        where = module.__name__
+        root = getattr(module, "ROOT", None)
         if not isinstance(root, Obj):
             raise RegistryError(f"system {system_id!r}: {where}.ROOT is not a scenario Obj")
         found = _cache[system_id] = root
@@ -59,3 +95,63 @@ class _Definitions(Mapping[str, Obj]):
 
 DEFINITIONS: Mapping[str, Obj] = _Definitions()
 """System id -> the definition of its scenarios."""
+
+
+class _SideChecks(Mapping[str, tuple[str, ...]]):
+    """System id -> the side-mission ``check:`` keys it offers (its ``SIDE_CHECKS``)."""
+
+    def __getitem__(self, system_id: str) -> tuple[str, ...]:
+        if system_id not in registry():
+            raise KeyError(system_id)
+        keys = getattr(definition_module(system_id), "SIDE_CHECKS", ("win",))
+        if not (isinstance(keys, tuple) and all(isinstance(k, str) for k in keys)):
+            raise RegistryError(f"system {system_id!r}: SIDE_CHECKS is not a tuple of keys")
+        return keys
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(registry())
+
+    def __len__(self) -> int:
+        return len(registry())
+
+
+SIDE_CHECKS: Mapping[str, tuple[str, ...]] = _SideChecks()
+"""System id -> the side-mission ``check:`` keys its scenarios offer."""
+
+
+def enemy_actions(system_id: str, enemy: Mapping[str, Any]) -> list[str]:
+    """The action names of one enemy's validated data (what ``no_damage_from`` may name)."""
+    own = getattr(definition_module(system_id), "enemy_actions", None)
+    if own is not None:
+        return [str(n) for n in own(enemy)]
+    return [str(a["name"]) for a in enemy.get("attacks", [])]
+
+
+def reference_party(system_id: str, size: int) -> list[dict[str, Any]]:
+    """The reference party of ``size`` PCs for ``system_id`` (in ``party:`` format).
+
+    The system's fixed members (``REFERENCE_PARTY_FIXED``), then ``size`` archetypes
+    (``REFERENCE_PARTY``) in order, cycling with numbered names beyond the last.
+
+    >>> [m["name"] for m in reference_party("kegare", 5)]
+    ['前衛', '射手', '祓い手', '斥候', '前衛2']
+    >>> [m["name"] for m in reference_party("kokuryoku", 2)]
+    ['我が国', '将軍', '宰相']
+
+    Raises:
+        RegistryError: the system has no reference party.
+        InternalError: ``size`` is below 1 (callers check what users give).
+    """
+    if size < 1:
+        raise InternalError(f"a reference party of {size} PCs")
+    module = definition_module(system_id)
+    base = tuple(getattr(module, "REFERENCE_PARTY", ()))
+    if not base:
+        raise RegistryError(f"system {system_id!r} has no REFERENCE_PARTY")
+    out: list[dict[str, Any]] = [dict(m) for m in getattr(module, "REFERENCE_PARTY_FIXED", ())]
+    for i in range(size):
+        pc = dict(base[i % len(base)])
+        if i >= len(base):
+            pc["name"] = f"{pc['name']}{i // len(base) + 1}"
+        out.append(pc)
+    return out

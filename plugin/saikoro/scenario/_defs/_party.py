@@ -13,12 +13,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from saikoro.balance._interval import parse_win_range
 from saikoro.scenario._common import ID, NAME
 from saikoro.scenario._containers import Field, ListOf, Obj
 from saikoro.scenario._loader import Node, join_path
 from saikoro.scenario._problems import Msg, show_value
+from saikoro.scenario._ranges import parse_win_range
 from saikoro.scenario._schema import Ctx, Int, Str
+from saikoro.scenario._tactics import TacticsError, parse_policy
 
 __all__ = ["BALANCE", "PC_NAME", "with_party"]
 
@@ -31,8 +32,6 @@ def _check_balance(balance: dict[str, Any], node: Node, path: str, ctx: Ctx) -> 
     if win is not None and parse_win_range(win) is None:
         wpath = join_path(path, "win")
         ctx.error(ctx.nodes.get(wpath, node), wpath, Msg("balance.win_range", (show_value(win),)))
-    from saikoro.balance._tactics import TacticsError, parse_policy
-
     for key in ("tactics", "enemy_tactics"):
         if key in balance:
             try:

@@ -56,14 +56,18 @@ def scenario_root(
     enemy: Type,
     chase: Field | None = None,
     checks: tuple[Check, ...] = (),
+    *,
+    side_checks: tuple[str, ...] = ("win",),
 ) -> Obj:
-    """The whole scenario: up to 100 targets, 50 enemies with unique ids, chase tables."""
+    """The whole scenario: up to 100 targets, 50 enemies with unique ids, chase tables;
+    side missions whose ``check`` offers ``side_checks``."""
     return root_fields(
         system_id,
         ListOf(target, max_items=100),
         ListOf(enemy, max_items=50, checks=(unique_ids(),)),
         chase,
         checks,
+        side_checks=side_checks,
     )
 
 

@@ -2,13 +2,12 @@
 
 A side mission's ``success:`` is free text for the reader; ``check:`` says the same
 thing in a small vocabulary that :mod:`saikoro.balance` counts battle by battle. Every
-key given must hold (they are joined by "and"). The keys each system offers are in
-:data:`VOCABULARY`; the shared ones mean the same in every system.
+key given must hold (they are joined by "and"). Each system's scenario definition names
+the keys it offers (``SIDE_CHECKS``, passed to :func:`side_check`); :data:`FIELDS` holds
+them all, and a key means the same in every system that offers it.
 
->>> VOCABULARY["getb"][:3]
-('win', 'rounds_at_most', 'downed_at_most')
->>> [f.name for f in side_check("kokuryoku").fields]
-['win', 'rounds_at_most', 'taken_at_most', 'power_at_least', 'targets', 'targets_at_least']
+>>> [f.name for f in side_check("x", ("win", "rounds_at_most")).fields]
+['win', 'rounds_at_most']
 """
 
 from __future__ import annotations
@@ -20,8 +19,9 @@ from saikoro.scenario._containers import Field, ListOf, Obj
 from saikoro.scenario._loader import Node, join_path
 from saikoro.scenario._problems import Msg, show_value
 from saikoro.scenario._schema import INVALID, Bool, Ctx, Int, Str, did_you_mean
+from saikoro.systems import registry
 
-__all__ = ["FIELDS", "VOCABULARY", "check_side_refs", "side_check"]
+__all__ = ["BATTLE_CHECKS", "FIELDS", "check_side_refs", "offered_by", "side_check"]
 
 _ID = Str(max_length=64, pattern=r"[a-z0-9][a-z0-9_-]*", pattern_msg=Msg("t.id"))
 _NAME = Str(max_length=80)
@@ -130,7 +130,7 @@ FIELDS: dict[str, Field] = {
 }
 """Every key of the vocabulary (the model's :class:`~saikoro.scenario.model.SideCheck`)."""
 
-_BATTLE = (
+BATTLE_CHECKS: tuple[str, ...] = (
     "win",
     "rounds_at_most",
     "downed_at_most",
@@ -142,22 +142,14 @@ _BATTLE = (
     "taken_at_most",
     "no_damage_from",
 )
+"""The keys a battle of PCs against enemies offers (a system adds its own facts)."""
 
-VOCABULARY: dict[str, tuple[str, ...]] = {
-    "getb": _BATTLE,
-    "kegare": (*_BATTLE, "kegare_at_most"),
-    "cutaction": (*_BATTLE, "escaped"),
-    "kokuryoku": (
-        "win",
-        "rounds_at_most",
-        "taken_at_most",
-        "power_at_least",
-        "targets",
-        "targets_at_least",
-    ),
-    "akatsuki": ("win", "targets", "targets_at_least", "cards_left_at_least"),
-}
-"""System id -> the ``check:`` keys it offers (a system not listed offers ``win``)."""
+
+def offered_by(key: str) -> list[str]:
+    """The ids of the registered systems whose side missions offer ``key``."""
+    from saikoro.scenario._defs import SIDE_CHECKS
+
+    return [s for s in registry() if key in SIDE_CHECKS[s]]
 
 
 @dataclass(frozen=True)
@@ -175,7 +167,7 @@ class _Check(Obj):
         for key, pair in node.value.items():
             if key in FIELDS and key not in own:
                 foreign = True
-                offered = [s for s, keys in VOCABULARY.items() if key in keys]
+                offered = offered_by(str(key))
                 ctx.error(
                     pair[0],
                     join_path(path, str(key)),
@@ -190,9 +182,8 @@ class _Check(Obj):
         return INVALID
 
 
-def side_check(system_id: str) -> Obj:
-    """The ``check`` mapping of ``system_id``'s side missions."""
-    keys = VOCABULARY.get(system_id, ("win",))
+def side_check(system_id: str, keys: tuple[str, ...] = ("win",)) -> Obj:
+    """The ``check`` mapping of ``system_id``'s side missions, offering ``keys``."""
 
     def not_empty(value: dict[str, Any], node: Node, path: str, ctx: Ctx) -> None:
         if not value:
@@ -225,14 +216,11 @@ def _refs(
 
 def _actions(system_id: str, enemies: list[dict[str, Any]]) -> list[str]:
     """Every enemy action a ``no_damage_from`` may name (``name`` and ``id:name``)."""
+    from saikoro.scenario._defs import enemy_actions
+
     out: list[str] = []
     for e in enemies:
-        if system_id == "kegare":
-            names = [s["name"] for s in e.get("skills", []) if s.get("kind") == "attack"]
-            names = names or ["攻撃"]
-        else:
-            names = [a["name"] for a in e.get("attacks", [])]
-        for n in names:
+        for n in enemy_actions(system_id, e):
             out.extend(x for x in (n, f"{e['id']}:{n}") if x not in out)
     return out
 
@@ -242,8 +230,8 @@ def _pc_names(system_id: str, root: dict[str, Any]) -> tuple[list[str], str]:
     party = root.get("party")
     if party:
         return [str(p["name"]) for p in party], "party"
-    from saikoro.balance._model import party_size
-    from saikoro.balance._parties import reference_party
+    from saikoro.scenario._defs import reference_party
+    from saikoro.scenario._ranges import party_size
 
     size = party_size(root.get("players"))
     return [str(p["name"]) for p in reference_party(system_id, size)], f"reference-{size}"

@@ -24,7 +24,6 @@ from saikoro.scenario._containers import ListOf, Obj
 from saikoro.scenario._defs import DEFINITIONS
 from saikoro.systems import RegistryError, system_class
 
-from ._akatsuki import AkatsukiEnemy, AkatsukiPC, AkatsukiScenario, AkatsukiTarget
 from ._build import NOWHERE, Model, Position, build, hints_of, to_data
 from ._common import (
     PC,
@@ -39,69 +38,15 @@ from ._common import (
     SideCheck,
     SideMission,
 )
-from ._cutaction import (
-    CutactionAttack,
-    CutactionEnemy,
-    CutactionPC,
-    CutactionScenario,
-    CutactionTarget,
-)
-from ._getb import (
-    GetbAbilities,
-    GetbAttack,
-    GetbBullet,
-    GetbEnemy,
-    GetbGuard,
-    GetbPC,
-    GetbScenario,
-    GetbTarget,
-)
-from ._kegare import KegareEnemy, KegarePC, KegareScenario, KegareSkill, KegareTarget
-from ._kokuryoku import (
-    KokuryokuAbilities,
-    KokuryokuEnemy,
-    KokuryokuPC,
-    KokuryokuScenario,
-    KokuryokuSkill,
-    KokuryokuTarget,
-)
 
 __all__ = [
     "NOWHERE",
     "PC",
-    "AkatsukiEnemy",
-    "AkatsukiPC",
-    "AkatsukiScenario",
-    "AkatsukiTarget",
     "Balance",
     "ChaseEntry",
     "ChaseTable",
-    "CutactionAttack",
-    "CutactionEnemy",
-    "CutactionPC",
-    "CutactionScenario",
-    "CutactionTarget",
     "DifficultyTarget",
     "Enemy",
-    "GetbAbilities",
-    "GetbAttack",
-    "GetbBullet",
-    "GetbEnemy",
-    "GetbGuard",
-    "GetbPC",
-    "GetbScenario",
-    "GetbTarget",
-    "KegareEnemy",
-    "KegarePC",
-    "KegareScenario",
-    "KegareSkill",
-    "KegareTarget",
-    "KokuryokuAbilities",
-    "KokuryokuEnemy",
-    "KokuryokuPC",
-    "KokuryokuScenario",
-    "KokuryokuSkill",
-    "KokuryokuTarget",
     "MainMission",
     "Missions",
     "Model",

@@ -2,7 +2,7 @@
 
 The dataclasses of :mod:`saikoro.scenario.model` name their fields after the keys of
 the definitions (:mod:`saikoro.scenario._defs`); :func:`build` walks a class and its
-definition side by side. Defaults come from the definitions (the :class:`Field`
+definition side by side. Defaults come from the definitions (the :class:`saikoro.scenario.Field`
 ``default``), never from the classes: a key the data leaves out gets the definition's
 default, or ``None`` when the definition has none. Lists become tuples and free
 mappings read-only mappings, so the whole model is immutable.
@@ -20,6 +20,7 @@ mappings read-only mappings, so the whole model is immutable.
 
 from __future__ import annotations
 
+import copyreg
 import dataclasses
 import types
 import typing
@@ -32,6 +33,22 @@ from saikoro.scenario._loader import join_path
 from saikoro.scenario._schema import Type
 
 __all__ = ["NOWHERE", "Model", "Position", "build", "hints_of", "to_data"]
+
+
+def read_only(items: dict[object, object]) -> Mapping[object, object]:
+    """A read-only view of ``items`` (what the model's mappings are)."""
+    return types.MappingProxyType(items)
+
+
+def _reduce_mapping(
+    m: types.MappingProxyType[object, object],
+) -> tuple[object, tuple[dict[object, object]]]:
+    return read_only, (dict(m),)
+
+
+# Model mappings are read-only views; pickling them (the simulator sends encounters to its
+# worker processes) rebuilds the view over a copy of its dict.
+copyreg.pickle(types.MappingProxyType, _reduce_mapping)  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,8 +196,9 @@ def build(
 ) -> M:
     """``cls`` built from validated ``data`` described by ``kind`` (defaults filled in).
 
-    ``positions`` (key path -> line, column, as :attr:`Scenario.positions`) give every
-    object its :class:`Position` in ``file``.
+    ``positions`` (key path -> line, column, as
+    :attr:`saikoro.scenario.Scenario.positions`) give every object its :class:`Position` in
+    ``file``.
 
     Raises:
         TypeError: the class and the definition disagree (a key missing on either side),

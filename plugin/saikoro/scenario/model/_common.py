@@ -1,7 +1,7 @@
 """The parts of a scenario every system shares: missions, chase tables, balance, the root.
 
 Each system subclasses :class:`ScenarioModel`, :class:`Enemy`, :class:`DifficultyTarget`
-and :class:`PC` (see :mod:`saikoro.scenario.model._getb` ...), narrowing what the lists hold.
+and :class:`PC` (see :mod:`saikoro.systems._getb.model` ...), narrowing what the lists hold.
 Field names are the scenario's keys; the values are what validation gave, defaults filled.
 """
 
@@ -67,7 +67,7 @@ class SideCheck(Model):
     """``missions.side[].check``: the side mission's condition in the simulator's terms.
 
     Every key given must hold; ``None``: not given (or not offered by the system, see
-    :data:`saikoro.scenario._defs._side.VOCABULARY`).
+    :data:`saikoro.scenario._defs.SIDE_CHECKS`).
     """
 
     win: bool | None = None

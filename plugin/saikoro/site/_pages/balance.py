@@ -15,17 +15,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
 
-from saikoro.balance._cli import MEAN_LABELS
 from saikoro.balance._model import Encounter, encounter
-from saikoro.balance._runner import SIMULATORS
+from saikoro.balance._simulator import simulator_for
 from saikoro.balance._stats import BalanceResult
 from saikoro.balance._tactics import describe
+from saikoro.balance._tune import TuneResult
 from saikoro.balance._verdict import VERDICTS, verdict
 from saikoro.dice._errors import InternalError
-from saikoro.site._balancecache import BalanceStore, ScenarioLike
+from saikoro.scenario import Scenario
+from saikoro.scenario._ranges import parse_win_range
+from saikoro.site._balancecache import BalanceStore
 from saikoro.site._charts import prob
+from saikoro.site._log import log
 from saikoro.site._safe import esc
+from saikoro.systems import system_class
 
 __all__ = ["Settings", "configure", "key", "nothing_to_play", "section", "section_html"]
 
@@ -52,7 +57,7 @@ def key() -> tuple[object, ...]:
     return () if settings is None else ("balance", settings.battles)
 
 
-def battles_for(scenario: ScenarioLike, default: int) -> int:
+def battles_for(scenario: Scenario, default: int) -> int:
     """The battles to play: the scenario's ``balance.battles`` when it gives one (as
     ``saikoro validate`` does), else the site's ``balance.battles``."""
     if "scenario.balance.battles" in scenario.positions and scenario.model.balance:
@@ -60,15 +65,20 @@ def battles_for(scenario: ScenarioLike, default: int) -> int:
     return default
 
 
-def section(scenario: ScenarioLike, block: Callable[[str], str]) -> str:
+def section(scenario: Scenario, block: Callable[[str], str]) -> str:
     """The section's Markdown (a heading and one HTML block), ``""`` when it is off.
 
     ``scenario`` is a validated :class:`saikoro.scenario.Scenario` (see
-    :class:`~saikoro.site._balancecache.ScenarioLike`); ``block`` keeps the HTML out of
+    :class:`saikoro.scenario.Scenario`); ``block`` keeps the HTML out of
     the Markdown (the page's slots)."""
     settings = _state["settings"]
-    if settings is None or scenario.system not in SIMULATORS:
-        return ""  # off, or a system saikoro has no simulator for (a plugin's own)
+    if settings is None:
+        return ""
+    if not system_class(scenario.system).simulator:  # a plugin system without one
+        note = (
+            '<p class="saikoro-note">このシステムにはバランスのシミュレーションがありません。</p>'
+        )
+        return "## バランス\n" + block(note)
     enc = encounter(scenario)
     missing = nothing_to_play(enc)
     if missing:
@@ -77,38 +87,43 @@ def section(scenario: ScenarioLike, block: Callable[[str], str]) -> str:
         )
         return "## バランス\n" + block(note)
     result = settings.store.figures_of(enc, battles_for(scenario, settings.battles))
-    return "## バランス\n" + block(section_html(scenario, result))
+    missed = _warn_if_missed(scenario, result)
+    tuned = settings.store.tune_of(scenario) if missed else None
+    return "## バランス\n" + block(section_html(scenario, result, tuned))
+
+
+def _warn_if_missed(scenario: Scenario, result: BalanceResult) -> bool:
+    """A figure outside the scenario's ``balance.win`` is a build warning (``--strict``
+    fails on it, as on any other warning), at the ``balance.win`` line; whether it was."""
+    target = scenario.model.balance.win if scenario.model.balance else None
+    if not target or _in_target(result, target):
+        return False
+    line, column = scenario.positions.get("scenario.balance.win", (1, 1))
+    shown = prob(result.exact) if result.exact is not None else _pct(result.win)
+    log.warning(
+        f"{scenario.path}:{line}:{column}: balance.win: the win rate {shown} "
+        f"(95% {_pct(result.win_low)}-{_pct(result.win_high)}, {result.battles} battles, "
+        f"seed {result.seed}) is outside the target {target} (saikoro tune {scenario.path} "
+        "suggests the edits that bring it in)"
+    )
+    return True
 
 
 def nothing_to_play(enc: Encounter) -> str:
-    """Why the encounter has nothing to simulate (``""``: it has something).
-
-    A scenario without enemies (and, in cut-action, without a chase), or an akatsuki
-    scenario without difficulty targets, would "win" every time: no verdict is shown.
-    """
-    if enc.system == "akatsuki":
-        return "" if enc.targets else "難易度の判定がない"
-    if enc.enemies or (enc.system == "cutaction" and enc.chase_goal is not None):
-        return ""
-    return "エネミーがいない"
+    """Why the encounter has nothing to simulate (``""``: it has something): a scenario
+    that would "win" every time gets no verdict
+    (:meth:`saikoro.balance.Simulator.nothing_to_play`)."""
+    return simulator_for(enc.system).nothing_to_play(enc)
 
 
 # -- words ----------------------------------------------------------------------------------
 
 _VERDICT_CLASS = {"易しい": "easy", "標準": "standard", "厳しい": "hard", "非常に厳しい": "deadly"}
 
-_ROUNDS = {
-    # system -> (caption of the histogram, its first column, the unit of "per round")
-    "akatsuki": ("成功した判定の数", "成功数", "判定"),
-    "kegare": ("かかったターン数", "ターン", "ターン"),
-    "cutaction": ("かかったカット数（戦闘＋チェイス）", "カット", "カット"),
-}
-_DEFAULT_ROUNDS = ("かかったラウンド数", "ラウンド", "ラウンド")
-
 
 def _plays(result: BalanceResult) -> str:
-    """What one simulated play is called: akatsuki has no battle, only its checks."""
-    return "試行" if result.system == "akatsuki" else "戦闘"
+    """What one simulated play is called (戦闘; 試行 for a series of checks)."""
+    return simulator_for(result.system).play_word
 
 
 def _pct(x: float) -> str:
@@ -149,7 +164,7 @@ def _tactics(result: BalanceResult) -> str:
     return f"PC {_policy(pc)}<br>エネミー {_policy(enemy)}"
 
 
-def _danger(scenario: ScenarioLike, result: BalanceResult) -> str:
+def _danger(scenario: Scenario, result: BalanceResult) -> str:
     if result.dangerous is None:
         return ""
     action, damage = result.dangerous
@@ -159,7 +174,7 @@ def _danger(scenario: ScenarioLike, result: BalanceResult) -> str:
         if enemy_id not in names:
             raise InternalError(f"{scenario.id}: the simulator named an unknown enemy {enemy_id!r}")
         who = f"<strong>{esc(names[enemy_id])}</strong> の「{esc(move)}」"
-    else:  # kokuryoku: the enemy side's attacks together
+    else:  # the enemy side's attacks together (Simulator.danger_is_side)
         side = "・".join(e.name for e in scenario.model.enemies)
         who = f"エネミー側（{esc(side)}）の「{esc(action)}」の合計"
     return f"<p>最も危険なエネミーの行動：{who}（1戦闘あたり平均 {damage:.1f} ダメージ）</p>"
@@ -169,10 +184,11 @@ def _bar(share: float) -> str:
     return f'<span class="saikoro-balance-bar" style="--p:{share * 100:.1f}%"></span>'
 
 
-def _rounds(scenario: ScenarioLike, result: BalanceResult) -> str:
-    caption, column, _ = _ROUNDS.get(result.system, _DEFAULT_ROUNDS)
+def _rounds(scenario: Scenario, result: BalanceResult) -> str:
+    sim = simulator_for(result.system)
+    caption, column = sim.rounds_caption, sim.rounds_column
     missions = scenario.model.missions
-    limit = missions.main.rounds if missions and result.system != "akatsuki" else None
+    limit = missions.main.rounds if missions and sim.default_rounds is not None else None
     if limit:
         caption += f"（上限 {limit}）"
     n = result.battles
@@ -190,16 +206,15 @@ def _rounds(scenario: ScenarioLike, result: BalanceResult) -> str:
 
 
 def _pcs(result: BalanceResult) -> str:
-    if result.system == "kokuryoku":
+    sim = simulator_for(result.system)
+    if not sim.pcs_go_down:
         return (
-            '<p class="saikoro-note">国力ゲームでは PC 個人は倒れない（決着は国力ゲージ）ので、'
-            "PCごとの危険度はありません。</p>"
+            '<p class="saikoro-note">このシステムでは PC 個人は倒れない（決着は国力ゲージなど）'
+            "ので、PCごとの危険度はありません。</p>"
         )
     if not result.pcs:
         return ""
-    failed = result.system == "akatsuki"
-    caption = "PCごとの判定失敗率（判定役として失敗した割合）" if failed else "PCごとの戦闘不能率"
-    column = "失敗率" if failed else "戦闘不能率"
+    caption, column = sim.downed_caption, sim.downed_column
     rows = "".join(
         f'<tr><th scope="row">{esc(p.name)}</th>'
         f'<td class="saikoro-balance-share">{_pct(p.downed)}{_bar(p.downed)}</td>'
@@ -243,7 +258,8 @@ def _side(result: BalanceResult) -> str:
 
 
 def _means(result: BalanceResult) -> str:
-    _, _, unit = _ROUNDS.get(result.system, _DEFAULT_ROUNDS)
+    sim = simulator_for(result.system)
+    unit = sim.round_unit
     items = []
     if result.dealt_per_round or result.taken_per_round:
         items.append(
@@ -251,7 +267,7 @@ def _means(result: BalanceResult) -> str:
             f"被 {result.taken_per_round:.1f}</li>"
         )
     for name, value in result.means.items():
-        label = MEAN_LABELS.get(name)
+        label = sim.mean_labels.get(name)
         if label is None:
             continue  # a figure without words yet is not shown as an id
         shown = _pct(value) if "割合" in label else f"{value:.2f}"
@@ -259,7 +275,112 @@ def _means(result: BalanceResult) -> str:
     return f"<ul>{''.join(items)}</ul>" if items else ""
 
 
-def section_html(scenario: ScenarioLike, result: BalanceResult) -> str:
+def _in_target(result: BalanceResult, target: str) -> bool:
+    """Whether the figure (exact where there is one) lies in the ``balance.win`` range."""
+    bounds = parse_win_range(target)
+    if bounds is None:
+        raise InternalError(f"{result.scenario}: balance.win {target!r} passed validation")
+    value = result.exact if result.exact is not None else Fraction(result.win)
+    return bounds[0] <= value <= bounds[1]
+
+
+def _ends(result: BalanceResult) -> str:
+    """How the battles ended (win, wipe, time-out, caught...), each with its interval."""
+    rows = "".join(
+        f'<tr><th scope="row">{esc(e.label)}</th>'
+        f'<td class="saikoro-balance-share">{_pct(e.rate)}{_bar(e.rate)}</td>'
+        f'<td class="saikoro-balance-ci">{_pct(e.low)}〜{_pct(e.high)}</td></tr>'
+        for e in result.ends
+    )
+    if not rows:
+        return ""
+    return (
+        '<table class="saikoro-balance-table saikoro-balance-ends">'
+        f"<caption>{_plays(result)}の結末</caption>"
+        '<thead><tr><th scope="col">結末</th>'
+        '<th scope="col" class="saikoro-balance-share">割合</th>'
+        f'<th scope="col">95% 区間</th></tr></thead><tbody>{rows}</tbody></table>'
+    )
+
+
+def _limit(result: BalanceResult) -> str:
+    """The round limit in force, and where it comes from."""
+    if result.round_limit is None:
+        return ""
+    unit = simulator_for(result.system).round_unit
+    where = "シナリオの指定" if result.round_limit_written else "システムの既定値"
+    return f"<div><dt>上限</dt><dd>{result.round_limit} {esc(unit)}（{where}）</dd></div>"
+
+
+def _rulings(result: BalanceResult) -> str:
+    """The rulings the figures rely on (title, option value, key for the rulings page)."""
+    if not result.rulings:
+        return ""
+    items = []
+    for r in result.rulings:
+        value = "" if r.value is None else f"：<code>{esc(_shown(r.value))}</code>"
+        if r.value is not None and not r.default:
+            value += "（既定から変更）"
+        items.append(
+            f'<li>{esc(r.title)}{value} <span class="saikoro-note">{esc(r.key)}</span></li>'
+        )
+    listed = "".join(items)
+    return (
+        f'<div><dt>使った裁定</dt><dd><ul class="saikoro-balance-rulings">{listed}</ul></dd></div>'
+    )
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _tuned_html(tuned: TuneResult) -> str:
+    """What to change: the suggestions (each a YAML change at its line, with the figure it
+    gives) and the numbers that move the win rate most."""
+    parts = ['<div class="saikoro-balance-tune">', '<p class="saikoro-card-title">何を変えるか</p>']
+    if tuned.suggestions:
+        items = []
+        for s in tuned.suggestions:
+            m = s.measure
+            figure = (
+                prob(m.exact)
+                if m.exact is not None
+                else (f"{_pct(m.win)}（95% 区間 {_pct(m.low)}〜{_pct(m.high)}、{m.battles}回）")
+            )
+            state = "確認済み" if s.confirmed else "確認できず"
+            changes = "".join(
+                f"<li><code>{esc(c.yaml_text())}</code>（{esc(c.label)}、{c.line} 行目）</li>"
+                for c in s.changes
+            )
+            items.append(f"<li>勝率 {figure} → {esc(s.verdict)}（{state}）<ul>{changes}</ul></li>")
+        parts.append(f'<ol class="saikoro-balance-suggestions">{"".join(items)}</ol>')
+    elif tuned.reason:
+        parts.append(f'<p class="saikoro-note">{esc(tuned.reason)}</p>')
+    if tuned.sensitivities:
+        rows = "".join(
+            f'<tr><th scope="row">{esc(s.label)}</th><td>{s.value}</td><td>{s.step}</td>'
+            f"<td>{s.per_step * 100:+.1f}</td></tr>"
+            for s in tuned.sensitivities[:3]
+        )
+        parts.append(
+            '<table class="saikoro-balance-table saikoro-balance-sensitivity">'
+            "<caption>勝率を最も動かす数値</caption>"
+            '<thead><tr><th scope="col">数値</th><th scope="col">いまの値</th>'
+            '<th scope="col">1段階</th><th scope="col">勝率の変化（ポイント）</th></tr></thead>'
+            f"<tbody>{rows}</tbody></table>"
+        )
+    parts.append(
+        '<p class="saikoro-note">同じ乱数の戦闘で測り比べた値（シード '
+        f"{tuned.seed}）。<code>saikoro tune --apply</code> で"
+        "最初の確認済みの提案を書き込めます。</p>"
+    )
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def section_html(scenario: Scenario, result: BalanceResult, tuned: TuneResult | None = None) -> str:
     """The section's HTML for ``result`` (the figures of ``scenario``)."""
     basis = float(result.exact) if result.exact is not None else result.win
     word = verdict(basis)
@@ -271,11 +392,21 @@ def section_html(scenario: ScenarioLike, result: BalanceResult) -> str:
         f'<span class="saikoro-balance-ci">（95% 区間 {_pct(result.win_low)}〜'
         f"{_pct(result.win_high)}）</span></p>",
     ]
+    target = scenario.model.balance.win if scenario.model.balance else None
+    if target:
+        hit = _in_target(result, target)
+        state = "範囲内" if hit else "範囲外"
+        head.append(
+            f'<p class="saikoro-balance-target saikoro-balance-target-{"ok" if hit else "miss"}">'
+            f"目標の勝率：<strong>{esc(target)}</strong>（{state}）</p>"
+        )
     if result.exact is not None:
         head.append(
             f'<p class="saikoro-balance-exact">厳密に解いた値（exact）：'
             f"<strong>{prob(result.exact)}</strong></p>"
         )
+    elif result.exact_reason:
+        head.append(f'<p class="saikoro-note">厳密解なし：{esc(result.exact_reason)}</p>')
     low, high = verdict(result.win_low), verdict(result.win_high)
     straddle = ""
     if result.exact is None and low != high:
@@ -289,14 +420,16 @@ def section_html(scenario: ScenarioLike, result: BalanceResult) -> str:
     facts = (
         '<dl class="saikoro-balance-facts">'
         f"<div><dt>パーティ</dt><dd>{_party(result)}</dd></div>"
-        f"<div><dt>行動方針</dt><dd>{_tactics(result)}</dd></div></dl>"
+        f"<div><dt>行動方針</dt><dd>{_tactics(result)}</dd></div>"
+        f"{_limit(result)}{_rulings(result)}</dl>"
     )
     figures = (
-        f'<div class="saikoro-balance-figures">{_rounds(scenario, result)}{_pcs(result)}</div>'
+        f'<div class="saikoro-balance-figures">{_ends(result)}{_rounds(scenario, result)}'
+        f"{_pcs(result)}</div>"
     )
     notes = ""
     if result.notes:
-        items = "".join(f"<li>{esc(n)}</li>" for n in result.notes)
+        items = "".join(f"<li>{esc(n.text)}</li>" for n in result.notes)
         notes = (
             '<p class="saikoro-card-title">シミュレーションで扱っていないこと</p>'
             f'<ul class="saikoro-balance-notes">{items}</ul>'
@@ -308,6 +441,7 @@ def section_html(scenario: ScenarioLike, result: BalanceResult) -> str:
         _side(result),
         _danger(scenario, result),
         _means(result),
+        _tuned_html(tuned) if tuned is not None else "",
         notes,
         "</div>",
     ]

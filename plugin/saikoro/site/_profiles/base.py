@@ -213,9 +213,9 @@ def given(value: object) -> list[tuple[str, object]]:
     """(key, value) of what a model object holds (``None`` left out), in the order of its
     definition (``note``/``notes`` last, as the definitions write them).
 
-    >>> from saikoro.scenario.model import KokuryokuAbilities
-    >>> given(KokuryokuAbilities(force=2, luck=1))
-    [('force', 2), ('luck', 1)]
+    >>> from saikoro.scenario.model import MainMission
+    >>> given(MainMission(success="勝つ", rounds=3))
+    [('success', '勝つ'), ('rounds', 3)]
     """
     if not isinstance(value, Model):
         return []

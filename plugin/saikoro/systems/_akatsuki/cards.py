@@ -91,7 +91,7 @@ class AwakeningHand:
 def reward_after_check(result: CheckResult, supporters: int = 0) -> tuple[int, int]:
     """Cards earned by the checker and by *each* supporter after a check.
 
-    >>> from .checks import CheckSpec, resolve_check
+    >>> from saikoro.systems._akatsuki.checks import CheckSpec, resolve_check
     >>> reward_after_check(resolve_check(CheckSpec(level=8, specialty=True), 2, 2), supporters=2)
     (1, 1)
     """

@@ -1,6 +1,6 @@
 """Exact odds of checks and opposed checks (by enumerating the 36 rolls of 2D6).
 
->>> from .checks import CheckSpec
+>>> from saikoro.systems._akatsuki.checks import CheckSpec
 >>> check_odds(CheckSpec(level=7)).success
 Fraction(7, 12)
 >>> check_odds(CheckSpec(level=7, specialty=True)).success
@@ -39,7 +39,7 @@ def enumerate_check(
 ) -> tuple[tuple[CheckResult, int], ...]:
     """Every distinct result of the check with its weight out of 36.
 
-    >>> from .checks import CheckSpec
+    >>> from saikoro.systems._akatsuki.checks import CheckSpec
     >>> [w for _, w in enumerate_check(CheckSpec(level=0))]
     [36]
     >>> sum(w for _, w in enumerate_check(CheckSpec(level=7, specialty=True)))
@@ -59,7 +59,7 @@ def enumerate_check(
 def success_probability(spec: CheckSpec, rules: CheckRules | None = None) -> Fraction:
     """P(the check succeeds).
 
-    >>> from .checks import CheckSpec
+    >>> from saikoro.systems._akatsuki.checks import CheckSpec
     >>> success_probability(CheckSpec(level=2, specialty=True))
     Fraction(1, 6)
     """
@@ -69,7 +69,7 @@ def success_probability(spec: CheckSpec, rules: CheckRules | None = None) -> Fra
 def outcome_dist(spec: CheckSpec, rules: CheckRules | None = None) -> Dist[str]:
     """The distribution of the result word (成功 / 失敗 / 自動失敗 / 判定不可).
 
-    >>> from .checks import CheckSpec
+    >>> from saikoro.systems._akatsuki.checks import CheckSpec
     >>> outcome_dist(CheckSpec(level=6, specialty=True)).probabilities()
     {'失敗': Fraction(1, 2), '成功': Fraction(1, 2)}
     """
@@ -93,7 +93,7 @@ def check_odds(spec: CheckSpec, rules: CheckRules | None = None, *, command: str
     doublet with effect), ``覚醒札獲得`` (α), ``目標値超過で成功`` (β) and, with
     after-roll boosts, ``事後ブースト使用``.
 
-    >>> from .checks import CheckSpec
+    >>> from saikoro.systems._akatsuki.checks import CheckSpec
     >>> o = check_odds(CheckSpec(level=4, specialty=True))
     >>> o.distribution[0], o.events["目標値超過で成功"]
     (Fraction(1, 18), Fraction(1, 9))
@@ -134,7 +134,7 @@ def opposed_dist(
 ) -> Dist[str]:
     """The distribution of the winner word of an opposed check.
 
-    >>> from .checks import CheckSpec
+    >>> from saikoro.systems._akatsuki.checks import CheckSpec
     >>> d = opposed_dist(CheckSpec(level=1), CheckSpec(level=6), OpposedKind.RESIST)
     >>> d.probabilities()
     {'受動側の勝ち': Fraction(1, 1)}
@@ -161,7 +161,7 @@ def opposed_odds(
     Events: each side's success alone and together, both failing, and how a decision
     between two successes was reached (``達成度で決着``, ``目標値で決着``, ``種別で決着``).
 
-    >>> from .checks import CheckSpec
+    >>> from saikoro.systems._akatsuki.checks import CheckSpec
     >>> o = opposed_odds(CheckSpec(level=7), CheckSpec(level=7), OpposedKind.RESIST)
     >>> o.success == o.distribution["能動側の勝ち"]
     True

@@ -5,7 +5,7 @@ target wins; still equal: the kind decides (resist: passive side, interfere: act
 side, compete: a draw). One side fails: the other wins. Both fail: the seed is silent,
 see :class:`BothFail`.
 
->>> from .checks import CheckSpec, resolve_check
+>>> from saikoro.systems._akatsuki.checks import CheckSpec, resolve_check
 >>> a = resolve_check(CheckSpec(level=7), 2, 3)
 >>> p = resolve_check(CheckSpec(level=6), 1, 3)
 >>> resolve_opposed(OpposedKind.RESIST, a, p).winner.value
@@ -109,7 +109,7 @@ def resolve_opposed(
 ) -> OpposedResult:
     """Decide an opposed check from the two sides' results.
 
-    >>> from .checks import CheckSpec, resolve_check
+    >>> from saikoro.systems._akatsuki.checks import CheckSpec, resolve_check
     >>> a = resolve_check(CheckSpec(level=7), 3, 3)
     >>> p = resolve_check(CheckSpec(level=6), 2, 3)
     >>> r = resolve_opposed(OpposedKind.COMPETE, a, p)

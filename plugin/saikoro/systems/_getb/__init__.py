@@ -102,11 +102,12 @@ class GodEaterTableBurst(System):
     """GOD EATER TABLE BURST; options are the rulings marked as options in :mod:`.rulings`."""
 
     id = "getb"
-    scenario_def = "saikoro.scenario._defs.getb"
-    page_profile = "saikoro.site._profiles.getb"
-    scenario_model = "saikoro.scenario.model._getb"
-    vtt_export = "saikoro.export._getb"
-    sample_scenario = "saikoro._new:templates/scenarios/getb.yaml"
+    scenario_def = "saikoro.systems._getb.scenario"
+    page_profile = "saikoro.systems._getb.page"
+    scenario_model = "saikoro.systems._getb.model"
+    vtt_export = "saikoro.systems._getb.vtt"
+    simulator = "saikoro.systems._getb.simulator"
+    sample_scenario = "saikoro.systems._getb:sample.yaml"
     sample_flow = "getb.attack"
     name = "GOD EATER TABLE BURST"
     aliases = (

@@ -67,11 +67,12 @@ class Kokuryoku(System):
     __slots__ = ()
 
     id = "kokuryoku"
-    scenario_def = "saikoro.scenario._defs.kokuryoku"
-    page_profile = "saikoro.site._profiles.kokuryoku"
-    scenario_model = "saikoro.scenario.model._kokuryoku"
-    vtt_export = "saikoro.export._kokuryoku"
-    sample_scenario = "saikoro._new:templates/scenarios/kokuryoku.yaml"
+    scenario_def = "saikoro.systems._kokuryoku.scenario"
+    page_profile = "saikoro.systems._kokuryoku.page"
+    scenario_model = "saikoro.systems._kokuryoku.model"
+    vtt_export = "saikoro.systems._kokuryoku.vtt"
+    simulator = "saikoro.systems._kokuryoku.simulator"
+    sample_scenario = "saikoro.systems._kokuryoku:sample.yaml"
     sample_flow = "kokuryoku.middle_check"
     name = "国力ゲーム（国家運営TRPG）"
     aliases = ("国力", "国力ゲーム", "国家運営", "nation", "kokuryoku-game")

@@ -21,9 +21,10 @@
 from __future__ import annotations
 
 from saikoro.dice import DiceSource, Odds, Roll
-from saikoro.systems._kegare.commands.attack import ATTACK, MAX_TARGETS, odds_attack, roll_attack
-from saikoro.systems._kegare.commands.status import odds_status, roll_status
 from saikoro.systems._kegare.rulings import Settings
+
+from .attack import ATTACK, MAX_TARGETS, odds_attack, roll_attack
+from .status import odds_status, roll_status
 
 __all__ = ["MAX_TARGETS", "odds_command", "roll_command"]
 

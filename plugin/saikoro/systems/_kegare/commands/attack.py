@@ -15,7 +15,9 @@ from saikoro.systems._kegare.checks import (
     needs_defence_roll,
     resolve,
 )
-from saikoro.systems._kegare.commands.common import (
+from saikoro.systems._kegare.rulings import Settings
+
+from .common import (
     EXPR,
     OPTS,
     num,
@@ -26,7 +28,6 @@ from saikoro.systems._kegare.commands.common import (
     terms,
     two_d6,
 )
-from saikoro.systems._kegare.rulings import Settings
 
 __all__ = [
     "ATTACK",

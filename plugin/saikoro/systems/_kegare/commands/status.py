@@ -8,8 +8,9 @@ from fractions import Fraction
 from saikoro.dice import DiceSource, Odds, ParseError, Roll
 from saikoro.systems._kegare import status
 from saikoro.systems._kegare.checks import TWO_D6, Position, check_penalty
-from saikoro.systems._kegare.commands.common import num, options, probs, signed, terms, two_d6
 from saikoro.systems._kegare.rulings import Settings
+
+from .common import num, options, probs, signed, terms, two_d6
 
 __all__ = ["odds_status", "roll_status"]
 

@@ -1,0 +1,53 @@
+"""One counted budget for every exact solver: work is counted, never timed.
+
+An exact solver charges :meth:`Budget.spend` for each unit of work it does (a transition
+of its Markov chain, an outcome it enumerates); when the budget runs out it raises
+:class:`OutOfBudget`, and the runner reports the encounter as simulated only, with the
+reason. Whether a figure is exact therefore never depends on the machine's speed, and no
+small file can make a solver run for minutes.
+
+>>> b = Budget(10)
+>>> b.spend(4); b.spend(6); b.used
+10
+>>> b.spend(1)
+Traceback (most recent call last):
+...
+saikoro.balance._budget.OutOfBudget: the exact solution needs more than 10 steps
+"""
+
+from __future__ import annotations
+
+from saikoro.dice._errors import SaikoroError
+
+__all__ = ["EXACT_STEPS", "Budget", "OutOfBudget"]
+
+EXACT_STEPS = 10_000_000
+"""The work an exact solution may take (about 2–5 s of CPU for the solvers here)."""
+
+
+class OutOfBudget(SaikoroError):  # noqa: N818 - a signal between solver and runner
+    """The exact solution needs more work than its budget: the runner gives up solving.
+
+    It never reaches a user: the runner turns it into "not solved exactly", with
+    :attr:`Budget.limit` as the reason.
+    """
+
+
+class Budget:
+    """A count of work an exact solver may still do."""
+
+    __slots__ = ("limit", "used")
+
+    def __init__(self, limit: int = EXACT_STEPS) -> None:
+        self.limit = limit
+        self.used = 0
+
+    def spend(self, steps: int = 1) -> None:
+        """Charge ``steps`` units of work.
+
+        Raises:
+            OutOfBudget: the total passes :attr:`limit`.
+        """
+        self.used += steps
+        if self.used > self.limit:
+            raise OutOfBudget(f"the exact solution needs more than {self.limit} steps")
