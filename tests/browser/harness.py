@@ -129,6 +129,13 @@ theme:
   font: false
   features:
     - navigation.instant
+  palette:  # light or dark as the reader's device prefers
+    - media: "(prefers-color-scheme: light)"
+      scheme: default
+      toggle: {icon: material/brightness-7, name: dark}
+    - media: "(prefers-color-scheme: dark)"
+      scheme: slate
+      toggle: {icon: material/brightness-4, name: light}
 plugins:
   - search
   - saikoro

@@ -205,8 +205,11 @@ def test_second_visit_rolls_with_the_network_off(
         later_session = Session(later)
         later.goto(site_url + "scenarios/kegare-minato/")
         assert later.locator(".saikoro-target").count() > 0
-        # the engine is kept: the phone loads it at once, the first tap rolls
-        assert later.evaluate("window.saikoroRoller.deferred") is False
+        # the engine is kept: the phone starts it without a tap (no network), and rolls
+        later.wait_for_function(
+            "!window.saikoroRoller.deferred && window.saikoroRoller.state !== 'idle'",
+            timeout=10_000,
+        )
         assert re.match(r"^\(2D6", _tap_row(later)), "offline roll"
         # a rules page, opened afresh, offline
         rules = context.new_page()
@@ -344,7 +347,8 @@ def test_mkdocs_serve_is_not_hidden_by_a_left_worker(browser: Any, tmp_path: Pat
         docs = tmp_path / "docs" / "rules.md"
         docs.write_text(docs.read_text("utf-8") + "\n\nライブリロードの印\n", "utf-8")
         page.wait_for_function(
-            "document.body.textContent.includes('ライブリロードの印')", timeout=60_000
+            "document.body && document.body.textContent.includes('ライブリロードの印')",
+            timeout=60_000,
         )
     finally:
         if server is not None:

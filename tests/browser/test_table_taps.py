@@ -76,6 +76,8 @@ def test_tapping_an_odds_row_rolls_its_command(
     page = session.page
     try:
         page.goto(base_url + SCENARIO)
+        shown = page.evaluate("document.body.getAttribute('data-md-color-scheme')")
+        assert shown == ("slate" if scheme == "dark" else "default")
         rows = page.locator(GRID_ROWS)
         assert rows.count() == 8  # 敏捷 1 .. 8
         # each row's cell is one button rolling that row's exact command

@@ -29,6 +29,8 @@ import re
 from functools import cache
 from pathlib import Path
 
+from saikoro.dice import InternalError
+
 __all__ = ["hold_search_index", "shim"]
 
 _BUNDLE = re.compile(r'<script src="[^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js"')
@@ -41,7 +43,7 @@ def shim() -> str:
     source = (Path(__file__).parent / "assets" / "search-shim.js").read_text(encoding="utf-8")
     body = source[source.index("*/") + 2 :].strip()
     if "</script" in body.lower():  # pragma: no cover - guards against editing the asset
-        raise ValueError("search-shim.js must not contain </script")
+        raise InternalError("search-shim.js must not contain </script")
     return f"<script>{body}</script>"
 
 

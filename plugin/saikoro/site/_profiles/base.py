@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar, cast
 
+from saikoro.dice import InternalError
 from saikoro.export import Character
 from saikoro.scenario.model import PC, DifficultyTarget, Enemy, Model
 
@@ -116,23 +117,23 @@ class Personal:
 
         >>> Personal("a", "A", 3, 0, 9, lambda v: f"GB{v}>=8").template()
         'GB{}>=8'
-        >>> Personal("a", "A", 3, 0, 9, lambda v: f"GB{v}>={v}").template()
+        >>> Personal("a", "A", 3, 0, 9, lambda v: f"GB{v}>={v}").template()  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        ValueError: a: the command GB7654321>=7654321 holds the value more than once
+        saikoro.dice._errors.InternalError: a: the command ... holds the value more than once
 
         Raises:
-            ValueError: the command is not the same text around the value for every
-                value in range (a profile bug: the page could not follow the reader).
+            saikoro.dice.InternalError: the command is not the same text around the value for
+                every value in range (a profile bug: the page could not follow the reader).
         """
         mark = 7_654_321
         sample = self.command(mark)
         if sample.count(str(mark)) != 1:
-            raise ValueError(f"{self.key}: the command {sample} holds the value more than once")
+            raise InternalError(f"{self.key}: the command {sample} holds the value more than once")
         template = sample.replace(str(mark), "{}")
         for value in range(self.low, self.high + 1):
             if template.replace("{}", str(value)) != self.command(value):
-                raise ValueError(f"{self.key}: {self.command(value)} does not follow {template}")
+                raise InternalError(f"{self.key}: {self.command(value)} does not follow {template}")
         return template
 
 

@@ -381,7 +381,7 @@
   }
   function storeKey(widget) {
     const base = baseKey(widget);
-    const same = [...document.querySelectorAll(".saikoro-roller")].filter((w) => baseKey(w) === base);
+    const same = [...document.querySelectorAll(".saikoro-roller")].filter((w) => stored(w) && baseKey(w) === base);
     return STORE + location.href.split("#")[0] + "|" + base + "|" + same.indexOf(widget);
   }
   function save(widget) {
@@ -994,6 +994,11 @@
     }
 
     function remove() {
+      if (window.caches && window.isSecureContext) {
+        caches.keys().then((names) => {
+          names.filter((n) => n.startsWith("saikoro-")).forEach((n) => caches.delete(n));
+        }, () => {});
+      }
       if (!("serviceWorker" in navigator)) return;
       navigator.serviceWorker.getRegistrations().then((all) => {
         const ours = all.filter((r) => {
@@ -1048,9 +1053,9 @@
   })();
 
   // Whether this device keeps the engine already (a later visit): then loading it costs no
-  // network, and phones follow the loading policy like desktops.
+  // network.
   function engineKept() {
-    if (!DEFERRED || !window.caches || !CONFIG.serviceWorker) return Promise.resolve(false);
+    if (!window.caches || !CONFIG.serviceWorker) return Promise.resolve(false);
     const wasm = new URL("pyodide.asm.wasm", PYODIDE_URL).href;
     return caches.match(wasm, { ignoreSearch: true }).then(Boolean, () => false);
   }
@@ -1090,11 +1095,17 @@
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", scan);
   else scan();
   offline.start();
+  // A later visit: the engine is kept on the device, so it starts as soon as the page is
+  // idle (no network, a few seconds of work) and the first tap rolls at once.
   engineKept().then((kept) => {
-    if (kept && DEFERRED) {
-      DEFERRED = false;
-      scan();
-    }
+    if (!kept) return;
+    DEFERRED = false;
+    const start = () => {
+      if (state === "idle" && CONFIG.policy !== "click" && document.querySelector(".saikoro-roller")) load();
+    };
+    if ("requestIdleCallback" in window) requestIdleCallback(start, { timeout: 2000 });
+    else setTimeout(start, 500);
+    scan();
   });
 
   window.saikoroRoller = {

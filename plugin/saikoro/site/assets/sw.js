@@ -198,6 +198,7 @@ async function tell(message) {
 }
 
 async function warm(scope, known) {
+  if (gone) return;
   const cache = await caches.open(CACHE);
   let paths = CONFIG.engine.slice();
   if (scope === "site") {
@@ -213,7 +214,7 @@ async function warm(scope, known) {
   let failed = 0;
   await tell({ scope, done, total, failed, finished: !missing.length });
   const next = async () => {
-    for (let path = missing.shift(); path !== undefined; path = missing.shift()) {
+    for (let path = missing.shift(); path !== undefined && !gone; path = missing.shift()) {
       const url = new URL(path, ROOT).href;
       try {
         // past the HTTP cache (a host's max-age would give the last build's copy)
@@ -237,7 +238,7 @@ async function warm(scope, known) {
 
 self.addEventListener("message", (event) => {
   const data = event.data || {};
-  if (data.type !== "warm") return;
+  if (data.type !== "warm" || gone) return;
   const scope = data.scope === "site" ? "site" : "engine";
   if (!warming[scope]) {
     warming[scope] = warm(scope).catch(async (error) => {

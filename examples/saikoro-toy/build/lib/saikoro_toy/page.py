@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from saikoro.site import Grid, Profile
+from saikoro.site import Attack, Grid, Profile
 
 from .model import ToyEnemy, ToyTarget
 
 __all__ = ["PROFILE", "ToyProfile"]
 
 
-class ToyProfile(Profile[ToyEnemy, ToyTarget, object]):
+class ToyProfile(Profile[ToyEnemy, ToyTarget, Attack]):
     """A difficulty target shows its check's odds; enemies show their stat block."""
 
     system = "toy"
