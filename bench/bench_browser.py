@@ -15,7 +15,20 @@ serves it on 127.0.0.1 and prints:
 Goals: cold <= bare + 300 ms; after 8 s visible <= 150 ms; median latency <= 5 ms; the page
 without rollers fetches no Pyodide file.
 
-Run: ``.venv/bin/python bench/bench_browser.py [--runs 3]``.
+Then, at the table (issue 20), on the project's own site (built here, or ``--project-site
+DIR``) served gzipped like a web host, in a phone profile (390 x 844, touch):
+
+- bytes (gzip) fetched before the first tap, on every rules and scenario page (goal <= 300
+  kB; Mermaid left out until it loads only near a chart);
+- first roll, tap on an odds row to its result, on a cold visit (nothing kept: the engine
+  downloads), on a warm one (a later visit: the service worker keeps the engine), tapped
+  at once and 10 s after the page opened, and warm with the network off, for DevTools'
+  slow and fast 4G. The network is throttled at the server (one shared link: bandwidth,
+  and the round trip before each response): the DevTools protocol's emulation
+  (``Network.emulateNetworkConditions`` on the page) does not reach the requests the
+  service worker makes for the page's module worker, which are the engine's 6.6 MB.
+
+Run: ``.venv/bin/python bench/bench_browser.py [--runs 3] [--skip-plain] [--skip-table]``.
 """
 
 from __future__ import annotations
@@ -31,7 +44,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from harness import build_site, serve  # noqa: E402
+from harness import Network, build_site, serve  # noqa: E402
 
 BARE_HTML = """<!doctype html><meta charset="utf-8"><title>bare loadPyodide</title>
 <script>
@@ -127,6 +140,125 @@ def idle_page_bytes(browser: Any, page_url: str) -> tuple[int, int, list[str]]:
     return total, roller, urls
 
 
+# ---- at the table: the project's site on a throttled phone ---------------------------------
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+NETWORKS = (
+    # (name, download bytes/s, round trip ms): DevTools' presets
+    ("slow 4G", 1.6e6 / 8, 150),
+    ("fast 4G", 9e6 / 8, 60),
+)
+NOT_YET_LAZY = ("/assets/saikoro/mermaid.min.js",)
+ROW = ".saikoro-target .saikoro-grid tbody tr:not(.saikoro-row-result) .saikoro-pick"
+TAP_JS = """async (selector) => {
+  const pick = document.querySelector(selector);
+  const grid = pick.closest('.saikoro-grid');
+  const t0 = performance.now();
+  pick.click();
+  const output = grid.querySelector('.saikoro-row-result .saikoro-output');
+  await new Promise((resolve) => {
+    const done = () => output.textContent && !output.classList.contains('saikoro-loading');
+    if (done()) return resolve();
+    new MutationObserver((_, o) => { if (done()) { o.disconnect(); resolve(); } })
+      .observe(output, { childList: true, characterData: true, subtree: true, attributes: true });
+  });
+  return { ms: performance.now() - t0, text: output.textContent };
+}"""
+
+
+def _build_project(out: Path) -> Path:
+    import os
+    import subprocess
+
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(out)],
+        check=True,
+        cwd=ROOT,
+        env=env,
+    )
+    return out
+
+
+def _table_pages(site: Path) -> list[str]:
+    rules = [f"systems/{p.name}/" for p in sorted((site / "systems").iterdir())]
+    scenarios = [
+        f"scenarios/{p.name}/" for p in sorted((site / "scenarios").iterdir()) if p.is_dir()
+    ]
+    return ["commands/", "rulings/", *rules, "scenarios/", *scenarios]
+
+
+def before_first_tap(
+    browser: Any, base: str, site: Path, network: Network
+) -> list[tuple[str, int]]:
+    figures = []
+    for path in _table_pages(site):
+        context = browser.new_context(**PHONE)
+        page = context.new_page()
+        start = len(network.log)
+        page.goto(base + path)
+        page.wait_for_load_state("networkidle")
+        page.wait_for_timeout(1500)  # the service worker registers and installs
+        figures.append((path, network.sent(since=start, skip=NOT_YET_LAZY)))
+        context.close()
+    return figures
+
+
+def first_rolls(
+    browser: Any, base: str, page_path: str, network: Network, profile: tuple[str, float, int]
+) -> dict[str, float]:
+    """Tap on an odds row to its result, ms: cold, warm (at once, after 10 s), offline."""
+    _, rate, rtt = profile
+    network.throttle(rate, rtt / 1000)
+    out: dict[str, float] = {}
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        page.goto(base + page_path)
+        page.wait_for_load_state("networkidle")
+        page.wait_for_function("window.saikoroRoller.offline.state === 'active'", timeout=60_000)
+        out["cold"] = float(page.evaluate(TAP_JS, ROW)["ms"])
+        page.wait_for_function("window.saikoroRoller.offline.engine === true", timeout=900_000)
+        page.close()
+        for name, pause in (("warm, tap at once", 0), ("warm, tap after 10 s", 10_000)):
+            later = context.new_page()
+            later.goto(base + page_path)
+            later.wait_for_load_state("load")
+            later.wait_for_timeout(pause)
+            out[name] = float(later.evaluate(TAP_JS, ROW)["ms"])
+            later.close()
+        network.down = True
+        context.set_offline(True)
+        offline = context.new_page()
+        offline.goto(base + page_path)
+        offline.wait_for_load_state("load")
+        offline.wait_for_timeout(10_000)
+        out["network off, tap after 10 s"] = float(offline.evaluate(TAP_JS, ROW)["ms"])
+    finally:
+        network.down = False
+        network.throttle(None)
+        context.close()
+    return out
+
+
+def at_the_table(browser: Any, site: Path, workdir: Path) -> bool:
+    network = Network()
+    ok = True
+    with serve(site, workdir / "served-table", network) as base:
+        figures = before_first_tap(browser, base, site, network)
+        print("\nat the table: bytes before the first tap (phone, gzip, Mermaid left out)")
+        for path, sent in figures:
+            verdict = "PASS" if sent <= 300 * 1024 else "FAIL"
+            ok = ok and verdict == "PASS"
+            print(f"  {path:30} {sent / 1024:7.1f} kB  goal <= 300 {verdict}")
+        print("\nat the table: first roll, tap on an odds row to its result (getb-kyuuchi)")
+        for profile in NETWORKS:
+            times = first_rolls(browser, base, "scenarios/getb-kyuuchi/", network, profile)
+            figures_text = "   ".join(f"{k} {v / 1000:5.1f} s" for k, v in times.items())
+            print(f"  {profile[0]:8} {figures_text}")
+    return ok
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=5, help="fresh-profile runs per cold figure")
@@ -134,8 +266,31 @@ def main() -> int:
     parser.add_argument("--page", default="bench/", help="site-relative page with a roller")
     parser.add_argument("--idle-page", default="", help="site-relative page without rollers")
     parser.add_argument("--selector", default=".saikoro-roller", help="the widget to click")
+    parser.add_argument("--project-site", type=Path, help="the project's site, built")
+    parser.add_argument("--skip-plain", action="store_true", help="only the table figures")
+    parser.add_argument("--skip-table", action="store_true", help="only the plain-site figures")
     args = parser.parse_args()
 
+    import os
+
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    ok = True
+    if not args.skip_plain:
+        ok = plain(args)
+    if not args.skip_table:
+        from playwright.sync_api import sync_playwright
+
+        with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
+            workdir = Path(tmp)
+            site = args.project_site or _build_project(workdir / "project-site")
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            ok = at_the_table(browser, site.resolve(), workdir) and ok
+            browser.close()
+    return 0 if ok else 1
+
+
+def plain(args: argparse.Namespace) -> bool:
+    """The plain roller site's figures (see the module docstring); whether goals are met."""
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -202,7 +357,7 @@ def main() -> int:
         verdict = "" if len(row) < 4 else ("PASS" if row[3] else "FAIL")
         ok = ok and (len(row) < 4 or bool(row[3]))
         print(f"{row[0]:34} {row[1]:>12}  {row[2]} {verdict}")
-    return 0 if ok else 1
+    return ok
 
 
 if __name__ == "__main__":

@@ -4,6 +4,10 @@ Pyodide takes seconds to start, so the tests share one browser context whose eng
 started once (see ``session_page``); tests that need a fresh profile open their own
 context and never wait for the engine. Sites are built once per session.
 
+The shared contexts block service workers: their requests would bypass the routes some
+tests set up, and what the site's worker keeps would leak from one test into the next
+(``test_offline.py`` tests the worker in contexts of its own).
+
 In CI (``$CI`` set) a missing Chromium or Playwright fails the tests instead of skipping.
 """
 
@@ -99,7 +103,7 @@ def project_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 @pytest.fixture(scope="module")
 def session_page(browser: Any, base_url: str) -> Iterator[Session]:
     """One page in a fresh profile, shared by the tests that need a running engine."""
-    context = browser.new_context()
+    context = browser.new_context(service_workers="block")
     session = Session(context.new_page())
     yield session
     context.close()
@@ -107,7 +111,7 @@ def session_page(browser: Any, base_url: str) -> Iterator[Session]:
 
 @pytest.fixture
 def fresh_context(browser: Any) -> Iterator[Any]:
-    """A new, empty profile for one test."""
-    context = browser.new_context()
+    """A new, empty profile for one test (no service worker)."""
+    context = browser.new_context(service_workers="block")
     yield context
     context.close()

@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import gzip as gzip_module
 import http.server
+import io
 import json
 import os
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -27,6 +30,7 @@ __all__ = [
     "KOKURYOKU_D6",
     "PREFIX",
     "XSS",
+    "Network",
     "Session",
     "build_author_site",
     "build_site",
@@ -125,6 +129,13 @@ theme:
   font: false
   features:
     - navigation.instant
+  palette:  # light or dark as the reader's device prefers
+    - media: "(prefers-color-scheme: light)"
+      scheme: default
+      toggle: {icon: material/brightness-7, name: dark}
+    - media: "(prefers-color-scheme: dark)"
+      scheme: slate
+      toggle: {icon: material/brightness-4, name: light}
 plugins:
   - search
   - saikoro
@@ -190,6 +201,27 @@ chase_tables:
     entries:
       1: {{title: {text}, effect: {link}}}
       2-10: {{title: {text}}}
+party:
+  - name: {text}
+    abilities: {{strength: 5, agility: 6, intellect: 3, endurance: 5}}
+    hp: 55
+    ap: 7
+    st: 3
+    op: 3
+    weapon: long-blade
+    power: 4
+    shield: shield
+    armor: 3
+  - name: 遊撃手
+    abilities: {{strength: 3, agility: 2, intellect: 5, endurance: 3}}
+    hp: 45
+    ap: 8
+    st: 4
+    op: 4
+    weapon: short-blade
+    power: 3
+    shield: buckler
+    armor: 1
 """
 
 
@@ -212,8 +244,9 @@ def build_author_site(workdir: Path, site_url: str) -> Path:
 
     Pages: a home page without rollers, a rules page (front matter ``system: getb``, a
     ``dice`` fence, so a roll button and the free-form roller) and the generated pages of
-    one GETB scenario whose every text field holds :data:`BREAKOUT` and one kokuryoku
-    scenario with a ruling option (:data:`KOKURYOKU_D6`).
+    one GETB scenario whose every text field holds :data:`BREAKOUT` (a party of two PCs,
+    agility 6 and 2, the first named so too) and one kokuryoku scenario with a ruling
+    option (:data:`KOKURYOKU_D6`).
     """
     docs = workdir / "docs"
     (workdir / "scenarios").mkdir(parents=True, exist_ok=True)
@@ -284,28 +317,134 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         ".mjs": "text/javascript",
         ".wasm": "application/wasm",
         ".json": "application/json",
+        ".webmanifest": "application/manifest+json",
         ".zip": "application/zip",
     }
+    network: Network | None = None
 
     def log_message(self, format: str, *args: object) -> None:
         """Stay quiet."""
 
+    def send_head(self) -> Any:
+        network = self.network
+        if network is None:
+            return super().send_head()
+        return network.send(self)
+
+
+class _Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A browser that goes away mid-transfer (a closed page, a stopped download) is
+        normal here; anything else is reported as usual."""
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
+
+class Network:
+    """What a served site's network does: gzip like a web host, a log of the bytes sent, an
+    optional slow link (a shared bandwidth and a delay per request), and a switch that
+    takes the site off the network (every request refused, as with no connection).
+
+    Throttling here, in the server, covers every request a page causes (its module
+    worker's Pyodide files and its service worker's fetches included), which throttling
+    one page's DevTools session does not.
+    """
+
+    _COMPRESSED = (".zip", ".gz", ".png", ".jpg", ".woff2", ".woff")
+
+    def __init__(self, *, gzip: bool = True) -> None:
+        self.gzip = gzip
+        self.log: list[tuple[str, int]] = []
+        self.rate: float | None = None
+        """Bytes per second shared by all requests; ``None``: as fast as the machine."""
+        self.latency = 0.0
+        """Seconds added before each response (round trip)."""
+        self.down = False
+        self.refused: list[str] = []
+        """Paths requested while :attr:`down`."""
+        self._lock = threading.Lock()
+        self._cache: dict[tuple[str, float], bytes] = {}
+        self._next = 0.0
+
+    def throttle(self, rate: float | None, latency: float = 0.0) -> None:
+        self.rate, self.latency = rate, latency
+
+    def sent(self, *, since: int = 0, skip: tuple[str, ...] = ()) -> int:
+        """Bytes sent (headers and bodies) since log entry ``since``, without paths holding
+        any of ``skip``."""
+        return sum(n for path, n in self.log[since:] if not any(s in path for s in skip))
+
+    def _body(self, path: Path) -> bytes:
+        key = (str(path), path.stat().st_mtime)
+        data = self._cache.get(key)
+        if data is None:
+            data = gzip_module.compress(path.read_bytes(), 6, mtime=0)
+            self._cache[key] = data
+        return data
+
+    def _wait(self, size: int) -> None:
+        if self.latency:
+            time.sleep(self.latency)
+        if not self.rate:
+            return
+        with self._lock:  # one shared link: transfers queue behind each other
+            start = max(self._next, time.monotonic())
+            self._next = start + size / self.rate
+            delay = self._next - time.monotonic()
+        if delay > 0:
+            time.sleep(delay)
+
+    def send(self, handler: _Handler) -> Any:
+        if self.down:  # the connection closes with no response: a network error
+            self.refused.append(handler.path)
+            handler.close_connection = True
+            return None
+        path = Path(handler.translate_path(handler.path))
+        if path.is_dir():
+            if not handler.path.split("?", 1)[0].endswith("/"):
+                return http.server.SimpleHTTPRequestHandler.send_head(handler)
+            path /= "index.html"
+        if not path.is_file():
+            handler.send_error(404, "File not found")
+            self.log.append((handler.path, 200))
+            return None
+        compress = self.gzip and not path.name.endswith(self._COMPRESSED)
+        accepts = "gzip" in (handler.headers.get("Accept-Encoding") or "")
+        body = self._body(path) if compress and accepts else path.read_bytes()
+        self._wait(len(body))
+        handler.send_response(200)
+        handler.send_header("Content-Type", handler.guess_type(str(path)))
+        handler.send_header("Content-Length", str(len(body)))
+        handler.send_header("Cache-Control", "max-age=600")  # as GitHub Pages sends
+        if compress and accepts:
+            handler.send_header("Content-Encoding", "gzip")
+            handler.send_header("Vary", "Accept-Encoding")
+        handler.end_headers()
+        self.log.append((handler.path, len(body) + 200))  # ~200 bytes of headers
+        return io.BytesIO(body)
+
 
 @contextlib.contextmanager
-def serve(site: Path, root: Path | None = None) -> Iterator[str]:
+def serve(
+    site: Path, root: Path | None = None, network: Network | None = None, port: int = 0
+) -> Iterator[str]:
     """Serve ``site`` under :data:`PREFIX` on 127.0.0.1; yield the site's base URL.
 
     ``site`` need not exist yet: build it inside the ``with`` block, once the URL is known.
     ``root`` is the served folder (default ``site``'s sibling ``served``); the site appears
-    in it as a symbolic link at :data:`PREFIX`.
+    in it as a symbolic link at :data:`PREFIX`. ``network``: gzip, a byte log, throttling
+    and an off switch (see :class:`Network`); without it files are sent as they are.
+    ``port``: 0 for any free one.
     """
     root = root or site.parent / "served"
     (root / PREFIX.strip("/")).parent.mkdir(parents=True, exist_ok=True)
     link = root / PREFIX.strip("/")
     if not link.is_symlink():
         link.symlink_to(site.absolute(), target_is_directory=True)
-    handler = functools.partial(_Handler, directory=str(root))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    handler_class = type("Handler", (_Handler,), {"network": network})
+    handler = functools.partial(handler_class, directory=str(root))
+    server = _Server(("127.0.0.1", port), handler)
     server.daemon_threads = True
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -21,6 +21,7 @@ from saikoro.site._roller import (
     ASSET_DIR,
     EXTRA_CSS,
     EXTRA_JS,
+    INSERT_KEYS,
     PYODIDE_FILES,
     RollerAssetError,
     RollerSettings,
@@ -168,8 +169,14 @@ def test_free_widget() -> None:
     tags = [t for t, _ in parsed.tags]
     assert tags.count("input") == 1
     assert tags.count("select") == 1
-    assert tags.count("button") == 1
+    buttons = [a for t, a in parsed.tags if t == "button"]
+    # the roll button, and the keys that put in what a phone keyboard hides
+    assert [b["class"] for b in buttons] == ["saikoro-roll"] + ["saikoro-key"] * len(INSERT_KEYS)
+    assert [b["data-insert"] for b in buttons[1:]] == list(INSERT_KEYS)
     assert tags.count("output") == 1
+    # the page's commands come as chips (filled in by roller.js), and the offline state
+    assert any(a.get("class") == "saikoro-chips" for t, a in parsed.tags if t == "div")
+    assert any(a.get("class") == "saikoro-offline" for t, a in parsed.tags if t == "p")
     options = [a for t, a in parsed.tags if t == "option"]
     assert [o["value"] for o in options] == ["", *SYSTEM_IDS]
     assert [o["value"] for o in options if "selected" in o] == ["getb"]
@@ -265,12 +272,14 @@ def test_install_assets_self_hosted(tmp_path: Path) -> None:
     assert config["policy"] == "click"
     assert config["pyodideURL"] is None
     assert re.fullmatch(r"[0-9a-f]{12}", str(config["version"]))
-    # small on every page: the roller's own files stay tiny (history, share links and
-    # the phone policy brought roller.js to ~21 KB, 6.5 KB compressed)
+    # small on every page: the roller's own files stay small (history, share links, the
+    # phone policy, rolls from every odds cell, the reader's own values, chips and the
+    # service worker's registration: ~33 KB without comments, 10 KB compressed)
     script = (target / "roller.js").read_bytes()
-    assert len(script) < 24_000
-    assert len(gzip.compress(script)) < 8_000
-    assert (target / "roller.css").stat().st_size < 8_000
+    assert len(script) < 36_000
+    assert len(gzip.compress(script)) < 11_000
+    assert b"\n//" not in script  # comment lines stay in the package's source
+    assert (target / "roller.css").stat().st_size < 14_000
     # a second install leaves unchanged files alone
     mtime = (target / "pyodide" / "pyodide.asm.wasm").stat().st_mtime_ns
     install_assets(str(tmp_path), RollerSettings(policy="click"))

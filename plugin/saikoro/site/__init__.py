@@ -10,8 +10,9 @@ helpers :mod:`._safe` (escaping), :mod:`._charts`, :mod:`._oddscache`, :mod:`._m
 Public: :class:`SaikoroPlugin` (the ``mkdocs.plugins`` entry point ``saikoro``, imported
 on first use so that the site's helpers do not load MkDocs) and what a system's page
 profile (its bundle's ``page`` part, ``System.page_profile``) is made of:
-:class:`Profile`, :class:`Grid`, :class:`Metric`, :class:`Attack`, and the helpers
-:func:`given` (what a model object holds), :func:`placement` and :func:`status` (labels).
+:class:`Profile`, :class:`Grid`, :class:`Metric`, :class:`Attack`, :class:`Personal` (how a
+difficulty target's roll follows the reader's own value), and the helpers :func:`given`
+(what a model object holds), :func:`placement` and :func:`status` (labels).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ._pages.labels import placement, status
-from ._profiles.base import Attack, Grid, Metric, Profile, given
+from ._profiles.base import Attack, Grid, Metric, Personal, Profile, given
 from ._roller import RollerAssetError
 
 if TYPE_CHECKING:
@@ -29,6 +30,7 @@ __all__ = [
     "Attack",
     "Grid",
     "Metric",
+    "Personal",
     "Profile",
     "RollerAssetError",
     "SaikoroPlugin",

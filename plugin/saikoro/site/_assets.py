@@ -21,6 +21,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File
 
+from . import _offline as offline
 from . import _roller as roller
 from ._config import SaikoroConfig
 from .vendor import LICENSE_NAME, MERMAID_VERSION, VendorError, bundle_file
@@ -51,8 +52,11 @@ class Assets:
         """The roller's settings when ``roller.enabled``, else ``None`` (no roller)."""
         self.base = Path()
 
-    def configure(self, config: SaikoroConfig, base: Path) -> None:
-        """Read the plugin's options; find Mermaid (only where the options say)."""
+    def configure(self, config: SaikoroConfig, base: Path, *, serve: bool = False) -> None:
+        """Read the plugin's options; find Mermaid (only where the options say).
+
+        ``serve``: the site is served by ``mkdocs serve`` (no service worker then).
+        """
         self.base = base
         self.mermaid_url = config.mermaid_url
         self.mermaid_used = False
@@ -79,6 +83,7 @@ class Assets:
                 pyodide_url=config.roller.pyodide_url,
                 pyodide_dir=config.roller.pyodide_dir,
                 config_dir=str(base),
+                offline=config.roller.offline and not serve,
             )
 
     def add_to_config(self, config: MkDocsConfig) -> None:
@@ -119,7 +124,15 @@ class Assets:
                         config, f"{ASSET_DIR}/mermaid.LICENSE", abs_src_path=str(licence)
                     )
                 )
+        if self.settings is not None and self.settings.offline:
+            out.extend(offline.files(config, ASSET_DIR))
         return out
+
+    def page_head(self, page_url: str) -> str:
+        """Tags for every page's ``<head>`` (the web app manifest when offline is on)."""
+        if self.settings is None or not self.settings.offline:
+            return ""
+        return offline.head_tags(page_url)
 
     def note_page(self, html: str) -> None:
         """Remember whether any page draws a flowchart."""
@@ -138,3 +151,8 @@ class Assets:
                 roller.install_assets(config.site_dir, self.settings)
             except (OSError, ValueError, RuntimeError) as e:
                 raise PluginError(f"saikoro: cannot install the dice roller: {e}") from e
+
+    def write_offline(self, config: MkDocsConfig) -> None:
+        """The service worker and its list of the site's files (last: it hashes them all)."""
+        if self.settings is not None and self.settings.offline:
+            offline.write_service_worker(config.site_dir, roller.engine_paths(self.settings))

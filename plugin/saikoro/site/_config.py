@@ -67,6 +67,12 @@ class RollerConfig(base.Config):  # type: ignore[no-untyped-call]
     """A folder holding the pinned Pyodide's files to self-host instead of the bundled copy
     (relative to ``mkdocs.yml``); unset = the copy bundled in the saikoro package."""
 
+    offline = c.Type(bool, default=True)
+    """Keep the book on the reader's device: a service worker (``saikoro-sw.js`` at the
+    site root) keeps the dice engine once the reader has rolled, then every page, so later
+    visits roll at once and the site works with the network off; a web app manifest lets a
+    phone install the book as an app. Never under ``mkdocs serve``. Off: neither."""
+
 
 class CcfoliaConfig(base.Config):  # type: ignore[no-untyped-call]
     """How enemies copied to ココフォリア are hidden (``ccfolia:`` under the plugin's options).

@@ -199,7 +199,15 @@ def _part(ctx: FenceContext, scenario: Scenario, kind: str, name: str) -> str | 
         for target in model.difficulty_targets:
             if target.name == name:
                 options = rulings(scenario)
-                return target_html(ctx.odds, scenario.system, target, options, roller=ctx.roller)
+                return target_html(
+                    ctx.odds,
+                    scenario.system,
+                    target,
+                    options,
+                    roller=ctx.roller,
+                    scope=scenario.id,
+                    party=model.party or (),
+                )
     return None
 
 

@@ -23,11 +23,13 @@ from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import AnchorLink
 from pymdownx import slugs
 
+from saikoro.scenario._ids import is_reserved
 from saikoro.scenario._schemafile import refresh as refresh_schemas
 from saikoro.scenario._validate import find_files
 
 from . import _assets as assets
 from . import _exact as exact
+from . import _lazysearch as lazysearch
 from . import _rolling as rolling
 from ._balancecache import BalanceStore
 from ._config import SaikoroConfig
@@ -36,7 +38,7 @@ from ._log import log
 from ._mermaid import append_linked_flows
 from ._navigation import add_to_nav
 from ._pages import balance, labels
-from ._pages.book import BOOK_TITLE, book_files, is_reserved
+from ._pages.book import BOOK_TITLE, book_files
 from ._pages.reference import rule_topics
 from ._pages.scenario import book_order, fill_slots, system_name
 from ._reference import reference_files, schema_file
@@ -137,7 +139,7 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         toc = config.mdx_configs.setdefault("toc", {})
         if "slugify" not in toc:
             toc["slugify"] = slugs.slugify(case="lower")
-        self.assets.configure(self.config, base)
+        self.assets.configure(self.config, base, serve=self.is_serve)
         self.assets.add_to_config(config)
         # Balance figures: simulated while pages render, kept in memory (this instance
         # survives serve rebuilds) and in cache_dir (a later build simulates only the
@@ -276,15 +278,8 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         return (
             folder == self.config.prefix.strip("/")
             and stem.startswith("book")
-            and (is_reserved(stem))
+            and is_reserved(stem)
         )
-
-    # The rulings and commands pages link to the rules sections that concern each entry:
-    # known once every page has rendered, so filled in here (see .rulelinks).
-    def on_post_page(self, output: str, *, page: Page, **_: object) -> str:
-        if self.config.reference and page.file.src_uri in {"rulings.md", "commands.md"}:
-            return self.rule_links.fill(output, page.url)
-        return output
 
     # Under `mkdocs serve`, keep the theme's compiled templates between rebuilds: each
     # rebuild gets a fresh Jinja environment, and recompiling mkdocs-material's
@@ -294,10 +289,33 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
             env.bytecode_cache = self.templates
         return env
 
-    # Copy the roller's engine and Pyodide files (only now is site_dir complete).
+    # The finished page: Material's search index is held back until the reader uses search
+    # (the bundle would fetch it on every page), and the <head> links the web app manifest.
+    # The rulings and commands pages link to the rules sections that concern each entry:
+    # known once every page has rendered, so filled in here (see .rulelinks).
+    def on_post_page(self, output: str, *, page: Page, **_: object) -> str:
+        if self.config.reference and page.file.src_uri in {"rulings.md", "commands.md"}:
+            output = self.rule_links.fill(output, page.url)
+        output = lazysearch.hold_search_index(output)
+        head = self.assets.page_head(page.file.url)
+        if head and "</head>" in output:
+            output = output.replace("</head>", head + "</head>", 1)
+        return output
+
+    # The 404 page is a theme template, not a page: its search index is held back too.
+    def on_post_template(self, output_content: str, *, template_name: str, **_: object) -> str:
+        if template_name == "404.html":
+            return lazysearch.hold_search_index(output_content)
+        return output_content
+
+    # Copy the roller's engine and Pyodide files, then write the service worker with the
+    # content hash of every file: late, once every other plugin has written its files
+    # (the search index among them).
+    @event_priority(-100)
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         self.assets.post_build(config)
         exact.write(config.site_dir)
+        self.assets.write_offline(config)
         labels.configure("ja")  # per-build state: back to the default for the next user
         if self.config.balance.enabled:
             store = self.balance

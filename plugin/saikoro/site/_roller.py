@@ -16,6 +16,10 @@ Site layout written by :func:`install_assets` (all under :data:`ASSET_DIR`)::
     assets/saikoro/engine.zip    the engine's Python files (deterministic)
     assets/saikoro/pyodide/      pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm, ... LICENSE
 
+With ``offline`` (the default; never under ``mkdocs serve``) the page registers the
+service worker written at the site root by :mod:`saikoro.site._offline`, which keeps the
+engine's files (:func:`engine_paths`) once the reader has rolled, and then the whole site.
+
 A page without a widget fetches only ``roller.js`` and ``roller.css``: the worker and
 Pyodide are started by the first widget that becomes visible (policy ``visible``), by a
 click (``click``) or at once on a page with a widget (``eager``).
@@ -63,6 +67,7 @@ __all__ = [
     "PYODIDE_VERSION",
     "RollerAssetError",
     "RollerSettings",
+    "engine_paths",
     "engine_zip",
     "find_pyodide_dir",
     "free_widget",
@@ -92,6 +97,12 @@ EXTRA_JS = [f"{ASSET_DIR}/roller.js"]
 MAX_COMMAND_LENGTH = 500
 """Longest command the page sends to the engine; longer text is refused in the page."""
 
+INSERT_KEYS = (">=", "<=", "+", "-", "D")
+"""Keys of the free-form roller that insert what a phone's keyboard hides (``>=``)."""
+
+SERVICE_WORKER = "saikoro-sw.js"
+"""The service worker's file at the site root (written by :mod:`saikoro.site._offline`)."""
+
 _ASSETS = Path(__file__).parent / "assets"
 _PACKAGE = Path(__file__).resolve().parents[1]
 _CONFIG_MARK = "/*@saikoro-config*/null"
@@ -116,6 +127,8 @@ class RollerSettings:
         load_timeout: seconds before a still-loading engine is reported as failed.
         roll_timeout: seconds one roll may take before the worker is stopped.
         max_length: the page's command length cap.
+        offline: register the service worker that keeps the engine and the site on the
+            reader's device (``saikoro-sw.js`` at the site root; see :mod:`._offline`).
 
     >>> RollerSettings(policy="sometimes")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
@@ -130,6 +143,7 @@ class RollerSettings:
     load_timeout: float = 120.0
     roll_timeout: float = 10.0
     max_length: int = MAX_COMMAND_LENGTH
+    offline: bool = False
 
     def __post_init__(self) -> None:
         if self.policy not in POLICIES:
@@ -169,6 +183,7 @@ def widget(
     system: str | None = None,
     label: str | None = None,
     options: Mapping[str, OptionValue] | None = None,
+    personal: str | None = None,
 ) -> str:
     """HTML of one roll button for ``command`` with its live result area.
 
@@ -180,6 +195,8 @@ def widget(
             written as ``data-options`` JSON when non-empty; ignored without ``system``.
             They are not checked here: the page's odds were computed with them, and the
             worker reports a bad option as the roll's error.
+        personal: JSON (``data-personal``) telling the page how the command follows the
+            reader's own value (a difficulty target's; see ``roller.js``).
 
     >>> widget('"><img src=x onerror=alert(1)>', label="<b>")  # doctest: +ELLIPSIS
     '<div class="saikoro-roller" data-command="&quot;&gt;&lt;img src=x ...&lt;b&gt;</button>...'
@@ -187,6 +204,8 @@ def widget(
     '<div class="saikoro-roller" data-command="2D6"><button ...'
     """
     system_attr = f' data-system="{_attr(system)}"' if system else ""
+    if personal:
+        system_attr += f' data-personal="{_attr(personal)}"'
     text = label if label is not None else command
     return (
         f'<div class="saikoro-roller" data-command="{_attr(command)}"{system_attr}'
@@ -237,9 +256,15 @@ def free_widget(
     for system_id, name in _system_names():
         mark = " selected" if system_id == selected else ""
         choices.append(f'<option value="{_attr(system_id)}"{mark}>{html.escape(name)}</option>')
+    keys = "".join(
+        f'<button type="button" class="saikoro-key" data-insert="{_attr(k)}" '
+        f'title="{_attr(k)} を入れる">{html.escape(k)}</button>'
+        for k in INSERT_KEYS
+    )
     return (
         f'<div class="saikoro-roller saikoro-free" data-system="{_attr(selected)}"'
         f"{_options_attr(selected, options)}>"
+        '<div class="saikoro-chips" role="group" aria-label="このページのコマンド" hidden></div>'
         '<label class="saikoro-field"><span>コマンド</span>'
         f'<input type="text" class="saikoro-command" maxlength="{MAX_COMMAND_LENGTH}" '
         'autocomplete="off" autocapitalize="off" spellcheck="false" '
@@ -247,7 +272,9 @@ def free_widget(
         '<label class="saikoro-field"><span>システム</span>'
         f'<select class="saikoro-system">{"".join(choices)}</select></label>'
         f'<button type="button" class="saikoro-roll" title="{_LABEL_TITLE}">振る</button>'
-        '<output class="saikoro-output" aria-live="polite"></output></div>'
+        f'<div class="saikoro-keys" role="group" aria-label="記号を入れる">{keys}</div>'
+        '<output class="saikoro-output" aria-live="polite"></output>'
+        '<p class="saikoro-offline" aria-live="polite" hidden></p></div>'
     )
 
 
@@ -363,7 +390,7 @@ def _copy(source: Path, target: Path) -> None:
     shutil.copy2(source, target)
 
 
-def _client_config(settings: RollerSettings, version: str) -> dict[str, object]:
+def _client_config(settings: RollerSettings, version: str, engine_bytes: int) -> dict[str, object]:
     url = settings.pyodide_url
     if url is not None and not url.endswith("/"):
         url += "/"
@@ -374,7 +401,43 @@ def _client_config(settings: RollerSettings, version: str) -> dict[str, object]:
         "loadTimeout": int(settings.load_timeout * 1000),
         "rollTimeout": int(settings.roll_timeout * 1000),
         "maxLength": settings.max_length,
+        "engineBytes": engine_bytes,
+        # relative to roller.js (assets/saikoro/): the worker sits at the site root
+        "serviceWorker": f"../../{SERVICE_WORKER}" if settings.offline else None,
     }
+
+
+_FETCHED = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+"""The Pyodide files the worker fetches (counted for its progress bar; pyodide.mjs and
+pyodide.asm.mjs are imported as modules)."""
+
+
+def engine_paths(settings: RollerSettings) -> list[str]:
+    """Site-relative paths of every file the engine loads (self-hosted Pyodide only).
+
+    >>> engine_paths(RollerSettings())[:2]
+    ['assets/saikoro/worker.js', 'assets/saikoro/engine.zip']
+    >>> engine_paths(RollerSettings(pyodide_url="https://cdn.example/"))
+    ['assets/saikoro/worker.js', 'assets/saikoro/engine.zip']
+    """
+    paths = [f"{ASSET_DIR}/worker.js", f"{ASSET_DIR}/engine.zip"]
+    if settings.pyodide_url is None:
+        paths += [f"{ASSET_DIR}/pyodide/{name}" for name in PYODIDE_FILES]
+    return paths
+
+
+def compact_script(source: str) -> str:
+    """A classic script without its comment lines, blank lines and indentation.
+
+    What every page fetches stays small while the source keeps its comments. Only whole
+    lines are dropped or stripped, so this is safe for a script without multi-line strings
+    (template literals), which :func:`install_assets` checks.
+
+    >>> compact_script("  // a comment\\n  const a = 1; // kept\\n\\n  return a;\\n")
+    'const a = 1; // kept\\nreturn a;\\n'
+    """
+    lines = (line.strip() for line in source.splitlines())
+    return "".join(f"{line}\n" for line in lines if line and not line.startswith("//"))
 
 
 def install_assets(site_dir: str, settings: RollerSettings) -> None:
@@ -390,10 +453,16 @@ def install_assets(site_dir: str, settings: RollerSettings) -> None:
     engine = engine_zip()
     worker = (_ASSETS / "worker.js").read_bytes()
     version = hashlib.sha256(engine + worker).hexdigest()[:12]
-    config = json.dumps(_client_config(settings, version), sort_keys=True)
+    fetched = len(engine)
+    if pyodide is not None:
+        fetched += sum(
+            (pyodide / name).stat().st_size for name in _FETCHED if name in PYODIDE_FILES
+        )
+    config = json.dumps(_client_config(settings, version, fetched), sort_keys=True)
     script = (_ASSETS / "roller.js").read_text(encoding="utf-8")
-    if _CONFIG_MARK not in script:  # pragma: no cover - guards against editing the asset
-        raise RollerAssetError("roller.js lost its configuration marker")
+    script = compact_script(script)
+    if _CONFIG_MARK not in script or "`" in script:  # pragma: no cover - guards the asset
+        raise RollerAssetError("roller.js lost its configuration marker or has a template literal")
     _write(target / "roller.js", script.replace(_CONFIG_MARK, config).encode("utf-8"))
     _write(target / "roller.css", (_ASSETS / "roller.css").read_bytes())
     _write(target / "worker.js", worker)

@@ -23,15 +23,17 @@ def widget(
     system: str | None = None,
     label: str | None = None,
     options: Mapping[str, OptionValue] | None = None,
+    personal: str | None = None,
 ) -> str:
     """HTML of one roll widget for ``command`` (escaped); ``""`` when not ``enabled``.
 
     ``options`` are the system's ruling options the page's odds used (a scenario's
-    ``rulings:``), so the roll follows them too.
+    ``rulings:``), so the roll follows them too; ``personal``: how the command follows
+    the reader's own value (see :func:`saikoro.site._roller.widget`).
     """
     if not enabled:
         return ""
-    return roller.widget(command, system=system, label=label, options=options)
+    return roller.widget(command, system=system, label=label, options=options, personal=personal)
 
 
 def free_widget(

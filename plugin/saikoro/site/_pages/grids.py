@@ -10,6 +10,7 @@ from fractions import Fraction
 from saikoro.site._charts import bar_chart, mean_span, prob
 from saikoro.site._oddscache import OddsCache, OddsResult
 from saikoro.site._profiles import Grid, Metric
+from saikoro.site._roller import options_json
 from saikoro.site._safe import esc
 from saikoro.systems import OptionValue
 
@@ -61,16 +62,18 @@ def _cell(
     system: str,
     grid: Grid,
     options: Mapping[str, OptionValue] | None,
+    *,
+    roll: bool,
 ) -> str:
     if not command:
         return '<td class="saikoro-na">–</td>'
     opts = tuple(sorted((options or {}).items()))
-    key = ("cell", system, opts, command, grid.metrics, grid.thresholds, glance(grid))
+    key = ("cell", system, opts, command, grid.metrics, grid.thresholds, glance(grid), roll)
     # cache.odds also records failures, for the page's warnings
     result = cache.odds(command, system, options)
     found = cache.html.get(key)
     if found is None:
-        found = _cell_html(result, command, grid)
+        found = _cell_html(result, command, grid, roll=roll)
         cache.html[key] = found
     return found
 
@@ -84,7 +87,7 @@ def _bar(p: Fraction, cls: str, prefix: str = "", *, heat: bool = False) -> str:
     return prob(p, cls=f"{cls} {kind}").replace("<span ", f"<span{style} ", 1)
 
 
-def _cell_html(result: OddsResult, command: str, grid: Grid) -> str:
+def _cell_html(result: OddsResult, command: str, grid: Grid, *, roll: bool = False) -> str:
     if result.odds is None:
         return f'<td class="saikoro-na" title="{esc(result.error or "")}">?</td>'
     odds = result.odds
@@ -147,9 +150,13 @@ def _cell_html(result: OddsResult, command: str, grid: Grid) -> str:
                 lines.extend(events)
         elif metric is Metric.CHART:
             lines.append(bar_chart(odds.distribution, label=command, width=120, height=36))
-    return (
-        f'<td data-command="{esc(command)}"><span class="saikoro-cell">{"".join(lines)}</span></td>'
-    )
+    cell = f'<span class="saikoro-cell">{"".join(lines)}</span>'
+    if roll:  # the whole cell is the button that rolls its command (the page's roller)
+        cell = (
+            f'<button type="button" class="saikoro-pick" data-command="{esc(command)}" '
+            f'title="{esc(command)} を振る">{cell}</button>'
+        )
+    return f'<td data-command="{esc(command)}">{cell}</td>'
 
 
 _GAIN = re.compile(r"^(.+)\+(\d+)$")
@@ -277,22 +284,30 @@ def _print_line(
 
 
 def grid_html(
-    cache: OddsCache, grid: Grid, system: str, options: Mapping[str, OptionValue] | None = None
+    cache: OddsCache,
+    grid: Grid,
+    system: str,
+    options: Mapping[str, OptionValue] | None = None,
+    *,
+    roll: bool = False,
 ) -> str:
     """An odds table: each cell is computed by ``saikoro.odds(command, system=system)``.
+
+    ``roll``: each cell is a button rolling its command (with ``options``), the result
+    shown under its row (the page's roller, ``roller.js``).
 
     A damage table (:func:`summarised`) is a compact table of expected values with the
     full table folded under it; a table of one column (one row per ability value...)
     prints as one line (:func:`_print_line`).
     """
     if summarised(grid):
-        full = _grid_html(cache, dataclasses.replace(grid, note=""), system, options)
+        full = _grid_html(cache, dataclasses.replace(grid, note=""), system, options, roll=roll)
         return (
             _summary_html(cache, grid, system, options)
             + f'<details class="saikoro-grid-more"><summary>詳しい表（{esc(_more(grid))}）'
             f"</summary>{full}</details>"
         )
-    table = _grid_html(cache, grid, system, options)
+    table = _grid_html(cache, grid, system, options, roll=roll)
     if glance(grid):
         return _print_line(cache, grid, system, options) + table
     if grid.metrics and grid.metrics[0] in {Metric.SUCCESS, Metric.MEAN}:
@@ -305,7 +320,12 @@ def grid_html(
 
 
 def _grid_html(
-    cache: OddsCache, grid: Grid, system: str, options: Mapping[str, OptionValue] | None
+    cache: OddsCache,
+    grid: Grid,
+    system: str,
+    options: Mapping[str, OptionValue] | None,
+    *,
+    roll: bool,
 ) -> str:
     """The full odds table of ``grid``."""
     if glance(grid):
@@ -315,7 +335,7 @@ def _grid_html(
         head = "".join(f'<th scope="col">{esc(c)}</th>' for c in grid.columns)
     body = []
     for label, commands in grid.rows:
-        cells = "".join(_cell(cache, c, system, grid, options) for c in commands)
+        cells = "".join(_cell(cache, c, system, grid, options, roll=roll) for c in commands)
         body.append(f'<tr><th scope="row">{esc(label)}</th>{cells}</tr>')
     note = f'<p class="saikoro-note">{esc(grid.note)}</p>' if grid.note else ""
     if grid.chart is not None:
@@ -330,10 +350,15 @@ def _grid_html(
                 + cache.chart(result, f"{commands[column]} {caption}")
                 + note
             )
+    rolls = ""
+    if roll:
+        rolls = f' data-system="{esc(system)}"'
+        if options:
+            rolls += f' data-options="{esc(options_json(options))}"'
     return (
         # out of the search index (a <section>: see saikoro.site._fences._dice)
-        f'<section class="saikoro-grid{" saikoro-glance" if glance(grid) else ""}" tabindex="0"'
-        " data-search-exclude>"
+        f'<section class="saikoro-grid{" saikoro-glance" if glance(grid) else ""}"{rolls}'
+        ' tabindex="0" data-search-exclude>'
         f"<table><caption>{esc(grid.title)}</caption>"
         # the corner cell heads nothing (the rows head themselves): a <td>, not an empty <th>
         f'<thead><tr><td class="saikoro-corner"></td>{head}</tr></thead>'

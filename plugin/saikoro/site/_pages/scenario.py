@@ -7,6 +7,7 @@ raw HTML block per section, built here with every YAML string escaped.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -14,6 +15,7 @@ from dataclasses import dataclass, field
 from saikoro.export import ccfolia_attribute, udonarium_zip
 from saikoro.scenario._validate import Scenario
 from saikoro.scenario.model import (
+    PC,
     DifficultyTarget,
     Enemy,
     MainMission,
@@ -21,7 +23,7 @@ from saikoro.scenario.model import (
     SideMission,
 )
 from saikoro.site._oddscache import OddsCache, OddsResult
-from saikoro.site._profiles import profile
+from saikoro.site._profiles import AnyProfile, Personal, profile
 from saikoro.site._profiles.base import given
 from saikoro.site._rolling import free_widget, widget
 from saikoro.site._safe import esc, md_escape, render_markdown, safe_title
@@ -39,6 +41,7 @@ __all__ = [
     "book_order",
     "enemy_html",
     "fill_slots",
+    "party_html",
     "render_scenario",
     "rulings",
     "system_name",
@@ -162,22 +165,99 @@ def target_html(
     options: Mapping[str, OptionValue] | None = None,
     *,
     roller: bool = True,
+    scope: str = "",
+    party: Sequence[PC] = (),
 ) -> str:
     """A difficulty target: description, roll button, odds across ability values.
 
     ``options`` (the scenario's ruling options) apply to the odds and the roll button;
-    ``roller``: whether the page has roll buttons.
+    ``roller``: whether the page has roll buttons (and every odds cell rolls its command).
+    With a ``scope`` (the scenario's id) the card has a stepper for the reader's own value
+    of the ability the target reads, shared by every card of the scope, and its button
+    follows it or the PC of ``party`` the reader picked (:func:`party_html`).
     """
     prof = profile(system)
-    parts = [f'<div class="saikoro-target"><p>{esc(prof.target_label(target))}</p>']
+    scoped = f' data-scope="{esc(scope)}"' if scope else ""
+    parts = [f'<div class="saikoro-target"{scoped}><p>{esc(prof.target_label(target))}</p>']
     command = prof.target_command(target)
-    if command:
+    personal = prof.target_personal(target) if roller and scope and command else None
+    if command and personal is not None:
+        data = _personal_json(prof, target, personal, party)
+        button = widget(command, system=system, options=options, enabled=roller, personal=data)
+        parts.append(f'<div class="saikoro-target-roll">{_stepper(personal)}{button}</div>')
+    elif command:
         parts.append(widget(command, system=system, options=options, enabled=roller))
     grid = prof.target_grid(target)
     if grid is not None:
-        parts.append(grid_html(cache, grid, system, options))
+        parts.append(grid_html(cache, grid, system, options, roll=roller))
     parts.append("</div>")
     return "".join(parts)
+
+
+def _personal_json(
+    prof: AnyProfile, target: DifficultyTarget, personal: Personal, party: Sequence[PC]
+) -> str:
+    """What the page needs to follow the reader (``data-personal``, see ``roller.js``)."""
+    data = {
+        "key": personal.key,
+        "label": personal.label,
+        "example": personal.example,
+        "min": personal.low,
+        "max": personal.high,
+        "template": personal.template(),
+        "party": [
+            list(found) if (found := prof.target_party(target, pc)) else None for pc in party
+        ],
+    }
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def _stepper(personal: Personal) -> str:
+    label = esc(personal.label)
+    return (
+        f'<span class="saikoro-stepper" data-key="{esc(personal.key)}" data-whose="example">'
+        f'<span class="saikoro-step-label">{label}</span>'
+        f'<button type="button" class="saikoro-step" data-step="-1" '
+        f'aria-label="{label}を1下げる">−</button>'
+        f'<output class="saikoro-step-value" aria-live="polite">{personal.example}</output>'
+        f'<button type="button" class="saikoro-step" data-step="1" '
+        f'aria-label="{label}を1上げる">＋</button>'
+        '<span class="saikoro-whose">例</span></span>'
+    )
+
+
+def party_html(scenario: Scenario, *, roller: bool = True) -> str:
+    """The reader's choice of a PC of the scenario's party, above its difficulty targets.
+
+    Empty unless the page rolls and some target follows the reader's value. Picking a PC
+    makes every target's button roll as that PC does (the steppers show its values); a
+    stepper moved by hand wins for that ability. The choice is kept on the device.
+    """
+    model = scenario.model
+    prof = profile(scenario.system)
+    if not roller or not any(
+        prof.target_command(t) and prof.target_personal(t) for t in model.difficulty_targets
+    ):
+        return ""
+    party = model.party or ()
+    choice = ""
+    if party:
+        names = "".join(
+            f'<option value="{i}">{esc(pc.name)}</option>' for i, pc in enumerate(party)
+        )
+        choice = (
+            '<label class="saikoro-field"><span>自分のPC</span><select>'
+            f'<option value="">選ばない（例の値）</option>{names}</select></label>'
+        )
+    pick = "PCを選ぶか、" if party else ""
+    note = (
+        f"{pick}判定ごとの −／＋ で自分の能力値にすると、同じ能力値を使う判定のボタンが"
+        "すべてその値で振ります（表のその行に印。この端末に保存されます）。"
+    )
+    return (
+        f'<div class="saikoro-party" data-scope="{esc(scenario.id)}">{choice}'
+        f'<p class="saikoro-note">{esc(note)}</p></div>'
+    )
 
 
 def enemy_html(
@@ -219,11 +299,14 @@ def enemy_html(
         command = prof.attack_command(enemy, attack)
         if command:
             parts.append(widget(command, system=system, options=options, enabled=roller))
-        parts.extend(grid_html(cache, g, system, options) for g in prof.attack_grids(enemy, attack))
+        parts.extend(
+            grid_html(cache, g, system, options, roll=roller)
+            for g in prof.attack_grids(enemy, attack)
+        )
         if attack.effect:
             parts.append(f'<div class="saikoro-effect">{render_markdown(attack.effect)}</div>')
         parts.append("</div>")
-    parts.extend(grid_html(cache, g, system, options) for g in prof.enemy_grids(enemy))
+    parts.extend(grid_html(cache, g, system, options, roll=roller) for g in prof.enemy_grids(enemy))
     parts.extend(
         f'<div class="saikoro-effect"><p class="saikoro-attack-name">'
         f"{esc(name)}</p>{render_markdown(effect)}</div>"
@@ -306,10 +389,22 @@ def _render(
         out.append(_block(_missions(model.missions)))
     if model.difficulty_targets:
         out.append("## 難易度\n")
+        party = party_html(scenario, roller=roller)
+        if party:
+            out.append(_block(party))
         for i, target in enumerate(model.difficulty_targets):
             cache.where = f"scenario.difficulty_targets[{i}]"
             out.append(f"### {md_escape(target.name)}\n")
-            out.append(_block(target_html(cache, system, target, chosen, roller=roller)))
+            card = target_html(
+                cache,
+                system,
+                target,
+                chosen,
+                roller=roller,
+                scope=scenario.id,
+                party=model.party or (),
+            )
+            out.append(_block(card))
     if model.enemies:
         out.append("## エネミー\n")
         vtt = vtt or VttSettings()

@@ -12,9 +12,18 @@ import importlib
 
 from saikoro.systems import RegistryError, system_class
 
-from .base import AnyProfile, Attack, Character, Grid, Metric, Profile
+from .base import AnyProfile, Attack, Character, Grid, Metric, Personal, Profile
 
-__all__ = ["AnyProfile", "Attack", "Character", "Grid", "Metric", "Profile", "profile"]
+__all__ = [
+    "AnyProfile",
+    "Attack",
+    "Character",
+    "Grid",
+    "Metric",
+    "Personal",
+    "Profile",
+    "profile",
+]
 
 _cache: dict[str, AnyProfile] = {}
 

@@ -13,14 +13,24 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar, cast
 
+from saikoro.dice import InternalError
 from saikoro.export import Character
-from saikoro.scenario.model import DifficultyTarget, Enemy, Model
+from saikoro.scenario.model import PC, DifficultyTarget, Enemy, Model
 
-__all__ = ["AnyProfile", "Attack", "Character", "Grid", "Metric", "Profile", "given"]
+__all__ = [
+    "AnyProfile",
+    "Attack",
+    "Character",
+    "Grid",
+    "Metric",
+    "Personal",
+    "Profile",
+    "given",
+]
 
 
 class Attack(Protocol):
@@ -81,6 +91,52 @@ class Grid:
     chart: tuple[int, int] | None = None
 
 
+@dataclass(frozen=True)
+class Personal:
+    """How a difficulty target's roll follows the reader's own value, set once per page.
+
+    Attributes:
+        key: the character value the target is rolled with; the same key on every target
+            of a scenario that reads that value (``agility``; akatsuki: the ability).
+        label: its name on the page (敏捷).
+        example: the value of the card's example roll (:meth:`Profile.target_command`).
+        low: the lowest value a character can have (the scenario definitions' bound).
+        high: the highest.
+        command: the command rolled with a value (the same function as the example's).
+    """
+
+    key: str
+    label: str
+    example: int
+    low: int
+    high: int
+    command: Callable[[int], str]
+
+    def template(self) -> str:
+        """The command with ``{}`` where the value goes, checked against every value.
+
+        >>> Personal("a", "A", 3, 0, 9, lambda v: f"GB{v}>=8").template()
+        'GB{}>=8'
+        >>> Personal("a", "A", 3, 0, 9, lambda v: f"GB{v}>={v}").template()  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        saikoro.dice._errors.InternalError: a: the command ... holds the value more than once
+
+        Raises:
+            saikoro.dice.InternalError: the command is not the same text around the value for
+                every value in range (a profile bug: the page could not follow the reader).
+        """
+        mark = 7_654_321
+        sample = self.command(mark)
+        if sample.count(str(mark)) != 1:
+            raise InternalError(f"{self.key}: the command {sample} holds the value more than once")
+        template = sample.replace(str(mark), "{}")
+        for value in range(self.low, self.high + 1):
+            if template.replace("{}", str(value)) != self.command(value):
+                raise InternalError(f"{self.key}: {self.command(value)} does not follow {template}")
+        return template
+
+
 class Profile(Generic[E, T, A]):
     """The default profile: a system without a dedicated mapping shows data, not odds."""
 
@@ -97,6 +153,14 @@ class Profile(Generic[E, T, A]):
 
     def target_grid(self, target: T) -> Grid | None:  # noqa: ARG002 - overridden by systems
         """Odds of a difficulty target across the values a character can have."""
+        return None
+
+    def target_personal(self, target: T) -> Personal | None:  # noqa: ARG002 - overridden by systems
+        """How the target's roll follows the reader's own value; ``None``: it does not."""
+        return None
+
+    def target_party(self, target: T, pc: PC) -> tuple[int, str] | None:  # noqa: ARG002 - overridden by systems
+        """(value, command) of the target as ``pc`` of the scenario's party rolls it."""
         return None
 
     def target_label(self, target: T) -> str:

@@ -8,15 +8,21 @@
 //                                           options: "" or a JSON object of the
 //                                           system's ruling options (a scenario's rulings);
 //                                           dice: "" or JSON [[sides, value], ...] to replay
-// Messages to the page: {type: "ready", ms} once the engine answers, or
-// {type: "failed", message} if it can't load; every roll gets exactly one "result".
-// Rolls posted while loading wait for the engine and are answered in order.
+// Messages to the page: {type: "progress", loaded, total} while the engine's files
+// download (bytes of the files fetched: Pyodide's wasm, standard library and lock file,
+// and engine.zip), {type: "ready", ms} once the engine answers, or {type: "failed",
+// message} if it can't load; every roll gets exactly one "result". Rolls posted while
+// loading wait for the engine and are answered in order. Options and dice are checked
+// here before Python sees them: a reader's message for anything that is not a flat
+// object of options or a list of [sides, value] pairs (a deeply nested share link must
+// never reach Python's JSON parser, whose recursion would overflow the wasm stack).
 
 const PYTHON = `
 import json, sys
 sys.path.insert(0, "/saikoro-engine")
 import saikoro
 from saikoro.dice import DiceError
+from saikoro.systems import OptionError, UnknownSystemError
 
 def _flags(result):
     return {
@@ -33,6 +39,9 @@ def _flags(result):
 
 _systems = {}
 
+class _Refused(Exception):
+    """A request the engine cannot take, said in the reader's words."""
+
 def _configured(system, options):
     """The system with its ruling options, made once per (system, options) and kept."""
     if not system:
@@ -42,8 +51,13 @@ def _configured(system, options):
     if found is None:
         chosen = json.loads(options) if options else {}
         if not isinstance(chosen, dict):
-            raise ValueError("ルールオプションは JSON のオブジェクトで指定してください")
-        found = saikoro.get_system(system, **chosen)
+            raise _Refused("ルールオプションは JSON のオブジェクトで指定してください")
+        try:
+            found = saikoro.get_system(system, **chosen)
+        except UnknownSystemError as error:
+            raise _Refused(f"システム「{system}」はありません（{error}）") from error
+        except OptionError as error:
+            raise _Refused(f"このシステムでは使えないルールオプションです（{error}）") from error
         if len(_systems) >= 64:
             _systems.clear()
         _systems[key] = found
@@ -54,7 +68,7 @@ def saikoro_roll(command, system, options="", dice=""):
     try:
         given = [(int(s), int(v)) for s, v in json.loads(dice)] if dice else None
         result = saikoro.roll(command, system=_configured(system, options), dice=given)
-    except (DiceError, ValueError) as error:
+    except (DiceError, ValueError, _Refused) as error:
         return json.dumps({"ok": False, "message": str(error)}, ensure_ascii=False)
     except Exception as error:
         return json.dumps(
@@ -79,6 +93,86 @@ saikoro_roll
 `;
 
 let engine = null; // Promise of the Python roll function
+
+// ---- download progress: the engine's files are counted as their bytes arrive ------------
+const progress = { loaded: 0, total: 0, last: 0, watched: [] };
+
+function report(force) {
+  const now = Date.now();
+  if (!force && now - progress.last < 100) return;
+  progress.last = now;
+  self.postMessage({ type: "progress", loaded: progress.loaded, total: progress.total });
+}
+
+function counted(response) {
+  if (!response.ok || !response.body || typeof ReadableStream === "undefined") return response;
+  const reader = response.body.getReader();
+  const body = new ReadableStream({
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) {
+        report(true);
+        controller.close();
+        return;
+      }
+      progress.loaded += value.byteLength;
+      report(false);
+      controller.enqueue(value);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+  // the same status and headers (Content-Type: application/wasm for streaming compilation)
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+const nativeFetch = self.fetch.bind(self);
+self.fetch = async (input, init) => {
+  const response = await nativeFetch(input, init);
+  const url = String((input && input.url) || input);
+  return progress.watched.some((prefix) => url.startsWith(prefix)) ? counted(response) : response;
+};
+
+// ---- what the page sends, checked ----------------------------------------------------------
+const OPTION_TEXT = 4000;
+
+// options: "" or the JSON text of a flat object (strings, finite numbers, booleans)
+function checkOptions(text) {
+  if (!text) return "";
+  if (typeof text !== "string" || text.length > OPTION_TEXT) throw new Refused("ルールオプションが長すぎるか、文字列ではありません");
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch (_) {
+    throw new Refused("ルールオプションを読み取れません（JSON のオブジェクトで指定してください）");
+  }
+  if (!value || typeof value !== "object" || Array.isArray(value)) {
+    throw new Refused("ルールオプションは JSON のオブジェクトで指定してください");
+  }
+  for (const [k, v] of Object.entries(value)) {
+    const ok = typeof v === "boolean" || (typeof v === "number" && Number.isFinite(v)) || typeof v === "string";
+    if (!ok) throw new Refused(`ルールオプション「${k}」の値は文字列・数・真偽値のどれかにしてください`);
+  }
+  return Object.keys(value).length ? JSON.stringify(value) : "";
+}
+
+// dice: "" or the JSON text of [[sides, value], ...] with whole numbers, 1 <= value <= sides
+function checkDice(text) {
+  if (!text) return "";
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch (_) {
+    throw new Refused("再現するダイスの目を読み取れません");
+  }
+  const ok = Array.isArray(value) && value.length <= 10000 && value.every((d) =>
+    Array.isArray(d) && d.length === 2 && d.every(Number.isSafeInteger) && d[0] >= 1 && d[1] >= 1 && d[1] <= d[0]);
+  if (!ok) throw new Refused("再現するダイスの目は [面数, 出目] の組の並びで、出目は 1 から面数までです");
+  return JSON.stringify(value);
+}
+
+class Refused extends Error {}
 
 async function fetchEngine(url) {
   const response = await fetch(url);
@@ -151,8 +245,10 @@ function warm(api, systems) {
   setTimeout(next, 0);
 }
 
-async function start({ pyodideURL, engineURL }) {
+async function start({ pyodideURL, engineURL, total }) {
   const started = performance.now();
+  progress.total = Number(total) || 0;
+  progress.watched = [pyodideURL, engineURL.split("?")[0]];
   // The engine zip downloads and is inflated while Pyodide starts; writing its files is
   // then ~1 ms, where pyodide.unpackArchive (the fallback) runs Python's zipfile (~40 ms).
   const zip = fetchEngine(engineURL).then(async (buffer) => {
@@ -207,11 +303,18 @@ self.onmessage = async (event) => {
     answer(message.id, { ok: false, message: String((error && error.message) || error) });
     return;
   }
+  let options, dice;
+  try {
+    options = message.system ? checkOptions(message.options || "") : "";
+    dice = checkDice(message.dice || "");
+  } catch (error) {
+    if (!(error instanceof Refused)) throw error;
+    answer(message.id, { ok: false, message: error.message });
+    return;
+  }
   let reply;
   try {
-    reply = JSON.parse(
-      api.roll(message.command, message.system || "", message.options || "", message.dice || ""),
-    );
+    reply = JSON.parse(api.roll(String(message.command || ""), message.system || "", options, dice));
   } catch (error) {
     reply = { ok: false, message: `内部エラー: ${(error && error.message) || error}` };
   }

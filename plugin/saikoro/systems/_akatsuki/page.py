@@ -9,13 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from saikoro.site._profiles.base import Attack, Grid, Metric, Profile
+from saikoro.scenario.model import PC
+from saikoro.site._profiles.base import Attack, Grid, Metric, Personal, Profile
 
-from .model import AkatsukiEnemy, AkatsukiTarget
+from .model import AkatsukiEnemy, AkatsukiPC, AkatsukiTarget
 
 __all__ = ["PROFILE", "AkatsukiProfile", "target_command"]
 
 TYPICAL_LEVEL = 5
+LEVEL_BOUNDS = (1, 20)
+"""The ability levels a PC can have (the scenario definitions' bounds)."""
 
 
 def _supporters(total: int) -> str:
@@ -88,6 +91,26 @@ class AkatsukiProfile(Profile[AkatsukiEnemy, AkatsukiTarget, Attack]):
 
     def target_command(self, target: AkatsukiTarget) -> str | None:
         return target_command(target, _level(target))
+
+    def target_personal(self, target: AkatsukiTarget) -> Personal | None:
+        low, high = LEVEL_BOUNDS
+        return Personal(
+            target.ability,
+            target.ability,
+            _level(target),
+            low,
+            high,
+            lambda level: target_command(target, level),
+        )
+
+    def target_party(self, target: AkatsukiTarget, pc: PC) -> tuple[int, str] | None:
+        if not isinstance(pc, AkatsukiPC) or target.ability not in pc.abilities:
+            return None
+        level = pc.abilities[target.ability]
+        # the specialty's doublets count when the PC's specialty is the target's style
+        # (as the simulator has it)
+        specialty = target.style is not None and target.style in pc.specialties
+        return level, target_command(target, level, specialty=specialty)
 
     def target_grid(self, target: AkatsukiTarget) -> Grid | None:
         return Grid(

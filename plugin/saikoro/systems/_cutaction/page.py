@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from saikoro.site._profiles.base import Grid, Metric, Profile
+from saikoro.scenario.model import PC
+from saikoro.site._profiles.base import Grid, Metric, Personal, Profile
 
-from .model import CutactionAttack, CutactionEnemy, CutactionTarget
+from .model import CutactionAttack, CutactionEnemy, CutactionPC, CutactionTarget
 
 __all__ = ["PROFILE", "CutactionProfile"]
 
@@ -27,6 +28,15 @@ AREA_LABELS = {
 }
 COVER_LABELS = {"none": "なし", "half": "半遮蔽", "full": "全遮蔽"}
 KIND_LABELS = {"action": "行為判定", "resist": "抵抗判定", "chase": "移動判定（チェイス）"}
+VALUE_BOUNDS = (0, 30)
+"""The success values a PC can have (the scenario definitions' bounds)."""
+EXAMPLE_VALUE = 6
+"""The success value of a difficulty target's example roll."""
+
+
+def _check(value: int, goal: int) -> str:
+    """The check of success value ``value`` for achievement ``goal``: ``CA6>=2``."""
+    return f"CA{value}>={goal}"
 
 
 class CutactionProfile(Profile[CutactionEnemy, CutactionTarget, CutactionAttack]):
@@ -56,7 +66,19 @@ class CutactionProfile(Profile[CutactionEnemy, CutactionTarget, CutactionAttack]
         return f"{check}の{kind} ／ 目標値 {target.target}"
 
     def target_command(self, target: CutactionTarget) -> str | None:
-        return f"CA6>={target.target}"
+        return _check(EXAMPLE_VALUE, target.target)
+
+    def target_personal(self, target: CutactionTarget) -> Personal | None:
+        goal = target.target
+        label = "ボディ" if target.check == "body" else "ヘッド"
+        low, high = VALUE_BOUNDS
+        return Personal(target.check, label, EXAMPLE_VALUE, low, high, lambda v: _check(v, goal))
+
+    def target_party(self, target: CutactionTarget, pc: PC) -> tuple[int, str] | None:
+        if not isinstance(pc, CutactionPC):
+            return None
+        value = pc.body if target.check == "body" else pc.head
+        return value, _check(value, target.target)
 
     def target_grid(self, target: CutactionTarget) -> Grid | None:
         goal = target.target
@@ -64,7 +86,7 @@ class CutactionProfile(Profile[CutactionEnemy, CutactionTarget, CutactionAttack]
         return Grid(
             title=f"{check}の成功値ごとの成功率（達成値 {goal} 以上）",
             columns=("成功 / ファンブル",),
-            rows=tuple((f"成功値 {v}", (f"CA{v}>={goal}",)) for v in VALUES),
+            rows=tuple((f"成功値 {v}", (_check(v, goal),)) for v in VALUES),
             metrics=(Metric.SUCCESS, Metric.FUMBLE),
         )
 

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from saikoro.scenario.model import PC
 from saikoro.site._pages.labels import placement
-from saikoro.site._profiles.base import Grid, Metric, Profile, given
+from saikoro.site._profiles.base import Grid, Metric, Personal, Profile, given
 
-from .model import GetbAttack, GetbEnemy, GetbTarget
+from .model import GetbAttack, GetbEnemy, GetbPC, GetbTarget
 from .scenario import ABILITIES
 from .vtt import CHECK_LABELS
 
@@ -36,6 +37,10 @@ SHIELD_CODES = {"buckler": "B", "shield": "S", "tower": "T"}
 SHIELD_LABELS = {"buckler": "バックラー", "shield": "シールド", "tower": "タワー"}
 ABILITY_RANGE = tuple(range(1, 9))
 """Ability values a difficulty target is shown for."""
+ABILITY_BOUNDS = (0, 30)
+"""The values a PC's ability can have (the scenario definitions' bounds)."""
+EXAMPLE_ABILITY = 3
+"""The ability of a difficulty target's example roll."""
 GUARD_BONUSES = ((6, "標準的なPC"),)
 """(armour + strength, label) of the PCs an attack is shown against: a typical PC
 (armour 3, strength 3)."""
@@ -57,6 +62,11 @@ def attack_spec(enemy: GetbEnemy, attack: GetbAttack) -> str:
     ability = _ability_for(weapon)
     fixed = attack.power + (int(getattr(enemy.abilities, ability)) if ability else 0)
     return f"{code}{fixed:+d}"
+
+
+def _check(ability: int, goal: int) -> str:
+    """The check of ``ability`` against the target number ``goal``: ``GB5>=8``."""
+    return f"GB{ability}>={goal}"
 
 
 class GetbProfile(Profile[GetbEnemy, GetbTarget, GetbAttack]):
@@ -89,7 +99,19 @@ class GetbProfile(Profile[GetbEnemy, GetbTarget, GetbAttack]):
         return f"{CHECK_LABELS.get(check, f'{check}判定')} 目標値 {target.target}"
 
     def target_command(self, target: GetbTarget) -> str | None:
-        return f"GB3>={target.target}"
+        return _check(EXAMPLE_ABILITY, target.target)
+
+    def target_personal(self, target: GetbTarget) -> Personal | None:
+        goal = target.target
+        label = ABILITY_LABELS.get(target.check, target.check)
+        low, high = ABILITY_BOUNDS
+        return Personal(target.check, label, EXAMPLE_ABILITY, low, high, lambda a: _check(a, goal))
+
+    def target_party(self, target: GetbTarget, pc: PC) -> tuple[int, str] | None:
+        if not isinstance(pc, GetbPC):
+            return None
+        ability = int(getattr(pc.abilities, target.check))
+        return ability, _check(ability, target.target)
 
     def target_grid(self, target: GetbTarget) -> Grid | None:
         goal = target.target
@@ -97,7 +119,7 @@ class GetbProfile(Profile[GetbEnemy, GetbTarget, GetbAttack]):
         return Grid(
             title=f"{ability}の値ごとの成功率（1D10+{ability}≧{goal}）",
             columns=("成功 / クリティカル / ファンブル",),
-            rows=tuple((f"{ability} {a}", (f"GB{a}>={goal}",)) for a in ABILITY_RANGE),
+            rows=tuple((f"{ability} {a}", (_check(a, goal),)) for a in ABILITY_RANGE),
             metrics=(Metric.SUCCESS, Metric.CRITICAL, Metric.FUMBLE),
         )
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from saikoro.site._profiles.base import Attack, Grid, Metric, Profile, given
+from saikoro.scenario.model import PC
+from saikoro.site._profiles.base import Attack, Grid, Metric, Personal, Profile, given
 
-from .model import KokuryokuEnemy, KokuryokuTarget
+from .model import KokuryokuEnemy, KokuryokuPC, KokuryokuTarget
 from .scenario import ABILITIES as DEFINED_ABILITIES
 
 __all__ = ["PROFILE", "KokuryokuProfile"]
@@ -22,6 +23,8 @@ ABILITY_LABELS = {c.value: c.ja for c in DEFINED_ABILITIES}
 PARTICIPANTS = tuple(range(1, 6))
 ABILITIES = (2, 3, 4)
 DEFENCES = tuple(range(7))
+ABILITY_BOUNDS = (0, 20)
+"""The values a PC's ability can have (the scenario definitions' bounds)."""
 
 
 def _kkm(ability: int, people: int, target: KokuryokuTarget) -> str:
@@ -57,6 +60,24 @@ class KokuryokuProfile(Profile[KokuryokuEnemy, KokuryokuTarget, Attack]):
 
     def target_command(self, target: KokuryokuTarget) -> str | None:
         return _kkm(3, 3, target)
+
+    def target_personal(self, target: KokuryokuTarget) -> Personal | None:
+        # the reader as the starter, alone (supporters are added in the free roller)
+        ability = target.ability
+        if not ability:
+            return None
+        label = ABILITY_LABELS.get(ability, ability)
+        low, high = ABILITY_BOUNDS
+        return Personal(ability, label, 3, low, high, lambda a: _kkm(a, 1, target))
+
+    def target_party(self, target: KokuryokuTarget, pc: PC) -> tuple[int, str] | None:
+        ability = target.ability
+        if not ability or not isinstance(pc, KokuryokuPC) or pc.kind == "nation":
+            return None
+        value = getattr(pc.abilities, ability, None)
+        if not isinstance(value, int):
+            return None
+        return value, _kkm(value, 1, target)
 
     def attacks(self, enemy: KokuryokuEnemy) -> Sequence[Attack]:  # noqa: ARG002
         return ()  # damage by attack power (enemy_grids), no attack list
