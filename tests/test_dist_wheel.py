@@ -391,6 +391,7 @@ def test_field_reference_offline_from_the_installed_package(venv: Path, tmp_path
     built = _run([saikoro_bin, "docs", "--build", str(cwd / "docs")], cwd, env)
     assert "warning" not in built.stderr.lower(), built.stderr
     fields = (cwd / "docs" / "authoring" / "fields" / "index.html").read_text("utf-8")
+    fields = fields.replace("<wbr>", "").replace("既定値：", "既定値: ")  # typography
     assert "フィールドリファレンス" in fields and "enemies[].immune" in fields and "脱力" in fields
     assert "既定値: False" not in fields and "既定値: false" in fields
     guide = (cwd / "docs" / "authoring" / "index.html").read_text("utf-8")
