@@ -187,7 +187,7 @@ def simulate(
         side=enc.side,
         side_exact=sides,
         enemy_names=names,
-        ends=sim.ends,
+        ends=sim.ends_for(enc),
         round_limit=sim.round_limit(enc),
         rulings=rulings_used(enc, sim),
         exact_reason=reason,

@@ -157,6 +157,12 @@ class Simulator(Generic[P]):
         except KeyError as error:
             raise InternalError(f"{self.system}: note {key!r} needs {error}") from error
 
+    def ends_for(self, enc: Encounter) -> Mapping[str, End]:
+        """The ends a battle of ``enc`` can have, in order (default: every one of
+        :attr:`ends`); results list each of them."""
+        del enc
+        return self.ends
+
     def round_limit(self, enc: Encounter) -> tuple[int | None, bool]:
         """The round limit in force and whether the scenario wrote it (``False``: the
         system's :attr:`default_rounds`)."""

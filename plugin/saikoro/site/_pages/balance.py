@@ -182,8 +182,8 @@ def _bar(share: float) -> str:
 def _rounds(scenario: Scenario, result: BalanceResult) -> str:
     sim = simulator_for(result.system)
     caption, column = sim.rounds_caption, sim.rounds_column
-    missions = scenario.model.missions
-    limit = missions.main.rounds if missions and sim.default_rounds is not None else None
+    # the limit of what the rows count (the simulator's, as the scenario wrote it)
+    limit = result.round_limit if result.round_limit_written else None
     if limit:
         caption += f"（上限 {limit}）"
     n = result.battles
