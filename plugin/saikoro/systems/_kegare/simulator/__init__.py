@@ -227,7 +227,7 @@ def battle(prep: Prepared, rng: random.Random, tally: Tally) -> None:
             break
         if all(p.out for p in pcs):
             break
-    kegare = {"kegare": max((p.kegare for p in pcs), default=0)}
+    kegare = {"corruption": max((p.kegare for p in pcs), default=0)}
     tally.record(win=win, rounds=turn, downed=downed, dealt=dealt, taken=taken, facts=kegare)
 
 
@@ -277,7 +277,7 @@ class KegareSimulator(Simulator[Prepared]):
 
     def facts(self, enc: Encounter) -> frozenset[str]:
         del enc
-        return frozenset({"kegare"})
+        return frozenset({"corruption"})
 
 
 SIMULATOR = KegareSimulator()
