@@ -235,11 +235,23 @@ def win(data: Mapping[str, Any]) -> Fraction:
                     if not ch.over(t, w * pp * pe):
                         ctx: Ctx = (t, (mp[2], me[2]), False)
                         add(moved, (ctx, (max(0, mp[0]), max(0, me[0]))), w * pp * pe)
-        # each runner's turn, the leader first (the PC on equal values)
+        # each runner's turn, the leader first (the PC on equal values). The route change's
+        # die is independent of the cut so far and only 対向車 reads the movement
+        # achievements: the other events are played once on the states without them.
+        oncoming = ch.events.get(4, Fraction(0))
+        others = {n: p / (1 - oncoming) for n, p in ch.events.items() if n != 4}
+        plain: dict[Ctx, Fraction] = {}
+        for (ctx, _), w in moved.items():
+            add(plain, ctx, w)
         firsts: dict[tuple[Ctx, int], Fraction] = {}
-        for (ctx, moves), w in moved.items():
+        branches: list[tuple[Ctx, tuple[int, int], Fraction, dict[int, Fraction]]] = []
+        if oncoming:
+            branches += [(c, m, w * oncoming, {4: Fraction(1)}) for (c, m), w in moved.items()]
+        if others:
+            branches += [(c, (0, 0), w * (1 - oncoming), others) for c, w in plain.items()]
+        for ctx, moves, w, events in branches:
             leader = 0 if ctx[0][0] >= ctx[0][1] else 1
-            for c, v in _turn(ch, ctx, leader, w, moves):
+            for c, v in _turn(ch, ctx, leader, w, (moves, events)):
                 add(firsts, (c, 1 - leader), v)
         seconds: dict[Ctx, Fraction] = {}
         for (ctx, other), w in firsts.items():
@@ -257,11 +269,16 @@ def win(data: Mapping[str, Any]) -> Fraction:
 
 
 def _turn(
-    ch: _Chase, ctx: Ctx, i: int, w: Fraction, moves: tuple[int, int] | None
+    ch: _Chase,
+    ctx: Ctx,
+    i: int,
+    w: Fraction,
+    route: tuple[tuple[int, int], dict[int, Fraction]] | None,
 ) -> list[tuple[Ctx, Fraction]]:
     """Runner ``i``'s turn from ``ctx`` (weight ``w``): the contexts it leaves going on.
 
-    ``moves``: this cut's movement achievements when ``i`` leads (it changes the route).
+    ``route``: when ``i`` leads (it changes the route), this cut's movement achievements
+    and the events to play with their chances.
     """
     s, idle, narrow = ctx
     j = 1 - i
@@ -282,8 +299,8 @@ def _turn(
         t = ch.moved(s, i, s[i] + gain)
         if ch.over(t, w * p):
             continue
-        if moves is not None:
-            out += _route(ch, (t, idle, narrow), w * p, moves)
+        if route is not None:
+            out += _route(ch, (t, idle, narrow), w * p, *route)
         else:
             out += _main(ch, (t, idle, narrow), i, w * p)
     return out
@@ -321,18 +338,20 @@ def _main(ch: _Chase, ctx: Ctx, i: int, w: Fraction) -> list[tuple[Ctx, Fraction
     return [(ctx, w)]
 
 
-def _route(ch: _Chase, ctx: Ctx, w: Fraction, moves: tuple[int, int]) -> list[tuple[Ctx, Fraction]]:
-    """The leader's route change: every event, then the drops."""
+def _route(
+    ch: _Chase, ctx: Ctx, w: Fraction, moves: tuple[int, int], events: dict[int, Fraction]
+) -> list[tuple[Ctx, Fraction]]:
+    """The leader's route change: each of ``events``, then the drops."""
     s, idle, narrow = ctx
     dice, b = ch.dice, ch.body
-    out: list[tuple[Ctx, Fraction]] = []
+    out: dict[Ctx, Fraction] = {}
 
     def keep(t: State, idl: tuple[bool, bool], nar: bool, v: Fraction) -> None:
         t = ch.drops(t)
         if not ch.over(t, v):
-            out.append(((t, idl, nar), v))
+            add(out, (t, idl, nar), v)
 
-    for number, pe in ch.events.items():
+    for number, pe in events.items():
         v = w * pe
         base = (*s[:6], number == 3)  # 悪路 until the next route change
         t0: State = base  # type: ignore[assignment]
@@ -385,4 +404,4 @@ def _route(ch: _Chase, ctx: Ctx, w: Fraction, moves: tuple[int, int]) -> list[tu
             keep(t, idle, narrow, v)
         else:  # 3 悪路 (set above), 9 さらなる追跡者, 0 an entry without a modelled effect
             keep(t0, idle, narrow, v)
-    return out
+    return list(out.items())

@@ -200,11 +200,13 @@ WINS = frozenset(k for k, e in ENDS.items() if e.win)
 """The ends that are wins."""
 
 
-def _play(prep: Prepared) -> Play:
-    """The steps of ``prep``'s battles (made once per prepared encounter)."""
-    found = prep.cache.get("play")
+def _play(prep: Prepared, *, exact: bool = False) -> Play:
+    """The steps of ``prep``'s battles (made once per prepared encounter and use: the exact
+    solver's merge the states whose futures are equal, see :class:`~.play.Play`)."""
+    key = "exact" if exact else "play"
+    found = prep.cache.get(key)
     if not isinstance(found, Play):
-        found = prep.cache["play"] = Play(prep)
+        found = prep.cache[key] = Play(prep, exact=exact)
     return found
 
 
@@ -243,7 +245,7 @@ class CutactionSimulator(Simulator[Prepared]):
     def exact(self, prep: Prepared, budget: Budget) -> tuple[Fraction | None, dict[str, Fraction]]:
         if len(prep.chars) > EXACT_CHARACTERS:
             return None, {}
-        ends = drivers.solve(_play(prep), budget)
+        ends = drivers.solve(_play(prep, exact=True), budget)
         win = sum((p for end, p in ends.items() if ENDS[end].win), Fraction(0))
         figures = {f"P({ENDS[end].label})": p for end, p in ends.items()}
         return win, figures

@@ -247,6 +247,28 @@ def _worst(table: Table[object]) -> int:
     return max((o.hp_loss for o in table.outcomes if isinstance(o, DamageResult)), default=0)
 
 
+def _loss(res: DamageResult | None) -> DamageResult | None:
+    """``res`` as far as the battle can tell: only the 体力 it takes (``None``: none).
+
+    A hit's 負傷 never lowers 体力 further (its 体力 loss is at least its 負傷, so the
+    lowered maximum stays above the 体力 left), and no step reads the rest: hits that take
+    as much 体力 are one outcome, which keeps the exact solver's states few."""
+    if res is None or res.hp_loss == 0:
+        return None
+    return _LOSSES.setdefault(res.hp_loss, DamageResult(res.hp_loss, res.hp_loss, 0, False))
+
+
+_LOSSES: dict[int, DamageResult] = {}
+
+
+def _merge(pairs: Iterable[tuple[T, Fraction]]) -> list[tuple[T, Fraction]]:
+    """Equal outcomes of ``pairs`` as one, their probabilities added."""
+    out: dict[T, Fraction] = {}
+    for o, p in pairs:
+        out[o] = out.get(o, Fraction(0)) + p
+    return list(out.items())
+
+
 def _set(t: tuple[T, ...], i: int, v: T) -> tuple[T, ...]:
     return (*t[:i], v, *t[i + 1 :])
 
@@ -327,13 +349,11 @@ class Play:
         def build() -> list[tuple[Braced, Fraction]]:
             out: dict[Braced, Fraction] = {}
             for r, p in check_results(value, dice=self.dice):
-                m = Move(
-                    move_gain(r, failed_move=failed_move),
-                    oncoming_damage(r.achievement),
-                    r.fumble,
-                )
+                coming = oncoming_damage(r.achievement)
+                # the hit is in the outcome: the achievement is not needed any more
+                m = Move(move_gain(r, failed_move=failed_move), 0, r.fumble)
                 for check, q in check_results(body, dice=self.dice):
-                    effect = runner_effect(ONCOMING, check, move=m.oncoming)
+                    effect = runner_effect(ONCOMING, check, move=coming)
                     if check.success:
                         key = Braced(m, None)
                         out[key] = out.get(key, Fraction(0)) + p * q
@@ -341,7 +361,7 @@ class Play:
                     for res, u in damage_table(
                         effect.damage, body, dice=self.dice, failure=st.resist_failure
                     ).items():
-                        key = Braced(m, res)
+                        key = Braced(m, _loss(res))
                         out[key] = out.get(key, Fraction(0)) + p * q * u
             return list(out.items())
 
@@ -374,7 +394,7 @@ class Play:
         st = self.prep.settings
 
         def build() -> Iterable[tuple[DamageResult | None, Fraction]]:
-            return attack_table(
+            table = attack_table(
                 value,
                 target.reaction,
                 damage,
@@ -382,7 +402,8 @@ class Play:
                 dice=self.dice,
                 rule=self.rule,
                 failure=st.resist_failure,
-            ).items()
+            )
+            return _merge((_loss(res), p) for res, p in table.items())
 
         return self._table(("hit", value, damage, target.reaction, target.body), build)
 
@@ -413,7 +434,7 @@ class Play:
                         effect.damage, body, dice=self.dice, failure=st.resist_failure
                     ).items()
                 for res, q in hits:
-                    key = EventHit(effect.retreat, res, effect.drop, effect.idle)
+                    key = EventHit(effect.retreat, _loss(res), effect.drop, effect.idle)
                     out[key] = out.get(key, Fraction(0)) + p * q
             return list(out.items())
 
@@ -438,9 +459,12 @@ class Play:
         st = self.prep.settings
         return self._table(
             ("fall", body),
-            lambda: damage_table(
-                FALLING_DAMAGE, body, dice=self.dice, failure=st.resist_failure
-            ).items(),
+            lambda: _merge(
+                (_loss(res), p)
+                for res, p in damage_table(
+                    FALLING_DAMAGE, body, dice=self.dice, failure=st.resist_failure
+                ).items()
+            ),
         )
 
     def _events(self) -> dict[int, Fraction]:
@@ -1011,6 +1035,8 @@ class Play:
         fall = (CHASE, cut, C_TURN, k, T_FALL, slot + 1)
 
         def fell(s: S, o: object) -> S:
+            if o is None:  # resisted to nothing
+                return _rep(s, clock=fall)
             hp = self.after_hit(ch, s.hp[ch], _is(o, DamageResult))
             inn = _set(s.inn, slot, False) if exhausted_at(hp) else s.inn
             return _rep(s, clock=fall, hp=_set(s.hp, ch, hp), inn=inn)
