@@ -47,7 +47,18 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from .common import add, dice_sum
+from .common import dice_sum
+
+P = float
+"""A probability. The chase has too many states for :class:`~fractions.Fraction` weights in a
+test (a minute a case): it adds binary floats, whose rounding (about 1e-12 over the whole
+chase) is far below the 1e-6 the figures are compared to."""
+
+
+def add(d: dict[Any, P], key: Any, p: P) -> None:
+    """Accumulate probability ``p`` on ``key``."""
+    if p:
+        d[key] = d.get(key, 0.0) + p
 
 Check = tuple[int, bool, bool]
 """(achievement, success, fumble)."""
@@ -60,11 +71,11 @@ State = tuple[int, int, bool, bool, int, int, bool]
 
 
 @cache
-def _checks(value: int, dice: str) -> tuple[tuple[Check, Fraction], ...]:
+def _checks(value: int, dice: str) -> tuple[tuple[Check, P], ...]:
     count, sides = _SHAPE[dice]
     top = count * sides
     return tuple(
-        ((value - roll, roll != top and value - roll >= 0, roll == top), p)
+        ((value - roll, roll != top and value - roll >= 0, roll == top), float(p))
         for roll, p in dice_sum(count, sides)
     )
 
@@ -75,9 +86,9 @@ def _beats(a: Check, b: Check) -> bool:
 
 
 @cache
-def _contest(active: int, passive: int, dice: str) -> tuple[tuple[int, Fraction], ...]:
+def _contest(active: int, passive: int, dice: str) -> tuple[tuple[int, P], ...]:
     """(achievement margin of a won contest, at least 1; 0 when lost) with its chance."""
-    out: dict[int, Fraction] = {}
+    out: dict[int, P] = {}
     for a, p in _checks(active, dice):
         for b, q in _checks(passive, dice):
             add(out, max(1, a[0] - b[0]) if _beats(a, b) else 0, p * q)
@@ -85,31 +96,31 @@ def _contest(active: int, passive: int, dice: str) -> tuple[tuple[int, Fraction]
 
 
 @cache
-def _passes(value: int, dice: str) -> tuple[tuple[bool, Fraction], ...]:
+def _passes(value: int, dice: str) -> tuple[tuple[bool, P], ...]:
     """Success or failure of one check."""
-    yes = sum((p for c, p in _checks(value, dice) if c[1]), Fraction(0))
+    yes = sum((p for c, p in _checks(value, dice) if c[1]), 0.0)
     return ((True, yes), (False, 1 - yes))
 
 
 @cache
-def _curve(value: int, dice: str, narrow: bool) -> tuple[tuple[int, Fraction], ...]:
+def _curve(value: int, dice: str, narrow: bool) -> tuple[tuple[int, P], ...]:
     """How far 連続カーブ sets a runner back (3 - achievement when short of 3; under 小道
     nobody leaves its area)."""
-    out: dict[int, Fraction] = {}
+    out: dict[int, P] = {}
     for c, p in _checks(value, dice):
         add(out, 0 if narrow else max(0, 3 - c[0]), p)
     return tuple(out.items())
 
 
 @cache
-def _won(active: int, passive: int, dice: str) -> Fraction:
-    return sum((q for m, q in _contest(active, passive, dice) if m), Fraction(0))
+def _won(active: int, passive: int, dice: str) -> P:
+    return sum((q for m, q in _contest(active, passive, dice) if m), 0.0)
 
 
 @cache
-def _loss(damage: int, body: int, dice: str) -> tuple[tuple[int, Fraction], ...]:
+def _loss(damage: int, body: int, dice: str) -> tuple[tuple[int, P], ...]:
     """体力 lost to ``damage`` after the body resist check."""
-    out: dict[int, Fraction] = {}
+    out: dict[int, P] = {}
     for c, p in _checks(body, dice):
         add(out, max(0, damage - c[0]) if c[1] else damage, p)
     return tuple(out.items())
@@ -136,26 +147,26 @@ class _Chase:
         enemy_attacks = [(a["kind"], a["damage"]) for a in en.get("attacks", [])]
         self.attacks = ([pc_attack], enemy_attacks)
         self.events = self._table(data, target)
-        self.won = Fraction(0)
+        self.won = 0.0
 
     @staticmethod
-    def _table(data: Mapping[str, Any], target: Mapping[str, Any]) -> dict[int, Fraction]:
+    def _table(data: Mapping[str, Any], target: Mapping[str, Any]) -> dict[int, P]:
         """Event number (0: no effect) -> chance: the rule book's 1D10, or the scenario's."""
         tables = data.get("chase_tables", [])
         if target.get("table"):
             tables = [t for t in tables if t["name"] == target["table"]]
         if not tables:
-            return {n: Fraction(1, 10) for n in range(1, 11)}
+            return {n: 0.1 for n in range(1, 11)}
         (table,) = tables
         count, sides = (int(x) for x in table["die"].upper().split("D"))
         rolls = dice_sum(count, sides)
         names = ["小道", "連続カーブ", "悪路", "対向車", "ジャンプ", "スリップ", "落下物"]
         names += ["道が閉ざされる", "さらなる追跡者", "行き止まり"]
-        out: dict[int, Fraction] = {}
+        out: dict[int, P] = {}
         for key, entry in table["entries"].items():
             low, _, high = str(key).partition("-")
             lo, hi = int(low), int(high or low)
-            p = sum((q for r, q in rolls if lo <= r <= hi), Fraction(0))
+            p = float(sum((q for r, q in rolls if lo <= r <= hi), Fraction(0)))
             number = names.index(entry["event"]) + 1 if entry.get("event") else 0
             add(out, number, p)
         return out
@@ -163,11 +174,11 @@ class _Chase:
     def fleeing(self, i: int) -> bool:
         return (i == 0) == self.pc_flees
 
-    def end(self, fled: bool, w: Fraction) -> None:
+    def end(self, fled: bool, w: P) -> None:
         """The chase ended with the fleeing side away (``fled``) or not: count the PCs' win."""
         self.won += w * (fled == self.pc_flees)
 
-    def over(self, s: State, w: Fraction) -> bool:
+    def over(self, s: State, w: P) -> bool:
         """Count ``w`` when the chase is over in ``s``: a side out, or the goal reached."""
         flee = 0 if self.pc_flees else 1
         if not s[2 + flee]:
@@ -180,7 +191,7 @@ class _Chase:
             return False
         return True
 
-    def unresolved(self, s: State, w: Fraction, *, dead_end: bool) -> None:
+    def unresolved(self, s: State, w: P, *, dead_end: bool) -> None:
         """The chase ends at the time limit (or a dead end) in ``s``, both still in."""
         flee = 0 if self.pc_flees else 1
         if dead_end and self.dead_end == "cornered":
@@ -223,10 +234,10 @@ def win(data: Mapping[str, Any]) -> Fraction:
     ch = _Chase(data)
     dice = ch.dice
     b = ch.body
-    states: dict[State, Fraction] = {(0, 0, True, True, ch.hp[0], ch.hp[1], False): Fraction(1)}
+    states: dict[State, P] = {(0, 0, True, True, ch.hp[0], ch.hp[1], False): 1.0}
     for _cut in range(2):  # as many cuts as characters in the chase
         # the movement checks, together, then the drops; a fumble cannot act this cut
-        moved: dict[tuple[Ctx, tuple[int, int]], Fraction] = {}
+        moved: dict[tuple[Ctx, tuple[int, int]], P] = {}
         for s, w in states.items():
             for mp, pp in _checks(b[0] - 2 * s[6], dice):
                 for me, pe in _checks(b[1] - 2 * s[6], dice):
@@ -238,26 +249,26 @@ def win(data: Mapping[str, Any]) -> Fraction:
         # each runner's turn, the leader first (the PC on equal values). The route change's
         # die is independent of the cut so far and only 対向車 reads the movement
         # achievements: the other events are played once on the states without them.
-        oncoming = ch.events.get(4, Fraction(0))
+        oncoming = ch.events.get(4, 0.0)
         others = {n: p / (1 - oncoming) for n, p in ch.events.items() if n != 4}
-        plain: dict[Ctx, Fraction] = {}
+        plain: dict[Ctx, P] = {}
         for (ctx, _), w in moved.items():
             add(plain, ctx, w)
-        firsts: dict[tuple[Ctx, int], Fraction] = {}
-        branches: list[tuple[Ctx, tuple[int, int], Fraction, dict[int, Fraction]]] = []
+        firsts: dict[tuple[Ctx, int], P] = {}
+        branches: list[tuple[Ctx, tuple[int, int], P, dict[int, P]]] = []
         if oncoming:
-            branches += [(c, m, w * oncoming, {4: Fraction(1)}) for (c, m), w in moved.items()]
+            branches += [(c, m, w * oncoming, {4: 1.0}) for (c, m), w in moved.items()]
         if others:
             branches += [(c, (0, 0), w * (1 - oncoming), others) for c, w in plain.items()]
         for ctx, moves, w, events in branches:
             leader = 0 if ctx[0][0] >= ctx[0][1] else 1
             for c, v in _turn(ch, ctx, leader, w, (moves, events)):
                 add(firsts, (c, 1 - leader), v)
-        seconds: dict[Ctx, Fraction] = {}
+        seconds: dict[Ctx, P] = {}
         for (ctx, other), w in firsts.items():
             for c, v in _turn(ch, ctx, other, w, None):
                 add(seconds, c, v)
-        nxt: dict[State, Fraction] = {}
+        nxt: dict[State, P] = {}
         for (s, _, _), w in seconds.items():
             t = ch.drops(s)  # the cut's end
             if not ch.over(t, w):
@@ -265,16 +276,16 @@ def win(data: Mapping[str, Any]) -> Fraction:
         states = nxt
     for s, w in states.items():
         ch.unresolved(s, w, dead_end=False)
-    return ch.won
+    return Fraction(ch.won)
 
 
 def _turn(
     ch: _Chase,
     ctx: Ctx,
     i: int,
-    w: Fraction,
-    route: tuple[tuple[int, int], dict[int, Fraction]] | None,
-) -> list[tuple[Ctx, Fraction]]:
+    w: P,
+    route: tuple[tuple[int, int], dict[int, P]] | None,
+) -> list[tuple[Ctx, P]]:
     """Runner ``i``'s turn from ``ctx`` (weight ``w``): the contexts it leaves going on.
 
     ``route``: when ``i`` leads (it changes the route), this cut's movement achievements
@@ -289,8 +300,8 @@ def _turn(
         caught = _won(b[i], b[j], dice)
         ch.end(False, w * caught)
         return [(ctx, w * (1 - caught))]
-    out: list[tuple[Ctx, Fraction]] = []
-    gains: dict[int, Fraction] = {0: Fraction(1)}
+    out: list[tuple[Ctx, P]] = []
+    gains: dict[int, P] = {0: 1.0}
     if not narrow:  # 加速 (nobody drops at this moment)
         gains = {}
         for c, p in _checks(b[i] - 2 * s[6], dice):
@@ -306,7 +317,7 @@ def _turn(
     return out
 
 
-def _main(ch: _Chase, ctx: Ctx, i: int, w: Fraction) -> list[tuple[Ctx, Fraction]]:
+def _main(ch: _Chase, ctx: Ctx, i: int, w: P) -> list[tuple[Ctx, P]]:
     """Runner ``i``'s main action (not the leader): attack or obstruct."""
     s, idle, narrow = ctx
     j = 1 - i
@@ -339,14 +350,14 @@ def _main(ch: _Chase, ctx: Ctx, i: int, w: Fraction) -> list[tuple[Ctx, Fraction
 
 
 def _route(
-    ch: _Chase, ctx: Ctx, w: Fraction, moves: tuple[int, int], events: dict[int, Fraction]
-) -> list[tuple[Ctx, Fraction]]:
+    ch: _Chase, ctx: Ctx, w: P, moves: tuple[int, int], events: dict[int, P]
+) -> list[tuple[Ctx, P]]:
     """The leader's route change: each of ``events``, then the drops."""
     s, idle, narrow = ctx
     dice, b = ch.dice, ch.body
-    out: dict[Ctx, Fraction] = {}
+    out: dict[Ctx, P] = {}
 
-    def keep(t: State, idl: tuple[bool, bool], nar: bool, v: Fraction) -> None:
+    def keep(t: State, idl: tuple[bool, bool], nar: bool, v: P) -> None:
         t = ch.drops(t)
         if not ch.over(t, v):
             add(out, (t, idl, nar), v)
@@ -380,7 +391,7 @@ def _route(
                 branch = [(0, pass_)] + [
                     (loss, fail * q) for loss, q in _loss(moves[k], b[k], dice)
                 ]
-                hurts.append(branch if s[2 + k] else [(0, Fraction(1))])
+                hurts.append(branch if s[2 + k] else [(0, 1.0)])
             for lp, rp in hurts[0]:
                 for le, re in hurts[1]:
                     keep(ch.hurt(ch.hurt(t0, 0, lp), 1, le), idle, narrow, v * rp * re)
