@@ -4,10 +4,12 @@ guide's."""
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import random
 import re
 from collections import Counter
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
@@ -28,12 +30,19 @@ SYS = get("cutaction")
 GUIDE = Path(__file__).resolve().parents[1] / "plugin" / "saikoro" / "_guide" / "balance.md"
 
 
-def _prep(data: Data, *changes: object) -> Prepared:
+Edit = Callable[[Data], None]
+
+
+def _all(changes: tuple[Edit, ...]) -> Edit:
     def change(d: Data) -> None:
         for c in changes:
-            c(d)  # type: ignore[operator]
+            c(d)
 
-    return SIMULATOR.prepare(build(data, change), tactics_for("cutaction"))
+    return change
+
+
+def _prep(data: Data, *changes: Edit) -> Prepared:
+    return SIMULATOR.prepare(build(data, _all(changes)), tactics_for("cutaction"))
 
 
 # -- one exchange: the simulator's attack is CAA's -----------------------------------------
@@ -91,7 +100,7 @@ def _flee_enemies(d: Data) -> None:
     d["missions"]["main"]["success"] = "車を捕まえる"
 
 
-def _armed(damage: int) -> object:
+def _armed(damage: int) -> Edit:
     def edit(d: Data) -> None:
         d["enemies"][0]["attacks"] = [{"name": "拳銃", "kind": "shooting", "damage": damage}]
 
@@ -113,20 +122,20 @@ def _dead_end_table(d: Data) -> None:
     ]
 
 
-CASES = {
-    "fight": (CUTACTION,),
-    "chase": (CHASE,),
-    "pursue": (CHASE, _flee_enemies, _armed(4)),
-    "two": (CHASE, _two_pcs, _armed(3)),
-    "dead_end": (CHASE, _dead_end_table),
+CASES: dict[str, tuple[Data, tuple[Edit, ...]]] = {
+    "fight": (CUTACTION, ()),
+    "chase": (CHASE, ()),
+    "pursue": (CHASE, (_flee_enemies, _armed(4))),
+    "two": (CHASE, (_two_pcs, _armed(3))),
+    "dead_end": (CHASE, (_dead_end_table,)),
 }
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_battles_end_only_in_declared_ends(name: str) -> None:
-    data, *changes = CASES[name]
-    prep = _prep(data, *changes)  # type: ignore[arg-type]
-    enc = build(data, lambda d: [c(d) for c in changes])  # type: ignore[operator]
+    data, changes = CASES[name]
+    prep = _prep(data, *changes)
+    enc = build(data, _all(changes))
     allowed = possible_ends(enc)
     assert set(allowed) <= set(ENDS)
     play = Play(prep)
@@ -224,3 +233,39 @@ def test_notes_say_what_is_left_out() -> None:
     assert {"effect", "support", "posture"} <= keys
     chase = {n.key for n in SIMULATOR.notes(_prep(CHASE))}
     assert {"decelerate", "jumping", "support"} <= chase
+
+
+# -- a chase that cannot start, or whose figure would mean nothing, is refused ------------
+
+
+def _problems(change: Edit) -> list[str]:
+    from balance_cases import text
+    from saikoro.scenario import validate_text
+
+    d = copy.deepcopy(CHASE)
+    change(d)
+    result = validate_text(text(d), "chase.yaml")
+    return [p.format() for p in result.problems]
+
+
+def test_a_chase_without_anyone_to_run_against_is_an_error_naming_the_fix() -> None:
+    def alone(d: Data) -> None:
+        d["enemies"] = []
+
+    (problem,) = [p for p in _problems(alone) if "cannot start" in p]
+    assert "runners" in problem and "enemies" in problem
+
+
+def test_chase_references_are_checked() -> None:
+    def unknown(d: Data) -> None:
+        d["difficulty_targets"][0]["runners"] = ["ghost"]
+        d["difficulty_targets"][0]["table"] = "なし"
+
+    problems = _problems(unknown)
+    assert any("ghost" in p and "car" in p for p in problems), problems
+    assert any("なし" in p for p in problems), problems
+
+    def defeat_runner(d: Data) -> None:
+        d["balance"] = {"defeat": ["car"]}
+
+    assert any("balance.defeat" in p for p in _problems(defeat_runner))

@@ -381,6 +381,20 @@ CASES: dict[str, tuple[Data, Oracle, tuple[str, ...], int]] = {
         (),
         3000,
     ),
+    # issue 18 item 1: the attack is a contest against the target's reaction
+    "cutaction-duel-reaction": (
+        _vary(CUTACTION, _set("enemies.0.reaction", 8)),
+        cutaction.win,
+        (),
+        3000,
+    ),
+    # issue 18 item 4: the enemy flees, the PC pursues (catching it is the win)
+    "cutaction-chase-pcs-pursue": (
+        _vary(CHASE, _set("difficulty_targets.0.flees", "enemies")),
+        chase.win,
+        (),
+        3000,
+    ),
     "cutaction-chase-2d6": (
         _vary(CHASE, _both(_set("rulings", {"check_dice": "2D6"}), _set("party.0.body", 8))),
         chase.win,

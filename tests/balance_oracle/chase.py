@@ -60,6 +60,7 @@ def add(d: dict[Any, P], key: Any, p: P) -> None:
     if p:
         d[key] = d.get(key, 0.0) + p
 
+
 Check = tuple[int, bool, bool]
 """(achievement, success, fumble)."""
 
@@ -138,7 +139,7 @@ class _Chase:
         self.time_limit = rulings.get("chase_time_limit", "not_caught")
         self.dead_end = rulings.get("chase_dead_end", "as_time_limit")
         self.goal = 10 * target["target"]
-        self.pc_flees = target.get("flees", "party") == "party"
+        self.pc_flees: bool = target.get("flees", "party") == "party"
         self.body = (pc["body"], en["body"])
         self.head = (pc["head"], en["head"])
         self.reaction = (pc.get("reaction", pc["body"]), en.get("reaction", en["body"]))
@@ -156,7 +157,7 @@ class _Chase:
         if target.get("table"):
             tables = [t for t in tables if t["name"] == target["table"]]
         if not tables:
-            return {n: 0.1 for n in range(1, 11)}
+            return dict.fromkeys(range(1, 11), 0.1)
         (table,) = tables
         count, sides = (int(x) for x in table["die"].upper().split("D"))
         rolls = dice_sum(count, sides)
@@ -183,9 +184,7 @@ class _Chase:
         flee = 0 if self.pc_flees else 1
         if not s[2 + flee]:
             self.end(False, w)
-        elif not s[3 - flee]:
-            self.end(True, w)
-        elif s[flee] >= self.goal:
+        elif not s[3 - flee] or s[flee] >= self.goal:
             self.end(True, w)
         else:
             return False
@@ -365,7 +364,7 @@ def _route(
     for number, pe in events.items():
         v = w * pe
         base = (*s[:6], number == 3)  # 悪路 until the next route change
-        t0: State = base  # type: ignore[assignment]
+        t0: State = base
         if number == 10:
             ch.unresolved(t0, v, dead_end=True)
         elif number == 1:
@@ -387,7 +386,7 @@ def _route(
         elif number == 4:  # 対向車: a failure takes this cut's movement achievement as damage
             hurts = []
             for k in (0, 1):
-                (ok, pass_), (_, fail) = _passes(b[k], dice)
+                (_ok, pass_), (_, fail) = _passes(b[k], dice)
                 branch = [(0, pass_)] + [
                     (loss, fail * q) for loss, q in _loss(moves[k], b[k], dice)
                 ]

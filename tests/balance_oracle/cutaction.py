@@ -45,7 +45,7 @@ def _lands(value: int, reaction: int) -> Fraction:
 
 
 def _hit(
-    value: int, damage: int, body: int, reaction: int, hp: int, injury: int, *, max_hp: int
+    value: int, damage: int, body: int, reaction: int, hp: int, *, injury: int, max_hp: int
 ) -> dict[tuple[int, int], Fraction]:
     """(体力, 負傷) of the target after one attack with success value ``value``."""
     out: dict[tuple[int, int], Fraction] = {}
@@ -95,7 +95,7 @@ def win(data: Mapping[str, Any]) -> Fraction:
                                     en["body"],
                                     en.get("reaction", en["body"]),
                                     eh,
-                                    ei,
+                                    injury=ei,
                                     max_hp=en["hp"],
                                 )
                                 for (h, i), p in dist.items():
@@ -107,7 +107,7 @@ def win(data: Mapping[str, Any]) -> Fraction:
                                     pc["body"],
                                     pc.get("reaction", pc["body"]),
                                     ph,
-                                    pi,
+                                    injury=pi,
                                     max_hp=pc["hp"],
                                 )
                                 for (h, i), p in dist.items():

@@ -184,7 +184,7 @@ def _bar(share: float) -> str:
     return f'<span class="saikoro-balance-bar" style="--p:{share * 100:.1f}%"></span>'
 
 
-def _rounds(scenario: Scenario, result: BalanceResult) -> str:
+def _rounds(result: BalanceResult) -> str:
     sim = simulator_for(result.system)
     caption, column = sim.rounds_caption, sim.rounds_column
     # the limit of what the rows count (the simulator's, as the scenario wrote it)
@@ -424,8 +424,7 @@ def section_html(scenario: Scenario, result: BalanceResult, tuned: TuneResult | 
         f"{_limit(result)}{_rulings(result)}</dl>"
     )
     figures = (
-        f'<div class="saikoro-balance-figures">{_ends(result)}{_rounds(scenario, result)}'
-        f"{_pcs(result)}</div>"
+        f'<div class="saikoro-balance-figures">{_ends(result)}{_rounds(result)}{_pcs(result)}</div>'
     )
     notes = ""
     if result.notes:

@@ -898,7 +898,7 @@ class Play:
         later = self._later(out.order, k)
         idle = out.idle & later
         if self.exact:
-            hp = self._saturated(out, cut, k, later)
+            hp = self._saturated(out, cut, later)
             if idle != out.idle or hp is not out.hp:
                 out = _rep(out, idle=idle, hp=hp)
         elif idle != out.idle:
@@ -913,7 +913,7 @@ class Play:
             found = self._after[key] = sum(1 << q for q in order[k + 1 :])
         return found
 
-    def _saturated(self, s: S, cut: int, k: int, later: int) -> tuple[int, ...]:
+    def _saturated(self, s: S, cut: int, later: int) -> tuple[int, ...]:
         """体力 with every safe runner's value capped one above what it can still lose."""
         key = (s.inn, s.idle & later, later, s.cast - cut)
         bounds = self._bounds.get(key)
@@ -1021,7 +1021,7 @@ class Play:
                 return Roll(self.events(oncoming=False), routed)
             return self._main_action(s, cut, k, r, done)
         if sub == T_ACT:  # the attack on the chosen runner
-            return self._chase_attack(s, cut, k, r, s.aim, done)
+            return self._chase_attack(s, cut, k, r, q=s.aim, done=done)
         if sub == T_EVENT:
             return self._event(s, cut, k, j, done)
         # T_FALL: falling objects on the runners of scratch's mask
@@ -1075,7 +1075,7 @@ class Play:
             return Roll(self.obstruct(me.body, target.body), pushed)
         return Go(self._finish(s, cut, k, done))
 
-    def _chase_attack(self, s: S, cut: int, k: int, r: int, q: int, done: Clock) -> Step:
+    def _chase_attack(self, s: S, cut: int, k: int, r: int, *, q: int, done: Clock) -> Step:
         me = self.chars[self.slots[r]]
         usable = [a for a in me.attacks if in_reach(s.pos[r], s.pos[q], melee=a.melee)]
         if not usable:
