@@ -161,13 +161,6 @@ class Move(NamedTuple):
     fumble: bool
 
 
-class Braced(NamedTuple):
-    """A movement check with 対向車 coming: the movement and the hit it brings (or none)."""
-
-    move: Move
-    hit: DamageResult | None
-
-
 class EventHit(NamedTuple):
     """What an event did to one runner: fell back, took a hit, dropped out, lost the cut."""
 
@@ -298,8 +291,6 @@ class Play:
         self._reach_cut: int | None = None
         self._losses: dict[int, int] = {}
         self._after: dict[tuple[tuple[int, ...], int], int] = {}
-        self._hits: list[DamageResult | None] = [None]
-        self._hit_index: dict[DamageResult | None, int] = {None: 0}
         self._bounds: dict[tuple[tuple[bool, ...], int, int, int], list[int | None]] = {}
         # 体力 can be made one value past what can be lost only where no policy compares it
         # (the other side targets the weakest and this side has several runners)
@@ -338,34 +329,6 @@ class Play:
             return list(out.items())
 
         return self._table(("move", value), build)
-
-    def braced(self, value: int, body: int) -> Table[object]:
-        """A movement check when 対向車 is coming (ruling ``chase_events_detail``): the
-        movement, and the hit this cut's achievement brings if the body check for 対向車
-        fails, after the body resist check (``None``: no hit)."""
-        failed_move = self.prep.settings.failed_move
-        st = self.prep.settings
-
-        def build() -> list[tuple[Braced, Fraction]]:
-            out: dict[Braced, Fraction] = {}
-            for r, p in check_results(value, dice=self.dice):
-                coming = oncoming_damage(r.achievement)
-                # the hit is in the outcome: the achievement is not needed any more
-                m = Move(move_gain(r, failed_move=failed_move), 0, r.fumble)
-                for check, q in check_results(body, dice=self.dice):
-                    effect = runner_effect(ONCOMING, check, move=coming)
-                    if check.success:
-                        key = Braced(m, None)
-                        out[key] = out.get(key, Fraction(0)) + p * q
-                        continue
-                    for res, u in damage_table(
-                        effect.damage, body, dice=self.dice, failure=st.resist_failure
-                    ).items():
-                        key = Braced(m, _loss(res))
-                        out[key] = out.get(key, Fraction(0)) + p * q * u
-            return list(out.items())
-
-        return self._table(("braced", value, body), build)
 
     def accelerate(self, value: int) -> Table[object]:
         """加速: how far it moves its runner forward."""
@@ -736,12 +699,20 @@ class Play:
             if reason is not None:
                 return self._end(s, reason)
             n = len(self.slots)
+            start = self._canonical(s, cut)
+            if self.exact:
+                # Solving exactly, whether 対向車 comes is rolled once the route change is
+                # known to come (at the settle); the movement achievements are kept until then
+                # (only where the table has 対向車).
+                keep = (0,) * n if self._events().get(ONCOMING) else ()
+                return Go(
+                    _rep(start, clock=(CHASE, cut, C_MOVE, 0, 0, 0), scratch=keep, idle=0, aim=-1)
+                )
 
             # Whether the route change (if any) will bring 対向車 is rolled here: the die is
             # independent of what comes before it, and only 対向車 needs this cut's movement
             # achievements, so the other states need not keep them. The other events are
             # rolled at the route change, given that it is not 対向車.
-            start = self._canonical(s, cut)
 
             def routed(_s: S, o: object) -> S:
                 oncoming = _is(o, bool)
@@ -763,19 +734,6 @@ class Play:
 
             body = self.chars[self.slots[k]].body
             value = road_success_value(body, bad_road=s.bad)
-            if s.scratch and self.exact:  # 対向車 is coming: its check and damage now
-
-                def braced(s: S, o: object) -> S:
-                    m, hit = _is(o, Braced)
-                    return _rep(
-                        s,
-                        clock=nxt,
-                        pos=_set(s.pos, k, s.pos[k] + m.gain),
-                        scratch=_set(s.scratch, k, self._intern(hit)),
-                        idle=s.idle | (1 << k) if m.fumble else s.idle,
-                    )
-
-                return Roll(self.braced(value, body), braced)
 
             def moved(s: S, o: object) -> S:
                 m = _is(o, Move)
@@ -789,6 +747,8 @@ class Play:
 
             return Roll(self.move(value), moved)
         if part == C_SETTLE:
+            if k:
+                return self._oncoming_hit(s, cut, k - 1)
             s = self._settle(s)
             reason = self._reason(s, cut)
             if reason is not None:
@@ -799,19 +759,19 @@ class Play:
                 return Go(_rep(s, clock=turns, order=order))
             if not self._changes_route(s, order[0]):  # no route change: no 対向車 this cut
                 return Go(_rep(s, clock=turns, order=order, scratch=(), aim=-1))
-            # Solving exactly, 対向車's 体力 loss is taken here, when whether the route change
-            # comes is known, and the achievements are forgotten: nothing before the route
-            # change reads 体力, which drops the exhausted, and a chase that ends before it
-            # (a leader at the goal) ends the same whatever the 体力. (A simulated battle
-            # keeps the achievements, so that its damage figures count only damage dealt.)
-            hp = list(s.hp)
-            for q, index in enumerate(s.scratch):
-                hit = self._hits[index]
-                if hit is not None and s.inn[q]:
-                    c = self.slots[q]
-                    hp[c] = self.after_hit(c, hp[c], hit)
-            out = _rep(s, clock=turns, order=order, scratch=(), hp=tuple(hp))
-            return Roll(_CERTAIN, lambda _s, _o: out, _EVENT_TAG)
+            # Solving exactly, the route change is known to come: whether it is 対向車 now,
+            # and if it is, each runner's check and 体力 loss (nothing before the route
+            # change reads 体力; the exhausted drop at the event), then the achievements are
+            # forgotten. (A simulated battle rolls 対向車 at the cut's start and its checks at
+            # the event, so that its damage figures count only damage dealt.)
+            ordered = _rep(s, order=order)
+
+            def routed(_s: S, o: object) -> S:
+                if _is(o, bool):
+                    return _rep(ordered, clock=(CHASE, cut, C_SETTLE, 1, 0, 0), aim=ONCOMING)
+                return _rep(ordered, clock=turns, scratch=(), aim=-1)
+
+            return Roll(self.oncoming(), routed)
         if part == C_TURN:
             return self._chase_turn(s, cut, k, sub, j)
         # C_END: the cut's end drops whoever is still beyond the area; 小道 ends
@@ -828,6 +788,29 @@ class Play:
                 aim=-1,
             )
         )
+
+    def _oncoming_hit(self, s: S, cut: int, q: int) -> Step:
+        """Solving exactly: 対向車 on runner ``q`` and after (its body check against this
+        cut's movement achievement, then the 体力 loss after the resist check)."""
+        while q < len(self.slots) and not s.inn[q]:
+            q += 1
+        if q == len(self.slots):
+            return Go(_rep(s, clock=(CHASE, cut, C_TURN, 0, T_START, 0), scratch=()))
+        c = self.slots[q]
+        more = any(s.inn[q + 1 :])
+        nxt = (CHASE, cut, C_SETTLE, q + 2, 0, 0) if more else (CHASE, cut, C_TURN, 0, T_START, 0)
+        # the achievement used is forgotten (the states that differ only in it merge)
+        left = _set(s.scratch, q, 0) if more else ()
+
+        def hit(s: S, o: object) -> S:
+            e = _is(o, EventHit)
+            if e.hit is None:
+                return _rep(s, clock=nxt, scratch=left)
+            hp = _set(s.hp, c, self.after_hit(c, s.hp[c], e.hit))
+            return _rep(s, clock=nxt, scratch=left, hp=hp)
+
+        table = self.runner_event(ONCOMING, self.chars[c].body, s.scratch[q])
+        return Roll(table, hit, _EVENT_TAG)
 
     def _canonical(self, s: S, cut: int) -> S:
         """``s`` at a cut's start in the form equal futures share: once the goal is out of
@@ -955,14 +938,6 @@ class Play:
         spend its turn on a capture)."""
         return s.inn[r] and not s.idle >> r & 1 and not self._captures(s, r)
 
-    def _intern(self, hit: DamageResult | None) -> int:
-        """The index of ``hit`` in :attr:`_hits` (0: no hit)."""
-        found = self._hit_index.get(hit)
-        if found is None:
-            found = self._hit_index[hit] = len(self._hits)
-            self._hits.append(hit)
-        return found
-
     def _fleeing_lead(self, s: S) -> int | None:
         values = [
             p for p, side, i in zip(s.pos, self.sides, s.inn, strict=True) if i and side == FLEEING
@@ -975,9 +950,12 @@ class Play:
     def _chase_turn(self, s: S, cut: int, k: int, sub: int, j: int) -> Step:
         if k == len(s.order):
             return Go(_rep(s, clock=(CHASE, cut, C_END, 0, 0, 0)))
-        reason = self._reason(s, cut)
-        if reason is not None:
-            return self._end(s, reason)
+        # an event's checks are everyone's at once: the chase can end only after them all
+        # (ruling chase_caught: both sides out together is the fleeing side's loss)
+        if not (j and sub in (T_EVENT, T_FALL)):
+            reason = self._reason(s, cut)
+            if reason is not None:
+                return self._end(s, reason)
         r = s.order[k]
         me = self.chars[self.slots[r]]
         done = (CHASE, cut, C_TURN, k + 1, T_START, 0)  # the clock of the next runner's turn
