@@ -700,14 +700,6 @@ class Play:
                 return self._end(s, reason)
             n = len(self.slots)
             start = self._canonical(s, cut)
-            if self.exact:
-                # Solving exactly, whether 対向車 comes is rolled once the route change is
-                # known to come (at the settle); the movement achievements are kept until then
-                # (only where the table has 対向車).
-                keep = (0,) * n if self._events().get(ONCOMING) else ()
-                return Go(
-                    _rep(start, clock=(CHASE, cut, C_MOVE, 0, 0, 0), scratch=keep, idle=0, aim=-1)
-                )
 
             # Whether the route change (if any) will bring 対向車 is rolled here: the die is
             # independent of what comes before it, and only 対向車 needs this cut's movement
@@ -759,19 +751,12 @@ class Play:
                 return Go(_rep(s, clock=turns, order=order))
             if not self._changes_route(s, order[0]):  # no route change: no 対向車 this cut
                 return Go(_rep(s, clock=turns, order=order, scratch=(), aim=-1))
-            # Solving exactly, the route change is known to come: whether it is 対向車 now,
-            # and if it is, each runner's check and 体力 loss (nothing before the route
-            # change reads 体力; the exhausted drop at the event), then the achievements are
-            # forgotten. (A simulated battle rolls 対向車 at the cut's start and its checks at
-            # the event, so that its damage figures count only damage dealt.)
-            ordered = _rep(s, order=order)
-
-            def routed(_s: S, o: object) -> S:
-                if _is(o, bool):
-                    return _rep(ordered, clock=(CHASE, cut, C_SETTLE, 1, 0, 0), aim=ONCOMING)
-                return _rep(ordered, clock=turns, scratch=(), aim=-1)
-
-            return Roll(self.oncoming(), routed)
+            # Solving exactly, 対向車 comes and the route change is known to come: each
+            # runner's check and 体力 loss now, then the achievements are forgotten (nothing
+            # before the route change reads 体力; the exhausted drop at the event). A
+            # simulated battle rolls the checks at the event, so that its damage figures
+            # count only damage dealt.
+            return Go(_rep(s, clock=(CHASE, cut, C_SETTLE, 1, 0, 0), order=order))
         if part == C_TURN:
             return self._chase_turn(s, cut, k, sub, j)
         # C_END: the cut's end drops whoever is still beyond the area; 小道 ends
