@@ -143,7 +143,8 @@ CASES: dict[str, tuple[str, int, int, str, str, str]] = {
     ),
     "chase-target-as-goal": (
         "system: cutaction\ntitle: t\ndifficulty_targets:\n"
-        "  - {name: 追う, check: body, target: 40, kind: chase}\n",
+        "  - {name: 追う, check: body, target: 40, kind: chase}\n"
+        "enemies:\n  - {id: car, name: 車, body: 5, head: 5, hp: 8, vehicle: 車}\n",
         4,
         37,
         "a chase's target is the movement target and its goal is ten times it: target 40 "

@@ -185,8 +185,8 @@ def test_text_names_the_party_in_japanese_and_gives_shares_in_percent() -> None:
     assert "reference-" not in out
     assert "パーティ: 標準パーティ（3人） — " in out
     assert "パーティ: シナリオの party（4人） — " in out
-    assert re.search(r"チェイスで逃げ切った割合: \d+\.\d%\n", out), out
-    assert re.search(r"戦闘に勝った割合: \d+\.\d%\n", out), out
+    assert re.search(r"チェイスで逃走側が逃げ切った割合: \d+\.\d%\n", out), out
+    assert re.search(r"戦闘に勝ってチェイスに進んだ割合: \d+\.\d%\n", out), out
     assert not re.search(r"割合: 0\.\d+", out), out
     nation_text = out[out.index("kokuryoku-yama") :]
     assert "PCごとの戦闘不能率: なし" in nation_text

@@ -1,91 +1,271 @@
-"""Cut-action simulator: what it lists as not simulated, and its package's parts agree."""
+"""Cut-action simulator: its exchanges are the engine's, its battles end as it declares, the
+chase follows the scenario (direction, attacks, table, cut limit), and its notes are the
+guide's."""
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import random
-from typing import Any
+import re
+from collections import Counter
+from collections.abc import Callable
+from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
 from balance_cases import CHASE, CUTACTION, Data, build
 from saikoro.balance import simulate
+from saikoro.balance._budget import Budget
 from saikoro.balance._tactics import tactics_for
-from saikoro.systems._cutaction.checks import resolve_check
-from saikoro.systems._cutaction.simulator import SIMULATOR as CUTACTION_SIM
-from saikoro.systems._cutaction.simulator.common import RandomDraw
+from saikoro.systems import get
+from saikoro.systems._cutaction.damage import DamageResult
+from saikoro.systems._cutaction.simulator import ENDS, NOTES, SIMULATOR, possible_ends
+from saikoro.systems._cutaction.simulator.drivers import play_one
+from saikoro.systems._cutaction.simulator.play import Play
+from saikoro.systems._cutaction.simulator.prepare import Prepared
+
+SYS = get("cutaction")
+GUIDE = Path(__file__).resolve().parents[1] / "plugin" / "saikoro" / "_guide" / "balance.md"
 
 
-def _effect(d: Data) -> None:
-    d["enemies"][1]["attacks"][0]["effect"] = "当たった相手の次の移動判定-1。"
+Edit = Callable[[Data], None]
 
 
-def test_notes_list_the_attack_effects_by_name() -> None:
-    enc = build(CUTACTION, _effect)
-    sim = CUTACTION_SIM
-    notes = [n.text for n in sim.notes(sim.prepare(enc, tactics_for("cutaction")))]
-    assert any("手下「棍棒」" in n and "移動判定-1" in n for n in notes), notes
-    plain = [n.text for n in sim.notes(sim.prepare(build(CUTACTION), tactics_for("cutaction")))]
-    assert not any("効果は扱わない" in n for n in plain)
-
-
-def test_an_effect_text_does_not_change_the_figures() -> None:
-    """Free text is listed, never guessed at: the same seed gives the same battles."""
-    a = simulate(build(CUTACTION), battles=500, seed=4, solve=False)
-    b = simulate(build(CUTACTION, _effect), battles=500, seed=4, solve=False)
-    assert (a.win, a.rounds) == (b.win, b.rounds)
-
-
-def test_random_draw_d10_and_checks_are_the_engines() -> None:
-    enc = build(CHASE)
-    prep = CUTACTION_SIM.prepare(enc, tactics_for("cutaction"))
-    draw = RandomDraw(random.Random(3), prep.shape)
-    faces = {draw.d10() for _ in range(2000)}
-    assert faces == set(range(1, 11))
-    for value in range(-2, 12):
-        r = draw.check(value)
-        assert r == resolve_check(value, r.roll, dice=prep.dice)
-
-
-# -- chase actions ----------------------------------------------------------------------
-
-
-def _runners(bodies: list[int], car: int, target: int) -> Any:
+def _all(changes: tuple[Edit, ...]) -> Edit:
     def change(d: Data) -> None:
-        d["party"] = [
-            {"name": f"PC{i}", "body": b, "head": 5, "hp": 12} for i, b in enumerate(bodies)
-        ]
-        d["players"] = len(bodies)
-        d["enemies"][0]["body"] = car
-        d["difficulty_targets"][0]["target"] = target
+        for c in changes:
+            c(d)
 
     return change
 
 
-def _nothing(_chase: object, _idle: object) -> list[str]:
-    return []
+def _prep(data: Data, *changes: Edit) -> Prepared:
+    return SIMULATOR.prepare(build(data, _all(changes)), tactics_for("cutaction"))
 
 
-def test_acceleration_helps_the_faster_side(monkeypatch: pytest.MonkeyPatch) -> None:
-    from saikoro.systems._cutaction.simulator import chase
-
-    enc = build(CHASE, _runners([8], 6, 2))
-    fast = simulate(enc, battles=20000, seed=1, solve=False)
-    monkeypatch.setattr(chase, "accelerators", _nothing)
-    slow = simulate(enc, battles=20000, seed=1, solve=False)
-    assert fast.win_low > slow.win_high, (fast.win, slow.win)
+# -- one exchange: the simulator's attack is CAA's -----------------------------------------
 
 
-def test_who_obstructs_whom() -> None:
-    from saikoro.systems._cutaction.chase import Chase
-    from saikoro.systems._cutaction.simulator.chase import accelerators, obstructions
+@pytest.mark.parametrize(("value", "reaction", "damage", "body"), [(7, 6, 4, 6), (9, 3, 8, 2)])
+def test_a_simulated_attack_is_caa(value: int, reaction: int, damage: int, body: int) -> None:
+    """The table an attack rolls gives CAA's exact odds of 体力 lost, and battles drawn
+    from it land in CAA's 95 % intervals."""
+    prep = _prep(CUTACTION)
+    play = Play(prep)
+    target = dataclasses.replace(prep.chars[-1], reaction=reaction, body=body)
+    table = play.hit(value, damage, target)
+    mine: dict[int, Fraction] = {}
+    for o, w in zip(table.outcomes, table.weights, strict=True):
+        loss = o.hp_loss if isinstance(o, DamageResult) else 0
+        mine[loss] = mine.get(loss, Fraction(0)) + Fraction(w, table.total)
+    odds = SYS.odds_command(f"CAA{value},{reaction},{damage}R{body}")
+    assert odds is not None
+    assert mine == {k: v for k, v in odds.distribution.items() if isinstance(k, int)}
+    rng = random.Random(5)
+    n = 20000
+    drawn = Counter(
+        o.hp_loss if isinstance(o, DamageResult) else 0
+        for o in (table.sample(rng.random) for _ in range(n))
+    )
+    for loss, p in mine.items():
+        half = 1.96 * (float(p) * (1 - float(p)) / n) ** 0.5 + 1 / n
+        assert abs(drawn[loss] / n - float(p)) <= half + 0.002, (loss, drawn[loss] / n, p)
 
-    c = Chase.start([("A", "逃走", 9), ("B", "追跡", 7), ("C", "逃走", 6), ("D", "追跡", 7)])
-    # the leader A changes the route; B and D push C (the runner behind them); C has nobody
-    assert obstructions(c, frozenset(), "A") == [("B", "C"), ("D", "C")]
-    assert obstructions(c, frozenset({"B"}), "A") == [("D", "C")]
-    # B led after the movement checks and changed the route; A, ahead after accelerating,
-    # obstructs B (of the nearest runners behind it, the first in order)
-    assert obstructions(c, frozenset(), "B") == [("A", "B"), ("D", "C")]
-    assert accelerators(c, frozenset({"C"})) == ["A", "B", "D"]
-    narrow = c.apply_event(1).chase  # 小道: nobody moves
-    assert accelerators(narrow, frozenset()) == []
+
+def _duel(d: Data) -> None:
+    d["players"] = 1
+    d["party"] = d["party"][1:]
+    d["enemies"] = d["enemies"][1:]
+
+
+def test_the_reaction_decides_the_fight() -> None:
+    """Issue 18 item 1: a higher reaction makes the PC's attacks land less often."""
+
+    def guarded(d: Data) -> None:
+        d["enemies"][0]["reaction"] = 9
+
+    plain = SIMULATOR.exact(_prep(CUTACTION, _duel), Budget())[0]
+    hard = SIMULATOR.exact(_prep(CUTACTION, _duel, guarded), Budget())[0]
+    assert plain is not None and hard is not None
+    assert hard < plain
+
+
+# -- ends ----------------------------------------------------------------------------------
+
+
+def _flee_enemies(d: Data) -> None:
+    d["difficulty_targets"][0]["flees"] = "enemies"
+    d["missions"]["main"]["success"] = "車を捕まえる"
+
+
+def _armed(damage: int) -> Edit:
+    def edit(d: Data) -> None:
+        d["enemies"][0]["attacks"] = [{"name": "拳銃", "kind": "shooting", "damage": damage}]
+
+    return edit
+
+
+def _two_pcs(d: Data) -> None:
+    d["players"] = 2
+    d["party"].append({"name": "相棒", "body": 6, "head": 6, "hp": 10})
+
+
+def _dead_end_table(d: Data) -> None:
+    d["chase_tables"] = [
+        {
+            "name": "袋小路",
+            "die": "1D10",
+            "entries": {"1-10": {"title": "行き止まりの路地", "event": "行き止まり"}},
+        }
+    ]
+
+
+CASES: dict[str, tuple[Data, tuple[Edit, ...]]] = {
+    "fight": (CUTACTION, ()),
+    "chase": (CHASE, ()),
+    "pursue": (CHASE, (_flee_enemies, _armed(4))),
+    "two": (CHASE, (_two_pcs, _armed(3))),
+    "dead_end": (CHASE, (_dead_end_table,)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_battles_end_only_in_declared_ends(name: str) -> None:
+    data, changes = CASES[name]
+    prep = _prep(data, *changes)
+    enc = build(data, _all(changes))
+    allowed = possible_ends(enc)
+    assert set(allowed) <= set(ENDS)
+    play = Play(prep)
+    rng = random.Random(name)
+    seen = Counter(play_one(play, rng).end for _ in range(1500))
+    assert set(seen) <= set(allowed), (set(seen) - set(allowed), allowed)
+    result = simulate(enc, battles=300, seed=2, solve=False)
+    assert {e.key for e in result.ends} <= set(allowed)
+
+
+def test_the_chase_stops_after_as_many_cuts_as_characters() -> None:
+    """Issue 18 item 3: the seed's limit is the number of characters in the chase."""
+    for changes, cast in (((), 2), ((_two_pcs,), 3)):
+        prep = _prep(CHASE, *changes)
+        assert prep.cast == cast
+        play = Play(prep)
+        rng = random.Random(cast)
+        cuts = Counter(play_one(play, rng).chase_cuts for _ in range(3000))
+        assert max(cuts) == cast, cuts
+
+
+def test_the_scenarios_own_table_is_rolled() -> None:
+    """Every entry a dead end: the first route change ends the chase there."""
+    prep = _prep(CHASE, _dead_end_table)
+    assert prep.chase is not None and prep.chase.table.name == "袋小路"
+    _, figures = SIMULATOR.exact(prep, Budget())
+    dead_end = sum(p for k, p in figures.items() if "行き止まり" in k)
+    # the chase ends at the leader's first route change, unless it ended before it (a
+    # runner left more than 5 behind by the movement checks); the rule book's 1D10: 1 in 10
+    book = SIMULATOR.exact(_prep(CHASE), Budget())[1]
+    assert dead_end > Fraction(2, 5) > 4 * sum(p for k, p in book.items() if "行き止まり" in k)
+    assert not any(n.key == "table_entries" for n in SIMULATOR.notes(prep))
+
+
+# -- direction: who flees follows the scenario; the pursuers' attacks count ----------------
+
+
+def test_the_pcs_pursue_when_the_enemies_flee() -> None:
+    prep = _prep(CHASE, _flee_enemies)
+    assert prep.chase is not None and not prep.chase.pcs_flee
+    ends = possible_ends(build(CHASE, _flee_enemies))
+    assert "chase_quarry_caught" in ends and "chase_goal" not in ends
+    assert ENDS["chase_quarry_caught"].win and not ENDS["chase_quarry_goal"].win
+
+
+def test_the_pursuers_attacks_change_the_figure() -> None:
+    """Issue 18 item 4: pursuers attack; a deadlier gun lowers the fleeing PC's chances."""
+    weak = simulate(build(CHASE, _armed(1)), battles=4000, seed=3, solve=False)
+    deadly = simulate(build(CHASE, _armed(30)), battles=4000, seed=3, solve=False)
+    assert deadly.win_high < weak.win_low, (weak.win, deadly.win)
+
+
+def test_a_chase_without_vehicles_has_every_enemy_run() -> None:
+    def on_foot(d: Data) -> None:
+        del d["enemies"][0]["vehicle"]
+
+    prep = _prep(CHASE, on_foot)
+    assert prep.chase is not None and len(prep.chase.runners) == 1
+    result = simulate(build(CHASE, on_foot), battles=500, seed=1, solve=False)
+    assert 0 < result.win < 1
+
+
+# -- exact ---------------------------------------------------------------------------------
+
+
+def test_the_exact_chase_is_the_simulated_one() -> None:
+    """The exact solver and the sampled battles play the same steps: the sampled ends lie
+    in the exact ends' intervals."""
+    prep = _prep(CHASE, _flee_enemies)
+    win, figures = SIMULATOR.exact(prep, Budget())
+    assert win is not None
+    assert sum(figures.values()) == 1
+    result = simulate(build(CHASE, _flee_enemies), battles=6000, seed=9, solve=False)
+    assert result.win_low - 0.01 <= float(win) <= result.win_high + 0.01
+
+
+# -- notes ---------------------------------------------------------------------------------
+
+
+def _documented() -> dict[str, str]:
+    text = GUIDE.read_text("utf-8")
+    section = text.split("### カットアクションの注記", 1)[1].split("\n#", 1)[0]
+    return dict(re.findall(r"^- `([a-z_]+)`: (.+)$", section, flags=re.MULTILINE))
+
+
+def test_the_guide_lists_exactly_the_notes() -> None:
+    assert _documented() == dict(NOTES)
+
+
+def test_notes_say_what_is_left_out() -> None:
+    def effect(d: Data) -> None:
+        d["enemies"][0]["attacks"][0]["effect"] = "当たった相手の次の移動判定-1。"
+
+    keys = {n.key for n in SIMULATOR.notes(_prep(CUTACTION, effect))}
+    assert {"effect", "support", "posture"} <= keys
+    chase = {n.key for n in SIMULATOR.notes(_prep(CHASE))}
+    assert {"decelerate", "jumping", "support"} <= chase
+
+
+# -- a chase that cannot start, or whose figure would mean nothing, is refused ------------
+
+
+def _problems(change: Edit) -> list[str]:
+    from balance_cases import text
+    from saikoro.scenario import validate_text
+
+    d = copy.deepcopy(CHASE)
+    change(d)
+    result = validate_text(text(d), "chase.yaml")
+    return [p.format() for p in result.problems]
+
+
+def test_a_chase_without_anyone_to_run_against_is_an_error_naming_the_fix() -> None:
+    def alone(d: Data) -> None:
+        d["enemies"] = []
+
+    (problem,) = [p for p in _problems(alone) if "cannot start" in p]
+    assert "runners" in problem and "enemies" in problem
+
+
+def test_chase_references_are_checked() -> None:
+    def unknown(d: Data) -> None:
+        d["difficulty_targets"][0]["runners"] = ["ghost"]
+        d["difficulty_targets"][0]["table"] = "なし"
+
+    problems = _problems(unknown)
+    assert any("ghost" in p and "car" in p for p in problems), problems
+    assert any("なし" in p for p in problems), problems
+
+    def defeat_runner(d: Data) -> None:
+        d["balance"] = {"defeat": ["car"]}
+
+    assert any("balance.defeat" in p for p in _problems(defeat_runner))

@@ -8,20 +8,22 @@ import random
 import pytest
 
 from saikoro.systems._cutaction.checks import resolve_check
-from saikoro.systems._cutaction.simulator import _check as cut_check
 
 
 @pytest.mark.parametrize("dice", ["1D10", "2D6"])
 def test_cut_action_check_matches_resolve_check(dice: str) -> None:
     from balance_cases import CUTACTION, build
     from saikoro.balance._tactics import tactics_for
+    from saikoro.systems._cutaction.checks import CheckResult
     from saikoro.systems._cutaction.simulator import SIMULATOR as CUTACTION_SIM
+    from saikoro.systems._cutaction.simulator.play import Play
 
     def with_dice(d: dict) -> None:  # type: ignore[type-arg]
         d["rulings"] = {"check_dice": dice}
 
     enc = build(CUTACTION, with_dice)
-    prep = CUTACTION_SIM.prepare(enc, tactics_for("cutaction"))
+    play = Play(CUTACTION_SIM.prepare(enc, tactics_for("cutaction")))
     for seed, value in itertools.product(range(50), range(-2, 14)):
-        mine = cut_check(random.Random(seed), prep, value)
+        mine = play.check(value).sample(random.Random(seed).random)
+        assert isinstance(mine, CheckResult)
         assert mine == resolve_check(value, mine.roll, dice=dice)

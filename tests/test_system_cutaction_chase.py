@@ -281,7 +281,13 @@ def test_every_option_changes_something() -> None:
         assert changed is not None
         assert changed.to_json() != SYS.odds_command(command).to_json(), name  # type: ignore[union-attr]
     options = {r.option_name for r in SYS.rulings if r.option}
-    assert options == set(cases) | {"chase_drop"}
+    assert options == set(cases) | {"chase_drop", "chase_time_limit", "chase_dead_end"}
+    # chase_time_limit and chase_dead_end decide who got away when the chase ends
+    from saikoro.systems._cutaction.chase import END_DEAD_END, END_TIME, escaped
+
+    overtaken = [("逃走", 3, True), ("追跡", 5, True)]
+    assert escaped(END_TIME, overtaken) != escaped(END_TIME, overtaken, time_limit="leader")
+    assert escaped(END_DEAD_END, overtaken) != escaped(END_DEAD_END, overtaken, dead_end="cornered")
     # chase_drop changes the chase model, not a command
     entries = [("A", "逃走", 9), ("B", "追跡", 1)]
     assert SYS.start_chase(entries).order() == ["A"]

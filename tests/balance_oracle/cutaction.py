@@ -3,13 +3,17 @@
 From the seed (004): each cut everyone makes an initiative body check, the achievement
 is the acting value, highest first; failures act after every success, the least
 negative first; a fumble loses the cut; PCs first on ties. An attack is a check (melee:
-body); a hit is met by a body resist check whose achievement reduces the damage; a
+body) that the target meets with its reaction (防御/回避: a contest it makes even after
+acting); a hit is then met by a body resist check whose achievement reduces the damage; a
 failed resist leaves 負傷 equal to the damage, which lowers the maximum 体力. At 体力 0 or
 less the character is 消耗: every check but recovery fails, so it is out of the fight.
 
 Rulings followed (the seed states no dice; the simulator's documented rulings): a check
 is 1D10 rolled under the success value, the achievement = value - roll, success when
-it is 0 or more, a roll of 10 (the highest) a fumble; a failed resist reduces nothing
+it is 0 or more, a roll of 10 (the highest) a fumble; the attack lands when it succeeds
+and its achievement beats the reaction's (a fumbled reaction ranks below everything, a
+tie is the target's: ``contest_rule``); the reaction's success value is the target's
+``reaction``, its body when none is written (``reaction``); a failed resist reduces nothing
 (``resist_failure: none``); 体力 never exceeds the maximum after 負傷. ``win`` = the enemy
 is down at the end of a cut within the limit (10 by default).
 """
@@ -28,22 +32,32 @@ State = tuple[int, int, int, int]
 ROLLS = range(1, 11)
 
 
+def _lands(value: int, reaction: int) -> Fraction:
+    """P(an attack of success value ``value`` beats a reaction of ``reaction``)."""
+    hits = 0
+    for r in ROLLS:
+        if r == 10 or value - r < 0:  # the attack fails: it cannot land
+            continue
+        for d in ROLLS:
+            if d == 10 or value - r > reaction - d:  # a fumbled reaction, or beaten
+                hits += 1
+    return Fraction(hits, 100)
+
+
 def _hit(
-    value: int, damage: int, body: int, hp: int, injury: int, *, max_hp: int
+    value: int, damage: int, body: int, reaction: int, hp: int, *, injury: int, max_hp: int
 ) -> dict[tuple[int, int], Fraction]:
     """(体力, 負傷) of the target after one attack with success value ``value``."""
     out: dict[tuple[int, int], Fraction] = {}
-    for r in ROLLS:
-        if r == 10 or value - r < 0:  # the attack misses
-            add(out, (hp, injury), Fraction(1, 10))
-            continue
-        for q in ROLLS:
-            ach = body - q
-            if q != 10 and ach >= 0:
-                loss, inj = max(0, damage - ach), injury
-            else:
-                loss, inj = damage, injury + damage
-            add(out, (min(hp - loss, max_hp - inj), inj), Fraction(1, 100))
+    lands = _lands(value, reaction)
+    add(out, (hp, injury), 1 - lands)
+    for q in ROLLS:
+        ach = body - q
+        if q != 10 and ach >= 0:
+            loss, inj = max(0, damage - ach), injury
+        else:
+            loss, inj = damage, injury + damage
+        add(out, (min(hp - loss, max_hp - inj), inj), lands / 10)
     return out
 
 
@@ -79,15 +93,22 @@ def win(data: Mapping[str, Any]) -> Fraction:
                                     pc["body"],
                                     pc.get("damage", 4),
                                     en["body"],
+                                    en.get("reaction", en["body"]),
                                     eh,
-                                    ei,
+                                    injury=ei,
                                     max_hp=en["hp"],
                                 )
                                 for (h, i), p in dist.items():
                                     add(after, (ph, pi, h, i), v * p)
                             else:
                                 dist = _hit(
-                                    en["body"], atk["damage"], pc["body"], ph, pi, max_hp=pc["hp"]
+                                    en["body"],
+                                    atk["damage"],
+                                    pc["body"],
+                                    pc.get("reaction", pc["body"]),
+                                    ph,
+                                    injury=pi,
+                                    max_hp=pc["hp"],
                                 )
                                 for (h, i), p in dist.items():
                                     add(after, (h, i, eh, ei), v * p)

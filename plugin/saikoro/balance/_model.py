@@ -75,6 +75,7 @@ class Encounter:
         party: the PCs.
         enemies: the scenario's enemies (its system's model objects).
         targets: the scenario's difficulty targets (model objects).
+        tables: the scenario's random tables (``chase_tables:``, model objects).
         round_limit: the main mission's round limit (``None``: none given).
         defeat: enemy ids whose defeat is the main mission (empty: all of them).
         rulings: the scenario's ``rulings`` (the system's options as given).
@@ -93,6 +94,7 @@ class Encounter:
     rulings: tuple[tuple[str, OptionValue], ...]
     balance: BalanceSpec | None = None
     side: tuple[SideSpec, ...] = ()
+    tables: tuple[sm.ChaseTable, ...] = ()
 
     @property
     def rules(self) -> System:
@@ -163,6 +165,7 @@ def encounter(
         defeat=tuple(raw.defeat or ()) if raw else (),
         rulings=tuple(sorted(model.rulings.items())),
         balance=balance,
+        tables=tuple(model.chase_tables),
     )
     side = side_specs(
         model.missions.side if model.missions else (),

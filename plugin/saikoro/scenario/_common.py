@@ -272,9 +272,14 @@ ENTRY = Obj(
 
 
 def chase_tables(
-    ja: str = "チェイス表などのランダム表", en: str = "chase and other random tables"
+    ja: str = "チェイス表などのランダム表",
+    en: str = "chase and other random tables",
+    *,
+    entry_fields: tuple[Field, ...] = (),
 ) -> Field:
-    """The ``chase_tables`` field: named tables whose entries cover the die exactly once."""
+    """The ``chase_tables`` field: named tables whose entries cover the die exactly once;
+    ``entry_fields`` are a system's own keys of an entry (after ``title`` and ``effect``)."""
+    entry = Obj(ENTRY.fields + entry_fields) if entry_fields else ENTRY
     table = Obj(
         (
             Field("name", NAME, required=True, ja="表の名前", en="table name"),
@@ -288,7 +293,7 @@ def chase_tables(
             Field("description", TEXT, ja="いつ振るか、などの説明", en="when to roll it"),
             Field(
                 "entries",
-                MapOf(IntOrRange(0, 2000), ENTRY, max_items=200),
+                MapOf(IntOrRange(0, 2000), entry, max_items=200),
                 required=True,
                 ja="出目(1 または 2-3 のような範囲)→出来事。どの出目もちょうど1回ずつ覆うこと",
                 en="result (1, or a range like 2-3) -> event; every result exactly once",

@@ -209,11 +209,11 @@ def _bar(share: float) -> str:
     return f'<span class="saikoro-balance-bar" style="--p:{share * 100:.1f}%"></span>'
 
 
-def _rounds(scenario: Scenario, result: BalanceResult) -> str:
+def _rounds(result: BalanceResult) -> str:
     sim = simulator_for(result.system)
     caption, column = sim.rounds_caption, sim.rounds_column
-    missions = scenario.model.missions
-    limit = missions.main.rounds if missions and sim.default_rounds is not None else None
+    # the limit of what the rows count (the simulator's, as the scenario wrote it)
+    limit = result.round_limit if result.round_limit_written else None
     if limit:
         caption += f"（上限 {limit}）"
     n = result.battles
@@ -443,8 +443,7 @@ def section_html(scenario: Scenario, result: BalanceResult, tuned: TuneResult | 
         f"{_limit(result)}{_rulings(result)}</dl>"
     )
     figures = (
-        f'<div class="saikoro-balance-figures">{_ends(result)}{_rounds(scenario, result)}'
-        f"{_pcs(result)}</div>"
+        f'<div class="saikoro-balance-figures">{_ends(result)}{_rounds(result)}{_pcs(result)}</div>'
     )
     notes = ""
     if result.notes:

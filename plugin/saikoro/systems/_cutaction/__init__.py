@@ -155,6 +155,22 @@ class CutAction(System):
         """
         return Chase.start(entries, target=target, drop_rule=str(self.option("chase_drop")))
 
+    def chase_escaped(self, chase: Chase, *, cast: int) -> bool | None:
+        """Whether the fleeing side of ``chase`` got away (options ``chase_time_limit``,
+        ``chase_dead_end``); ``None`` while the chase goes on.
+
+        >>> c = CutAction().start_chase([("A", "逃走", 2), ("B", "追跡", 5)]).end_cut()
+        >>> c = c.end_cut()
+        >>> leader = CutAction(chase_time_limit="leader")
+        >>> CutAction().chase_escaped(c, cast=2), leader.chase_escaped(c, cast=2)
+        (True, False)
+        """
+        return chase.escaped(
+            cast=cast,
+            time_limit=str(self.option("chase_time_limit")),
+            dead_end=str(self.option("chase_dead_end")),
+        )
+
     def move_check(self, chase: Chase, name: str, check: CheckResult) -> Chase:
         """Add a movement check to a chase (option ``failed_move``)."""
         return chase.move_check(name, check, failed_move=str(self.option("failed_move")))

@@ -19,13 +19,14 @@ roll 1D10 on the chase event table.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from .checks import CheckResult
 from .errors import CutActionError
 from .events import (
     CHASE_EVENTS,
+    END_DEAD_END,
     ChaseEvent,
     EventOutcome,
     apply_event,
@@ -39,17 +40,40 @@ from .events import (
 __all__ = [
     "CHASE_AREA_DEPTH",
     "CHASE_EVENTS",
+    "DEAD_END_RULES",
     "DROP_RULES",
+    "END_CAPTURED",
+    "END_DEAD_END",
+    "END_FLEEING_OUT",
+    "END_GOAL",
+    "END_PURSUING_OUT",
+    "END_TIME",
+    "FLEEING",
+    "PURSUING",
+    "TIME_LIMIT_RULES",
     "Chase",
     "ChaseEvent",
     "EventOutcome",
     "Runner",
+    "accelerate_gain",
+    "acting_order",
     "apply_event",
+    "at_relative",
+    "beyond_area",
+    "can_obstruct",
+    "caught_up",
     "chase_event",
     "chase_target",
     "curve_retreat",
+    "end_reason",
+    "escaped",
     "falling_area",
+    "in_reach",
+    "move_gain",
     "oncoming_damage",
+    "rearmost",
+    "retreat_position",
+    "road_success_value",
 ]
 
 CHASE_AREA_DEPTH = 5
@@ -58,7 +82,239 @@ DROP_RULES = ("immediate", "cut_end")
 """When runners beyond the chase area drop out (ruling ``chase_drop``)."""
 
 FLEEING = "逃走"
+"""The side of the runners who declared the move (they flee)."""
 PURSUING = "追跡"
+"""The side of the runners who declared they follow them."""
+
+END_CAPTURED = "捕捉"
+"""A pursuer caught up with the fleeing leader, blockaded and won the agility contest."""
+END_FLEEING_OUT = "逃走側が全員脱落"
+"""Every fleeing runner dropped out."""
+END_PURSUING_OUT = "追跡側が全員脱落"
+"""Every pursuer dropped out."""
+END_GOAL = "目標値に到着"
+"""A fleeing runner's movement value reached the goal."""
+END_TIME = "カット数が登場キャラクター数に達した"
+"""As many cuts as there are characters in the chase have passed."""
+
+TIME_LIMIT_RULES = ("not_caught", "leader")
+"""Who got away when the cuts run out (ruling ``chase_time_limit``)."""
+DEAD_END_RULES = ("as_time_limit", "cornered")
+"""What a dead end means for the fleeing side (ruling ``chase_dead_end``)."""
+
+
+# -- the rules on plain values (the Chase class and the simulator both use these) ----------
+
+
+def beyond_area(positions: Sequence[int], inside: Sequence[bool]) -> tuple[int, ...]:
+    """Indices of the runners still in but more than 5 behind the leader (outside the area).
+
+    >>> beyond_area((9, 3, 4), (True, True, True)), beyond_area((9, 3), (True, False))
+    ((1,), ())
+    """
+    lead = max((p for p, i in zip(positions, inside, strict=True) if i), default=None)
+    if lead is None:
+        return ()
+    floor = lead - CHASE_AREA_DEPTH
+    return tuple(
+        k for k, (p, i) in enumerate(zip(positions, inside, strict=True)) if i and p < floor
+    )
+
+
+def rearmost(positions: Sequence[int], inside: Sequence[bool]) -> tuple[int, ...]:
+    """Indices of the runners in the rearmost occupied area (道が閉ざされる).
+
+    >>> rearmost((9, 3, 3), (True, True, True))
+    (1, 2)
+    """
+    last = min((p for p, i in zip(positions, inside, strict=True) if i), default=None)
+    return tuple(
+        k for k, (p, i) in enumerate(zip(positions, inside, strict=True)) if i and p == last
+    )
+
+
+def at_relative(positions: Sequence[int], inside: Sequence[bool], relative: int) -> tuple[int, ...]:
+    """Indices of the runners at ``relative`` distance from the leader (falling objects).
+
+    >>> at_relative((9, 7, 4), (True, True, True), -2)
+    (1,)
+    """
+    lead = max((p for p, i in zip(positions, inside, strict=True) if i), default=None)
+    if lead is None:
+        return ()
+    return tuple(
+        k
+        for k, (p, i) in enumerate(zip(positions, inside, strict=True))
+        if i and p - lead == relative
+    )
+
+
+def acting_order(
+    positions: Sequence[int], inside: Sequence[bool], pcs: Sequence[bool]
+) -> tuple[int, ...]:
+    """Indices of the runners still in, in acting order: from the leader back, PCs first on
+    equal values, then as given.
+
+    >>> acting_order((4, 6, 6), (True, True, True), (True, False, True))
+    (2, 1, 0)
+    """
+    ranked = sorted(
+        (k for k in range(len(positions)) if inside[k]),
+        key=lambda k: (-positions[k], 0 if pcs[k] else 1, k),
+    )
+    return tuple(ranked)
+
+
+def move_gain(check: CheckResult, *, failed_move: str = "negative") -> int:
+    """How far a movement check (initiative timing) moves its runner (ruling ``failed_move``).
+
+    >>> move_gain(CheckResult(5, 8)), move_gain(CheckResult(5, 8), failed_move="zero")
+    (-3, 0)
+    """
+    if failed_move not in ("negative", "zero"):
+        raise CutActionError(f"unknown failed move rule {failed_move!r}")
+    if not check.success and failed_move == "zero":
+        return 0
+    return check.achievement
+
+
+def accelerate_gain(check: CheckResult) -> int:
+    """How far 加速 moves its runner forward: the achievement of a successful check, else 0.
+
+    >>> accelerate_gain(CheckResult(7, 3)), accelerate_gain(CheckResult(7, 9))
+    (4, 0)
+    """
+    return check.achievement if check.success else 0
+
+
+def caught_up(pursuer: int, fleeing_leader: int) -> bool:
+    """Whether a pursuer at movement value ``pursuer`` has caught up with the fleeing leader
+    (it is in the leader's area or ahead of it).
+
+    >>> caught_up(7, 7), caught_up(6, 7)
+    (True, False)
+    """
+    return pursuer >= fleeing_leader
+
+
+def road_success_value(success_value: int, *, bad_road: bool) -> int:
+    """The success value of a movement check (the initiative timing's or 加速): -2 on 悪路.
+
+    >>> road_success_value(7, bad_road=True)
+    5
+    """
+    return success_value - 2 if bad_road else success_value
+
+
+def retreat_position(position: int, distance: int, blocked: Iterable[int] = ()) -> int:
+    """Where a runner at ``position`` ends after falling back ``distance`` (減速, 連続カーブ,
+    進路妨害): never behind a blockaded area at or behind it (``blocked``: their values).
+
+    >>> retreat_position(8, 6), retreat_position(8, 6, {5}), retreat_position(8, 2, {8})
+    (2, 5, 8)
+    """
+    floor = max((b for b in blocked if b <= position), default=None)
+    new = position - max(0, distance)
+    return new if floor is None else max(new, floor)
+
+
+def in_reach(attacker: int, target: int, *, melee: bool) -> bool:
+    """Whether an attack reaches another runner in the chase (ruling ``chase_actions``):
+    melee needs the same area (the same movement value), shooting anyone still in it.
+
+    >>> in_reach(5, 5, melee=True), in_reach(5, 2, melee=True), in_reach(5, 2, melee=False)
+    (True, False, True)
+    """
+    return attacker == target or not melee
+
+
+def can_obstruct(obstructor: int, target: int) -> bool:
+    """Whether 進路妨害 can target a runner: it is in the obstructor's area or behind it.
+
+    >>> can_obstruct(5, 5), can_obstruct(5, 7)
+    (True, False)
+    """
+    return target <= obstructor
+
+
+def end_reason(
+    runners: Iterable[tuple[str, int, bool]],
+    *,
+    target: int | None,
+    cut: int,
+    cast: int,
+    finished: str = "",
+) -> str | None:
+    """Why a chase is over, or ``None``, from ``(side, position, still in)`` of every runner.
+
+    ``cut`` is the cut about to be played (1 first), ``cast`` the number of characters in
+    the chase: the chase is over once ``cast`` cuts have passed. ``finished`` is an end
+    that already happened (:data:`END_CAPTURED`, :data:`END_DEAD_END`). Only a fleeing
+    runner reaching the goal ends the chase (the goal is where it flees to).
+
+    >>> end_reason([("逃走", 3, True), ("追跡", 1, False)], target=None, cut=1, cast=2)
+    '追跡側が全員脱落'
+    >>> end_reason([("逃走", 3, True), ("追跡", 1, True)], target=None, cut=3, cast=2)
+    'カット数が登場キャラクター数に達した'
+    """
+    if finished:
+        return finished
+    sides = set()
+    arrived = False
+    for side, position, inside in runners:
+        if inside:
+            sides.add(side)
+            arrived = arrived or (side == FLEEING and target is not None and position >= target)
+    if FLEEING not in sides:
+        return END_FLEEING_OUT
+    if PURSUING not in sides:
+        return END_PURSUING_OUT
+    if arrived:
+        return END_GOAL
+    if cut > cast:
+        return END_TIME
+    return None
+
+
+def escaped(
+    reason: str,
+    runners: Iterable[tuple[str, int, bool]],
+    *,
+    time_limit: str = "not_caught",
+    dead_end: str = "as_time_limit",
+) -> bool:
+    """Whether the fleeing side got away when a chase ended for ``reason``.
+
+    Reaching the goal or shaking off every pursuer is an escape; a capture, or every
+    fleeing runner dropping out, is not. When the cuts run out (ruling
+    ``chase_time_limit``) the fleeing runners still in have escaped (``not_caught``: nobody
+    caught them), or only when one of them is at the leader's value (``leader``). A
+    dead end (ruling ``chase_dead_end``) ends the chase as the time limit does
+    (``as_time_limit``) or corners the fleeing side (``cornered``).
+
+    >>> rs = [("逃走", 3, True), ("追跡", 5, True)]
+    >>> escaped(END_TIME, rs), escaped(END_TIME, rs, time_limit="leader")
+    (True, False)
+    >>> escaped(END_DEAD_END, rs), escaped(END_DEAD_END, rs, dead_end="cornered")
+    (True, False)
+    """
+    if time_limit not in TIME_LIMIT_RULES:
+        raise CutActionError(f"unknown chase time limit rule {time_limit!r}")
+    if dead_end not in DEAD_END_RULES:
+        raise CutActionError(f"unknown chase dead end rule {dead_end!r}")
+    if reason in (END_GOAL, END_PURSUING_OUT):
+        return True
+    if reason in (END_CAPTURED, END_FLEEING_OUT):
+        return False
+    if reason == END_DEAD_END and dead_end == "cornered":
+        return False
+    if reason not in (END_TIME, END_DEAD_END):
+        raise CutActionError(f"unknown chase end {reason!r}")
+    inside = [(side, position) for side, position, i in runners if i]
+    if time_limit == "not_caught":
+        return any(side == FLEEING for side, _ in inside)
+    top = max((position for _, position in inside), default=None)
+    return any(side == FLEEING and position == top for side, position in inside)
 
 
 @dataclass(frozen=True)
@@ -156,9 +412,11 @@ class Chase:
         return self.runner(name).position - self.leader_position()
 
     def order(self) -> list[str]:
-        """Acting order: from the leader back; PCs first on equal values."""
-        ranked = sorted(self.active(), key=lambda r: (-r.position, 0 if r.pc else 1))
-        return [r.name for r in ranked]
+        """Acting order: from the leader back; PCs first on equal values (:func:`acting_order`)."""
+        positions = [r.position for r in self.runners]
+        inside = [not r.dropped for r in self.runners]
+        pcs = [r.pc for r in self.runners]
+        return [self.runners[k].name for k in acting_order(positions, inside, pcs)]
 
     def blocked_positions(self) -> set[int]:
         """Movement values of the blockaded areas."""
@@ -166,29 +424,35 @@ class Chase:
             return {r.position for r in self.active()}
         return {self.runner(n).position for n in self.blockers if not self.runner(n).dropped}
 
+    def _plain(self) -> list[tuple[str, int, bool]]:
+        return [(r.side, r.position, not r.dropped) for r in self.runners]
+
     def end_reason(self, *, cast: int) -> str | None:
-        """Why the chase is over, or ``None``; ``cast`` = number of characters on stage."""
-        if self.finished:
-            return self.finished
-        sides = {r.side for r in self.active()}
-        if FLEEING not in sides:
-            return "逃走側が全員脱落"
-        if PURSUING not in sides:
-            return "追跡側が全員脱落"
-        if self.target is not None and any(
-            r.position >= self.target for r in self.active() if r.side == FLEEING
-        ):
-            return "目標値に到着"
-        if self.cut > cast:
-            return "カット数が登場キャラクター数に達した"
-        return None
+        """Why the chase is over, or ``None`` (:func:`end_reason`); ``cast`` = number of
+        characters in the chase."""
+        return end_reason(
+            self._plain(), target=self.target, cut=self.cut, cast=cast, finished=self.finished
+        )
+
+    def escaped(
+        self, *, cast: int, time_limit: str = "not_caught", dead_end: str = "as_time_limit"
+    ) -> bool | None:
+        """Whether the fleeing side got away (:func:`escaped`); ``None`` while it goes on.
+
+        >>> c = Chase.start([("A", "逃走", 3), ("B", "追跡", 5)], target=30)
+        >>> c.escaped(cast=2), c.end_cut().end_cut().escaped(cast=2)
+        (None, True)
+        """
+        reason = self.end_reason(cast=cast)
+        if reason is None:
+            return None
+        return escaped(reason, self._plain(), time_limit=time_limit, dead_end=dead_end)
 
     def beyond(self) -> list[str]:
         """Runners still in but beyond the chase area (left behind by an acceleration)."""
-        if not self.active():
-            return []
-        lead = self.leader_position()
-        return [r.name for r in self.active() if r.position - lead < -CHASE_AREA_DEPTH]
+        positions = [r.position for r in self.runners]
+        inside = [not r.dropped for r in self.runners]
+        return [self.runners[k].name for k in beyond_area(positions, inside)]
 
     # -- actions --------------------------------------------------------------------
 
@@ -211,12 +475,12 @@ class Chase:
         return replace(self, runners=runners)
 
     def move_success_value(self, success_value: int) -> int:
-        """The success value of a movement check now (悪路: -2).
+        """The success value of a movement check now (悪路: -2, :func:`road_success_value`).
 
         >>> Chase(()).move_success_value(7), Chase((), bad_road=True).move_success_value(7)
         (7, 5)
         """
-        return success_value - 2 if self.bad_road else success_value
+        return road_success_value(success_value, bad_road=self.bad_road)
 
     def move_check(self, name: str, check: CheckResult, *, failed_move: str = "negative") -> Chase:
         """Add one runner's movement check to its movement value (then drop who is beyond -5).
@@ -239,9 +503,7 @@ class Chase:
         """
         out = self
         for name, check in checks.items():
-            gain = check.achievement
-            if not check.success and failed_move == "zero":
-                gain = 0
+            gain = move_gain(check, failed_move=failed_move)
             out = out._move(name, out.runner(name).position + gain)
         return out._settled()
 
@@ -267,7 +529,7 @@ class Chase:
         """
         if not check.success or self.narrow:
             return self
-        return self._move(name, self.runner(name).position + check.achievement)
+        return self._move(name, self.runner(name).position + accelerate_gain(check))
 
     def fall_back(self, name: str, distance: int) -> Chase:
         """Move a runner back (curve, obstruction), no further than a blockade behind it."""
@@ -286,11 +548,7 @@ class Chase:
 
     def _retreat(self, name: str, distance: int) -> Chase:
         pos = self.runner(name).position
-        floor = max((b for b in self.blocked_positions() if b <= pos), default=None)
-        new = pos - max(0, distance)
-        if floor is not None:
-            new = max(new, floor)
-        return self._move(name, new)
+        return self._move(name, retreat_position(pos, distance, self.blocked_positions()))
 
     def blockade(self, name: str) -> Chase:
         """封鎖: the runner blockades its area."""
@@ -319,13 +577,15 @@ class Chase:
 
     def close_road(self) -> Chase:
         """道が閉ざされる: everyone in the rearmost occupied area drops out."""
-        last = min(r.position for r in self.active())
-        return self._drop(*(r.name for r in self.active() if r.position == last))._settled()
+        positions = [r.position for r in self.runners]
+        inside = [not r.dropped for r in self.runners]
+        return self._drop(*(self.runners[k].name for k in rearmost(positions, inside)))._settled()
 
     def in_area(self, relative: int) -> list[str]:
         """Runners at a relative distance from the leader (e.g. hit by falling objects)."""
-        lead = self.leader_position()
-        return [r.name for r in self.active() if r.position - lead == relative]
+        positions = [r.position for r in self.runners]
+        inside = [not r.dropped for r in self.runners]
+        return [self.runners[k].name for k in at_relative(positions, inside, relative)]
 
     def end_cut(self) -> Chase:
         """Cut end: runners beyond -5 drop out (whatever the ruling), 小道 ends, next cut."""
@@ -371,7 +631,7 @@ class Chase:
 
     def capture(self, *, won: bool) -> Chase:
         """A pursuer caught up with the fleeing leader, blockaded and won the agility contest."""
-        return replace(self, finished="捕捉") if won else self
+        return replace(self, finished=END_CAPTURED) if won else self
 
     def apply_event(
         self,

@@ -27,14 +27,17 @@ from fractions import Fraction
 
 from saikoro.dice import Dist
 
-from .checks import CheckResult, check_results
+from .checks import CheckResult, check_results, contest_wins
 from .errors import CutActionError
 
 __all__ = [
     "Condition",
     "DamageResult",
+    "attack_hits",
+    "attack_table",
     "damage_dist",
     "damage_table",
+    "exhausted_at",
     "resolve_damage",
 ]
 
@@ -146,6 +149,78 @@ def damage_dist(
     return Dist.from_fractions(loss)
 
 
+def attack_hits(
+    attack: CheckResult, reaction: CheckResult | None, *, rule: str = "success_needed"
+) -> bool:
+    """Whether an attack lands: the attack check against the target's reaction (防御/回避).
+
+    The reaction is a contest the target makes even when it has already acted; the attacker
+    must win it (ruling ``contest_rule``: by default succeed and beat the reaction's
+    achievement, ties to the target). ``reaction=None``: the reaction fails without a roll
+    (an exhausted target, ruling ``exhausted_resist_fails``), so a successful attack lands.
+
+    >>> from saikoro.systems._cutaction.checks import resolve_check
+    >>> attack_hits(resolve_check(7, 3), resolve_check(5, 2))    # 4 against 3
+    True
+    >>> attack_hits(resolve_check(7, 4), resolve_check(5, 2))    # 3 against 3: the target's
+    False
+    >>> attack_hits(resolve_check(7, 3), None), attack_hits(resolve_check(7, 8), None)
+    (True, False)
+    """
+    return contest_wins(attack, [] if reaction is None else [reaction], rule=rule)
+
+
+def attack_table(
+    attack_value: int,
+    reaction_value: int,
+    damage: Dist[int] | int,
+    resist_value: int | None,
+    *,
+    dice: str = "1D10",
+    rule: str = "success_needed",
+    failure: str = "none",
+    auto_fail: bool = False,
+) -> dict[DamageResult | None, Fraction]:
+    """Every outcome of one attack with its exact probability (``None``: it does not land).
+
+    The attack check against the reaction (:func:`attack_hits`), then on a hit the damage and
+    the body resist check (:func:`damage_table`). ``auto_fail``: the target is exhausted and
+    its checks fail without a roll, the reaction as the resist check (ruling
+    ``exhausted_resist_fails``). What ``CAA`` computes and the simulator plays.
+
+    >>> t = attack_table(7, 5, 8, 6)
+    >>> t[None]                    # the attack does not beat the reaction
+    Fraction(9, 20)
+    >>> sum(p for r, p in t.items() if r is not None and r.injury)   # a hit, resist failed
+    Fraction(11, 50)
+    """
+    reactions: list[tuple[CheckResult | None, Fraction]]
+    reactions = (
+        [(None, Fraction(1))] if auto_fail else list(check_results(reaction_value, dice=dice))
+    )
+    hit = Fraction(0)
+    for a, pa in check_results(attack_value, dice=dice):
+        for r, pr in reactions:
+            if attack_hits(a, r, rule=rule):
+                hit += pa * pr
+    table: dict[DamageResult | None, Fraction] = {None: 1 - hit} if hit < 1 else {}
+    if hit:
+        auto = auto_fail and resist_value is not None  # HP loss is never resisted
+        hits = damage_table(damage, resist_value, dice=dice, failure=failure, auto_fail=auto)
+        for res, p in hits.items():
+            table[res] = table.get(res, Fraction(0)) + hit * p
+    return table
+
+
+def exhausted_at(hp: int) -> bool:
+    """Whether 体力 ``hp`` means the 消耗 state (0 or less).
+
+    >>> exhausted_at(0), exhausted_at(1)
+    (True, False)
+    """
+    return hp <= 0
+
+
 @dataclass(frozen=True)
 class Condition:
     """A character's 体力 track and damage states.
@@ -190,7 +265,7 @@ class Condition:
 
     def _settle(self, hp: int, injury: int) -> Condition:
         hp = min(hp, self.max_hp - injury)
-        return replace(self, hp=hp, injury=injury, exhausted=self.exhausted or hp <= 0)
+        return replace(self, hp=hp, injury=injury, exhausted=self.exhausted or exhausted_at(hp))
 
     def take(self, result: DamageResult) -> Condition:
         """The condition after a hit."""

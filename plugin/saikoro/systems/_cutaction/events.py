@@ -23,15 +23,28 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CHASE_EVENTS",
+    "END_DEAD_END",
+    "FALLING_DAMAGE",
+    "RUNNER_CHECKS",
     "ChaseEvent",
     "EventOutcome",
+    "RunnerEffect",
     "apply_event",
     "chase_event",
     "chase_target",
     "curve_retreat",
+    "event_number",
     "falling_area",
     "oncoming_damage",
+    "runner_effect",
 ]
+
+FALLING_DAMAGE = 5
+"""The damage of 落下物 to everyone in the area it falls on (physical: resisted)."""
+END_DEAD_END = "行き止まり"
+"""Why a chase ended at event 10 (:attr:`Chase.finished`)."""
+RUNNER_CHECKS = frozenset({2, 4, 5, 6})
+"""The events for which every runner makes a check (:func:`runner_effect`)."""
 
 
 @dataclass(frozen=True)
@@ -92,6 +105,61 @@ def chase_event(roll: int) -> ChaseEvent:
     if not 1 <= roll <= 10:
         raise CutActionError("the chase event table takes a 1D10 result")
     return CHASE_EVENTS[roll - 1]
+
+
+def event_number(name: str) -> int:
+    """The number of the rule book's event called ``name``.
+
+    >>> event_number("行き止まり")
+    10
+    """
+    for ev in CHASE_EVENTS:
+        if ev.name == name:
+            return ev.number
+    raise CutActionError(f"no chase event is called {name!r}")
+
+
+@dataclass(frozen=True)
+class RunnerEffect:
+    """What an event does to one runner after its check (:func:`runner_effect`).
+
+    Attributes:
+        retreat: how far it falls back (連続カーブ).
+        damage: physical damage it takes, resisted with a body check (対向車).
+        drop: it drops out (ジャンプ).
+        idle: it cannot act this cut (スリップ).
+    """
+
+    retreat: int = 0
+    damage: int = 0
+    drop: bool = False
+    idle: bool = False
+
+
+def runner_effect(number: int, check: CheckResult, *, move: int = 0) -> RunnerEffect:
+    """What event ``number`` does to a runner whose check for it gave ``check``.
+
+    Only the events of :data:`RUNNER_CHECKS` ask every runner for a check (2: agility, the
+    others: body); ``move`` is the runner's movement achievement this cut (対向車).
+
+    >>> from saikoro.systems._cutaction.checks import resolve_check
+    >>> runner_effect(2, resolve_check(4, 3))       # achievement 1: short of 3 by 2
+    RunnerEffect(retreat=2, damage=0, drop=False, idle=False)
+    >>> failed = resolve_check(4, 7)
+    >>> runner_effect(4, failed, move=6).damage, runner_effect(5, failed).drop
+    (6, True)
+    """
+    if number not in RUNNER_CHECKS:
+        raise CutActionError(f"event {number} asks no runner for a check")
+    if number == 2:
+        return RunnerEffect(retreat=curve_retreat(check.achievement))
+    if check.success:
+        return RunnerEffect()
+    if number == 4:
+        return RunnerEffect(damage=oncoming_damage(move))
+    if number == 5:
+        return RunnerEffect(drop=True)
+    return RunnerEffect(idle=True)
 
 
 def falling_area(roll: int, *, rounding: str = "up") -> int:
@@ -163,26 +231,30 @@ def apply_event(
     damage: dict[str, int] = {}
     idle: set[str] = set()
     out = replace(chase, bad_road=number == 3)
-    failed = [n for n, r in checks.items() if not r.success and not out.runner(n).dropped]
-    if number == 1:
-        out = replace(out, narrow=True)
-    elif number == 2:  # everyone falls back together, then the drops
+    if number in RUNNER_CHECKS:  # everyone's check; the falls, then the drops, together
         for name, r in checks.items():
-            out = out._retreat(name, curve_retreat(r.achievement))
-    elif number == 4:
-        damage = {n: oncoming_damage((moves or {}).get(n, 0)) for n in failed}
-    elif number == 5:
-        out = out._drop(*failed)
-    elif number == 6:
-        idle = set(failed)
+            if out.runner(name).dropped:
+                continue
+            effect = runner_effect(number, r, move=(moves or {}).get(name, 0))
+            if effect.retreat:
+                out = out._retreat(name, effect.retreat)
+            if number == 4 and not r.success:  # hit by the oncoming traffic (0 damage too)
+                damage[name] = effect.damage
+            if effect.drop:
+                out = out._drop(name)
+            if effect.idle:
+                idle.add(name)
+    elif number == 1:
+        out = replace(out, narrow=True)
     elif number == 7:
         if fall_roll is None:
             raise CutActionError("falling objects need the extra 1D10 (fall_roll)")
-        damage = dict.fromkeys(chase.in_area(falling_area(fall_roll, rounding=rounding)), 5)
+        area = falling_area(fall_roll, rounding=rounding)
+        damage = dict.fromkeys(chase.in_area(area), FALLING_DAMAGE)
     elif number == 8:
         out = out.close_road()
     elif number == 10:
-        out = replace(out, finished="行き止まり")
+        out = replace(out, finished=END_DEAD_END)
     return EventOutcome(out._settled(), damage, frozenset(idle))
 
 

@@ -1,15 +1,25 @@
-"""カットアクション: body/head success values, rows of the battle area, cover, attacks."""
+"""カットアクション: body/head success values, rows of the battle area, cover, attacks, chases."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from saikoro.scenario.model._build import Model
-from saikoro.scenario.model._common import PC, DifficultyTarget, Enemy, ScenarioModel
+from saikoro.scenario.model._common import (
+    PC,
+    ChaseEntry,
+    ChaseTable,
+    DifficultyTarget,
+    Enemy,
+    ScenarioModel,
+)
 
 __all__ = [
     "MODEL",
     "CutactionAttack",
+    "CutactionChaseEntry",
+    "CutactionChaseTable",
     "CutactionEnemy",
     "CutactionPC",
     "CutactionScenario",
@@ -29,11 +39,12 @@ class CutactionAttack(Model):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CutactionEnemy(Enemy):
-    """A cut-action enemy."""
+    """A cut-action enemy (``reaction``: the 防御/回避 success value, ``None``: its body)."""
 
     body: int
     head: int
     hp: int
+    reaction: int | None = None
     area: str = "enemy"
     cover: str = "none"
     attacks: tuple[CutactionAttack, ...] = ()
@@ -43,23 +54,46 @@ class CutactionEnemy(Enemy):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CutactionTarget(DifficultyTarget):
-    """A body or head check against ``target`` (``kind``: action, chase ...)."""
+    """A body or head check against ``target`` (``kind``: action, resist, chase).
+
+    A ``kind: chase`` target is the chase: ``flees`` (``party``, the default when ``None``,
+    or ``enemies``), ``runners`` (enemy ids in the chase; ``None``: those with a vehicle,
+    else every enemy) and ``table`` (the scenario's chase table it rolls, by name).
+    """
 
     check: str
     target: int
     kind: str = "action"
+    flees: str | None = None
+    runners: tuple[str, ...] | None = None
+    table: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CutactionPC(PC):
-    """A cut-action PC (``party:``)."""
+    """A cut-action PC (``party:``; ``reaction``: ``None`` is its body value)."""
 
     body: int
     head: int
     hp: int
+    reaction: int | None = None
     area: str = "home"
     attack: str = "shooting"
     damage: int = 4
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CutactionChaseEntry(ChaseEntry):
+    """An entry of a chase table (``event``: the rule book's event it works as, by name)."""
+
+    event: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CutactionChaseTable(ChaseTable):
+    """A chase table whose entries may name the rule book's event they work as."""
+
+    entries: Mapping[str, CutactionChaseEntry]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -69,6 +103,7 @@ class CutactionScenario(ScenarioModel):
     difficulty_targets: tuple[CutactionTarget, ...] = ()
     enemies: tuple[CutactionEnemy, ...] = ()
     party: tuple[CutactionPC, ...] | None = None
+    chase_tables: tuple[CutactionChaseTable, ...] = ()
 
 
 MODEL = CutactionScenario

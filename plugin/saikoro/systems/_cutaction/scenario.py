@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from saikoro.scenario._common import NAME, TEXT, chase_tables
+from saikoro.scenario._common import ID, NAME, TEXT, chase_tables
 from saikoro.scenario._containers import Field, ListOf, Obj
 from saikoro.scenario._defs._party import PC_NAME, with_party
 from saikoro.scenario._defs._shared import enemy_obj, scenario_root, target_obj, warn_at
 from saikoro.scenario._defs._side import BATTLE_CHECKS
-from saikoro.scenario._loader import Node
-from saikoro.scenario._problems import Msg
+from saikoro.scenario._loader import Node, join_path
+from saikoro.scenario._problems import Msg, show_value
 from saikoro.scenario._schema import Bool, Choice, Ctx, Enum, Int
+
+from .events import CHASE_EVENTS
 
 __all__ = ["ROOT"]
 
@@ -35,6 +37,20 @@ ATTACK_KINDS = (
     Choice("melee", "格闘", "melee"),
     Choice("shooting", "射撃", "shooting"),
 )
+FLEES = (
+    Choice("party", "PCが逃げ、エネミーが追う", "the PCs flee, the enemies pursue"),
+    Choice("enemies", "エネミーが逃げ、PCが追う", "the enemies flee, the PCs pursue"),
+)
+EVENTS = tuple(Choice(ev.name, ev.effect, ev.name) for ev in CHASE_EVENTS)
+CHASE_KEYS = ("flees", "runners", "table")
+"""The keys only a ``kind: chase`` target takes."""
+
+REACTION = Field(
+    "reaction",
+    Int(0, 30),
+    ja="リアクション(防御・回避)の成功値。省略時はボディの値",
+    en="reaction (defence/dodge) success value; default: the body value",
+)
 
 
 def _check_target(dt: dict[str, Any], node: Node, path: str, ctx: Ctx) -> None:
@@ -45,12 +61,81 @@ def _check_target(dt: dict[str, Any], node: Node, path: str, ctx: Ctx) -> None:
         goal = Msg("cutaction.chase_goal", (target, target * 10))
         meant = Msg("hint.cutaction.chase_goal", (target, target // 10))
         warn_at(ctx, node, path, "target", goal, hint=meant if target % 10 == 0 else None)
+    if dt["kind"] != "chase":
+        for key in CHASE_KEYS:
+            if dt.get(key) is not None:
+                kpath = join_path(path, key)
+                ctx.error(ctx.nodes.get(kpath, node), kpath, Msg("cutaction.chase_only", (key,)))
+
+
+def _at(ctx: Ctx, node: Node, path: str) -> Node:
+    return ctx.nodes.get(path, node)
+
+
+def _check_chase(root: dict[str, Any], node: Node, path: str, ctx: Ctx) -> None:
+    """The chase can start: someone on the other side, known runners and table; the
+    round limit and ``balance.defeat`` mean something for it."""
+    targets = root.get("difficulty_targets", [])
+    chases = [(i, t) for i, t in enumerate(targets) if t.get("kind") == "chase"]
+    if not chases:
+        return
+    enemies = root.get("enemies", [])
+    ids = [str(e.get("id")) for e in enemies]
+    known = ", ".join(ids) or "-"
+    tables = [str(t.get("name")) for t in root.get("chase_tables", [])]
+    i, chase = chases[0]
+    tpath = join_path(join_path(path, "difficulty_targets"), i)
+    runners = chase.get("runners")
+    if runners is None:
+        runners = [e["id"] for e in enemies if e.get("vehicle")] or ids
+    for j, rid in enumerate(chase.get("runners") or []):
+        if rid not in ids:
+            rpath = join_path(join_path(tpath, "runners"), j)
+            ctx.error(
+                _at(ctx, node, rpath),
+                rpath,
+                Msg("cutaction.unknown_runner", (show_value(rid),)),
+                Msg("hint.known", (known,)),
+            )
+    if not runners:
+        ctx.error(_at(ctx, node, tpath), tpath, Msg("cutaction.no_runner", (chase.get("name"),)))
+    table = chase.get("table")
+    if table is not None and table not in tables:
+        kpath = join_path(tpath, "table")
+        ctx.error(
+            _at(ctx, node, kpath),
+            kpath,
+            Msg("cutaction.unknown_table", (show_value(table),)),
+            Msg("hint.known", (", ".join(tables) or "-",)),
+        )
+    if table is None and len(tables) > 1:
+        ctx.error(
+            _at(ctx, node, tpath),
+            tpath,
+            Msg("cutaction.which_table", (chase.get("name"),)),
+            Msg("hint.known", (", ".join(tables),)),
+        )
+    fighters = [e for e in ids if e not in runners]
+    main = (root.get("missions") or {}).get("main") or {}
+    if main.get("rounds") is not None and not fighters:
+        rpath = "scenario.missions.main.rounds"
+        ctx.warning(_at(ctx, node, rpath), rpath, Msg("cutaction.chase_rounds", (len(runners),)))
+    balance = root.get("balance") or {}
+    for j, eid in enumerate(balance.get("defeat") or []):
+        if eid in runners and eid in ids:
+            dpath = join_path(join_path("scenario.balance", "defeat"), j)
+            ctx.error(
+                _at(ctx, node, dpath),
+                dpath,
+                Msg("cutaction.defeat_runner", (show_value(eid), chase.get("name"))),
+            )
 
 
 ENEMY = enemy_obj(
     Field("body", Int(0, 30), required=True, ja="ボディの成功値", en="body success value"),
     Field("head", Int(0, 30), required=True, ja="ヘッドの成功値", en="head success value"),
     Field("hp", Int(1, 999), required=True, ja="体力", en="stamina"),
+    REACTION,
     Field("area", Enum(AREAS), default="enemy", ja="初期配置のエリア", en="starting row"),
     Field(
         "cover",
@@ -88,7 +173,12 @@ ENEMY = enemy_obj(
         ja="攻撃",
         en="attacks",
     ),
-    Field("vehicle", NAME, ja="乗り物(チェイス用)", en="vehicle (for chases)"),
+    Field(
+        "vehicle",
+        NAME,
+        ja="乗り物(チェイス用。省略時は徒歩。runners がなければ乗り物を持つ者がチェイスに加わる)",
+        en="vehicle (for chases; default on foot)",
+    ),
     Field("blockade", Bool(), default=False, ja="エリアを封鎖する", en="blockades its row"),
     short=True,
 )
@@ -103,6 +193,30 @@ TARGET = target_obj(
         en="target (about the number of parts of the act)",
     ),
     Field("kind", Enum(KINDS), default="action", ja="判定の種類", en="kind of check"),
+    Field(
+        "flees",
+        Enum(FLEES),
+        ja="チェイスで逃げる側(kind: chase のみ)。省略時は party(PCが移動を宣言して逃げる)",
+        en="who flees in the chase (kind: chase only; default party)",
+    ),
+    Field(
+        "runners",
+        ListOf(ID, min_items=1, max_items=50),
+        ja=(
+            "チェイスに加わるエネミーのID(kind: chase のみ)。省略時は vehicle を持つエネミー、"
+            "誰も持たなければ全員。加わらないエネミーとはチェイスの前に戦う"
+        ),
+        en="enemy ids in the chase (kind: chase only; default: those with a vehicle, else all)",
+    ),
+    Field(
+        "table",
+        NAME,
+        ja=(
+            "ルート変更で振る chase_tables の表の名前(kind: chase のみ)。省略時はシナリオの表が"
+            "1つならそれ、なければルールブックのチェイスイベント表"
+        ),
+        en="the chase table rolled on a route change (kind: chase only)",
+    ),
     checks=(_check_target,),
 )
 
@@ -114,7 +228,19 @@ ROOT = scenario_root(
     "cutaction",
     TARGET,
     ENEMY,
-    chase_tables(ja="チェイスイベント表などのランダム表", en="chase event and other tables"),
+    chase_tables(
+        ja="チェイスイベント表などのランダム表",
+        en="chase event and other tables",
+        entry_fields=(
+            Field(
+                "event",
+                Enum(EVENTS),
+                ja="この項目をルールブックのチェイスイベント(小道〜行き止まり)として扱う",
+                en="the rule book's chase event this entry works as",
+            ),
+        ),
+    ),
+    (_check_chase,),
     side_checks=SIDE_CHECKS,
 )
 """The whole cut-action scenario."""
@@ -126,6 +252,7 @@ PC = Obj(
         Field("body", Int(0, 30), required=True, ja="ボディの成功値", en="body success value"),
         Field("head", Int(0, 30), required=True, ja="ヘッドの成功値", en="head success value"),
         Field("hp", Int(1, 999), required=True, ja="体力", en="stamina"),
+        REACTION,
         Field("area", Enum(AREAS), default="home", ja="初期配置のエリア", en="starting row"),
         Field(
             "attack", Enum(ATTACK_KINDS), default="shooting", ja="格闘か射撃か", en="attack kind"

@@ -1,7 +1,8 @@
 """Damage commands: ``CAD`` (a hit and its body resist check) and ``CAA`` (a whole attack).
 
 ``CAA`` rolls the attack against the defender's reaction (an opposed check the attacker
-must win, ruling ``contest_rule``) and, on a hit, the damage with the resist check.
+must win, ruling ``contest_rule``) and, on a hit, the damage with the resist check; an
+exhausted defender (``H`` 0 or less) makes neither roll (ruling ``exhausted_resist_fails``).
 
 >>> from saikoro.dice import DiceSource
 >>> from saikoro.systems._cutaction.rulings import Settings
@@ -17,8 +18,15 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from saikoro.dice import DiceSource, Odds, ParseError, Roll
-from saikoro.systems._cutaction.checks import CheckResult, check_results, contest_odds, contest_wins
-from saikoro.systems._cutaction.damage import Condition, DamageResult, damage_table, resolve_damage
+from saikoro.systems._cutaction.checks import CheckResult, check_results
+from saikoro.systems._cutaction.damage import (
+    Condition,
+    DamageResult,
+    attack_hits,
+    attack_table,
+    damage_table,
+    resolve_damage,
+)
 from saikoro.systems._cutaction.expr import DamageExpr, evaluate
 from saikoro.systems._cutaction.rulings import Settings
 
@@ -114,13 +122,18 @@ def roll_attack(command: str, m: re.Match[str], source: DiceSource, settings: Se
     """Roll ``CAA``: attack check, defence check, then on a hit damage and resist."""
     atk_raw, dfn_raw = m.group("atk"), m.group("dfn")
     atk, atk_text = check_roll(settings, evaluate(atk_raw), source)
-    dfn, dfn_text = check_roll(settings, evaluate(dfn_raw), source)
-    hit = contest_wins(atk, [dfn], rule=settings.contest_rule)
+    dfn: CheckResult | None = None
+    if _auto_fail(settings, _hp(m)[0]):
+        reaction = "防御 自動失敗(消耗)"
+    else:
+        dfn, dfn_text = check_roll(settings, evaluate(dfn_raw), source)
+        reaction = f"防御 {describe(dfn, dfn_text)}"
+    hit = attack_hits(atk, dfn, rule=settings.contest_rule)
     parts = [
         f"({command})",
         *sv_note(atk_raw, atk.success_value),
         f"攻撃 {describe(atk, atk_text)}",
-        f"防御 {describe(dfn, dfn_text)}",
+        reaction,
         "命中" if hit else "命中せず",
     ]
     loss = 0
@@ -207,16 +220,24 @@ def odds_damage(command: str, m: re.Match[str], settings: Settings) -> Odds:
 
 
 def odds_attack(command: str, m: re.Match[str], settings: Settings) -> Odds:
-    """Odds of ``CAA``: HP loss (0 on a miss); success = the attack hits."""
-    c = contest_odds(
-        evaluate(m.group("atk")),
-        [evaluate(m.group("dfn"))],
+    """Odds of ``CAA`` (:func:`~saikoro.systems._cutaction.damage.attack_table`): HP loss
+    (0 on a miss); success = the attack hits."""
+    hp, _ = _hp(m)
+    sv = evaluate(m.group("sv")) if m.group("sv") is not None else None
+    attack = evaluate(m.group("atk"))
+    table = attack_table(
+        attack,
+        evaluate(m.group("dfn")),
+        _damage(m).dist(),
+        sv,
         dice=dice_of(settings),
         rule=settings.contest_rule,
+        failure=settings.resist_failure,
+        auto_fail=_auto_fail(settings, hp),
     )
-    table, _ = _hit_table(settings, m)
-    outcomes: list[tuple[DamageResult | None, Fraction]] = [(None, c.lose)]
-    outcomes += [(r, c.win * p) for r, p in table.items()]
-    return _damage_odds(
-        command, m, outcomes, success=c.win, fumble=c.active_fumble, events={"命中": c.win}
+    hit = 1 - table.get(None, Fraction(0))
+    fumble = sum(
+        (p for r, p in check_results(attack, dice=dice_of(settings)) if r.fumble), Fraction(0)
     )
+    outcomes = list(table.items())
+    return _damage_odds(command, m, outcomes, success=hit, fumble=fumble, events={"命中": hit})

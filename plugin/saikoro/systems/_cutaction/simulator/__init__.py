@@ -1,152 +1,294 @@
-"""カットアクション: cuts of initiative, movement between rows and attacks; then a chase.
+"""カットアクション: the fight (``cutaction.cut``), then the chase (``cutaction.chase``).
 
-The fight (``cutaction.cut``, :mod:`.fight`): every cut each standing character makes an
-initiative body check (:func:`~saikoro.systems._cutaction.checks.initiative_order`:
-successes first, fumbles lose the cut, PCs first on ties; ruling
-``failed_initiative_order``). On its turn a character picks a target by its policy. A
-melee attacker with ``close_in`` moves one row towards it (leaving a row an enemy
-blockades takes a won body contest, :func:`~saikoro.systems._cutaction.checks.contest_wins`);
-it attacks when it shares the target's row. A shooter attacks from where it stands, but
-never a target in full cover from another row, and at half its head success value against
-half cover from another row; characters in half cover do not melee, in full cover do not
-attack. The attack is a check (body for melee, head for shooting, ruling saikoro's); on a
-success the target makes a body resist check and takes
-:func:`~saikoro.systems._cutaction.damage.resolve_damage` (ruling ``resist_failure``) on its
-:class:`~saikoro.systems._cutaction.damage.Condition`. At 体力 0 or less a character is 消耗
-and, every check but recovery failing, out of the fight. ``win`` for the fight: every enemy
-in ``balance.defeat`` is down (default: every enemy without a vehicle when the scenario has
-a chase, else all) within the round limit (10 cuts when none).
+**The fight** (when an enemy outside the chase is to be defeated): every cut each standing
+character makes an initiative body check (failures after successes, fumbles lose the cut,
+PCs first on ties: :func:`~saikoro.systems._cutaction.checks.initiative_order`). On its turn
+a character picks a target by its policy; a melee attacker with ``close_in`` moves one row
+towards it (out of a row an enemy blockades only by winning the agility contest); then it
+attacks with the attack that deals most, if it reaches (the battle area's cover and reach:
+:class:`~saikoro.systems._cutaction.area.BattleArea`). An attack is a contest of the attack
+check against the target's reaction (防御/回避, the ``reaction`` value, else body), then the
+damage with the body resist check: :func:`~saikoro.systems._cutaction.damage.attack_table`,
+what ``CAA`` computes. At 体力 0 or less a character is 消耗 and out. The fight is won at the
+end of a cut when every enemy of the main mission is down, lost when every PC is, and runs
+out after the cut limit.
 
-The chase (``cutaction.chase``, :mod:`.chase`), when a difficulty target is ``kind: chase``:
-the standing PCs flee and the enemies with a vehicle pursue (everyone on foot when none has
-one), on :class:`~saikoro.systems._cutaction.chase.Chase` with the goal 10 x the target.
-Each cut opens with everyone's movement check (together); the leader changes the route (the
-chase event table), everyone accelerates (加速) and, but the leader, obstructs (進路妨害)
-an opposing runner in its area or behind it; a pursuer that reaches the leading PC tries
-to capture it, and runners beyond -5 drop out (:mod:`.chase`). The PCs escape when a PC
-reaches the goal, every pursuer drops out, or a PC leads when the chase ends otherwise.
-``win`` is the fight won and the chase escaped. A chase with no fight before it and two
-runners is solved exactly (:func:`exact`).
+**The chase** (a ``kind: chase`` target; ruling ``chase_sides``): the standing PCs and the
+enemies of ``runners`` (default: those with a vehicle, else all), fleeing or pursuing as
+``flees`` says; it ends as the seed has it (a capture, a side gone, the goal, a dead end,
+after as many cuts as runners: :func:`~saikoro.systems._cutaction.chase.end_reason`, and
+:func:`~saikoro.systems._cutaction.chase.escaped` for who got away). Each cut: everyone's
+movement check together, the drops; then each runner in order: its move action (a pursuer
+that caught up with the fleeing leader blockades and tries the capture contest; everyone
+else accelerates) and its main action (the leader changes the route: the scenario's chase
+table or the rule book's; a pursuer attacks a runner in reach, else obstructs; a fleeing
+runner obstructs a pursuer in its area or behind, else attacks); the cut's end drops who is
+still beyond -5.
 
-The attack effects written in the scenario are free text and not simulated: :func:`notes`
-lists them.
+The steps are :mod:`.play`'s; :mod:`.drivers` samples them (a battle) or solves them
+exactly (small encounters). What the simulation leaves out is listed by :meth:`notes`.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from fractions import Fraction
 from types import MappingProxyType
 
 from saikoro.balance._budget import Budget
 from saikoro.balance._model import Encounter
-from saikoro.balance._simulator import Note, Simulator
+from saikoro.balance._simulator import End, Note, Simulator
 from saikoro.balance._stats import Tally
-from saikoro.balance._tactics import Tactics
-from saikoro.systems._cutaction.checks import CheckResult
+from saikoro.balance._tactics import Tactics, tactics_for
+from saikoro.systems._cutaction.events import event_number
 
-from . import chase
-from .common import (
-    AREAS,
-    DEFAULT_CUTS,
-    Prepared,
-    RandomDraw,
-    chars,
-    chase_goal,
-    prepare,
-)
-from .exact import EXACT_RUNNERS, exact
-from .fight import fight
+from . import drivers
+from .play import Play
+from .prepare import DEFAULT_CUTS, Prepared, chase_of, prepare
 
-__all__ = [
-    "AREAS",
-    "DEFAULT_CUTS",
-    "EXACT_RUNNERS",
-    "FLOWS",
-    "Prepared",
-    "battle",
-    "exact",
-    "notes",
-    "prepare",
-]
+__all__ = ["ENDS", "EXACT_CHARACTERS", "FLOWS", "NOTES", "SIMULATOR", "CutactionSimulator"]
 
 FLOWS = ("cutaction.cut", "cutaction.chase")
 """The system flows this simulator follows."""
 
+EXACT_CHARACTERS = 3
+"""Encounters with at most this many characters are solved exactly (within the budget)."""
 
-def _check(rng: random.Random, prep: Prepared, value: int) -> CheckResult:
-    """One check drawn as the simulation draws it (the engine tests compare it)."""
-    return RandomDraw(rng, prep.shape).check(value)
+ENDS: Mapping[str, End] = MappingProxyType(
+    {
+        "win": End("勝利（メインミッションのエネミーを倒した）", True),
+        "wipe": End("全滅（PCが全員消耗）", False),
+        "timeout": End("時間切れ（戦闘のカット上限）", False),
+        # the PCs flee
+        "chase_goal": End("チェイス: 目標値に着いて逃げ切った", True),
+        "chase_shaken": End("チェイス: 追跡側が全員脱落して逃げ切った", True),
+        "chase_time_escaped": End("チェイス: カットの上限まで捕まらずに逃げ切った", True),
+        "chase_dead_end_escaped": End("チェイス: 行き止まりで終わり、捕まらなかった", True),
+        "chase_caught": End("チェイス: 追いつかれ、封鎖されて捕まった", False),
+        "chase_time_overtaken": End("チェイス: カットの上限で追跡側に先頭を取られていた", False),
+        "chase_dead_end_cornered": End("チェイス: 行き止まりで追い詰められた", False),
+        # either way
+        "chase_pcs_out": End("チェイス: PCが全員脱落した（引き離された・イベント・消耗）", False),
+        # the PCs pursue
+        "chase_quarry_caught": End("チェイス: 逃げる相手に追いつき、封鎖して捕まえた", True),
+        "chase_quarry_out": End("チェイス: 逃げる相手が全員脱落した", True),
+        "chase_quarry_time_overtaken": End(
+            "チェイス: カットの上限で逃げる相手から先頭を奪っていた", True
+        ),
+        "chase_quarry_cornered": End("チェイス: 行き止まりで逃げる相手を追い詰めた", True),
+        "chase_quarry_goal": End("チェイス: 逃げる相手が目標値に着いた", False),
+        "chase_quarry_time": End("チェイス: カットの上限まで逃げる相手を捕まえられなかった", False),
+        "chase_quarry_dead_end": End(
+            "チェイス: 行き止まりで終わり、逃げる相手を捕まえられなかった", False
+        ),
+    }
+)
+"""Every way a cut-action battle ends, from the PCs' side (the fight's three, the chase's
+by its end and by who flees; rulings ``chase_caught``, ``chase_time_limit``,
+``chase_dead_end``)."""
+
+NOTES: Mapping[str, str] = MappingProxyType(
+    {
+        "effect": (
+            "効果は扱わない: {enemy}「{attack}」: {effect}"
+            "（命中したときの効果の文章。状態異常とカット終わりのその抵抗判定はないものとして計算）"
+        ),
+        "support": (
+            "サポートアクション（消費アイテムの使用・受け渡し、装備の変更）は扱わない。"
+            "回復などのアイテムを使う卓では PC の勝率は表より高い。"
+        ),
+        "posture": (
+            "PC は遮蔽を取らず、エネミーはシナリオの遮蔽のまま。遮蔽の取り直し・全力移動・"
+            "戦闘エリアからの離脱は扱わない。遮蔽を活かす PC なら受けるダメージは表より少ない。"
+        ),
+        "interrupt": (
+            "割り込み（同じエリアで敏捷の対抗判定に勝って先に動く）は扱わない。"
+            "行動順はイニシアチブ判定（チェイスでは移動値）のとおり。"
+        ),
+        "recovery": "回復判定はシーンアクションなので、戦闘とチェイスのあいだには行わない。",
+        "decelerate": "チェイスで減速は使わない（逃げる側にも追う側にも得がない）。",
+        "jumping": (
+            "飛び移る・振り落とす（乗り物 {vehicles} への乗り移り）は扱わない。"
+            "操縦者に飛び移れば乗り物ごと脱落させられるので、追う側の勝率は表より上がりうる。"
+        ),
+        "shared_vehicle": (
+            "同じ乗り物（{vehicles}）に乗る者も、それぞれ自分で移動判定と加速をする"
+            "（本来は操縦者だけが判定し、同乗者は一緒に動く）。"
+        ),
+        "further_pursuers": (
+            "チェイスイベントの「さらなる追跡者」は何も起こらないものとして扱う（公安機関の能力値が"
+            "ない。現れるのは最後尾なので、逃げる側の勝敗への影響は小さい）。"
+        ),
+        "table_entries": (
+            "チェイス表「{table}」の {entries} は効果の文章を扱わず、何も起きないとして計算する"
+            "（項目に event でルールブックのイベントを書けば、そのイベントとして扱う）。"
+        ),
+        "other_chases": (
+            "チェイスの判定が複数ある: 最初の「{first}」だけを計算し、{others} は計算しない。"
+        ),
+    }
+)
+"""Everything :meth:`CutactionSimulator.notes` can say (docs/authoring/balance.md lists them)."""
+
+RULINGS_USED = (
+    "cutaction.check_dice",
+    "cutaction.negative_achievement",
+    "cutaction.failed_initiative_order",
+    "cutaction.contest_rule",
+    "cutaction.reaction",
+    "cutaction.resist_failure",
+    "cutaction.exhausted_resist_fails",
+    "cutaction.zero_hp",
+    "cutaction.halving",
+)
+"""The rulings every cut-action figure relies on."""
+
+CHASE_RULINGS = (
+    "cutaction.chase_sides",
+    "cutaction.chase_cut_limit",
+    "cutaction.chase_caught",
+    "cutaction.chase_time_limit",
+    "cutaction.chase_dead_end",
+    "cutaction.chase_actions",
+    "cutaction.chase_event_order",
+    "cutaction.chase_events_detail",
+    "cutaction.falling_area",
+    "cutaction.obstruct_distance",
+    "cutaction.failed_move",
+    "cutaction.chase_drop",
+)
+"""The rulings of the chase."""
 
 
-def battle(prep: Prepared, rng: random.Random, tally: Tally) -> None:
-    """The fight, then the chase if the scenario has one."""
-    draw = RandomDraw(rng, prep.shape)
-    everyone = chars(prep)
-    won, cuts, dealt, taken = fight(prep, draw, everyone, tally)
-    escaped = True
-    if won and prep.chase_goal is not None:
-        escaped, chase_cuts = chase.run(prep, draw, everyone)
-        cuts += chase_cuts
-        tally.sums["escaped"] += escaped
-        tally.sums["fight_won"] += 1
-    downed = [not c.up for c in everyone if c.pc]
-    facts = {"escaped": int(won and escaped)} if prep.chase_goal is not None else {}
-    tally.record(
-        win=won and escaped, rounds=cuts, downed=downed, dealt=dealt, taken=taken, facts=facts
-    )
+def possible_ends(enc: Encounter) -> dict[str, End]:
+    """The ends a battle of ``enc`` can have under its rulings (in :data:`ENDS`' order)."""
+    return ends_of(prepare(enc, _tactics()))
 
 
-def notes(prep: Prepared) -> tuple[str, ...]:
-    """What is not modelled (the scenario's attack effects by name)."""
-    out = [
-        "サポートアクション（アイテムの使用・受け渡しなど）・遮蔽の取り直し・回復判定"
-        "（シーン行動）は扱わない。",
-        "チェイスでは減速・飛び移り・振り落としを使わず、封鎖は追いついた追跡側の捕捉のとき"
-        "だけ行う（加速は毎カット全員、進路妨害は先頭以外が行う）。チェイスイベントのダメージ（対向車・落下物）と"
-        "さらなる追跡者は扱わず、シナリオ独自のランダム表ではなくルールのチェイスイベント表を使う。",
-    ]
-    out += [f"効果は扱わない: {text}" for text in prep.effects]
-    return tuple(out)
+def ends_of(prep: Prepared) -> dict[str, End]:
+    """The ends a battle of the prepared encounter can have (in :data:`ENDS`' order)."""
+    plan = prep.chase
+    if plan is None:
+        return {k: ENDS[k] for k in ("win", "wipe", "timeout")}
+    keys = ["wipe", "timeout"] if prep.defeat else []
+    st = prep.settings
+    dead_end = any(number == event_number("行き止まり") for number, _, _ in plan.table.events)
+    leader = st.chase_time_limit == "leader"
+    as_time = st.chase_dead_end == "as_time_limit"
+    if plan.pcs_flee:
+        keys += ["chase_goal", "chase_shaken", "chase_time_escaped"]
+        keys += ["chase_dead_end_escaped"] if dead_end and as_time else []
+        keys += ["chase_caught", "chase_pcs_out"]
+        keys += ["chase_time_overtaken"] if leader else []
+        keys += ["chase_dead_end_cornered"] if dead_end and (leader or not as_time) else []
+    else:
+        keys += ["chase_quarry_caught", "chase_quarry_out"]
+        keys += ["chase_quarry_time_overtaken"] if leader else []
+        keys += ["chase_quarry_cornered"] if dead_end and (leader or not as_time) else []
+        keys += ["chase_quarry_goal", "chase_quarry_time"]
+        keys += ["chase_quarry_dead_end"] if dead_end and as_time else []
+        keys += ["chase_pcs_out"]
+    return {k: ENDS[k] for k in ENDS if k in keys}
+
+
+def _tactics() -> Tactics:
+    """The default tactics (where only the encounter's shape is read)."""
+    return tactics_for("cutaction")
+
+
+WINS = frozenset(k for k, e in ENDS.items() if e.win)
+"""The ends that are wins."""
+
+
+def _play(prep: Prepared, *, exact: bool = False) -> Play:
+    """The steps of ``prep``'s battles (made once per prepared encounter and use: the exact
+    solver's merge the states whose futures are equal, see :class:`~.play.Play`)."""
+    key = "exact" if exact else "play"
+    found = prep.cache.get(key)
+    if not isinstance(found, Play):
+        found = prep.cache[key] = Play(prep, exact=exact)
+    return found
 
 
 class CutactionSimulator(Simulator[Prepared]):
-    """The cutaction simulator: the functions above, with the system's words."""
+    """The cutaction simulator: :mod:`.play`'s steps, with the system's words."""
 
     system = "cutaction"
     flows = FLOWS
     tactics = ("focus", "random")
     tactics_reason = (
         "PCは弱った相手から倒し、エネミーは狙いを散らす。遮蔽や封鎖はシナリオの配置どおり。"
+        "チェイスでは毎カット全員が加速し、先頭はルートを変え、追う側は届く相手を攻撃して"
+        "届かなければ進路妨害、逃げる側は進路妨害を先にする。追いついた追跡側は封鎖して捕まえにいく。"
     )
     default_rounds = DEFAULT_CUTS
     round_unit = "カット"
-    rounds_caption = "かかったカット数（戦闘＋チェイス）"
+    rounds_caption = "決着までのカット数（チェイスの前に戦闘があれば戦闘の）"
     rounds_column = "カット"
     mean_labels = MappingProxyType(
-        {"fight_won": "戦闘に勝った割合", "escaped": "チェイスで逃げ切った割合"}
+        {
+            "fight_won": "戦闘に勝ってチェイスに進んだ割合",
+            "escaped": "チェイスで逃走側が逃げ切った割合",
+            "chase_cuts": "チェイスのカット数の平均（戦闘に負けた戦闘は0）",
+        }
     )
+    ends = ENDS
+    rulings = (*RULINGS_USED, *CHASE_RULINGS)
+    NOTES = NOTES
 
     def prepare(self, enc: Encounter, tactics: Tactics) -> Prepared:
         return prepare(enc, tactics)
 
     def battle(self, prep: Prepared, rng: random.Random, tally: Tally) -> None:
-        battle(prep, rng, tally)
+        drivers.battle(_play(prep), rng, tally, wins=WINS)
 
     def exact(self, prep: Prepared, budget: Budget) -> tuple[Fraction | None, dict[str, Fraction]]:
-        del budget  # interim: the solvers keep their own bounds
-        return exact(prep)
-
-    NOTES = MappingProxyType({"text": "{text}"})  # interim: the old notes, as written
+        if len(prep.chars) > EXACT_CHARACTERS:
+            return None, {}
+        ends = drivers.solve(_play(prep, exact=True), budget)
+        win = sum((p for end, p in ends.items() if ENDS[end].win), Fraction(0))
+        figures = {f"P({ENDS[end].label})": p for end, p in ends.items()}
+        return win, figures
 
     def notes(self, prep: Prepared) -> tuple[Note, ...]:
-        return tuple(self.note("text", text=text) for text in notes(prep))
+        out = [self.note("effect", enemy=e, attack=a, effect=t) for e, a, t in prep.effects]
+        out += [self.note("support"), self.note("interrupt")]
+        if prep.defeat:
+            out += [self.note("posture"), self.note("recovery")]
+        plan = prep.chase
+        if plan is not None:
+            out.append(self.note("decelerate"))
+            vehicles = sorted({v for c in plan.runners if (v := prep.chars[c].vehicle)})
+            if vehicles:
+                out.append(self.note("jumping", vehicles="・".join(vehicles)))
+            if prep.vehicles:
+                out.append(self.note("shared_vehicle", vehicles="・".join(prep.vehicles)))
+            if any(number == event_number("さらなる追跡者") for number, _, _ in plan.table.events):
+                out.append(self.note("further_pursuers"))
+            if plan.table.unmodelled:
+                entries = "・".join(f"「{t}」" for t in plan.table.unmodelled)
+                out.append(self.note("table_entries", table=plan.table.name, entries=entries))
+            if plan.others:
+                others = "・".join(f"「{t}」" for t in plan.others)
+                out.append(self.note("other_chases", first=plan.name, others=others))
+        return tuple(out)
 
     def nothing_to_play(self, enc: Encounter) -> str:
-        return "" if enc.enemies or chase_goal(enc) is not None else "エネミーがいない"
+        return "" if enc.enemies else "エネミーがいない"
 
     def facts(self, enc: Encounter) -> frozenset[str]:
-        return frozenset({"escaped"}) if chase_goal(enc) is not None else frozenset()
+        return frozenset({"escaped"}) if chase_of(enc) is not None else frozenset()
+
+    def ends_for(self, prep: Prepared) -> Mapping[str, End]:
+        return ends_of(prep)
+
+    def round_limit(self, enc: Encounter) -> tuple[int | None, bool]:
+        """The fight's cut limit; for a chase alone, the chase's (its runners at most)."""
+        prep = prepare(enc, _tactics())
+        if prep.defeat or prep.chase is None:
+            return super().round_limit(enc)
+        return prep.cast, False
 
 
 SIMULATOR = CutactionSimulator()

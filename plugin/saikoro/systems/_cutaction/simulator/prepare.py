@@ -1,0 +1,310 @@
+"""Cut-action: what a battle needs, read once from the encounter (the scenario model).
+
+The characters (PCs first, then the enemies) with their success values, the enemies of the
+fight and of the chase, the main mission, the chase's direction, goal and event table,
+and the ruling options in force (:class:`~saikoro.systems._cutaction.rulings.Settings`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from saikoro.balance._model import Encounter
+from saikoro.balance._tactics import Policy, Tactics
+from saikoro.dice import InternalError, odds
+from saikoro.scenario._schema import IntOrRange
+from saikoro.systems._cutaction import model as sm
+from saikoro.systems._cutaction import scenario
+from saikoro.systems._cutaction.area import Cover
+from saikoro.systems._cutaction.events import CHASE_EVENTS, chase_target, event_number
+from saikoro.systems._cutaction.rulings import Settings
+
+__all__ = [
+    "AREAS",
+    "DEFAULT_CUTS",
+    "Attack",
+    "Char",
+    "ChasePlan",
+    "EventTable",
+    "Prepared",
+    "chase_of",
+    "prepare",
+]
+
+AREAS = tuple(c.value for c in scenario.AREAS)
+"""The scenario's names of the battle rows, in the order of
+:data:`~saikoro.systems._cutaction.area.ROWS`."""
+
+DEFAULT_CUTS = 10
+"""The fight's cut limit when the main mission gives none."""
+
+
+@dataclass(frozen=True)
+class Attack:
+    """One attack: its name, melee or shooting, its damage."""
+
+    name: str
+    kind: str
+    damage: int
+
+    @property
+    def melee(self) -> bool:
+        """A melee attack (body check, same row or area); else shooting (head check)."""
+        return self.kind == "melee"
+
+
+@dataclass(frozen=True)
+class Char:
+    """One character of the battle (PC or enemy), as written.
+
+    Attributes:
+        key: the name in the figures (``pc`` name or enemy id).
+        index: its index among the PCs or among the enemies.
+        reaction: the 防御/回避 success value (the scenario's ``reaction``, else ``body``).
+        row: its starting row (0 自陣本営 .. 4 敵陣本営).
+        danger: its largest damage (the ``most_dangerous`` policy).
+    """
+
+    key: str
+    name: str
+    pc: bool
+    index: int
+    body: int
+    head: int
+    reaction: int
+    hp: int
+    row: int
+    cover: Cover
+    attacks: tuple[Attack, ...]
+    blockade: bool
+    vehicle: str | None = None
+
+    @property
+    def danger(self) -> int:
+        """The largest damage of its attacks."""
+        return max((a.damage for a in self.attacks), default=0)
+
+    def value(self, attack: Attack) -> int:
+        """The success value of ``attack`` (melee: body, shooting: head)."""
+        return self.body if attack.melee else self.head
+
+
+@dataclass(frozen=True)
+class EventTable:
+    """The table a route change rolls: outcome weights -> rule-book event number (0: an
+    entry of the scenario's own table whose effect is not modelled).
+
+    Attributes:
+        name: ``""`` for the rule book's table, else the scenario's table name.
+        events: (event number, probability, entry title) per entry.
+    """
+
+    name: str
+    events: tuple[tuple[int, Fraction, str], ...]
+
+    @property
+    def unmodelled(self) -> tuple[str, ...]:
+        """Titles of the scenario's entries whose effect is not simulated."""
+        return tuple(title for number, _, title in self.events if number == 0)
+
+
+RULE_BOOK = EventTable(
+    "", tuple((ev.number, Fraction(1, len(CHASE_EVENTS)), ev.name) for ev in CHASE_EVENTS)
+)
+"""The rule book's chase event table (1D10, ruling ``chase_event_order``)."""
+
+
+@dataclass(frozen=True)
+class ChasePlan:
+    """The chase of the encounter (ruling ``chase_sides``).
+
+    Attributes:
+        name: the ``kind: chase`` target's name.
+        goal: the chase's goal, 10 x the move target.
+        pcs_flee: the PCs flee (``flees: party``); else they pursue.
+        runners: the enemies in the chase (indices into :attr:`Prepared.chars`).
+        table: the event table a route change rolls.
+        others: names of further ``kind: chase`` targets (not simulated).
+    """
+
+    name: str
+    goal: int
+    pcs_flee: bool
+    runners: tuple[int, ...]
+    table: EventTable
+    others: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """The encounter, the tactics and the options in force.
+
+    Attributes:
+        chars: every character, the PCs first (:attr:`pcs` of them).
+        fight: the enemies of the fight before the chase (indices into ``chars``).
+        defeat: the enemies whose defeat wins the fight (default: every one of ``fight``).
+        cuts: the fight's cut limit; ``cuts_written``: the main mission gives it.
+        chase: the chase, if the scenario has one.
+        effects: (enemy, attack, effect) of the attack effects written as text.
+        vehicles: the vehicles several runners share.
+        cache: what the battles build once (their :class:`~.play.Play`).
+    """
+
+    chars: tuple[Char, ...]
+    pcs: int
+    fight: tuple[int, ...]
+    defeat: frozenset[int]
+    cuts: int
+    cuts_written: bool
+    chase: ChasePlan | None
+    settings: Settings
+    pc_policy: Policy
+    enemy_policy: Policy
+    effects: tuple[tuple[str, str, str], ...] = ()
+    vehicles: tuple[str, ...] = ()
+    cache: dict[str, object] = field(default_factory=dict, compare=False, hash=False, repr=False)
+
+    @property
+    def cast(self) -> int:
+        """How many characters start the chase at most (every PC and the enemy runners)."""
+        return self.pcs + len(self.chase.runners) if self.chase else 0
+
+
+def _pcs(enc: Encounter) -> list[Char]:
+    out = []
+    for i, pc in enumerate(enc.party.members):
+        if not isinstance(pc, sm.CutactionPC):
+            raise InternalError(f"cutaction: {pc!r} is not a CutactionPC")
+        out.append(
+            Char(
+                pc.name,
+                pc.name,
+                True,
+                i,
+                pc.body,
+                pc.head,
+                pc.body if pc.reaction is None else pc.reaction,
+                pc.hp,
+                AREAS.index(pc.area),
+                Cover.NONE,
+                (Attack("攻撃", pc.attack, pc.damage),),
+                False,
+            )
+        )
+    return out
+
+
+def _enemies(enc: Encounter) -> list[sm.CutactionEnemy]:
+    out = []
+    for e in enc.enemies:
+        if not isinstance(e, sm.CutactionEnemy):
+            raise InternalError(f"cutaction: {e!r} is not a CutactionEnemy")
+        out.append(e)
+    return out
+
+
+def _enemy(i: int, e: sm.CutactionEnemy) -> Char:
+    return Char(
+        e.id,
+        e.name,
+        False,
+        i,
+        e.body,
+        e.head,
+        e.body if e.reaction is None else e.reaction,
+        e.hp,
+        AREAS.index(e.area),
+        Cover(e.cover),
+        tuple(Attack(a.name, a.kind, a.damage) for a in e.attacks),
+        e.blockade,
+        e.vehicle,
+    )
+
+
+def _table(enc: Encounter, target: sm.CutactionTarget) -> EventTable:
+    """The table of a route change: the one ``table`` names, the scenario's only table, or
+    the rule book's (ruling ``chase_actions``)."""
+    tables = [t for t in enc.tables if isinstance(t, sm.CutactionChaseTable)]
+    if len(tables) != len(enc.tables):
+        raise InternalError("cutaction: the encounter's tables are not CutactionChaseTables")
+    chosen = [t for t in tables if t.name == target.table] if target.table else tables
+    if len(chosen) != 1:
+        if target.table or len(tables) > 1:
+            raise InternalError(f"cutaction: the chase table is not resolved ({target.table!r})")
+        return RULE_BOOK
+    table = chosen[0]
+    result = odds(table.die)
+    if result is None:
+        raise InternalError(f"cutaction: the die {table.die!r} of a validated table has no odds")
+    dist = result.distribution
+    events = []
+    for key, entry in table.entries.items():
+        low, high = IntOrRange.bounds(key)
+        p = sum(
+            (q for v, q in dist.items() if isinstance(v, int) and low <= v <= high), Fraction(0)
+        )
+        number = event_number(entry.event) if entry.event else 0
+        events.append((number, p, entry.title))
+    return EventTable(table.name, tuple(events))
+
+
+def chase_of(enc: Encounter) -> sm.CutactionTarget | None:
+    """The chase: the first ``kind: chase`` target (``None``: no chase)."""
+    for t in enc.targets:
+        if isinstance(t, sm.CutactionTarget) and t.kind == "chase":
+            return t
+    return None
+
+
+def _runner_ids(target: sm.CutactionTarget, enemies: list[sm.CutactionEnemy]) -> list[str]:
+    """The enemies in the chase: ``runners``, else those with a vehicle, else every one."""
+    if target.runners is not None:
+        return list(target.runners)
+    return [e.id for e in enemies if e.vehicle] or [e.id for e in enemies]
+
+
+def prepare(enc: Encounter, tactics: Tactics) -> Prepared:
+    """Read ``enc`` once: characters, fight and chase, mission, options."""
+    enemies = _enemies(enc)
+    chars = [*_pcs(enc), *(_enemy(i, e) for i, e in enumerate(enemies))]
+    first = len(enc.party.members)
+    index = {e.id: first + i for i, e in enumerate(enemies)}
+    target = chase_of(enc)
+    plan: ChasePlan | None = None
+    fight = list(range(first, len(chars)))
+    if target is not None:
+        runners = tuple(index[r] for r in _runner_ids(target, enemies))
+        others = tuple(
+            t.name
+            for t in enc.targets
+            if isinstance(t, sm.CutactionTarget) and t.kind == "chase" and t is not target
+        )
+        plan = ChasePlan(
+            target.name,
+            chase_target(target.target),
+            target.flees != "enemies",
+            runners,
+            _table(enc, target),
+            others,
+        )
+        fight = [k for k in fight if k not in runners]
+    defeat = frozenset(index[d] for d in enc.defeat) if enc.defeat else frozenset(fight)
+    shared: dict[str, int] = {}
+    for e in enemies:
+        if e.vehicle and plan is not None and index[e.id] in plan.runners:
+            shared[e.vehicle] = shared.get(e.vehicle, 0) + 1
+    return Prepared(
+        chars=tuple(chars),
+        pcs=first,
+        fight=tuple(fight),
+        defeat=defeat,
+        cuts=enc.round_limit or DEFAULT_CUTS,
+        cuts_written=enc.round_limit is not None,
+        chase=plan,
+        settings=Settings.from_options(enc.options),
+        pc_policy=tactics.pc,
+        enemy_policy=tactics.enemy,
+        effects=tuple((e.name, a.name, a.effect) for e in enemies for a in e.attacks if a.effect),
+        vehicles=tuple(v for v, n in shared.items() if n > 1),
+    )
