@@ -51,12 +51,12 @@ build: setup
 	$(BIN)/mkdocs build --strict
 
 lint: $(STAMPS)/python
-	$(BIN)/ruff check plugin tests bench
-	$(BIN)/ruff format --check plugin tests bench
+	$(BIN)/ruff check plugin tests bench examples
+	$(BIN)/ruff format --check plugin tests bench examples
 	$(BIN)/mypy
 
 test: setup $(STAMPS)/chromium lint
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist loadgroup
 
 bench: setup $(STAMPS)/chromium
 	$(BIN)/python bench/bench_odds.py
@@ -65,6 +65,7 @@ bench: setup $(STAMPS)/chromium
 	$(BIN)/python bench/bench_browser.py
 	$(BIN)/python bench/bench_differential.py
 	$(BIN)/python bench/bench_simulate.py
+	$(BIN)/python bench/bench_tune.py
 
 # The wheel and sdist in dist/, with the pinned Pyodide and Mermaid inside; metadata checked.
 dist: setup

@@ -14,7 +14,9 @@ from saikoro.systems import SYSTEM_IDS
 
 DEFAULTS = {s: simulator_for(s).tactics for s in SYSTEM_IDS}
 
-DOC = (Path(__file__).resolve().parents[1] / "docs" / "authoring" / "balance.md").read_text("utf-8")
+DOC = (
+    Path(__file__).resolve().parents[1] / "plugin" / "saikoro" / "_guide" / "balance.md"
+).read_text("utf-8")
 
 
 def test_every_tactic_and_default_is_documented() -> None:

@@ -88,7 +88,10 @@ def test_unknown_names_are_errors_with_position_and_did_you_mean() -> None:
         r"s\.yaml:\d+:\d+: error: scenario\.missions\.side\[0\]\.check\.defeated\[0\]", joined
     )
     assert "no enemy has the id 'beats' (hint: did you mean 'beast'?)" in joined
-    assert "no PC is named 'ロンク' (party: party) (hint: did you mean 'ロング'?)" in joined
+    assert (
+        "no PC is named 'ロンク' (party: the scenario's party of 2) (hint: did you mean 'ロング'?)"
+        in joined
+    )
     assert "no enemy action is named '爪爪'" in joined
     assert len(msgs) == 3  # all at once
 
@@ -118,7 +121,7 @@ def test_standing_names_the_reference_party_when_the_scenario_has_none() -> None
     d = _data(GETB, {"standing": ["X"]})
     del d["party"]
     (msg,) = _problems(d)
-    assert "(party: reference-2)" in msg and "known: ロング使い, バスター使い" in msg
+    assert "(party: the reference party of 2)" in msg and "known: ロング使い, バスター使い" in msg
 
 
 def test_japanese_messages() -> None:
@@ -141,7 +144,7 @@ def test_the_sample_book_states_its_side_missions() -> None:
 
 
 def test_every_key_is_documented_with_its_systems() -> None:
-    doc = (ROOT / "docs" / "authoring" / "balance.md").read_text("utf-8")
+    doc = (ROOT / "plugin" / "saikoro" / "_guide" / "balance.md").read_text("utf-8")
     names = {"getb": "GETB", "kegare": "穢れ", "cutaction": "カットアクション"}
     names |= {"kokuryoku": "国力ゲーム", "akatsuki": "暁ノ大地"}
     for key in FIELDS:

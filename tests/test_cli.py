@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from fractions import Fraction
@@ -120,3 +121,44 @@ def test_pdf_usage() -> None:
     """``saikoro pdf`` without its two arguments prints its usage and exits 2."""
     assert main(["pdf"]) == 2
     assert main(["pdf", "--help"]) == 0
+
+
+PIPED = [
+    ["odds", "KGA7VS5D8", "--system", "kegare"],
+    ["odds", "2D6"],
+    ["odds", "2D6", "--format", "json"],
+    ["roll", "x100 2D6"],
+    ["roll", "2D6", "--format", "json"],
+    ["validate", "scenarios"],
+    ["validate", "--format", "json", "scenarios"],
+    ["validate", "--format", "github", "scenarios"],
+    ["schema"],
+    ["simulate", "--battles", "20", "--jobs", "1", "scenarios/getb-haito.yaml"],
+    ["simulate", "--battles", "20", "--jobs", "1", "--format", "json", "scenarios/getb-haito.yaml"],
+    ["--help"],
+    ["new", "--help"],
+]
+
+
+@pytest.mark.parametrize("argv", PIPED, ids=lambda a: " ".join(a[:2]))
+def test_a_closed_pipe_ends_any_command_quietly(argv: list[str]) -> None:
+    """``saikoro ... | head``: the reader is gone before the first write."""
+    from pathlib import Path
+
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "saikoro", *argv],
+            stdout=write,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+            check=False,
+            cwd=Path(__file__).resolve().parents[1],
+        )
+    finally:
+        os.close(write)
+    assert "Traceback" not in done.stderr and "Exception" not in done.stderr, done.stderr
+    assert done.stderr == "", done.stderr
+    assert done.returncode in (0, 141), done.returncode

@@ -235,7 +235,7 @@ def test_author_quick_start_works_as_written(venv: Path, tmp_path: Path) -> None
     runs until it answers (on a free port instead of 8000, which another site may hold).
     """
     readme = _quick_start(REPO / "README.md")
-    guide = _quick_start(REPO / "docs" / "authoring" / "index.md")
+    guide = _quick_start(REPO / "plugin" / "saikoro" / "_guide" / "index.md")
     assert readme == guide
     env = _clean_env(venv, tmp_path / "home")
     cwd = tmp_path / "work"
@@ -362,3 +362,42 @@ def test_author_site_from_the_wheel_works_offline(venv: Path, tmp_path: Path, br
         for name in (*BUNDLES["pyodide"].files, "mermaid.min.js", "worker.js", "engine.zip"):
             assert any(f.endswith(name) for f in fetched), (name, sorted(fetched))
         print("\nthe reader's pages fetched:\n  " + "\n  ".join(sorted(fetched)))
+
+
+def test_metadata_names_the_documentation_and_the_source(wheel: Path) -> None:
+    dist_info = f"saikoro-{saikoro.__version__}.dist-info"
+    metadata = zipfile.ZipFile(wheel).read(f"{dist_info}/METADATA").decode("utf-8")
+    urls = dict(
+        line.removeprefix("Project-URL: ").split(", ", 1)
+        for line in metadata.splitlines()
+        if line.startswith("Project-URL: ")
+    )
+    assert urls["Documentation"].startswith("https://"), urls
+    assert urls["Source"].startswith("https://"), urls
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert {f"saikoro/_guide/{page}" for page in ("index.md", "balance.md", "ci.md")} <= names
+
+
+def test_field_reference_offline_from_the_installed_package(venv: Path, tmp_path: Path) -> None:
+    """An author with only the wheel (no network, no checkout) reaches the guide and the
+    field reference: ``saikoro --help`` names ``saikoro docs``, which builds them."""
+    env = _clean_env(venv, tmp_path / "home")
+    cwd = tmp_path / "anywhere"
+    cwd.mkdir()
+    saikoro_bin = str(venv / "bin" / "saikoro")
+    assert "saikoro docs" in _run([saikoro_bin, "--help"], cwd, env).stdout
+    printed = _run([saikoro_bin, "docs", "--print", "fields"], cwd, env).stdout
+    assert "# フィールドリファレンス" in printed and "| `enemies[].hp` |" in printed
+    built = _run([saikoro_bin, "docs", "--build", str(cwd / "docs")], cwd, env)
+    assert "warning" not in built.stderr.lower(), built.stderr
+    fields = (cwd / "docs" / "authoring" / "fields" / "index.html").read_text("utf-8")
+    assert "フィールドリファレンス" in fields and "enemies[].immune" in fields and "脱力" in fields
+    assert "既定値: False" not in fields and "既定値: false" in fields
+    guide = (cwd / "docs" / "authoring" / "index.html").read_text("utf-8")
+    assert "シナリオを書く" in guide and 'href="fields/"' in guide
+    assert (cwd / "docs" / "schema" / "scenario.schema.json").is_file()
+    assert "fonts.googleapis" not in guide
+    book = tmp_path / "book"
+    new = _run([saikoro_bin, "new", str(book), "--system", "kegare"], cwd, env)
+    assert "saikoro docs" in new.stdout
+    assert "saikoro docs" in (book / "docs" / "index.md").read_text("utf-8")

@@ -150,3 +150,93 @@ def test_the_facade_rule_sees_a_facade_import(tmp_path: Path) -> None:
     for source in ("import saikoro\n", "def f():\n    from saikoro import odds\n"):
         (tmp_path / "x.py").write_text(source, "utf-8")
         assert "saikoro" in _targets("saikoro.site.x", tmp_path / "x.py", modules, everywhere=True)
+
+
+# -- the layers -------------------------------------------------------------------------
+
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("dice",),
+    ("systems",),
+    ("scenario",),
+    ("export", "balance"),
+    ("site",),
+    ("facade",),
+)
+"""Bottom to top. A module imports modules of its own layer and of the layers below, never
+above; the peers of one layer (export, balance) never import each other."""
+
+_PARTS = {
+    "scenario_def": "scenario",
+    "scenario_model": "scenario",
+    "vtt_export": "export",
+    "simulator": "balance",
+    "page_profile": "site",
+}
+"""A system's parts above its engine (``System.PARTS``) and the layer each belongs to."""
+
+
+def _part_layers() -> dict[str, str]:
+    from saikoro.systems import BUILTIN, system_class
+
+    out: dict[str, str] = {}
+    for system_id in BUILTIN:
+        cls = system_class(system_id)
+        assert set(cls.PARTS) == set(_PARTS), "a new kind of part needs its layer here"
+        for attribute, layer in _PARTS.items():
+            out[getattr(cls, attribute)] = layer
+    return out
+
+
+def layer_of(module: str, parts: dict[str, str]) -> str:
+    """The layer of ``module`` (a system's part belongs to the layer above its engine)."""
+    for part, layer in parts.items():
+        if module == part or module.startswith(part + "."):
+            return layer
+    if (
+        module in ("saikoro", "saikoro._cli")
+        or module.endswith(".__main__")
+        or module.startswith(("saikoro._new", "saikoro._docs"))
+    ):
+        return "facade"  # the facade and the entry points (python -m ...)
+    if module.startswith("saikoro._guide"):
+        return "site"  # the author guide's pages, which the site builds
+    return module.split(".")[1]
+
+
+def _rank(layer: str) -> int:
+    return next(i for i, peers in enumerate(LAYERS) if layer in peers)
+
+
+def layer_violations(graph: dict[str, set[str]], parts: dict[str, str]) -> list[str]:
+    out = []
+    for module, targets in sorted(graph.items()):
+        mine = layer_of(module, parts)
+        for target in sorted(targets):
+            theirs = layer_of(target, parts)
+            if theirs == mine:
+                continue
+            if _rank(theirs) >= _rank(mine):
+                out.append(f"{module} ({mine}) imports {target} ({theirs})")
+    return out
+
+
+def test_every_module_has_a_layer() -> None:
+    parts = _part_layers()
+    for module in _graph():
+        assert any(layer_of(module, parts) in peers for peers in LAYERS), module
+
+
+def test_no_module_imports_a_layer_above_its_own() -> None:
+    """Every import, inside functions too: scenario never imports balance or the site, the
+    engine never imports its bundle's parts, export and balance never import each other."""
+    assert layer_violations(_graph(everywhere=True), _part_layers()) == []
+
+
+def test_the_layer_rule_sees_an_upward_import() -> None:
+    graph = {
+        "saikoro.scenario._x": {"saikoro.balance._model"},
+        "saikoro.balance._y": {"saikoro.export._z"},
+        "saikoro.systems._toy.checks": {"saikoro.systems._toy.page"},
+    }
+    parts = {"saikoro.systems._toy.page": "site"}
+    assert len(layer_violations(graph, parts)) == 3

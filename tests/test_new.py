@@ -93,6 +93,7 @@ def test_new_book_has_the_files(book: Path) -> None:
         "docs/index.md",
         "mkdocs.yml",
         *(f"scenarios/{s}-sample.yaml" for s in sorted(SYSTEM_IDS)),
+        "schema/scenario.schema.json",
     ]
     assert "/site/" in (book / ".gitignore").read_text(encoding="utf-8").splitlines()
     assert "/.cache/" in (book / ".gitignore").read_text(encoding="utf-8").splitlines()
@@ -124,15 +125,46 @@ def test_new_book_scenarios_validate_strict(book: Path) -> None:
 
 
 def test_samples_carry_the_schema_line(book: Path) -> None:
+    """The line names the book's own copy, there before any build (and in every clone)."""
+    schema = book / "schema" / "scenario.schema.json"
+    assert json.loads(schema.read_text(encoding="utf-8")) == saikoro.scenario.json_schema()
     for path in (book / "scenarios").iterdir():
         first = path.read_text(encoding="utf-8").splitlines()[0]
-        assert first == "# yaml-language-server: $schema=../site/schema/scenario.schema.json"
+        assert first == "# yaml-language-server: $schema=../schema/scenario.schema.json"
+        assert (path.parent / "../schema/scenario.schema.json").resolve() == schema.resolve()
     published = book_files(["getb"], title="t", site_url="https://me.github.io/book")
     first = published["scenarios/getb-sample.yaml"].splitlines()[0]
-    assert first == (
-        "# yaml-language-server: $schema=https://me.github.io/book/schema/scenario.schema.json"
-    )
+    assert first == "# yaml-language-server: $schema=../schema/scenario.schema.json"
     assert 'site_url: !ENV [SITE_URL, "https://me.github.io/book/"]' in published["mkdocs.yml"]
+
+
+def test_a_stale_schema_copy_is_refreshed_by_validate_and_by_the_build(tmp_path: Path) -> None:
+    """After an upgrade the book's copy is rewritten; a file that is not saikoro's is kept."""
+    create_book(tmp_path / "b", ["kegare"], title="t")
+    schema = tmp_path / "b" / "schema" / "scenario.schema.json"
+    current = schema.read_text(encoding="utf-8")
+    stale = json.loads(current)
+    stale["allOf"] = []
+    schema.write_text(json.dumps(stale), encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "saikoro", "validate"],
+        cwd=tmp_path / "b",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "refreshed schema/scenario.schema.json" in done.stderr
+    assert schema.read_text(encoding="utf-8") == current
+    schema.write_text(json.dumps(stale), encoding="utf-8")
+    built = _build(tmp_path / "b")
+    assert built.returncode == 0, built.stdout + built.stderr
+    assert schema.read_text(encoding="utf-8") == current
+    mine = '{"title": "my own schema"}'  # not saikoro's: kept
+    schema.write_text(mine, encoding="utf-8")
+    _build(tmp_path / "b")
+    assert schema.read_text(encoding="utf-8") == mine
 
 
 def test_workflow_passes_actionlint(book: Path, tmp_path: Path) -> None:
@@ -183,7 +215,7 @@ def test_precommit_config_is_a_local_hook(book: Path) -> None:
 
 
 def test_guide_shows_what_new_writes(book: Path) -> None:
-    guide = (REPO / "docs" / "authoring" / "ci.md").read_text(encoding="utf-8")
+    guide = (REPO / "plugin" / "saikoro" / "_guide" / "ci.md").read_text(encoding="utf-8")
     for marker, name in (
         ("scenarios-workflow", WORKFLOW),
         ("pre-commit-config", ".pre-commit-config.yaml"),
@@ -218,7 +250,7 @@ def test_refuses_a_non_empty_folder(tmp_path: Path, capsys: pytest.CaptureFixtur
     (tmp_path / "notes.txt").write_text("mine", encoding="utf-8")
     assert main(["new", str(tmp_path)]) == 1
     err = capsys.readouterr().err
-    assert "is not empty" in err and "nothing was written" in err
+    assert "already holds notes.txt" in err and "nothing was written" in err
     assert [p.name for p in tmp_path.iterdir()] == ["notes.txt"]
     assert main(["new", str(tmp_path / "notes.txt")]) == 1
     assert "is a file" in capsys.readouterr().err
@@ -235,3 +267,62 @@ def test_unknown_system_is_a_usage_error(
 def test_an_empty_existing_folder_is_fine(tmp_path: Path) -> None:
     assert main(["new", str(tmp_path), "--system", "akatsuki"]) == 0
     assert (tmp_path / "scenarios" / "akatsuki-sample.yaml").is_file()
+
+
+def test_scaffolds_a_fresh_repository_keeping_its_starter_files(tmp_path: Path) -> None:
+    """Create the repository on GitHub, clone it, ``saikoro new .``: README, LICENSE and
+    .git stay as they are; .gitignore gets only the lines it lacks."""
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    (repo / ".git" / "HEAD").write_text("ref: refs/heads/main\n", encoding="utf-8")
+    (repo / "README.md").write_text("# 私の本\n", encoding="utf-8")
+    (repo / "LICENSE").write_text("MIT License\n", encoding="utf-8")
+    (repo / ".gitignore").write_text("# Python\n__pycache__/\n/site\n", encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "saikoro", "new", ".", "--system", "getb"],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert (repo / "README.md").read_text(encoding="utf-8") == "# 私の本\n"
+    assert (repo / "LICENSE").read_text(encoding="utf-8") == "MIT License\n"
+    assert (repo / ".git" / "HEAD").read_text(encoding="utf-8") == "ref: refs/heads/main\n"
+    ignore = (repo / ".gitignore").read_text(encoding="utf-8")
+    assert ignore.startswith("# Python\n__pycache__/\n/site\n")
+    lines = ignore.splitlines()
+    assert "/.cache/" in lines and lines.count("__pycache__/") == 1
+    assert "/site/" not in lines  # /site already ignores it
+    assert (repo / "scenarios" / "getb-sample.yaml").is_file()
+    assert "saikoro docs" in done.stdout
+
+
+def test_add_puts_one_sample_into_an_existing_book(tmp_path: Path) -> None:
+    create_book(tmp_path / "b", ["getb"], title="t")
+    mine = tmp_path / "b" / "scenarios" / "getb-sample.yaml"
+    mine.write_text(mine.read_text(encoding="utf-8") + "# edited\n", encoding="utf-8")
+    before = {p: p.read_bytes() for p in (tmp_path / "b").rglob("*") if p.is_file()}
+    assert main(["new", "--add", "--system", "kegare", str(tmp_path / "b" / "docs")]) == 0
+    after = {p: p.read_bytes() for p in (tmp_path / "b").rglob("*") if p.is_file()}
+    added = sorted(p.relative_to(tmp_path / "b").as_posix() for p in after.keys() - before.keys())
+    assert added == ["scenarios/kegare-sample.yaml"]
+    assert all(after[p] == data for p, data in before.items())  # nothing else touched
+    text = (tmp_path / "b" / "scenarios" / "kegare-sample.yaml").read_text(encoding="utf-8")
+    assert text.split("\n")[0] == "# yaml-language-server: $schema=../schema/scenario.schema.json"
+    assert main(["new", "--add", "--system", "kegare", str(tmp_path / "b")]) == 1  # no overwrite
+    assert main(["new", "--add", "--system", "kegare", str(tmp_path / "elsewhere")]) == 2
+
+
+def test_add_follows_the_books_scenario_folder(tmp_path: Path) -> None:
+    (tmp_path / "mkdocs.yml").write_text(
+        "site_name: x\nsite_url: !ENV [SITE_URL, 'http://x/']\nplugins:\n"
+        "  - saikoro:\n      scenarios: books/one\n",
+        encoding="utf-8",
+    )
+    assert main(["new", "--add", "--system", "akatsuki", str(tmp_path)]) == 0
+    sample = tmp_path / "books" / "one" / "akatsuki-sample.yaml"
+    first = sample.read_text(encoding="utf-8").split("\n")[0]
+    assert first == "# yaml-language-server: $schema=../../schema/scenario.schema.json"
+    assert (tmp_path / "schema" / "scenario.schema.json").is_file()

@@ -42,9 +42,9 @@ EXPECTED: dict[str, list[str]] = {
         "5:10: error: scenario.enemies[1].id: duplicate id 'oni' (first used on line 4)"
     ],
     "table-gaps.yaml": [
-        "7:7: error: scenario.chase_tables[0].entries: 7-8 are not covered by any entry "
-        "of this 1D10 table",
         "9:7: error: scenario.chase_tables[0].entries.5: 5 is covered twice (entries 4-6 and 5)",
+        "10:7: error: scenario.chase_tables[0].entries.9-10: 7-8 are not covered by any entry "
+        "of this 1D10 table (hint: change 4-6 to 4-8 or 9-10 to 7-10, or add an entry for 7-8)",
     ],
     "bad-cell.yaml": [
         "10:16: error: scenario.enemies[0].placement: expected a map cell "

@@ -263,10 +263,10 @@ def test_table_coverage_messages() -> None:
         "      1-2: {title: a}\n      2-4: {title: b}\n      3: {title: c}\n      12: {title: d}\n"
     )
     assert problems(table("1D6", entries)) == [
-        "t.yaml:7:7: error: scenario.chase_tables[0].entries: 5-6 are not covered by any entry of "
-        "this 1D6 table",
         "t.yaml:8:7: error: scenario.chase_tables[0].entries.2-4: 2 is covered twice "
         "(entries 1-2 and 2-4)",
+        "t.yaml:8:7: error: scenario.chase_tables[0].entries.2-4: 5-6 are not covered by any "
+        "entry of this 1D6 table (hint: change 2-4 to 2-6, or add an entry for 5-6)",
         "t.yaml:9:7: error: scenario.chase_tables[0].entries.3: 3 is covered twice "
         "(entries 2-4 and 3)",
         "t.yaml:10:7: error: scenario.chase_tables[0].entries.12: entry 12 is not a possible "
@@ -274,12 +274,12 @@ def test_table_coverage_messages() -> None:
     ]
     d66 = "      11-16: {title: a}\n      21-36: {title: b}\n      41-55: {title: c}\n"
     assert problems(table("D66", d66)) == [
-        "t.yaml:7:7: error: scenario.chase_tables[0].entries: 56-66 are not covered by any entry "
-        "of this D66 table"
+        "t.yaml:9:7: error: scenario.chase_tables[0].entries.41-55: 56-66 are not covered by any "
+        "entry of this D66 table (hint: change 41-55 to 41-66, or add an entry for 56-66)"
     ]
     assert problems(table("2D6", "      2-11: {title: a}\n")) == [
-        "t.yaml:7:7: error: scenario.chase_tables[0].entries: 12 is not covered by any entry of "
-        "this 2D6 table"
+        "t.yaml:7:7: error: scenario.chase_tables[0].entries.2-11: 12 is not covered by any entry "
+        "of this 2D6 table (hint: change 2-11 to 2-12, or add an entry for 12)"
     ]
     assert problems(table("3D", "      1: {title: a}\n"))[0].startswith(
         "t.yaml:5:10: error: scenario.chase_tables[0].die: expected a die like 1D6"

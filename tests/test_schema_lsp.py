@@ -10,21 +10,16 @@ field in Japanese, and a misspelt key must get a diagnostic.
 from __future__ import annotations
 
 import json
-import queue
-import shutil
-import subprocess
-import threading
+import re
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 import pytest
 
-from saikoro.scenario import json_schema
-
-ROOT = Path(__file__).resolve().parents[1]
-SERVER = ROOT / "node_modules" / "yaml-language-server" / "bin" / "yaml-language-server"
-TIMEOUT = 60.0
+from lsp_client import Client, language_server, open_document
+from saikoro.scenario import json_schema, validate_text
+from saikoro.systems import SYSTEM_IDS
 
 SCENARIO = """\
 # yaml-language-server: $schema={schema}
@@ -56,138 +51,17 @@ enemies:
 """A scenario being written: the cursor is on the enemy's empty line (line 6, column 4)."""
 
 
-class Client:
-    """A minimal LSP client: requests with ids, notifications, answers to the server."""
-
-    def __init__(self, process: subprocess.Popen[bytes], settings: dict[str, Any]) -> None:
-        self.process = process
-        self.settings = settings
-        self.next_id = 0
-        self.inbox: queue.Queue[dict[str, Any]] = queue.Queue()
-        self.diagnostics: queue.Queue[dict[str, Any]] = queue.Queue()
-        self.reader = threading.Thread(target=self._read, daemon=True)
-        self.reader.start()
-
-    def _write(self, message: dict[str, Any]) -> None:
-        body = json.dumps({"jsonrpc": "2.0", **message}).encode("utf-8")
-        stdin = self.process.stdin
-        assert stdin is not None
-        stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
-        stdin.flush()
-
-    def _read(self) -> None:
-        stdout = self.process.stdout
-        assert stdout is not None
-        for message in _messages(stdout):
-            method = message.get("method")
-            if method is not None and "id" in message:  # a request from the server
-                self._write({"id": message["id"], "result": self._answer(message)})
-            elif method == "textDocument/publishDiagnostics":
-                self.diagnostics.put(message["params"])
-            elif method is None:
-                self.inbox.put(message)
-
-    def _answer(self, request: dict[str, Any]) -> Any:
-        if request["method"] == "workspace/configuration":
-            items = request["params"]["items"]
-            return [self.settings.get(i.get("section", ""), None) for i in items]
-        return None
-
-    def notify(self, method: str, params: dict[str, Any]) -> None:
-        self._write({"method": method, "params": params})
-
-    def request(self, method: str, params: dict[str, Any]) -> Any:
-        self.next_id += 1
-        self._write({"id": self.next_id, "method": method, "params": params})
-        while True:
-            message = self.inbox.get(timeout=TIMEOUT)
-            if message.get("id") == self.next_id:
-                assert "error" not in message, message
-                return message.get("result")
-
-    def diagnostics_for(self, uri: str) -> list[dict[str, Any]]:
-        """The first non-empty diagnostics published for ``uri``."""
-        while True:
-            params = self.diagnostics.get(timeout=TIMEOUT)
-            if params["uri"] == uri and params["diagnostics"]:
-                found: list[dict[str, Any]] = params["diagnostics"]
-                return found
-
-
-def _messages(stream: IO[bytes]) -> Iterator[dict[str, Any]]:
-    """JSON-RPC messages read from ``stream`` (``Content-Length`` framing)."""
-    while True:
-        length = None
-        while True:
-            line = stream.readline()
-            if not line:
-                return
-            line = line.strip()
-            if not line:
-                break
-            name, _, value = line.decode("ascii").partition(":")
-            if name.lower() == "content-length":
-                length = int(value)
-        assert length is not None
-        yield json.loads(stream.read(length).decode("utf-8"))
-
-
 @pytest.fixture(scope="module")
 def lsp(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Client, Path]]:
-    node = shutil.which("node")
-    assert node, "node is needed to run yaml-language-server (make setup)"
-    assert SERVER.is_file(), "run make setup (npm ci) for yaml-language-server"
     folder = tmp_path_factory.mktemp("lsp")
     schema = folder / "scenario.schema.json"
     schema.write_text(json.dumps(json_schema(), ensure_ascii=False), "utf-8")
-    settings = {
-        "yaml": {
-            "validate": True,
-            "hover": True,
-            "completion": True,
-            "schemaStore": {"enable": False},
-        }
-    }
-    process = subprocess.Popen(
-        [node, str(SERVER), "--stdio"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        cwd=folder,
-    )
-    client = Client(process, settings)
-    try:
-        client.request(
-            "initialize",
-            {
-                "processId": None,
-                "rootUri": folder.as_uri(),
-                "capabilities": {
-                    "textDocument": {
-                        "hover": {"contentFormat": ["markdown", "plaintext"]},
-                        "completion": {"completionItem": {"documentationFormat": ["markdown"]}},
-                    },
-                    "workspace": {"configuration": True},
-                },
-            },
-        )
-        client.notify("initialized", {})
-        client.notify("workspace/didChangeConfiguration", {"settings": settings})
+    with language_server(folder) as client:
         yield client, schema
-    finally:
-        process.kill()
-        process.wait(timeout=10)
 
 
 def _open(client: Client, folder: Path, name: str, text: str) -> str:
-    path = folder / name
-    path.write_text(text, "utf-8")
-    uri = path.as_uri()
-    client.notify(
-        "textDocument/didOpen",
-        {"textDocument": {"uri": uri, "languageId": "yaml", "version": 1, "text": text}},
-    )
-    return uri
+    return open_document(client, folder / name, text)
 
 
 def test_typo_gets_a_diagnostic(lsp: tuple[Client, Path]) -> None:
@@ -239,3 +113,69 @@ def test_completion_offers_enemy_fields(lsp: tuple[Client, Path]) -> None:
     documentation = hp.get("documentation") or {}
     text = documentation.get("value", "") if isinstance(documentation, dict) else documentation
     assert "初期配置のセル" in text, hp
+
+
+_PLACEHOLDER = re.compile(r"^(?P<indent> *)(?:- )?(?P<key>[a-z_]+): \$\{\d+:(?P<value>[^}]*)\}$")
+
+
+def _set_first(data: Any, key: str, value: Any) -> bool:
+    """Set the first ``key`` found in ``data`` (depth first) to ``value``."""
+    if isinstance(data, dict):
+        if key in data:
+            data[key] = value
+            return True
+        return any(_set_first(v, key, value) for v in data.values())
+    if isinstance(data, list):
+        return any(_set_first(v, key, value) for v in data)
+    return False
+
+
+@pytest.mark.parametrize("system", SYSTEM_IDS)
+def test_completion_snippets_insert_valid_values(lsp: tuple[Client, Path], system: str) -> None:
+    """Every value a completion inserts (``hp: ${7:3}``) is one validation accepts there.
+
+    A new enemy, a new difficulty target and a new PC are completed in an empty list
+    item; each placeholder value is put into the system's sample scenario at that key
+    (the sample ``saikoro new`` writes) and the scenario must stay valid.
+    """
+    import yaml
+
+    from saikoro._new import book_files
+
+    client, schema = lsp
+    sample_text = book_files([system], title="t", site_url=None)[f"scenarios/{system}-sample.yaml"]
+    sample = yaml.safe_load(sample_text)
+    checked = 0
+    for field in ("enemies", "difficulty_targets", "party"):
+        if not sample.get(field):
+            continue
+        text = f"# yaml-language-server: $schema={schema.as_uri()}\nsystem: {system}\ntitle: t\n"
+        text += f"{field}:\n  - \n"
+        uri = _open(client, schema.parent, f"snippet-{system}-{field}.yaml", text)
+        result = client.request(
+            "textDocument/completion",
+            {"textDocument": {"uri": uri}, "position": {"line": 4, "character": 4}},
+        )
+        items = result["items"] if isinstance(result, dict) else result
+        assert items, (system, field)
+        for item in items:
+            inserted = item.get("insertText") or (item.get("textEdit") or {}).get("newText") or ""
+            lines = inserted.splitlines()
+            top = min((len(x) - len(x.lstrip(" ")) for x in lines[1:] if x.strip()), default=0)
+            if lines and lines[0].rstrip().endswith(":"):  # `abilities:` then its own keys
+                top = -1
+            for i, line in enumerate(lines):
+                m = _PLACEHOLDER.match(line)
+                if m is None or not m.group("value"):
+                    continue
+                data = json.loads(json.dumps(sample))  # a deep copy
+                item_data = data[field][0]
+                value = yaml.safe_load(m.group("value"))
+                if i == 0 or len(m.group("indent")) == top:  # a key of the item itself
+                    item_data[m.group("key")] = value
+                elif not _set_first(item_data, m.group("key"), value):
+                    continue  # a nested key the sample does not use
+                result_ = validate_text(json.dumps(data, ensure_ascii=False), "snippet.yaml")
+                assert result_.ok, (system, field, line, [p.format() for p in result_.errors])
+                checked += 1
+    assert checked >= 2, checked

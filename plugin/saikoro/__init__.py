@@ -48,8 +48,7 @@ standard base (shown in brackets), so ``except ValueError`` still works::
     │   │   └── ArithZeroDivisionError      division by zero in the arithmetic
     │   ├── LimitError                      beyond a bound (dice, sides, work)
     │   ├── DiceMismatchError               a supplied die with other sides
-    │   ├── DiceExhaustedError              the supplied dice ran out
-    │   └── CutActionError                  cut-action value outside its rules
+    │   └── DiceExhaustedError              the supplied dice ran out
     ├── DistributionError [ValueError]      a Dist that no distribution is (saikoro.dice)
     ├── InternalError [AssertionError]      a bug in saikoro (a broken invariant); never caught
     ├── UnknownSystemError [ValueError]     no system has that name (saikoro.systems)
@@ -57,16 +56,19 @@ standard base (shown in brackets), so ``except ValueError`` still works::
     ├── OptionError [ValueError]            an unknown ruling option or value
     ├── FlowError [ValueError]              a procedure with a dangling step
     ├── RulesError [ValueError]             what the rules do not have (a poison level of 6)
-    │   ├── BoardError, CostError           GETB board cells, AP costs
-    │   └── CardError, CheckSpecError       Akatsuki cards and check parameters
     ├── LoadError [ValueError]              a scenario file that cannot be read (saikoro.scenario)
     ├── BalanceError [ValueError]           an encounter the simulator cannot play (saikoro.balance)
     ├── TacticsError [ValueError]           an unknown tactic for the simulator
     ├── RollerAssetError [ValueError]       a missing or changed roller asset (saikoro.site)
-    ├── CorruptCacheError [ValueError]      a balance cache file to recompute (caught inside)
-    ├── VendorError [RuntimeError]          the bundled Pyodide/Mermaid files are missing
-    ├── BookError [ValueError]              ``saikoro new`` with no system chosen
-    └── BookExistsError [FileExistsError]   ``saikoro new`` into a folder that has a book
+    └── VendorError [RuntimeError]          the bundled Pyodide/Mermaid files are missing
+
+A system's own errors derive from :class:`RulesError` or :class:`DiceError`, so the two
+catch them: GETB's ``BoardError`` (cells) and ``CostError`` (AP costs), akatsuki's
+``CardError`` and ``CheckSpecError``, cut-action's ``CutActionError`` (a value outside its
+rules). Some errors never leave saikoro: the command line reports ``BookError`` and
+``BookExistsError`` (``saikoro new`` with no system, or into a folder that holds a book)
+as messages, the build recomputes a file that raises ``CorruptCacheError``, and an exact
+solver's ``OutOfBudget`` makes the runner report a figure as simulated only.
 
 >>> issubclass(DiceError, SaikoroError)
 True
@@ -131,7 +133,7 @@ def roll(
 
     Args:
         command: a BCDice-style command (``2D6>=7``), optionally followed by a comment.
-        system: a system id or alias (``getb``), or a configured :class:`System`.
+        system: a system id or alias (``getb``), or a configured :class:`~saikoro.systems.System`.
         dice: ``(sides, value)`` pairs handed out in order instead of random dice.
         rng: a ``random.Random`` to draw from (ignored when ``dice`` is given).
 

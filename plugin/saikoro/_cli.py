@@ -1,4 +1,4 @@
-"""The ``saikoro`` command: roll, odds, validate, schema, new, simulate, pdf.
+"""The ``saikoro`` command: roll, odds, validate, schema, new, docs, simulate, pdf.
 
 Exit status: 0 ok, 1 not a command / refused / invalid scenario, 2 usage,
 3 internal error (`saikoro validate`: a bug in saikoro, reported on stderr).
@@ -7,7 +7,9 @@ Exit status: 0 ok, 1 not a command / refused / invalid scenario, 2 usage,
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import random
 import sys
 from collections.abc import Sequence
@@ -21,6 +23,9 @@ from .systems import get as get_system
 __all__ = ["format_odds_table", "main", "parse_dice", "parse_rule"]
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
+
+DOCUMENTATION_URL = "https://saikoro-trpg.github.io/saikoro/"
+"""The published documentation (the same pages as ``saikoro docs``; pyproject's URL)."""
 
 
 class _UsageError(SaikoroError):
@@ -208,6 +213,9 @@ def _build_parser() -> argparse.ArgumentParser:
         prog="saikoro",
         description="Exact dice odds, BCDice-style rolls and scenario validation "
         "for Japanese TRPGs.",
+        epilog="the author guide and the scenario field reference of this version, "
+        "offline: saikoro docs (saikoro docs --print fields prints the field reference); "
+        f"online: {DOCUMENTATION_URL}",
     )
     parser.add_argument("--version", action="version", version=f"saikoro {__version__}")
     sub = parser.add_subparsers(dest="action", metavar="COMMAND")
@@ -246,6 +254,11 @@ def _build_parser() -> argparse.ArgumentParser:
         "new", help="start a scenario book in a new folder (saikoro new --help)", add_help=False
     )
     sub.add_parser(
+        "docs",
+        help="serve the author guide and the field reference offline (saikoro docs --help)",
+        add_help=False,
+    )
+    sub.add_parser(
         "pdf", help="print the built book page to a PDF (saikoro pdf --help)", add_help=False
     )
     sub.add_parser(
@@ -253,22 +266,59 @@ def _build_parser() -> argparse.ArgumentParser:
         help="simulate scenarios' battles: win rate and more (saikoro simulate --help)",
         add_help=False,
     )
+    sub.add_parser(
+        "tune",
+        help="find the edits that bring a scenario into its balance.win range "
+        "(saikoro tune --help)",
+        add_help=False,
+    )
     return parser
 
 
+EXIT_PIPE = 141
+"""The status after a reader closed the output early (``saikoro odds X | head``): 128 +
+SIGPIPE, what a shell reports for a tool the pipe stopped."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status.
+
+    A reader that closes the pipe early (``| head``) ends the command quietly, as it
+    ends ``cat``: the output still buffered is dropped, and no traceback is printed.
+    """
+    try:
+        status = _main(argv)
+        sys.stdout.flush()  # inside the guard: a closed pipe shows here, not at exit
+    except BrokenPipeError:
+        # Python flushes both streams again at exit and would print "Exception ignored
+        # ...": point them at /dev/null (nothing more is said) so that has nowhere to fail.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(OSError, ValueError):  # closed or not a descriptor
+                os.dup2(devnull, stream.fileno())
+        os.close(devnull)
+        return EXIT_PIPE
+    return status
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     if args_list and args_list[0] == "simulate":
         from .balance import _cli as balance_cli
 
         return int(balance_cli.main(args_list[1:]))
+    if args_list and args_list[0] == "tune":
+        from .balance import _tune_cli as tune_cli
+
+        return int(tune_cli.main(args_list[1:]))
     if args_list and args_list[0] in {"validate", "schema"}:
         from .scenario import _cli as scenario_cli
 
-        validate = args_list[0] == "validate"
-        entry = scenario_cli.validate_main if validate else scenario_cli.schema_main
-        return int(entry(args_list[1:]))
+        if args_list[0] == "schema":
+            return int(scenario_cli.schema_main(args_list[1:]))
+        from .balance._check import check_balance  # simulates scenarios giving balance.win
+
+        return int(scenario_cli.validate_main(args_list[1:], checks=(check_balance,)))
     if args_list and args_list[0] == "pdf":
         from .site import _pdf as pdf
 
@@ -277,6 +327,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from ._new import main as new_main
 
         return new_main(args_list[1:])
+    if args_list and args_list[0] == "docs":
+        from ._docs import main as docs_main
+
+        return docs_main(args_list[1:])
     parser = _build_parser()
     if args_list and args_list[0] in {"roll", "odds"}:
         args_list = _command_words_last(args_list)

@@ -17,17 +17,19 @@ saikoro.balance._budget.OutOfBudget: the exact solution needs more than 10 steps
 
 from __future__ import annotations
 
+from saikoro.dice._errors import SaikoroError
+
 __all__ = ["EXACT_STEPS", "Budget", "OutOfBudget"]
 
 EXACT_STEPS = 10_000_000
 """The work an exact solution may take (about 2–5 s of CPU for the solvers here)."""
 
 
-class OutOfBudget(Exception):  # noqa: N818 - a signal between solver and runner, not a user error
+class OutOfBudget(SaikoroError):  # noqa: N818 - a signal between solver and runner
     """The exact solution needs more work than its budget: the runner gives up solving.
 
-    Not a :class:`~saikoro.SaikoroError`: it never reaches a user, the runner turns it
-    into "not solved exactly" with :attr:`Budget.limit` as the reason.
+    It never reaches a user: the runner turns it into "not solved exactly", with
+    :attr:`Budget.limit` as the reason.
     """
 
 

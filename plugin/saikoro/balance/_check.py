@@ -1,15 +1,18 @@
 """``saikoro validate``'s balance check: simulate, and warn when off the ``balance:`` target.
 
 Runs only for scenarios that give ``balance.win``; plays ``balance.battles`` battles
-(400 by default, a few tenths of a second) from seed 0 in this process, without the exact
-solution, so validation stays fast and its output stable; files with the same content
-are simulated once per process. The warning sits on the
+(400 by default, a few tenths of a second) from seed 0 in this process, and solves the
+encounter exactly where it is small (bounded by the one counted budget), so that
+validation and the site's バランス section judge the same figure: the exact value where
+there is one, else the estimate. Files with the same content are simulated once per
+process. The warning sits on the
 ``balance.win`` line and gives the figure, its 95 % interval, the battles and the seed.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 
 from saikoro.scenario._loader import load_yaml
 from saikoro.scenario._problems import Msg, Problem
@@ -47,13 +50,14 @@ def figures(scenario: Scenario) -> BalanceResult:
     """The scenario's balance figures as validation computes them (cached by content).
 
     ``balance.battles`` battles (400 when not given) from seed 0 with the scenario's
-    tactics, in this process, no exact solution: what a site's バランス section would show.
+    tactics, in this process, with the exact solution where small: what a site's
+    バランス section shows.
     """
     r = _CACHE.get(scenario.digest)
     if r is None:
         enc = encounter(scenario)
         battles = enc.balance.battles if enc.balance else 400
-        r = simulate(enc, battles=battles, seed=SEED, tactics=scenario_tactics(enc), solve=False)
+        r = simulate(enc, battles=battles, seed=SEED, tactics=scenario_tactics(enc))
         if len(_CACHE) >= CACHE_SIZE:
             _CACHE.pop(next(iter(_CACHE)))
         _CACHE[scenario.digest] = r
@@ -71,7 +75,8 @@ def check_balance(result: LoadResult) -> LoadResult:
         return result
     r = figures(sc)
     low, high = spec.win
-    if low <= r.win <= high:
+    judged = r.exact if r.exact is not None else Fraction(r.win)
+    if low <= judged <= high:
         return result
     line, column = 1, 1
     root = load_yaml(sc.path.read_bytes(), result.file) if sc.path.is_file() else None
@@ -79,16 +84,29 @@ def check_balance(result: LoadResult) -> LoadResult:
     win = balance.get("win") if balance is not None else None
     if win is not None:
         line, column = win.line, win.column
-    msg = Msg(
-        "balance.outside",
-        (
-            _percent(r.win),
-            _percent(r.win_low),
-            _percent(r.win_high),
-            r.battles,
-            SEED,
-            spec.win_text,
-        ),
-    )
+    if r.exact is not None:
+        msg = Msg(
+            "balance.outside_exact",
+            (
+                _percent(float(r.exact)),
+                str(r.exact),
+                _percent(r.win),
+                r.battles,
+                SEED,
+                spec.win_text,
+            ),
+        )
+    else:
+        msg = Msg(
+            "balance.outside",
+            (
+                _percent(r.win),
+                _percent(r.win_low),
+                _percent(r.win_high),
+                r.battles,
+                SEED,
+                spec.win_text,
+            ),
+        )
     problem = Problem(result.file, line, column, "warning", "scenario.balance.win", msg)
     return replace(result, problems=sorted([*result.problems, problem], key=Problem.sort_key))

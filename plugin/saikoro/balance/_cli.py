@@ -118,13 +118,32 @@ def _pct(x: float) -> str:
     return f"{x * 100:.1f}%"
 
 
+def party_label(label: str, size: int) -> str:
+    """The party as a person reads it: ``reference-3`` -> 標準パーティ（3人）.
+
+    >>> party_label("reference-3", 3), party_label("scenario", 4), party_label("pcs.yaml", 2)
+    ('標準パーティ（3人）', 'シナリオの party（4人）', 'pcs.yaml（2人）')
+    """
+    if label.startswith("reference-"):
+        return f"標準パーティ（{size}人）"
+    if label == "scenario":
+        return f"シナリオの party（{size}人）"
+    return f"{label}（{size}人）"
+
+
+def _mean(label: str, mean: float) -> str:
+    """A per-battle mean; a share of battles (its label says 割合) in percent, like the
+    win rate, a count or an amount as a number."""
+    return _pct(mean) if label.endswith("割合") else f"{mean:.3f}"
+
+
 def format_text(r: BalanceResult, title: str, names: tuple[str, ...]) -> str:
     """A result as a person reads it in a terminal."""
     sim = simulator_for(r.system)
     unit = sim.round_unit
     head = [
         f"{title} ({r.scenario}) — {r.system}",
-        f"  パーティ: {r.party} ({'、'.join(names)})   方針: {r.tactics}",
+        f"  パーティ: {party_label(r.party, len(names))} — {'、'.join(names)}   方針: {r.tactics}",
     ]
     if r.battles == 0:  # stopped before the first chunk: no figure at all
         return "\n".join([*head, "  (中断: 終わった戦闘がないので数字はありません)"])
@@ -156,7 +175,9 @@ def format_text(r: BalanceResult, title: str, names: tuple[str, ...]) -> str:
         for k, v in r.rounds.items():
             bar = "#" * max(1, round(30 * v / top)) if v else ""
             lines.append(f"    {k:>3} {v / r.battles * 100:6.1f}% {bar}")
-    if r.pcs:
+    if not sim.pcs_go_down:
+        lines.append(f"  {sim.downed_caption}: なし(PC 個人は倒れない)")
+    elif r.pcs:
         lines.append("  PCごとの戦闘不能(失敗)率:")
         lines.extend(
             f"    {p.name}: {_pct(p.downed)} (95%区間 {_pct(p.downed_low)}〜{_pct(p.downed_high)})"
@@ -172,7 +193,8 @@ def format_text(r: BalanceResult, title: str, names: tuple[str, ...]) -> str:
         who = f"{r.dangerous_enemy}の" if r.dangerous_enemy else ""
         lines.append(f"  最も危険な敵の行動: {who}{action} (1戦あたり {r.dangerous[1]:.1f})")
     for key, mean in r.means.items():
-        lines.append(f"  {sim.mean_labels.get(key, key)}: {mean:.3f}")
+        label = sim.mean_labels.get(key, key)
+        lines.append(f"  {label}: {_mean(label, mean)}")
     lines.extend(_side_lines(r))
     if r.rulings:
         lines.append("  使った裁定:")

@@ -4,7 +4,7 @@ Each system's scenario definition holds its archetypes (``REFERENCE_PARTY``, see
 :func:`saikoro.scenario._defs.reference_party`); a party of *n* takes the first *n*
 (cycling, with numbered names, beyond four). They are written in the scenario's own
 ``party:`` format, so the scenario schema validates them (a test does) and the docs page
-(``docs/authoring/balance.md``) shows them as an author would write them.
+(``saikoro/_guide/balance.md``) shows them as an author would write them.
 """
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ from saikoro.scenario import model as sm
 __all__ = ["FACTS", "Battle", "Condition", "SideSpec", "side_specs"]
 
 FACTS: dict[str, tuple[str, str]] = {
-    "kegare_at_most": ("kegare", "<="),
+    "kegare_at_most": ("corruption", "<="),
     "power_at_least": ("power", ">="),
     "cards_left_at_least": ("cards_left", ">="),
 }
@@ -37,10 +37,10 @@ class Battle:
     """What one battle left behind, as a condition reads it.
 
     Attributes:
-        win / rounds / downed / taken: as :meth:`Tally.record` got them.
+        win / rounds / downed / taken: as :meth:`saikoro.balance.Tally.record` got them.
         defeated: enemy indices, in the order they fell (each once).
         passed: indices of the difficulty targets that succeeded.
-        facts: per-system integers (``kegare``, ``power``, ``cards_left``, ``escaped``).
+        facts: per-system integers (``corruption``, ``power``, ``cards_left``, ``escaped``).
         hit_by: the enemy actions (tally keys, ``id:name``) that dealt the party damage.
     """
 

@@ -2,7 +2,7 @@
 
 A :class:`Tally` is what one chunk of battles leaves behind (plain integers, so that
 chunks add up in any order to the same figures); :func:`summarise` turns the sum into a
-:class:`BalanceResult`, with :func:`~.interval.wilson` intervals.
+:class:`BalanceResult`, with :func:`~._interval.wilson` intervals.
 """
 
 from __future__ import annotations
@@ -94,8 +94,9 @@ class Tally:
     ) -> None:
         """Count one battle.
 
-        ``end``: how it ended, a key of the simulator's :attr:`~Simulator.ends` (``None``:
-        ``win`` or ``lost``, for a simulator that does not tell ends apart yet);
+        ``end``: how it ended, a key of the simulator's
+        :attr:`~saikoro.balance.Simulator.ends` (``None``: ``win`` or ``lost``, for a
+        simulator that does not tell ends apart yet);
         ``defeated``: enemy indices in the order they fell (default: :attr:`fallen`);
         ``passed``: the difficulty targets (indices) that succeeded; ``facts``: the
         system's per-battle integers the side missions read (``kegare``: the highest PC

@@ -2,13 +2,13 @@
 
 Standard library only: these files are also shipped to the browser (Pyodide).
 
-- :mod:`.api` -- ``roll`` and ``odds``: normalisation, the extension hook, repeats;
-- :mod:`.add_dice` / :mod:`.add_nodes` -- sums ``2D6+1``, keep/drop, ``MAX``/``MIN``;
-- :mod:`.barabara` ``B``, :mod:`.reroll` ``R``, :mod:`.upper` ``U``,
-  :mod:`.choice`, :mod:`.simple` (``D66``, ``C(...)``, tallies ``TY``/``TZ``);
-- :mod:`.lexer`, :mod:`.arith`, :mod:`.normalize` -- reading commands;
-- :mod:`.poly`, :mod:`.keep`, :mod:`.chains` -- fast exact distributions;
-- :mod:`.limits` -- every bound, :mod:`.roller` -- dice handed out in BCDice's order.
+- :mod:`._api` -- ``roll`` and ``odds``: normalisation, the extension hook, repeats;
+- :mod:`._add_dice` / :mod:`._add_nodes` -- sums ``2D6+1``, keep/drop, ``MAX``/``MIN``;
+- :mod:`._barabara` ``B``, :mod:`._reroll` ``R``, :mod:`._upper` ``U``,
+  :mod:`._choice`, :mod:`._simple` (``D66``, ``C(...)``, tallies ``TY``/``TZ``);
+- :mod:`._lexer`, :mod:`._arith`, :mod:`._normalize` -- reading commands;
+- :mod:`._poly`, :mod:`._keep`, :mod:`._chains` -- fast exact distributions;
+- :mod:`._limits` -- every bound, :mod:`._roller` -- dice handed out in BCDice's order.
 
 Command modules are imported on first use, so ``import saikoro.dice`` stays light.
 
@@ -19,6 +19,7 @@ Fraction(7, 432)
 from __future__ import annotations
 
 from ._api import odds, roll
+from ._arith import ArithZeroDivisionError
 from ._dist import Dist
 from ._errors import (
     DiceError,
@@ -35,6 +36,7 @@ from ._result import Odds, Roll
 from ._source import DiceSource
 
 __all__ = [
+    "ArithZeroDivisionError",
     "DiceError",
     "DiceExhaustedError",
     "DiceMismatchError",

@@ -42,7 +42,15 @@ from typing import TYPE_CHECKING
 
 from ._errors import LimitError, ParseError
 from ._extension import Extension
-from ._limits import MAX_EVALUATIONS, MAX_NESTING, MAX_REPEAT, check, check_length, check_nesting
+from ._limits import (
+    MAX_EVALUATIONS,
+    MAX_NESTING,
+    MAX_REPEAT,
+    check,
+    check_digits,
+    check_length,
+    check_nesting,
+)
 from ._normalize import WHITESPACE, first_word, halfwidth, strip_ws
 from ._result import Odds, Roll
 from ._roller import Roller
@@ -73,7 +81,7 @@ def _deep(text: str) -> Iterator[None]:
     """Allow the recursion a command this deep can need, for the duration of a call.
 
     The parsers read runs of signs and chains of terms in loops, but parentheses nest
-    calls, and printing a long chain recurses. :func:`~.limits.check_nesting` bounds
+    calls, and printing a long chain recurses. :func:`~._limits.check_nesting` bounds
     the depth first, so the limit is raised only as far as that bound needs (Python
     3.11+ runs such Python-to-Python calls without growing the C stack, in Pyodide
     too), and put back when the last deep call running in any thread ends. Should the
@@ -190,6 +198,7 @@ def _roll(raw: str, roller: Roller, extension: Extension | None) -> Roll | None:
         return None
     if extension is not None:
         for word, secret in _candidates(text):
+            check_digits(word)  # systems parse their own numbers: none of thousands of digits
             result = extension.roll_command(word, roller.source)
             if result is not None:
                 return result.replace(secret=result.secret or secret)
@@ -274,6 +283,7 @@ def _odds(command: str, extension: Extension | None) -> Odds | None:
             return None
         if extension is not None:
             for word, _secret in _candidates(text):
+                check_digits(word)  # systems parse their own numbers: none of thousands of digits
                 result = extension.odds_command(word)
                 if result is not None:
                     return result

@@ -57,6 +57,7 @@ saikoro.dice._errors.LimitError: ダイスの個数が上限(200)を超えてい
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 from ._errors import LimitError
@@ -80,6 +81,7 @@ __all__ = [
     "ODDS_MAX_STATES",
     "TRUNCATION",
     "check",
+    "check_digits",
     "check_length",
     "check_nesting",
     "check_value",
@@ -127,6 +129,26 @@ def check_value(value: int) -> int:
             f"計算結果が大きすぎます（{MAX_VALUE_BITS}ビットまで）", bound="value_bits"
         )
     return value
+
+
+_DIGIT_RUN = re.compile(rf"[0-9]{{{MAX_LITERAL_DIGITS + 1},}}")
+
+
+def check_digits(word: str) -> None:
+    """Refuse a word holding a number literal of more than ``MAX_LITERAL_DIGITS`` digits.
+
+    The generic commands' lexer refuses such a literal as it reads it; a rule system's
+    command is checked here before the system parses it, so no system converts (or
+    computes with) a number of thousands of digits.
+
+    >>> check_digits("KGA7VS5D8")
+    >>> check_digits("KGA7VS5D" + "9" * 1001)
+    Traceback (most recent call last):
+    ...
+    saikoro.dice._errors.LimitError: 数値が長すぎます（1000桁まで）
+    """
+    if _DIGIT_RUN.search(word) is not None:
+        raise LimitError(f"数値が長すぎます（{MAX_LITERAL_DIGITS}桁まで）", bound="literal_digits")
 
 
 def check_length(text: str) -> None:

@@ -4,6 +4,10 @@
 generic BCDice commands (the VTTs' dice bot knows none of the five systems), the whole
 stat block as the memo, and a link back to the published page.
 
+A system's VTT export (its bundle's ``vtt`` part, ``System.vtt_export``) is a module with
+``character(enemy) -> Character`` and ``palette(enemy, system) -> list[PaletteLine]``
+(:func:`signed` writes a modifier), and optionally ``COMPARE_OPTIONS``.
+
 >>> c = Character("オウガテイル", initiative=6, status=(("HP", 40, 40),), commands=("1D10+4>=8",))
 >>> ccfolia_json(c)["kind"]
 'character'
@@ -16,7 +20,7 @@ from __future__ import annotations
 from ._ccfolia import CcfoliaVisibility, ccfolia_attribute, ccfolia_json, ccfolia_script
 from ._enemy import DICEBOT, enemy_character, enemy_palette
 from ._model import Character
-from ._palette import PaletteLine
+from ._palette import PaletteLine, signed
 from ._udonarium import udonarium_xml, udonarium_zip, udonarium_zip_names
 
 __all__ = [
@@ -29,6 +33,7 @@ __all__ = [
     "ccfolia_script",
     "enemy_character",
     "enemy_palette",
+    "signed",
     "udonarium_xml",
     "udonarium_zip",
     "udonarium_zip_names",

@@ -1,8 +1,8 @@
 """A scenario enemy as a VTT character: palette lines BCDice rolls, the whole stat block.
 
 One module per system (``export/getb.py`` ...) turns the enemy's attacks and checks into
-:class:`~.palette.PaletteLine` s (generic BCDice commands, derived from the system's
-dice rules) and gives the gauges and parameters; :func:`~.memo.enemy_memo` writes the
+:class:`~._palette.PaletteLine` s (generic BCDice commands, derived from the system's
+dice rules) and gives the gauges and parameters; :func:`~._memo.enemy_memo` writes the
 memo from the scenario definitions. Both VTTs run BCDice's generic bot (``DiceBot``):
 none of the five systems is a BCDice game system.
 
@@ -86,7 +86,7 @@ def enemy_character(
 
     Args:
         system: the scenario's system (id or configured system).
-        enemy: the enemy (of the scenario's model, :attr:`Scenario.model`).
+        enemy: the enemy (of the scenario's model, :attr:`saikoro.scenario.Scenario.model`).
         options: the scenario's ruling options (``rulings:``), which can change dice.
         url: where the enemy is published (``externalUrl``), or ``""``.
     """

@@ -19,11 +19,20 @@ Public API (stable; used by the MkDocs plugin and the CLI):
 * :mod:`saikoro.scenario._cli` — ``validate_main(argv)``, ``schema_main(argv)``.
 * :mod:`saikoro.scenario.model` — the typed model's classes (``Scenario.model``).
 
-The authoring API of a system's scenario definition (see ``System.scenario_def``): the
-root :func:`scenario_root` of :func:`target_obj` and :func:`enemy_obj` entries made of
-:class:`Field` s, whose types are :class:`Int`, :class:`Str`, :class:`Bool`,
-:class:`Enum`, :class:`Choice`, :class:`IntOrRange`, :class:`ListOf`, :class:`MapOf`
-and :class:`Obj` (a :class:`Check` adds a rule across fields).
+The authoring API of a system's scenario definition (its bundle's ``scenario`` part, see
+``System.scenario_def``): the root :func:`scenario_root` of :func:`target_obj` and
+:func:`enemy_obj` entries made of :class:`Field` s, whose types are :class:`Int`,
+:class:`Str` (:data:`NAME`, :data:`TEXT`, :data:`ID`), :class:`Bool`, :class:`Enum` of
+:class:`Choice` s, :class:`IntOrRange`, :class:`ListOf`, :class:`MapOf` and :class:`Obj`;
+:func:`with_party` adds the ``party`` key (:data:`PC_NAME` first), :func:`chase_tables`
+the random tables, :data:`BATTLE_CHECKS` the side-mission keys of a battle. A
+:data:`Check` ``(value, node, path, ctx)`` adds a rule across fields: it reports on
+``ctx`` (:class:`Ctx`: ``error`` / ``warning`` at a :class:`Node`, paths joined with
+:func:`join_path`) with a :class:`Msg` (:func:`show_value`, :func:`did_you_mean`,
+:func:`warn_at`, :func:`odds_hint`, :func:`fraction_text`); :data:`INVALID` is what a
+type's ``check`` returns for a value it refused. A check wrapped in :class:`Tolerant`
+also runs on the valid part of a value with errors elsewhere (so a file's problems come
+in one run); it must skip what it cannot be sure of.
 
 This package is not shipped to the browser; it uses PyYAML (its C loader when present).
 
@@ -34,35 +43,71 @@ This package is not shipped to the browser; it uses PyYAML (its C loader when pr
 
 from __future__ import annotations
 
+from ._common import ID, NAME, TEXT, chase_tables, fraction_text
 from ._containers import Field, ListOf, MapOf, Obj
-from ._defs._shared import enemy_obj, scenario_root, target_obj
+from ._defs._party import PC_NAME, with_party
+from ._defs._shared import enemy_obj, odds_hint, scenario_root, target_obj, warn_at
+from ._defs._side import BATTLE_CHECKS
 from ._export import field_reference, json_schema
-from ._problems import Problem
-from ._schema import Bool, Check, Choice, Enum, Int, IntOrRange, Str, Type
+from ._loader import LoadError, Node, join_path
+from ._problems import Msg, Problem, show_value
+from ._schema import (
+    INVALID,
+    Bool,
+    Check,
+    Choice,
+    Ctx,
+    Enum,
+    Int,
+    IntOrRange,
+    Str,
+    Tolerant,
+    Type,
+    did_you_mean,
+)
 from ._validate import LoadResult, Scenario, load_scenario, load_scenarios, validate_text
 
 __all__ = [
+    "BATTLE_CHECKS",
+    "ID",
+    "INVALID",
+    "NAME",
+    "PC_NAME",
+    "TEXT",
     "Bool",
     "Check",
     "Choice",
+    "Ctx",
     "Enum",
     "Field",
     "Int",
     "IntOrRange",
     "ListOf",
+    "LoadError",
     "LoadResult",
     "MapOf",
+    "Msg",
+    "Node",
     "Obj",
     "Problem",
     "Scenario",
     "Str",
+    "Tolerant",
     "Type",
+    "chase_tables",
+    "did_you_mean",
     "enemy_obj",
     "field_reference",
+    "fraction_text",
+    "join_path",
     "json_schema",
     "load_scenario",
     "load_scenarios",
+    "odds_hint",
     "scenario_root",
+    "show_value",
     "target_obj",
     "validate_text",
+    "warn_at",
+    "with_party",
 ]

@@ -1,9 +1,13 @@
-"""``python -m saikoro.scenario validate|schema ...``."""
+"""``python -m saikoro.scenario validate|schema ...``: the same as ``saikoro validate|schema``."""
 
 from __future__ import annotations
 
 import sys
 
-from ._cli import main
+from saikoro._cli import main
 
-sys.exit(main())
+args = sys.argv[1:]
+if not args or args[0] not in ("validate", "schema"):
+    sys.stderr.write("usage: python -m saikoro.scenario {validate,schema} ...\n")
+    sys.exit(2)
+sys.exit(main(args))

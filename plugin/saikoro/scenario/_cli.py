@@ -10,15 +10,19 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import traceback
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
+from ._book import find_book
 from ._problems import LANGS, Msg, Problem, default_lang, render
+from ._schema import did_you_mean
 from ._validate import LoadResult, find_files, load_scenario, unique_ids
 
-__all__ = ["EXIT_INTERNAL", "main", "schema_main", "validate_main"]
+__all__ = ["EXIT_INTERNAL", "schema_main", "validate_main"]
 
 EXIT_INTERNAL = 3
 """``saikoro validate``'s exit status when saikoro itself failed (not the files)."""
@@ -58,11 +62,47 @@ def _collect(paths: list[str]) -> tuple[list[LoadResult], list[Problem]]:
         elif path.exists():
             results.append(load_scenario(path))
         else:
-            extra.append(Problem(given, 1, 1, "error", "scenario", Msg("cli.not_found")))
+            siblings = [p.name for p in path.parent.iterdir()] if path.parent.is_dir() else []
+            hint = did_you_mean(path.name, siblings)
+            extra.append(Problem(given, 1, 1, "error", "scenario", Msg("cli.not_found"), hint))
     return unique_ids(results), extra
 
 
-def validate_main(argv: list[str], out: TextIO | None = None) -> int:
+def _book_folder(lang: str) -> list[str] | None:
+    """The scenario folder of the book this runs in, as a path to show; ``None`` (after
+    saying why on stderr) outside any book."""
+    here = Path.cwd()
+    if (here / "scenarios").is_dir():
+        return ["scenarios"]
+    book = find_book(here)
+    if book is None:
+        sys.stderr.write(f"saikoro validate: {render(Msg('cli.no_book'), lang)}\n")
+        return None
+    try:
+        shown = book.scenarios.relative_to(here.resolve())
+    except ValueError:  # above the current folder
+        shown = Path(os.path.relpath(book.scenarios, here.resolve()))
+    return [shown.as_posix()]
+
+
+def _refresh_schemas(files: list[Path]) -> None:
+    """Bring the book's copy of the schema (named by the ``$schema`` lines) up to date."""
+    from ._schemafile import refresh
+
+    for path in refresh(files):
+        try:
+            shown = path.relative_to(Path.cwd().resolve()).as_posix()
+        except ValueError:
+            shown = str(path)
+        sys.stderr.write(f"saikoro validate: refreshed {shown} to this saikoro's schema\n")
+
+
+def validate_main(
+    argv: list[str],
+    out: TextIO | None = None,
+    *,
+    checks: Sequence[Callable[[LoadResult], LoadResult]] = (),
+) -> int:
     """Run ``saikoro validate``; returns the exit status."""
     stdout = out or sys.stdout
     parser = argparse.ArgumentParser(
@@ -74,9 +114,9 @@ def validate_main(argv: list[str], out: TextIO | None = None) -> int:
     parser.add_argument(
         "paths",
         nargs="*",
-        default=["scenarios"],
         metavar="PATH",
-        help="files or directories (searched for *.yaml, *.yml); default: scenarios/",
+        help="files or directories (searched for *.yaml, *.yml); default: the scenario "
+        "folder of the book (the folder with mkdocs.yml) this command runs in",
     )
     parser.add_argument("--format", choices=("text", "json", "github"), default="text")
     parser.add_argument(
@@ -94,11 +134,13 @@ def validate_main(argv: list[str], out: TextIO | None = None) -> int:
     except SystemExit as e:
         return 0 if e.code == 0 else 2
     lang = args.lang or default_lang()
+    paths = args.paths or _book_folder(lang)
+    if paths is None:
+        return 2
     try:
-        results, extra = _collect(args.paths)
-        from saikoro.balance._check import check_balance  # simulates scenarios giving balance.win
-
-        results = [check_balance(r) for r in results]
+        results, extra = _collect(paths)
+        for check in checks:  # layers above add theirs (saikoro validate: the balance targets)
+            results = [check(r) for r in results]
     except Exception as e:  # a bug: say so loudly and distinctly, never "valid"
         sys.stderr.write(
             f"saikoro validate: internal error: {type(e).__name__}: {e}\n"
@@ -107,6 +149,7 @@ def validate_main(argv: list[str], out: TextIO | None = None) -> int:
         )
         traceback.print_exc(file=sys.stderr)
         return EXIT_INTERNAL
+    _refresh_schemas([Path(r.file) for r in results])
     problems = sorted(extra + [p for r in results for p in r.problems], key=Problem.sort_key)
     errors = sum(p.severity == "error" for p in problems)
     warnings = len(problems) - errors
@@ -140,21 +183,28 @@ def schema_main(argv: list[str], out: TextIO | None = None) -> int:
     )
     parser.add_argument("--system", choices=SYSTEM_IDS, default=None)
     parser.add_argument("--indent", type=int, default=2)
+    parser.add_argument(
+        "-o",
+        "--output",
+        type=Path,
+        metavar="FILE",
+        help="write the schema to FILE (folders created) instead of printing it; a book "
+        "keeps it at schema/scenario.schema.json, named by its scenarios' $schema lines "
+        "(saikoro validate and mkdocs build keep it up to date)",
+    )
     try:
         args = parser.parse_args(argv)
     except SystemExit as e:
         return 0 if e.code == 0 else 2
     schema = json_schema(args.system)
-    stdout.write(json.dumps(schema, ensure_ascii=False, indent=args.indent) + "\n")
+    text = json.dumps(schema, ensure_ascii=False, indent=args.indent) + "\n"
+    if args.output is None:
+        stdout.write(text)
+        return 0
+    try:
+        args.output.parent.mkdir(parents=True, exist_ok=True)
+        args.output.write_text(text, encoding="utf-8")
+    except OSError as e:
+        sys.stderr.write(f"saikoro schema: cannot write {args.output}: {e.strerror or e}\n")
+        return 1
     return 0
-
-
-def main(argv: list[str] | None = None) -> int:
-    """``python -m saikoro.scenario validate|schema ...``."""
-    args = sys.argv[1:] if argv is None else argv
-    if args and args[0] == "schema":
-        return schema_main(args[1:])
-    if args and args[0] == "validate":
-        return validate_main(args[1:])
-    sys.stderr.write("usage: python -m saikoro.scenario {validate,schema} ...\n")
-    return 2

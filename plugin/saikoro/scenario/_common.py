@@ -10,7 +10,6 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
 from typing import Any
@@ -21,7 +20,7 @@ from ._containers import Field, ListOf, MapOf, Obj
 from ._loader import Node, join_path
 from ._problems import Msg, show_value
 from ._rulings import check_rulings, key_node
-from ._schema import Check, Choice, Ctx, Enum, Int, IntOrRange, Str, Type
+from ._schema import Check, Choice, Ctx, Enum, Int, IntOrRange, Str, Tolerant, Type
 
 __all__ = [
     "ID",
@@ -138,13 +137,14 @@ class Scalar(Type):
         return {"type": ["string", "integer", "boolean"]}
 
 
-def unique_ids(what: str = "id") -> Callable[[list[Any], Node, str, Ctx], None]:
-    """A list check: the ``what`` of every item is unique."""
+def unique_ids(what: str = "id") -> Tolerant:
+    """A list check: the ``what`` of every item is unique (also among the valid items of a
+    list with errors elsewhere)."""
 
     def check(items: list[Any], node: Node, path: str, ctx: Ctx) -> None:
         seen: dict[str, int] = {}
         for i, item in enumerate(items):
-            value = item.get(what)
+            value = item.get(what) if isinstance(item, dict) else None  # INVALID: skipped
             if value is None:
                 continue
             item_path = join_path(join_path(path, i), what)
@@ -155,11 +155,14 @@ def unique_ids(what: str = "id") -> Callable[[list[Any], Node, str, Ctx], None]:
             else:
                 seen[value] = i
 
-    return check
+    return Tolerant(check)
 
 
 def _check_table(table: dict[str, Any], node: Node, path: str, ctx: Ctx) -> None:
-    die: str = table["die"]
+    """Every outcome of the die covered exactly once (tolerant: only the keys are read)."""
+    die = table.get("die")
+    if not isinstance(die, str) or not isinstance(table.get("entries"), dict):
+        return
     outcomes = die_outcomes(die)
     die_path = join_path(path, "die")
     if outcomes is None:
@@ -192,27 +195,72 @@ def _check_table(table: dict[str, Any], node: Node, path: str, ctx: Ctx) -> None
         for text in spans(values):
             code = "table.overlap_one" if "-" not in text else "table.overlap"
             ctx.error(where, key_path, Msg(code, (text, first, second)))
-    missing = [v for v in outcomes if v not in covered]
-    if missing:
-        texts = spans(missing) if die.upper() != "D66" else _d66_spans(missing)
-        code = "table.gap_one" if len(missing) == 1 else "table.gap"
-        ctx.error(entries_node, entries_path, Msg(code, (", ".join(texts), die)))
+    for run in _gaps(outcomes, covered):
+        _report_gap(
+            run,
+            outcomes=outcomes,
+            covered=covered,
+            die=die,
+            entries_node=entries_node,
+            entries_path=entries_path,
+            ctx=ctx,
+        )
 
 
-def _d66_spans(values: list[int]) -> list[str]:
-    """Gaps of a D66 table, joined only across real outcomes (16 then 21)."""
-    order = die_outcomes("D66") or ()
-    index = {v: i for i, v in enumerate(order)}
-    out: list[str] = []
-    run: list[int] = []
-    for v in sorted(values):
-        if run and index[v] != index[run[-1]] + 1:
-            out.append(str(run[0]) if len(run) == 1 else f"{run[0]}-{run[-1]}")
-            run = []
-        run.append(v)
-    if run:
-        out.append(str(run[0]) if len(run) == 1 else f"{run[0]}-{run[-1]}")
-    return out
+def _gaps(outcomes: tuple[int, ...], covered: dict[int, str]) -> list[list[int]]:
+    """The runs of outcomes (consecutive in the die's order) no entry covers."""
+    runs: list[list[int]] = []
+    for i, v in enumerate(outcomes):
+        if v in covered:
+            continue
+        if runs and outcomes.index(runs[-1][-1]) == i - 1:
+            runs[-1].append(v)
+        else:
+            runs.append([v])
+    return runs
+
+
+def _widened(key: str, low: int, high: int) -> str:
+    a, b = IntOrRange.bounds(key)
+    a, b = min(a, low), max(b, high)
+    return str(a) if a == b else f"{a}-{b}"
+
+
+def _report_gap(
+    run: list[int],
+    *,
+    outcomes: tuple[int, ...],
+    covered: dict[int, str],
+    die: str,
+    entries_node: Node,
+    entries_path: str,
+    ctx: Ctx,
+) -> None:
+    """One gap, at the entry after it (or before it, at the table's end), with the fix:
+    widen the entry before the gap or the one after it."""
+    first, last = outcomes.index(run[0]), outcomes.index(run[-1])
+    before = covered.get(outcomes[first - 1]) if first > 0 else None
+    after = covered.get(outcomes[last + 1]) if last + 1 < len(outcomes) else None
+    text = str(run[0]) if len(run) == 1 else f"{run[0]}-{run[-1]}"
+    code = "table.gap_one" if len(run) == 1 else "table.gap"
+    fixes = []
+    if before is not None:
+        fixes.append(Msg("hint.table.widen", (before, _widened(before, run[0], run[-1]))))
+    if after is not None:
+        fixes.append(Msg("hint.table.widen", (after, _widened(after, run[0], run[-1]))))
+    hint = None
+    if len(fixes) == 2:
+        hint = Msg("hint.table.either", (fixes[0], fixes[1], text))
+    elif fixes:
+        hint = Msg("hint.table.one", (fixes[0], text))
+    anchor = after if after is not None else before
+    where = (key_node(entries_node, anchor) if anchor is not None else None) or entries_node
+    ctx.error(
+        where,
+        join_path(entries_path, anchor) if anchor else entries_path,
+        Msg(code, (text, die)),
+        hint,
+    )
 
 
 ENTRY = Obj(
@@ -246,7 +294,7 @@ def chase_tables(
                 en="result (1, or a range like 2-3) -> event; every result exactly once",
             ),
         ),
-        checks=(_check_table,),
+        checks=(Tolerant(_check_table),),
     )
     return Field("chase_tables", ListOf(table, max_items=20), default=list, ja=ja, en=en)
 

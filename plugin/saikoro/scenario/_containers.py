@@ -20,9 +20,18 @@ from typing import Any
 
 from ._loader import Node, join_path
 from ._problems import Msg, show_value
-from ._schema import INVALID, Check, Ctx, Type, did_you_mean
+from ._schema import INVALID, Check, Ctx, Tolerant, Type, did_you_mean
 
 __all__ = ["Field", "ListOf", "MapOf", "Obj"]
+
+
+def _tolerant(checks: tuple[Check, ...], partial: Any, node: Node, path: str, ctx: Ctx) -> None:
+    """Keep what is valid of an invalid container (its parents' tolerant checks read it)
+    and run its own tolerant checks on it."""
+    ctx.partial[path] = partial
+    for check in checks:
+        if isinstance(check, Tolerant):
+            check(partial, node, path, ctx)
 
 
 @dataclass(frozen=True)
@@ -39,7 +48,9 @@ class ListOf(Type):
 
     def check(self, node: Node, path: str, ctx: Ctx) -> Any:
         if node.kind != "seq":
-            return ctx.wrong(node, path, self.expected())
+            # `enemies:` then `  id: a`: the list's items begin with '- '
+            hint = Msg("hint.list_dash") if node.kind == "map" else None
+            return ctx.wrong(node, path, self.expected(), hint)
         items: list[Node] = node.value
         if len(items) < self.min_items:
             ctx.error(node, path, Msg("too_few", (self.min_items, len(items))))
@@ -58,7 +69,13 @@ class ListOf(Type):
         if ok:
             for check in self.checks:
                 check(out, node, path, ctx)
-        return out if ok else INVALID
+            return out
+        partial = [
+            ctx.partial.get(join_path(path, i), INVALID) if v is INVALID else v
+            for i, v in enumerate(out)
+        ]
+        _tolerant(self.checks, partial, node, path, ctx)
+        return INVALID
 
     def json_schema(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": "array", "items": self.item.json_schema()}
@@ -124,6 +141,8 @@ class Obj(Type):
                 if close and close[0] not in pairs:
                     meant.add(close[0])
                 hint = did_you_mean(str(key), names) or Msg("hint.known", (", ".join(names),))
+                if str(key)[:1] == "\u3000":  # indented with full-width spaces
+                    hint = Msg("hint.yaml.wide_space")
                 ctx.error(
                     key_node,
                     join_path(path, str(key)),
@@ -131,6 +150,7 @@ class Obj(Type):
                     hint,
                 )
         out: dict[str, Any] = {}
+        partial: dict[str, Any] = {}
         for f in self.fields:
             pair = pairs.get(f.name)
             child_path = join_path(path, f.name)
@@ -146,12 +166,16 @@ class Obj(Type):
             value = f.type.check(pair[1], child_path, ctx)
             if value is INVALID:
                 ok = False
+                if child_path in ctx.partial:
+                    partial[f.name] = ctx.partial[child_path]
             else:
                 out[f.name] = value
         if ok:
             for check in self.checks:
                 check(out, node, path, ctx)
-        return out if ok else INVALID
+            return out
+        _tolerant(self.checks, {**out, **partial}, node, path, ctx)
+        return INVALID
 
     def json_schema(self) -> dict[str, Any]:
         props: dict[str, Any] = {}
@@ -188,7 +212,8 @@ class Obj(Type):
 
 @dataclass(frozen=True)
 class MapOf(Type):
-    """A mapping with free keys (checked by ``key``, a :class:`Str` or :class:`IntOrRange`).
+    """A mapping with free keys (checked by ``key``: a :class:`saikoro.scenario.Str` or
+    :class:`saikoro.scenario.IntOrRange`).
 
     Keys are strings in the result (``1`` becomes ``"1"``), as in JSON.
     """
@@ -209,30 +234,36 @@ class MapOf(Type):
             ctx.error(node, path, Msg("too_many", (self.max_items, len(pairs))))
             return INVALID
         out: dict[str, Any] = {}
-        ok = True
+        ok = keys_ok = True
         for key, (key_node, value_node) in pairs.items():
             child_path = join_path(path, str(key))
             ctx.nodes[child_path] = value_node
             if self.key.check(key_node, child_path, ctx) is INVALID:
-                ok = False
+                ok = keys_ok = False
                 continue
             value = self.value.check(value_node, child_path, ctx)
             if value is INVALID:
                 ok = False
+                out[str(key)] = ctx.partial.get(child_path, INVALID)
             else:
                 out[str(key)] = value
         if ok:
             for check in self.checks:
                 check(out, node, path, ctx)
-        return out if ok else INVALID
+            return out
+        if keys_ok:  # every key is known: what the keys say can still be checked
+            _tolerant(self.checks, out, node, path, ctx)
+        return INVALID
 
     def json_schema(self) -> dict[str, Any]:
         key = self.key.json_schema()
         names: dict[str, Any] = {"type": "string"}
         if "pattern" in key:
             names["pattern"] = key["pattern"]
-        elif "oneOf" in key:
-            names["pattern"] = r"^(?:-?\d{1,6}|-?\d{1,6}\s*-\s*-?\d{1,6})$"
+        elif "oneOf" in key:  # an int-or-range key: `1:` is an integer key in YAML
+            # An editor (yaml-language-server) checks the key node itself, an integer for
+            # `10:`; a JSON validator checks the key's text, "10": both are accepted.
+            names = {"anyOf": key["oneOf"]}
         return {
             "type": "object",
             "propertyNames": names,

@@ -121,6 +121,24 @@ def _valid_example(system: str, field: Field) -> Any:
     return example if validate_text(text, "example.yaml").ok else None
 
 
+def _placeholder(f: Field, schema: dict[str, Any]) -> None:
+    """A valid value for an editor to insert for an integer field that has no default.
+
+    Completing a new enemy, yaml-language-server writes each required key with the
+    field's ``default`` as the placeholder, else ``0`` (``hp: 0``, which validation
+    refuses); completing one key, the field's first ``examples`` entry. A required field
+    gets a valid ``default`` (never applied: the key must be written), an optional one
+    an ``examples`` entry (its absence keeps its meaning).
+    """
+    if not isinstance(f.type, Int) or "default" in schema:
+        return
+    value = _example(f.type)
+    if f.required:
+        schema["default"] = value
+    else:
+        schema.setdefault("examples", [value])
+
+
 def _annotate(kind: Type, schema: dict[str, Any]) -> None:
     """Add the field reference's texts to ``schema`` (the JSON Schema of ``kind``)."""
     if isinstance(kind, Obj):
@@ -129,6 +147,7 @@ def _annotate(kind: Type, schema: dict[str, Any]) -> None:
             if sub is None:
                 continue
             _annotate(f.type, sub)
+            _placeholder(f, sub)
             ja = f.ja or f.name
             sub["title"] = short_label(ja)
             sub["description"] = ja

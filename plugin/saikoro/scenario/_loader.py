@@ -36,6 +36,7 @@ from yaml.nodes import ScalarNode, SequenceNode
 
 from saikoro.dice._errors import SaikoroError
 
+from . import _syntax as syntax
 from ._problems import Msg, Problem, show_value
 from ._scalars import MAP as _MAP
 from ._scalars import MAX_SCALAR
@@ -134,12 +135,33 @@ _SYNTAX: dict[str, tuple[str, str | None]] = {
 }
 
 
+def _likely_mistake(problem: str, text: str, line: int, col: int) -> syntax.Finding | None:
+    """The author's mistake behind libyaml's ``problem`` at (line, col), if recognised."""
+    wide = syntax.wide_space(text, line)
+    if wide is not None:
+        return wide
+    if problem.startswith("mapping values are not allowed"):
+        return syntax.over_indented(text, line) or syntax.value_colon(text, line, col)
+    if problem.startswith(("did not find expected key", "did not find expected '-'")):
+        return syntax.misaligned(text, line)
+    if problem.startswith("did not find expected ',' or '}'"):
+        return syntax.flow_colon(text, line, col)
+    if problem.startswith("could not find expected ':'"):
+        return syntax.key_colon(text, line)
+    return None
+
+
 def _syntax_problem(e: yaml.MarkedYAMLError, text: str, file: str, line: int, col: int) -> Problem:
-    """A syntax error, translated when libyaml's wording is a known one."""
+    """A syntax error: the mistake it most likely is (:mod:`._syntax`), else libyaml's
+    wording translated when it is a known one."""
     problem = str(e.problem or "")
     lines = text.split("\n", line)
     if line <= len(lines) and lines[line - 1][col - 1 : col] == "\t":
         problem = "found a tab character that violates indentation"
+    found = _likely_mistake(problem, text, line, col)
+    if found is not None:
+        msg = Msg("load.syntax", (found.msg,))
+        return Problem(file, found.line, found.column, "error", "scenario", msg, found.hint)
     known = _SYNTAX.get(problem)
     if known is None:
         known = next((v for k, v in _SYNTAX.items() if problem.startswith(k)), None)

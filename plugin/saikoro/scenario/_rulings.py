@@ -12,7 +12,7 @@ from typing import Any
 
 from ._loader import Node, join_path
 from ._problems import Msg, show_value
-from ._schema import Ctx, did_you_mean
+from ._schema import Ctx, bool_hint, did_you_mean
 
 __all__ = ["check_rulings", "key_node"]
 
@@ -64,7 +64,9 @@ def check_rulings(system_id: str) -> Callable[[dict[str, Any], Node, str, Ctx], 
             value_node = ctx.nodes.get(item, where)
             if type(value) is not type(spec.default):
                 kind = {bool: "t.bool", int: "t.int", str: "t.str"}[type(spec.default)]
-                ctx.wrong(value_node, item, Msg(kind))
+                ctx.wrong(
+                    value_node, item, Msg(kind), bool_hint(value) if kind == "t.bool" else None
+                )
             elif spec.choices and value not in spec.choices:
                 close = did_you_mean(str(value), spec.choices)
                 ctx.wrong(value_node, item, Msg("t.enum", (" | ".join(spec.choices),)), close)

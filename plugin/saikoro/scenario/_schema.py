@@ -37,7 +37,9 @@ __all__ = [
     "Int",
     "IntOrRange",
     "Str",
+    "Tolerant",
     "Type",
+    "bool_hint",
     "did_you_mean",
 ]
 
@@ -73,6 +75,8 @@ class Ctx:
     nodes: dict[str, Node] = field(default_factory=dict)
     system: Any = None
     options: dict[str, Any] = field(default_factory=dict)
+    partial: dict[str, Any] = field(default_factory=dict)
+    """Path -> what is valid of an invalid container (see :class:`Tolerant`)."""
 
     def error(self, node: Node, path: str, msg: Msg, hint: Msg | None = None) -> None:
         """Record an error at ``node``."""
@@ -91,6 +95,23 @@ class Ctx:
 
 Check = Callable[[Any, Node, str, "Ctx"], None]
 """A semantic check run on a validated value: (value, node, path, ctx)."""
+
+
+@dataclass(frozen=True)
+class Tolerant:
+    """A check that also runs on the valid part of a value with errors elsewhere.
+
+    A container's checks run once all of it is valid, which would report a file's
+    problems in rounds (an unknown id in a side mission only after a typo in an enemy
+    is fixed). A tolerant check runs on the partial value too: a mapping's valid fields
+    and a list's items, where an invalid item is its own partial value (a mapping's
+    valid fields) or :data:`INVALID`. It must then skip what it cannot be sure of.
+    """
+
+    check: Check
+
+    def __call__(self, value: Any, node: Node, path: str, ctx: Ctx) -> None:
+        self.check(value, node, path, ctx)
 
 
 class Type:
@@ -186,6 +207,24 @@ class Int(Type):
         return {"type": "integer", "minimum": self.low, "maximum": self.high}
 
 
+_YAML11_BOOLS = {
+    **dict.fromkeys(("yes", "y", "on"), "true"),
+    **dict.fromkeys(("no", "n", "off"), "false"),
+}
+
+
+def bool_hint(value: object) -> Msg | None:
+    """The fix for a YAML 1.1 boolean word (``yes``, ``on``...): text in YAML 1.2.
+
+    >>> bool_hint("Yes"), bool_hint("maybe")
+    (Msg(code='hint.yaml12_bool', args=("'Yes'", 'true')), None)
+    """
+    if not isinstance(value, str):
+        return None
+    meant = _YAML11_BOOLS.get(value.lower())
+    return None if meant is None else Msg("hint.yaml12_bool", (show_value(value), meant))
+
+
 @dataclass(frozen=True)
 class Bool(Type):
     """``true`` or ``false``."""
@@ -195,7 +234,8 @@ class Bool(Type):
 
     def check(self, node: Node, path: str, ctx: Ctx) -> Any:
         if node.kind != "scalar" or not isinstance(node.value, bool):
-            return ctx.wrong(node, path, self.expected())
+            hint = bool_hint(node.value) if node.kind == "scalar" else None
+            return ctx.wrong(node, path, self.expected(), hint)
         return node.value
 
     def json_schema(self) -> dict[str, Any]:
@@ -246,14 +286,19 @@ class Enum(Type):
         }
 
 
-_RANGE = re.compile(r"(-?\d{1,6})\s*-\s*(-?\d{1,6})")
+RANGE_SEPARATORS = "-~〜～"
+"""What may stand between a range's ends: ``2-3``, ``2~3``, ``2〜3`` (wave dash) and ``2～3``
+(full-width tilde, what Windows' IME types for 〜) mean the same."""
+_RANGE_TEXT = rf"-?\d{{1,6}}\s*[{RANGE_SEPARATORS}]\s*-?\d{{1,6}}"
+_RANGE = re.compile(rf"(-?\d{{1,6}})\s*[{RANGE_SEPARATORS}]\s*(-?\d{{1,6}})")
 
 
 @dataclass(frozen=True)
 class IntOrRange(Type):
     """An integer or a range ``"A-B"`` (A <= B), both within ``low``..``high``.
 
-    The value stays as written (``3`` or ``"3-5"``); :meth:`bounds` reads it.
+    The value is the integer, or the range as ``"A-B"`` whichever separator it was
+    written with (``3〜5`` is ``"3-5"``); :meth:`bounds` reads it.
     """
 
     low: int
@@ -266,8 +311,8 @@ class IntOrRange(Type):
     def bounds(value: int | str) -> tuple[int, int]:
         """``(A, B)`` of an int or an ``"A-B"`` text.
 
-        >>> IntOrRange.bounds("0-1"), IntOrRange.bounds(3)
-        ((0, 1), (3, 3))
+        >>> IntOrRange.bounds("0-1"), IntOrRange.bounds(3), IntOrRange.bounds("2〜3")
+        ((0, 1), (3, 3), (2, 3))
         """
         if isinstance(value, int):
             return value, value
@@ -293,13 +338,15 @@ class IntOrRange(Type):
             return INVALID
         if low < self.low or high > self.high:
             return ctx.wrong(node, path, self.expected())
+        if isinstance(value, str) and _RANGE.fullmatch(value.strip()):
+            return f"{low}-{high}"
         return value
 
     def json_schema(self) -> dict[str, Any]:
         return {
             "oneOf": [
                 {"type": "integer", "minimum": self.low, "maximum": self.high},
-                {"type": "string", "pattern": r"^-?\d{1,6}\s*-\s*-?\d{1,6}$"},
+                {"type": "string", "pattern": f"^(?:-?\\d{{1,6}}|{_RANGE_TEXT})$"},
             ]
         }
 

@@ -42,13 +42,14 @@ from saikoro.balance._check import SEED, scenario_tactics
 from saikoro.balance._model import Encounter, encounter
 from saikoro.balance._stats import BalanceResult
 from saikoro.balance._tactics import Tactics
+from saikoro.balance._tune import TuneResult, tune
 from saikoro.dice._errors import SaikoroError
 from saikoro.scenario import Scenario
 
 from ._log import log
 from ._lru import Lru
 
-__all__ = ["FORMAT", "BalanceStore", "decode", "encode", "fight_key"]
+__all__ = ["FORMAT", "BalanceStore", "decode", "encode", "fight_key", "tune_key"]
 
 FORMAT = 2
 """The cache files' format (part of the key: a new format never reads an old file)."""
@@ -128,6 +129,20 @@ def fight_key(enc: Encounter, tactics: Tactics, battles: int, seed: int) -> str:
         "tactics": _canon(tactics),
         "battles": battles,
         "seed": seed,
+    }
+    text = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def tune_key(scenario: Scenario) -> str:
+    """The cache key of tuning ``scenario``: its file's bytes and saikoro's code (tuning
+    reads and edits the file itself, so every byte of it is part of the input)."""
+    data = {
+        "format": FORMAT,
+        "saikoro": version(),
+        "code": code_digest(),
+        "tune": scenario.digest,
+        "seed": SEED,
     }
     text = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
@@ -227,6 +242,9 @@ class BalanceStore:
     _memory: Lru[str, BalanceResult] = field(
         default_factory=lambda: Lru[str, BalanceResult](MEMORY_SIZE), repr=False
     )
+    _tuned: Lru[str, TuneResult] = field(
+        default_factory=lambda: Lru[str, TuneResult](MEMORY_SIZE), repr=False
+    )
 
     def reset_counts(self) -> None:
         """Zero the counters (at the start of each build; the caches stay)."""
@@ -246,7 +264,8 @@ class BalanceStore:
         if found is not None:
             self.memory_hits += 1
         else:
-            found = self._read(key)
+            read = self._read(key, BalanceResult)
+            found = read if isinstance(read, BalanceResult) else None
             if found is not None:
                 self.disk_hits += 1
             else:
@@ -256,10 +275,31 @@ class BalanceStore:
             self._memory[key] = found
         return dataclasses.replace(found, scenario=enc.scenario)
 
+    def tune_of(self, scenario: Scenario) -> TuneResult:
+        """What to change in ``scenario`` to bring it into its ``balance.win`` range
+        (:func:`saikoro.balance._tune.tune`, seed 0), from a cache when the file is unchanged."""
+        key = tune_key(scenario)
+        found = self._tuned.get(key)
+        if found is not None:
+            self.memory_hits += 1
+            return found
+        read = self._read(key, TuneResult)
+        if isinstance(read, TuneResult):
+            self.disk_hits += 1
+            found = read
+        else:
+            self.simulated += 1
+            found = tune(scenario, seed=SEED)
+            self._write(key, found)
+        self._tuned[key] = found
+        return found
+
     def _path(self, key: str) -> Path | None:
         return None if self.cache_dir is None else self.cache_dir / f"{key}.json"
 
-    def _read(self, key: str) -> BalanceResult | None:
+    def _read(
+        self, key: str, kind: type[BalanceResult] | type[TuneResult]
+    ) -> BalanceResult | TuneResult | None:
         path = self._path(key)
         if path is None or not path.exists():
             return None
@@ -268,7 +308,7 @@ class BalanceStore:
         except OSError as e:
             raise PluginError(f"saikoro: cannot read the balance cache file {path}: {e}") from e
         try:
-            result = self._parse(raw, key)
+            result = self._parse(raw, key, kind)
         except CorruptCacheError as e:
             self.rewritten += 1
             log.info(f"balance cache: {path} is unreadable ({e}); simulating again")
@@ -276,7 +316,9 @@ class BalanceStore:
         return result
 
     @staticmethod
-    def _parse(raw: bytes, key: str) -> BalanceResult:
+    def _parse(
+        raw: bytes, key: str, kind: type[BalanceResult] | type[TuneResult]
+    ) -> BalanceResult | TuneResult:
         try:
             data = json.loads(raw.decode("utf-8"))
         except (UnicodeDecodeError, json.JSONDecodeError) as e:
@@ -289,11 +331,11 @@ class BalanceStore:
         if hashlib.sha256(text.encode("utf-8")).hexdigest() != data["sha256"]:
             raise CorruptCacheError("checksum mismatch")
         result = decode(data["result"])
-        if not isinstance(result, BalanceResult):
-            raise CorruptCacheError("not a balance result")
+        if not isinstance(result, kind):
+            raise CorruptCacheError(f"not a {kind.__name__}")
         return result
 
-    def _write(self, key: str, result: BalanceResult) -> None:
+    def _write(self, key: str, result: BalanceResult | TuneResult) -> None:
         path = self._path(key)
         if path is None:
             return

@@ -47,7 +47,7 @@ def percent(p: Fraction) -> str:
 
 def exact_title(p: Fraction) -> str:
     """`` title="n/d"`` when the fraction is short; nothing for a long one (no 50-digit
-    tooltips: the exact value is in the page's JSON, see :mod:`.exact`)."""
+    tooltips: the exact value is in the page's JSON, see :mod:`._exact`)."""
     exact = fraction_text(p)
     return f' title="{exact}"' if is_short(exact) else ""
 

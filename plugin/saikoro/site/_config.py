@@ -155,8 +155,9 @@ class SaikoroConfig(base.Config):  # type: ignore[no-untyped-call]
     written."""
 
     reference = c.Type(bool, default=False)
-    """Also generate saikoro's own reference pages (rulings, commands, scenario field
-    reference); used by saikoro's own site."""
+    """Also generate saikoro's own reference pages (rulings, commands, the scenario field
+    reference and the author guide under ``authoring/``); used by saikoro's own site and
+    by ``saikoro docs``."""
 
     reference_prefix = c.Type(str, default="reference")
     """URL prefix of the generated reference pages."""

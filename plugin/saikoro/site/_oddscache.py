@@ -98,7 +98,7 @@ class OddsCache:
         what they show (command, system, options ...), never by object identity."""
         self.failures: list[tuple[str, OddsResult]] | None = None
         """While not ``None``: every failed lookup (cached or not) is appended here, with
-        :attr:`where` at the time."""
+        ``where`` at the time."""
         self.where = "scenario"
         """The key path of the scenario part being rendered (``scenario.enemies[0]``)."""
 

@@ -92,7 +92,7 @@ def distribution_table(result: OddsResult) -> str:
     """A collapsible table: outcome, P(=), and P(>=) for numeric outcomes.
 
     A long table (more than :data:`INLINE_ROWS` outcomes) is not in the HTML: its rows
-    are in the page's JSON file (:mod:`.exact`) and built when the reader opens it.
+    are in the page's JSON file (:mod:`._exact`) and built when the reader opens it.
     """
     odds = result.odds
     if odds is None:

@@ -1,7 +1,7 @@
-"""The ``saikoro`` MkDocs plugin: a thin class over :class:`~.config.SaikoroConfig`.
+"""The ``saikoro`` MkDocs plugin: a thin class over :class:`~._config.SaikoroConfig`.
 
-Each hook says what it does and why; the work is done in :mod:`.structure` (scenario
-files), :mod:`.fences` (Markdown fences), :mod:`.assets` and :mod:`.reference`.
+Each hook says what it does and why; the work is done in :mod:`._structure` (scenario
+files), :mod:`._fences` (Markdown fences), :mod:`.assets` and :mod:`._reference`.
 """
 
 from __future__ import annotations
@@ -19,6 +19,9 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
+
+from saikoro.scenario._schemafile import refresh as refresh_schemas
+from saikoro.scenario._validate import find_files
 
 from . import _assets as assets
 from . import _exact as exact
@@ -157,6 +160,10 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
             generated.extend(reference_files(config, self.config.schema_path))
         if self.config.schema:
             generated.append(schema_file(config, self.config.schema_path))
+        # The book's own copy of the schema (what the scenarios' $schema lines name,
+        # written by `saikoro new`) follows this saikoro: rewritten when it differs.
+        for path in refresh_schemas(find_files(self.folder) if self.folder.is_dir() else []):
+            log.info(f"refreshed {path} to this saikoro's scenario schema")
         generated.extend(self.assets.files(config))
         if self.is_serve:
             for gone in self.book.drop_stale(config, generated):
@@ -241,8 +248,13 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         labels.configure("ja")
         balance.configure(None)
 
-    # Rebuild when a scenario changes, not only when docs/ does.
+    # Rebuild when a scenario changes, not only when docs/ does (and, with the reference
+    # pages on, when a page of the author guide does).
     def on_serve(self, server: LiveReloadServer, **_: object) -> LiveReloadServer:
         if self.folder.is_dir():
             server.watch(str(self.folder))
+        if self.config.reference:  # the guide's pages live in the package
+            from saikoro._guide import folder
+
+            server.watch(str(folder()))
         return server

@@ -13,7 +13,7 @@ so a reader who knows one system knows where everything is in the others:
 ``__init__.py``
     The :class:`System` subclass and ``SYSTEM = ThatClass``; its ``settings`` property is
     ``Settings.from_options(self.options)`` and its ``roll_command`` / ``odds_command``
-    hand the command to :mod:`.commands` with those settings.
+    hand the command to ``commands`` with those settings.
 ``rulings.py``
     ``RULINGS`` (every :class:`Ruling`, options included) and ``Settings``: a frozen
     dataclass of what the commands read, whose defaults are the rulings' defaults;

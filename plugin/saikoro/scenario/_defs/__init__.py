@@ -1,4 +1,4 @@
-"""One declarative definition per system: the whole scenario's :class:`~..schema.Obj`.
+"""One declarative definition per system: the whole scenario's :class:`~saikoro.scenario.Obj`.
 
 Each system names the module of its definition (:attr:`saikoro.systems.System.scenario_def`);
 :data:`DEFINITIONS` finds it through the system registry, so a system registered once

@@ -18,7 +18,7 @@ from saikoro.scenario._containers import Field, ListOf, Obj
 from saikoro.scenario._loader import Node, join_path
 from saikoro.scenario._problems import Msg, show_value
 from saikoro.scenario._ranges import parse_win_range
-from saikoro.scenario._schema import Ctx, Int, Str
+from saikoro.scenario._schema import Ctx, Int, Str, Tolerant
 from saikoro.scenario._tactics import TacticsError, parse_policy
 
 __all__ = ["BALANCE", "PC_NAME", "with_party"]
@@ -45,9 +45,12 @@ def _check_defeat(root: dict[str, Any], node: Node, path: str, ctx: Ctx) -> None
     balance = root.get("balance")
     if not balance:
         return
-    ids = {e.get("id") for e in root.get("enemies", [])}
+    enemies = root.get("enemies", [])
+    if not isinstance(balance, dict) or not all(isinstance(e, dict) and "id" in e for e in enemies):
+        return  # an enemy whose id is invalid: the ids are not known (tolerant check)
+    ids = {e["id"] for e in enemies}
     for i, enemy_id in enumerate(balance.get("defeat", [])):
-        if enemy_id not in ids:
+        if isinstance(enemy_id, str) and enemy_id not in ids:
             dpath = join_path(join_path(join_path(path, "balance"), "defeat"), i)
             known = ", ".join(sorted(str(x) for x in ids)) or "-"
             ctx.error(
@@ -124,4 +127,4 @@ def with_party(root: Obj, pc: Obj, *, defeat: bool = True) -> Obj:
             en="balance targets",
         ),
     )
-    return replace(root, fields=root.fields + extra, checks=(*root.checks, _check_defeat))
+    return replace(root, fields=root.fields + extra, checks=(*root.checks, Tolerant(_check_defeat)))

@@ -18,7 +18,7 @@ from typing import Any
 from saikoro.scenario._containers import Field, ListOf, Obj
 from saikoro.scenario._loader import Node, join_path
 from saikoro.scenario._problems import Msg, show_value
-from saikoro.scenario._schema import INVALID, Bool, Ctx, Int, Str, did_you_mean
+from saikoro.scenario._schema import INVALID, Bool, Ctx, Int, Str, Tolerant, did_you_mean
 from saikoro.systems import registry
 
 __all__ = ["BATTLE_CHECKS", "FIELDS", "check_side_refs", "offered_by", "side_check"]
@@ -207,11 +207,25 @@ def _refs(
 ) -> None:
     """Each of ``values`` (the list at ``path``) must be one of ``known``."""
     for i, value in enumerate(values):
-        if value in known:
+        if not isinstance(value, str) or value in known:  # INVALID: reported already
             continue
         ipath = join_path(path, i)
         hint = did_you_mean(value, known) or Msg("hint.known", (", ".join(known) or "-",))
         ctx.error(_where(ctx, node, ipath), ipath, Msg(code, (show_value(value),)), hint)
+
+
+def _names(items: object, key: str) -> list[str] | None:
+    """The ``key`` of every item, or ``None`` when one is not known (a partial value)."""
+    if not isinstance(items, list):
+        return None
+    if not all(isinstance(i, dict) and isinstance(i.get(key), str) for i in items):
+        return None
+    return [i[key] for i in items]
+
+
+def _texts(values: object) -> list[str]:
+    """The valid texts of a list (a partial list holds INVALID items too)."""
+    return [v for v in values if isinstance(v, str)] if isinstance(values, list) else []
 
 
 def _actions(system_id: str, enemies: list[dict[str, Any]]) -> list[str]:
@@ -225,51 +239,66 @@ def _actions(system_id: str, enemies: list[dict[str, Any]]) -> list[str]:
     return out
 
 
-def _pc_names(system_id: str, root: dict[str, Any]) -> tuple[list[str], str]:
+def _pc_names(system_id: str, root: dict[str, Any]) -> tuple[list[str] | None, Msg]:
     """The names of the PCs the scenario is simulated with, and that party's label."""
     party = root.get("party")
     if party:
-        return [str(p["name"]) for p in party], "party"
+        return _names(party, "name"), Msg("party.scenario", (len(party),))
     from saikoro.scenario._defs import reference_party
     from saikoro.scenario._ranges import party_size
 
     size = party_size(root.get("players"))
-    return [str(p["name"]) for p in reference_party(system_id, size)], f"reference-{size}"
+    names = [str(p["name"]) for p in reference_party(system_id, size)]
+    return names, Msg("party.reference", (size,))
 
 
 def _check_one(
-    system_id: str, root: dict[str, Any], cond: dict[str, Any], *, node: Node, base: str, ctx: Ctx
+    system_id: str,
+    root: dict[str, Any],
+    cond: dict[str, Any],
+    *,
+    node: Node,
+    base: str,
+    ctx: Ctx,
+    complete: bool,
 ) -> None:
-    """The cross-references of one side mission's ``check`` (at ``base``)."""
+    """The cross-references of one side mission's ``check`` (at ``base``); with
+    ``complete`` false, the enemies are a partial value (some with errors)."""
     enemies = root.get("enemies", [])
-    ids = [str(e["id"]) for e in enemies]
+    ids = _names(enemies, "id")
     targets = root.get("difficulty_targets", [])
-    names = [str(t["name"]) for t in targets]
-    lists: list[tuple[str, list[str], str]] = [
+    names = _names(targets, "name")
+    lists: list[tuple[str, list[str] | None, str]] = [
         ("defeated", ids, "side.enemy"),
         ("spared", ids, "side.enemy"),
         ("defeated_first", ids, "side.enemy"),
         ("targets", names, "side.target"),
     ]
-    if "no_damage_from" in cond:
-        lists.append(("no_damage_from", _actions(system_id, enemies), "side.action"))
+    if "no_damage_from" in cond:  # what an enemy with errors can do is not known
+        actions = _actions(system_id, enemies) if complete and ids is not None else None
+        lists.append(("no_damage_from", actions, "side.action"))
     for key, known, code in lists:
-        _refs(ctx, node, join_path(base, key), cond.get(key, []), known=known, code=code)
-    if "standing" in cond:
-        pcs, label = _pc_names(system_id, root)
+        values = cond.get(key, [])
+        if known is not None and isinstance(values, list):  # None: not known (partial)
+            _refs(ctx, node, join_path(base, key), values, known=known, code=code)
+    pcs, label = _pc_names(system_id, root) if "standing" in cond else (None, Msg(""))
+    if pcs is not None and isinstance(cond["standing"], list):
         for j, name in enumerate(cond["standing"]):
-            if name not in pcs:
+            if isinstance(name, str) and name not in pcs:
                 jpath = join_path(join_path(base, "standing"), j)
                 hint = did_you_mean(name, pcs) or Msg("hint.known", (", ".join(pcs),))
                 msg = Msg("side.pc", (show_value(name), label))
                 ctx.error(_where(ctx, node, jpath), jpath, msg, hint)
-    both = set(cond.get("spared", [])) & (
-        set(cond.get("defeated", [])) | set(cond.get("defeated_first", []))
+    spared, defeated, first = (
+        _texts(cond.get(k)) for k in ("spared", "defeated", "defeated_first")
     )
-    if both or (cond.get("spared") and cond.get("all_defeated")):
+    both = set(spared) & (set(defeated) | set(first))
+    if both or (spared and cond.get("all_defeated")):
         kpath = join_path(base, "spared")
-        shown = ", ".join(sorted(both)) or ", ".join(cond["spared"])
+        shown = ", ".join(sorted(both)) or ", ".join(spared)
         ctx.error(_where(ctx, node, kpath), kpath, Msg("side.contradiction", (shown,)))
+    if names is None:  # a target with errors: its kind is not known
+        return
     if "escaped" in cond and not any(t.get("kind") == "chase" for t in targets):
         kpath = join_path(base, "escaped")
         ctx.error(_where(ctx, node, kpath), kpath, Msg("side.no_chase"))
@@ -279,13 +308,17 @@ def _check_one(
         ctx.error(_where(ctx, node, kpath), kpath, msg)
 
 
-def check_side_refs(system_id: str) -> Any:
-    """The root check: what each side mission's ``check`` names exists in the scenario."""
+def check_side_refs(system_id: str) -> Tolerant:
+    """The root check: what each side mission's ``check`` names exists in the scenario
+    (tolerant: also when other parts of the file have errors)."""
 
     def check(root: dict[str, Any], node: Node, path: str, ctx: Ctx) -> None:
         missions = root.get("missions") or {}
+        if not isinstance(missions, dict) or not isinstance(missions.get("side", []), list):
+            return
+        complete = join_path(path, "enemies") not in ctx.partial
         for i, side in enumerate(missions.get("side", [])):
-            if side.get("check"):
+            if isinstance(side, dict) and isinstance(side.get("check"), dict):
                 base = join_path(join_path(join_path(path, "missions"), "side"), i)
                 _check_one(
                     system_id,
@@ -294,6 +327,7 @@ def check_side_refs(system_id: str) -> Any:
                     node=node,
                     base=join_path(base, "check"),
                     ctx=ctx,
+                    complete=complete,
                 )
 
-    return check
+    return Tolerant(check)

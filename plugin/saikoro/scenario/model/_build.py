@@ -2,7 +2,7 @@
 
 The dataclasses of :mod:`saikoro.scenario.model` name their fields after the keys of
 the definitions (:mod:`saikoro.scenario._defs`); :func:`build` walks a class and its
-definition side by side. Defaults come from the definitions (the :class:`Field`
+definition side by side. Defaults come from the definitions (the :class:`saikoro.scenario.Field`
 ``default``), never from the classes: a key the data leaves out gets the definition's
 default, or ``None`` when the definition has none. Lists become tuples and free
 mappings read-only mappings, so the whole model is immutable.
@@ -196,8 +196,9 @@ def build(
 ) -> M:
     """``cls`` built from validated ``data`` described by ``kind`` (defaults filled in).
 
-    ``positions`` (key path -> line, column, as :attr:`Scenario.positions`) give every
-    object its :class:`Position` in ``file``.
+    ``positions`` (key path -> line, column, as
+    :attr:`saikoro.scenario.Scenario.positions`) give every object its :class:`Position` in
+    ``file``.
 
     Raises:
         TypeError: the class and the definition disagree (a key missing on either side),

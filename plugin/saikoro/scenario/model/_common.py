@@ -67,7 +67,7 @@ class SideCheck(Model):
     """``missions.side[].check``: the side mission's condition in the simulator's terms.
 
     Every key given must hold; ``None``: not given (or not offered by the system, see
-    :data:`saikoro.scenario._defs._side.VOCABULARY`).
+    :data:`saikoro.scenario._defs.SIDE_CHECKS`).
     """
 
     win: bool | None = None

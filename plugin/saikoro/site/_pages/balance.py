@@ -21,6 +21,7 @@ from saikoro.balance._model import Encounter, encounter
 from saikoro.balance._simulator import simulator_for
 from saikoro.balance._stats import BalanceResult
 from saikoro.balance._tactics import describe
+from saikoro.balance._tune import TuneResult
 from saikoro.balance._verdict import VERDICTS, verdict
 from saikoro.dice._errors import InternalError
 from saikoro.scenario import Scenario
@@ -86,28 +87,32 @@ def section(scenario: Scenario, block: Callable[[str], str]) -> str:
         )
         return "## バランス\n" + block(note)
     result = settings.store.figures_of(enc, battles_for(scenario, settings.battles))
-    _warn_if_missed(scenario, result)
-    return "## バランス\n" + block(section_html(scenario, result))
+    missed = _warn_if_missed(scenario, result)
+    tuned = settings.store.tune_of(scenario) if missed else None
+    return "## バランス\n" + block(section_html(scenario, result, tuned))
 
 
-def _warn_if_missed(scenario: Scenario, result: BalanceResult) -> None:
+def _warn_if_missed(scenario: Scenario, result: BalanceResult) -> bool:
     """A figure outside the scenario's ``balance.win`` is a build warning (``--strict``
-    fails on it, as on any other warning), at the ``balance.win`` line."""
+    fails on it, as on any other warning), at the ``balance.win`` line; whether it was."""
     target = scenario.model.balance.win if scenario.model.balance else None
     if not target or _in_target(result, target):
-        return
+        return False
     line, column = scenario.positions.get("scenario.balance.win", (1, 1))
     shown = prob(result.exact) if result.exact is not None else _pct(result.win)
     log.warning(
         f"{scenario.path}:{line}:{column}: balance.win: the win rate {shown} "
         f"(95% {_pct(result.win_low)}-{_pct(result.win_high)}, {result.battles} battles, "
-        f"seed {result.seed}) is outside the target {target}"
+        f"seed {result.seed}) is outside the target {target} (saikoro tune {scenario.path} "
+        "suggests the edits that bring it in)"
     )
+    return True
 
 
 def nothing_to_play(enc: Encounter) -> str:
     """Why the encounter has nothing to simulate (``""``: it has something): a scenario
-    that would "win" every time gets no verdict (:meth:`Simulator.nothing_to_play`)."""
+    that would "win" every time gets no verdict
+    (:meth:`saikoro.balance.Simulator.nothing_to_play`)."""
     return simulator_for(enc.system).nothing_to_play(enc)
 
 
@@ -331,7 +336,51 @@ def _shown(value: object) -> str:
     return str(value)
 
 
-def section_html(scenario: Scenario, result: BalanceResult) -> str:
+def _tuned_html(tuned: TuneResult) -> str:
+    """What to change: the suggestions (each a YAML change at its line, with the figure it
+    gives) and the numbers that move the win rate most."""
+    parts = ['<div class="saikoro-balance-tune">', '<p class="saikoro-card-title">何を変えるか</p>']
+    if tuned.suggestions:
+        items = []
+        for s in tuned.suggestions:
+            m = s.measure
+            figure = (
+                prob(m.exact)
+                if m.exact is not None
+                else (f"{_pct(m.win)}（95% 区間 {_pct(m.low)}〜{_pct(m.high)}、{m.battles}回）")
+            )
+            state = "確認済み" if s.confirmed else "確認できず"
+            changes = "".join(
+                f"<li><code>{esc(c.yaml_text())}</code>（{esc(c.label)}、{c.line} 行目）</li>"
+                for c in s.changes
+            )
+            items.append(f"<li>勝率 {figure} → {esc(s.verdict)}（{state}）<ul>{changes}</ul></li>")
+        parts.append(f'<ol class="saikoro-balance-suggestions">{"".join(items)}</ol>')
+    elif tuned.reason:
+        parts.append(f'<p class="saikoro-note">{esc(tuned.reason)}</p>')
+    if tuned.sensitivities:
+        rows = "".join(
+            f'<tr><th scope="row">{esc(s.label)}</th><td>{s.value}</td><td>{s.step}</td>'
+            f"<td>{s.per_step * 100:+.1f}</td></tr>"
+            for s in tuned.sensitivities[:3]
+        )
+        parts.append(
+            '<table class="saikoro-balance-table saikoro-balance-sensitivity">'
+            "<caption>勝率を最も動かす数値</caption>"
+            '<thead><tr><th scope="col">数値</th><th scope="col">いまの値</th>'
+            '<th scope="col">1段階</th><th scope="col">勝率の変化（ポイント）</th></tr></thead>'
+            f"<tbody>{rows}</tbody></table>"
+        )
+    parts.append(
+        '<p class="saikoro-note">同じ乱数の戦闘で測り比べた値（シード '
+        f"{tuned.seed}）。<code>saikoro tune --apply</code> で"
+        "最初の確認済みの提案を書き込めます。</p>"
+    )
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def section_html(scenario: Scenario, result: BalanceResult, tuned: TuneResult | None = None) -> str:
     """The section's HTML for ``result`` (the figures of ``scenario``)."""
     basis = float(result.exact) if result.exact is not None else result.win
     word = verdict(basis)
@@ -392,6 +441,7 @@ def section_html(scenario: Scenario, result: BalanceResult) -> str:
         _side(result),
         _danger(scenario, result),
         _means(result),
+        _tuned_html(tuned) if tuned is not None else "",
         notes,
         "</div>",
     ]

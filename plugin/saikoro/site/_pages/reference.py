@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 
 from saikoro.balance._tactics import tactics_rulings
-from saikoro.scenario._export import field_reference, json_schema
+from saikoro.scenario._export import field_reference
 from saikoro.site._safe import md_escape
 from saikoro.systems import SYSTEM_IDS, System
 from saikoro.systems import get as get_system
@@ -157,8 +156,11 @@ def _field_rows(node: Mapping[str, object], prefix: str, out: list[str]) -> None
         required = "必須" if field.get("required") else ""
         notes = [str(field.get("ja") or field.get("en") or "")]
         if field.get("default") is not None:
-            notes.append(f"既定値: {field['default']}")
-        choices = _mappings(field.get("choices"))
+            notes.append(f"既定値: {_value(field['default'])}")  # YAML's words, not Python's
+        # an enum's choices, or those of a list of enum values (kegare's `immune:`)
+        choices = _mappings(field.get("choices")) or _mappings(
+            _mapping(field.get("item")).get("choices")
+        )
         if choices:
             notes.append(
                 "選択肢: "
@@ -200,7 +202,6 @@ def fields_page(schema_path: str) -> str:
 
 def schema_text(url: str | None = None) -> str:
     """The scenario JSON Schema as published (pretty-printed), ``$id`` set to ``url``."""
-    schema = dict(json_schema())
-    if url:
-        schema["$id"] = url
-    return json.dumps(schema, ensure_ascii=False, indent=2) + "\n"
+    from saikoro.scenario._schemafile import schema_text as text
+
+    return text(url)

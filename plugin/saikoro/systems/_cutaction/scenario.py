@@ -38,8 +38,13 @@ ATTACK_KINDS = (
 
 
 def _check_target(dt: dict[str, Any], node: Node, path: str, ctx: Ctx) -> None:
-    if dt["target"] >= 10 and dt["kind"] != "chase":
-        warn_at(ctx, node, path, "target", Msg("cutaction.high", (dt["target"],)))
+    target = dt["target"]
+    if target >= 10 and dt["kind"] != "chase":
+        warn_at(ctx, node, path, "target", Msg("cutaction.high", (target,)))
+    elif target >= 10:  # a chase's goal is ten times its target: 40 is a goal of 400
+        goal = Msg("cutaction.chase_goal", (target, target * 10))
+        meant = Msg("hint.cutaction.chase_goal", (target, target // 10))
+        warn_at(ctx, node, path, "target", goal, hint=meant if target % 10 == 0 else None)
 
 
 ENEMY = enemy_obj(

@@ -277,7 +277,7 @@ class KegareSimulator(Simulator[Prepared]):
 
     def facts(self, enc: Encounter) -> frozenset[str]:
         del enc
-        return frozenset({"kegare"})
+        return frozenset({"corruption"})
 
 
 SIMULATOR = KegareSimulator()

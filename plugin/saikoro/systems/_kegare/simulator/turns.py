@@ -120,7 +120,7 @@ def battle(prep: Prepared, rng: random.Random, tally: Tally) -> None:
         if not any(p.up for p in pcs):
             end = "wipe"
             break
-    kegare = {"kegare": max((p.kegare for p in pcs), default=0)}
+    kegare = {"corruption": max((p.kegare for p in pcs), default=0)}
     tally.record(
         win=end == "win",
         end=end,

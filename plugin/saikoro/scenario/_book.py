@@ -1,0 +1,78 @@
+"""Finding the scenario book a command runs in: the folder holding ``mkdocs.yml``.
+
+``saikoro validate`` without paths checks the book's scenario folder, from wherever in
+the book it runs (``mybook/``, ``mybook/scenarios/``, ``mybook/docs/``), and ``saikoro
+new --add`` adds a sample to it. The folder is the saikoro plugin's ``scenarios:``
+option when ``mkdocs.yml`` sets it (relative to ``mkdocs.yml``), else ``scenarios/``.
+MkDocs is not imported: ``mkdocs.yml`` is read as YAML, its tags (``!ENV``,
+``!!python/name:``) taken as nothing.
+
+>>> import tempfile, pathlib
+>>> root = pathlib.Path(tempfile.mkdtemp())
+>>> _ = (root / "mkdocs.yml").write_text("plugins:\\n  - saikoro:\\n      scenarios: s\\n")
+>>> (root / "docs").mkdir()
+>>> book = find_book(root / "docs")
+>>> book.root == root, book.scenarios == root / "s"
+(True, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+__all__ = ["CONFIG_NAMES", "Book", "find_book"]
+
+CONFIG_NAMES = ("mkdocs.yml", "mkdocs.yaml")
+"""The names MkDocs looks for."""
+
+
+@dataclass(frozen=True)
+class Book:
+    """A scenario book: its folder, its ``mkdocs.yml`` and its scenario folder."""
+
+    root: Path
+    config: Path
+    scenarios: Path
+
+
+class _TagsAsNothing(yaml.SafeLoader):
+    """A safe loader for ``mkdocs.yml``: every tag it does not know reads as ``None``."""
+
+
+def _nothing(loader: yaml.SafeLoader, suffix: str, node: yaml.Node) -> None:  # noqa: ARG001
+    return None
+
+
+_TagsAsNothing.add_multi_constructor("", _nothing)
+
+
+def _scenarios_option(config: Path) -> str | None:
+    """The saikoro plugin's ``scenarios:`` in ``config`` (``None``: not set or unreadable)."""
+    try:
+        data: Any = yaml.load(config.read_text(encoding="utf-8"), Loader=_TagsAsNothing)  # noqa: S506 - a safe loader
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        return None
+    plugins = data.get("plugins") if isinstance(data, dict) else None
+    if isinstance(plugins, dict):
+        plugins = [{k: v} for k, v in plugins.items()]
+    for entry in plugins if isinstance(plugins, list) else []:
+        if isinstance(entry, dict) and isinstance(entry.get("saikoro"), dict):
+            folder = entry["saikoro"].get("scenarios")
+            return folder if isinstance(folder, str) and folder.strip() else None
+    return None
+
+
+def find_book(start: Path | None = None) -> Book | None:
+    """The book ``start`` (default: the current folder) is in, or ``None`` outside any."""
+    here = (start or Path.cwd()).resolve()
+    for folder in (here, *here.parents):
+        for name in CONFIG_NAMES:
+            config = folder / name
+            if config.is_file():
+                option = _scenarios_option(config)
+                return Book(folder, config, folder / (option or "scenarios"))
+    return None
