@@ -21,7 +21,8 @@ way); the random status table (``random_status: uniform``) gives one of the seve
 alike (毒 LV1; nothing if immune or already had); a defence skill ``ダメージ-N`` takes N off
 the damage of every attack it meets unless 粉砕, a critical or 混乱; an always-on skill
 ``ダメージ-N`` takes N off every damage the character takes, poison included; damage is
-dealt before the effects, so a hit that downs its target gives it no status; statuses
+dealt before the effects, so a hit that downs its target gives it no status
+(``downing_hit_effects: apply``: it does, and the choice of skill counts it); statuses
 named in an attack's effect (``毒(LV2)``: poison level 2, else 1) land unless the target is
 immune; poison ticks on the fallen too; the recovery check is made by every character down
 (enemies too) and the status-recovery check by every character with a status, down or not
@@ -60,6 +61,8 @@ STATUS_WORDS = {
     "魅了": "charm",
     "呪い": "curse",
 }
+GONE = -(10**9)
+"""The HP of a character down for the rest of the battle (:meth:`Chain.settle`)."""
 TABLE = ("poison", "paralysis", "weakness", "daze", "confusion", "charm", "curse")
 CURE = ("poison", "paralysis", "confusion", "curse", "charm", "weakness", "daze")
 
@@ -161,10 +164,10 @@ def _on_down(k: int) -> int:
 _TWO_D6 = {t: sum(1 for a in range(1, 7) for b in range(1, 7) if a + b == t) for t in range(2, 13)}
 
 
-def _outcome(
-    a: int, d: int | None, bonus: int, defence: int, damage: int, guard: int
-) -> tuple[int, bool]:
-    """(damage, effects land) for the attack dice ``a`` and defence dice ``d``."""
+def _outcome(a: int, d: int | None, values: tuple[int, int, int, int]) -> tuple[int, bool]:
+    """(damage, effects land) for the attack dice ``a`` and defence dice ``d``; ``values``:
+    the attack bonus, the defence value, the skill's damage and the defence skill's cut."""
+    bonus, defence, damage, guard = values
     if a == 2:
         return 0, False
     if a == 12:
@@ -204,7 +207,7 @@ def _single(
     for a, wa in _TWO_D6.items():
         rolls = [(None, 36)] if a in (2, 12) else list(_TWO_D6.items())
         for d, wd in rolls:
-            dmg, lands = _outcome(a, d, bonus, defence, damage, guard)
+            dmg, lands = _outcome(a, d, (bonus, defence, damage, guard))
             key = (_cut(dmg, cut), lands)
             out[key] = out.get(key, 0) + wa * wd
     return out
@@ -212,13 +215,13 @@ def _single(
 
 @cache
 def _given_roll(
-    a: int, bonus: int, defence: int, damage: int, guard: int, cut: int
+    a: int, bonus: int, defence: int, damage: int, *, guard: int, cut: int
 ) -> dict[tuple[int, bool], int]:
     """The same for a known attack roll ``a``, weights out of 36."""
     out: dict[tuple[int, bool], int] = {}
     rolls = [(None, 36)] if a in (2, 12) else list(_TWO_D6.items())
     for d, wd in rolls:
-        dmg, lands = _outcome(a, d, bonus, defence, damage, guard)
+        dmg, lands = _outcome(a, d, (bonus, defence, damage, guard))
         key = (_cut(dmg, cut), lands)
         out[key] = out.get(key, 0) + wd
     return out
@@ -260,7 +263,14 @@ def _land(c: Char, skill: Attack, immune: frozenset[str]) -> Char:
 
 
 def _value(
-    who: list[Who], s: State, i: int, skill: Attack, targets: list[int], left: int
+    who: list[Who],
+    s: State,
+    i: int,
+    skill: Attack,
+    targets: list[int],
+    *,
+    left: int,
+    on_down: bool = False,
 ) -> Fraction:
     """Expected damage to the party of ``skill`` on ``targets`` (poison over the turns left)."""
     total = Fraction(0)
@@ -271,7 +281,9 @@ def _value(
         total += Fraction(sum(dmg * w for (dmg, _), w in table.items()), 1296)
         if skill.poison and "poison" not in d.immune:
             hp = s[j][0]
-            lands = Fraction(sum(w for (dmg, ok), w in table.items() if ok and dmg < hp), 1296)
+            lands = Fraction(
+                sum(w for (dmg, ok), w in table.items() if ok and (on_down or dmg < hp)), 1296
+            )
             after = _land(s[j], skill, d.immune)
             rise = _poison_mean(after[3]) - _poison_mean(s[j][3])
             c = _cure_chance(_statuses(after), d.felt(s[j][1]))
@@ -284,14 +296,15 @@ def _up(w: Who, c: Char) -> bool:
     return c[0] > 0 and w.felt(c[1]) < 10
 
 
-def _hit(c: Char, dmg: int, lands: bool, skill: Attack, w: Who) -> Char:
+def _hit(c: Char, result: tuple[int, bool], skill: Attack, w: Who, *, on_down: bool) -> Char:
+    dmg, lands = result
     hp, k, pos, poison, others = c
     if dmg > 0:
         if hp > 0 >= hp - dmg:
             k += _on_down(w.felt(k))
         hp -= dmg
     c = (hp, k, pos, poison, others)
-    if lands and hp > 0:
+    if lands and (hp > 0 or on_down):
         c = _land(c, skill, w.immune)
     return c
 
@@ -399,6 +412,7 @@ class Chain:
         rules = data.get("rulings", {})
         self.random_table = rules.get("random_status", "uniform") == "uniform"
         self.check_down = rules.get("status_check_down", "yes") == "yes"
+        self.on_down = rules.get("downing_hit_effects", "none") == "apply"
         self.turns = data.get("missions", {}).get("main", {}).get("rounds", 20)
         self.close_in = close_in
         self.n = len(self.who)
@@ -453,7 +467,15 @@ class Chain:
                 best = max(
                     enumerate(who[i].attacks),
                     key=lambda e: (
-                        _value(who, s, i, e[1], foes if e[1].area else [j], left),
+                        _value(
+                            who,
+                            s,
+                            i,
+                            e[1],
+                            foes if e[1].area else [j],
+                            left=left,
+                            on_down=self.on_down,
+                        ),
                         -e[0],
                     ),
                 )
@@ -461,7 +483,7 @@ class Chain:
             per.append(self.attack(s, i, skill, foes if skill.area else [j]))
         totals = [sum(q for _, q in b) for b in per]
         common = math.lcm(*totals)
-        return [(t, q * (common // tot)) for b, tot in zip(per, totals) for t, q in b]
+        return [(t, q * (common // tot)) for b, tot in zip(per, totals, strict=True) for t, q in b]
 
     def attack(self, s: State, i: int, skill: Attack, targets: list[int]) -> Branches:
         """One attack roll against each target's own defence."""
@@ -470,7 +492,7 @@ class Chain:
             bonus, defence, guard = _bonuses(self.who, s, i, j, skill)
             table = _single(bonus, defence, skill.damage, guard, self.who[j].cut)
             return [
-                (_set(s, j, _hit(s[j], dmg, lands, skill, self.who[j])), w)
+                (_set(s, j, _hit(s[j], (dmg, lands), skill, self.who[j], on_down=self.on_down)), w)
                 for (dmg, lands), w in table.items()
             ]
         out: Branches = []
@@ -480,9 +502,22 @@ class Chain:
                 nxt = []
                 for t, q in branches:
                     bonus, defence, guard = _bonuses(self.who, t, i, j, skill)
-                    table = _given_roll(a, bonus, defence, skill.damage, guard, self.who[j].cut)
+                    table = _given_roll(
+                        a, bonus, defence, skill.damage, guard=guard, cut=self.who[j].cut
+                    )
                     for (dmg, lands), wd in table.items():
-                        nxt.append((_set(t, j, _hit(t[j], dmg, lands, skill, self.who[j])), q * wd))
+                        nxt.append(
+                            (
+                                _set(
+                                    t,
+                                    j,
+                                    _hit(
+                                        t[j], (dmg, lands), skill, self.who[j], on_down=self.on_down
+                                    ),
+                                ),
+                                q * wd,
+                            )
+                        )
                 branches = nxt
             out.extend(branches)
         return out
@@ -505,7 +540,7 @@ class Chain:
         who = self.who[i]
         hp, k, pos, level, others = s[i]
         f = who.felt(k)
-        if hp > 0 or f >= 10:
+        if hp > 0 or f >= 10 or hp == GONE:
             return [(s, 1)]
         m = (-2 if "curse" in others else 0) + (-3 if f >= 4 else 0) + _pen(f)
         return [
@@ -539,7 +574,7 @@ class Chain:
         for i in range(self.n):
             dist, d = step(dist, lambda s, i=i: self.table(s, i))
             den *= d
-        keyed = {}
+        keyed: dict[tuple[tuple[int, ...], State], int] = {}
         for s, w in dist.items():
             keyed[(self.order(s), s)] = keyed.get((self.order(s), s), 0) + w
         for k in range(self.n):  # the order is fixed at the turn's start
@@ -550,15 +585,48 @@ class Chain:
 
             keyed, d = step(keyed, act)
             den *= d
+            settled: dict[tuple[tuple[int, ...], State], int] = {}
+            for (order, s), w in keyed.items():
+                key = (order, self.settle(s, self.turns - turn + 1))
+                settled[key] = settled.get(key, 0) + w
+            keyed = settled
         dist = {}
         for (_, s), w in keyed.items():
             _add(dist, s, w)
+        if turn == self.turns:  # only the enemies of ``defeat`` matter from here on
+            dist = self.forget(dist)
         for phase in (self.poison, self.recover, self.cure):
             for i in range(self.n):
                 dist, d = step(dist, lambda s, i=i, phase=phase: phase(s, i))
                 den *= d
         dist, _ = step(dist, self.rise)
         return dist, den
+
+    def forget(self, dist: Dist) -> Dist:
+        """After the last turn's actions: every PC and every enemy outside ``defeat`` made
+        :data:`GONE` (the turn's end changes no one else, and the battle is won or not by
+        the enemies of ``defeat`` alone), the states merged."""
+        out: Dist = {}
+        for s, w in dist.items():
+            t = tuple(
+                c if not self.who[i].pc and self.who[i].defeat else (GONE, 0, c[2], 0, frozenset())
+                for i, c in enumerate(s)
+            )
+            _add(out, t, w)
+        return out
+
+    def settle(self, s: State, left: int) -> State:
+        """``s`` with every character that can no longer stand up in the ``left`` turns
+        (down with HP too low for ``left`` recovery checks of at most 6 each, or at 穢れ 10
+        it suffers) made one and the same :data:`GONE` character: it never acts, is never
+        targeted and never counts as standing again, so its HP, 穢れ and statuses no
+        longer matter (merging those states changes no probability, only the work)."""
+        out = list(s)
+        for i, c in enumerate(s):
+            stuck = c[0] + 6 * left < 1 or self.who[i].felt(c[1]) >= 10
+            if c[0] != GONE and not _up(self.who[i], c) and stuck:
+                out[i] = (GONE, 0, c[2], 0, frozenset())
+        return tuple(out)
 
     def win(self) -> Fraction:
         dist: Dist = {self.start: 1}
@@ -570,13 +638,14 @@ class Chain:
             den *= d
             nxt: Dist = {}
             won_now = 0
+            left = self.turns - turn
             for s, w in dist.items():
                 if all(
                     not _up(who[i], s[i]) for i in range(self.n) if not who[i].pc and who[i].defeat
                 ):
                     won_now += w
                 elif any(_up(who[i], s[i]) for i in range(self.n) if who[i].pc):
-                    nxt[s] = w
+                    _add(nxt, self.settle(s, left), w)
             won += Fraction(won_now, den)
             g = math.gcd(*nxt.values(), den) if nxt else 1
             dist = {s: w // g for s, w in nxt.items()}

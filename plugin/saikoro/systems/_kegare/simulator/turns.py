@@ -105,7 +105,7 @@ def battle(prep: Prepared, rng: random.Random, tally: Tally) -> None:
             if not f.up:
                 if f.pc:
                     downed[f.index] = True
-                else:
+                elif f.index not in tally.fallen:  # the order they first fell in
                     tally.fallen.append(f.index)
             if recovery_due(f):
                 f.hp += sample(recovery_dice(f.has("curse"), f.felt)).draw(rng)
