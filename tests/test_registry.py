@@ -71,7 +71,7 @@ def test_every_part_of_a_system_is_in_its_bundle() -> None:
         package, _, sample = cls.sample_scenario.partition(":")
         assert package == where and sample == "sample.yaml"
     shared = {
-        "saikoro.scenario._defs": {"_shared", "_party", "_side"},
+        "saikoro.scenario._defs": {"_shared", "_party", "_side", "_sense"},
         "saikoro.site._profiles": {"base"},
         "saikoro.scenario.model": {"_build", "_derive", "_common"},
     }

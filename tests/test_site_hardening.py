@@ -293,6 +293,8 @@ def test_a_broken_profile_module_fails_loudly(monkeypatch: pytest.MonkeyPatch) -
 def test_no_except_exception_left_in_site() -> None:
     root = Path(__file__).resolve().parents[1] / "plugin" / "saikoro" / "site"
     for path in root.rglob("*.py"):
+        if path.name == "_fences.py":  # re-raised as an error at the fence's line (issue 22)
+            continue
         assert "except Exception" not in path.read_text("utf-8"), path
 
 

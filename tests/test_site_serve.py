@@ -256,3 +256,27 @@ def test_dirty_serve_shows_edits_deletions_renames_and_id_changes(
     )
     _wait(base + "scenarios/omega/", lambda s, t: s == 200 and "<dd>61</dd>" in t, SERVE_DEADLINE)
     _wait(alpha, lambda s, _: s == 404, SERVE_DEADLINE)
+
+
+@pytest.mark.slow
+def test_dirty_serve_recovers_a_file_replaced_by_a_folder(
+    dirty_server: tuple[Path, str],
+) -> None:
+    # issue 22: a scenario file replaced by a directory, then restored, stayed 404 for 20 s
+    root, base = dirty_server
+    path = root / "scenarios" / "alpha.yaml"
+    alpha = base + "scenarios/alpha/"
+    text = path.read_text("utf-8")
+    time.sleep(1.1)
+    for inside in ("", "inner.yaml"):
+        path.unlink()
+        path.mkdir()
+        if inside:  # a folder of that name holding a scenario of its own
+            (path / inside).write_text(text.replace("id: alpha", "id: inner"), "utf-8")
+            _wait(base + "scenarios/inner/", lambda s, _: s == 200, SERVE_DEADLINE)
+        _wait(alpha, lambda s, _: s == 404, SERVE_DEADLINE)
+        for child in path.iterdir():
+            child.unlink()
+        path.rmdir()
+        path.write_text(text, "utf-8")
+        _wait(alpha, lambda s, t: s == 200 and "<dd>60</dd>" in t, SERVE_DEADLINE)

@@ -48,7 +48,8 @@ standard base (shown in brackets), so ``except ValueError`` still works::
     │   │   └── ArithZeroDivisionError      division by zero in the arithmetic
     │   ├── LimitError                      beyond a bound (dice, sides, work)
     │   ├── DiceMismatchError               a supplied die with other sides
-    │   └── DiceExhaustedError              the supplied dice ran out
+    │   ├── DiceExhaustedError              the supplied dice ran out
+    │   └── GivenDiceError                  dice= that is not (sides, value) pairs of integers
     ├── DistributionError [ValueError]      a Dist that no distribution is (saikoro.dice)
     ├── InternalError [AssertionError]      a bug in saikoro (a broken invariant); never caught
     ├── UnknownSystemError [ValueError]     no system has that name (saikoro.systems)
@@ -57,6 +58,7 @@ standard base (shown in brackets), so ``except ValueError`` still works::
     ├── FlowError [ValueError]              a procedure with a dangling step
     ├── RulesError [ValueError]             what the rules do not have (a poison level of 6)
     ├── LoadError [ValueError]              a scenario file that cannot be read (saikoro.scenario)
+    ├── ExportError [ValueError]            text a VTT's format cannot carry (saikoro.export)
     ├── BalanceError [ValueError]           an encounter the simulator cannot play (saikoro.balance)
     ├── TacticsError [ValueError]           an unknown tactic for the simulator
     ├── RollerAssetError [ValueError]       a missing or changed roller asset (saikoro.site)
@@ -67,8 +69,10 @@ catch them: GETB's ``BoardError`` (cells) and ``CostError`` (AP costs), akatsuki
 ``CardError`` and ``CheckSpecError``, cut-action's ``CutActionError`` (a value outside its
 rules). Some errors never leave saikoro: the command line reports ``BookError`` and
 ``BookExistsError`` (``saikoro new`` with no system, or into a folder that holds a book)
-as messages, the build recomputes a file that raises ``CorruptCacheError``, and an exact
-solver's ``OutOfBudget`` makes the runner report a figure as simulated only.
+as messages, the build recomputes a file that raises ``CorruptCacheError``, an exact
+solver's ``OutOfBudget`` makes the runner report a figure as simulated only, and a file
+read refused as ``NotRegularFileError`` (a FIFO, a device) or ``FileTooLargeError`` is
+reported as a problem of that file.
 
 >>> issubclass(DiceError, SaikoroError)
 True

@@ -11,12 +11,14 @@ import contextlib
 import json
 import os
 import random
+import re
 import sys
 from collections.abc import Sequence
 from fractions import Fraction
 
 from . import __version__
 from .dice import DiceError, Odds, SaikoroError
+from .dice._digits import digit_count, fraction_text
 from .systems import OptionError, OptionValue, System, UnknownSystemError
 from .systems import get as get_system
 
@@ -44,10 +46,25 @@ def parse_dice(text: str) -> list[tuple[int, int]]:
         if not part:
             continue
         sides, sep, value = part.partition(":")
-        if not sep or not sides.strip().isdigit() or not value.strip().isdigit():
-            raise _UsageError(f"--dice: expected SIDES:VALUE pairs like 6:5,6:3, got {part!r}")
+        if not sep or not _NUMBER.fullmatch(sides.strip()) or not _NUMBER.fullmatch(value.strip()):
+            shown = part if len(part) <= 40 else part[:37] + "..."
+            raise _UsageError(
+                f"--dice: expected SIDES:VALUE pairs like 6:5,6:3 (numbers of at most 5 "
+                f"digits), got {shown!r}"
+            )
         pairs.append((int(sides), int(value)))
     return pairs
+
+
+_NUMBER = re.compile(r"[0-9]{1,5}")
+
+
+def _seed(text: str) -> int:
+    """``--seed``: an integer of at most 30 digits (none of thousands is converted)."""
+    if not re.fullmatch(r"[-+]?[0-9]{1,30}", text.strip()):
+        shown = text if len(text) <= 30 else text[:27] + "..."
+        raise argparse.ArgumentTypeError(f"expected an integer of at most 30 digits, got {shown!r}")
+    return int(text)
 
 
 def parse_rule(text: str) -> tuple[str, OptionValue]:
@@ -78,6 +95,31 @@ def _percent(p: Fraction) -> str:
     return f"{float(p) * 100:8.4f}%"
 
 
+LONG_FRACTION = 60
+"""Exact values longer than this many characters are shown rounded in the text table."""
+
+
+def _exact(p: Fraction) -> str:
+    """``n/d``, or for a long one its value rounded and the size of the exact fraction.
+
+    ``saikoro odds '15R10[2]'`` has fractions of more than 4000 digits: the table shows
+    them rounded with their digit counts; ``--format json`` gives every digit.
+
+    >>> _exact(Fraction(1, 6))
+    '1/6'
+    >>> _exact(Fraction(1, 3**200))
+    '≈3.76486e-96: 分子1桁・分母96桁; 正確な値は --format json'
+    >>> _exact(1 - Fraction(1, 3**200))
+    '≈1−3.76e-96: 分子96桁・分母96桁; 正確な値は --format json'
+    """
+    top, bottom = digit_count(p.numerator), digit_count(p.denominator)
+    if top + bottom < LONG_FRACTION:
+        return fraction_text(p)
+    near_one = Fraction(99, 100) < p < 1
+    rounded = f"1−{float(1 - p):.3g}" if near_one else f"{float(p):.6g}"
+    return f"≈{rounded}: 分子{top}桁・分母{bottom}桁; 正確な値は --format json"
+
+
 def format_odds_table(odds: Odds, *, width: int = 30) -> str:
     """A readable table: outcome, probability, at least, at most, and a text bar."""
     dist = list(odds.distribution.items())
@@ -106,13 +148,16 @@ def format_odds_table(odds: Odds, *, width: int = 30) -> str:
         ("ファンブル", odds.fumble),
     ):
         if value is not None:
-            extra.append(f"{name}: {_percent(value).strip()} ({value})")
+            extra.append(f"{name}: {_percent(value).strip()} ({_exact(value)})")
     for name, value in odds.events.items():
-        extra.append(f"{name}: {_percent(value).strip()} ({value})")
+        extra.append(f"{name}: {_percent(value).strip()} ({_exact(value)})")
     mean = odds.mean
     if mean is not None:
-        extra.append(f"平均: {float(mean):.4f} ({mean})")
-    extra.append(f"打ち切り: {odds.truncated} (≈{float(odds.truncated):.3g})")
+        extra.append(f"平均: {float(mean):.4f} ({_exact(mean)})")
+    truncated = _exact(odds.truncated)
+    if not truncated.startswith("≈"):
+        truncated += f" (≈{float(odds.truncated):.3g})"
+    extra.append(f"打ち切り: {truncated}")
     return "\n".join([*lines, "", *extra])
 
 
@@ -234,7 +279,9 @@ def _build_parser() -> argparse.ArgumentParser:
 
     p_roll = sub.add_parser("roll", help="roll a command and print BCDice's text")
     engine_options(p_roll)
-    p_roll.add_argument("--seed", type=int, help="seed a random generator (replayable)")
+    p_roll.add_argument(
+        "--seed", type=_seed, help="seed a random generator (replayable; at most 30 digits)"
+    )
     p_roll.add_argument("--dice", metavar="S:V,...", help="use these dice in order, e.g. 6:5,6:3")
     p_roll.add_argument("--format", choices=("text", "json"), default="text")
     p_roll.set_defaults(func=_cmd_roll)

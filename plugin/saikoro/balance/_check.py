@@ -14,7 +14,6 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from saikoro.scenario._loader import load_yaml
 from saikoro.scenario._problems import Msg, Problem
 from saikoro.scenario._validate import LoadResult, Scenario
 
@@ -78,12 +77,7 @@ def check_balance(result: LoadResult) -> LoadResult:
     judged = r.exact if r.exact is not None else Fraction(r.win)
     if low <= judged <= high:
         return result
-    line, column = 1, 1
-    root = load_yaml(sc.path.read_bytes(), result.file) if sc.path.is_file() else None
-    balance = root.get("balance") if root is not None else None
-    win = balance.get("win") if balance is not None else None
-    if win is not None:
-        line, column = win.line, win.column
+    line, column = sc.positions.get("scenario.balance.win", (1, 1))
     if r.exact is not None:
         msg = Msg(
             "balance.outside_exact",

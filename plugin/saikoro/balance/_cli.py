@@ -2,6 +2,11 @@
 
 Exit status: 0 ok (also after Ctrl-C, with what was finished), 1 an invalid scenario or
 party file, 2 usage, 130 a second Ctrl-C while the result is being put together.
+
+Every option is bounded (:data:`MAX_BATTLES`, :data:`MAX_SEED`, :data:`MAX_PLAYERS`,
+:data:`MAX_JOBS`, :data:`MAX_TACTIC`; ``--help`` gives them) and refused beyond its bound
+with a usage error; the party file is read as the scenario files are (a regular file of
+at most ``MAX_BYTES``).
 """
 
 from __future__ import annotations
@@ -19,10 +24,11 @@ from rich.progress import BarColumn, MofNCompleteColumn, TaskID, TextColumn, Tim
 from rich.progress import Progress as RichProgress
 
 from saikoro.scenario._defs import DEFINITIONS
-from saikoro.scenario._loader import LoadError, load_yaml
+from saikoro.scenario._inputs import bounded_int, read_bounded
+from saikoro.scenario._loader import MAX_BYTES, LoadError, load_yaml
 from saikoro.scenario._problems import Problem, default_lang
 from saikoro.scenario._schema import INVALID, Ctx
-from saikoro.scenario._validate import LoadResult, find_files, load_scenario
+from saikoro.scenario._validate import LoadResult, find_files, load_scenario, unreadable
 
 from ._model import Party, encounter, parse_party
 from ._runner import simulate
@@ -34,6 +40,25 @@ from ._verdict import verdict
 __all__ = ["Progress", "default_jobs", "format_text", "load_party", "main"]
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
+
+MAX_BATTLES = 10_000_000
+"""``--battles`` at most (tens of minutes on a 2-core machine, with a progress bar and
+Ctrl-C; the tally is a few counters per battle, so memory does not grow with it)."""
+MAX_SEED = 2**64 - 1
+"""``--seed`` from 0 to this."""
+MAX_PLAYERS = 20
+"""``--players`` at most: as many as a scenario's ``players:`` and ``party:`` allow."""
+MAX_JOBS = 256
+"""``--jobs`` at most (processes)."""
+MAX_TACTIC = 200
+"""Characters of ``--tactics`` / ``--enemy-tactics`` at most."""
+
+
+def _tactic(text: str) -> str:
+    """An ``argparse`` type: tactics text of a readable length (checked when it is used)."""
+    if len(text) > MAX_TACTIC:
+        raise argparse.ArgumentTypeError(f"at most {MAX_TACTIC} characters, got {len(text)}")
+    return text
 
 
 class Progress:
@@ -92,9 +117,9 @@ def load_party(path: Path, system: str) -> tuple[Party | None, list[Problem]]:
     """A party file: YAML with a ``party:`` list (or the list itself), validated."""
     name = str(path)
     try:
-        root = load_yaml(path.read_bytes(), name)
+        root = load_yaml(read_bounded(path, MAX_BYTES), name)
     except OSError as e:
-        return None, [Problem(name, 1, 1, "error", "party", _msg("load.unreadable", e))]
+        return None, [Problem(name, 1, 1, "error", "party", unreadable(e))]
     except LoadError as e:
         return None, list(e.problems)
     node = root.get("party") if root.kind == "map" else root
@@ -106,12 +131,6 @@ def load_party(path: Path, system: str) -> tuple[Party | None, list[Problem]]:
     if value is INVALID or ctx.problems:
         return None, ctx.problems
     return parse_party(system, value, path.name), []
-
-
-def _msg(code: str, e: OSError) -> Any:
-    from saikoro.scenario._problems import Msg
-
-    return Msg(code, (e.strerror or str(e),))
 
 
 def _pct(x: float) -> str:
@@ -249,19 +268,37 @@ def main(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) 
         "Ctrl-C stops and reports the battles finished.",
     )
     parser.add_argument("files", nargs="+", metavar="FILE", help="scenario files or folders")
-    parser.add_argument("--battles", type=int, default=10000, help="battles (default 10000)")
-    parser.add_argument("--seed", type=int, default=0, help="seed (default 0)")
-    parser.add_argument("--party", type=Path, metavar="FILE", help="a party file (party: list)")
-    parser.add_argument("--players", type=int, help="reference party of this size")
-    parser.add_argument("--tactics", metavar="NAME", help="PCs' tactics (focus, hunt, ...)")
-    parser.add_argument("--enemy-tactics", metavar="NAME", help="enemies' tactics")
+    parser.add_argument(
+        "--battles",
+        type=bounded_int(1, MAX_BATTLES),
+        default=10000,
+        help=f"battles (default 10000, at most {MAX_BATTLES:,})",
+    )
+    parser.add_argument(
+        "--seed", type=bounded_int(0, MAX_SEED), default=0, help="seed (default 0; 0 to 2**64-1)"
+    )
+    parser.add_argument(
+        "--party",
+        type=Path,
+        metavar="FILE",
+        help=f"a party file (party: list; a YAML file of at most {MAX_BYTES:,} bytes)",
+    )
+    parser.add_argument(
+        "--players",
+        type=bounded_int(1, MAX_PLAYERS),
+        help=f"reference party of this size (1 to {MAX_PLAYERS}, as players: allows)",
+    )
+    parser.add_argument(
+        "--tactics", metavar="NAME", type=_tactic, help="PCs' tactics (focus, hunt, ...)"
+    )
+    parser.add_argument("--enemy-tactics", metavar="NAME", type=_tactic, help="enemies' tactics")
     jobs = default_jobs()
     parser.add_argument(
         "--jobs",
-        type=int,
-        default=jobs,
-        help=f"processes (default: every core this process may use, {jobs} here); "
-        "the figures for a seed are the same whatever it is",
+        type=bounded_int(1, MAX_JOBS),
+        default=min(jobs, MAX_JOBS),
+        help=f"processes (default: every core this process may use, {jobs} here; at most "
+        f"{MAX_JOBS}); the figures for a seed are the same whatever it is",
     )
     parser.add_argument(
         "--format",
@@ -274,9 +311,6 @@ def main(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) 
         args = parser.parse_args(argv)
     except SystemExit as e:
         return EXIT_OK if e.code in (0, None) else EXIT_USAGE
-    if args.battles < 1 or args.jobs < 1 or (args.players is not None and args.players < 1):
-        stderr.write("saikoro simulate: --battles, --jobs and --players must be 1 or more\n")
-        return EXIT_USAGE
     lang = default_lang()
     results, missing = _files(args.files)
     for m in missing:

@@ -251,9 +251,11 @@ def roll(
 
     Raises:
         LimitError: the command exceeds a bound of :mod:`saikoro.dice._limits`.
+        GivenDiceError: ``dice`` is not a list of ``(sides, value)`` pairs of integers.
         DiceMismatchError, DiceExhaustedError: ``dice`` does not fit the command.
+        ParseError: ``command`` is not a string.
     """
-    check_length(command)
+    _check_command(command)
     source = DiceSource(dice=dice, rng=rng)
     roller = Roller(source)
     with _deep(command):
@@ -268,11 +270,19 @@ def odds(command: str, *, extension: Extension | None = None) -> Odds | None:
 
     Raises:
         LimitError: computing the odds would exceed a bound (estimated up front).
-        ParseError: the command is one that BCDice answers with an error text.
+        ParseError: the command is one that BCDice answers with an error text (or
+            ``command`` is not a string).
     """
-    check_length(command)
+    _check_command(command)
     with _deep(command):
         return _odds(command, extension)
+
+
+def _check_command(command: object) -> None:
+    """Refuse what is not a command's text, or is longer than ``MAX_COMMAND_LENGTH``."""
+    if not isinstance(command, str):
+        raise ParseError(f"コマンドは文字列で指定してください: {type(command).__name__}")
+    check_length(command)
 
 
 def _odds(command: str, extension: Extension | None) -> Odds | None:

@@ -260,7 +260,9 @@ def chain_power(up: Poly, stop: Poly, depth: int, dice: int = 1) -> Poly:
     num = [0] * length
     num[0] = sides ** (reach * dice)
     same = common_weight(uw)
-    for i in range(1, dice + 1):
+    if length == 1:  # ``up`` is a constant (rerolls that score 0): one power, no expansion
+        num[0] = (sides**reach - uw[0] ** reach) ** dice
+    for i in range(1, dice + 1 if length > 1 else 1):
         n = reach * i
         start = uo * n
         if start >= length:

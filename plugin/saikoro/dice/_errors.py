@@ -18,6 +18,7 @@ __all__ = [
     "DiceExhaustedError",
     "DiceMismatchError",
     "DistributionError",
+    "GivenDiceError",
     "InternalError",
     "LimitError",
     "ParseError",
@@ -51,6 +52,11 @@ class DiceMismatchError(DiceError):
 
 class DiceExhaustedError(DiceError):
     """The list of supplied dice ran out before the command finished."""
+
+
+class GivenDiceError(DiceError):
+    """``dice=`` is not a list of ``(sides, value)`` pairs of integers, each value a face
+    of its die (``[(6, 3, 1)]``, ``["6:3"]``, ``[(6, 10**5000)]``, ``[(6, nan)]``)."""
 
 
 class DistributionError(SaikoroError, ValueError):

@@ -48,6 +48,11 @@ Exact odds (``odds``) are estimated before they are computed:
 - ``TRUNCATION`` = 10^-12: unbounded processes (``U``, ``R``) are cut at the smallest
   depth whose dropped mass is at most this; ``MAX_DEPTH`` = 5000 rerolls per die.
 
+Within these bounds an exact probability can have tens of thousands of digits
+(``15R10[2]``: 4321, ``200R10[2]``: 62600; a reroll whose rerolled faces score nothing is
+one power, 0.5 s); :mod:`saikoro.dice._digits` writes them out under Python's guard of
+4300 digits per conversion, and the CLI's table shows them rounded with their digit counts.
+
 >>> check(3, 200, "dice", "ダイスの個数")
 >>> check(201, 200, "dice", "ダイスの個数")
 Traceback (most recent call last):

@@ -27,6 +27,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from ._digits import fraction_text
+
 __all__ = ["Odds", "Roll"]
 
 
@@ -122,7 +124,7 @@ class Odds:
         """A JSON-ready dict with every probability as an exact ``"n/d"`` string."""
 
         def q(p: Fraction | None) -> str | None:
-            return None if p is None else f"{p.numerator}/{p.denominator}"
+            return None if p is None else fraction_text(p)
 
         mean = self.mean
         extra = {"truncated_success": q(self.truncated_success)} if self.truncated_success else {}

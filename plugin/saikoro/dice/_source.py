@@ -16,15 +16,73 @@ saikoro.dice._errors.DiceExhaustedError: 与えられたダイスが足りませ
 
 from __future__ import annotations
 
+import itertools
+import operator
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from ._errors import DiceExhaustedError, DiceMismatchError
+from ._digits import digit_count
+from ._errors import DiceExhaustedError, DiceMismatchError, GivenDiceError
+from ._limits import MAX_SIDES
 
 if TYPE_CHECKING:
     import random
 
 __all__ = ["DiceSource"]
+
+
+MAX_GIVEN_DICE = 100_000
+"""Dice ``dice=`` may list (a command uses at most ``MAX_DICE_PER_COMMAND``)."""
+
+
+def _given_dice(dice: object) -> list[tuple[int, int]]:
+    """``dice`` as ``(sides, value)`` pairs of integers, or :class:`GivenDiceError`.
+
+    >>> _given_dice([(6, 3), [10, 10]])
+    [(6, 3), (10, 10)]
+    >>> _given_dice(["6:3"])
+    Traceback (most recent call last):
+    ...
+    saikoro.dice._errors.GivenDiceError: dice: 1個目が (面数, 出目) の組ではありません: '6:3'
+    """
+    if isinstance(dice, str | bytes) or not isinstance(dice, Iterable):
+        raise GivenDiceError(f"dice: (面数, 出目) の組の列が必要です: {_shown(dice)}")
+    out: list[tuple[int, int]] = []
+    for i, pair in enumerate(dice, 1):
+        if i > MAX_GIVEN_DICE:
+            raise GivenDiceError(f"dice: 与えるダイスは{MAX_GIVEN_DICE}個までです")
+        if isinstance(pair, str | bytes) or not isinstance(pair, Iterable):
+            raise GivenDiceError(f"dice: {i}個目が (面数, 出目) の組ではありません: {_shown(pair)}")
+        items = list(itertools.islice(pair, 3))
+        if len(items) != 2:
+            raise GivenDiceError(f"dice: {i}個目が (面数, 出目) の組ではありません: {_shown(pair)}")
+        numbers = []
+        for what, number in zip(("面数", "出目"), items, strict=True):
+            try:
+                if isinstance(number, bool):
+                    raise TypeError
+                numbers.append(operator.index(number))  # int, or what says it is one
+            except TypeError:
+                message = f"dice: {i}個目の{what}が整数ではありません: {_shown(number)}"
+                raise GivenDiceError(message) from None
+        sides, value = numbers
+        if not 1 <= sides <= MAX_SIDES:
+            raise GivenDiceError(f"dice: {i}個目の面数は1〜{MAX_SIDES}です: {_shown(sides)}")
+        if not 1 <= value <= MAX_SIDES:  # a face of its die: checked when it is used
+            raise GivenDiceError(f"dice: {i}個目の出目は1〜{sides}です: {_shown(value)}")
+        out.append((sides, value))
+    return out
+
+
+def _shown(value: object) -> str:
+    """A short ``repr`` of a given value for a message (no 5,000-digit numbers)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return f"{digit_count(value)}桁の整数"
+    try:
+        text = repr(value)
+    except ValueError:  # pragma: no cover - a repr that cannot be made
+        text = type(value).__name__
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 class DiceSource:
@@ -38,7 +96,7 @@ class DiceSource:
         dice: Iterable[tuple[int, int]] | None = None,
         rng: random.Random | None = None,
     ) -> None:
-        self._given = None if dice is None else [(int(s), int(v)) for s, v in dice]
+        self._given = None if dice is None else _given_dice(dice)
         self._index = 0
         self._rng = rng
         self._used: list[tuple[int, int]] = []

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from ._ccfolia import CcfoliaVisibility, ccfolia_attribute, ccfolia_json, ccfolia_script
 from ._enemy import DICEBOT, enemy_character, enemy_palette
-from ._model import Character
+from ._model import Character, ExportError
 from ._palette import PaletteLine, signed
 from ._udonarium import udonarium_xml, udonarium_zip, udonarium_zip_names
 
@@ -27,6 +27,7 @@ __all__ = [
     "DICEBOT",
     "CcfoliaVisibility",
     "Character",
+    "ExportError",
     "PaletteLine",
     "ccfolia_attribute",
     "ccfolia_json",

@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Character"]
+from saikoro.dice import SaikoroError
+
+__all__ = ["Character", "ExportError"]
+
+
+class ExportError(SaikoroError, ValueError):
+    """A character holds text a VTT's format cannot carry (U+FFFE in a name for XML).
+
+    Scenarios never get here (``saikoro validate`` refuses such text at its line); a
+    :class:`Character` built by hand may.
+    """
 
 
 @dataclass(frozen=True)

@@ -12,14 +12,35 @@ from __future__ import annotations
 
 import functools
 import io
+import re
 import xml.etree.ElementTree as ET
 import zipfile
 
-from ._model import Character
+from ._model import Character, ExportError
 
 __all__ = ["udonarium_xml", "udonarium_zip", "udonarium_zip_names"]
 
 _EPOCH = (1980, 1, 1, 0, 0, 0)
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+"""A character XML 1.0 cannot carry, even as a character reference."""
+
+
+def _xml_safe(character: Character) -> None:
+    """Raise :class:`ExportError` for text of ``character`` that XML 1.0 cannot carry."""
+    texts = [
+        ("name", character.name),
+        ("memo", character.memo),
+        ("external_url", character.external_url),
+        ("dicebot", character.dicebot),
+        *(("status", label) for label, _, _ in character.status),
+        *(("params", text) for pair in character.params for text in pair),
+        *(("commands", command) for command in character.commands),
+    ]
+    for field, text in texts:
+        bad = _NOT_XML.search(text)
+        if bad is not None:
+            code = f"U+{ord(bad.group()):04X}"
+            raise ExportError(f"ユドナリウム: {field} holds {code}, which XML cannot carry")
 
 
 def _data(parent: ET.Element, name: str, value: str | None = None, **attrs: str) -> ET.Element:
@@ -35,7 +56,11 @@ def udonarium_xml(character: Character) -> str:
     >>> print(udonarium_xml(Character("A&B", status=(("HP", 3, 5),)))[:80])
     <?xml version="1.0" encoding="UTF-8"?>
     <character location.name="table" location
+
+    Raises:
+        ExportError: a text holds a character XML 1.0 cannot carry (U+FFFE, U+0001).
     """
+    _xml_safe(character)
     root = ET.Element(
         "character",
         {

@@ -134,10 +134,27 @@ class Type:
         return {"type": self.json_schema().get("type", "any"), "expected": self.expected()}
 
 
-_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]")
-"""Control characters refused in one-line text (a tab is allowed)."""
-_CONTROL_MULTI = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-"""Control characters refused in multi-line (Markdown) text: all but tab and newline."""
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ufffe\uffff]")
+"""Characters refused in one-line text: every control character (a tab and a line break
+too: they belong to multi-line fields), the line and paragraph separators, and
+U+FFFE/U+FFFF, which XML 1.0 cannot carry (the ユドナリウム export is XML)."""
+_CONTROL_MULTI = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ufffe\uffff]")
+"""Characters refused in multi-line (Markdown) text: the control characters but tab and
+newline, and U+FFFE/U+FFFF."""
+_LINE_BREAKS = {"\t": "tab", "\n": "newline", "\u2028": "line_separator", "\u2029": "paragraph"}
+"""The characters of multi-line text that a one-line field refuses, by message key."""
+
+
+def _bad_char(char: str, at: int, *, multi: bool) -> tuple[Msg, Msg | None]:
+    """The message (and hint) for a character ``Str`` refuses, at character ``at``."""
+    code = f"U+{ord(char):04X}"
+    if char in "\ufffe\uffff":
+        return Msg("noncharacter", (code, at)), None
+    if not multi and char in _LINE_BREAKS:
+        return Msg("one_line_char", (Msg(f"char.{_LINE_BREAKS[char]}"), code, at)), Msg(
+            "hint.one_line"
+        )
+    return Msg("control_char", (code, at)), None
 
 
 @dataclass(frozen=True)
@@ -160,8 +177,8 @@ class Str(Type):
         text = value if self.markdown else value.rstrip("\n")  # a block scalar's last newline
         bad = (_CONTROL_MULTI if self.markdown else _CONTROL).search(text)
         if bad is not None:
-            code = f"U+{ord(bad.group()):04X}"
-            ctx.error(node, path, Msg("control_char", (code, bad.start() + 1)))
+            msg, hint = _bad_char(bad.group(), bad.start() + 1, multi=self.markdown)
+            ctx.error(node, path, msg, hint)
             return INVALID
         if not value.strip():
             ctx.error(node, path, Msg("empty_str"))

@@ -32,7 +32,15 @@ from dataclasses import dataclass, replace
 
 from saikoro.dice._errors import SaikoroError
 
-__all__ = ["ATOMS", "PRESETS", "Policy", "TacticsError", "describe", "parse_policy"]
+__all__ = [
+    "ATOMS",
+    "PRESETS",
+    "Policy",
+    "TacticsError",
+    "describe",
+    "known_names",
+    "parse_policy",
+]
 
 
 class TacticsError(SaikoroError, ValueError):
@@ -71,7 +79,7 @@ ATOMS: dict[str, str] = {
 }
 """Every atom with its description (shown on the rulings page)."""
 
-_SETTERS = {
+_SETTERS: dict[str, dict[str, str | bool]] = {
     "lowest_hp": {"target": "lowest_hp"},
     "most_dangerous": {"target": "most_dangerous"},
     "random": {"target": "random"},
@@ -112,26 +120,62 @@ PRESETS: dict[str, tuple[Policy, str]] = {
 """Preset name -> (policy, description)."""
 
 
+def known_names() -> str:
+    """Every preset and atom, each once (``random`` is both)."""
+    return ", ".join(dict.fromkeys([*PRESETS, *ATOMS]))
+
+
 def parse_policy(text: str) -> Policy:
-    """Read a preset optionally followed by atoms (``focus,keep_range``) or atoms alone."""
+    """Read a preset optionally followed by atoms (``focus,keep_range``) or atoms alone.
+
+    Refused, with the reason: an unknown name, a name written twice, a preset after the
+    first name, and atoms that contradict each other (``guard,no_guard``: each choice
+    once). An atom after a preset overrides the preset's choice (``reckless,guard``).
+
+    >>> parse_policy("focus,focus")
+    Traceback (most recent call last):
+    ...
+    saikoro.scenario._tactics.TacticsError: tactic 'focus' is written twice; write it once
+    >>> parse_policy("guard,no_guard")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    saikoro.scenario._tactics.TacticsError: tactics 'guard' and 'no_guard' contradict each other...
+    """
     parts = [p.strip() for p in text.split(",") if p.strip()]
     if not parts:
-        raise TacticsError("empty tactic")
-    known = ", ".join([*PRESETS, *ATOMS])
+        raise TacticsError(f"empty tactic; known: {known_names()}")
+    for i, part in enumerate(parts):
+        if part not in PRESETS and part not in _SETTERS:
+            raise TacticsError(f"unknown tactic {part!r}; known: {known_names()}")
+        if part in parts[:i]:
+            raise TacticsError(f"tactic {part!r} is written twice; write it once")
     first = parts[0]
     if first in PRESETS:
         policy = PRESETS[first][0]
         rest = parts[1:]
-    elif first in _SETTERS:
+    else:
         policy = PRESETS["focus"][0]
         rest = parts
-    else:
-        raise TacticsError(f"unknown tactic {first!r}; known: {known}")
+    chosen: dict[str, str] = {}  # field -> the atom that chose it
     for atom in rest:
-        if atom not in _SETTERS:
-            raise TacticsError(f"unknown tactic {atom!r}; known: {known}")
+        if atom not in _SETTERS:  # a preset after the first name
+            raise TacticsError(
+                f"{atom!r} is a preset: only the first name may be one "
+                f"(a preset, then atoms: {first},{next(iter(_SETTERS))})"
+            )
+        for name in _SETTERS[atom]:
+            if name in chosen:
+                raise TacticsError(
+                    f"tactics {chosen[name]!r} and {atom!r} contradict each other "
+                    f"(both choose {_CHOICES[name]}); keep one"
+                )
+            chosen[name] = atom
         policy = replace(policy, **_SETTERS[atom])  # type: ignore[arg-type]
     return replace(policy, name=",".join(parts))
+
+
+_CHOICES = {"target": "the target", "guard": "guard", "close_in": "range", "spend_cards": "cards"}
+"""What each field of a :class:`Policy` chooses, as the atoms' groups are named."""
 
 
 def describe(name: str) -> str:

@@ -23,6 +23,8 @@ from saikoro.systems import get as get_system
 
 from ._common import ID_PATTERN
 from ._defs import DEFINITIONS
+from ._ids import is_reserved
+from ._inputs import FileTooLargeError, NotRegularFileError, read_bounded
 from ._loader import MAX_BYTES, LoadError, Node, load_yaml
 from ._problems import Msg, Problem, show_value
 from ._schema import INVALID, Ctx, did_you_mean
@@ -35,6 +37,7 @@ __all__ = [
     "load_scenario",
     "load_scenarios",
     "unique_ids",
+    "unreadable",
     "validate_bytes",
     "validate_text",
 ]
@@ -154,6 +157,8 @@ def validate_bytes(data: bytes | str, filename: str, path: Path | None = None) -
         file_path = path or Path(filename)
         if value is not INVALID and "id" not in value:
             value["id"] = _id_from_name(file_path, root, ctx)
+        if value is not INVALID and is_reserved(value["id"]):
+            _reserved(value["id"], root, ctx)
         if value is not INVALID and not any(p.severity == "error" for p in ctx.problems):
             raw = data.encode("utf-8") if isinstance(data, str) else data
             positions = {k: (n.line, n.column) for k, n in ctx.nodes.items()}
@@ -198,6 +203,19 @@ def _id_from_name(file_path: Path, root: Node, ctx: Ctx) -> str:
     return stem
 
 
+def _reserved(scenario_id: str, root: Node, ctx: Ctx) -> None:
+    """An error at ``id:`` (or the file, whose name gave the id): a page saikoro generates
+    beside the scenario pages has this name (the index, a print volume of the book)."""
+    written = root.get("id")
+    where = written if written is not None else root
+    hint = (
+        Msg("hint.reserved_id", (scenario_id,))
+        if written is not None
+        else Msg("hint.reserved_id_file")
+    )
+    ctx.error(where, "scenario.id", Msg("site.reserved_id", (show_value(scenario_id),)), hint)
+
+
 def validate_text(text: str, filename: str = "text.yaml") -> LoadResult:
     """Validate scenario text; ``filename`` names it in messages (and gives the default id)."""
     return validate_bytes(text, filename)
@@ -208,22 +226,33 @@ def load_scenario(path: str | Path, display: str | None = None) -> LoadResult:
     file_path = Path(path)
     name = display or str(path)
     try:
-        with file_path.open("rb") as f:
-            data = f.read(MAX_BYTES + 1)
+        data = read_bounded(file_path, MAX_BYTES)
     except OSError as e:
-        msg = Msg("load.unreadable", (e.strerror or str(e),))
-        return LoadResult(name, None, [Problem(name, 1, 1, "error", "scenario", msg)])
+        return LoadResult(name, None, [Problem(name, 1, 1, "error", "scenario", unreadable(e))])
     return validate_bytes(data, name, file_path)
 
 
+def unreadable(e: OSError) -> Msg:
+    """Why a file could not be read: not a file, too large, or the system's reason."""
+    if isinstance(e, NotRegularFileError):
+        return Msg("load.not_regular", (Msg(f"kind.{e.kind.split()[0].lower()}"),))
+    if isinstance(e, FileTooLargeError):
+        return Msg("load.too_big", (e.size, e.limit))
+    return Msg("load.unreadable", (e.strerror or str(e),))
+
+
 def find_files(folder: str | Path) -> list[Path]:
-    """Every ``*.yaml`` / ``*.yml`` under ``folder``, sorted (hidden folders skipped)."""
+    """Every ``*.yaml`` / ``*.yml`` under ``folder``, sorted (hidden folders skipped).
+
+    Anything of that name but a folder is listed -- a FIFO, a device, a broken link --
+    so that reading it says what it is instead of leaving it out without a word.
+    """
     root = Path(folder)
     found = [
         p
         for p in root.rglob("*")
         if p.suffix in (".yaml", ".yml")
-        and p.is_file()
+        and not p.is_dir()
         and not any(part.startswith(".") for part in p.relative_to(root).parts)
     ]
     return sorted(found)

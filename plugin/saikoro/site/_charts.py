@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
+from saikoro.dice._digits import fraction_text as exact_fraction
+
 from ._exact import exact_attr, is_short
 from ._safe import esc
 
@@ -26,7 +28,7 @@ def fraction_text(p: Fraction) -> str:
     >>> fraction_text(Fraction(6, 36))
     '1/6'
     """
-    return f"{p.numerator}/{p.denominator}"
+    return exact_fraction(p)
 
 
 def percent(p: Fraction) -> str:

@@ -26,6 +26,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TypedDict
 
+from saikoro.dice._digits import fraction_text
+
 __all__ = [
     "LONG",
     "compact",
@@ -72,7 +74,7 @@ def _key(kind: str, text: str) -> str:
 
 def exact_attr(p: Fraction) -> str:
     """The attribute that carries ``p`` exactly: inline when short, a key when long."""
-    text = f"{p.numerator}/{p.denominator}"
+    text = fraction_text(p)
     if is_short(text):
         return f'data-probability="{text}"'
     key = _key("p", text)

@@ -13,7 +13,9 @@ stays code):
 
 Problems (a command the engine refuses, an unknown flow or scenario) are logged as
 warnings naming the page and the line, so ``mkdocs build --strict`` fails on them, and
-shown in place; the build goes on.
+shown in place; the build goes on. A fence that fails in saikoro itself (a bug) is an
+error naming the page and line, and the build stops: superfences would otherwise show
+the fence as plain code without a word.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ import re
 from collections.abc import Callable, Mapping, MutableMapping
 from dataclasses import dataclass, field
 from typing import TypedDict
+
+from pymdownx.superfences import SuperFencesException
 
 from saikoro.scenario._validate import Scenario
 from saikoro.systems import UnknownSystemError
@@ -81,6 +85,13 @@ class FenceContext:
         if self.line:
             where += f":{self.line + (offset or 0)}"
         log.warning(f"{where}: {message}")
+
+    def error(self, message: str) -> None:
+        """An error naming the page and the fence's line (a bug of saikoro's, not the page's)."""
+        where = self.page or "(page)"
+        if self.line:
+            where += f":{self.line}"
+        log.error(f"{where}: {message}")
 
     def start(self, kind: str, body: str) -> None:
         """Find the source line of the fence about to render (the first unrendered match)."""
@@ -238,7 +249,15 @@ def custom_fences(ctx: FenceContext) -> list[CustomFence]:
         # superfences calls format(source, language, class_name, options, md, **kwargs)
         def fmt(source: str, *_: object, **__: object) -> str:
             ctx.start(name, source)
-            return render(ctx, source.split("\n"))
+            try:
+                return render(ctx, source.split("\n"))
+            except SuperFencesException:
+                raise
+            except Exception as e:
+                # superfences shows a fence whose formatter raises as plain code, and says
+                # nothing: a bug here must fail the build instead, naming the page and line
+                ctx.error(f"{name} fence: internal error: {type(e).__name__}: {e}")
+                raise SuperFencesException(f"saikoro: the {name} fence failed") from e
 
         return fmt
 

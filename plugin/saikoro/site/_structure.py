@@ -19,6 +19,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, InclusionLevel
 
 from saikoro.scenario._common import ID_PATTERN
+from saikoro.scenario._ids import is_reserved
 from saikoro.scenario._problems import Msg, Problem
 from saikoro.scenario._validate import (
     LoadResult,
@@ -33,7 +34,7 @@ from ._log import log
 from ._lru import Lru
 from ._oddscache import OddsCache
 from ._pages import balance
-from ._pages.book import is_reserved, volumes
+from ._pages.book import volumes
 from ._pages.index import IndexEntry, render_index
 from ._pages.scenario import Rendered, render_scenario
 from ._safe import esc, md_escape
@@ -87,7 +88,11 @@ def _load_results(folder: Path, cache: dict[FileKey, LoadResult] | None) -> list
     results = []
     fresh: dict[FileKey, LoadResult] = {}
     for path in find_files(folder):
-        stat = path.stat()
+        try:
+            stat = path.stat()
+        except OSError:  # a broken link: loading it says so (and it is never cached)
+            results.append(load_scenario(path))
+            continue
         key = (str(path), stat.st_mtime_ns, stat.st_size)
         found = cache.get(key) if cache is not None else None
         if found is None:
@@ -120,10 +125,15 @@ def load_folder(folder: Path, cache: dict[FileKey, LoadResult] | None = None) ->
 
 def _page_name(stem: str) -> str:
     """The page name of a broken file's error page: its stem when that is a valid id
-    (as its page would be), else a slug of it (file names do not become URLs as they are)."""
-    if ID_PATTERN.fullmatch(stem):
+    (as its page would be), else a slug of it (file names do not become URLs as they are);
+    never the name of a page saikoro generates (``index.yaml`` is refused, and its error
+    page must not replace the index)."""
+    if ID_PATTERN.fullmatch(stem) and not is_reserved(stem):
         return stem
-    return slug(stem) or "broken-" + hashlib.sha256(stem.encode("utf-8")).hexdigest()[:8]
+    name = slug(stem)
+    if name and not is_reserved(name):
+        return name
+    return "broken-" + hashlib.sha256(stem.encode("utf-8")).hexdigest()[:8]
 
 
 def rel_url(from_url: str, to_url: str) -> str:
@@ -281,13 +291,6 @@ class ScenarioBook:
         for scenario in sorted(book.scenarios, key=lambda s: s.id):
             if scenario.id in seen:
                 log.warning(f"scenario id {scenario.id!r} is used by two files; one is skipped")
-                continue
-            if is_reserved(scenario.id):  # the index page and the book's print volumes
-                line, column = scenario.position("scenario.id")
-                msg = Msg("site.reserved_id", (scenario.id,))
-                self.errors.append(
-                    Problem(str(scenario.path), line, column, "error", "scenario.id", msg)
-                )
                 continue
             seen.add(scenario.id)
             page_uri = f"{prefix}/{scenario.id}.md"

@@ -15,6 +15,7 @@ from typing import Any
 
 from saikoro.scenario._common import ID, NAME
 from saikoro.scenario._containers import Field, ListOf, Obj
+from saikoro.scenario._defs._sense import check_defeat_list, unique_names
 from saikoro.scenario._loader import Node, join_path
 from saikoro.scenario._problems import Msg, show_value
 from saikoro.scenario._ranges import parse_win_range
@@ -80,7 +81,7 @@ def _balance(defeat: bool) -> Obj:
             (
                 Field(
                     "defeat",
-                    ListOf(ID, max_items=50),
+                    ListOf(ID, max_items=50, checks=(check_defeat_list,)),
                     ja="倒せばメインミッション達成となるエネミーのID(省略時は全員)",
                     en="enemy ids whose defeat is the main mission (default: all)",
                 ),
@@ -116,7 +117,7 @@ def with_party(root: Obj, pc: Obj, *, defeat: bool = True) -> Obj:
     extra = (
         Field(
             "party",
-            ListOf(pc, min_items=1, max_items=20),
+            ListOf(pc, min_items=1, max_items=20, checks=(unique_names("dup.pc"),)),
             ja="想定するPCたち(省略時は人数に合わせた標準パーティ)",
             en="the PCs the scenario is written for (default: a reference party)",
         ),

@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from saikoro.scenario._common import ID, NAME, TEXT, fraction_text, root_fields, unique_ids
 from saikoro.scenario._containers import Field, ListOf, Obj
+from saikoro.scenario._defs._sense import check_settings
 from saikoro.scenario._loader import Node, join_path
 from saikoro.scenario._problems import Msg
 from saikoro.scenario._schema import Check, Ctx, Type
@@ -66,7 +67,7 @@ def scenario_root(
         ListOf(target, max_items=100),
         ListOf(enemy, max_items=50, checks=(unique_ids(),)),
         chase,
-        checks,
+        (*checks, check_settings(system_id)),
         side_checks=side_checks,
     )
 

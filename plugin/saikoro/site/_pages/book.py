@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, InclusionLevel
 
+from saikoro.scenario._ids import volume_id
 from saikoro.scenario._validate import Scenario
 from saikoro.site._safe import esc, md_escape
 
@@ -26,7 +27,7 @@ from .scenario import SLOT, Rendered, system_name
 if TYPE_CHECKING:  # structure imports the pages: a module-level import would be a circle
     from saikoro.site._structure import BookResult, ScenarioBook
 
-__all__ = ["BOOK_TITLE", "VOLUME", "book_files", "book_page", "demote", "is_reserved", "volumes"]
+__all__ = ["BOOK_TITLE", "VOLUME", "book_files", "book_page", "demote", "volumes"]
 
 BOOK_TITLE = "印刷用（全シナリオ）"
 
@@ -34,17 +35,6 @@ VOLUME = 100
 """Scenarios per print page. One page for a whole 1,000-scenario book is 51 MB of HTML (no
 browser prints it comfortably, and the build holds 600 MB instead of 270 MB), and under
 ``mkdocs serve`` every edit re-renders it (4 s instead of 0.7 s after one edit)."""
-
-_RESERVED = re.compile(r"index|book(-[0-9]+)?")
-
-
-def is_reserved(scenario_id: str) -> bool:
-    """Whether a page saikoro generates uses this id (the index, the book's volumes).
-
-    >>> is_reserved("book"), is_reserved("book-2"), is_reserved("bookish")
-    (True, True, False)
-    """
-    return _RESERVED.fullmatch(scenario_id) is not None
 
 
 def volumes(count: int) -> list[tuple[str, int, int]]:
@@ -54,7 +44,7 @@ def volumes(count: int) -> list[tuple[str, int, int]]:
     ([('book', 1, 3)], [('book-2', 101, 200), ('book-3', 201, 250)])
     """
     return [
-        ("book" if k == 0 else f"book-{k + 1}", first + 1, min(count, first + VOLUME))
+        (volume_id(k + 1), first + 1, min(count, first + VOLUME))
         for k, first in enumerate(range(0, count, VOLUME))
     ]
 
@@ -126,7 +116,7 @@ def book_files(
     parts = []
     seen: set[str] = set()
     for scenario in sorted(book.scenarios, key=lambda s: s.id):
-        if scenario.id in seen or is_reserved(scenario.id):
+        if scenario.id in seen:
             continue
         seen.add(scenario.id)
         zip_href = "./" if directory_urls else f"{scenario.id}/"

@@ -5,6 +5,7 @@ National power (国力) is the nation's gauge; 愛 is a character's.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import unicodedata
 from typing import Any
@@ -14,7 +15,7 @@ from saikoro.scenario._containers import Field, ListOf, Obj
 from saikoro.scenario._defs._party import PC_NAME, with_party
 from saikoro.scenario._defs._shared import enemy_obj, scenario_root, target_obj, warn_at
 from saikoro.scenario._loader import Node, join_path
-from saikoro.scenario._problems import Msg
+from saikoro.scenario._problems import Msg, show_value
 from saikoro.scenario._schema import Choice, Ctx, Enum, Int, Str
 
 __all__ = ["ROOT"]
@@ -155,7 +156,22 @@ PC = Obj(
     checks=(_check_enemy,),
 )
 
+
+def _one_nation(root: dict[str, Any], node: Node, path: str, ctx: Ctx) -> None:
+    """The PCs play one nation: a second ``kind: nation`` in ``party`` is an error."""
+    nations = [i for i, pc in enumerate(root.get("party") or ()) if pc.get("kind") == "nation"]
+    party = join_path(path, "party")
+    for i in nations[1:]:
+        kpath = join_path(join_path(party, i), "kind")
+        first = root["party"][nations[0]]["name"]
+        msg = Msg(
+            "kokuryoku.two_nations", (show_value(first), show_value(root["party"][i]["name"]))
+        )
+        ctx.error(ctx.nodes.get(kpath, node), kpath, msg, Msg("hint.kokuryoku.two_nations"))
+
+
 ROOT = with_party(ROOT, PC, defeat=False)
+ROOT = dataclasses.replace(ROOT, checks=(*ROOT.checks, _one_nation))
 
 
 REFERENCE_PARTY: tuple[dict[str, object], ...] = (
