@@ -115,17 +115,42 @@ def test_build_raises_naming_file_and_line(
 
 
 def test_on_serve_watches_the_scenario_folder(serving: Path) -> None:
+    import threading
+
+    import watchdog.events
+
     watched: list[str] = []
+    handlers: list[watchdog.events.FileSystemEventHandler] = []
+
+    class Observer:
+        def schedule(
+            self, handler: watchdog.events.FileSystemEventHandler, path: str, recursive: bool
+        ) -> None:
+            assert recursive and path == watched[0]
+            handlers.append(handler)
 
     class Server:
+        _rebuild_cond = threading.Condition()
+        _want_rebuild = False
+        observer = Observer()
+
         def watch(self, path: str) -> None:
             watched.append(path)
 
     config = _config(serving)
     plugin = _plugin(config)
     plugin.on_config(config)
-    plugin.on_serve(Server(), config=config, builder=None)  # type: ignore[arg-type]
+    server = Server()
+    plugin.on_serve(server, config=config, builder=None)  # type: ignore[arg-type]
     assert watched == [str((serving / "scenarios").resolve())]
+    # the watcher's misreading (a restored file reported as the folder it replaced)
+    # asks for a rebuild; a real folder event does not (issue 22, item 9)
+    (handler,) = handlers
+    handler.dispatch(watchdog.events.DirModifiedEvent(str(serving / "scenarios")))
+    assert not server._want_rebuild
+    restored = next((serving / "scenarios").glob("*.yaml"))
+    handler.dispatch(watchdog.events.DirModifiedEvent(str(restored)))
+    assert server._want_rebuild
 
 
 # -- a real `mkdocs serve --dirty`: every change is served within 5 s ----------------------

@@ -71,6 +71,8 @@ def refresh(scenarios: Iterable[Path]) -> list[Path]:
     files rewritten. A missing file, or one that is not a saikoro schema, is left alone."""
     targets: dict[Path, None] = {}
     for scenario in scenarios:
+        if not scenario.is_file():  # a FIFO, a device or a folder: never opened (no hang)
+            continue
         try:
             with scenario.open(encoding="utf-8", errors="replace") as handle:
                 head = "".join(handle.readline() for _ in range(_HEAD_LINES))

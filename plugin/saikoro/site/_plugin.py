@@ -40,6 +40,7 @@ from ._searchconfig import japanese_search
 from ._structure import ScenarioBook, load_folder, raise_errors, rel_url
 from ._typography import JapaneseLineBreaks
 from ._vtt import VttSettings
+from ._watch import watch_scenarios
 
 __all__ = ["MemoryBytecodeCache", "SaikoroPlugin"]
 
@@ -252,7 +253,7 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
     # pages on, when a page of the author guide does).
     def on_serve(self, server: LiveReloadServer, **_: object) -> LiveReloadServer:
         if self.folder.is_dir():
-            server.watch(str(self.folder))
+            watch_scenarios(server, self.folder)
         if self.config.reference:  # the guide's pages live in the package
             from saikoro._guide import folder
 
