@@ -4,8 +4,8 @@ By default (``pcs``) an enemy still gains 穢れ (加護 +2 a turn, +1 when down
 switches on its 穢れ-conditioned skills, but none of the track's effects: no +2 on going
 down, no recovery or check penalties, no random status table, no initiative 0, no halving,
 and 穢れ 10 neither stops it nor counts as defeating it. ``all`` gives enemies the whole
-track (the earlier behaviour). The exact duel follows the same ruling; its values must fall
-inside the simulated 95 % intervals.
+track. The exact duel follows the same ruling (the random status table included); its
+values must fall inside the simulated 95 % intervals.
 """
 
 from __future__ import annotations
@@ -23,9 +23,7 @@ from saikoro.balance._stats import Tally
 from saikoro.balance._tactics import tactics_for
 from saikoro.systems._kegare import Kegare
 from saikoro.systems._kegare.simulator import SIMULATOR as KEGARE_SIM
-from saikoro.systems._kegare.simulator import _random_status
-from saikoro.systems._kegare.simulator.fight import Fighter, hit
-from saikoro.systems._kegare.simulator.shapes import KegareSkill
+from saikoro.systems._kegare.simulator.fight import STATUSES, Fighter, Move, give, strike, table_due
 
 Data = dict[str, Any]
 
@@ -52,20 +50,26 @@ def _prepared(data: Data, *changes: Any) -> Any:
 
 def _enemy(prep: Any, kegare: int, hp: int = 10) -> Fighter:
     return Fighter(
+        "鬼",
         "oni",
         False,
         0,
         hp,
-        hp,
         4,
         3,
         5,
-        None,
+        "near",
         True,
         (),
         kegare=kegare,
         suffers=prep.corruption == "all",
     )
+
+
+def _random_status(prep: Any, rng: random.Random, f: Fighter) -> None:
+    """The turn start's random status table, as :mod:`~.turns` rolls it."""
+    if table_due(prep, f):
+        give(f, STATUSES[int(rng.random() * len(STATUSES))])
 
 
 def test_default_is_the_literal_reading() -> None:
@@ -77,28 +81,29 @@ def test_default_is_the_literal_reading() -> None:
 def test_an_enemy_at_ten_keeps_fighting_by_default() -> None:
     prep = _prepared(KEGARE)
     e = _enemy(prep, 12)
-    assert e.felt == 0 and not e.out
+    assert e.felt == 0 and e.up
     rng = random.Random(3)
     seven = _enemy(prep, 7)
     for _ in range(50):
         _random_status(prep, rng, seven)
-    assert not seven.statuses
+    assert not seven.marks
     every = _prepared(KEGARE, _rules("all"))
     e = _enemy(every, 10)
-    assert e.felt == 10 and e.out
+    assert e.felt == 10 and not e.up
     seven = _enemy(every, 7)
     _random_status(every, rng, seven)
-    assert len(seven.statuses) == 1
+    assert seven.statuses() == 1
 
 
 def test_going_down_adds_one_to_an_enemy_unless_all() -> None:
     for rule, gained in (("pcs", 1), ("all", 2)):
         prep = _prepared(KEGARE_DUEL, _rules(rule))
-        pc = Fighter("祓い手", True, 0, 30, 30, 40, 3, 6, None, False, (KegareSkill("攻撃", 50),))
+        move = Move("攻撃", "攻撃", 50)
+        pc = Fighter("祓い手", "祓い手", True, 0, 30, 40, 3, 6, "near", False, (move,))
         e = _enemy(prep, 4, hp=1)
         rng = random.Random(0)
         while e.up:
-            hit(prep, rng, pc, pc.skills[0], e, tally=Tally(1))
+            strike(prep, rng, pc, move, (e,), tally=Tally(1))
         assert e.kegare == 4 + gained, rule
 
 
@@ -158,13 +163,15 @@ def test_exact_duel_depends_on_the_ruling() -> None:
     assert every > pcs + Fraction(1, 4), (float(pcs), float(every))
 
 
-def test_table_stops_the_exact_duel_only_for_whoever_suffers_it() -> None:
-    sim = KEGARE_SIM
-    # the enemy reaches 6 at the end of turn 3: the table is rolled only under ``all``
-    assert isinstance(
-        sim.exact(_prepared(KEGARE_DUEL, _blessed, _rules("pcs")), Budget())[0], Fraction
-    )
-    assert sim.exact(_prepared(KEGARE_DUEL, _blessed, _rules("all")), Budget())[0] is None
+def test_the_exact_duel_rolls_the_table_for_an_enemy_only_with_all() -> None:
+    """The blessed enemy reaches 穢れ 6 at the end of turn 3: under ``all`` it rolls the
+    random status table (the exact chain branches on it), under ``pcs`` it never does."""
+    every = _exact(_blessed, _rules("all"))
+    assert every != _exact(_blessed, _rules("all", random_status="none"))
+    prep = _prepared(KEGARE_DUEL, _blessed, _rules("pcs"))
+    assert not table_due(prep, _enemy(prep, 7))
+    every_prep = _prepared(KEGARE_DUEL, _blessed, _rules("all"))
+    assert table_due(every_prep, _enemy(every_prep, 7))
 
 
 def test_rulings_page_lists_the_option() -> None:

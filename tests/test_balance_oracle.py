@@ -169,7 +169,7 @@ def _downs(d: Data) -> None:  # the PC goes down again and again: 穢れ reaches
     d["enemies"][0].update(hp=14)
     d["enemies"][0]["skills"][0]["damage"] = 3
     d["missions"]["main"]["rounds"] = 6
-    d["rulings"] = {"random_status": "none"}  # 穢れ 6+ would roll the table (no oracle for it)
+    d["rulings"] = {"random_status": "none"}  # the table is the case kegare-duel-blessed-table
 
 
 def _enemy_downs(d: Data) -> None:
@@ -186,6 +186,12 @@ def _blessed(d: Data) -> None:
     d["party"][0]["blessed"] = True
     d["enemies"][0]["hp"] = 16
     d["missions"]["main"]["rounds"] = 4
+
+
+def _table(d: Data) -> None:  # 加護: 穢れ 6 from the end of turn 3, the random status table
+    d["party"][0]["blessed"] = True
+    d["enemies"][0]["hp"] = 24
+    d["missions"]["main"]["rounds"] = 5
 
 
 def _poison(d: Data) -> None:
@@ -216,6 +222,73 @@ def _reference(d: Data) -> None:  # 斥候 from the reference party: mid, so it 
     del d["party"]
     d["party"] = [dict(kegare.REFERENCE[3])]
     d["enemies"][0]["hp"] = 14
+
+
+def _downing(d: Data) -> None:  # issue 18 item 5: a hit that downs gives no status
+    d["enemies"][0]["skills"][0].update(damage=8, effect="命中した相手は毒(LV2)と呪い。")
+    d["party"][0]["hp"] = 9
+    d["enemies"][0]["hp"] = 10
+
+
+def _downing_apply(d: Data) -> None:
+    _downing(d)
+    d["rulings"] = {"downing_hit_effects": "apply"}
+
+
+def _choice(d: Data) -> None:  # issue 18 item 7: the skill chosen turn by turn (poison weighed)
+    d["enemies"][0]["skills"] = [
+        {"name": "爪", "kind": "attack", "damage": 7},
+        {"name": "狐火", "kind": "attack", "damage": 3, "effect": "命中した相手は毒(LV2)。"},
+    ]
+    d["enemies"][0]["hp"] = 14
+
+
+KEGARE_2V2: Data = {  # issue 18 item 6: two PCs against two enemies, one with ダメージ-2
+    "system": "kegare",
+    "title": "二対二",
+    "players": 2,
+    "party": [
+        {"name": "祓い手", "hp": 7, "attack": 4, "defence": 3, "initiative": 6, "damage": 6},
+        {
+            "name": "射手",
+            "hp": 5,
+            "attack": 3,
+            "defence": 2,
+            "initiative": 7,
+            "position": "mid",
+            "damage": 5,
+            "ranged": True,
+        },
+    ],
+    "enemies": [
+        {
+            "id": "oni",
+            "name": "鬼",
+            "hp": 8,
+            "attack": 4,
+            "defence": 3,
+            "initiative": 5,
+            "skills": [
+                {"name": "爪", "kind": "attack", "damage": 5},
+                {"name": "甲羅", "kind": "defence", "effect": "受けるダメージ-2"},
+            ],
+        },
+        {
+            "id": "imp",
+            "name": "小鬼",
+            "hp": 5,
+            "attack": 3,
+            "defence": 2,
+            "initiative": 6,
+            "skills": [{"name": "噛みつき", "kind": "attack", "damage": 4}],
+        },
+    ],
+    "missions": {"main": {"success": "鬼を倒す", "rounds": 2}},
+}
+
+
+def _area(d: Data) -> None:  # one attack roll against both PCs' own defence rolls
+    d["enemies"][1]["skills"][0].update(target="all", damage=3)
 
 
 GETB: Data = {
@@ -435,6 +508,12 @@ CASES: dict[str, tuple[Data, Oracle, tuple[str, ...], int]] = {
     "kegare-duel-poison": (_vary(KEGARE_DUEL, _poison), kegare.win, (), 3000),
     "kegare-2v1-random-target": (_vary(KEGARE_DUEL, _two), kegare.win, (), 3000),
     "kegare-reference-scout": (_vary(KEGARE_DUEL, _reference), kegare.win, (), 3000),
+    "kegare-duel-blessed-table": (_vary(KEGARE_DUEL, _table), kegare.win, (), 3000),
+    "kegare-duel-downing-hit": (_vary(KEGARE_DUEL, _downing), kegare.win, (), 3000),
+    "kegare-duel-downing-apply": (_vary(KEGARE_DUEL, _downing_apply), kegare.win, (), 3000),
+    "kegare-duel-skill-choice": (_vary(KEGARE_DUEL, _choice), kegare.win, (), 3000),
+    "kegare-2v2-guard": (KEGARE_2V2, kegare.win, (), 3000),
+    "kegare-2v2-area": (_vary(KEGARE_2V2, _area), kegare.win, (), 3000),
     "getb-exchange-enemy-first": (GETB, getb.win, (), 3000),
     "getb-exchange-st1": (_vary(GETB, _set("party.0.st", 1)), getb.win, (), 500),
     "getb-exchange-hp1": (

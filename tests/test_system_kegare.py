@@ -396,6 +396,8 @@ def test_rulings() -> None:
         "defence_skill_uses": "every",
         "paralysis_rounding": "down",
         "corruption_effects": "pcs",
+        "downing_hit_effects": "none",
+        "status_check_down": "yes",
     }
 
 

@@ -106,6 +106,18 @@ class Outcome(enum.Enum):
     UNAFFECTED = "効果なし"
     """The target is at 穢れ 10 or more: incapacitated, it takes no skill's effects."""
 
+    @property
+    def effects_land(self) -> bool:
+        """Whether the attack skill's effects other than damage (statuses...) can land:
+        not on a fumble, an evasion, or an attack that never happened or met no one.
+        (完全防御 stops only the damage; a target the hit downs takes none either, which
+        is the simulator's business: :attr:`Outcome` knows nothing of HP.)
+
+        >>> Outcome.PERFECT.effects_land, Outcome.EVADE.effects_land
+        (True, False)
+        """
+        return self not in (Outcome.FUMBLE, Outcome.EVADE, Outcome.UNABLE, Outcome.UNAFFECTED)
+
 
 @dataclass(frozen=True)
 class AttackSpec:

@@ -186,7 +186,6 @@ takes them: a party of *n* takes the first *n*, cycling with numbered names beyo
 
 
 def enemy_actions(enemy: dict[str, Any]) -> list[str]:
-    """The actions a side mission's ``no_damage_from`` may name: its attack skills
-    (an enemy without one attacks plainly, as ``攻撃``)."""
-    names = [str(s["name"]) for s in enemy.get("skills", []) if s.get("kind") == "attack"]
-    return names or ["攻撃"]
+    """The actions a side mission's ``no_damage_from`` may name: its attack skills (an
+    enemy without one passes its turns: ruling ``skillless_enemy``)."""
+    return [str(s["name"]) for s in enemy.get("skills", []) if s.get("kind") == "attack"]

@@ -25,6 +25,7 @@ from .checks import MAX_KEGARE, TWO_D6, check_penalty
 __all__ = [
     "KEGARE_TRACK",
     "MAX_KEGARE",
+    "RANDOM_STATUS_FROM",
     "Combatant",
     "KegareChange",
     "Status",
@@ -32,14 +33,22 @@ __all__ = [
     "kegare_after",
     "kegare_effects",
     "kegare_on_down",
+    "out_for_good",
     "poison",
+    "poison_damage",
+    "random_status_due",
+    "recovered",
     "recovery",
     "recovery_modifier",
     "recovery_success",
+    "status_recovered",
     "status_recovery",
     "status_recovery_target",
     "turn_order",
 ]
+
+RANDOM_STATUS_FROM = 6
+"""From this 穢れ on, a character rolls the random status table at the start of each turn."""
 
 
 class Status(enum.Enum):
@@ -61,6 +70,15 @@ class Status(enum.Enum):
     """-2 to recovery checks (再起判定)."""
 
 
+def poison_damage(dice: int, *, min_damage: int = 0) -> int:
+    """Poison's damage from the sum of its (level)D6: 2 less, never below ``min_damage``.
+
+    >>> poison_damage(7), poison_damage(1), poison_damage(1, min_damage=1)
+    (5, 0, 1)
+    """
+    return max(min_damage, dice - 2)
+
+
 def poison(level: int, *, min_damage: int = 0) -> Dist[int]:
     """Damage of poison at the end of a turn: (level)D6 - 2, never below ``min_damage``.
 
@@ -69,7 +87,7 @@ def poison(level: int, *, min_damage: int = 0) -> Dist[int]:
     """
     if not 1 <= level <= 5:
         raise RulesError("poison levels run from 1 to 5")
-    return (Dist.die(6).sum_of(level) + (-2)).map(lambda v: max(min_damage, v))
+    return Dist.die(6).sum_of(level).map(lambda v: poison_damage(v, min_damage=min_damage))
 
 
 def recovery_modifier(*, cursed: bool = False, kegare: int = 0, modifier: int = 0) -> int:
@@ -81,6 +99,15 @@ def recovery_modifier(*, cursed: bool = False, kegare: int = 0, modifier: int = 
     return modifier - (2 if cursed else 0) - (3 if kegare >= 4 else 0) + check_penalty(kegare)
 
 
+def recovered(die: int, modifier: int) -> int:
+    """HP regained by a recovery check whose 1D6 shows ``die``: never below 0.
+
+    >>> recovered(2, -3), recovered(5, -3)
+    (0, 2)
+    """
+    return max(0, die + modifier)
+
+
 def recovery(*, cursed: bool = False, kegare: int = 0, modifier: int = 0) -> Dist[int]:
     """HP regained by a recovery check (再起判定): 1D6 + modifiers, never below 0.
 
@@ -88,7 +115,7 @@ def recovery(*, cursed: bool = False, kegare: int = 0, modifier: int = 0) -> Dis
     {0: Fraction(1, 2), 1: Fraction(1, 6), 2: Fraction(1, 6), 3: Fraction(1, 6)}
     """
     m = recovery_modifier(cursed=cursed, kegare=kegare, modifier=modifier)
-    return Dist.die(6).map(lambda v: max(0, v + m))
+    return Dist.die(6).map(lambda v: recovered(v, m))
 
 
 def recovery_success(
@@ -101,7 +128,7 @@ def recovery_success(
     >>> recovery_success(-2), recovery_success(0, kegare=10)
     (Fraction(2, 3), Fraction(0, 1))
     """
-    if kegare >= MAX_KEGARE:
+    if out_for_good(kegare):
         return Fraction(0)
     return recovery(cursed=cursed, kegare=kegare, modifier=modifier).probability_where(
         lambda v: hp + v >= 1
@@ -117,22 +144,50 @@ def status_recovery_target(statuses: int) -> int:
     return 10 - statuses
 
 
+def status_recovered(value: int, statuses: int, *, rule: str = "at_least") -> bool:
+    """Whether a status-recovery check of ``value`` (2D6 + modifiers) succeeds against
+    10 - ``statuses``; ``rule`` is the ruling ``status_recovery``: ``at_least`` (default)
+    or ``above`` the target.
+
+    >>> status_recovered(9, 1), status_recovered(9, 1, rule="above")
+    (True, False)
+    """
+    target = status_recovery_target(statuses)
+    return value > target if rule == "above" else value >= target
+
+
 def status_recovery(
     statuses: int, *, kegare: int = 0, modifier: int = 0, rule: str = "at_least"
 ) -> Fraction:
     """Probability that a status-recovery check (異常回復判定) succeeds.
 
-    2D6 (+ modifiers, 穢れ 5+ -1) against 10 - ``statuses``; ``rule`` is the ruling
-    ``status_recovery``: ``at_least`` (default) or ``above`` the target.
+    2D6 (+ modifiers, 穢れ 5+ -1) against 10 - ``statuses`` (:func:`status_recovered`).
 
     >>> status_recovery(1), status_recovery(1, rule="above")
     (Fraction(5, 18), Fraction(1, 6))
     """
-    target = status_recovery_target(statuses)
     m = modifier + check_penalty(kegare)
-    if rule == "above":
-        return TWO_D6.probability_where(lambda v: v + m > target)
-    return TWO_D6.probability_where(lambda v: v + m >= target)
+    return TWO_D6.probability_where(lambda v: status_recovered(v + m, statuses, rule=rule))
+
+
+def out_for_good(kegare: int) -> bool:
+    """Whether 穢れ ``kegare`` incapacitates for good (10 or more: no action, no effects,
+    no recovery).
+
+    >>> out_for_good(9), out_for_good(10)
+    (False, True)
+    """
+    return kegare >= MAX_KEGARE
+
+
+def random_status_due(kegare: int) -> bool:
+    """Whether a character at ``kegare`` rolls the random status table at the start of a
+    turn: from 6 on, and not once out for good (who takes no effects).
+
+    >>> random_status_due(5), random_status_due(6), random_status_due(10)
+    (False, True, False)
+    """
+    return kegare >= RANDOM_STATUS_FROM and not out_for_good(kegare)
 
 
 def initiative(

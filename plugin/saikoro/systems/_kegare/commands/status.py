@@ -52,12 +52,12 @@ def roll_status(command: str, source: DiceSource, settings: Settings) -> Roll | 
             cursed=bool(opts.get("C")), kegare=num(opts, "K"), modifier=sum(terms(m["m"]))
         )
         die = source.roll(6)
-        healed = max(0, die + mod)
+        healed = status.recovered(die, mod)
         text = f"({command}) ＞ {die}[{die}]{signed(mod) if mod else ''} ＞ {healed}"
         if "H" not in opts:
             return Roll(command, text, value=healed)
         hp = num(opts, "H") + healed
-        ok = hp >= 1 and num(opts, "K") < status.MAX_KEGARE
+        ok = hp >= 1 and not status.out_for_good(num(opts, "K"))
         word = "成功" if ok else "失敗"
         return Roll(
             command,
@@ -74,7 +74,7 @@ def roll_status(command: str, source: DiceSource, settings: Settings) -> Roll | 
         target = status.status_recovery_target(n)
         total, dice = two_d6(source)
         value = total + mod
-        ok = value > target if settings.status_recovery == "above" else value >= target
+        ok = status.status_recovered(value, n, rule=settings.status_recovery)
         word = "成功" if ok else "失敗"
         text = (
             f"({command}) ＞ 目標値{target} ＞ {dice}{signed(mod) if mod else ''}"
@@ -84,7 +84,7 @@ def roll_status(command: str, source: DiceSource, settings: Settings) -> Roll | 
     if m := _POISON.fullmatch(command):
         level = _poison_level(command, m["lv"])
         faces = source.roll_many(level, 6)
-        dmg = max(settings.min_damage, sum(faces) - 2)
+        dmg = status.poison_damage(sum(faces), min_damage=settings.min_damage)
         text = f"({command}) ＞ {sum(faces)}[{','.join(map(str, faces))}]-2 ＞ {dmg}"
         return Roll(command, text, value=dmg)
     return None

@@ -1,41 +1,18 @@
-"""穢れ: turns of attack against defence, status effects, recovery and the 穢れ track.
+"""穢れ's balance simulator: battles played on the engine's rules (:mod:`.turns`), a duel
+solved exactly (:mod:`.exact`), both from the same pieces (:mod:`.fight`); skills are read
+by :mod:`.skills`.
 
-Follows ``kegare.turn``. At the start of each turn every standing character at 穢れ 6
-to 9 rolls the random status table (ruling ``random_status``: by default one of the
-seven status effects, each equally likely); then the acting order is fixed
-(:func:`~saikoro.systems._kegare.status.turn_order`: initiative after 麻痺 and 穢れ 7+,
-PCs first on ties, ruling ``paralysis_rounding``). Each standing character acts once:
-
-* a PC with ``close_in`` first steps one position nearer (its auxiliary action), then
-  attacks an enemy chosen by its target policy with its attack (``damage``, ``ranged``),
-  unless another enemy covers that one (:func:`~.kegare_fight.cover`);
-* an enemy uses the attack skill that promises the most damage (the position modifier
-  counted for non-ranged skills) against a PC chosen by its policy, or every PC for a
-  ``target: all`` skill; a hit gives the status its effect names (毒 at the level named,
-  else 1) unless the target is immune or already down.
-
-Attacks are :func:`~saikoro.systems._kegare.checks.resolve` (every special result, the
-scenario's rulings), with the target's defence skill as the engine's ``guard`` and its
-always-on damage cut after (see :mod:`.kegare_fight` for the phrases read). HP 0 or less
-is 戦闘不能 (穢れ +1, or +2 from 3 on). At the turn's end: 毒 damage, then 再起判定 for
-those down (1D6 added to HP, curse and 穢れ modifiers; 穢れ 10 stays down; enemies too,
-as the rule names every character), then 異常回復判定 (10 - statuses on 2D6: one status
-cured, the most harmful first: :data:`~.kegare_fight.CURE_ORDER`), then 加護 raises
-穢れ by 2. ``win``: every enemy in ``balance.defeat`` (default: all) is down at the end
-of a turn within the round limit (20 turns when none is given); the battle is lost when
-every PC is down after the recovery checks.
-
-The 穢れ track's effects (the +2 on going down from 3, the check and recovery penalties,
-the random status table, initiative 0, halving, 穢れ 10 as out for good) fall on PCs only
-by default (ruling ``corruption_effects=pcs``); an enemy's 穢れ still rises and switches
-its skills on (:attr:`~.kegare_fight.Fighter.felt`). ``all`` gives enemies the track too.
-
-A duel is solved exactly (:mod:`.kegare_exact`).
+:meth:`KegareSimulator.prepare` reads the scenario model (``enc.party.members`` and
+``enc.enemies`` are :mod:`saikoro.systems._kegare.model` objects) into the characters'
+starting states, once per chunk of battles; the rulings in force come from the encounter's
+options. Everything the simulation leaves out is said by :meth:`KegareSimulator.notes`,
+in the words of :attr:`KegareSimulator.NOTES` (docs/authoring/balance.md lists them).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from fractions import Fraction
 from types import MappingProxyType
 
@@ -44,64 +21,127 @@ from saikoro.balance._model import Encounter
 from saikoro.balance._simulator import Note, Simulator
 from saikoro.balance._stats import Tally
 from saikoro.balance._tactics import Tactics
-from saikoro.systems._kegare.checks import check_penalty
-from saikoro.systems._kegare.status import (
-    Combatant,
-    kegare_on_down,
-    recovery_modifier,
-    status_recovery_target,
-    turn_order,
-)
+from saikoro.dice import InternalError
+from saikoro.systems._kegare import model as km
 
-from . import shapes
-from .exact import exact
-from .fight import (
-    CURE_ORDER,
-    MEMO_LIMIT,
-    STATUSES,
-    Fighter,
-    Prepared,
-    best_skill,
-    choose,
-    cover,
-    d6,
-    fighters,
-    hit,
-    two_d6,
-    unmodelled,
-)
+from .exact import exact as solve_duel
+from .fight import BIT, Fighter, Move, Prepared, choose, values
+from .skills import read_skill
+from .turns import battle
 
-__all__ = [
-    "FLOWS",
-    "Fighter",
-    "Prepared",
-    "battle",
-    "exact",
-    "notes",
-    "prepare",
-    "status_recovery",
-]
+__all__ = ["SIMULATOR", "KegareSimulator", "Prepared", "prepare"]
 
-FLOWS = ("kegare.turn", "kegare.attack")
-"""The system flows this simulator follows."""
+FLOWS = ("kegare.battle", "kegare.turn", "kegare.action", "kegare.attack")
+"""The system flows a simulated battle follows."""
 
 DEFAULT_TURNS = 20
-"""Turn limit when the main mission gives none."""
+"""The turn limit when the main mission gives none."""
 
-RANDOM_STATUS_FROM = 6
-"""穢れ from which the random status table is rolled at the start of each turn."""
 
-_NEARER = {"far": "mid", "mid": "near", "near": "near"}
+def _pc(i: int, pc: km.KegarePC) -> Fighter:
+    move = Move("攻撃", "攻撃", pc.damage, pc.ranged)
+    return Fighter(
+        pc.name,
+        pc.name,
+        True,
+        i,
+        pc.hp,
+        pc.attack,
+        pc.defence,
+        pc.initiative,
+        pc.position,
+        pc.blessed,
+        (move,),
+        danger=pc.attack + pc.damage,
+    )
+
+
+def _move(e: km.KegareEnemy, s: km.KegareSkill) -> Move:
+    r = read_skill(s)
+    marks = 0
+    for status in r.statuses:
+        marks |= BIT[status]
+    return Move(
+        f"{e.id}:{s.name}",
+        s.name,
+        s.damage or 0,
+        s.ranged,
+        s.target == "all",
+        r.poison,
+        marks,
+    )
+
+
+def _enemy(i: int, e: km.KegareEnemy, corruption: str) -> Fighter:
+    moves = tuple(_move(e, s) for s in e.skills if s.kind == "attack")
+    readings = [read_skill(s) for s in e.skills if s.kind != "attack"]
+    immune = 0
+    for status in e.immune:
+        immune |= BIT[status]
+    return Fighter(
+        e.name,
+        e.id,
+        False,
+        i,
+        e.hp,
+        e.attack,
+        e.defence,
+        e.initiative,
+        e.position,
+        e.blessed,
+        moves,
+        immune,
+        suffers=corruption == "all",
+        guards=tuple((r.guard, r.min_kegare) for r in readings if r.guard),
+        cuts=tuple((r.cut, r.min_kegare) for r in readings if r.cut),
+        covers=tuple((r.cover, r.min_kegare) for r in readings if r.cover is not None),
+        danger=e.attack + max((m.damage for m in moves), default=0),
+    )
+
+
+def _members(enc: Encounter) -> Iterable[km.KegarePC]:
+    for pc in enc.party.members:
+        if not isinstance(pc, km.KegarePC):
+            raise InternalError(f"kegare: {pc!r} is not a KegarePC")
+        yield pc
+
+
+def _enemies(enc: Encounter) -> Iterable[km.KegareEnemy]:
+    for e in enc.enemies:
+        if not isinstance(e, km.KegareEnemy):
+            raise InternalError(f"kegare: {e!r} is not a KegareEnemy")
+        yield e
+
+
+def _unread(enemies: Iterable[km.KegareEnemy]) -> tuple[tuple[str, ...], ...]:
+    """``skill（enemy）`` of the support skills, the skills whose effect is not (wholly)
+    read, and the attack skills giving a status without effect here."""
+    support: list[str] = []
+    unread: list[str] = []
+    inert: list[str] = []
+    for e in enemies:
+        for s in e.skills:
+            label = f"{s.name}（{e.name}）"
+            reading = read_skill(s)
+            if s.kind == "support":
+                support.append(label)
+            elif not reading.modelled:
+                unread.append(label)
+            if {"weakness", "daze", "charm"} & set(reading.statuses):
+                inert.append(label)
+    return tuple(tuple(dict.fromkeys(x)) for x in (support, unread, inert))
 
 
 def prepare(enc: Encounter, tactics: Tactics) -> Prepared:
-    """Read the options and the defeat condition."""
+    """The characters' starting states, the tactics and the rulings in force."""
     o = enc.options
-    ids = frozenset(enc.defeat) or frozenset(e.id for e in shapes.enemies(enc))
+    corruption = str(o["corruption_effects"])
+    enemies = tuple(_enemy(i, e, corruption) for i, e in enumerate(_enemies(enc)))
+    support, unread, inert = _unread(_enemies(enc))
     return Prepared(
-        pcs=shapes.members(enc),
-        enemies=shapes.enemies(enc),
-        defeat=ids,
+        pcs=tuple(_pc(i, pc) for i, pc in enumerate(_members(enc))),
+        enemies=enemies,
+        defeat=frozenset(enc.defeat) or frozenset(e.key for e in enemies),
         turns=enc.round_limit or DEFAULT_TURNS,
         pc_policy=tactics.pc,
         enemy_policy=tactics.enemy,
@@ -112,153 +152,100 @@ def prepare(enc: Encounter, tactics: Tactics) -> Prepared:
         random_status=str(o["random_status"]),
         guard_uses=str(o["defence_skill_uses"]),
         rounding=str(o["paralysis_rounding"]),
-        corruption=str(o["corruption_effects"]),
+        corruption=corruption,
+        downing_effects=str(o["downing_hit_effects"]),
+        status_check_down=str(o["status_check_down"]),
+        support=support,
+        unread=unread,
+        inert=inert,
     )
 
 
-def _random_status(prep: Prepared, rng: random.Random, f: Fighter) -> None:
-    """The random status table at the start of a turn (穢れ 6 to 9, standing)."""
-    if prep.random_status == "none" or not f.up or not RANDOM_STATUS_FROM <= f.felt < 10:
-        return
-    status = STATUSES[int(rng.random() * len(STATUSES))]
-    if status not in f.immune:
-        f.statuses[status] = max(1, f.statuses.get(status, 0))
+NOTES = MappingProxyType(
+    {
+        "pc_skills": "PCのスキルとアイテムは書式に無いので使わない（PCは毎手番、書かれた"
+        "ダメージの攻撃だけをする）。",
+        "kegare_change": "受容・拒絶（補助行動で自分の穢れを±1）は使わない。拒絶で穢れを"
+        "下げれば穢れの効果が遅れるので、実際に勝つ見込みはこれより高くなりうる。",
+        "support": "支援スキルは使わない：{skills}。敵が使えば攻撃の代わりに強化が入るので、"
+        "実際に勝つ見込みは上下しうる（強い強化なら低くなる）。",
+        "unread": "効果の文章を扱わないスキル：{skills}（その効果は無いものとして計算）。",
+        "no_attack": "攻撃スキルのないエネミー：{enemies}（手番はパスする）。",
+        "inert": "脱力・自失・魅了は付いても働かない（脱力・自失はキャラクターのLVが書式に無く、"
+        "魅了は支援スキルを使わないため）。付けるもの：{sources}。実際には脱力・自失で"
+        "判定値が下がる。",
+        "random_table": "ランダム異常表は7つの状態異常から等確率（毒はLV1）とみなす"
+        "（random_status）。",
+        "choice": "{enemy}の攻撃スキルは期待ダメージで選ぶ（1ターン目に狙われうるPCの平均）："
+        "{values} → {chosen}。",
+    }
+)
+"""Everything :meth:`KegareSimulator.notes` can say (docs/authoring/balance.md)."""
 
 
-def status_recovery(prep: Prepared, rng: random.Random, f: Fighter) -> str | None:
-    """The status-recovery check (異常回復判定): 2D6 (穢れ 5+: -1) against 10 - statuses
-    (ruling ``status_recovery``); on success the first status in
-    :data:`~.kegare_fight.CURE_ORDER` is cured and returned."""
-    need = status_recovery_target(len(f.statuses))
-    value = two_d6(rng) + check_penalty(f.felt)
-    ok = value > need if prep.status_rule == "above" else value >= need
-    if not ok:
-        return None
-    cured = min(f.statuses, key=CURE_ORDER.index)
-    del f.statuses[cured]
-    return cured
-
-
-_ORDERS: dict[tuple[object, ...], tuple[int, ...]] = {}
-
-
-def _order(prep: Prepared, everyone: list[Fighter]) -> list[Fighter]:
-    """The turn's acting order (:func:`~saikoro.systems._kegare.status.turn_order`),
-    remembered per process by what it depends on."""
-    key = (
-        prep.rounding,
-        *((f.initiative, f.pc, "paralysis" in f.statuses, f.felt) for f in everyone),
-    )
-    found = _ORDERS.get(key)
-    if found is None:
-        if len(_ORDERS) >= MEMO_LIMIT:
-            _ORDERS.clear()
-        combatants = [
-            Combatant(str(i), f.initiative, f.pc, "paralysis" in f.statuses, f.felt)
-            for i, f in enumerate(everyone)
-        ]
-        found = tuple(int(c.name) for c in turn_order(combatants, rounding=prep.rounding))
-        _ORDERS[key] = found
-    return [everyone[i] for i in found]
-
-
-def battle(prep: Prepared, rng: random.Random, tally: Tally) -> None:
-    """One battle, turn by turn."""
-    pcs, enemies = fighters(prep)
-    everyone = pcs + enemies
-    downed = [False] * len(pcs)
-    dealt = taken = 0
-    win = False
-    turn = 0
-    while turn < prep.turns:
-        turn += 1
-        for f in everyone:
-            f.guarded = False
-            _random_status(prep, rng, f)
-        for a in _order(prep, everyone):
-            if a.out:
-                continue
-            if a.pc:
-                foes = [e for e in enemies if not e.out]
-                if not foes:
-                    break
-                if prep.pc_policy.close_in and a.position:
-                    a.position = _NEARER[a.position]
-                d = cover(prep, choose(prep.pc_policy, foes, rng), foes)
-                dealt += hit(prep, rng, a, a.skills[0], d, tally=tally)
-            else:
-                foes = [p for p in pcs if not p.out]
-                if not foes:
-                    break
-                d = choose(prep.enemy_policy, foes, rng)
-                skill = best_skill(a, d)
-                for target in foes if skill.area else [d]:
-                    taken += hit(prep, rng, a, skill, target, tally=tally)
-        # turn end: poison, recovery checks, status recovery, the kegare rise
-        for f in everyone:
-            level = f.statuses.get("poison")
-            if level and f.felt < 10:
-                dmg = max(prep.min_damage, sum(d6(rng) for _ in range(level)) - 2)
-                if dmg > 0:
-                    was_up = f.up
-                    f.hp -= dmg
-                    if f.pc:
-                        taken += dmg
-                    else:
-                        dealt += dmg
-                    if was_up and not f.up:
-                        f.kegare += kegare_on_down(f.felt)
-        for f in everyone:
-            if not f.up:
-                if f.pc:
-                    downed[f.index] = True
-                else:
-                    tally.fallen.append(f.index)
-                if f.felt < 10:
-                    m = recovery_modifier(cursed="curse" in f.statuses, kegare=f.felt)
-                    f.hp += max(0, d6(rng) + m)
-        for f in everyone:
-            if f.statuses and f.up:
-                status_recovery(prep, rng, f)
-            if f.blessed:
-                f.kegare += 2
-        if all(e.out for e in enemies if e.name in prep.defeat):
-            win = True
-            break
-        if all(p.out for p in pcs):
-            break
-    kegare = {"corruption": max((p.kegare for p in pcs), default=0)}
-    tally.record(win=win, rounds=turn, downed=downed, dealt=dealt, taken=taken, facts=kegare)
-
-
-def notes(prep: Prepared) -> tuple[str, ...]:
-    """What is not modelled."""
-    out = [
-        "PCのスキル（書式に無い）・支援スキル・受容と拒絶は使わない。",
-        "脱力・自失はキャラクターのレベルが書式に無いので効果なし、魅了は支援スキルを使わないので効果なし。",
-    ]
-    skills = unmodelled(prep.enemies)
-    if skills:
-        out.append("効果の文章を扱わないスキル：" + "、".join(skills) + "。")
-    if prep.random_status == "uniform":
-        out.append("ランダム異常表は7つの状態異常から等確率（毒はLV1）とみなす（random_status）。")
-    return tuple(out)
+def _choices(sim: KegareSimulator, prep: Prepared) -> list[Note]:
+    """The ``choice`` notes: which attack skill decides each enemy's turn at the start."""
+    out: list[Note] = []
+    pcs = [p.copy() for p in prep.pcs]
+    if not pcs:
+        return out
+    for e in prep.enemies:
+        if len(e.moves) < 2:
+            continue
+        if prep.enemy_policy.target == "random":
+            targets = pcs
+        else:
+            targets = [choose(prep.enemy_policy, pcs, random.Random(0))]
+        totals = dict.fromkeys(e.moves, Fraction(0))
+        for t in targets:
+            for move, value in values(prep, e, t, pcs, 1):
+                totals[move] += value / len(targets)
+        chosen = max(e.moves, key=lambda m: (totals[m], -e.moves.index(m)))
+        shown = "、".join(f"{m.name} {float(v):.1f}" for m, v in totals.items())
+        out.append(sim.note("choice", enemy=e.label, values=shown, chosen=chosen.name))
+    return out
 
 
 class KegareSimulator(Simulator[Prepared]):
-    """The kegare simulator: the functions above, with the system's words."""
+    """The 穢れ simulator."""
 
     system = "kegare"
     flows = FLOWS
     tactics = ("focus", "random")
     tactics_reason = (
         "PCは倒せる相手から倒す。エネミーの狙いはGMの裁量なので無作為にし、特定のPC"
-        "だけが狙われる偏りを避ける。"
+        "だけが狙われる偏りを避ける。エネミーの攻撃スキルは、狙ったPC（全体攻撃なら立っている"
+        "PC全員）が受けるダメージの期待値と、毒なら残りのターンで治るまでに受ける毒の"
+        "ダメージの期待値の合計が最も大きいものを使う（同じなら先に書かれたもの）。"
+        "GMが敵を上手に動かすときの最も単純な基準で、範囲攻撃や毒を見落とさない。"
     )
     default_rounds = DEFAULT_TURNS
     round_unit = "ターン"
     rounds_caption = "かかったターン数"
     rounds_column = "ターン"
+    rulings = (
+        "kegare.position_stack",
+        "kegare.min_damage",
+        "kegare.critical_guard",
+        "kegare.critical_damage",
+        "kegare.value_modifiers",
+        "kegare.group_attack",
+        "kegare.downing_hit_effects",
+        "kegare.skillless_enemy",
+        "kegare.balance_skills",
+        "kegare.defence_skill_uses",
+        "kegare.paralysis_rounding",
+        "kegare.random_status",
+        "kegare.poison_timing",
+        "kegare.recovery",
+        "kegare.status_recovery",
+        "kegare.status_check_down",
+        "kegare.down_and_checks",
+        "kegare.down_kegare",
+        "kegare.kegare_ten",
+        "kegare.corruption_effects",
+    )
+    NOTES = NOTES
 
     def prepare(self, enc: Encounter, tactics: Tactics) -> Prepared:
         return prepare(enc, tactics)
@@ -267,13 +254,26 @@ class KegareSimulator(Simulator[Prepared]):
         battle(prep, rng, tally)
 
     def exact(self, prep: Prepared, budget: Budget) -> tuple[Fraction | None, dict[str, Fraction]]:
-        del budget  # interim: the solvers keep their own bounds
-        return exact(prep)
-
-    NOTES = MappingProxyType({"text": "{text}"})  # interim: the old notes, as written
+        return solve_duel(prep, budget)
 
     def notes(self, prep: Prepared) -> tuple[Note, ...]:
-        return tuple(self.note("text", text=text) for text in notes(prep))
+        out = [self.note("pc_skills"), self.note("kegare_change")]
+        if prep.support:
+            out.append(self.note("support", skills="、".join(prep.support)))
+        if prep.unread:
+            out.append(self.note("unread", skills="、".join(prep.unread)))
+        silent = [e.label for e in prep.enemies if not e.moves]
+        if silent:
+            out.append(self.note("no_attack", enemies="、".join(silent)))
+        inert = list(prep.inert)
+        if prep.random_status != "none":
+            inert.append("ランダム異常表")
+        if inert:
+            out.append(self.note("inert", sources="、".join(inert)))
+        if prep.random_status != "none":
+            out.append(self.note("random_table"))
+        out.extend(_choices(self, prep))
+        return tuple(out)
 
     def facts(self, enc: Encounter) -> frozenset[str]:
         del enc
@@ -281,3 +281,4 @@ class KegareSimulator(Simulator[Prepared]):
 
 
 SIMULATOR = KegareSimulator()
+"""The 穢れ simulator (named by :attr:`saikoro.systems._kegare.Kegare.simulator`)."""
