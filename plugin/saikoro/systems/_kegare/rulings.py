@@ -3,8 +3,8 @@
 >>> [r.option_name for r in RULINGS if r.option]
 ... # doctest: +NORMALIZE_WHITESPACE
 ['position_stack', 'min_damage', 'critical_guard', 'status_recovery', 'random_status',
- 'defence_skill_uses', 'paralysis_rounding', 'corruption_effects', 'downing_hit_effects',
- 'status_check_down']
+ 'defence_skill_uses', 'downing_hit_effects', 'status_check_down', 'paralysis_rounding',
+ 'corruption_effects']
 >>> Settings.from_options({r.option_name: r.default for r in RULINGS if r.option}) == Settings()
 True
 """
