@@ -72,7 +72,7 @@ class MemoryBytecodeCache(jinja2.BytecodeCache):
 
 
 def _punctuate_toc(items: Iterable[AnchorLink]) -> None:
-    """The titles of a page's table of contents with :func:`.typography.punctuate`."""
+    """The titles of a page's table of contents with :func:`._typography.punctuate`."""
     for item in items:
         item.title = punctuate(item.title)
         _punctuate_toc(item.children)

@@ -42,7 +42,7 @@ __all__ = [
 FALLING_DAMAGE = 5
 """The damage of 落下物 to everyone in the area it falls on (physical: resisted)."""
 END_DEAD_END = "行き止まり"
-"""Why a chase ended at event 10 (:attr:`Chase.finished`)."""
+"""Why a chase ended at event 10 (the ``finished`` end of :func:`.chase.end_reason`)."""
 RUNNER_CHECKS = frozenset({2, 4, 5, 6})
 """The events for which every runner makes a check (:func:`runner_effect`)."""
 

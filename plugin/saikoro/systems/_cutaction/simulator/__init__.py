@@ -26,7 +26,8 @@ runner obstructs a pursuer in its area or behind, else attacks); the cut's end d
 still beyond -5.
 
 The steps are :mod:`.play`'s; :mod:`.drivers` samples them (a battle) or solves them
-exactly (small encounters). What the simulation leaves out is listed by :meth:`notes`.
+exactly (small encounters). What the simulation leaves out is listed by
+:meth:`CutactionSimulator.notes`.
 """
 
 from __future__ import annotations

@@ -126,7 +126,7 @@ class S(NamedTuple):
         clock: ``(stage, cut, part, k, sub, j)``; stage 0 the fight, 1 the chase.
         hp: every character's 体力 (PCs first).
         rows: every character's row in the fight.
-        pos: every runner's movement value in the chase (:attr:`Play.slots` order).
+        pos: every runner's movement value in the chase (the order of ``Play.slots``).
         inn: every runner still in the chase.
         order: the acting order of this cut (fight: characters; chase: runners).
         scratch: the fight's initiative results so far; the chase's movement
