@@ -19,20 +19,11 @@ from pathlib import Path
 import pytest
 
 import saikoro
+from test_api_inventory import PUBLIC as FACADES
 
 PACKAGE = Path(saikoro.__file__).resolve().parent
 ROLE = re.compile(r":(mod|func|class|meth|attr|data|exc|obj):`~?([^`<>]+?)(?:\(\))?`")
-PUBLIC = (
-    "saikoro",
-    "saikoro.dice",
-    "saikoro.systems",
-    "saikoro.scenario",
-    "saikoro.scenario.model",
-    "saikoro.export",
-    "saikoro.balance",
-    "saikoro.site",
-    "saikoro.site.vendor",
-)
+PUBLIC = (*FACADES, "saikoro.site.vendor")
 
 
 def _name(path: Path) -> str:
