@@ -65,6 +65,7 @@ bench: setup $(STAMPS)/chromium
 	$(BIN)/python bench/bench_browser.py
 	$(BIN)/python bench/bench_differential.py
 	$(BIN)/python bench/bench_simulate.py
+	$(BIN)/python bench/bench_exact.py
 	$(BIN)/python bench/bench_tune.py
 
 # The wheel and sdist in dist/, with the pinned Pyodide and Mermaid inside; metadata checked.

@@ -88,6 +88,33 @@ def side_exact(
     return out
 
 
+Solved = tuple[Fraction | None, dict[str, Fraction], dict[int, Fraction], str | None]
+"""The exact solution: P(win), the named figures, the side missions', why none."""
+
+
+def solve_exact(args: tuple[Encounter, Tactics]) -> Solved:
+    """Solve ``enc`` exactly under ``tactics`` (each solver within its own counted
+    :class:`Budget`); run beside the battles' chunks when there are several processes."""
+    enc, tactics = args
+    sim = simulator_for(enc.system)
+    prep = sim.prepare(enc, tactics)
+    budget = Budget()
+    exact: Fraction | None = None
+    figures: dict[str, Fraction] = {}
+    reason: str | None = None
+    try:
+        exact, figures = sim.exact(prep, budget)
+        if exact is None:
+            reason = "この戦闘は厳密解の対象外（シミュレーションのみ）"
+    except OutOfBudget:
+        reason = f"状態が多すぎるため厳密には解かない（計算量の上限 {budget.limit:,} 手）"
+    try:
+        sides = side_exact(enc, sim, prep, exact, Budget())
+    except OutOfBudget:
+        sides = {}
+    return exact, figures, sides, reason
+
+
 def _ignore_sigint() -> None:
     """Workers leave Ctrl-C to the parent, which stops the pool and reports."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -127,6 +154,7 @@ def simulate(
     jobs = max(1, min(jobs, len(work)))
     if progress:
         progress(0, battles)
+    solved: Solved | None = None
     try:
         if jobs == 1:
             for item in work:
@@ -138,39 +166,28 @@ def simulate(
             ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
             with ctx.Pool(jobs, initializer=_ignore_sigint) as pool:
                 try:
+                    # the exact solution in one worker while the others play the battles
+                    pending = pool.apply_async(solve_exact, ((enc, tactics),)) if solve else None
                     for part in pool.imap(run_chunk, work):
                         total = total + part
                         done += part.battles
                         if progress:
                             progress(done, battles)
+                    if pending is not None:
+                        solved = pending.get()
                 except KeyboardInterrupt:
                     pool.terminate()
                     raise
-    except KeyboardInterrupt:
+        if solve and solved is None:
+            solved = solve_exact((enc, tactics))
+    except KeyboardInterrupt:  # Ctrl-C: report the battles finished, without the solution
         interrupted = True
     exact: Fraction | None = None
     figures: dict[str, Fraction] = {}
     sides: dict[int, Fraction] = {}
     reason: str | None = None
-    if solve and not interrupted:
-        budget = Budget()
-        try:
-            exact, figures = sim.exact(prep, budget)
-            if exact is None:
-                reason = "この戦闘は厳密解の対象外（シミュレーションのみ）"
-        except OutOfBudget:
-            reason = f"状態が多すぎるため厳密には解かない（計算量の上限 {budget.limit:,} 手）"
-        except KeyboardInterrupt:  # Ctrl-C while solving: report the battles without it
-            interrupted = True
-        try:
-            if not interrupted:
-                sides = side_exact(enc, sim, prep, exact, Budget())
-        except OutOfBudget:
-            sides = {}
-        except KeyboardInterrupt:
-            interrupted = True
-        if interrupted:
-            exact, figures, sides, reason = None, {}, {}, None
+    if solved is not None and not interrupted:
+        exact, figures, sides, reason = solved
     names = {e.id: e.name for e in enc.enemies}
     return summarise(
         total,

@@ -2,7 +2,9 @@
 
 :func:`battle` draws every roll (one simulated battle, recorded in a
 :class:`~saikoro.balance.Tally`); :func:`solve` follows every outcome of every roll with its
-weight and adds up how the battles end, exactly. Both take the same steps.
+weight and adds up how the battles end, exactly. Both take the same steps, but for the
+chase's rolls that an exact :class:`~.play.Play` makes earlier than a battle does (each
+at a point where nothing before it reads the roll, so that the odds are the same).
 
 The exact solver keeps, for each clock, the states reached with integer weights over one
 denominator (rescaled when a way in brings another one): no :class:`~fractions.Fraction`
@@ -204,15 +206,11 @@ def solve(play: Play, budget: Budget) -> dict[str, Fraction]:
     buckets: dict[tuple[int, ...], _Bucket[S]] = {}
     heap: list[tuple[int, ...]] = []
     ends = _Bucket[str](1)
-
-    def push(s: S, w: int, den: int) -> None:
-        bucket = buckets.get(s.clock)
-        if bucket is None:
-            bucket = buckets[s.clock] = _Bucket[S](den)
-            heapq.heappush(heap, s.clock)
-        bucket.add(s, w, den)
-
-    push(play.start(), 1, 1)
+    first = play.start()
+    buckets[first.clock] = _Bucket[S](1)
+    buckets[first.clock].add(first, 1, 1)
+    heap.append(first.clock)
+    get = buckets.get
     while heap:
         bucket = buckets.pop(heapq.heappop(heap))
         den = bucket.den
@@ -225,10 +223,20 @@ def solve(play: Play, budget: Budget) -> dict[str, Fraction]:
                 st = play.step(s)
             if isinstance(st, Roll):
                 table = st.table
+                then = st.then
                 budget.spend(STEP_COST * len(table.weights))
                 d = den * table.total
                 for o, q in zip(table.outcomes, table.weights, strict=True):
-                    push(st.then(s, o), w * q, d)
+                    after = then(s, o)
+                    target = get(after.clock)
+                    if target is None:
+                        target = buckets[after.clock] = _Bucket[S](d)
+                        heapq.heappush(heap, after.clock)
+                    if target.den == d:  # the usual case, inline
+                        weights = target.weights
+                        weights[after] = weights.get(after, 0) + w * q
+                    else:
+                        target.add(after, w * q, d)
             else:
                 ends.add(st.end, w, den)
     out = {end: Fraction(w, ends.den) for end, w in ends.weights.items()}

@@ -4,7 +4,10 @@ A battle is a state (:class:`S`) and :meth:`Play.step`, which says what happens 
 battle is over (:class:`Done`), it moves on without dice (:class:`Go`), or one roll decides
 (:class:`Roll`: a :class:`Table` of outcomes with integer weights, and the function that
 applies the outcome drawn). :mod:`.drivers` either draws each roll (a simulated battle) or
-follows every outcome with its weight (the exact solution): both play the very same steps.
+follows every outcome with its weight (the exact solution): both play the same steps, but
+that solving exactly rolls a chase cut's event (whether it is 対向車, falling objects or
+another) at the cut's start and 対向車's damage with each movement check, which nothing
+reads before the route change: the odds are the same, with fewer states to keep.
 
 Every rule a step applies is a function of the engine (checks, contests, attacks and
 reactions, damage, the chase's area, events and ends); a table is built from the engine's
@@ -161,6 +164,15 @@ class Move(NamedTuple):
     fumble: bool
 
 
+class MoveHit(NamedTuple):
+    """Solving exactly: a movement check's outcome in a cut with 対向車, and the 体力 its
+    hit will leave."""
+
+    gain: int
+    fumble: bool
+    hp: int
+
+
 class EventHit(NamedTuple):
     """What an event did to one runner: fell back, took a hit, dropped out, lost the cut."""
 
@@ -212,6 +224,10 @@ FUMBLE = -(10**6)
 _AREA = BattleArea()
 _CERTAIN: Table[object] = Table([(None, Fraction(1))])
 ONCOMING = event_number("対向車")
+FALLING = event_number("落下物")
+_ONCOMING = frozenset({ONCOMING})
+_DAMAGING = frozenset({ONCOMING, FALLING})
+"""The events that take 体力 (rolled at a cut's start when solving exactly)."""
 UNREACHABLE = -(10**9)
 """:attr:`S.base` once the goal is out of the fleeing side's reach (values are relative)."""
 _EVENT_TAG = (-1, "")
@@ -289,7 +305,10 @@ class Play:
         self._reasons: dict[tuple[tuple[int, ...], tuple[bool, ...], bool, int], str | None] = {}
         self._beyond: dict[tuple[tuple[int, ...], tuple[bool, ...]], tuple[bool, ...]] = {}
         self._reach_cut: int | None = None
+        self._accel_cut: int | None = None
         self._losses: dict[int, int] = {}
+        self._caps: dict[tuple[int, int], int] = {}
+        self._cut_caps: dict[tuple[bool, int], tuple[int | None, ...]] = {}
         self._after: dict[tuple[tuple[int, ...], int], int] = {}
         self._bounds: dict[tuple[tuple[bool, ...], int, int, int], list[int | None]] = {}
         # 体力 can be made one value past what can be lost only where no policy compares it
@@ -329,6 +348,44 @@ class Play:
             return list(out.items())
 
         return self._table(("move", value), build)
+
+    def plain_move(self, value: int) -> Table[object]:
+        """A movement check in a cut without 対向車: only how far it moves and a fumble
+        (:meth:`move`'s outcomes that differ only in 対向車's damage as one)."""
+
+        def build() -> list[tuple[Move, Fraction]]:
+            out: dict[Move, Fraction] = {}
+            move = self.move(value)
+            for o, w in zip(move.outcomes, move.weights, strict=True):
+                key = _is(o, Move)._replace(oncoming=0)
+                out[key] = out.get(key, Fraction(0)) + Fraction(w, move.total)
+            return list(out.items())
+
+        return self._table(("plain_move", value), build)
+
+    def oncoming_move(self, value: int, c: int, hp: int, cap: int | None) -> Table[object]:
+        """Solving exactly, a movement check of character ``c`` (体力 ``hp``) in a cut whose
+        route change brings 対向車: how far it moves, a fumble, and the 体力 that 対向車
+        will leave it (its body check against this achievement, then the resist check;
+        :meth:`runner_event`), at most ``cap``, as one roll: the achievement itself is
+        never kept, and outcomes that leave the same state are one."""
+
+        def build() -> list[tuple[MoveHit, Fraction]]:
+            out: dict[MoveHit, Fraction] = {}
+            move = self.move(value)
+            body = self.chars[c].body
+            for o, w in zip(move.outcomes, move.weights, strict=True):
+                m = _is(o, Move)
+                event = self.runner_event(ONCOMING, body, m.oncoming)
+                for e, v in zip(event.outcomes, event.weights, strict=True):
+                    hit = _is(e, EventHit).hit
+                    left = hp if hit is None else self.after_hit(c, hp, hit)
+                    key = MoveHit(m.gain, m.fumble, left if cap is None else min(left, cap))
+                    p = Fraction(w * v, move.total * event.total)
+                    out[key] = out.get(key, Fraction(0)) + p
+            return list(out.items())
+
+        return self._table(("oncoming_move", value, c, hp, cap), build)
 
     def accelerate(self, value: int) -> Table[object]:
         """加速: how far it moves its runner forward."""
@@ -439,19 +496,21 @@ class Play:
             out[number] = out.get(number, Fraction(0)) + p
         return out
 
-    def oncoming(self) -> Table[object]:
-        """Whether the route change's event is 対向車 (see :meth:`events`)."""
-        p = self._events().get(ONCOMING, Fraction(0))
-        return self._table(("oncoming",), lambda: [(True, p), (False, 1 - p)])
-
-    def events(self, *, oncoming: bool | None = None) -> Table[object]:
-        """The route change: the event table's entries (0: an unmodelled entry);
-        ``oncoming=False``: given that it is not 対向車."""
+    def events(self, without: frozenset[int] = frozenset()) -> Table[object]:
+        """The route change: the event table's entries (0: an unmodelled entry), given that
+        it is none of ``without`` (rolled beforehand, :meth:`event_kind`)."""
         events = self._events()
-        if oncoming is False:
-            rest = 1 - events.pop(ONCOMING, Fraction(0))
-            events = {n: p / rest for n, p in events.items()}
-        return self._table(("events", oncoming), lambda: list(events.items()))
+        rest = 1 - sum((events.pop(n, Fraction(0)) for n in without), Fraction(0))
+        events = {n: p / rest for n, p in events.items()}
+        return self._table(("events", without), lambda: list(events.items()))
+
+    def event_kind(self, kinds: frozenset[int]) -> Table[object]:
+        """Whether the route change's event will be one of ``kinds`` (which one), or
+        another (-1; then rolled at the route change, :meth:`events`)."""
+        events = self._events()
+        pairs = [(n, events.get(n, Fraction(0))) for n in sorted(kinds)]
+        rest = 1 - sum((p for _, p in pairs), Fraction(0))
+        return self._table(("kind", kinds), lambda: [*pairs, (-1, rest)])
 
     def uniform(self, n: int) -> Table[object]:
         """One of ``n`` candidates, each as likely (the ``random`` policy)."""
@@ -701,13 +760,34 @@ class Play:
             n = len(self.slots)
             start = self._canonical(s, cut)
 
-            # Whether the route change (if any) will bring 対向車 is rolled here: the die is
-            # independent of what comes before it, and only 対向車 needs this cut's movement
-            # achievements, so the other states need not keep them. The other events are
-            # rolled at the route change, given that it is not 対向車.
+            # What the route change (if any) will bring is rolled here: the die is
+            # independent of what comes before it. A simulated battle rolls only whether it
+            # is 対向車 (which needs this cut's movement achievements, so the other states
+            # need not keep them) and the other events at the route change, given that it is
+            # not 対向車. Solving exactly, the whole event is rolled here, so that each
+            # branch keeps only the 体力 its event and the attacks can still take.
+
+            if self.exact:
+
+                def foreseen(_s: S, o: object) -> S:
+                    number = _is(o, int)
+                    hp = start.hp
+                    if number != ONCOMING:  # (対向車's cap: at each movement check)
+                        caps = self._event_caps(falling=number == FALLING, later=start.cast - cut)
+                        hp = self._capped(hp, caps)
+                    return _rep(
+                        start,
+                        clock=(CHASE, cut, C_MOVE, 0, 0, 0),
+                        hp=hp,
+                        scratch=(0,) * n if number == ONCOMING else (),
+                        idle=0,
+                        aim=number,
+                    )
+
+                return Roll(self.event_kind(_DAMAGING), foreseen)
 
             def routed(_s: S, o: object) -> S:
-                oncoming = _is(o, bool)
+                oncoming = _is(o, int) == ONCOMING
                 return _rep(
                     start,
                     clock=(CHASE, cut, C_MOVE, 0, 0, 0),
@@ -716,7 +796,7 @@ class Play:
                     aim=ONCOMING if oncoming else -1,
                 )
 
-            return Roll(self.oncoming(), routed)
+            return Roll(self.event_kind(_ONCOMING), routed)
         if part == C_MOVE:
             if k == len(self.slots):
                 return Go(_rep(s, clock=(CHASE, cut, C_SETTLE, 0, 0, 0)))
@@ -724,8 +804,29 @@ class Play:
             if not s.inn[k]:
                 return Go(_rep(s, clock=nxt))
 
-            body = self.chars[self.slots[k]].body
+            c = self.slots[k]
+            body = self.chars[c].body
             value = road_success_value(body, bad_road=s.bad)
+            if self.exact and s.scratch:
+                # 対向車 will come if the route changes: the 体力 it would leave, capped
+                # one above what the rest of the chase can take (nothing reads 体力 before
+                # the route change; the hit lands at the settle if the route does change)
+                cap = self._after_event(k, s.cast - cut)
+
+                def moved_hit(s: S, o: object) -> S:
+                    m = _is(o, MoveHit)
+                    # and the 体力 kept for a cut without the route change, capped alike
+                    hp = s.hp if cap is None or s.hp[c] <= cap else _set(s.hp, c, cap)
+                    return _rep(
+                        s,
+                        clock=nxt,
+                        hp=hp,
+                        pos=_set(s.pos, k, s.pos[k] + m.gain),
+                        scratch=_set(s.scratch, k, m.hp),
+                        idle=s.idle | (1 << k) if m.fumble else s.idle,
+                    )
+
+                return Roll(self.oncoming_move(value, c, s.hp[c], cap), moved_hit)
 
             def moved(s: S, o: object) -> S:
                 m = _is(o, Move)
@@ -737,26 +838,34 @@ class Play:
                     idle=s.idle | (1 << k) if m.fumble else s.idle,
                 )
 
-            return Roll(self.move(value), moved)
+            return Roll(self.move(value) if s.scratch else self.plain_move(value), moved)
         if part == C_SETTLE:
-            if k:
-                return self._oncoming_hit(s, cut, k - 1)
             s = self._settle(s)
             reason = self._reason(s, cut)
             if reason is not None:
                 return self._end(s, reason)
+            if self.exact:
+                s = self._settled(s, cut)
             order = acting_order(s.pos, s.inn, self.slot_pc)
             turns = (CHASE, cut, C_TURN, 0, T_START, 0)
-            if not s.scratch or not self.exact:
+            if not self.exact:
                 return Go(_rep(s, clock=turns, order=order))
-            if not self._changes_route(s, order[0]):  # no route change: no 対向車 this cut
-                return Go(_rep(s, clock=turns, order=order, scratch=(), aim=-1))
-            # Solving exactly, 対向車 comes and the route change is known to come: each
-            # runner's check and 体力 loss now, then the achievements are forgotten (nothing
+            if not self._changes_route(s, order[0]):  # no route change: no event this cut
+                caps = self._event_caps(falling=False, later=s.cast - cut)
+                hp = self._capped(s.hp, caps)
+                return Go(_rep(s, clock=turns, order=order, scratch=(), aim=-1, hp=hp))
+            if not s.scratch:
+                return Go(_rep(s, clock=turns, order=order))
+            # Solving exactly, 対向車 comes and the route change is known to come: the 体力
+            # each runner's movement check left for it (:meth:`oncoming_move`) now (nothing
             # before the route change reads 体力; the exhausted drop at the event). A
             # simulated battle rolls the checks at the event, so that its damage figures
             # count only damage dealt.
-            return Go(_rep(s, clock=(CHASE, cut, C_SETTLE, 1, 0, 0), order=order))
+            hit = list(s.hp)
+            for q, c in enumerate(self.slots):
+                if s.inn[q]:
+                    hit[c] = s.scratch[q]
+            return Go(_rep(s, clock=turns, order=order, scratch=(), hp=tuple(hit)))
         if part == C_TURN:
             return self._chase_turn(s, cut, k, sub, j)
         # C_END: the cut's end drops whoever is still beyond the area; 小道 ends
@@ -774,29 +883,6 @@ class Play:
             )
         )
 
-    def _oncoming_hit(self, s: S, cut: int, q: int) -> Step:
-        """Solving exactly: 対向車 on runner ``q`` and after (its body check against this
-        cut's movement achievement, then the 体力 loss after the resist check)."""
-        while q < len(self.slots) and not s.inn[q]:
-            q += 1
-        if q == len(self.slots):
-            return Go(_rep(s, clock=(CHASE, cut, C_TURN, 0, T_START, 0), scratch=()))
-        c = self.slots[q]
-        more = any(s.inn[q + 1 :])
-        nxt = (CHASE, cut, C_SETTLE, q + 2, 0, 0) if more else (CHASE, cut, C_TURN, 0, T_START, 0)
-        # the achievement used is forgotten (the states that differ only in it merge)
-        left = _set(s.scratch, q, 0) if more else ()
-
-        def hit(s: S, o: object) -> S:
-            e = _is(o, EventHit)
-            if e.hit is None:
-                return _rep(s, clock=nxt, scratch=left)
-            hp = _set(s.hp, c, self.after_hit(c, s.hp[c], e.hit))
-            return _rep(s, clock=nxt, scratch=left, hp=hp)
-
-        table = self.runner_event(ONCOMING, self.chars[c].body, s.scratch[q])
-        return Roll(table, hit, _EVENT_TAG)
-
     def _canonical(self, s: S, cut: int) -> S:
         """``s`` at a cut's start in the form equal futures share: once the goal is out of
         the fleeing side's reach for the rest of the chase, movement values counted from the
@@ -810,9 +896,7 @@ class Play:
         left = s.cast - cut + 1
         if plan.goal - base - max(inside) > left * self._reach():
             # the goal is out of reach for good: only the relative distances matter now
-            top = max(inside)
-            pos = tuple(p - top if i else 0 for p, i in zip(s.pos, s.inn, strict=True))
-            base = UNREACHABLE
+            pos, base = self._relative(s.pos, s.inn), UNREACHABLE
         elif not all(s.inn):
             pos = tuple(p if i else 0 for p, i in zip(s.pos, s.inn, strict=True))
         hp = s.hp
@@ -825,6 +909,78 @@ class Play:
                     values[c] = min(values[c], left * self._max_loss(q) + 1)
             hp = tuple(values)
         return _rep(s, pos=pos, base=base, hp=hp)
+
+    @staticmethod
+    def _relative(pos: tuple[int, ...], inn: tuple[bool, ...]) -> tuple[int, ...]:
+        """Movement values counted from the leader's (those of runners out made 0)."""
+        top = max(p for p, i in zip(pos, inn, strict=True) if i)
+        return tuple(p - top if i else 0 for p, i in zip(pos, inn, strict=True))
+
+    def _settled(self, s: S, cut: int) -> S:
+        """Solving exactly, ``s`` once this cut's movement checks are rolled, in the form
+        equal futures share: movement values counted from the leader's once the goal is out
+        of reach (加速 this cut, then the later cuts)."""
+        plan = self.prep.chase
+        if plan is None or s.base == UNREACHABLE:
+            return s
+        top = max(p for p, i in zip(s.pos, s.inn, strict=True) if i)
+        if plan.goal - s.base - top > self._accel_reach() + (s.cast - cut) * self._reach():
+            return _rep(s, pos=self._relative(s.pos, s.inn), base=UNREACHABLE)
+        return s
+
+    def _accel_reach(self) -> int:
+        """The most a fleeing runner can move forward by 加速 (one per cut)."""
+        if self._accel_cut is None:
+            self._accel_cut = max(
+                [0]
+                + [
+                    max(_is(g, int) for g in self.accelerate(self.chars[c].body).outcomes)
+                    for q, c in enumerate(self.slots)
+                    if self.sides[q] == FLEEING
+                ]
+            )
+        return self._accel_cut
+
+    def _after_event(self, q: int, later: int) -> int | None:
+        """Solving exactly: one above the most 体力 runner ``q`` can lose after this cut's
+        route change event (an attack from each runner of the other side, then ``later``
+        cuts), where no policy compares 体力 (``None``: no cap)."""
+        if not self._safe[q]:
+            return None
+        key = (q, later)
+        found = self._caps.get(key)
+        if found is None:
+            attacks = sum(
+                self._attack_loss(o, q)
+                for o in range(len(self.slots))
+                if self.sides[o] != self.sides[q]
+            )
+            found = self._caps[key] = attacks + later * self._max_loss(q) + 1
+        return found
+
+    def _event_caps(self, *, falling: bool, later: int) -> tuple[int | None, ...]:
+        """Solving exactly, in a cut whose route change brings no 対向車: each runner's
+        体力 cap, one above the most it can lose in the rest of the chase (falling objects
+        if ``falling``, an attack from each runner of the other side this cut, then
+        ``later`` cuts; ``None``: no cap, a policy compares 体力)."""
+        key = (falling, later)
+        found = self._cut_caps.get(key)
+        if found is None:
+            caps: list[int | None] = []
+            for q in range(len(self.slots)):
+                top = self._after_event(q, later)
+                fall = _worst(self.fall_damage(self.chars[self.slots[q]].body)) if falling else 0
+                caps.append(None if top is None else top + fall)
+            found = self._cut_caps[key] = tuple(caps)
+        return found
+
+    def _capped(self, hp: tuple[int, ...], caps: tuple[int | None, ...]) -> tuple[int, ...]:
+        """``hp`` with each runner's 体力 at most its cap of ``caps`` (runners' order)."""
+        for q, cap in enumerate(caps):
+            c = self.slots[q]
+            if cap is not None and hp[c] > cap:
+                hp = _set(hp, c, cap)
+        return hp
 
     def _reach(self) -> int:
         """The most a fleeing runner can move forward in one cut (movement check and 加速)."""
@@ -862,16 +1018,13 @@ class Play:
         """``s`` at the end of turn ``k`` (with ``changes``), in the form equal futures
         share: no action under way, the idleness of who has acted forgotten, and (solving
         exactly) 体力 beyond what the rest of the chase can take made one value."""
-        out = _rep(s, clock=done, aim=-1, scratch=(), **changes)
-        later = self._later(out.order, k)
-        idle = out.idle & later
+        later = self._later(s.order, k)
+        changes["idle"] = s.idle & later
         if self.exact:
-            hp = self._saturated(out, cut, later)
-            if idle != out.idle or hp is not out.hp:
-                out = _rep(out, idle=idle, hp=hp)
-        elif idle != out.idle:
-            out = _rep(out, idle=idle)
-        return out
+            inn = changes.get("inn", s.inn)
+            hp = changes.get("hp", s.hp)
+            changes["hp"] = self._saturated(_is(inn, tuple), _is(hp, tuple), s, cut, later)
+        return _rep(s, clock=done, aim=-1, scratch=(), **changes)
 
     def _later(self, order: tuple[int, ...], k: int) -> int:
         """The runners (bits) who act after turn ``k`` of ``order``."""
@@ -881,24 +1034,26 @@ class Play:
             found = self._after[key] = sum(1 << q for q in order[k + 1 :])
         return found
 
-    def _saturated(self, s: S, cut: int, later: int) -> tuple[int, ...]:
-        """体力 with every safe runner's value capped one above what it can still lose."""
-        key = (s.inn, s.idle & later, later, s.cast - cut)
+    def _saturated(
+        self, inn: tuple[bool, ...], hp: tuple[int, ...], s: S, cut: int, later: int
+    ) -> tuple[int, ...]:
+        """``hp`` with every safe runner's value capped one above what it can still lose
+        (the runners still in: ``inn``; who acts later this cut: ``later``, bits)."""
+        key = (inn, s.idle & later, later, s.cast - cut)
         bounds = self._bounds.get(key)
         if bounds is None:
             bounds = []
             for q in range(len(self.slots)):
-                if not s.inn[q] or not self._safe[q]:
+                if not inn[q] or not self._safe[q]:
                     bounds.append(None)
                     continue
                 total = (s.cast - cut) * self._max_loss(q)
                 for o in range(len(self.slots)):
-                    acts = later >> o & 1 and not s.idle >> o & 1 and s.inn[o]
+                    acts = later >> o & 1 and not s.idle >> o & 1 and inn[o]
                     if acts and self.sides[o] != self.sides[q]:
                         total += self._attack_loss(o, q)
                 bounds.append(total)
             self._bounds[key] = bounds
-        hp = s.hp
         for q, bound in enumerate(bounds):
             c = self.slots[q]
             if bound is not None and hp[c] > bound + 1:
@@ -974,14 +1129,14 @@ class Play:
         if sub == T_MOVE:  # the main action
             event = (CHASE, cut, C_TURN, k, T_EVENT, 0)
             if k == 0:  # the leader changes the route
-                if s.aim == ONCOMING:  # as rolled at the cut's start
+                if s.aim >= 0:  # as rolled at the cut's start
                     return Go(_rep(s, clock=event, bad=False))
 
                 def routed(s: S, o: object) -> S:
                     number = _is(o, int)
                     return _rep(s, clock=event, aim=number, bad=number == 3)
 
-                return Roll(self.events(oncoming=False), routed)
+                return Roll(self.events(_DAMAGING if self.exact else _ONCOMING), routed)
             return self._main_action(s, cut, k, r, done)
         if sub == T_ACT:  # the attack on the chosen runner
             return self._chase_attack(s, cut, k, r, q=s.aim, done=done)
@@ -1096,7 +1251,7 @@ class Play:
             move = s.scratch[slot] if number == ONCOMING else 0
             tag = _EVENT_TAG if number == ONCOMING else None
             return Roll(self.runner_event(number, body, move), affected, tag)
-        if number == 7:
+        if number == FALLING:
             fall = (CHASE, cut, C_TURN, k, T_FALL, 0)
 
             def landed(s: S, o: object) -> S:
