@@ -39,9 +39,6 @@ REPO = Path(__file__).resolve().parents[2]
 KB = 1024
 BUDGET = 300 * KB
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
-NOT_YET_LAZY = ("/assets/saikoro/mermaid.min.js",)
-"""Left out of the byte count until Mermaid loads only near a chart (issue 20: another
-part of the work); every other byte counts."""
 ENGINE = ("/pyodide/", "/engine.zip", "/worker.js")
 GRID_ROW = ".saikoro-target .saikoro-grid tbody tr:not(.saikoro-row-result) .saikoro-pick"
 
@@ -104,7 +101,7 @@ def test_a_phone_fetches_little_before_its_first_tap(
             _settle(session.page)
             assert session.page.evaluate("window.saikoroRoller.offline.state") == "active"
             sent = network.log[start:]
-            total = network.sent(since=start, skip=NOT_YET_LAZY)
+            total = network.sent(since=start)  # every byte, Mermaid's too
             figures.append((path or "(home)", total, len(sent)))
             urls = [u for u, _ in sent]
             assert not [u for u in urls if any(e in u for e in ENGINE)], (path, urls)
@@ -113,7 +110,7 @@ def test_a_phone_fetches_little_before_its_first_tap(
             assert session.errors == []
         finally:
             context.close()
-    print("\nbytes before the first tap (phone, gzip, Mermaid left out):")
+    print("\nbytes before the first tap (phone, gzip):")
     for path, total, count in figures:
         print(f"  {path:28} {total / KB:6.1f} kB in {count} requests")
     assert len(figures) >= 18
