@@ -41,8 +41,9 @@ from saikoro.scenario._defs import DEFINITIONS
 from ._budget import Budget, OutOfBudget
 from ._check import scenario_tactics
 from ._errors import BalanceError
+from ._interval import wilson
 from ._model import Encounter, encounter
-from ._runner import simulate
+from ._runner import _chunks, run_chunk, simulate
 from ._simulator import simulator_for
 from ._verdict import verdict
 
@@ -70,6 +71,10 @@ tuning measures many encounters)."""
 
 SUGGESTIONS = 3
 """Suggestions confirmed and shown."""
+
+SEARCHED = 6
+"""Numbers searched one by one: those whose sensitivity predicts the smallest relative
+edit (the others would need larger ones, or move the win rate too little to reach it)."""
 
 _SECTIONS = ("enemies", "difficulty_targets")
 """The parts of a scenario whose numbers are the scenario's own (the party is the players')."""
@@ -370,8 +375,49 @@ def _measure(job: _Job) -> Measure | None:
     return Measure(r.win, r.win_low, r.win_high, r.battles)
 
 
+_ENCOUNTERS: dict[tuple[str, str], Encounter | None] = {}
+"""This process's encounters by (text, file name): a worker validates a version once for all
+its chunks (cleared when large)."""
+
+
+def _cached_encounter(text: str, filename: str) -> Encounter | None:
+    key = (text, filename)
+    if key not in _ENCOUNTERS:
+        if len(_ENCOUNTERS) > 64:
+            _ENCOUNTERS.clear()
+        _ENCOUNTERS[key] = _encounter_of(text, filename)
+    return _ENCOUNTERS[key]
+
+
+@dataclass(frozen=True)
+class _Chunk:
+    """Chunk ``index`` (``count`` battles) of one version's battles (picklable)."""
+
+    text: str
+    filename: str
+    seed: int
+    index: int
+    count: int
+
+
+def _play_chunk(job: _Chunk) -> tuple[int, int] | None:
+    """(wins, battles) of one chunk, seeded as :func:`~._runner.simulate` seeds it (so a
+    measurement of n battles is the first chunks of a longer one); ``None``: invalid."""
+    enc = _cached_encounter(job.text, job.filename)
+    if enc is None:
+        return None
+    tally = run_chunk((enc, scenario_tactics(enc), job.seed, job.index, job.count))
+    return tally.wins, tally.battles
+
+
 class _Measurer:
-    """Measures versions of one scenario, caching by content, over a process pool."""
+    """Measures versions of one scenario, caching by content, over a process pool.
+
+    Battles are played in :func:`~._runner.simulate`'s seeded chunks, spread over the pool
+    whatever the number of versions measured at once, and kept: confirming a candidate with
+    more battles plays only the chunks not played yet, and the figures are those
+    ``simulate`` gives for the same seed and battles.
+    """
 
     def __init__(self, filename: str, seed: int, exact: bool, jobs: int) -> None:
         self.filename = filename
@@ -379,6 +425,7 @@ class _Measurer:
         self.exact = exact
         self.jobs = jobs
         self.cache: dict[tuple[str, int], Measure | None] = {}
+        self._chunks: dict[tuple[str, int, int], tuple[int, int] | None] = {}
         self._pool: Any = None
 
     def __enter__(self) -> _Measurer:
@@ -391,16 +438,40 @@ class _Measurer:
         if self._pool is not None:
             self._pool.terminate()
 
+    def _map(self, fn: Callable[[Any], Any], jobs: Sequence[Any]) -> list[Any]:
+        if self._pool is not None and len(jobs) > 1:
+            return list(self._pool.map(fn, jobs, chunksize=1))
+        return [fn(j) for j in jobs]
+
     def many(self, texts: Sequence[str], battles: int) -> list[Measure | None]:
         todo = [t for t in dict.fromkeys(texts) if (t, battles) not in self.cache]
-        jobs = [_Job(t, self.filename, battles, self.seed, self.exact) for t in todo]
-        if self._pool is not None and len(jobs) > 1:
-            found = self._pool.map(_measure, jobs)
+        if self.exact:
+            jobs = [_Job(t, self.filename, battles, self.seed, self.exact) for t in todo]
+            for t, m in zip(todo, self._map(_measure, jobs), strict=True):
+                self.cache[(t, battles)] = m
         else:
-            found = [_measure(j) for j in jobs]
-        for t, m in zip(todo, found, strict=True):
-            self.cache[(t, battles)] = m
+            self._play(todo, battles)
         return [self.cache[(t, battles)] for t in texts]
+
+    def _play(self, texts: Sequence[str], battles: int) -> None:
+        sizes = list(enumerate(_chunks(battles)))
+        needed = [
+            _Chunk(t, self.filename, self.seed, i, n)
+            for t in texts
+            for i, n in sizes
+            if (t, i, n) not in self._chunks
+        ]
+        for job, found in zip(needed, self._map(_play_chunk, needed), strict=True):
+            self._chunks[(job.text, job.index, job.count)] = found
+        for t in texts:
+            parts = [self._chunks[(t, i, n)] for i, n in sizes]
+            measure: Measure | None = None
+            if all(part is not None for part in parts):
+                wins = sum(part[0] for part in parts if part is not None)
+                played = sum(part[1] for part in parts if part is not None)
+                low, high = wilson(wins, played)
+                measure = Measure(wins / played, low, high, played)
+            self.cache[(t, battles)] = measure
 
 
 # -- edits ----------------------------------------------------------------------------------
@@ -500,9 +571,8 @@ class _Search:
         range: the ladder of steps, then bisection back towards the original value."""
         ladder = _ladder(knob, direction)
         texts = [_text(_edited(self.data, [(knob, v)])) for v in ladder]
-        results = self.measurer.many(texts, self.screen)
         previous = knob.value
-        for v, text, m in zip(ladder, texts, results, strict=True):
+        for v, text, m in zip(ladder, texts, self._along(texts), strict=True):
             if m is None:
                 return None  # an edit the scenario's own rules refuse: so are those beyond
             side = _side(m, self.low, self.high)
@@ -528,6 +598,13 @@ class _Search:
                 return None  # the range is narrower than one step of this number
             return self.candidate([(knob, best[0])], best[1], best[2])
         return None
+
+    def _along(self, texts: Sequence[str]) -> Iterator[Measure | None]:
+        """The measures of ``texts`` in order, measured a few at a time (as many as there
+        are processes), so that a ladder stops being measured where it reaches the range."""
+        group = max(2, self.measurer.jobs)
+        for i in range(0, len(texts), group):
+            yield from self.measurer.many(texts[i : i + group], self.screen)
 
     def pair(self, a: Knob, da: int, b: Knob, db: int, start: int) -> _Candidate | None:
         """Both numbers moved along their helpful directions by the same number of steps."""
@@ -664,12 +741,14 @@ def tune(
             )
         by_path = {k.path: k for k in found}
         up = start < 0  # the PCs win too rarely: move numbers in the PCs' favour
-        helpful = [
-            (by_path[s.path], 1 if (s.per_step > 0) == up else -1)
-            for s in sensitivities
-            if s.per_step != 0
+        moving = [s for s in sensitivities if s.per_step != 0]
+        helpful = [(by_path[s.path], 1 if (s.per_step > 0) == up else -1) for s in moving]
+        # the numbers searched one by one: those whose sensitivity predicts the smallest edits
+        ranked = sorted(moving, key=lambda s: _predicted_size(s, base.value, low, high))
+        searched = [(by_path[s.path], 1 if (s.per_step > 0) == up else -1) for s in ranked]
+        candidates = [
+            c for k, d in searched[:SEARCHED] if (c := search.single(k, d, start)) is not None
         ]
-        candidates = [c for k, d in helpful if (c := search.single(k, d, start)) is not None]
         candidates += search.counts(start)
         tell(f"{len(candidates)} 件の単独の変更が見つかった")
         if not candidates:
@@ -702,31 +781,31 @@ def tune(
 
 
 def _sensitivities(search: _Search, found: Sequence[Knob], base: Measure) -> list[Sensitivity]:
-    """Each number one step up and one step down, the same battles for all. Where a step
-    changes nothing (a fight won or lost every time), five and then twenty-one steps each
-    way say which way the number leads."""
+    """Each number one step up (down where it is at its upper bound), the same battles for
+    all. Where that step changes nothing (a fight won or lost every time), five and then
+    twenty-one steps each way say which way the number leads."""
     out: list[Sensitivity] = []
-    flat: list[Knob] = []
-    for reach in (1, 5, 21):
-        todo = list(found) if reach == 1 else flat
-        probes = [
-            (k, v)
-            for k in todo
-            for v in dict.fromkeys(
-                min(max(k.value + sign * reach * k.step, k.low), k.high) for sign in (1, -1)
-            )
-            if v != k.value
-        ]
+    flat: list[Knob] = list(found)
+    for reach, signs in ((1, (1,)), (5, (1, -1)), (21, (1, -1))):
+        todo = flat
+        probes = []
+        for k in todo:
+            values = [min(max(k.value + s * reach * k.step, k.low), k.high) for s in signs]
+            if reach == 1 and signs == (1,) and values[0] == k.value:  # at its upper bound
+                values = [max(k.value - k.step, k.low)]
+            probes += [(k, v) for v in dict.fromkeys(values) if v != k.value]
         texts = [_text(_edited(search.data, [(k, v)])) for k, v in probes]
         measured = search.measurer.many(texts, search.screen)
         slopes: dict[str, list[float]] = {}
         for (k, v), m in zip(probes, measured, strict=True):
-            if m is not None and k.path not in {s.path for s in out}:
+            if m is not None:
                 steps = (v - k.value) / k.step
                 slopes.setdefault(k.path, []).append((m.value - base.value) / steps)
         flat = []
         for k in todo:
             if k.path not in slopes:
+                if reach == 1:
+                    flat.append(k)  # its one step was refused: try further, both ways
                 continue
             slope = sum(slopes[k.path]) / len(slopes[k.path])
             if slope == 0 and reach < 21:
@@ -735,6 +814,14 @@ def _sensitivities(search: _Search, found: Sequence[Knob], base: Measure) -> lis
             out.append(Sensitivity(k.path, k.label, k.value, k.step, slope))
     out.sort(key=lambda s: -abs(s.per_step))
     return out
+
+
+def _predicted_size(s: Sensitivity, base: float, low: Fraction, high: Fraction) -> float:
+    """The relative size of the edit of ``s``'s number the sensitivity predicts lands in the
+    range (its middle): steps needed times the step, over the value."""
+    aim = float(low + high) / 2
+    steps = abs(aim - base) / abs(s.per_step)
+    return steps * s.step / max(1, abs(s.value))
 
 
 def _decisive(enc: Encounter, seed: int, battles: int) -> tuple[str, ...]:
