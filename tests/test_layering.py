@@ -125,7 +125,7 @@ def test_the_cycle_finder_finds_a_cycle() -> None:
 def test_the_graph_sees_the_layers() -> None:
     graph = _graph()
     assert len(graph) > 100
-    assert "saikoro.dice._errors" in graph["saikoro.systems._flow"]
+    assert "saikoro.dice" in graph["saikoro.systems._flow"]
     assert "saikoro.scenario._defs" in graph["saikoro.scenario._validate"]
 
 

@@ -23,12 +23,12 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, TaskID, TextColumn, TimeRemainingColumn
 from rich.progress import Progress as RichProgress
 
+from saikoro.scenario import INVALID, Ctx, LoadError, LoadResult, Problem, load_scenario
 from saikoro.scenario._defs import DEFINITIONS
 from saikoro.scenario._inputs import bounded_int, read_bounded
-from saikoro.scenario._loader import MAX_BYTES, LoadError, load_yaml
-from saikoro.scenario._problems import Problem, default_lang
-from saikoro.scenario._schema import INVALID, Ctx
-from saikoro.scenario._validate import LoadResult, find_files, load_scenario, unreadable
+from saikoro.scenario._loader import MAX_BYTES, load_yaml
+from saikoro.scenario._problems import default_lang
+from saikoro.scenario._validate import find_files, unreadable
 
 from ._model import Party, encounter, parse_party
 from ._runner import simulate

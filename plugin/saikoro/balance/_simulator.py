@@ -25,7 +25,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 
-from saikoro.dice._errors import InternalError
+from saikoro.dice import InternalError
 from saikoro.systems import RegistryError, system_class
 
 from ._budget import Budget

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from saikoro.scenario._tactics import ATOMS, PRESETS, Policy, TacticsError, describe, parse_policy
-from saikoro.systems._base import Ruling
+from saikoro.systems import Ruling
 
 from ._simulator import simulator_for
 

@@ -34,7 +34,7 @@ from typing import Any
 
 import yaml
 
-from saikoro.dice._errors import InternalError
+from saikoro.dice import InternalError
 from saikoro.scenario import Int, ListOf, Obj, Scenario, validate_text
 from saikoro.scenario._defs import DEFINITIONS
 

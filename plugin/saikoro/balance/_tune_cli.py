@@ -16,9 +16,9 @@ from typing import Any, TextIO
 
 from rich.console import Console
 
-from saikoro.scenario import Scenario
+from saikoro.scenario import Scenario, load_scenario
 from saikoro.scenario._problems import default_lang
-from saikoro.scenario._validate import find_files, load_scenario
+from saikoro.scenario._validate import find_files
 
 from ._apply import apply_changes
 from ._cli import default_jobs

@@ -26,7 +26,7 @@ import stat
 from collections.abc import Callable
 from pathlib import Path
 
-from saikoro.dice._errors import SaikoroError
+from saikoro.dice import SaikoroError
 
 __all__ = ["FileTooLargeError", "NotRegularFileError", "bounded_int", "read_bounded"]
 

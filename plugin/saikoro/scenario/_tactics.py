@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from saikoro.dice._errors import SaikoroError
+from saikoro.dice import SaikoroError
 
 __all__ = [
     "ATOMS",

@@ -37,13 +37,11 @@ from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 
+from saikoro.balance import BalanceResult, Encounter, Tactics, encounter
 from saikoro.balance import _runner as runner
 from saikoro.balance._check import SEED, scenario_tactics
-from saikoro.balance._model import Encounter, encounter
-from saikoro.balance._stats import BalanceResult
-from saikoro.balance._tactics import Tactics
 from saikoro.balance._tune import TuneResult, tune
-from saikoro.dice._errors import SaikoroError
+from saikoro.dice import SaikoroError
 from saikoro.scenario import Scenario
 
 from ._log import log

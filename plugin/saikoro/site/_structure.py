@@ -18,17 +18,10 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, InclusionLevel
 
+from saikoro.scenario import LoadResult, Msg, Problem, Scenario, load_scenario
 from saikoro.scenario._common import ID_PATTERN
 from saikoro.scenario._ids import is_reserved
-from saikoro.scenario._problems import Msg, Problem
-from saikoro.scenario._validate import (
-    LoadResult,
-    Scenario,
-    find_files,
-    load_scenario,
-    slug,
-    unique_ids,
-)
+from saikoro.scenario._validate import find_files, slug, unique_ids
 
 from ._log import log
 from ._lru import Lru

@@ -17,13 +17,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from saikoro.balance._model import Encounter, encounter
-from saikoro.balance._simulator import simulator_for
-from saikoro.balance._stats import BalanceResult
+from saikoro.balance import VERDICTS, BalanceResult, Encounter, encounter, simulator_for, verdict
 from saikoro.balance._tactics import describe
 from saikoro.balance._tune import TuneResult
-from saikoro.balance._verdict import VERDICTS, verdict
-from saikoro.dice._errors import InternalError
+from saikoro.dice import InternalError
 from saikoro.scenario import Scenario
 from saikoro.scenario._ranges import parse_win_range
 from saikoro.site._balancecache import BalanceStore

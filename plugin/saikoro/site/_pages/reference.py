@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from saikoro.balance._tactics import tactics_rulings
-from saikoro.scenario._export import field_reference
+from saikoro.scenario import field_reference
 from saikoro.site._rulelinks import Topic, marker
 from saikoro.site._safe import md_escape
 from saikoro.systems import SYSTEM_IDS, System
