@@ -112,7 +112,8 @@ class Simulator(Generic[P]):
     name them, and the page links each to the rulings page."""
     NOTES: ClassVar[Mapping[str, str]] = MappingProxyType({})
     """Everything :meth:`notes` can say: key -> text, with ``{fields}`` filled from the
-    encounter (names of skills, effects...). The guide (saikoro/_guide/balance.md) lists them."""
+    encounter (names of skills, effects...). The guide (``saikoro/site/_guide/balance.md``)
+    lists them."""
 
     def prepare(self, enc: Encounter, tactics: Tactics) -> P:
         """Everything a battle needs that does not change between battles."""
