@@ -281,7 +281,14 @@ def documented_notes(system: str) -> dict[str, str]:
     import re
     from pathlib import Path
 
-    guide = Path(__file__).resolve().parents[1] / "plugin" / "saikoro" / "_guide" / "balance.md"
+    guide = (
+        Path(__file__).resolve().parents[1]
+        / "plugin"
+        / "saikoro"
+        / "site"
+        / "_guide"
+        / "balance.md"
+    )
     doc = guide.read_text("utf-8")
     found = re.search(rf"<!-- notes:{system} -->\n(.*?)<!-- /notes:{system} -->", doc, re.DOTALL)
     assert found, f"{guide.name} has no notes table for {system}"

@@ -27,7 +27,9 @@ from saikoro.systems._cutaction.simulator.play import Play
 from saikoro.systems._cutaction.simulator.prepare import Prepared
 
 SYS = get("cutaction")
-GUIDE = Path(__file__).resolve().parents[1] / "plugin" / "saikoro" / "_guide" / "balance.md"
+GUIDE = (
+    Path(__file__).resolve().parents[1] / "plugin" / "saikoro" / "site" / "_guide" / "balance.md"
+)
 
 
 Edit = Callable[[Data], None]

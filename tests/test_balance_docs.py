@@ -15,7 +15,7 @@ from saikoro.systems import SYSTEM_IDS
 DEFAULTS = {s: simulator_for(s).tactics for s in SYSTEM_IDS}
 
 DOC = (
-    Path(__file__).resolve().parents[1] / "plugin" / "saikoro" / "_guide" / "balance.md"
+    Path(__file__).resolve().parents[1] / "plugin" / "saikoro" / "site" / "_guide" / "balance.md"
 ).read_text("utf-8")
 
 

@@ -26,7 +26,7 @@ from saikoro.systems._getb.simulator import play
 from saikoro.systems._getb.states import Cost
 
 ROOT = Path(__file__).resolve().parents[1]
-DOC = (ROOT / "plugin" / "saikoro" / "_guide" / "balance.md").read_text("utf-8")
+DOC = (ROOT / "plugin" / "saikoro" / "site" / "_guide" / "balance.md").read_text("utf-8")
 
 
 def _prep(enc: Any, tactics: Tactics | None = None) -> Any:
@@ -424,7 +424,7 @@ def test_notes_list_the_attack_effects() -> None:
 
 
 def _doc_notes() -> dict[str, str]:
-    """The GETB notes table of the guide (plugin/saikoro/_guide/balance.md): key -> text."""
+    """The GETB notes table of the guide (plugin/saikoro/site/_guide/balance.md): key -> text."""
     section = DOC.split("#### GETB の注記", 1)[1].split("\n#", 1)[0]
     return dict(re.findall(r"^\| `(\w+)` \| (.+?) \|$", section, flags=re.MULTILINE))
 

@@ -54,7 +54,7 @@ from saikoro.systems._kegare.status import status_recovery
 
 Data = dict[str, Any]
 Change = Callable[[Data], None]
-GUIDE = Path(__file__).parents[1] / "plugin" / "saikoro" / "_guide" / "balance.md"
+GUIDE = Path(__file__).parents[1] / "plugin" / "saikoro" / "site" / "_guide" / "balance.md"
 SIMULATOR_DIR = (
     Path(__file__).parents[1] / "plugin" / "saikoro" / "systems" / "_kegare" / "simulator"
 )

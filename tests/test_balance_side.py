@@ -144,7 +144,7 @@ def test_the_sample_book_states_its_side_missions() -> None:
 
 
 def test_every_key_is_documented_with_its_systems() -> None:
-    doc = (ROOT / "plugin" / "saikoro" / "_guide" / "balance.md").read_text("utf-8")
+    doc = (ROOT / "plugin" / "saikoro" / "site" / "_guide" / "balance.md").read_text("utf-8")
     names = {"getb": "GETB", "kegare": "穢れ", "cutaction": "カットアクション"}
     names |= {"kokuryoku": "国力ゲーム", "akatsuki": "暁ノ大地"}
     for key in FIELDS:

@@ -235,7 +235,7 @@ def test_author_quick_start_works_as_written(venv: Path, tmp_path: Path) -> None
     runs until it answers (on a free port instead of 8000, which another site may hold).
     """
     readme = _quick_start(REPO / "README.md")
-    guide = _quick_start(REPO / "plugin" / "saikoro" / "_guide" / "index.md")
+    guide = _quick_start(REPO / "plugin" / "saikoro" / "site" / "_guide" / "index.md")
     assert readme == guide
     env = _clean_env(venv, tmp_path / "home")
     cwd = tmp_path / "work"
@@ -375,7 +375,7 @@ def test_metadata_names_the_documentation_and_the_source(wheel: Path) -> None:
     assert urls["Documentation"].startswith("https://"), urls
     assert urls["Source"].startswith("https://"), urls
     names = set(zipfile.ZipFile(wheel).namelist())
-    assert {f"saikoro/_guide/{page}" for page in ("index.md", "balance.md", "ci.md")} <= names
+    assert {f"saikoro/site/_guide/{page}" for page in ("index.md", "balance.md", "ci.md")} <= names
 
 
 def test_field_reference_offline_from_the_installed_package(venv: Path, tmp_path: Path) -> None:

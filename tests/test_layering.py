@@ -3,7 +3,8 @@
 ``dice`` -> ``systems`` -> ``scenario`` -> ``site`` and ``export``; the facade
 (``saikoro/__init__.py``) is for users. :mod:`test_dice_imports` checks that the engine
 imports only the standard library; this file checks the rest from the source (module-
-level imports for circles; every import for the facade rule).
+level imports for circles; every import for the facade rule, the layers, and the rule
+that a package imports another only through its public modules).
 """
 
 from __future__ import annotations
@@ -125,7 +126,7 @@ def test_the_cycle_finder_finds_a_cycle() -> None:
 def test_the_graph_sees_the_layers() -> None:
     graph = _graph()
     assert len(graph) > 100
-    assert "saikoro.dice._errors" in graph["saikoro.systems._flow"]
+    assert "saikoro.dice" in graph["saikoro.systems._flow"]
     assert "saikoro.scenario._defs" in graph["saikoro.scenario._validate"]
 
 
@@ -198,8 +199,6 @@ def layer_of(module: str, parts: dict[str, str]) -> str:
         or module.startswith(("saikoro._new", "saikoro._docs"))
     ):
         return "facade"  # the facade and the entry points (python -m ...)
-    if module.startswith("saikoro._guide"):
-        return "site"  # the author guide's pages, which the site builds
     return module.split(".")[1]
 
 
@@ -240,3 +239,120 @@ def test_the_layer_rule_sees_an_upward_import() -> None:
     }
     parts = {"saikoro.systems._toy.page": "site"}
     assert len(layer_violations(graph, parts)) == 3
+
+
+# -- across packages, only the public API ----------------------------------------------
+
+PACKAGES = ("dice", "systems", "scenario", "balance", "site", "export")
+"""The packages ``saikoro.<x>``; every other module is the root's (the facade and the
+command line: ``saikoro._cli``, ``saikoro._new``, ``saikoro._docs``)."""
+
+TOY = PACKAGE.parents[1] / "examples" / "saikoro-toy" / "saikoro_toy"
+"""A system outside saikoro, the template of a plugin: it may use the public API only."""
+
+
+def package_of(module: str) -> str:
+    """``saikoro.<x>`` for the modules of the six packages, else ``saikoro`` (the root).
+
+    A ``__main__`` is an entry point of the command line (``python -m saikoro.scenario``),
+    so the root's, as :func:`layer_of` puts it in the facade's layer.
+    """
+    parts = module.split(".")
+    if parts[0] != "saikoro":
+        return module  # outside saikoro (a plugin): a package of its own
+    if len(parts) < 2 or parts[1] not in PACKAGES or parts[-1] == "__main__":
+        return "saikoro"
+    return f"saikoro.{parts[1]}"
+
+
+def _private(part: str) -> bool:
+    return part.startswith("_") and not (part.startswith("__") and part.endswith("__"))
+
+
+def private_imports(module: str, path: Path, modules: set[str]) -> list[str]:
+    """``file:line`` of every import in ``module`` (inside functions too) that names a
+    private module of another package (a dotted part after ``saikoro`` starting with
+    ``_``: ``saikoro.scenario._schema``) or a private name of one (``from saikoro.dice
+    import _api``, ``from saikoro.site import _helper``)."""
+    package = module.split(".") if path.name == "__init__.py" else module.split(".")[:-1]
+    mine = package_of(module)
+    found: list[str] = []
+    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        if not isinstance(node, (ast.Import, ast.ImportFrom)):
+            continue
+        imported: list[tuple[str, str | None]]  # (module, name imported from it)
+        if isinstance(node, ast.Import):
+            imported = [(a.name, None) for a in node.names]
+        else:
+            if node.level:
+                base = package[: len(package) - (node.level - 1)]
+                source = ".".join([*base, node.module] if node.module else base)
+            else:
+                source = node.module or ""
+            imported = [(source, a.name) for a in node.names]
+        for source, name in imported:
+            if source.split(".")[0] != "saikoro":
+                continue
+            target = f"{source}.{name}" if f"{source}.{name}" in modules else source
+            if package_of(target) == mine:
+                continue
+            dotted = target.split(".")[1:]
+            if any(map(_private, dotted)) or (name is not None and _private(name)):
+                shown = target if name is None or target != source else f"{source}.{name}"
+                found.append(f"{path}:{node.lineno}: {module} imports {shown}")
+    return found
+
+
+def test_no_package_imports_another_packages_private_modules_or_names() -> None:
+    """Each package's facade (and ``saikoro.scenario.model``) is its API for the others:
+    a bundle builds on ``saikoro.scenario``, ``saikoro.site``, ``saikoro.export``,
+    ``saikoro.balance`` and ``saikoro.dice``, the command line on what they export. Within
+    one package anything goes (a bundle imports ``saikoro.systems._base``)."""
+    modules = _modules()
+    found = [v for m, p in sorted(modules.items()) for v in private_imports(m, p, set(modules))]
+    assert found == [], "import it from the package's facade (or export it there):\n" + "\n".join(
+        found
+    )
+
+
+def test_the_toy_plugin_imports_only_the_public_api() -> None:
+    modules = set(_modules())
+    found = [
+        v
+        for p in sorted(TOY.rglob("*.py"))
+        for v in private_imports("saikoro_toy." + p.stem, p, modules)
+    ]
+    assert found == []
+    assert len(list(TOY.rglob("*.py"))) >= 5
+
+
+def test_the_private_import_rule_sees_each_form(tmp_path: Path) -> None:
+    """The check above can fail: every form of a private import is found, public and
+    in-package ones are not."""
+    modules = set(_modules())
+    bad = {
+        "from saikoro.scenario._schema import Int\n": "saikoro.scenario._schema.Int",
+        "from saikoro.scenario import _cli\n": "saikoro.scenario._cli",
+        "import saikoro.balance._cli\n": "saikoro.balance._cli",
+        "import saikoro.balance._cli as cli\n": "saikoro.balance._cli",
+        "def f():\n    from saikoro.dice._poly import Poly\n": "saikoro.dice._poly.Poly",
+        "from saikoro.dice import _secret\n": "saikoro.dice._secret",
+        "from saikoro._cli import main\n": "saikoro._cli.main",
+        "from ..site._guide import folder\n": "saikoro.site._guide.folder",
+    }
+    good = (
+        "from saikoro.scenario import Int\nimport saikoro.dice\n",
+        "from saikoro.export._palette import signed\nfrom ._memo import short_label\n",
+        "from saikoro.scenario.model import Enemy\nfrom saikoro import __version__\n",
+    )
+    source = tmp_path / "x.py"
+    for text, shown in bad.items():
+        source.write_text(text, "utf-8")
+        found = private_imports("saikoro.export.x", source, modules)
+        assert len(found) == 1 and found[0].endswith(f"imports {shown}"), (text, found)
+        assert found[0].startswith(f"{source}:"), found
+    for text in good:
+        source.write_text(text, "utf-8")
+        assert private_imports("saikoro.export.x", source, modules) == [], text
+    assert package_of("saikoro.scenario.__main__") == package_of("saikoro._cli") == "saikoro"
+    assert package_of("saikoro.systems._getb.page") == "saikoro.systems"

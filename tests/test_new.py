@@ -215,7 +215,7 @@ def test_precommit_config_is_a_local_hook(book: Path) -> None:
 
 
 def test_guide_shows_what_new_writes(book: Path) -> None:
-    guide = (REPO / "plugin" / "saikoro" / "_guide" / "ci.md").read_text(encoding="utf-8")
+    guide = (REPO / "plugin" / "saikoro" / "site" / "_guide" / "ci.md").read_text(encoding="utf-8")
     for marker, name in (
         ("scenarios-workflow", WORKFLOW),
         ("pre-commit-config", ".pre-commit-config.yaml"),

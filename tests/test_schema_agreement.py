@@ -28,7 +28,7 @@ from saikoro.scenario._export import json_schema
 from saikoro.systems import SYSTEM_IDS
 
 ROOT = Path(__file__).resolve().parents[1]
-GUIDE = ROOT / "plugin" / "saikoro" / "_guide"
+GUIDE = ROOT / "plugin" / "saikoro" / "site" / "_guide"
 MODELINE = "# yaml-language-server: $schema=./scenario.schema.json\n"
 
 GETB = """\

@@ -142,7 +142,7 @@ def count_simulations(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         calls.append(enc.scenario)
         return real(enc, **kwargs)
 
-    monkeypatch.setattr(runner, "simulate", counting)
+    monkeypatch.setattr(balancecache, "simulate", counting)
     return calls
 
 

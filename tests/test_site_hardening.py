@@ -142,12 +142,12 @@ def test_warning_lines_count_the_front_matter(caplog: pytest.LogCaptureFixture) 
 def test_an_internal_error_in_the_engine_is_not_turned_into_a_warning(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from saikoro.dice import _api as engine
+    from saikoro.site import _oddscache as engine  # the site's odds come from its engine_odds
 
     def broken(*args: object, **kwargs: object) -> None:
         raise ZeroDivisionError("a bug")
 
-    monkeypatch.setattr(engine, "odds", broken)
+    monkeypatch.setattr(engine, "engine_odds", broken)
     with pytest.raises(ZeroDivisionError):
         OddsCache().odds("2D6")
 
@@ -202,16 +202,17 @@ def test_a_value_the_engine_refuses_fails_the_build_at_the_scenario_position(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     from saikoro.dice import LimitError
-    from saikoro.dice import _api as engine
+    from saikoro.dice import odds as dice_odds
+    from saikoro.site import _oddscache as engine  # the site's odds come from its engine_odds
 
-    real = engine.odds
+    real = dice_odds  # what the site calls
 
     def refusing(command: str, *args: Any, **kwargs: Any) -> Any:
         if command.startswith("KGA"):
             raise LimitError("too much work (test)")
         return real(command, *args, **kwargs)
 
-    monkeypatch.setattr(engine, "odds", refusing)
+    monkeypatch.setattr(engine, "engine_odds", refusing)
     root = _site(tmp_path / "s")
     (root / "scenarios" / "port.yaml").write_text(KEGARE, "utf-8")
     config = _config(root)
@@ -235,16 +236,17 @@ def test_under_serve_a_refused_value_gives_an_error_page(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from saikoro.dice import LimitError
-    from saikoro.dice import _api as engine
+    from saikoro.dice import odds as dice_odds
+    from saikoro.site import _oddscache as engine  # the site's odds come from its engine_odds
 
-    real = engine.odds
+    real = dice_odds  # what the site calls
 
     def refusing(command: str, *args: Any, **kwargs: Any) -> Any:
         if command.startswith("KGA"):
             raise LimitError("too much work (test)")
         return real(command, *args, **kwargs)
 
-    monkeypatch.setattr(engine, "odds", refusing)
+    monkeypatch.setattr(engine, "engine_odds", refusing)
     root = _site(tmp_path / "s")
     (root / "scenarios" / "port.yaml").write_text(KEGARE, "utf-8")
     config = _config(root)
@@ -313,17 +315,18 @@ def test_a_scenario_fence_whose_odds_are_refused_warns(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     from saikoro.dice import LimitError
-    from saikoro.dice import _api as engine
+    from saikoro.dice import odds as dice_odds
     from saikoro.scenario import validate_text
+    from saikoro.site import _oddscache as engine  # the site's odds come from its engine_odds
 
-    real = engine.odds
+    real = dice_odds  # what the site calls
 
     def refusing(command: str, *args: Any, **kwargs: Any) -> Any:
         if command.startswith("KGA"):
             raise LimitError("too much work (test)")
         return real(command, *args, **kwargs)
 
-    monkeypatch.setattr(engine, "odds", refusing)
+    monkeypatch.setattr(engine, "engine_odds", refusing)
     scenario = validate_text(KEGARE, "port.yaml").scenario
     assert scenario is not None
     ctx = FenceContext(page="guide.md", scenarios={"port": scenario})

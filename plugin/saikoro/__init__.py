@@ -84,7 +84,8 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from .dice import DiceError, Odds, Roll, SaikoroError
-from .dice import _api as _api
+from .dice import odds as _odds
+from .dice import roll as _roll
 
 if TYPE_CHECKING:
     import random
@@ -144,7 +145,7 @@ def roll(
     >>> roll("2D6>=7", dice=[(6, 3), (6, 4)]).text
     '(2D6>=7) ＞ 7[3,4] ＞ 7 ＞ 成功'
     """
-    return _api.roll(command, extension=_system(system), dice=dice, rng=rng)
+    return _roll(command, extension=_system(system), dice=dice, rng=rng)
 
 
 def odds(command: str, *, system: str | System | None = None) -> Odds | None:
@@ -153,4 +154,4 @@ def odds(command: str, *, system: str | System | None = None) -> Odds | None:
     >>> odds("2D6>=7").success
     Fraction(7, 12)
     """
-    return _api.odds(command, extension=_system(system))
+    return _odds(command, extension=_system(system))

@@ -17,8 +17,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from . import __version__
-from .dice import DiceError, Odds, SaikoroError
-from .dice._digits import digit_count, fraction_text
+from .dice import DiceError, Odds, SaikoroError, digit_count, fraction_text
 from .systems import OptionError, OptionValue, System, UnknownSystemError
 from .systems import get as get_system
 
@@ -351,25 +350,25 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _main(argv: Sequence[str] | None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     if args_list and args_list[0] == "simulate":
-        from .balance import _cli as balance_cli
+        from .balance import simulate_main
 
-        return int(balance_cli.main(args_list[1:]))
+        return int(simulate_main(args_list[1:]))
     if args_list and args_list[0] == "tune":
-        from .balance import _tune_cli as tune_cli
+        from .balance import tune_main
 
-        return int(tune_cli.main(args_list[1:]))
+        return int(tune_main(args_list[1:]))
     if args_list and args_list[0] in {"validate", "schema"}:
-        from .scenario import _cli as scenario_cli
+        from .scenario import schema_main, validate_main
 
         if args_list[0] == "schema":
-            return int(scenario_cli.schema_main(args_list[1:]))
-        from .balance._check import check_balance  # simulates scenarios giving balance.win
+            return int(schema_main(args_list[1:]))
+        from .balance import check_balance  # simulates scenarios giving balance.win
 
-        return int(scenario_cli.validate_main(args_list[1:], checks=(check_balance,)))
+        return int(validate_main(args_list[1:], checks=(check_balance,)))
     if args_list and args_list[0] == "pdf":
-        from .site import _pdf as pdf
+        from .site import pdf_main
 
-        return pdf.main(args_list[1:])
+        return pdf_main(args_list[1:])
     if args_list and args_list[0] == "new":
         from ._new import main as new_main
 

@@ -1,11 +1,12 @@
 """``saikoro docs``: the author guide and the field reference, offline, from the install.
 
-The pages come from the installed package (:mod:`saikoro._guide` and the reference
-pages the plugin generates from the engine and the scenario definitions), so they are
-the documentation of exactly this version. ``saikoro docs`` builds them into a site
-(MkDocs with the saikoro plugin, nothing fetched from the network) and serves it on a
-local port; ``--build DIR`` only writes the site; ``--print PAGE`` prints one page's
-Markdown (``fields``: the field reference, in the terminal).
+The pages come from the installed package (the author guide,
+:func:`saikoro.site.guide_pages`, and the reference pages the plugin generates from the
+engine and the scenario definitions), so they are the documentation of exactly this
+version. ``saikoro docs`` builds them into a site (MkDocs with the saikoro plugin, nothing
+fetched from the network) and serves it on a local port; ``--build DIR`` only writes the
+site; ``--print PAGE`` prints one page's Markdown (``fields``: the field reference, in the
+terminal).
 
 The built site is kept in the user's cache folder, keyed by the version and the pages'
 text, so a second ``saikoro docs`` serves at once.
@@ -96,10 +97,10 @@ def _cache_root() -> Path:
 
 
 def _key() -> str:
-    from saikoro._guide import pages
+    from saikoro.site import guide_pages
 
     digest = hashlib.sha256(__version__.encode())
-    for name, text in pages():
+    for name, text in guide_pages():
         digest.update(name.encode() + b"\0" + text.encode("utf-8"))
     return f"{__version__}-{digest.hexdigest()[:12]}"
 
@@ -165,8 +166,7 @@ def _cached_site(stderr: TextIO) -> Path:
 
 def print_page(page: str) -> str:
     """The Markdown of one page (see :data:`PRINTABLE`)."""
-    from saikoro._guide import pages
-    from saikoro.site._pages.reference import commands_page, fields_page, rulings_page
+    from saikoro.site import commands_page, fields_page, guide_pages, rulings_page
 
     if page == "fields":
         return fields_page("schema/scenario.schema.json")
@@ -175,7 +175,7 @@ def print_page(page: str) -> str:
     if page == "commands":
         return commands_page()
     name = "index.md" if page == "guide" else f"{page}.md"
-    return dict(pages())[name]
+    return dict(guide_pages())[name]
 
 
 def _free_port(host: str, wanted: int) -> int:

@@ -54,7 +54,7 @@ REFERENCE: tuple[dict[str, Any], ...] = (
         "cards": 2,
     },
 )
-"""The documented reference party (saikoro/_guide/balance.md), written again here."""
+"""The documented reference party (saikoro/site/_guide/balance.md), written again here."""
 
 
 @dataclass(frozen=True)

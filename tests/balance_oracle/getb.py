@@ -14,7 +14,7 @@ on 1..9, so a sum of n of them is 10 (negative-binomial) + (finite) and every ta
 probability is a finite sum: the oracle is exact, with no truncation.
 
 Rulings and tactics followed (documented on the rulings page and in the guide,
-plugin/saikoro/_guide/balance.md): a fumbled damage check and an achievement of 0 or less fail;
+plugin/saikoro/site/_guide/balance.md): a fumbled damage check and an achievement of 0 or less fail;
 a fumbled guard counts as failed (the whole achievement gets through); a guard achievement
 is never below 0; without a guard the achievement is the damage; HP 0 or less is down and
 the battle ends at once (``battle_end: immediate``); the equal-AP tie goes to the higher

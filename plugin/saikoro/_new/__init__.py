@@ -41,9 +41,8 @@ from importlib import resources
 from pathlib import Path
 
 from saikoro import __version__
-from saikoro.dice._errors import SaikoroError
-from saikoro.scenario._book import find_book
-from saikoro.scenario._schemafile import LOCAL_SCHEMA, schema_text
+from saikoro.dice import SaikoroError
+from saikoro.scenario import LOCAL_SCHEMA, find_book, schema_text
 from saikoro.systems import SYSTEM_IDS, RegistryError, UnknownSystemError, system_class
 from saikoro.systems import get as get_system
 

@@ -12,6 +12,13 @@ Public API:
 * :func:`tactics_for` ``(system, pc=None, enemy=None)`` -> :class:`Tactics`;
   :data:`PRESETS` / :data:`ATOMS` name and describe the policies.
 * :func:`verdict` ``(win)`` -> 易しい / 標準 / 厳しい / 非常に厳しい.
+* :func:`tune` ``(scenario, *, seed, ...)`` -> :class:`TuneResult`: the edits that bring
+  the win rate into ``balance.win`` (``saikoro tune``).
+* :func:`check_balance` ``(result)``: validation's warning when a scenario misses its
+  ``balance.win`` (:data:`SEED`, the tactics it names: :func:`scenario_tactics`);
+  :func:`tactics_rulings` ``(system)``: the default tactics for the rulings page.
+* :func:`simulate_main` ``(argv)``, :func:`tune_main` ``(argv)``: ``saikoro simulate`` and
+  ``saikoro tune`` (imported on first use, with the terminal's progress bars).
 
 What a system's simulator is made of (its bundle's ``simulator`` part, see
 :class:`Simulator`): :class:`Encounter` (the scenario model's PCs, enemies and targets),
@@ -27,7 +34,10 @@ This package imports the standard library, :mod:`saikoro.dice`, :mod:`saikoro.sy
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ._budget import EXACT_STEPS, Budget, OutOfBudget
+from ._check import SEED, check_balance, scenario_tactics
 from ._errors import BalanceError
 from ._model import BalanceSpec, Encounter, Party, encounter, parse_party
 from ._parties import reference_party
@@ -35,15 +45,21 @@ from ._runner import simulate
 from ._side import Battle, Condition
 from ._simulator import BATTLE_ENDS, End, Note, Simulator, simulator_for
 from ._stats import BalanceResult, EndFigures, PcFigures, RulingUsed, SideResult, Tally, wilson
-from ._tactics import ATOMS, PRESETS, Policy, Tactics, TacticsError, tactics_for
+from ._tactics import ATOMS, PRESETS, Policy, Tactics, TacticsError, tactics_for, tactics_rulings
 from ._verdict import VERDICTS, verdict
 from ._weights import common_denominator, reduce, scaled
+
+if TYPE_CHECKING:
+    from ._cli import main as simulate_main
+    from ._tune import TuneResult, tune
+    from ._tune_cli import main as tune_main
 
 __all__ = [
     "ATOMS",
     "BATTLE_ENDS",
     "EXACT_STEPS",
     "PRESETS",
+    "SEED",
     "VERDICTS",
     "BalanceError",
     "BalanceResult",
@@ -65,15 +81,42 @@ __all__ = [
     "Tactics",
     "TacticsError",
     "Tally",
+    "TuneResult",
+    "check_balance",
     "common_denominator",
     "encounter",
     "parse_party",
     "reduce",
     "reference_party",
     "scaled",
+    "scenario_tactics",
     "simulate",
+    "simulate_main",
     "simulator_for",
     "tactics_for",
+    "tactics_rulings",
+    "tune",
+    "tune_main",
     "verdict",
     "wilson",
 ]
+
+
+_LAZY = {
+    "TuneResult": ("._tune", "TuneResult"),
+    "tune": ("._tune", "tune"),
+    "simulate_main": ("._cli", "main"),
+    "tune_main": ("._tune_cli", "main"),
+}
+"""Names imported on first use: tuning (multiprocessing) and the command line (rich)."""
+
+
+def __getattr__(name: str) -> object:
+    where = _LAZY.get(name)
+    if where is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(where[0], __name__), where[1])
+    globals()[name] = value
+    return value

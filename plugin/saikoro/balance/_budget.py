@@ -17,7 +17,7 @@ saikoro.balance._budget.OutOfBudget: the exact solution needs more than 10 steps
 
 from __future__ import annotations
 
-from saikoro.dice._errors import SaikoroError
+from saikoro.dice import SaikoroError
 
 __all__ = ["EXACT_STEPS", "Budget", "OutOfBudget"]
 

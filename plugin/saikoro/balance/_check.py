@@ -14,8 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from saikoro.scenario._problems import Msg, Problem
-from saikoro.scenario._validate import LoadResult, Scenario
+from saikoro.scenario import LoadResult, Msg, Problem, Scenario
 
 from ._model import Encounter, encounter
 from ._runner import simulate

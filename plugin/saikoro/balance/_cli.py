@@ -16,6 +16,7 @@ import json
 import os
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -23,12 +24,15 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, TaskID, TextColumn, TimeRemainingColumn
 from rich.progress import Progress as RichProgress
 
-from saikoro.scenario._defs import DEFINITIONS
-from saikoro.scenario._inputs import bounded_int, read_bounded
-from saikoro.scenario._loader import MAX_BYTES, LoadError, load_yaml
-from saikoro.scenario._problems import Problem, default_lang
-from saikoro.scenario._schema import INVALID, Ctx
-from saikoro.scenario._validate import LoadResult, find_files, load_scenario, unreadable
+from saikoro.scenario import (
+    MAX_BYTES,
+    LoadResult,
+    Problem,
+    default_lang,
+    find_files,
+    load_party_file,
+    load_scenario,
+)
 
 from ._model import Party, encounter, parse_party
 from ._runner import simulate
@@ -37,7 +41,7 @@ from ._stats import BalanceResult
 from ._tactics import TacticsError, tactics_for
 from ._verdict import verdict
 
-__all__ = ["Progress", "default_jobs", "format_text", "load_party", "main"]
+__all__ = ["Progress", "bounded_int", "default_jobs", "format_text", "load_party", "main"]
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
 
@@ -115,22 +119,41 @@ def default_jobs() -> int:
 
 def load_party(path: Path, system: str) -> tuple[Party | None, list[Problem]]:
     """A party file: YAML with a ``party:`` list (or the list itself), validated."""
-    name = str(path)
-    try:
-        root = load_yaml(read_bounded(path, MAX_BYTES), name)
-    except OSError as e:
-        return None, [Problem(name, 1, 1, "error", "party", unreadable(e))]
-    except LoadError as e:
-        return None, list(e.problems)
-    node = root.get("party") if root.kind == "map" else root
-    ctx = Ctx(name)
-    if node is None:
-        ctx.wrong(root, "party", DEFINITIONS[system].field("party").type.expected())
-        return None, ctx.problems
-    value = DEFINITIONS[system].field("party").type.check(node, "party", ctx)
-    if value is INVALID or ctx.problems:
-        return None, ctx.problems
+    value, problems = load_party_file(path, system)
+    if value is None:
+        return None, problems
     return parse_party(system, value, path.name), []
+
+
+def bounded_int(low: int, high: int) -> Callable[[str], int]:
+    """An ``argparse`` type: an integer from ``low`` to ``high`` (digits read first).
+
+    A number of thousands of digits is refused before Python converts it.
+
+    >>> bounded_int(1, 20)("4")
+    4
+    >>> bounded_int(1, 20)("100000")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: expected an integer from 1 to 20, got 100000
+    """
+
+    def parse(text: str) -> int:
+        digits = text.strip().removeprefix("-").removeprefix("+")
+        if not (digits.isascii() and digits.isdigit()) or len(digits) > 30:
+            shown = text if len(text) <= 30 else text[:27] + "..."
+            raise argparse.ArgumentTypeError(
+                f"expected an integer from {low} to {high}, got {shown!r}"
+            )
+        value = int(text)
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"expected an integer from {low} to {high}, got {value}"
+            )
+        return value
+
+    parse.__name__ = "integer"  # argparse names the type in its messages
+    return parse
 
 
 def _pct(x: float) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from saikoro.dice._errors import SaikoroError
+from saikoro.dice import SaikoroError
 
 __all__ = ["BalanceError"]
 

@@ -15,7 +15,7 @@ import math
 
 __all__ = ["Z95", "parse_win_range", "wilson"]
 
-from saikoro.scenario._ranges import parse_win_range
+from saikoro.scenario import parse_win_range
 
 Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95 % interval."""

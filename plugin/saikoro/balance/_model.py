@@ -18,12 +18,10 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
 
-from saikoro.scenario import Scenario
+from saikoro.scenario import Scenario, parse_win_range, party_size
 from saikoro.scenario import model as sm
-from saikoro.scenario._ranges import parse_win_range, party_size
-from saikoro.systems import OptionValue
+from saikoro.systems import OptionValue, System
 from saikoro.systems import get as get_system
-from saikoro.systems._base import System
 
 from ._parties import reference_party
 from ._side import SideSpec, side_specs

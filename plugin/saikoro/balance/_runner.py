@@ -23,7 +23,7 @@ import signal
 from collections.abc import Callable
 from fractions import Fraction
 
-from saikoro.dice._errors import InternalError
+from saikoro.dice import InternalError
 
 from ._budget import Budget, OutOfBudget
 from ._errors import BalanceError

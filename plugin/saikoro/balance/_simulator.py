@@ -25,7 +25,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 
-from saikoro.dice._errors import InternalError
+from saikoro.dice import InternalError
 from saikoro.systems import RegistryError, system_class
 
 from ._budget import Budget
@@ -112,7 +112,8 @@ class Simulator(Generic[P]):
     name them, and the page links each to the rulings page."""
     NOTES: ClassVar[Mapping[str, str]] = MappingProxyType({})
     """Everything :meth:`notes` can say: key -> text, with ``{fields}`` filled from the
-    encounter (names of skills, effects...). The guide (saikoro/_guide/balance.md) lists them."""
+    encounter (names of skills, effects...). The guide (``saikoro/site/_guide/balance.md``)
+    lists them."""
 
     def prepare(self, enc: Encounter, tactics: Tactics) -> P:
         """Everything a battle needs that does not change between battles."""

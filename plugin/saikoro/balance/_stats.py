@@ -19,7 +19,7 @@ from ._simulator import End, Note
 if TYPE_CHECKING:
     from ._side import SideSpec
 
-from saikoro.dice._errors import InternalError
+from saikoro.dice import InternalError
 from saikoro.systems import OptionValue
 
 from ._errors import BalanceError

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from saikoro.scenario._tactics import ATOMS, PRESETS, Policy, TacticsError, describe, parse_policy
-from saikoro.systems._base import Ruling
+from saikoro.scenario import ATOMS, PRESETS, Policy, TacticsError, describe_tactic, parse_policy
+from saikoro.systems import Ruling
 
 from ._simulator import simulator_for
 
@@ -20,7 +20,7 @@ __all__ = [
     "Policy",
     "Tactics",
     "TacticsError",
-    "describe",
+    "describe_tactic",
     "parse_policy",
     "tactics_for",
     "tactics_rulings",

@@ -34,9 +34,8 @@ from typing import Any
 
 import yaml
 
-from saikoro.dice._errors import InternalError
-from saikoro.scenario import Int, ListOf, Obj, Scenario, validate_text
-from saikoro.scenario._defs import DEFINITIONS
+from saikoro.dice import InternalError
+from saikoro.scenario import DEFINITIONS, Int, ListOf, Obj, Scenario, validate_text
 
 from ._budget import Budget, OutOfBudget
 from ._check import scenario_tactics

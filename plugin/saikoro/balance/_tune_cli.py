@@ -16,9 +16,7 @@ from typing import Any, TextIO
 
 from rich.console import Console
 
-from saikoro.scenario import Scenario
-from saikoro.scenario._problems import default_lang
-from saikoro.scenario._validate import find_files, load_scenario
+from saikoro.scenario import Scenario, default_lang, find_files, load_scenario
 
 from ._apply import apply_changes
 from ._cli import default_jobs

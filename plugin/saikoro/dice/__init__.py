@@ -12,14 +12,23 @@ Standard library only: these files are also shipped to the browser (Pyodide).
 
 Command modules are imported on first use, so ``import saikoro.dice`` stays light.
 
+What a system's engine builds on besides ``roll``/``odds``: :class:`Poly` (fast exact
+integer distributions; products of pieces within :data:`ODDS_MAX_BITS`), exploding chains
+(:func:`chain_power`, :func:`depth_for`, :func:`faces_poly`), BCDice's integer arithmetic
+(:func:`parse_expression`) and exact numbers as text (:func:`fraction_text`,
+:func:`digit_count`), beyond Python's limit on the digits of an ``int``.
+
 >>> odds("4D6KH3").distribution[18]
 Fraction(7, 432)
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ._api import odds, roll
-from ._arith import ArithZeroDivisionError
+from ._arith import ArithZeroDivisionError, parse_expression
+from ._digits import digit_count, fraction_text
 from ._dist import Dist
 from ._errors import (
     DiceError,
@@ -33,10 +42,16 @@ from ._errors import (
     SaikoroError,
 )
 from ._extension import Extension
+from ._limits import ODDS_MAX_BITS
 from ._result import Odds, Roll
 from ._source import DiceSource
 
+if TYPE_CHECKING:
+    from ._chains import chain_power, depth_for, faces_poly
+    from ._poly import Poly
+
 __all__ = [
+    "ODDS_MAX_BITS",
     "ArithZeroDivisionError",
     "DiceError",
     "DiceExhaustedError",
@@ -50,8 +65,32 @@ __all__ = [
     "LimitError",
     "Odds",
     "ParseError",
+    "Poly",
     "Roll",
     "SaikoroError",
+    "chain_power",
+    "depth_for",
+    "digit_count",
+    "faces_poly",
+    "fraction_text",
     "odds",
+    "parse_expression",
     "roll",
 ]
+
+_LAZY = {
+    "Poly": "._poly",
+    "chain_power": "._chains",
+    "depth_for": "._chains",
+    "faces_poly": "._chains",
+}
+"""Names imported on first use, as the command modules that use them are."""
+
+
+def __getattr__(name: str) -> object:
+    where = _LAZY.get(name)
+    if where is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    return getattr(importlib.import_module(where, __name__), name)

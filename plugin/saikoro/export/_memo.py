@@ -28,10 +28,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from saikoro.scenario._containers import Field, ListOf, MapOf, Obj
-from saikoro.scenario._defs import DEFINITIONS
-from saikoro.scenario._export import short_label
-from saikoro.scenario._schema import Bool, Enum, Str, Type
+from saikoro.scenario import (
+    DEFINITIONS,
+    Bool,
+    Enum,
+    Field,
+    ListOf,
+    MapOf,
+    Obj,
+    Str,
+    Type,
+    short_label,
+)
 from saikoro.scenario.model import Enemy, Model, to_data
 
 __all__ = ["enemy_definition", "enemy_memo", "short_label"]

@@ -15,9 +15,24 @@ Public API (stable; used by the MkDocs plugin and the CLI):
   (``error``/``warning``), ``path`` (``scenario.enemies[0].hp``), ``message``, ``hint``
   (English), ``text(lang)``, ``hint_text(lang)``, ``format(lang)``, ``to_json(lang)``.
 * :func:`field_reference` ``(system) -> dict`` — every field, for the generated docs.
-* :func:`json_schema` ``(system=None) -> dict`` — JSON Schema (draft 2020-12).
-* :mod:`saikoro.scenario._cli` — ``validate_main(argv)``, ``schema_main(argv)``.
+* :func:`json_schema` ``(system=None) -> dict`` — JSON Schema (draft 2020-12);
+  :func:`schema_text` writes it as a file holds it, :data:`LOCAL_SCHEMA` is where a book
+  keeps its copy and :func:`refresh_schemas` rewrites the stale copies scenarios name.
+* :func:`validate_main` ``(argv)``, :func:`schema_main` ``(argv)`` — ``saikoro validate``
+  and ``saikoro schema``.
 * :mod:`saikoro.scenario.model` — the typed model's classes (``Scenario.model``).
+
+What the site, the simulator and the command line read besides (the rules of a scenario
+file, written once, here): :data:`DEFINITIONS` (each system's whole definition),
+:func:`reference_party` (the party a scenario without ``party:`` is simulated with),
+:data:`MAX_BYTES` (the largest file read), :func:`find_files` (the scenario files of a
+folder), :func:`load_party_file` (a ``--party`` file), :func:`default_lang` (the language
+of messages), :func:`find_book` (the :class:`Book` a command runs in), ids
+(:data:`ID_PATTERN`, :func:`slug`, :func:`is_reserved`, :func:`volume_id`: the pages the
+site keeps), the ranges an author writes (:func:`parse_win_range`, :func:`party_size`),
+the simulator's tactics that ``balance.tactics`` names (:class:`Policy`,
+:func:`parse_policy`, :data:`PRESETS`, :data:`ATOMS`, :func:`describe_tactic`,
+:class:`TacticsError`), and :func:`short_label` (a field's label).
 
 The authoring API of a system's scenario definition (its bundle's ``scenario`` part, see
 ``System.scenario_def``): the root :func:`scenario_root` of :func:`target_obj` and
@@ -43,14 +58,19 @@ This package is not shipped to the browser; it uses PyYAML (its C loader when pr
 
 from __future__ import annotations
 
-from ._common import ID, NAME, TEXT, chase_tables, fraction_text
+from ._book import Book, find_book
+from ._cli import schema_main, validate_main
+from ._common import ID, ID_PATTERN, NAME, TEXT, chase_tables, fraction_text
 from ._containers import Field, ListOf, MapOf, Obj
+from ._defs import DEFINITIONS, reference_party
 from ._defs._party import PC_NAME, with_party
 from ._defs._shared import enemy_obj, odds_hint, scenario_root, target_obj, warn_at
 from ._defs._side import BATTLE_CHECKS
-from ._export import field_reference, json_schema
-from ._loader import LoadError, Node, join_path
-from ._problems import Msg, Problem, show_value
+from ._export import field_reference, json_schema, short_label
+from ._ids import is_reserved, volume_id
+from ._loader import MAX_BYTES, LoadError, Node, join_path
+from ._problems import Msg, Problem, default_lang, show_value
+from ._ranges import parse_win_range, party_size
 from ._schema import (
     INVALID,
     Bool,
@@ -65,15 +85,33 @@ from ._schema import (
     Type,
     did_you_mean,
 )
-from ._validate import LoadResult, Scenario, load_scenario, load_scenarios, validate_text
+from ._schemafile import LOCAL_SCHEMA, refresh_schemas, schema_text
+from ._tactics import ATOMS, PRESETS, Policy, TacticsError, describe_tactic, parse_policy
+from ._validate import (
+    LoadResult,
+    Scenario,
+    find_files,
+    load_party_file,
+    load_scenario,
+    load_scenarios,
+    slug,
+    validate_text,
+)
 
 __all__ = [
+    "ATOMS",
     "BATTLE_CHECKS",
+    "DEFINITIONS",
     "ID",
+    "ID_PATTERN",
     "INVALID",
+    "LOCAL_SCHEMA",
+    "MAX_BYTES",
     "NAME",
     "PC_NAME",
+    "PRESETS",
     "TEXT",
+    "Book",
     "Bool",
     "Check",
     "Choice",
@@ -89,25 +127,44 @@ __all__ = [
     "Msg",
     "Node",
     "Obj",
+    "Policy",
     "Problem",
     "Scenario",
     "Str",
+    "TacticsError",
     "Tolerant",
     "Type",
     "chase_tables",
+    "default_lang",
+    "describe_tactic",
     "did_you_mean",
     "enemy_obj",
     "field_reference",
+    "find_book",
+    "find_files",
     "fraction_text",
+    "is_reserved",
     "join_path",
     "json_schema",
+    "load_party_file",
     "load_scenario",
     "load_scenarios",
     "odds_hint",
+    "parse_policy",
+    "parse_win_range",
+    "party_size",
+    "reference_party",
+    "refresh_schemas",
     "scenario_root",
+    "schema_main",
+    "schema_text",
+    "short_label",
     "show_value",
+    "slug",
     "target_obj",
+    "validate_main",
     "validate_text",
+    "volume_id",
     "warn_at",
     "with_party",
 ]

@@ -87,9 +87,9 @@ def _book_folder(lang: str) -> list[str] | None:
 
 def _refresh_schemas(files: list[Path]) -> None:
     """Bring the book's copy of the schema (named by the ``$schema`` lines) up to date."""
-    from ._schemafile import refresh
+    from ._schemafile import refresh_schemas
 
-    for path in refresh(files):
+    for path in refresh_schemas(files):
         try:
             shown = path.relative_to(Path.cwd().resolve()).as_posix()
         except ValueError:

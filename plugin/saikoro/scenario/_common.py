@@ -80,8 +80,7 @@ def die_outcomes(die: str) -> tuple[int, ...] | None:
 
 def _engine_outcomes(die: str) -> tuple[int, ...] | None:
     """The outcomes according to the engine's odds (``None`` if it cannot say)."""
-    from saikoro.dice import DiceError
-    from saikoro.dice._api import odds
+    from saikoro.dice import DiceError, odds
 
     try:
         result = odds(die)

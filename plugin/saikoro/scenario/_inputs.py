@@ -1,34 +1,21 @@
-"""Bounded input: files read with a size limit, numbers from the command line within bounds.
+"""Bounded input: files read with a size limit.
 
 :func:`read_bounded` reads a regular file (a symbolic link to one is followed) and
 nothing else: a FIFO would block until a writer comes, ``/dev/zero`` never ends, a
 directory is no file. It opens without blocking, checks what it opened, and reads at
 most one byte more than the limit, so nothing is read without bound.
-
-:func:`bounded_int` is an ``argparse`` type for an option's integer within documented
-bounds: a number of thousands of digits is refused before Python converts it.
-
->>> import argparse
->>> bounded_int(1, 20)("4")
-4
->>> bounded_int(1, 20)("100000")
-Traceback (most recent call last):
-...
-argparse.ArgumentTypeError: expected an integer from 1 to 20, got 100000
 """
 
 from __future__ import annotations
 
-import argparse
 import errno
 import os
 import stat
-from collections.abc import Callable
 from pathlib import Path
 
-from saikoro.dice._errors import SaikoroError
+from saikoro.dice import SaikoroError
 
-__all__ = ["FileTooLargeError", "NotRegularFileError", "bounded_int", "read_bounded"]
+__all__ = ["FileTooLargeError", "NotRegularFileError", "read_bounded"]
 
 
 class NotRegularFileError(SaikoroError, OSError):
@@ -96,24 +83,3 @@ def read_bounded(path: str | Path, limit: int) -> bytes:
     if len(data) > limit:
         raise FileTooLargeError(name, len(data), limit)
     return data
-
-
-def bounded_int(low: int, high: int) -> Callable[[str], int]:
-    """An ``argparse`` type: an integer from ``low`` to ``high`` (digits read first)."""
-
-    def parse(text: str) -> int:
-        digits = text.strip().removeprefix("-").removeprefix("+")
-        if not (digits.isascii() and digits.isdigit()) or len(digits) > 30:
-            shown = text if len(text) <= 30 else text[:27] + "..."
-            raise argparse.ArgumentTypeError(
-                f"expected an integer from {low} to {high}, got {shown!r}"
-            )
-        value = int(text)
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(
-                f"expected an integer from {low} to {high}, got {value}"
-            )
-        return value
-
-    parse.__name__ = "integer"  # argparse names the type in its messages
-    return parse

@@ -34,7 +34,7 @@ from typing import Any, Literal
 import yaml
 from yaml.nodes import ScalarNode, SequenceNode
 
-from saikoro.dice._errors import SaikoroError
+from saikoro.dice import SaikoroError
 
 from . import _syntax as syntax
 from ._problems import Msg, Problem, show_value

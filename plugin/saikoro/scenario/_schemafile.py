@@ -22,7 +22,7 @@ from pathlib import Path
 
 from ._export import SCHEMA_ID, json_schema
 
-__all__ = ["LOCAL_SCHEMA", "is_saikoro_schema", "modeline_target", "refresh", "schema_text"]
+__all__ = ["LOCAL_SCHEMA", "is_saikoro_schema", "modeline_target", "refresh_schemas", "schema_text"]
 
 LOCAL_SCHEMA = "schema/scenario.schema.json"
 """Where ``saikoro new`` puts the book's copy (relative to the book's folder)."""
@@ -66,7 +66,7 @@ def is_saikoro_schema(path: Path) -> bool:
     )
 
 
-def refresh(scenarios: Iterable[Path]) -> list[Path]:
+def refresh_schemas(scenarios: Iterable[Path]) -> list[Path]:
     """Rewrite the stale saikoro schemas the ``$schema`` lines of ``scenarios`` name; the
     files rewritten. A missing file, or one that is not a saikoro schema, is left alone."""
     targets: dict[Path, None] = {}

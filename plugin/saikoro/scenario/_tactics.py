@@ -30,14 +30,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from saikoro.dice._errors import SaikoroError
+from saikoro.dice import SaikoroError
 
 __all__ = [
     "ATOMS",
     "PRESETS",
     "Policy",
     "TacticsError",
-    "describe",
+    "describe_tactic",
     "known_names",
     "parse_policy",
 ]
@@ -178,7 +178,7 @@ _CHOICES = {"target": "the target", "guard": "guard", "close_in": "range", "spen
 """What each field of a :class:`Policy` chooses, as the atoms' groups are named."""
 
 
-def describe(name: str) -> str:
+def describe_tactic(name: str) -> str:
     """The description of a preset or atom."""
     if name in PRESETS:
         return PRESETS[name][1]

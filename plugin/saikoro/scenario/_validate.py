@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from collections.abc import MutableMapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -31,9 +32,11 @@ from ._schema import INVALID, Ctx, did_you_mean
 from .model import ScenarioModel, build_model
 
 __all__ = [
+    "FileKey",
     "LoadResult",
     "Scenario",
     "find_files",
+    "load_party_file",
     "load_scenario",
     "load_scenarios",
     "unique_ids",
@@ -258,13 +261,67 @@ def find_files(folder: str | Path) -> list[Path]:
     return sorted(found)
 
 
-def load_scenarios(folder: str | Path) -> list[LoadResult]:
+FileKey = tuple[str, int, int]
+"""A file as :func:`load_scenarios` caches it: its path, mtime (ns) and size."""
+
+
+def load_scenarios(
+    folder: str | Path, *, cache: MutableMapping[FileKey, LoadResult] | None = None
+) -> list[LoadResult]:
     """Load every scenario file under ``folder`` (see :func:`find_files`).
 
     Scenario ids must be unique across the files: a later file reusing an id gets an
     error (and no scenario).
+
+    With ``cache`` (kept by the caller: the site's plugin keeps one across ``mkdocs serve``
+    rebuilds), a file whose mtime and size did not change is not read again; afterwards
+    ``cache`` holds this call's files only.
     """
-    return unique_ids([load_scenario(p) for p in find_files(folder)])
+    if cache is None:
+        return unique_ids([load_scenario(p) for p in find_files(folder)])
+    results = []
+    fresh: dict[FileKey, LoadResult] = {}
+    for path in find_files(folder):
+        try:
+            stat = path.stat()
+        except OSError:  # a broken link: loading it says so (and it is never cached)
+            results.append(load_scenario(path))
+            continue
+        key = (str(path), stat.st_mtime_ns, stat.st_size)
+        found = cache.get(key)
+        if found is None:
+            found = load_scenario(path)
+        fresh[key] = found
+        results.append(found)
+    cache.clear()
+    cache.update(fresh)
+    return unique_ids(results)
+
+
+def load_party_file(path: Path, system: str) -> tuple[list[Any] | None, list[Problem]]:
+    """A party file (``saikoro simulate --party``) validated as ``system``'s ``party:``.
+
+    The file is YAML with a ``party:`` list, or the list itself, read as scenario files
+    are (a regular file of at most ``MAX_BYTES``). Returns the validated list (defaults
+    filled in) and no problems, or ``None`` and the problems.
+    """
+    name = str(path)
+    try:
+        root = load_yaml(read_bounded(path, MAX_BYTES), name)
+    except OSError as e:
+        return None, [Problem(name, 1, 1, "error", "party", unreadable(e))]
+    except LoadError as e:
+        return None, list(e.problems)
+    node = root.get("party") if root.kind == "map" else root
+    ctx = Ctx(name)
+    party = DEFINITIONS[system].field("party").type
+    if node is None:
+        ctx.wrong(root, "party", party.expected())
+        return None, ctx.problems
+    value = party.check(node, "party", ctx)
+    if value is INVALID or ctx.problems:
+        return None, ctx.problems
+    return value, []
 
 
 def unique_ids(results: list[LoadResult]) -> list[LoadResult]:

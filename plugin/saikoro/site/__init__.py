@@ -13,17 +13,25 @@ profile (its bundle's ``page`` part, ``System.page_profile``) is made of:
 :class:`Profile`, :class:`Grid`, :class:`Metric`, :class:`Attack`, :class:`Personal` (how a
 difficulty target's roll follows the reader's own value), and the helpers :func:`given`
 (what a model object holds), :func:`placement` and :func:`status` (labels).
+
+saikoro's own documentation as Markdown (what ``reference: true`` adds to a site, and
+``saikoro docs`` serves): :func:`guide_pages` (the author guide, shipped in the package),
+:func:`rulings_page`, :func:`commands_page` and :func:`fields_page`; and
+:func:`pdf_main` (``saikoro pdf``). The reference pages are imported on first use.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ._guide import guide_pages
 from ._pages.labels import placement, status
+from ._pdf import main as pdf_main
 from ._profiles.base import Attack, Grid, Metric, Personal, Profile, given
 from ._roller import RollerAssetError
 
 if TYPE_CHECKING:
+    from ._pages.reference import commands_page, fields_page, rulings_page
     from ._plugin import SaikoroPlugin
 
 __all__ = [
@@ -34,15 +42,30 @@ __all__ = [
     "Profile",
     "RollerAssetError",
     "SaikoroPlugin",
+    "commands_page",
+    "fields_page",
     "given",
+    "guide_pages",
+    "pdf_main",
     "placement",
+    "rulings_page",
     "status",
 ]
 
 
-def __getattr__(name: str) -> object:
-    if name == "SaikoroPlugin":
-        from ._plugin import SaikoroPlugin
+_LAZY = {
+    "SaikoroPlugin": "._plugin",
+    "commands_page": "._pages.reference",
+    "fields_page": "._pages.reference",
+    "rulings_page": "._pages.reference",
+}
+"""Names imported on first use: the plugin (MkDocs) and the reference pages (the simulator)."""
 
-        return SaikoroPlugin
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+def __getattr__(name: str) -> object:
+    where = _LAZY.get(name)
+    if where is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    return getattr(importlib.import_module(where, __name__), name)

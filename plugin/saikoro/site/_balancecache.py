@@ -37,13 +37,18 @@ from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 
-from saikoro.balance import _runner as runner
-from saikoro.balance._check import SEED, scenario_tactics
-from saikoro.balance._model import Encounter, encounter
-from saikoro.balance._stats import BalanceResult
-from saikoro.balance._tactics import Tactics
-from saikoro.balance._tune import TuneResult, tune
-from saikoro.dice._errors import SaikoroError
+from saikoro.balance import (
+    SEED,
+    BalanceResult,
+    Encounter,
+    Tactics,
+    TuneResult,
+    encounter,
+    scenario_tactics,
+    simulate,
+    tune,
+)
+from saikoro.dice import SaikoroError
 from saikoro.scenario import Scenario
 
 from ._log import log
@@ -270,14 +275,14 @@ class BalanceStore:
                 self.disk_hits += 1
             else:
                 self.simulated += 1
-                found = runner.simulate(enc, battles=battles, seed=SEED, tactics=tactics)
+                found = simulate(enc, battles=battles, seed=SEED, tactics=tactics)
                 self._write(key, found)
             self._memory[key] = found
         return dataclasses.replace(found, scenario=enc.scenario)
 
     def tune_of(self, scenario: Scenario) -> TuneResult:
         """What to change in ``scenario`` to bring it into its ``balance.win`` range
-        (:func:`saikoro.balance._tune.tune`, seed 0), from a cache when the file is unchanged."""
+        (:func:`saikoro.balance.tune`, seed 0), from a cache when the file is unchanged."""
         key = tune_key(scenario)
         found = self._tuned.get(key)
         if found is not None:

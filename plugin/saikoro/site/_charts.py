@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
-from saikoro.dice._digits import fraction_text as exact_fraction
+from saikoro.dice import fraction_text as exact_fraction
 
 from ._exact import exact_attr, is_short
 from ._safe import esc

@@ -26,7 +26,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TypedDict
 
-from saikoro.dice._digits import fraction_text
+from saikoro.dice import fraction_text
 
 __all__ = [
     "LONG",

@@ -27,7 +27,7 @@ from typing import TypedDict
 
 from pymdownx.superfences import SuperFencesException
 
-from saikoro.scenario._validate import Scenario
+from saikoro.scenario import Scenario
 from saikoro.systems import UnknownSystemError
 from saikoro.systems import get as get_system
 

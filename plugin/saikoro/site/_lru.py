@@ -16,7 +16,7 @@ from collections import OrderedDict
 from collections.abc import Hashable, Iterator
 from typing import Generic, TypeVar
 
-from saikoro.dice._errors import InternalError
+from saikoro.dice import InternalError
 
 __all__ = ["Lru"]
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from saikoro.dice import DiceError, Odds
-from saikoro.dice import _api as engine
+from saikoro.dice import odds as engine_odds
 from saikoro.site._charts import bar_chart
 from saikoro.site._lru import Lru
 from saikoro.systems import OptionError, OptionValue, System, UnknownSystemError
@@ -138,7 +138,7 @@ class OddsCache:
         self.computed += 1
         try:
             configured = None if system is None else self.system(system, options)
-            odds = engine.odds(command, extension=configured)
+            odds = engine_odds(command, extension=configured)
         except (DiceError, OptionError, UnknownSystemError) as e:
             # refused on purpose (a bound, bad syntax, an option): said where it is used;
             # any other exception is a bug and fails the build

@@ -23,9 +23,7 @@ from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import AnchorLink
 from pymdownx import slugs
 
-from saikoro.scenario._ids import is_reserved
-from saikoro.scenario._schemafile import refresh as refresh_schemas
-from saikoro.scenario._validate import find_files
+from saikoro.scenario import find_files, is_reserved, refresh_schemas
 
 from . import _assets as assets
 from . import _exact as exact
@@ -339,7 +337,7 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         if self.folder.is_dir():
             watch_scenarios(server, self.folder)
         if self.config.reference:  # the guide's pages live in the package
-            from saikoro._guide import folder
+            from ._guide import folder
 
             server.watch(str(folder()))
         return server

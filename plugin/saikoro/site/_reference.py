@@ -8,7 +8,7 @@ Generated from the engine and the scenario definitions, so they cannot drift:
   each example followed by its odds (a ``dice`` fence);
 * ``authoring/fields.md`` — the scenario field reference
   (``saikoro.scenario.field_reference``);
-* ``authoring/*.md`` — the author guide, shipped in the package (:mod:`saikoro._guide`);
+* ``authoring/*.md`` — the author guide, shipped in the package (:mod:`saikoro.site._guide`);
 and the JSON Schema for editors (``saikoro.scenario.json_schema()``), published by every
 site unless its ``schema`` option is off (:func:`schema_file`).
 """
@@ -25,10 +25,12 @@ __all__ = ["reference_files", "schema_file"]
 
 def reference_files(config: MkDocsConfig, schema_path: str) -> list[File]:
     """The generated reference pages (the field reference links to ``schema_path``) and
-    the author guide's pages from the package (:mod:`saikoro._guide`), under ``authoring/``."""
-    from saikoro._guide import pages
+    the author guide's pages from the package (:mod:`saikoro.site._guide`), under ``authoring/``."""
+    from ._guide import guide_pages
 
-    guide = [File.generated(config, f"authoring/{name}", content=text) for name, text in pages()]
+    guide = [
+        File.generated(config, f"authoring/{name}", content=text) for name, text in guide_pages()
+    ]
     return [
         File.generated(config, "rulings.md", content=rulings_page()),
         File.generated(config, "commands.md", content=commands_page()),

@@ -51,7 +51,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from saikoro.dice._errors import SaikoroError
+from saikoro.dice import SaikoroError
 from saikoro.systems import BUILTIN, SYSTEM_IDS, OptionValue, all_systems, system_class
 
 from .vendor import BUNDLES, LICENSE_NAME, PYODIDE_VERSION, VendorError, bundle_dir

@@ -18,16 +18,15 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, InclusionLevel
 
-from saikoro.scenario._common import ID_PATTERN
-from saikoro.scenario._ids import is_reserved
-from saikoro.scenario._problems import Msg, Problem
-from saikoro.scenario._validate import (
+from saikoro.scenario import (
+    ID_PATTERN,
     LoadResult,
+    Msg,
+    Problem,
     Scenario,
-    find_files,
-    load_scenario,
+    is_reserved,
+    load_scenarios,
     slug,
-    unique_ids,
 )
 
 from ._log import log
@@ -85,24 +84,7 @@ def _load_results(folder: Path, cache: dict[FileKey, LoadResult] | None) -> list
     """Every file's ``LoadResult``; unchanged files (same mtime and size) come from ``cache``."""
     if not folder.is_dir():
         return []
-    results = []
-    fresh: dict[FileKey, LoadResult] = {}
-    for path in find_files(folder):
-        try:
-            stat = path.stat()
-        except OSError:  # a broken link: loading it says so (and it is never cached)
-            results.append(load_scenario(path))
-            continue
-        key = (str(path), stat.st_mtime_ns, stat.st_size)
-        found = cache.get(key) if cache is not None else None
-        if found is None:
-            found = load_scenario(path)
-        fresh[key] = found
-        results.append(found)
-    if cache is not None:
-        cache.clear()
-        cache.update(fresh)
-    return list(unique_ids(results))
+    return load_scenarios(folder, cache=cache)
 
 
 def load_folder(folder: Path, cache: dict[FileKey, LoadResult] | None = None) -> BookResult:

@@ -18,7 +18,7 @@ from pathlib import Path
 import watchdog.events
 from mkdocs.livereload import LiveReloadServer
 
-from saikoro.dice._errors import InternalError
+from saikoro.dice import InternalError
 
 __all__ = ["watch_scenarios"]
 

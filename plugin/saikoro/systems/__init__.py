@@ -54,7 +54,7 @@ from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from saikoro.dice._errors import SaikoroError
+from saikoro.dice import SaikoroError
 
 from ._base import Board, CommandDoc, OptionError, OptionValue, RulesError, Ruling, System
 from ._flow import Edge, Flow, FlowError, Step, StepKind

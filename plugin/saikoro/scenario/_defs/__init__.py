@@ -27,7 +27,7 @@ from collections.abc import Iterator, Mapping
 from types import ModuleType
 from typing import Any
 
-from saikoro.dice._errors import InternalError
+from saikoro.dice import InternalError
 from saikoro.scenario._containers import Obj
 from saikoro.systems import RegistryError, registry, system_class
 

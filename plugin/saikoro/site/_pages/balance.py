@@ -17,15 +17,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from saikoro.balance._model import Encounter, encounter
-from saikoro.balance._simulator import simulator_for
-from saikoro.balance._stats import BalanceResult
-from saikoro.balance._tactics import describe
-from saikoro.balance._tune import TuneResult
-from saikoro.balance._verdict import VERDICTS, verdict
-from saikoro.dice._errors import InternalError
-from saikoro.scenario import Scenario
-from saikoro.scenario._ranges import parse_win_range
+from saikoro.balance import (
+    VERDICTS,
+    BalanceResult,
+    Encounter,
+    TuneResult,
+    encounter,
+    simulator_for,
+    verdict,
+)
+from saikoro.dice import InternalError
+from saikoro.scenario import Scenario, describe_tactic, parse_win_range
 from saikoro.site._balancecache import BalanceStore
 from saikoro.site._charts import prob
 from saikoro.site._log import log
@@ -180,7 +182,7 @@ def _party(result: BalanceResult) -> str:
 
 def _policy(name: str) -> str:
     parts = [p.strip() for p in name.split(",") if p.strip()]
-    described = "、".join(describe(p) for p in parts)
+    described = "、".join(describe_tactic(p) for p in parts)
     return f"<code>{esc(name)}</code>（{esc(described)}）"
 
 

@@ -18,8 +18,7 @@ from typing import TYPE_CHECKING
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, InclusionLevel
 
-from saikoro.scenario._ids import volume_id
-from saikoro.scenario._validate import Scenario
+from saikoro.scenario import Scenario, volume_id
 from saikoro.site._safe import esc, md_escape
 
 from .scenario import SLOT, Rendered, book_order, system_name

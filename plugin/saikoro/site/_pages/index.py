@@ -8,7 +8,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from saikoro.scenario._validate import Scenario
+from saikoro.scenario import Scenario
 from saikoro.site._safe import esc, md_escape
 
 from .scenario import SLOT, book_order, system_name, system_order

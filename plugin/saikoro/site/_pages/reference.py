@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from saikoro.balance._tactics import tactics_rulings
-from saikoro.scenario._export import field_reference
+from saikoro.balance import tactics_rulings
+from saikoro.scenario import field_reference
 from saikoro.site._rulelinks import Topic, marker
 from saikoro.site._safe import md_escape
 from saikoro.systems import SYSTEM_IDS, System
@@ -239,6 +239,6 @@ def fields_page(schema_path: str) -> str:
 
 def schema_text(url: str | None = None) -> str:
     """The scenario JSON Schema as published (pretty-printed), ``$id`` set to ``url``."""
-    from saikoro.scenario._schemafile import schema_text as text
+    from saikoro.scenario import schema_text as text
 
     return text(url)

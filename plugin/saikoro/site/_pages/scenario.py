@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from saikoro.export import ccfolia_attribute, udonarium_zip
-from saikoro.scenario._validate import Scenario
+from saikoro.scenario import Scenario
 from saikoro.scenario.model import (
     PC,
     DifficultyTarget,

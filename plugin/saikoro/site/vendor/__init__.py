@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from saikoro.dice._errors import SaikoroError
+from saikoro.dice import SaikoroError
 
 __all__ = [
     "BUNDLES",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from saikoro.scenario.model._common import PC, DifficultyTarget, Enemy, ScenarioModel
+from saikoro.scenario.model import PC, DifficultyTarget, Enemy, ScenarioModel
 
 __all__ = ["MODEL", "AkatsukiEnemy", "AkatsukiPC", "AkatsukiScenario", "AkatsukiTarget"]
 

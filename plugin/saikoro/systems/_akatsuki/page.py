@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from saikoro.scenario.model import PC
-from saikoro.site._profiles.base import Attack, Grid, Metric, Personal, Profile
+from saikoro.site import Attack, Grid, Metric, Personal, Profile
 
 from .model import AkatsukiEnemy, AkatsukiPC, AkatsukiTarget
 

@@ -12,12 +12,24 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from saikoro.scenario._containers import Field, ListOf, MapOf, Obj
-from saikoro.scenario._defs._party import PC_NAME, with_party
-from saikoro.scenario._defs._shared import enemy_obj, odds_hint, scenario_root, target_obj, warn_at
-from saikoro.scenario._loader import Node
-from saikoro.scenario._problems import Msg
-from saikoro.scenario._schema import Ctx, Int, Str
+from saikoro.scenario import (
+    PC_NAME,
+    Ctx,
+    Field,
+    Int,
+    ListOf,
+    MapOf,
+    Msg,
+    Node,
+    Obj,
+    Str,
+    enemy_obj,
+    odds_hint,
+    scenario_root,
+    target_obj,
+    warn_at,
+    with_party,
+)
 
 __all__ = ["ROOT", "two_d6_at_most"]
 

@@ -16,8 +16,7 @@ the achievement (target minus the roll) are told in the note.
 
 from __future__ import annotations
 
-from saikoro.export._model import Character
-from saikoro.export._palette import PaletteLine
+from saikoro.export import Character, PaletteLine
 from saikoro.scenario.model import Enemy
 from saikoro.systems import System
 

@@ -13,9 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from saikoro.dice import DiceSource, Dist, LimitError, ParseError
-from saikoro.dice._arith import parse_expression
-from saikoro.dice._poly import Poly
+from saikoro.dice import DiceSource, Dist, LimitError, ParseError, Poly, parse_expression
 
 __all__ = ["DamageExpr", "evaluate", "is_plain_int"]
 

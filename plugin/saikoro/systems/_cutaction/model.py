@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from saikoro.scenario.model._build import Model
-from saikoro.scenario.model._common import (
+from saikoro.scenario.model import (
     PC,
     ChaseEntry,
     ChaseTable,
     DifficultyTarget,
     Enemy,
+    Model,
     ScenarioModel,
 )
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from saikoro.scenario.model import PC
-from saikoro.site._profiles.base import Grid, Metric, Personal, Profile
+from saikoro.site import Grid, Metric, Personal, Profile
 
 from .model import CutactionAttack, CutactionEnemy, CutactionPC, CutactionTarget
 

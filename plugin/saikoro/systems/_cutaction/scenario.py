@@ -4,14 +4,31 @@ from __future__ import annotations
 
 from typing import Any
 
-from saikoro.scenario._common import ID, NAME, TEXT, chase_tables
-from saikoro.scenario._containers import Field, ListOf, Obj
-from saikoro.scenario._defs._party import PC_NAME, with_party
-from saikoro.scenario._defs._shared import enemy_obj, scenario_root, target_obj, warn_at
-from saikoro.scenario._defs._side import BATTLE_CHECKS
-from saikoro.scenario._loader import Node, join_path
-from saikoro.scenario._problems import Msg, show_value
-from saikoro.scenario._schema import Bool, Choice, Ctx, Enum, Int
+from saikoro.scenario import (
+    BATTLE_CHECKS,
+    ID,
+    NAME,
+    PC_NAME,
+    TEXT,
+    Bool,
+    Choice,
+    Ctx,
+    Enum,
+    Field,
+    Int,
+    ListOf,
+    Msg,
+    Node,
+    Obj,
+    chase_tables,
+    enemy_obj,
+    join_path,
+    scenario_root,
+    show_value,
+    target_obj,
+    warn_at,
+    with_party,
+)
 
 from .events import CHASE_EVENTS
 

@@ -10,7 +10,7 @@ Chains are unbounded, so very long chains are cut off and their mass is reported
 ``truncated``; the critical and fumble probabilities themselves are exact.
 
 The dice together have a closed form (:func:`chain_weights`, the engine's
-:func:`saikoro.dice._chains.chain_power` for d10), worked out with running sums instead
+:func:`saikoro.dice.chain_power` for d10), worked out with running sums instead
 of products of huge numbers. The work is estimated first
 (:func:`check_work`): a check over one of the work bounds is refused at once with a
 :class:`~saikoro.dice.LimitError` naming the bound.
@@ -29,9 +29,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from saikoro.dice import DiceSource, LimitError, ParseError
-from saikoro.dice._chains import chain_power, depth_for, faces_poly
-from saikoro.dice._poly import Poly
+from saikoro.dice import (
+    DiceSource,
+    LimitError,
+    ParseError,
+    Poly,
+    chain_power,
+    depth_for,
+    faces_poly,
+)
 
 __all__ = [
     "DEFAULT_CRITICAL",

@@ -26,8 +26,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from saikoro.dice import LimitError, Odds
-from saikoro.dice._poly import Poly
+from saikoro.dice import LimitError, Odds, Poly
 from saikoro.systems._base import OptionError, RulesError
 
 from .chain import (

@@ -16,9 +16,7 @@ from fractions import Fraction
 from itertools import accumulate
 from operator import sub
 
-from saikoro.dice import Odds
-from saikoro.dice._limits import ODDS_MAX_BITS, check
-from saikoro.dice._poly import Poly
+from saikoro.dice import ODDS_MAX_BITS, LimitError, Odds, Poly
 from saikoro.systems._base import OptionError
 
 from .chain import spread_work
@@ -171,7 +169,11 @@ def final_damage_odds(
     if not simple and guard is not None and attack.dice > 0:
         _, _, _, steps = spread_work(attack.dice, attack.critical)  # outcomes times dice
         pairs = steps // attack.dice * (guard.dice * 9 + 1)
-        check(pairs, MAX_FOLDED_PAIRS, "final_pairs", "最終ダメージの計算量（組の数）")
+        if pairs > MAX_FOLDED_PAIRS:  # the engine's message for a bound
+            raise LimitError(
+                f"最終ダメージの計算量（組の数）が上限({MAX_FOLDED_PAIRS})を超えています: {pairs}",
+                bound="final_pairs",
+            )
     aw, ad = attack_weights(attack, damage_fumble_fails)
     a_trunc = attack.spread().truncated if attack.dice > 0 else Fraction(0)
     gw: dict[int | str, int]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from saikoro.scenario.model._common import PC, DifficultyTarget, Enemy, ScenarioModel
+from saikoro.scenario.model import PC, DifficultyTarget, Enemy, ScenarioModel
 
 __all__ = [
     "MODEL",
@@ -18,7 +18,7 @@ __all__ = [
     "GetbTarget",
 ]
 
-from saikoro.scenario.model._build import Model
+from saikoro.scenario.model import Model
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -13,8 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from saikoro.scenario.model import PC
-from saikoro.site._pages.labels import placement
-from saikoro.site._profiles.base import Grid, Metric, Personal, Profile, given
+from saikoro.site import Grid, Metric, Personal, Profile, given, placement
 
 from .model import GetbAttack, GetbEnemy, GetbPC, GetbTarget
 from .scenario import ABILITIES

@@ -16,14 +16,33 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from saikoro.scenario._common import NAME, TEXT, fraction_text
-from saikoro.scenario._containers import Field, ListOf, Obj
-from saikoro.scenario._defs._party import PC_NAME, with_party
-from saikoro.scenario._defs._shared import enemy_obj, odds_hint, scenario_root, target_obj, warn_at
-from saikoro.scenario._defs._side import BATTLE_CHECKS
-from saikoro.scenario._loader import Node, join_path
-from saikoro.scenario._problems import Msg, show_value
-from saikoro.scenario._schema import Choice, Ctx, Enum, Int, IntOrRange, Str, did_you_mean
+from saikoro.scenario import (
+    BATTLE_CHECKS,
+    NAME,
+    PC_NAME,
+    TEXT,
+    Choice,
+    Ctx,
+    Enum,
+    Field,
+    Int,
+    IntOrRange,
+    ListOf,
+    Msg,
+    Node,
+    Obj,
+    Str,
+    did_you_mean,
+    enemy_obj,
+    fraction_text,
+    join_path,
+    odds_hint,
+    scenario_root,
+    show_value,
+    target_obj,
+    warn_at,
+    with_party,
+)
 from saikoro.systems import Board
 from saikoro.systems import get as get_system
 

@@ -26,8 +26,7 @@ that BCDice does not know the fumble (every die showing 1), which the note tells
 
 from __future__ import annotations
 
-from saikoro.export._model import Character
-from saikoro.export._palette import PaletteLine, signed
+from saikoro.export import Character, PaletteLine, signed
 from saikoro.scenario.model import Enemy
 from saikoro.systems import System
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from saikoro.scenario.model._build import Model
-from saikoro.scenario.model._common import PC, DifficultyTarget, Enemy, ScenarioModel
+from saikoro.scenario.model import PC, DifficultyTarget, Enemy, Model, ScenarioModel
 
 __all__ = ["MODEL", "KegareEnemy", "KegarePC", "KegareScenario", "KegareSkill", "KegareTarget"]
 

@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from saikoro.site._pages.labels import status
-from saikoro.site._profiles.base import Grid, Metric, Profile
+from saikoro.site import Grid, Metric, Profile, status
 
 from .model import KegareEnemy, KegareSkill, KegareTarget
 

@@ -10,14 +10,28 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from saikoro.scenario._common import NAME, TEXT
-from saikoro.scenario._containers import Field, ListOf, Obj
-from saikoro.scenario._defs._party import PC_NAME, with_party
-from saikoro.scenario._defs._shared import enemy_obj, odds_hint, scenario_root, target_obj, warn_at
-from saikoro.scenario._defs._side import BATTLE_CHECKS
-from saikoro.scenario._loader import Node
-from saikoro.scenario._problems import Msg
-from saikoro.scenario._schema import Bool, Choice, Ctx, Enum, Int
+from saikoro.scenario import (
+    BATTLE_CHECKS,
+    NAME,
+    PC_NAME,
+    TEXT,
+    Bool,
+    Choice,
+    Ctx,
+    Enum,
+    Field,
+    Int,
+    ListOf,
+    Msg,
+    Node,
+    Obj,
+    enemy_obj,
+    odds_hint,
+    scenario_root,
+    target_obj,
+    warn_at,
+    with_party,
+)
 
 __all__ = ["ROOT", "two_d6_at_least"]
 

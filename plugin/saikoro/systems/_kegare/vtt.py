@@ -19,8 +19,7 @@ is told in the note.
 
 from __future__ import annotations
 
-from saikoro.export._model import Character
-from saikoro.export._palette import PaletteLine, signed
+from saikoro.export import Character, PaletteLine, signed
 from saikoro.scenario.model import Enemy
 from saikoro.systems import System, get
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from saikoro.scenario.model import PC
-from saikoro.site._profiles.base import Attack, Grid, Metric, Personal, Profile, given
+from saikoro.site import Attack, Grid, Metric, Personal, Profile, given
 
 from .model import KokuryokuEnemy, KokuryokuPC, KokuryokuTarget
 from .scenario import ABILITIES as DEFINED_ABILITIES

@@ -10,13 +10,28 @@ import re
 import unicodedata
 from typing import Any
 
-from saikoro.scenario._common import NAME, TEXT
-from saikoro.scenario._containers import Field, ListOf, Obj
-from saikoro.scenario._defs._party import PC_NAME, with_party
-from saikoro.scenario._defs._shared import enemy_obj, scenario_root, target_obj, warn_at
-from saikoro.scenario._loader import Node, join_path
-from saikoro.scenario._problems import Msg, show_value
-from saikoro.scenario._schema import Choice, Ctx, Enum, Int, Str
+from saikoro.scenario import (
+    NAME,
+    PC_NAME,
+    TEXT,
+    Choice,
+    Ctx,
+    Enum,
+    Field,
+    Int,
+    ListOf,
+    Msg,
+    Node,
+    Obj,
+    Str,
+    enemy_obj,
+    join_path,
+    scenario_root,
+    show_value,
+    target_obj,
+    warn_at,
+    with_party,
+)
 
 __all__ = ["ROOT"]
 

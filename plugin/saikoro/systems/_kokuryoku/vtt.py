@@ -13,8 +13,7 @@ the note.
 
 from __future__ import annotations
 
-from saikoro.export._model import Character
-from saikoro.export._palette import PaletteLine, signed
+from saikoro.export import Character, PaletteLine, signed
 from saikoro.scenario.model import Enemy
 from saikoro.systems import System, get
 

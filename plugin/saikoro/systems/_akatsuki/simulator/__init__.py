@@ -34,13 +34,18 @@ from fractions import Fraction
 from functools import cache
 from types import MappingProxyType
 
-from saikoro.balance._budget import Budget
-from saikoro.balance._model import Encounter
-from saikoro.balance._side import Battle, Condition
-from saikoro.balance._simulator import End, Note, Simulator
-from saikoro.balance._stats import Tally
-from saikoro.balance._tactics import Tactics
-from saikoro.dice._errors import InternalError
+from saikoro.balance import (
+    Battle,
+    Budget,
+    Condition,
+    Encounter,
+    End,
+    Note,
+    Simulator,
+    Tactics,
+    Tally,
+)
+from saikoro.dice import InternalError
 from saikoro.systems._akatsuki.checks import (
     MAX_SUPPORTERS,
     AfterMode,

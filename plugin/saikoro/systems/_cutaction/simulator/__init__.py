@@ -37,11 +37,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from types import MappingProxyType
 
-from saikoro.balance._budget import Budget
-from saikoro.balance._model import Encounter
-from saikoro.balance._simulator import End, Note, Simulator
-from saikoro.balance._stats import Tally
-from saikoro.balance._tactics import Tactics, tactics_for
+from saikoro.balance import Budget, Encounter, End, Note, Simulator, Tactics, Tally, tactics_for
 from saikoro.systems._cutaction.events import event_number
 
 from . import drivers

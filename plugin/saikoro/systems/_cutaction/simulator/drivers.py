@@ -19,8 +19,7 @@ from fractions import Fraction
 from math import lcm
 from typing import Generic, TypeVar
 
-from saikoro.balance._budget import Budget
-from saikoro.balance._stats import Tally
+from saikoro.balance import Budget, Tally
 from saikoro.dice import InternalError
 from saikoro.systems._cutaction.damage import exhausted_at
 

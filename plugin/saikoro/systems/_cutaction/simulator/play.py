@@ -28,7 +28,7 @@ from itertools import accumulate
 from math import gcd, lcm
 from typing import Generic, NamedTuple, TypeVar
 
-from saikoro.balance._tactics import Policy
+from saikoro.balance import Policy
 from saikoro.dice import InternalError
 from saikoro.systems._cutaction.area import ROWS, BattleArea, Cover
 from saikoro.systems._cutaction.chase import (

@@ -10,10 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from saikoro.balance._model import Encounter
-from saikoro.balance._tactics import Policy, Tactics
+from saikoro.balance import Encounter, Policy, Tactics
 from saikoro.dice import InternalError, odds
-from saikoro.scenario._schema import IntOrRange
+from saikoro.scenario import IntOrRange
 from saikoro.systems._cutaction import model as sm
 from saikoro.systems._cutaction import scenario
 from saikoro.systems._cutaction.area import Cover

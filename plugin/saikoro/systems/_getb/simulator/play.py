@@ -23,7 +23,7 @@ So both play the very same rules, and each rule is the engine's:
 * the map: :class:`~saikoro.systems._getb.board.DialClock` distances.
 
 The tactics (who is targeted, where to move, when to guard) are in the functions named
-after them and documented in the guide (plugin/saikoro/_guide/balance.md).
+after them and documented in the guide (plugin/saikoro/site/_guide/balance.md).
 """
 
 from __future__ import annotations

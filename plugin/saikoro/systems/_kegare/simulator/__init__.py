@@ -16,11 +16,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 from types import MappingProxyType
 
-from saikoro.balance._budget import Budget
-from saikoro.balance._model import Encounter
-from saikoro.balance._simulator import Note, Simulator
-from saikoro.balance._stats import Tally
-from saikoro.balance._tactics import Tactics
+from saikoro.balance import Budget, Encounter, Note, Simulator, Tactics, Tally
 from saikoro.dice import InternalError
 from saikoro.systems._kegare import model as km
 

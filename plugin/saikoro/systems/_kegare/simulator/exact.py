@@ -23,7 +23,7 @@ from collections import defaultdict
 from collections.abc import Callable
 from fractions import Fraction
 
-from saikoro.balance._budget import Budget
+from saikoro.balance import Budget
 from saikoro.dice import InternalError
 
 from .fight import (

@@ -20,8 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
-from saikoro.balance import Policy
-from saikoro.balance._stats import Tally
+from saikoro.balance import Policy, Tally
 from saikoro.dice import Dist
 from saikoro.systems._kegare.checks import (
     TWO_D6,

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 
-from saikoro.balance._stats import Tally
+from saikoro.balance import Tally
 
 from .fight import (
     STATUSES,

@@ -40,13 +40,18 @@ from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
 
-from saikoro.balance._budget import Budget
-from saikoro.balance._model import Encounter
-from saikoro.balance._side import Battle, Condition
-from saikoro.balance._simulator import End, Note, Simulator
-from saikoro.balance._stats import Tally
-from saikoro.balance._tactics import Tactics
-from saikoro.dice._errors import InternalError
+from saikoro.balance import (
+    Battle,
+    Budget,
+    Condition,
+    Encounter,
+    End,
+    Note,
+    Simulator,
+    Tactics,
+    Tally,
+)
+from saikoro.dice import InternalError
 from saikoro.scenario.model import pc_model
 from saikoro.systems._kokuryoku import checks
 from saikoro.systems._kokuryoku.model import (

@@ -6,9 +6,9 @@ of the plugin): they sit under ``authoring/`` beside the generated field referen
 ``../commands.md`` and ``../schema/scenario.schema.json``. The project's own site and
 ``saikoro docs`` (the guide served offline from an install) both build them from here.
 
->>> [name for name, _ in pages()]
+>>> [name for name, _ in guide_pages()]
 ['index.md', 'balance.md', 'ci.md']
->>> dict(pages())["index.md"].startswith("---\\ntitle: シナリオを書く")
+>>> dict(guide_pages())["index.md"].startswith("---\\ntitle: シナリオを書く")
 True
 """
 
@@ -17,7 +17,7 @@ from __future__ import annotations
 from importlib import resources
 from importlib.resources.abc import Traversable
 
-__all__ = ["PAGES", "folder", "pages"]
+__all__ = ["PAGES", "folder", "guide_pages"]
 
 PAGES = ("index.md", "balance.md", "ci.md")
 """The guide's pages in reading order (the field reference is generated beside them)."""
@@ -28,6 +28,6 @@ def folder() -> Traversable:
     return resources.files(__name__)
 
 
-def pages() -> list[tuple[str, str]]:
+def guide_pages() -> list[tuple[str, str]]:
     """(file name, Markdown) of every page, in reading order."""
     return [(name, folder().joinpath(name).read_text(encoding="utf-8")) for name in PAGES]
