@@ -15,10 +15,14 @@ import tempfile
 import time
 from pathlib import Path
 
-from saikoro.balance import encounter
-from saikoro.balance._budget import Budget, OutOfBudget
-from saikoro.balance._check import scenario_tactics
-from saikoro.balance._simulator import simulator_for
+from saikoro.balance import (
+    Budget,
+    Encounter,
+    OutOfBudget,
+    encounter,
+    scenario_tactics,
+    simulator_for,
+)
 from saikoro.scenario import load_scenario, validate_text
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,10 +43,7 @@ missions:
 """
 
 
-def _solve(label: str, enc: object) -> None:
-    from saikoro.balance._model import Encounter
-
-    assert isinstance(enc, Encounter)
+def _solve(label: str, enc: Encounter) -> None:
     sim = simulator_for(enc.system)
     prep = sim.prepare(enc, scenario_tactics(enc))
     budget = Budget()
