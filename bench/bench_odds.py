@@ -113,7 +113,7 @@ def agree(mine: dict[int, Fraction], theirs: dict[int, Fraction], truncated: Fra
 def depth_of(command: str) -> int:
     """The explosion depth saikoro uses for an exploding command."""
     sys.path.insert(0, str(ROOT / "plugin"))
-    from saikoro.dice._chains import depth_for
+    from saikoro.dice import depth_for
 
     times, rest = command.split("U")
     sides = int(rest.split("[")[0])

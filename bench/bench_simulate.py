@@ -16,9 +16,7 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from saikoro.balance import encounter, simulate
-from saikoro.balance._model import Encounter, parse_party
-from saikoro.balance._parties import reference_party
+from saikoro.balance import Encounter, encounter, parse_party, reference_party, simulate
 from saikoro.scenario import load_scenario
 
 ROOT = Path(__file__).resolve().parent.parent

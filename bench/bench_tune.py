@@ -19,7 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from saikoro.balance._tune import TuneResult, tune
+from saikoro.balance import TuneResult, tune
 from saikoro.scenario import load_scenario
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -15,12 +15,9 @@ from typing import Any
 import pytest
 
 from balance_cases import AKATSUKI, build, documented_notes
-from saikoro.balance import simulate
-from saikoro.balance._budget import Budget, OutOfBudget
+from saikoro.balance import Budget, Condition, OutOfBudget, simulate, tactics_for
 from saikoro.balance._runner import run_chunk
-from saikoro.balance._side import Condition
 from saikoro.balance._stats import Z95
-from saikoro.balance._tactics import tactics_for
 from saikoro.systems import get as get_system
 from saikoro.systems._akatsuki.commands import format_check
 from saikoro.systems._akatsuki.simulator import SIMULATOR as AKATSUKI_SIM

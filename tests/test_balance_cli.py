@@ -13,8 +13,8 @@ from pathlib import Path
 
 from balance_cases import CASES, KEGARE, text
 from saikoro._cli import main as saikoro_main
-from saikoro.balance._check import check_balance
-from saikoro.scenario._cli import validate_main
+from saikoro.balance import check_balance
+from saikoro.scenario import validate_main
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "scenarios" / "kegare-yashiro.yaml"

@@ -13,17 +13,19 @@ from balance_cases import CASES, build, text
 from saikoro.balance import (
     PRESETS,
     TacticsError,
+    Tally,
     reference_party,
     simulate,
     tactics_for,
+    tactics_rulings,
     verdict,
     wilson,
 )
+from saikoro.balance import simulator_for as simulator
 from saikoro.balance._model import party_size
 from saikoro.balance._runner import CHUNK
-from saikoro.balance._simulator import simulator_for as simulator
-from saikoro.balance._stats import Tally, parse_win_range
-from saikoro.balance._tactics import parse_policy, tactics_rulings
+from saikoro.balance._stats import parse_win_range
+from saikoro.balance._tactics import parse_policy
 from saikoro.scenario import validate_text
 from saikoro.systems import SYSTEM_IDS
 from saikoro.systems import get as get_system

@@ -16,9 +16,7 @@ from pathlib import Path
 import pytest
 
 from balance_cases import CHASE, CUTACTION, Data, build
-from saikoro.balance import simulate
-from saikoro.balance._budget import Budget
-from saikoro.balance._tactics import tactics_for
+from saikoro.balance import Budget, simulate, tactics_for
 from saikoro.systems import get
 from saikoro.systems._cutaction.damage import DamageResult
 from saikoro.systems._cutaction.simulator import ENDS, NOTES, SIMULATOR, possible_ends

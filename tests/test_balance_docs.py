@@ -7,9 +7,7 @@ from pathlib import Path
 
 import yaml
 
-from saikoro.balance import ATOMS, PRESETS, reference_party
-from saikoro.balance._simulator import simulator_for
-from saikoro.balance._verdict import VERDICTS
+from saikoro.balance import ATOMS, PRESETS, VERDICTS, reference_party, simulator_for
 from saikoro.systems import SYSTEM_IDS
 
 DEFAULTS = {s: simulator_for(s).tactics for s in SYSTEM_IDS}
@@ -43,7 +41,7 @@ def test_reference_parties_match_the_page() -> None:
 
 
 def test_rulings_page_shows_the_default_tactics() -> None:
-    from saikoro.site._pages.reference import rulings_page
+    from saikoro.site import rulings_page
 
     page = rulings_page()
     for system in DEFAULTS:

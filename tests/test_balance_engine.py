@@ -13,7 +13,7 @@ from saikoro.systems._cutaction.checks import resolve_check
 @pytest.mark.parametrize("dice", ["1D10", "2D6"])
 def test_cut_action_check_matches_resolve_check(dice: str) -> None:
     from balance_cases import CUTACTION, build
-    from saikoro.balance._tactics import tactics_for
+    from saikoro.balance import tactics_for
     from saikoro.systems._cutaction.checks import CheckResult
     from saikoro.systems._cutaction.simulator import SIMULATOR as CUTACTION_SIM
     from saikoro.systems._cutaction.simulator.play import Play

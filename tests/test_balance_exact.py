@@ -13,10 +13,8 @@ from functools import cache
 import pytest
 
 from balance_cases import AKATSUKI, CHASE, GETB_EXCHANGE, KEGARE_DUEL, KOKURYOKU, build
-from saikoro.balance import simulate
-from saikoro.balance._budget import Budget
-from saikoro.balance._simulator import simulator_for as simulator
-from saikoro.balance._tactics import tactics_for
+from saikoro.balance import Budget, simulate, tactics_for
+from saikoro.balance import simulator_for as simulator
 from saikoro.systems._akatsuki.simulator import SIMULATOR as AKATSUKI_SIM
 from saikoro.systems._kegare.simulator import SIMULATOR as KEGARE_SIM
 
@@ -145,8 +143,7 @@ def test_a_long_kegare_duel_is_exact_within_the_step_budget() -> None:
 def test_the_step_budget_leaves_a_larger_duel_to_the_simulation(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from saikoro.balance import _runner
-    from saikoro.balance._budget import OutOfBudget
+    from saikoro.balance import OutOfBudget, _runner
 
     enc = build(KEGARE_DUEL, _long_duel)
     sim = KEGARE_SIM

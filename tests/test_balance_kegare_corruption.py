@@ -17,10 +17,7 @@ from typing import Any
 import pytest
 
 from balance_cases import KEGARE, KEGARE_DUEL, build
-from saikoro.balance import simulate
-from saikoro.balance._budget import Budget
-from saikoro.balance._stats import Tally
-from saikoro.balance._tactics import tactics_for
+from saikoro.balance import Budget, Tally, simulate, tactics_for
 from saikoro.systems._kegare import Kegare
 from saikoro.systems._kegare.simulator import SIMULATOR as KEGARE_SIM
 from saikoro.systems._kegare.simulator.fight import STATUSES, Fighter, Move, give, strike, table_due
@@ -175,7 +172,7 @@ def test_the_exact_duel_rolls_the_table_for_an_enemy_only_with_all() -> None:
 
 
 def test_rulings_page_lists_the_option() -> None:
-    from saikoro.site._pages.reference import rulings_page
+    from saikoro.site import rulings_page
 
     page = rulings_page()
     assert 'id="kegare-corruption_effects"' in page and "### 穢れの効果を受けるのは誰か" in page

@@ -24,10 +24,7 @@ from typing import Any
 import pytest
 
 from balance_cases import KEGARE, KEGARE_DUEL, build
-from saikoro.balance import simulate
-from saikoro.balance._budget import Budget
-from saikoro.balance._stats import Tally
-from saikoro.balance._tactics import tactics_for
+from saikoro.balance import Budget, Tally, simulate, tactics_for
 from saikoro.systems._kegare.checks import TWO_D6, AttackSpec, resolve
 from saikoro.systems._kegare.commands import odds_command
 from saikoro.systems._kegare.model import KegareSkill

@@ -5,7 +5,9 @@ the rule texts; the scenario goes through ``saikoro simulate --format json`` (in
 process, a few through ``python -m saikoro``) and the oracle's value must lie inside the
 95 % intervals (several seeds, at most one miss) and equal ``exact`` wherever the CLI
 gives it. The fuzz part simulates generated valid scenarios of every system and checks
-the JSON's shape and sanity. ``python tests/test_balance_oracle.py`` prints the figures.
+the JSON's shape and sanity. ``python tests/test_balance_oracle.py`` prints the figures;
+``python tests/test_balance_oracle.py --store`` stores the slow cases' values
+(:data:`balance_oracle.common.STORED`).
 """
 
 from __future__ import annotations
@@ -658,7 +660,7 @@ def run_case(name: str, tmp: Path) -> common.Figures:
     data, oracle, extra, battles = CASES[name]
     path = common.write(tmp, name, data)
     assert validate_text(path.read_text("utf-8"), path.name).ok
-    value = oracle(data)
+    value = common.oracle_value(name, oracle, data)
     seeds = SEEDS[:2] if name in SUBPROCESS else SEEDS
     return common.check_case(
         name,
@@ -676,6 +678,20 @@ def run_case(name: str, tmp: Path) -> common.Figures:
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_oracle(name: str, tmp_path: Path) -> None:
     run_case(name, tmp_path)
+
+
+def test_the_stored_oracle_values_are_current() -> None:
+    """Each stored value (a slow case's) was solved by this oracle from this very case; a
+    stale one is solved again by :func:`test_oracle`, and this test names the fix."""
+    stored = common.stored_values()
+    assert stored, f"{common.STORED} is missing: run python tests/test_balance_oracle.py --store"
+    stale = [
+        name
+        for name, kept in stored.items()
+        if name not in CASES or kept["digest"] != common.oracle_digest(CASES[name][0])
+    ]
+    fix = "run python tests/test_balance_oracle.py --store"
+    assert not stale, f"stale oracle values {stale}: {fix}"
 
 
 def test_oracle_catches_a_wrong_value(tmp_path: Path) -> None:
@@ -1039,7 +1055,30 @@ def test_fuzz(system: str, tmp_path: Path) -> None:
         fuzz(system, i, tmp_path)
 
 
-if __name__ == "__main__":  # the figures, for the report
+def store() -> None:
+    """Solve every case and write the slow ones' values to :data:`common.STORED`."""
+    import time
+
+    out: dict[str, dict[str, str]] = {}
+    for name in sorted(CASES):
+        data, oracle, _, _ = CASES[name]
+        start = time.perf_counter()
+        value = oracle(data)
+        seconds = time.perf_counter() - start
+        print(f"  {name:40} {seconds:6.1f} s", flush=True)
+        if seconds > common.SLOW:
+            out[name] = {
+                "digest": common.oracle_digest(data),
+                "value": str(value),
+                "seconds": f"{seconds:.1f}",
+            }
+    common.STORED.write_text(json.dumps(out, indent=1, sort_keys=True) + "\n", "utf-8")
+    print(f"{len(out)} values stored in {common.STORED}")
+
+
+if __name__ == "__main__" and sys.argv[1:] == ["--store"]:
+    store()
+elif __name__ == "__main__":  # the figures, for the report
     import tempfile
 
     with tempfile.TemporaryDirectory() as tmpdir:

@@ -25,12 +25,18 @@ from typing import Any
 import pytest
 
 from balance_cases import AKATSUKI, CASES, CHASE, GETB, KEGARE, KEGARE_DUEL, KOKURYOKU, Data, text
-from saikoro.balance import BalanceResult, encounter, simulate
-from saikoro.balance._model import Encounter
+from saikoro.balance import (
+    BalanceResult,
+    Battle,
+    Condition,
+    Encounter,
+    Tally,
+    encounter,
+    simulate,
+    tactics_for,
+    wilson,
+)
 from saikoro.balance._runner import run_chunk
-from saikoro.balance._side import Battle, Condition
-from saikoro.balance._stats import Tally, wilson
-from saikoro.balance._tactics import tactics_for
 from saikoro.scenario import validate_text
 from saikoro.scenario._defs import SIDE_CHECKS as VOCABULARY
 from saikoro.scenario._defs._side import FIELDS
@@ -310,7 +316,7 @@ def test_akatsuki_exact_side_missions() -> None:
 
 def test_akatsuki_exact_matches_brute_force() -> None:
     """Three checks of 36 dice pairs each: every one of the 46,656 battles enumerated."""
-    from saikoro.balance._budget import Budget
+    from saikoro.balance import Budget
     from saikoro.systems._akatsuki import simulator as sim
 
     enc = _enc(AKATSUKI, {"targets_at_least": 2, "cards_left_at_least": 2})

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from saikoro.balance import BalanceError, tune
 from saikoro.balance._apply import apply_changes, edited_text
-from saikoro.balance._errors import BalanceError
-from saikoro.balance._tune import Change, knobs, tune
+from saikoro.balance._tune import Change, knobs
 from saikoro.scenario import load_scenario
 
 AKATSUKI = """\

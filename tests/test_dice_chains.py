@@ -13,17 +13,8 @@ from fractions import Fraction
 import pytest
 
 import saikoro
-from saikoro.dice import InternalError, LimitError
-from saikoro.dice._chains import (
-    chain_count,
-    chain_power,
-    chain_sum,
-    chain_works,
-    check_chain_work,
-    depth_for,
-    faces_poly,
-)
-from saikoro.dice._poly import Poly
+from saikoro.dice import InternalError, LimitError, Poly, chain_power, depth_for, faces_poly
+from saikoro.dice._chains import chain_count, chain_sum, chain_works, check_chain_work
 from saikoro.dice._series import divide, run_power, times_power
 
 Weights = dict[int, int]

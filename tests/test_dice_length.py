@@ -5,9 +5,8 @@ from __future__ import annotations
 import pytest
 
 import saikoro
-from saikoro.dice import LimitError
+from saikoro.dice import LimitError, Poly
 from saikoro.dice import _lexer as lexer
-from saikoro.dice._poly import Poly
 
 TOO_LONG = [
     "a" * 1_000_000,

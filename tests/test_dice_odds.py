@@ -15,8 +15,7 @@ from fractions import Fraction
 import pytest
 
 import saikoro
-from saikoro.dice import Roll
-from saikoro.dice._chains import depth_for
+from saikoro.dice import Roll, depth_for
 
 
 def enumerate_roll(

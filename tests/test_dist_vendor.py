@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from saikoro.site import vendor
-from saikoro.site._roller import RollerAssetError, RollerSettings, find_pyodide_dir
+from saikoro.site import RollerAssetError, vendor
+from saikoro.site._roller import RollerSettings, find_pyodide_dir
 from saikoro.site.vendor import BUNDLES, LICENSE_NAME, VendorError, bundle_dir, copy_bundles
 
 REPO = Path(__file__).resolve().parents[1]

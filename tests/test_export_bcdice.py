@@ -32,9 +32,20 @@ import saikoro
 from saikoro.export import DICEBOT, PaletteLine, enemy_character, enemy_palette
 from saikoro.export._enemy import compare_options
 from saikoro.export._memo import enemy_definition
-from saikoro.scenario import Scenario, load_scenarios, validate_text
-from saikoro.scenario._containers import ListOf, MapOf, Obj
-from saikoro.scenario._schema import Bool, Enum, Int, IntOrRange, Str, Type
+from saikoro.scenario import (
+    Bool,
+    Enum,
+    Int,
+    IntOrRange,
+    ListOf,
+    MapOf,
+    Obj,
+    Scenario,
+    Str,
+    Type,
+    load_scenarios,
+    validate_text,
+)
 from saikoro.scenario.model import Enemy, enemy_model, to_data
 from saikoro.site._oddscache import OddsCache
 from saikoro.site._pages.scenario import render_scenario, rulings

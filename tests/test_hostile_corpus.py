@@ -31,8 +31,7 @@ import pytest
 import saikoro
 from saikoro.dice import SaikoroError
 from saikoro.export import ccfolia_attribute, ccfolia_json, enemy_character, udonarium_zip
-from saikoro.scenario import load_scenario
-from saikoro.scenario._validate import Scenario
+from saikoro.scenario import Scenario, load_scenario
 from test_site_support import env
 
 ROOT = Path(__file__).resolve().parents[1]

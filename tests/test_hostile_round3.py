@@ -21,8 +21,8 @@ from pymdownx.superfences import SuperFencesException
 
 import saikoro
 from saikoro._cli import main as cli_main
-from saikoro.dice import GivenDiceError, SaikoroError
-from saikoro.dice._digits import decimal_text, digit_count, fraction_text
+from saikoro.dice import GivenDiceError, SaikoroError, digit_count, fraction_text
+from saikoro.dice._digits import decimal_text
 from saikoro.site import _fences
 from saikoro.site._fences import FenceContext, add_custom_fences, fence_lines
 
@@ -86,7 +86,7 @@ def test_short_fractions_stay_exact_in_the_table(capsys: pytest.CaptureFixture[s
 
 def test_the_slow_reroll_without_a_target_is_one_power() -> None:
     # a reroll whose rerolled faces score nothing: (s**r - c**r)**dice, not 200 terms
-    from saikoro.dice._chains import chain_power, faces_poly
+    from saikoro.dice import chain_power, faces_poly
 
     up, stop = faces_poly([0] * 9), faces_poly([0])
     fast = chain_power(up, stop, 30, 7)
@@ -198,7 +198,7 @@ def test_validate_refuses_the_ids_of_generated_pages(
 
 
 def test_the_site_and_validate_share_one_definition() -> None:
-    from saikoro.scenario._ids import is_reserved
+    from saikoro.scenario import is_reserved
     from saikoro.site._pages.book import volumes
 
     assert all(is_reserved(stem) for stem, _, _ in volumes(100 * 12 + 1))
@@ -419,7 +419,7 @@ def test_two_nations_in_a_kokuryoku_party_are_refused() -> None:
     ],
 )
 def test_tactics_messages_name_the_mistake(text: str, message: str) -> None:
-    from saikoro.scenario._tactics import TacticsError, parse_policy
+    from saikoro.scenario import TacticsError, parse_policy
 
     with pytest.raises(TacticsError) as caught:
         parse_policy(text)
@@ -427,7 +427,7 @@ def test_tactics_messages_name_the_mistake(text: str, message: str) -> None:
 
 
 def test_unknown_tactics_list_each_known_name_once() -> None:
-    from saikoro.scenario._tactics import ATOMS, PRESETS, TacticsError, parse_policy
+    from saikoro.scenario import ATOMS, PRESETS, TacticsError, parse_policy
 
     with pytest.raises(TacticsError) as caught:
         parse_policy("focus,nonsense")
@@ -439,7 +439,7 @@ def test_unknown_tactics_list_each_known_name_once() -> None:
 
 @pytest.mark.parametrize("text", ["hunt,random", "reckless,guard", "focus,keep_range", "random"])
 def test_a_preset_then_atoms_still_reads(text: str) -> None:
-    from saikoro.scenario._tactics import parse_policy
+    from saikoro.scenario import parse_policy
 
     assert parse_policy(text).name == text
 

@@ -12,10 +12,11 @@ from pathlib import Path
 import pytest
 
 from saikoro import systems
-from saikoro.scenario._containers import Obj
-from saikoro.scenario._defs import DEFINITIONS, definition
+from saikoro.scenario import DEFINITIONS, Obj
+from saikoro.scenario._defs import definition
 from saikoro.scenario.model import model_class
-from saikoro.site._profiles import Profile, profile
+from saikoro.site import Profile
+from saikoro.site._profiles import profile
 from saikoro.systems import (
     BUILTIN,
     SYSTEM_IDS,

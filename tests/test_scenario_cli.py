@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from saikoro.scenario._cli import schema_main, validate_main
+from saikoro.scenario import schema_main, validate_main
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data" / "scenarios"

@@ -8,8 +8,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from saikoro.scenario import validate_text
-from saikoro.scenario._cli import validate_main
+from saikoro.scenario import validate_main, validate_text
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = [p.read_text("utf-8") for p in sorted((ROOT / "scenarios").glob("*.yaml"))]

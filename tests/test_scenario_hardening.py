@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from saikoro.scenario import load_scenarios, validate_text
-from saikoro.scenario._cli import EXIT_INTERNAL, validate_main
+from saikoro.scenario import load_scenarios, validate_main, validate_text
+from saikoro.scenario._cli import EXIT_INTERNAL
 from saikoro.scenario._loader import load_yaml
 
 ROOT = Path(__file__).resolve().parent.parent

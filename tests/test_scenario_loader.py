@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from saikoro.scenario import load_scenario, validate_text
-from saikoro.scenario._loader import MAX_BYTES, MAX_NODES, LoadError, load_yaml
+from saikoro.scenario import MAX_BYTES, LoadError, load_scenario, validate_text
+from saikoro.scenario._loader import MAX_NODES, load_yaml
 
 
 def first(text: str | bytes) -> str:

@@ -14,11 +14,18 @@ from pathlib import Path
 
 import pytest
 
-from saikoro.scenario import Scenario, load_scenario, validate_text
-from saikoro.scenario._containers import ListOf, MapOf, Obj
-from saikoro.scenario._defs import DEFINITIONS
+from saikoro.scenario import (
+    DEFINITIONS,
+    Ctx,
+    ListOf,
+    MapOf,
+    Obj,
+    Scenario,
+    Type,
+    load_scenario,
+    validate_text,
+)
 from saikoro.scenario._loader import load_yaml
-from saikoro.scenario._schema import Ctx, Type
 from saikoro.scenario.model import (
     NOWHERE,
     Model,
@@ -243,7 +250,7 @@ def test_exports_are_byte_identical_to_the_base_commit() -> None:
 @pytest.mark.parametrize("scenario", _valid(), ids=lambda s: s.path.name)
 def test_simulator_party_is_the_same_from_the_model_and_from_data(scenario: Scenario) -> None:
     """The simulator's adapter reads the model; party files still arrive as data."""
-    from saikoro.balance._model import encounter, parse_party
+    from saikoro.balance import encounter, parse_party
 
     enc = encounter(scenario)
     assert len(enc.enemies) == len(scenario.model.enemies)

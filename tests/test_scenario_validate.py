@@ -9,9 +9,9 @@ from fractions import Fraction
 from itertools import product
 from pathlib import Path
 
-from saikoro.scenario import field_reference, load_scenario, validate_text
+from saikoro.scenario import default_lang, field_reference, load_scenario, validate_text
 from saikoro.scenario._common import die_outcomes
-from saikoro.scenario._problems import catalogue, default_lang
+from saikoro.scenario._problems import catalogue
 from saikoro.scenario.model import to_data
 from saikoro.systems._akatsuki.scenario import two_d6_at_most
 from saikoro.systems._getb import scenario as getb

@@ -23,8 +23,7 @@ import pytest
 
 from lsp_client import language_server, open_document
 from saikoro._new import book_files
-from saikoro.scenario import validate_text
-from saikoro.scenario._export import json_schema
+from saikoro.scenario import json_schema, validate_text
 from saikoro.systems import SYSTEM_IDS
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -17,8 +17,8 @@ import pytest
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
+from saikoro.site import SaikoroPlugin
 from saikoro.site import _structure as structure
-from saikoro.site._plugin import SaikoroPlugin
 from saikoro.site._safe import safe_title
 from test_site_support import NAME, TWO_D6, Q
 

@@ -19,7 +19,7 @@ from mkdocs.config import load_config
 from mkdocs.exceptions import Abort, PluginError
 from mkdocs.structure.files import Files
 
-from saikoro.site._plugin import SaikoroPlugin
+from saikoro.site import SaikoroPlugin
 from test_site_support import TWO_D6
 
 GOOD = TWO_D6

@@ -545,7 +545,7 @@ def test_every_kegare_status_has_its_japanese_word() -> None:
 
 
 def test_lru_forgets_the_least_recently_used() -> None:
-    from saikoro.dice._errors import InternalError
+    from saikoro.dice import InternalError
     from saikoro.site._lru import Lru
 
     cache = Lru[str, int](2)

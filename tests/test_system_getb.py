@@ -808,7 +808,7 @@ def test_final_damage_zero_is_exact_despite_cut_off_chains() -> None:
 
 def test_chain_weights_are_the_engine_chains_for_d10() -> None:
     # one implementation: GETB's chained d10 are the engine's reroll chains (U10[c])
-    from saikoro.dice._chains import chain_power, faces_poly
+    from saikoro.dice import chain_power, faces_poly
 
     for critical, depth, dice in [(10, 4, 3), (7, 5, 2), (2, 6, 1)]:
         ours = chain_weights(critical, depth, dice)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from saikoro.systems._flow import StepKind
+from saikoro.systems import StepKind
 from saikoro.systems._getb import (
     Combatant,
     Condition,

@@ -371,9 +371,9 @@ def test_difficulty_grid_shows_expected_gain_per_party_size() -> None:
     import re as regex
     from html import unescape
 
+    from saikoro.site import Metric
     from saikoro.site._oddscache import OddsCache
     from saikoro.site._pages.grids import grid_html
-    from saikoro.site._profiles import Metric
     from saikoro.systems._kokuryoku.model import KokuryokuTarget
     from saikoro.systems._kokuryoku.page import KokuryokuProfile
 

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 import saikoro
+from saikoro.site import RollerAssetError
 from saikoro.site import _roller as roller
 from saikoro.site._roller import (
     ASSET_DIR,
@@ -23,7 +24,6 @@ from saikoro.site._roller import (
     EXTRA_JS,
     INSERT_KEYS,
     PYODIDE_FILES,
-    RollerAssetError,
     RollerSettings,
     engine_zip,
     find_pyodide_dir,
