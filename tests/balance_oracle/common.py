@@ -160,7 +160,7 @@ def stored_values() -> dict[str, dict[str, str]]:
 
 
 def oracle_value(
-    name: str, oracle: Callable[[Mapping[str, Any]], Fraction], data: Mapping[str, Any]
+    name: str, oracle: Callable[[dict[str, Any]], Fraction], data: dict[str, Any]
 ) -> Fraction:
     """The oracle's value of case ``name``: stored when its digest matches, else solved."""
     kept = stored_values().get(name)
