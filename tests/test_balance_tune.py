@@ -200,3 +200,23 @@ def test_edits_keep_every_other_byte() -> None:
     doubled = edited_text(text, (add,))
     assert doubled.count("name: 鬼") == 2 and "id: oni-2" in doubled
     assert doubled.startswith(text.split("missions:")[0])
+
+
+def test_a_confirmation_plays_battles_the_screening_did_not() -> None:
+    """A candidate chosen on the screening's battles is confirmed on others (its luck there
+    must not confirm it); the screening's figure is ``simulate``'s for the same seed."""
+    from saikoro.balance import encounter, scenario_tactics, simulate
+    from saikoro.balance._tune import FRESH, _Measurer
+    from saikoro.scenario import validate_text
+
+    with _Measurer("forest.yaml", 3, False, 1) as measurer:
+        (screened,) = measurer.many([KEGARE], 500)
+        (confirmed,) = measurer.many([KEGARE], 500, fresh=True)
+        played = sorted(index for _, index, _ in measurer._chunks)
+    assert screened is not None and confirmed is not None
+    assert played == [0, 1, FRESH, FRESH + 1]
+    checked = validate_text(KEGARE, "forest.yaml").scenario
+    assert checked is not None
+    enc = encounter(checked)
+    r = simulate(enc, battles=500, seed=3, tactics=scenario_tactics(enc), solve=False)
+    assert (screened.win, screened.low, screened.high) == (r.win, r.win_low, r.win_high)

@@ -71,6 +71,10 @@ tuning measures many encounters)."""
 SUGGESTIONS = 3
 """Suggestions confirmed and shown."""
 
+FRESH = 10**6
+"""The first chunk of the battles a confirmation plays: no screening reaches it (a
+screening plays at most ``--screen``'s cap, 1,000,000 battles: 4,000 chunks)."""
+
 SEARCHED = 6
 """Numbers searched one by one: those whose sensitivity predicts the smallest relative
 edit (the others would need larger ones, or move the win rate too little to reach it)."""
@@ -413,9 +417,9 @@ class _Measurer:
     """Measures versions of one scenario, caching by content, over a process pool.
 
     Battles are played in :func:`~._runner.simulate`'s seeded chunks, spread over the pool
-    whatever the number of versions measured at once, and kept: confirming a candidate with
-    more battles plays only the chunks not played yet, and the figures are those
-    ``simulate`` gives for the same seed and battles.
+    whatever the number of versions measured at once, and kept: a screening's figures are
+    those ``simulate`` gives for the same seed and battles, and confirming a candidate with
+    more battles plays only the chunks not played yet.
     """
 
     def __init__(self, filename: str, seed: int, exact: bool, jobs: int) -> None:
@@ -442,18 +446,24 @@ class _Measurer:
             return list(self._pool.map(fn, jobs, chunksize=1))
         return [fn(j) for j in jobs]
 
-    def many(self, texts: Sequence[str], battles: int) -> list[Measure | None]:
-        todo = [t for t in dict.fromkeys(texts) if (t, battles) not in self.cache]
+    def many(
+        self, texts: Sequence[str], battles: int, *, fresh: bool = False
+    ) -> list[Measure | None]:
+        """The measures of ``texts`` with ``battles`` battles each; ``fresh``: battles that
+        no screening plays (chunks from :data:`FRESH` on), to confirm a candidate on
+        battles other than those it was chosen on."""
+        key = -battles if fresh else battles
+        todo = [t for t in dict.fromkeys(texts) if (t, key) not in self.cache]
         if self.exact:
             jobs = [_Job(t, self.filename, battles, self.seed, self.exact) for t in todo]
             for t, m in zip(todo, self._map(_measure, jobs), strict=True):
-                self.cache[(t, battles)] = m
+                self.cache[(t, key)] = m
         else:
-            self._play(todo, battles)
-        return [self.cache[(t, battles)] for t in texts]
+            self._play(todo, battles, key, FRESH if fresh else 0)
+        return [self.cache[(t, key)] for t in texts]
 
-    def _play(self, texts: Sequence[str], battles: int) -> None:
-        sizes = list(enumerate(_chunks(battles)))
+    def _play(self, texts: Sequence[str], battles: int, key: int, first: int) -> None:
+        sizes = [(first + i, n) for i, n in enumerate(_chunks(battles))]
         needed = [
             _Chunk(t, self.filename, self.seed, i, n)
             for t in texts
@@ -470,7 +480,7 @@ class _Measurer:
                 played = sum(part[1] for part in parts if part is not None)
                 low, high = wilson(wins, played)
                 measure = Measure(wins / played, low, high, played)
-            self.cache[(t, battles)] = measure
+            self.cache[(t, key)] = measure
 
 
 # -- edits ----------------------------------------------------------------------------------
@@ -651,11 +661,13 @@ class _Search:
         return out
 
     def confirm(self, text: str, confirm_max: int) -> tuple[bool, Measure]:
-        """More battles (x4 each time) until the 95 % interval lies inside the range, the
-        estimate leaves it, or the cap is reached; the exact value decides at once."""
+        """Battles other than those the candidate was chosen on (so that its luck there
+        does not confirm it), more of them (x4 each time) until the 95 % interval lies
+        inside the range, the estimate leaves it, or the cap is reached; the exact value
+        decides at once."""
         battles = self.screen
         while True:
-            (m,) = self.measurer.many([text], battles)
+            (m,) = self.measurer.many([text], battles, fresh=True)
             if m is None:
                 raise InternalError("a candidate stopped validating")
             if m.exact is not None:
