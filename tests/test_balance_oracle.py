@@ -7,7 +7,7 @@ process, a few through ``python -m saikoro``) and the oracle's value must lie in
 gives it. The fuzz part simulates generated valid scenarios of every system and checks
 the JSON's shape and sanity. ``python tests/test_balance_oracle.py`` prints the figures;
 ``python tests/test_balance_oracle.py --store`` stores the slow cases' values
-(:data:`balance_oracle.common.STORED`).
+(:data:`balance_oracle.stored.STORED`).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from typing import Any
 import pytest
 
 from balance_cases import AKATSUKI, CHASE  # the simulator's own exact cases: recomputed here
-from balance_oracle import akatsuki, chase, common, cutaction, getb, kegare, kokuryoku
+from balance_oracle import akatsuki, chase, common, cutaction, getb, kegare, kokuryoku, stored
 from saikoro.scenario import validate_text
 
 Data = dict[str, Any]
@@ -660,7 +660,7 @@ def run_case(name: str, tmp: Path) -> common.Figures:
     data, oracle, extra, battles = CASES[name]
     path = common.write(tmp, name, data)
     assert validate_text(path.read_text("utf-8"), path.name).ok
-    value = common.oracle_value(name, oracle, data)
+    value = stored.oracle_value(name, oracle, data)
     seeds = SEEDS[:2] if name in SUBPROCESS else SEEDS
     return common.check_case(
         name,
@@ -683,14 +683,14 @@ def test_oracle(name: str, tmp_path: Path) -> None:
 def test_the_stored_oracle_values_are_current() -> None:
     """Each stored value (a slow case's) was solved by this oracle from this very case; a
     stale one is solved again by :func:`test_oracle`, and this test names the fix."""
-    stored = common.stored_values()
-    assert stored, f"{common.STORED} is missing: run python tests/test_balance_oracle.py --store"
+    kept_values = stored.stored_values()
+    fix = "run python tests/test_balance_oracle.py --store"
+    assert kept_values, f"{stored.STORED} is missing: {fix}"
     stale = [
         name
-        for name, kept in stored.items()
-        if name not in CASES or kept["digest"] != common.oracle_digest(CASES[name][0])
+        for name, kept in kept_values.items()
+        if name not in CASES or kept["digest"] != stored.oracle_digest(CASES[name][0])
     ]
-    fix = "run python tests/test_balance_oracle.py --store"
     assert not stale, f"stale oracle values {stale}: {fix}"
 
 
@@ -1056,7 +1056,7 @@ def test_fuzz(system: str, tmp_path: Path) -> None:
 
 
 def store() -> None:
-    """Solve every case and write the slow ones' values to :data:`common.STORED`."""
+    """Solve every case and write the slow ones' values to :data:`stored.STORED`."""
     import time
 
     out: dict[str, dict[str, str]] = {}
@@ -1066,14 +1066,14 @@ def store() -> None:
         value = oracle(data)
         seconds = time.perf_counter() - start
         print(f"  {name:40} {seconds:6.1f} s", flush=True)
-        if seconds > common.SLOW:
+        if seconds > stored.SLOW:
             out[name] = {
-                "digest": common.oracle_digest(data),
+                "digest": stored.oracle_digest(data),
                 "value": str(value),
                 "seconds": f"{seconds:.1f}",
             }
-    common.STORED.write_text(json.dumps(out, indent=1, sort_keys=True) + "\n", "utf-8")
-    print(f"{len(out)} values stored in {common.STORED}")
+    stored.STORED.write_text(json.dumps(out, indent=1, sort_keys=True) + "\n", "utf-8")
+    print(f"{len(out)} values stored in {stored.STORED}")
 
 
 if __name__ == "__main__" and sys.argv[1:] == ["--store"]:

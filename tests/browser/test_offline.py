@@ -160,9 +160,18 @@ def test_the_engine_shows_its_download(browser: Any, site_url: str, network: Net
 
 
 def _eventually(page: Any, expression: str, timeout: float = 30.0, arg: object = None) -> None:
-    """Wait until an async ``expression`` (a function of ``arg``) resolves truthy."""
+    """Wait until an async ``expression`` (a function of ``arg``) resolves truthy (asked
+    again when the page navigates while it is evaluated: the worker reloads pages)."""
+    from playwright.sync_api import Error as PlaywrightError
+
     deadline = time.monotonic() + timeout
-    while not page.evaluate(expression, arg):
+    while True:
+        try:
+            if page.evaluate(expression, arg):
+                return
+        except PlaywrightError as exc:
+            if "Execution context was destroyed" not in str(exc):
+                raise
         if time.monotonic() > deadline:
             raise AssertionError(f"never true: {expression}")
         page.wait_for_timeout(250)

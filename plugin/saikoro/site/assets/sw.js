@@ -128,25 +128,37 @@ async function ours(response) {
 // turned off): the worker and its caches go, and its pages load again from the server.
 let gone = false; // once leaving, requests go straight to the network and nothing is kept
 
-async function leave() {
+async function leave(pending) {
   gone = true;
   await self.registration.unregister();
   for (const name of await caches.keys()) {
     if (name.startsWith(PREFIX)) await caches.delete(name);
   }
-  for (const client of await self.clients.matchAll({ type: "window" })) {
-    if (client.url.startsWith(ROOT.href)) client.navigate(client.url);
+  // every page of the book loads again from the server; ``pending``: the page a kept copy
+  // was just served to, which may not be a client yet (its navigation is under way), so
+  // it is waited for a few seconds rather than missed
+  const done = new Set();
+  for (let tries = 0; tries < 50; tries += 1) {
+    const all = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+    for (const client of all) {
+      if (!done.has(client.id) && client.url.startsWith(ROOT.href)) {
+        done.add(client.id);
+        client.navigate(client.url).catch(() => {}); // (an uncontrolled one cannot be)
+      }
+    }
+    if (!pending || done.has(pending)) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
-async function check(url) {
+async function check(url, client) {
   let response;
   try {
     response = await fetch(url, { cache: "no-cache" });
   } catch (_) {
     return; // offline: the kept page is all there is
   }
-  if ((await ours(response)) === false) await leave();
+  if ((await ours(response)) === false) await leave(client);
 }
 
 async function answer(event) {
@@ -155,7 +167,7 @@ async function answer(event) {
   const cache = await caches.open(CACHE);
   const found = await cache.match(key(request.url));
   if (found) {
-    if (navigate) event.waitUntil(check(request.url)); // in the background
+    if (navigate) event.waitUntil(check(request.url, event.resultingClientId)); // in the background
     return found;
   }
   let response;
