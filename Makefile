@@ -55,8 +55,13 @@ lint: $(STAMPS)/python
 	$(BIN)/ruff format --check plugin tests bench examples
 	$(BIN)/mypy
 
+# One pytest worker more than the cores this process may use: the browser, build and CLI
+# tests wait on Chromium, servers and child processes much of the time (a 2-core run kept
+# the cores about 60 % busy with one worker per core).
+WORKERS ?= $(shell $(PYTHON) -c 'import os; print(len(os.sched_getaffinity(0)) + 1)')
+
 test: setup $(STAMPS)/chromium lint
-	$(BIN)/python -m pytest -n auto --dist loadgroup
+	$(BIN)/python -m pytest -n $(WORKERS) --dist loadgroup
 
 bench: setup $(STAMPS)/chromium
 	$(BIN)/python bench/bench_odds.py
