@@ -97,7 +97,10 @@ def solve_exact(args: tuple[Encounter, Tactics]) -> Solved:
     :class:`Budget`); run beside the battles' chunks when there are several processes."""
     enc, tactics = args
     sim = simulator_for(enc.system)
-    prep = sim.prepare(enc, tactics)
+    return _solve(enc, sim, sim.prepare(enc, tactics))
+
+
+def _solve(enc: Encounter, sim: Simulator[object], prep: object) -> Solved:
     budget = Budget()
     exact: Fraction | None = None
     figures: dict[str, Fraction] = {}
@@ -179,7 +182,7 @@ def simulate(
                     pool.terminate()
                     raise
         if solve and solved is None:
-            solved = solve_exact((enc, tactics))
+            solved = _solve(enc, sim, prep)
     except KeyboardInterrupt:  # Ctrl-C: report the battles finished, without the solution
         interrupted = True
     exact: Fraction | None = None

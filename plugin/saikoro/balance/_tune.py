@@ -427,7 +427,7 @@ class _Measurer:
         self.seed = seed
         self.exact = exact
         self.jobs = jobs
-        self.cache: dict[tuple[str, int], Measure | None] = {}
+        self.cache: dict[tuple[str, int, bool], Measure | None] = {}
         self._chunks: dict[tuple[str, int, int], tuple[int, int] | None] = {}
         self._pool: Any = None
 
@@ -452,17 +452,17 @@ class _Measurer:
         """The measures of ``texts`` with ``battles`` battles each; ``fresh``: battles that
         no screening plays (chunks from :data:`FRESH` on), to confirm a candidate on
         battles other than those it was chosen on."""
-        key = -battles if fresh else battles
-        todo = [t for t in dict.fromkeys(texts) if (t, key) not in self.cache]
+        todo = [t for t in dict.fromkeys(texts) if (t, battles, fresh) not in self.cache]
         if self.exact:
             jobs = [_Job(t, self.filename, battles, self.seed, self.exact) for t in todo]
             for t, m in zip(todo, self._map(_measure, jobs), strict=True):
-                self.cache[(t, key)] = m
+                self.cache[(t, battles, fresh)] = m
         else:
-            self._play(todo, battles, key, FRESH if fresh else 0)
-        return [self.cache[(t, key)] for t in texts]
+            self._play(todo, battles, fresh)
+        return [self.cache[(t, battles, fresh)] for t in texts]
 
-    def _play(self, texts: Sequence[str], battles: int, key: int, first: int) -> None:
+    def _play(self, texts: Sequence[str], battles: int, fresh: bool) -> None:
+        first = FRESH if fresh else 0
         sizes = [(first + i, n) for i, n in enumerate(_chunks(battles))]
         needed = [
             _Chunk(t, self.filename, self.seed, i, n)
@@ -480,7 +480,7 @@ class _Measurer:
                 played = sum(part[1] for part in parts if part is not None)
                 low, high = wilson(wins, played)
                 measure = Measure(wins / played, low, high, played)
-            self.cache[(t, key)] = measure
+            self.cache[(t, battles, fresh)] = measure
 
 
 # -- edits ----------------------------------------------------------------------------------
@@ -753,12 +753,17 @@ def tune(
         by_path = {k.path: k for k in found}
         up = start < 0  # the PCs win too rarely: move numbers in the PCs' favour
         moving = [s for s in sensitivities if s.per_step != 0]
-        helpful = [(by_path[s.path], 1 if (s.per_step > 0) == up else -1) for s in moving]
+
+        def helping(s: Sensitivity) -> tuple[Knob, int]:
+            return by_path[s.path], 1 if (s.per_step > 0) == up else -1
+
+        helpful = [helping(s) for s in moving]
         # the numbers searched one by one: those whose sensitivity predicts the smallest edits
         ranked = sorted(moving, key=lambda s: _predicted_size(s, base.value, low, high))
-        searched = [(by_path[s.path], 1 if (s.per_step > 0) == up else -1) for s in ranked]
         candidates = [
-            c for k, d in searched[:SEARCHED] if (c := search.single(k, d, start)) is not None
+            c
+            for k, d in map(helping, ranked[:SEARCHED])
+            if (c := search.single(k, d, start)) is not None
         ]
         candidates += search.counts(start)
         tell(f"{len(candidates)} 件の単独の変更が見つかった")
@@ -802,7 +807,7 @@ def _sensitivities(search: _Search, found: Sequence[Knob], base: Measure) -> lis
         probes = []
         for k in todo:
             values = [min(max(k.value + s * reach * k.step, k.low), k.high) for s in signs]
-            if reach == 1 and signs == (1,) and values[0] == k.value:  # at its upper bound
+            if reach == 1 and values[0] == k.value:  # at its upper bound
                 values = [max(k.value - k.step, k.low)]
             probes += [(k, v) for v in dict.fromkeys(values) if v != k.value]
         texts = [_text(_edited(search.data, [(k, v)])) for k, v in probes]

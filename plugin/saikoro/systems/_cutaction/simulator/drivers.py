@@ -205,11 +205,15 @@ def solve(play: Play, budget: Budget) -> dict[str, Fraction]:
     buckets: dict[tuple[int, ...], _Bucket[S]] = {}
     heap: list[tuple[int, ...]] = []
     ends = _Bucket[str](1)
-    first = play.start()
-    buckets[first.clock] = _Bucket[S](1)
-    buckets[first.clock].add(first, 1, 1)
-    heap.append(first.clock)
-    get = buckets.get
+
+    def push(s: S, w: int, den: int) -> None:
+        bucket = buckets.get(s.clock)
+        if bucket is None:
+            bucket = buckets[s.clock] = _Bucket[S](den)
+            heapq.heappush(heap, s.clock)
+        bucket.add(s, w, den)
+
+    push(play.start(), 1, 1)
     while heap:
         bucket = buckets.pop(heapq.heappop(heap))
         den = bucket.den
@@ -222,20 +226,10 @@ def solve(play: Play, budget: Budget) -> dict[str, Fraction]:
                 st = play.step(s)
             if isinstance(st, Roll):
                 table = st.table
-                then = st.then
                 budget.spend(STEP_COST * len(table.weights))
                 d = den * table.total
                 for o, q in zip(table.outcomes, table.weights, strict=True):
-                    after = then(s, o)
-                    target = get(after.clock)
-                    if target is None:
-                        target = buckets[after.clock] = _Bucket[S](d)
-                        heapq.heappush(heap, after.clock)
-                    if target.den == d:  # the usual case, inline
-                        weights = target.weights
-                        weights[after] = weights.get(after, 0) + w * q
-                    else:
-                        target.add(after, w * q, d)
+                    push(st.then(s, o), w * q, d)
             else:
                 ends.add(st.end, w, den)
     out = {end: Fraction(w, ends.den) for end, w in ends.weights.items()}

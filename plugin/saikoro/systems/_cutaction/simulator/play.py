@@ -310,7 +310,7 @@ class Play:
         self._caps: dict[tuple[int, int], int] = {}
         self._cut_caps: dict[tuple[bool, int], tuple[int | None, ...]] = {}
         self._after: dict[tuple[tuple[int, ...], int], int] = {}
-        self._bounds: dict[tuple[tuple[bool, ...], int, int, int], list[int | None]] = {}
+        self._bounds: dict[tuple[tuple[bool, ...], int, int, int], tuple[int | None, ...]] = {}
         # 体力 can be made one value past what can be lost only where no policy compares it
         # (the other side targets the weakest and this side has several runners)
         self._safe = tuple(
@@ -934,12 +934,16 @@ class Play:
             self._accel_cut = max(
                 [0]
                 + [
-                    max(_is(g, int) for g in self.accelerate(self.chars[c].body).outcomes)
+                    self._top_accelerate(c)
                     for q, c in enumerate(self.slots)
                     if self.sides[q] == FLEEING
                 ]
             )
         return self._accel_cut
+
+    def _top_accelerate(self, c: int) -> int:
+        """The most 加速 can move character ``c`` forward."""
+        return max(_is(g, int) for g in self.accelerate(self.chars[c].body).outcomes)
 
     def _after_event(self, q: int, later: int) -> int | None:
         """Solving exactly: one above the most 体力 runner ``q`` can lose after this cut's
@@ -988,10 +992,8 @@ class Play:
             gains = [0]
             for q, c in enumerate(self.slots):
                 if self.sides[q] == FLEEING:
-                    body = self.chars[c].body
-                    move = max(_is(m, Move).gain for m in self.move(body).outcomes)
-                    accel = max(_is(g, int) for g in self.accelerate(body).outcomes)
-                    gains.append(max(0, move) + accel)
+                    move = max(_is(m, Move).gain for m in self.move(self.chars[c].body).outcomes)
+                    gains.append(max(0, move) + self._top_accelerate(c))
             self._reach_cut = max(gains)
         return self._reach_cut
 
@@ -1040,9 +1042,9 @@ class Play:
         """``hp`` with every safe runner's value capped one above what it can still lose
         (the runners still in: ``inn``; who acts later this cut: ``later``, bits)."""
         key = (inn, s.idle & later, later, s.cast - cut)
-        bounds = self._bounds.get(key)
-        if bounds is None:
-            bounds = []
+        caps = self._bounds.get(key)
+        if caps is None:
+            bounds: list[int | None] = []
             for q in range(len(self.slots)):
                 if not inn[q] or not self._safe[q]:
                     bounds.append(None)
@@ -1052,13 +1054,9 @@ class Play:
                     acts = later >> o & 1 and not s.idle >> o & 1 and inn[o]
                     if acts and self.sides[o] != self.sides[q]:
                         total += self._attack_loss(o, q)
-                bounds.append(total)
-            self._bounds[key] = bounds
-        for q, bound in enumerate(bounds):
-            c = self.slots[q]
-            if bound is not None and hp[c] > bound + 1:
-                hp = _set(hp, c, bound + 1)
-        return hp
+                bounds.append(total + 1)
+            self._bounds[key] = caps = tuple(bounds)
+        return self._capped(hp, caps)
 
     def _attack_loss(self, o: int, q: int) -> int:
         """The most 体力 one attack of runner ``o`` can take from runner ``q``."""
