@@ -32,7 +32,10 @@ of messages), :func:`find_book` (the :class:`Book` a command runs in), ids
 site keeps), the ranges an author writes (:func:`parse_win_range`, :func:`party_size`),
 the simulator's tactics that ``balance.tactics`` names (:class:`Policy`,
 :func:`parse_policy`, :data:`PRESETS`, :data:`ATOMS`, :func:`describe_tactic`,
-:class:`TacticsError`), and :func:`short_label` (a field's label).
+:class:`TacticsError`), :func:`short_label` (a field's label), and how an author's files
+are written without losing a byte: :func:`replace_file` (temporary file + rename, mode
+kept), :func:`text_like` (new text with the original's line endings and BOM),
+:func:`newline_of`.
 
 The authoring API of a system's scenario definition (its bundle's ``scenario`` part, see
 ``System.scenario_def``): the root :func:`scenario_root` of :func:`target_obj` and
@@ -67,6 +70,7 @@ from ._defs._party import PC_NAME, with_party
 from ._defs._shared import enemy_obj, odds_hint, scenario_root, target_obj, warn_at
 from ._defs._side import BATTLE_CHECKS
 from ._export import field_reference, json_schema, short_label
+from ._files import newline_of, replace_file, text_like
 from ._ids import is_reserved, volume_id
 from ._loader import MAX_BYTES, LoadError, Node, join_path
 from ._problems import Msg, Problem, default_lang, show_value
@@ -149,12 +153,14 @@ __all__ = [
     "load_party_file",
     "load_scenario",
     "load_scenarios",
+    "newline_of",
     "odds_hint",
     "parse_policy",
     "parse_win_range",
     "party_size",
     "reference_party",
     "refresh_schemas",
+    "replace_file",
     "scenario_root",
     "schema_main",
     "schema_text",
@@ -162,6 +168,7 @@ __all__ = [
     "show_value",
     "slug",
     "target_obj",
+    "text_like",
     "validate_main",
     "validate_text",
     "volume_id",
