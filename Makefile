@@ -51,8 +51,8 @@ build: setup
 	$(BIN)/mkdocs build --strict
 
 lint: $(STAMPS)/python
-	$(BIN)/ruff check plugin tests bench examples
-	$(BIN)/ruff format --check plugin tests bench examples
+	$(BIN)/ruff check plugin tests bench examples conftest.py
+	$(BIN)/ruff format --check plugin tests bench examples conftest.py
 	$(BIN)/mypy
 
 # One pytest worker more than the cores this process may use: the browser, build and CLI

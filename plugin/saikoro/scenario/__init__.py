@@ -27,7 +27,8 @@ file, written once, here): :data:`DEFINITIONS` (each system's whole definition),
 :func:`reference_party` (the party a scenario without ``party:`` is simulated with),
 :data:`MAX_BYTES` (the largest file read), :func:`find_files` (the scenario files of a
 folder), :func:`load_party_file` (a ``--party`` file), :func:`default_lang` (the language
-of messages), :func:`find_book` (the :class:`Book` a command runs in), ids
+of messages; :func:`render` a :class:`Msg` in it), :func:`find_book` (the :class:`Book` a
+command runs in; :func:`book_scenarios`: the folder a command reads when no file is named), ids
 (:data:`ID_PATTERN`, :func:`slug`, :func:`is_reserved`, :func:`volume_id`: the pages the
 site keeps), the ranges an author writes (:func:`parse_win_range`, :func:`party_size`),
 the simulator's tactics that ``balance.tactics`` names (:class:`Policy`,
@@ -35,7 +36,9 @@ the simulator's tactics that ``balance.tactics`` names (:class:`Policy`,
 :class:`TacticsError`), :func:`short_label` (a field's label), and how an author's files
 are written without losing a byte: :func:`replace_file` (temporary file + rename, mode
 kept), :func:`text_like` (new text with the original's line endings and BOM),
-:func:`newline_of`.
+:func:`newline_of`; the one YAML reader every command reads scenarios with (YAML 1.2
+core, each :class:`Node` with its line, column and character offsets): :func:`load_yaml`
+(:func:`decode_yaml`: the bytes as it decodes them).
 
 The authoring API of a system's scenario definition (its bundle's ``scenario`` part, see
 ``System.scenario_def``): the root :func:`scenario_root` of :func:`target_obj` and
@@ -61,7 +64,7 @@ This package is not shipped to the browser; it uses PyYAML (its C loader when pr
 
 from __future__ import annotations
 
-from ._book import Book, find_book
+from ._book import Book, book_scenarios, find_book
 from ._cli import schema_main, validate_main
 from ._common import ID, ID_PATTERN, NAME, TEXT, chase_tables, fraction_text
 from ._containers import Field, ListOf, MapOf, Obj
@@ -72,8 +75,9 @@ from ._defs._side import BATTLE_CHECKS
 from ._export import field_reference, json_schema, short_label
 from ._files import newline_of, replace_file, text_like
 from ._ids import is_reserved, volume_id
-from ._loader import MAX_BYTES, LoadError, Node, join_path
-from ._problems import Msg, Problem, default_lang, show_value
+from ._loader import MAX_BYTES, LoadError, Node, join_path, load_yaml
+from ._loader import decode as decode_yaml
+from ._problems import Msg, Problem, default_lang, render, show_value
 from ._ranges import parse_win_range, party_size
 from ._schema import (
     INVALID,
@@ -138,7 +142,9 @@ __all__ = [
     "TacticsError",
     "Tolerant",
     "Type",
+    "book_scenarios",
     "chase_tables",
+    "decode_yaml",
     "default_lang",
     "describe_tactic",
     "did_you_mean",
@@ -153,6 +159,7 @@ __all__ = [
     "load_party_file",
     "load_scenario",
     "load_scenarios",
+    "load_yaml",
     "newline_of",
     "odds_hint",
     "parse_policy",
@@ -160,6 +167,7 @@ __all__ = [
     "party_size",
     "reference_party",
     "refresh_schemas",
+    "render",
     "replace_file",
     "scenario_root",
     "schema_main",

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
-from ._book import find_book
+from ._book import book_scenarios
 from ._problems import LANGS, Msg, Problem, default_lang, render
 from ._schema import did_you_mean
 from ._validate import LoadResult, find_files, load_scenario, unique_ids
@@ -71,18 +70,12 @@ def _collect(paths: list[str]) -> tuple[list[LoadResult], list[Problem]]:
 def _book_folder(lang: str) -> list[str] | None:
     """The scenario folder of the book this runs in, as a path to show; ``None`` (after
     saying why on stderr) outside any book."""
-    here = Path.cwd()
-    if (here / "scenarios").is_dir():
-        return ["scenarios"]
-    book = find_book(here)
-    if book is None:
-        sys.stderr.write(f"saikoro validate: {render(Msg('cli.no_book'), lang)}\n")
+    folder = book_scenarios()
+    if folder is None:
+        message = render(Msg("cli.no_book", ("saikoro validate",)), lang)
+        sys.stderr.write(f"saikoro validate: {message}\n")
         return None
-    try:
-        shown = book.scenarios.relative_to(here.resolve())
-    except ValueError:  # above the current folder
-        shown = Path(os.path.relpath(book.scenarios, here.resolve()))
-    return [shown.as_posix()]
+    return [folder]
 
 
 def _refresh_schemas(files: list[Path]) -> None:
@@ -123,7 +116,7 @@ def validate_main(
         "--lang",
         choices=LANGS,
         default=None,
-        help="message language (default: from LC_ALL/LC_MESSAGES/LANG, else en)",
+        help="message language (default: ja; en when LC_ALL/LC_MESSAGES/LANG asks for English)",
     )
     parser.add_argument("--strict", action="store_true", help="treat warnings as errors")
     parser.add_argument(

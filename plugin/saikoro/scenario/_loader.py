@@ -81,6 +81,13 @@ class Node:
         line: 1-based line of the node's start.
         column: 1-based column of the node's start.
         size: nodes in this subtree, aliases expanded.
+        plain: a plain (unquoted) scalar.
+        start / end: where the node is written, as character offsets into the decoded
+            text (a BOM dropped): a scalar's own characters; a collection from its first
+            character to where the next token starts (a block collection's end takes in
+            the blank lines and comments after it). An alias gives its anchor's node, so
+            its offsets are the anchor's.
+        flow: a collection written in flow style (``[...]``, ``{...}``).
     """
 
     kind: Kind
@@ -89,6 +96,9 @@ class Node:
     column: int
     size: int = 1
     plain: bool = field(default=False)
+    start: int = 0
+    end: int = 0
+    flow: bool = False
 
     def get(self, key: object) -> Node | None:
         """The value node of ``key`` in a mapping node (``None`` if absent or not a map)."""
@@ -355,7 +365,16 @@ class _Walker:
                 value = _scalar(ynode)
             if isinstance(value, Msg):
                 raise self.fail(line, col, value)
-            node = Node("scalar", value, line, col, 1, not ynode.style)
+            node = Node(
+                "scalar",
+                value,
+                line,
+                col,
+                1,
+                not ynode.style,
+                mark.index,
+                ynode.end_mark.index,
+            )
             self.done[ident] = node
             return node
         if ident in self.active:
@@ -372,7 +391,9 @@ class _Walker:
                 keys.append(i)
                 items.append(self.walk(child, depth + 1))
                 keys.pop()
-            node = Node("seq", items, line, col, 1 + sum(n.size for n in items))
+            size = 1 + sum(n.size for n in items)
+            end = ynode.end_mark.index
+            node = Node("seq", items, line, col, size, False, mark.index, end, ynode.flow_style)
         else:
             if ynode.tag != _MAP:
                 raise self.fail(line, col, Msg("load.tag", (ynode.tag,)))
@@ -419,4 +440,7 @@ class _Walker:
             result[k] = (key, value)
         for k, pair in merged.items():
             result.setdefault(k, pair)
-        return Node("map", result, line, col, size)
+        end = ynode.end_mark.index
+        return Node(
+            "map", result, line, col, size, False, ynode.start_mark.index, end, ynode.flow_style
+        )

@@ -67,21 +67,21 @@ def render(msg: Msg | str | int, lang: str) -> str:
 
 
 def default_lang(environ: dict[str, str] | None = None) -> str:
-    """``ja`` when LC_ALL, LC_MESSAGES or LANG (first set, in that order) starts with ``ja``.
+    """The language of messages: Japanese, as the site and every command speak, unless the
+    locale asks for English (LC_ALL, LC_MESSAGES or LANG, the first set, starting with
+    ``en``).
 
-    >>> default_lang({"LANG": "ja_JP.UTF-8"})
-    'ja'
-    >>> default_lang({"LC_ALL": "C", "LANG": "ja_JP.UTF-8"})
-    'en'
-    >>> default_lang({})
+    >>> default_lang({"LANG": "ja_JP.UTF-8"}), default_lang({}), default_lang({"LANG": "C.UTF-8"})
+    ('ja', 'ja', 'ja')
+    >>> default_lang({"LC_ALL": "en_US.UTF-8", "LANG": "ja_JP.UTF-8"})
     'en'
     """
     env = os.environ if environ is None else environ
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
         value = env.get(name)
         if value:
-            return "ja" if value.lower().startswith("ja") else "en"
-    return "en"
+            return "en" if value.lower().startswith("en") else "ja"
+    return "ja"
 
 
 _CONTROLS = re.compile(r"[\x00-\x1f\x7f-\x9f]")
