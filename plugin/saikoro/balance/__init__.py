@@ -13,7 +13,8 @@ Public API:
   :data:`PRESETS` / :data:`ATOMS` name and describe the policies.
 * :func:`verdict` ``(win)`` -> 易しい / 標準 / 厳しい / 非常に厳しい.
 * :func:`tune` ``(scenario, *, seed, ...)`` -> :class:`TuneResult`: the edits that bring
-  the win rate into ``balance.win`` (``saikoro tune``).
+  the win rate into ``balance.win`` (``saikoro tune``), each number's :class:`Sensitivity`
+  with its 95 % interval.
 * :func:`check_balance` ``(result)``: validation's warning when a scenario misses its
   ``balance.win`` (:data:`SEED`, the tactics it names: :func:`scenario_tactics`);
   :func:`tactics_rulings` ``(system)``: the default tactics for the rulings page.
@@ -51,7 +52,7 @@ from ._weights import common_denominator, reduce, scaled
 
 if TYPE_CHECKING:
     from ._cli import main as simulate_main
-    from ._tune import TuneResult, tune
+    from ._tune import Sensitivity, TuneResult, tune
     from ._tune_cli import main as tune_main
 
 __all__ = [
@@ -76,6 +77,7 @@ __all__ = [
     "PcFigures",
     "Policy",
     "RulingUsed",
+    "Sensitivity",
     "SideResult",
     "Simulator",
     "Tactics",
@@ -103,6 +105,7 @@ __all__ = [
 
 
 _LAZY = {
+    "Sensitivity": ("._tune", "Sensitivity"),
     "TuneResult": ("._tune", "TuneResult"),
     "tune": ("._tune", "tune"),
     "simulate_main": ("._cli", "main"),
