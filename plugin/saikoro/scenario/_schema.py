@@ -20,12 +20,15 @@ from __future__ import annotations
 
 import difflib
 import re
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from ._loader import Node
-from ._problems import Msg, Problem, show_value
+from ._patterns import int_range, ordered
+from ._problems import Msg, Problem, render, show_value
+from ._ranges import parse_win_range
 
 __all__ = [
     "INVALID",
@@ -39,8 +42,10 @@ __all__ = [
     "Str",
     "Tolerant",
     "Type",
+    "WinRange",
     "bool_hint",
     "did_you_mean",
+    "fullwidth_hint",
 ]
 
 
@@ -215,10 +220,14 @@ class Int(Type):
     def check(self, node: Node, path: str, ctx: Ctx) -> Any:
         value = node.value
         if node.kind != "scalar" or isinstance(value, bool) or not isinstance(value, int):
-            return ctx.wrong(node, path, self.expected())
+            hint = fullwidth_hint(value, self._fits) if node.kind == "scalar" else None
+            return ctx.wrong(node, path, self.expected(), hint)
         if not self.low <= value <= self.high:
             return ctx.wrong(node, path, self.expected())
         return value
+
+    def _fits(self, text: str) -> bool:
+        return bool(re.fullmatch(r"[-+]?[0-9]{1,60}", text)) and self.low <= int(text) <= self.high
 
     def json_schema(self) -> dict[str, Any]:
         return {"type": "integer", "minimum": self.low, "maximum": self.high}
@@ -306,8 +315,28 @@ class Enum(Type):
 RANGE_SEPARATORS = "-~〜～"
 """What may stand between a range's ends: ``2-3``, ``2~3``, ``2〜3`` (wave dash) and ``2～3``
 (full-width tilde, what Windows' IME types for 〜) mean the same."""
-_RANGE_TEXT = rf"-?\d{{1,6}}\s*[{RANGE_SEPARATORS}]\s*-?\d{{1,6}}"
-_RANGE = re.compile(rf"(-?\d{{1,6}})\s*[{RANGE_SEPARATORS}]\s*(-?\d{{1,6}})")
+_SEP = rf"\s*[{RANGE_SEPARATORS}]\s*"
+_RANGE = re.compile(rf"(-?[0-9]{{1,6}}){_SEP}(-?[0-9]{{1,6}})")
+_UNSIGNED_RANGE = re.compile(rf"([0-9]{{1,6}}){_SEP}([0-9]{{1,6}})")
+_NUMBER = re.compile(r"-?[0-9]{1,6}")
+_UNSIGNED = re.compile(r"[0-9]{1,6}")
+
+
+def fullwidth_hint(value: object, valid: Callable[[str], bool]) -> Msg | None:
+    """The fix for a value written with full-width digits or signs (``４０``, ``３〜５``):
+    its half-width form, when that is ``valid``.
+
+    >>> fullwidth_hint("４０", str.isascii)
+    Msg(code='hint.fullwidth', args=('40',))
+    >>> fullwidth_hint("forty", str.isascii) is None
+    True
+    """
+    if not isinstance(value, str):
+        return None
+    fixed = unicodedata.normalize("NFKC", value).strip()
+    if fixed == value.strip() or not valid(fixed):
+        return None
+    return Msg("hint.fullwidth", (fixed,))
 
 
 @dataclass(frozen=True)
@@ -315,7 +344,9 @@ class IntOrRange(Type):
     """An integer or a range ``"A-B"`` (A <= B), both within ``low``..``high``.
 
     The value is the integer, or the range as ``"A-B"`` whichever separator it was
-    written with (``3〜5`` is ``"3-5"``); :meth:`bounds` reads it.
+    written with (``3〜5`` is ``"3-5"``); :meth:`bounds` reads it. Digits are ASCII (a
+    full-width ``３〜５`` gets the half-width form as a hint); a minus sign only where
+    ``low`` is negative.
     """
 
     low: int
@@ -333,21 +364,33 @@ class IntOrRange(Type):
         """
         if isinstance(value, int):
             return value, value
-        if re.fullmatch(r"-?\d{1,6}", value.strip()):
+        if _NUMBER.fullmatch(value.strip()):
             return int(value), int(value)
         m = _RANGE.fullmatch(value.strip())
         if m is None:
             raise ValueError(value)
         return int(m.group(1)), int(m.group(2))
 
+    def _written(self, text: str) -> bool:
+        """Whether ``text`` is written as this type's text forms are (ASCII digits, a
+        sign only where negative values are allowed)."""
+        if self.low < 0:
+            return bool(_NUMBER.fullmatch(text.strip()) or _RANGE.fullmatch(text.strip()))
+        return bool(_UNSIGNED.fullmatch(text.strip()) or _UNSIGNED_RANGE.fullmatch(text.strip()))
+
+    def _fits(self, text: str) -> bool:
+        if not self._written(text):
+            return False
+        low, high = self.bounds(text)
+        return self.low <= low <= high <= self.high
+
     def check(self, node: Node, path: str, ctx: Ctx) -> Any:
         value = node.value
         if node.kind != "scalar" or isinstance(value, bool) or not isinstance(value, int | str):
             return ctx.wrong(node, path, self.expected())
-        try:
-            low, high = self.bounds(value)
-        except ValueError:
-            return ctx.wrong(node, path, self.expected())
+        if isinstance(value, str) and not self._written(value):
+            return ctx.wrong(node, path, self.expected(), fullwidth_hint(value, self._fits))
+        low, high = self.bounds(value)
         if low > high:
             ctx.error(
                 node, path, Msg("range_order", (low, high)), Msg("hint.range_order", (high, low))
@@ -360,12 +403,75 @@ class IntOrRange(Type):
         return value
 
     def json_schema(self) -> dict[str, Any]:
+        """One schema for both forms: ``minimum`` and ``maximum`` hold for an integer,
+        the patterns (the shape, each end within the bounds, the low end first) for a text,
+        so an editor names what is wrong with either."""
+        if self.low < 0:  # no such field: the text forms' shape only
+            shape = rf"^\s*(?:-?[0-9]{{1,6}}|-?[0-9]{{1,6}}{_SEP}-?[0-9]{{1,6}})\s*$"
+            return {
+                "type": ["integer", "string"],
+                "minimum": self.low,
+                "maximum": self.high,
+                "pattern": shape,
+            }
+        number = int_range(self.low, self.high)
+        digits = len(str(self.high))
+        message = render(self.expected(), "ja") + "。範囲は小さい方を先に"
+        patterns = (
+            rf"^\s*(?:[0-9]{{1,6}}|[0-9]{{1,6}}{_SEP}[0-9]{{1,6}})\s*$",
+            rf"^\s*(?:{number}|{number}{_SEP}{number})\s*$",
+            rf"^\s*(?:[0-9]+|{ordered(_SEP, digits=digits)})\s*$",
+        )
         return {
-            "oneOf": [
-                {"type": "integer", "minimum": self.low, "maximum": self.high},
-                {"type": "string", "pattern": f"^(?:-?\\d{{1,6}}|{_RANGE_TEXT})$"},
-            ]
+            "type": ["integer", "string"],
+            "minimum": self.low,
+            "maximum": self.high,
+            "allOf": [{"pattern": p, "patternErrorMessage": message} for p in patterns],
         }
 
     def doc(self) -> dict[str, Any]:
         return {"type": "int-or-range", "expected": self.expected()}
+
+
+_WIN_NUMBER = r"[0-9]{1,3}(?:\.[0-9]+)?"
+_WIN_HIGH = r"(?:(?:[0-9]{1,2}|0[0-9]{2})(?:\.[0-9]+)?|100(?:\.0+)?)"
+_WIN_SEP = rf"\s*%?{_SEP}"
+
+
+@dataclass(frozen=True)
+class WinRange(Type):
+    """A win-rate range, ``60%-90%``: low first, at most 100 % (ASCII digits; a full-width
+    ``６０％〜９０％`` gets the half-width form as a hint). :func:`parse_win_range` reads it."""
+
+    max_length: int = 40
+
+    def expected(self) -> Msg:
+        return Msg("t.win_range")
+
+    def check(self, node: Node, path: str, ctx: Ctx) -> Any:
+        value = node.value
+        if node.kind != "scalar" or not isinstance(value, str) or len(value) > self.max_length:
+            return ctx.wrong(node, path, self.expected())
+        if parse_win_range(value) is None:
+            hint = fullwidth_hint(value, lambda text: parse_win_range(text) is not None)
+            ctx.error(node, path, Msg("balance.win_range", (show_value(value),)), hint)
+            return INVALID
+        return value
+
+    def json_schema(self) -> dict[str, Any]:
+        message = render(Msg("balance.win_range", ("…",)), "ja").removesuffix("。値: …")
+        ordered_text = ordered(_WIN_SEP, digits=3, b_tail=r"\s*%", decimals=True)
+        return {
+            "type": "string",
+            "maxLength": self.max_length,
+            "allOf": [
+                {
+                    "pattern": rf"^\s*{_WIN_NUMBER}{_WIN_SEP}{_WIN_HIGH}\s*%\s*$",
+                    "patternErrorMessage": message,
+                },
+                {"pattern": rf"^\s*{ordered_text}\s*$", "patternErrorMessage": message},
+            ],
+        }
+
+    def doc(self) -> dict[str, Any]:
+        return {"type": "string", "expected": self.expected()}
