@@ -315,7 +315,7 @@ def test_the_schema_reads_win_ranges_as_validate_does(text: str) -> None:
 def test_the_schema_reads_int_ranges_as_validate_does(text: str) -> None:
     """The editor's patterns for a range field (``players``, a table's keys) accept exactly
     what validate accepts."""
-    import jsonschema  # type: ignore[import-untyped]
+    import jsonschema
 
     from saikoro.scenario._loader import Node
     from saikoro.scenario._schema import Ctx, IntOrRange
