@@ -89,6 +89,13 @@ VALID_EXTRA = {
     "kegare": KEGARE,
     "kegare-yaml12-int": _variant(KEGARE, "hp: 30", "hp: 030"),
     "players-leading-zero": _variant(GETB, "players: 3", 'players: "03-4"'),
+    "kegare-japanese-labels": _variant(
+        KEGARE, "immune: [weakness]", "immune: [脱力, 毒]\n    position: 遠距離"
+    ),
+    "cutaction-japanese-labels": (ROOT / "scenarios" / "cutaction-sokou.yaml")
+    .read_text("utf-8")
+    .replace("area: front", "area: 前線")
+    .replace("kind: melee", "kind: 格闘"),
     **{
         f"win-{name}": GETB + f"balance:\n  win: {win}\n"
         for name, win in (
@@ -137,6 +144,7 @@ BROKEN = {
     "bool-yes": _variant(KEGARE, "blessed: false", "blessed: yes"),
     "bool-on": _variant(KEGARE, "blessed: false", "blessed: on"),
     "immune-typo": _variant(KEGARE, "immune: [weakness]", "immune: [weak]"),
+    "immune-label-typo": _variant(KEGARE, "immune: [weakness]", "immune: [猛毒]"),
     "rulings-unknown": KEGARE + "rulings:\n  no_such_option: true\n",
     "range-backwards": _variant(GETB, "players: 3", "players: 5-3"),
     "range-too-big": _variant(GETB, "players: 3", "players: 3-25"),

@@ -40,8 +40,9 @@ def _github(p: Problem, lang: str) -> str:
     hint = p.hint_text(lang)
     if hint:
         text += render(Msg("hint", (hint,)), lang)
+    command = "notice" if p.severity == "note" else p.severity
     return (
-        f"::{p.severity} file={esc(p.file, True)},line={p.line},col={p.column},"
+        f"::{command} file={esc(p.file, True)},line={p.line},col={p.column},"
         f"title={esc('saikoro ' + p.severity, True)}::{esc(text)}"
     )
 
@@ -120,7 +121,11 @@ def validate_main(
     )
     parser.add_argument("--strict", action="store_true", help="treat warnings as errors")
     parser.add_argument(
-        "-q", "--quiet", action="store_true", help="print problems only, no summary"
+        "-q",
+        "--quiet",
+        action="store_true",
+        help="print problems only: no summary, and no notes (how a skill's effect text is "
+        "simulated...)",
     )
     try:
         args = parser.parse_args(argv)
@@ -144,6 +149,7 @@ def validate_main(
         return EXIT_INTERNAL
     _refresh_schemas([Path(r.file) for r in results])
     problems = sorted(extra + [p for r in results for p in r.problems], key=Problem.sort_key)
+    notes = sorted((n for r in results for n in r.notes), key=Problem.sort_key)
     errors = sum(p.severity == "error" for p in problems)
     warnings = len(problems) - errors
     if args.format == "json":
@@ -152,10 +158,15 @@ def validate_main(
             "errors": errors,
             "warnings": warnings,
             "problems": [p.to_json(lang) for p in problems],
+            "notes": [n.to_json(lang) for n in notes],
         }
         stdout.write(json.dumps(payload, ensure_ascii=False, indent=2) + "\n")
     else:
-        for p in problems:
+        # how values were read (notes) beside the problems, in file order; -q and the
+        # GitHub annotations: problems only
+        quiet = args.quiet or args.format == "github"
+        shown = problems if quiet else sorted([*problems, *notes], key=Problem.sort_key)
+        for p in shown:
             stdout.write((_github(p, lang) if args.format == "github" else p.format(lang)) + "\n")
         if not args.quiet and args.format == "text":
             stdout.write(render(Msg("cli.summary", (len(results), errors, warnings)), lang) + "\n")

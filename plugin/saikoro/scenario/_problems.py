@@ -35,7 +35,8 @@ __all__ = [
 LANGS = ("en", "ja")
 """The languages with a message catalogue."""
 
-Severity = Literal["error", "warning"]
+Severity = Literal["error", "warning", "note"]
+"""A note says how saikoro read something (never a problem: ``--strict`` ignores it)."""
 
 
 @dataclass(frozen=True)
@@ -124,7 +125,7 @@ class Problem:
         file: the file name as given.
         line: 1-based line.
         column: 1-based column.
-        severity: ``error`` or ``warning``.
+        severity: ``error``, ``warning`` or ``note`` (how something was read).
         path: the key path, ``scenario.enemies[0].hp`` (``scenario`` for the whole file).
         msg: the message (code and arguments).
         hint_msg: an optional hint (a did-you-mean, the odds...).
@@ -179,5 +180,6 @@ class Problem:
         }
 
     def sort_key(self) -> tuple[str, int, int, int]:
-        """Order: file, line, column, errors before warnings."""
-        return (self.file, self.line, self.column, 0 if self.severity == "error" else 1)
+        """Order: file, line, column, errors before warnings before notes."""
+        rank = {"error": 0, "warning": 1}.get(self.severity, 2)
+        return (self.file, self.line, self.column, rank)

@@ -23,6 +23,7 @@ import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from ._loader import Node
@@ -82,6 +83,8 @@ class Ctx:
     options: dict[str, Any] = field(default_factory=dict)
     partial: dict[str, Any] = field(default_factory=dict)
     """Path -> what is valid of an invalid container (see :class:`Tolerant`)."""
+    notes: list[Problem] = field(default_factory=list)
+    """How values were read (``note`` severity), apart from the problems."""
 
     def error(self, node: Node, path: str, msg: Msg, hint: Msg | None = None) -> None:
         """Record an error at ``node``."""
@@ -90,6 +93,10 @@ class Ctx:
     def warning(self, node: Node, path: str, msg: Msg, hint: Msg | None = None) -> None:
         """Record a warning at ``node``."""
         self.problems.append(Problem(self.file, node.line, node.column, "warning", path, msg, hint))
+
+    def note(self, node: Node, path: str, msg: Msg) -> None:
+        """Record how the value at ``node`` was read (a note, not a problem)."""
+        self.notes.append(Problem(self.file, node.line, node.column, "note", path, msg))
 
     def wrong(self, node: Node, path: str, expected: Msg, hint: Msg | None = None) -> Any:
         """Record "expected X, got Y" and return :data:`INVALID`."""
@@ -277,9 +284,23 @@ class Choice:
     en: str
 
 
+_ALIAS_MAX = 12
+"""The longest Japanese label accepted in place of its value (longer labels are
+descriptions, not names)."""
+
+
 @dataclass(frozen=True)
 class Enum(Type):
-    """One of a fixed set of strings."""
+    """One of a fixed set of strings.
+
+    The Japanese label a choice documents is accepted in its place and read as its value
+    (``kind: 攻撃`` is ``attack``; a label with an explanation in brackets, by the words
+    before them: ``遠距離(攻撃判定に互いに-4)`` is ``遠距離``), when it names one choice only.
+
+    >>> kinds = Enum((Choice("attack", "攻撃", "attack"), Choice("far", "遠距離(補正-4)", "far")))
+    >>> kinds.aliases
+    {'攻撃': 'attack', '遠距離': 'far'}
+    """
 
     choices: tuple[Choice, ...]
 
@@ -288,27 +309,58 @@ class Enum(Type):
         """The allowed values."""
         return tuple(c.value for c in self.choices)
 
+    @cached_property
+    def aliases(self) -> dict[str, str]:
+        """Japanese label -> the value it stands for (unambiguous labels only)."""
+        found: dict[str, list[str]] = {}
+        for c in self.choices:
+            head = re.split(r"[(（]", c.ja, maxsplit=1)[0].strip()
+            for label in dict.fromkeys((c.ja.strip(), head)):
+                if label and len(label) <= _ALIAS_MAX and label != c.value:
+                    found.setdefault(label, []).append(c.value)
+        values = set(self.values)
+        return {
+            label: owners[0]
+            for label, owners in found.items()
+            if len(set(owners)) == 1 and label not in values
+        }
+
     def expected(self) -> Msg:
         return Msg("t.enum", (" | ".join(self.values),))
 
     def check(self, node: Node, path: str, ctx: Ctx) -> Any:
-        if (
-            node.kind != "scalar"
-            or node.value not in self.values
-            or not isinstance(node.value, str)
-        ):
-            hint = did_you_mean(str(node.value), self.values) if node.kind == "scalar" else None
-            return ctx.wrong(node, path, self.expected(), hint)
-        return node.value
+        value = node.value
+        if node.kind == "scalar" and isinstance(value, str):
+            if value in self.values:
+                return value
+            meant = self.aliases.get(value.strip())
+            if meant is not None:
+                return meant
+        hint = None
+        if node.kind == "scalar":
+            words = (*self.values, *self.aliases)
+            close = difflib.get_close_matches(str(value), words, n=1, cutoff=0.6)
+            if close:
+                meant = self.aliases.get(close[0], close[0])
+                hint = Msg("hint.did_you_mean", (show_value(meant),))
+        return ctx.wrong(node, path, self.expected(), hint)
 
     def json_schema(self) -> dict[str, Any]:
-        return {"type": "string", "enum": list(self.values)}
+        return {"type": "string", "enum": [*self.values, *self.aliases]}
 
     def doc(self) -> dict[str, Any]:
         return {
             "type": "enum",
             "expected": self.expected(),
-            "choices": [{"value": c.value, "ja": c.ja, "en": c.en} for c in self.choices],
+            "choices": [
+                {
+                    "value": c.value,
+                    "ja": c.ja,
+                    "en": c.en,
+                    "aliases": [a for a, v in self.aliases.items() if v == c.value],
+                }
+                for c in self.choices
+            ],
         }
 
 

@@ -97,7 +97,7 @@ def load_folder(folder: Path, cache: dict[FileKey, LoadResult] | None = None) ->
     for result in _load_results(folder, cache):
         errors = [p for p in result.problems if p.severity == "error"]
         book.errors.extend(errors)
-        book.warnings.extend(p for p in result.problems if p.severity != "error")
+        book.warnings.extend(p for p in result.problems if p.severity == "warning")
         if result.scenario is not None and not errors:
             book.scenarios.append(result.scenario)
         elif errors:

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from saikoro.site import Grid, Metric, Profile, status
 
+from .effects import describe, read_effect
 from .model import KegareEnemy, KegareSkill, KegareTarget
 
 __all__ = ["PROFILE", "KegareProfile"]
@@ -87,6 +88,19 @@ class KegareProfile(Profile[KegareEnemy, KegareTarget, KegareSkill]):
             for s in enemy.skills
             if s.effect and not any(s is a for a in attacks)
         ]
+
+    def readings(self, enemy: KegareEnemy) -> dict[str, str]:
+        """What the balance simulation reads each skill's effect as (「猛毒にする」: 毒 LV1)."""
+        out = {}
+        for s in enemy.skills:
+            if not s.effect:
+                continue
+            if s.kind == "support":
+                out[s.name] = "支援スキルは使わない（効果なしとして計算）"
+                continue
+            read = describe(read_effect(s.kind, s.effect))
+            out[s.name] = read or "扱わない（効果なしとして計算）"
+        return out
 
     def attack_label(self, enemy: KegareEnemy, attack: KegareSkill) -> str:  # noqa: ARG002
         ranged = "遠距離・" if attack.ranged else ""
