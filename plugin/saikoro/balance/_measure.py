@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from saikoro.dice import InternalError
 from saikoro.scenario import validate_text
 
 from ._budget import Budget, OutOfBudget
@@ -112,7 +113,7 @@ def difference(changed: Measure, base: Measure, changed_won: int, base_won: int)
         return Difference(e - base.win, e - base.high, e - base.low)
     n = base.battles
     if changed.battles != n or changed.seed != base.seed or n == 0:
-        raise ValueError("a paired difference needs the same battles of the same seed")
+        raise InternalError("a paired difference needs the same battles of the same seed")
     mask = (1 << n) - 1
     both = (changed_won & base_won).bit_count()
     only_changed = (changed_won & ~base_won & mask).bit_count()

@@ -79,7 +79,7 @@ def _book_folder(lang: str) -> list[str] | None:
     return [folder]
 
 
-def _refresh_schemas(files: list[Path]) -> None:
+def _refresh_schemas(files: list[Path], lang: str) -> None:
     """Bring the book's copy of the schema (named by the ``$schema`` lines) up to date."""
     from ._schemafile import refresh_schemas
 
@@ -88,7 +88,7 @@ def _refresh_schemas(files: list[Path]) -> None:
             shown = path.relative_to(Path.cwd().resolve()).as_posix()
         except ValueError:
             shown = str(path)
-        sys.stderr.write(f"saikoro validate: refreshed {shown} to this saikoro's schema\n")
+        sys.stderr.write(f"saikoro validate: {render(Msg('cli.refreshed', (shown,)), lang)}\n")
 
 
 def validate_main(
@@ -142,12 +142,11 @@ def validate_main(
     except Exception as e:  # a bug: say so loudly and distinctly, never "valid"
         sys.stderr.write(
             f"saikoro validate: internal error: {type(e).__name__}: {e}\n"
-            "This is a bug in saikoro, not in your files; please report it with the "
-            "traceback below.\n"
+            f"{render(Msg('cli.internal'), lang)}\n"
         )
         traceback.print_exc(file=sys.stderr)
         return EXIT_INTERNAL
-    _refresh_schemas([Path(r.file) for r in results])
+    _refresh_schemas([Path(r.file) for r in results], lang)
     problems = sorted(extra + [p for r in results for p in r.problems], key=Problem.sort_key)
     notes = sorted((n for r in results for n in r.notes), key=Problem.sort_key)
     errors = sum(p.severity == "error" for p in problems)

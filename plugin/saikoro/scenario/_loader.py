@@ -151,7 +151,11 @@ def _likely_mistake(problem: str, text: str, line: int, col: int) -> syntax.Find
     if wide is not None:
         return wide
     if problem.startswith("mapping values are not allowed"):
-        return syntax.over_indented(text, line) or syntax.value_colon(text, line, col)
+        return (
+            syntax.pulled_out(text, line)
+            or syntax.over_indented(text, line)
+            or syntax.value_colon(text, line, col)
+        )
     if problem.startswith(("did not find expected key", "did not find expected '-'")):
         return syntax.misaligned(text, line)
     if problem.startswith("did not find expected ',' or '}'"):

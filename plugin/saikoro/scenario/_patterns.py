@@ -19,6 +19,8 @@ numbered backreferences, no lookbehind.
 
 from __future__ import annotations
 
+from saikoro.dice import InternalError
+
 __all__ = ["int_range", "ordered"]
 
 _D = "[0-9]"
@@ -55,7 +57,7 @@ def int_range(low: int, high: int) -> str:
     """An integer from ``low`` to ``high`` (0 <= low <= high) in decimal, leading zeros
     allowed (``007`` is 7, as validation reads it), as a non-capturing group."""
     if low < 0 or high < low:
-        raise ValueError(f"int_range({low}, {high})")
+        raise InternalError(f"int_range({low}, {high}): not a range of non-negative integers")
     parts = []
     for length in range(len(str(low)), len(str(high)) + 1):
         a = max(low, 10 ** (length - 1) if length > 1 else 0)

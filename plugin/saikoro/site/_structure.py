@@ -272,7 +272,10 @@ class ScenarioBook:
         seen: set[str] = set()
         for scenario in sorted(book.scenarios, key=lambda s: s.id):
             if scenario.id in seen:
-                log.warning(f"scenario id {scenario.id!r} is used by two files; one is skipped")
+                log.warning(
+                    f"シナリオの id {scenario.id!r} を2つのファイルが使っているので、"
+                    "一方を飛ばします"
+                )
                 continue
             seen.add(scenario.id)
             page_uri = f"{prefix}/{scenario.id}.md"

@@ -113,10 +113,10 @@ def _warn_if_missed(scenario: Scenario, result: BalanceResult) -> bool:
     line, column = scenario.positions.get("scenario.balance.win", (1, 1))
     shown = prob(result.exact) if result.exact is not None else _pct(result.win)
     log.warning(
-        f"{scenario.path}:{line}:{column}: balance.win: the win rate {shown} "
-        f"(95% {_pct(result.win_low)}-{_pct(result.win_high)}, {result.battles} battles, "
-        f"seed {result.seed}) is outside the target {target} (saikoro tune {scenario.path} "
-        "suggests the edits that bring it in)"
+        f"{scenario.path}:{line}:{column}: balance.win: 勝率 {shown}"
+        f"（95%区間 {_pct(result.win_low)}〜{_pct(result.win_high)}、{result.battles}戦、"
+        f"シード {result.seed}）が目標 {target} の外です（saikoro tune {scenario.path} が"
+        "範囲に入れる変更を探します）"
     )
     return True
 
