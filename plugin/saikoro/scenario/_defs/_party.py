@@ -97,7 +97,7 @@ def _balance(defeat: bool) -> Obj:
             en="enemies' tactics",
         ),
     )
-    return Obj(fields, checks=(_check_balance,))
+    return Obj(fields, checks=(Tolerant(_check_balance),))
 
 
 BALANCE = _balance(True)
