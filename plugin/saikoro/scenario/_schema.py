@@ -297,8 +297,8 @@ class Enum(Type):
     (``kind: 攻撃`` is ``attack``; a label with an explanation in brackets, by the words
     before them: ``遠距離(攻撃判定に互いに-4)`` is ``遠距離``), when it names one choice only.
 
-    >>> kinds = Enum((Choice("attack", "攻撃", "attack"), Choice("far", "遠距離(補正-4)", "far")))
-    >>> kinds.aliases
+    >>> far = Choice("far", "遠距離(攻撃判定に互いに-4)", "far")
+    >>> Enum((Choice("attack", "攻撃", "attack"), far)).aliases
     {'攻撃': 'attack', '遠距離': 'far'}
     """
 
