@@ -12,7 +12,8 @@ tuning prints is ``simulate``'s for that file, battles and seed. It goes in thre
    win rate measured again on the same battles (the same seeded chunks: common random
    numbers, compared battle by battle), with the 95 % interval of the change. Where the
    interval holds 0, more battles are played (x4, up to ``sensitivity_max``) until its sign
-   is known; a number whose step changes no battle's outcome is moved five, then
+   is known, for the :data:`LOUDER` numbers whose estimate is largest (those a search
+   would use); a number whose step changes no battle's outcome is moved five, then
    twenty-one steps each way. A number whose sign stays unknown is shown so, and not
    searched. The exact value is used wherever the encounter is solved within the budget.
 2. **Search.** Along the direction that moves the win rate towards the range, each number
@@ -65,7 +66,7 @@ __all__ = [
 SCREEN = 500
 """Battles per screening measurement (a candidate's first estimate)."""
 
-SENSITIVITY_MAX = 8000
+SENSITIVITY_MAX = 4000
 """The most battles a sensitivity is measured with, to learn its sign (x4 from
 :data:`SCREEN`)."""
 
@@ -78,6 +79,10 @@ SUGGESTIONS = 3
 SEARCHED = 6
 """Numbers searched one by one: those whose sensitivity predicts the smallest relative
 edit (the others would need larger ones, or move the win rate too little to reach it)."""
+
+LOUDER = 4
+"""Numbers whose sign is not known yet that are measured with more battles at once: those
+whose estimate moves the win rate most (the others are shown as measured)."""
 
 _REACHES = (1, 5, 21)
 """How far a number is moved to see which way it leads (steps), when nearer moves change
@@ -589,7 +594,7 @@ def _sensitivities(
         written = [t for t in texts.values() if t is not None]
         measurer.many(list(dict.fromkeys([base_text, *written])), battles, seed)
         more: list[_Probe] = []
-        louder = False
+        noisy: list[tuple[_Probe, _Compared]] = []
         for p in probes:
             compared = []
             for lo, hi in p.pairs():
@@ -611,12 +616,16 @@ def _sensitivities(
                     more.append(further)
                     continue
                 if not d.unmoved and battles < most:
-                    more.append(p)
-                    louder = True
+                    noisy.append((p, best))
                     continue
             out.append(_sensitivity(p.knob, best, battles, seed, measurer))
-        probes = more
-        if louder:
+        # more battles for the numbers that seem to move the win rate most (those a search
+        # would use); the others are shown as measured, their sign not known
+        noisy.sort(key=lambda pc: -abs(pc[1].strength[1]))
+        for p, best in noisy[LOUDER:]:
+            out.append(_sensitivity(p.knob, best, battles, seed, measurer))
+        probes = more + [p for p, _ in noisy[:LOUDER]]
+        if noisy:
             battles = min(most, battles * 4)
     (base,) = measurer.many([base_text], battles, seed)
     if base is None:
