@@ -13,7 +13,8 @@ Public API (stable; used by the MkDocs plugin and the CLI):
   :mod:`saikoro.scenario.model`).
 * :class:`Problem` — ``file``, ``line``, ``column`` (1-based), ``severity``
   (``error``/``warning``), ``path`` (``scenario.enemies[0].hp``), ``message``, ``hint``
-  (English), ``text(lang)``, ``hint_text(lang)``, ``format(lang)``, ``to_json(lang)``.
+  (English), ``text(lang)``, ``hint_text(lang)``, ``format(lang)``, ``to_json(lang)``,
+  ``gate`` (:data:`Gate`: a verdict of the balance gate, which ``--strict`` leaves alone).
 * :func:`field_reference` ``(system) -> dict`` — every field, for the generated docs.
 * :func:`json_schema` ``(system=None) -> dict`` — JSON Schema (draft 2020-12);
   :func:`schema_text` writes it as a file holds it, :data:`LOCAL_SCHEMA` is where a book
@@ -73,7 +74,7 @@ from ._export import field_reference, json_schema, short_label
 from ._files import newline_of, replace_file, text_like
 from ._ids import is_reserved, volume_id
 from ._loader import MAX_BYTES, LoadError, Node, join_path
-from ._problems import Msg, Problem, default_lang, show_value
+from ._problems import Gate, Msg, Problem, default_lang, show_value
 from ._ranges import parse_win_range, party_size
 from ._schema import (
     INVALID,
@@ -122,6 +123,7 @@ __all__ = [
     "Ctx",
     "Enum",
     "Field",
+    "Gate",
     "Int",
     "IntOrRange",
     "ListOf",

@@ -14,6 +14,7 @@ import os
 import sys
 import traceback
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
@@ -125,7 +126,18 @@ def validate_main(
         default=None,
         help="message language (default: from LC_ALL/LC_MESSAGES/LANG, else en)",
     )
-    parser.add_argument("--strict", action="store_true", help="treat warnings as errors")
+    parser.add_argument(
+        "--strict",
+        action="store_true",
+        help="treat warnings as errors (not the balance target's verdicts: see --fail-on-miss)",
+    )
+    parser.add_argument(
+        "--fail-on-miss",
+        action="store_true",
+        help="a balance.win target clearly missed (the exact win rate, or its whole 95%% "
+        "interval, outside the range) is an error (default: a warning that --strict leaves "
+        "alone); a figure not yet certain never fails",
+    )
     parser.add_argument(
         "-q", "--quiet", action="store_true", help="print problems only, no summary"
     )
@@ -151,6 +163,8 @@ def validate_main(
         return EXIT_INTERNAL
     _refresh_schemas([Path(r.file) for r in results])
     problems = sorted(extra + [p for r in results for p in r.problems], key=Problem.sort_key)
+    if args.fail_on_miss:
+        problems = [replace(p, severity="error") if p.gate == "miss" else p for p in problems]
     errors = sum(p.severity == "error" for p in problems)
     warnings = len(problems) - errors
     if args.format == "json":
@@ -166,7 +180,7 @@ def validate_main(
             stdout.write((_github(p, lang) if args.format == "github" else p.format(lang)) + "\n")
         if not args.quiet and args.format == "text":
             stdout.write(render(Msg("cli.summary", (len(results), errors, warnings)), lang) + "\n")
-    if errors or (args.strict and warnings):
+    if errors or (args.strict and any(p.severity == "warning" and not p.gate for p in problems)):
         return 1
     return 0
 

@@ -23,6 +23,7 @@ from typing import Literal
 
 __all__ = [
     "LANGS",
+    "Gate",
     "Msg",
     "Problem",
     "Severity",
@@ -36,6 +37,8 @@ LANGS = ("en", "ja")
 """The languages with a message catalogue."""
 
 Severity = Literal["error", "warning"]
+Gate = Literal["", "miss", "note"]
+"""What a balance-gate verdict is (see :attr:`Problem.gate`)."""
 
 
 @dataclass(frozen=True)
@@ -128,6 +131,10 @@ class Problem:
         path: the key path, ``scenario.enemies[0].hp`` (``scenario`` for the whole file).
         msg: the message (code and arguments).
         hint_msg: an optional hint (a did-you-mean, the odds...).
+        gate: ``""`` for a problem in the file; for a verdict of the balance gate (a
+            warning, which ``saikoro validate --strict`` leaves alone), ``"miss"`` (the
+            ``balance.win`` target clearly missed: an error with ``--fail-on-miss``) or
+            ``"note"`` (not yet certain, battles cut by time: never a failure).
     """
 
     file: str
@@ -137,6 +144,7 @@ class Problem:
     path: str
     msg: Msg
     hint_msg: Msg | None = field(default=None)
+    gate: Gate = ""
 
     @property
     def message(self) -> str:
@@ -176,6 +184,7 @@ class Problem:
             "code": self.msg.code,
             "message": self.text(lang),
             "hint": self.hint_text(lang),
+            "gate": self.gate or None,
         }
 
     def sort_key(self) -> tuple[str, int, int, int]:

@@ -126,7 +126,16 @@ class BalanceConfig(base.Config):  # type: ignore[no-untyped-call]
     (``mkdocs serve`` still keeps them across rebuilds)."""
 
     cache_dir = c.Type(str, default=".cache/plugin/saikoro/balance")
-    """The cache folder, relative to ``mkdocs.yml`` (or absolute). Safe to delete."""
+    """The cache folder, relative to ``mkdocs.yml`` (or absolute). Safe to delete.
+    ``saikoro validate`` reads and fills the same folder."""
+
+    fail_on_miss = c.Type(bool, default=False)
+    """Whether a scenario whose win rate clearly misses its ``balance.win`` (the exact value,
+    or the whole 95 % interval, outside the range) fails the build. Off (the default), the
+    miss is reported in the log and on the page, and ``--strict`` does not fail on it: the
+    balance gate is the author's choice, not MkDocs' (the CI workflow of ``saikoro new``
+    turns it on). A figure whose interval crosses a bound is "not yet certain" and never
+    fails."""
 
 
 class SaikoroConfig(base.Config):  # type: ignore[no-untyped-call]
