@@ -107,19 +107,18 @@ def scenario_tactics(enc: Encounter) -> Tactics:
     )
 
 
-def author_figures(
-    enc: Encounter, battles: int, *, seconds: float = AUTHOR_SECONDS
-) -> BalanceResult:
+def author_figures(enc: Encounter, battles: int, *, seconds: float | None = None) -> BalanceResult:
     """``enc``'s figures as validate and the site compute them: ``battles`` battles from
-    :data:`SEED` with the scenario's tactics, cut after ``seconds``, and the exact solution
-    within :data:`~saikoro.balance.AUTHOR_STEPS`."""
+    :data:`SEED` with the scenario's tactics, cut after ``seconds`` (default
+    :data:`~saikoro.balance.AUTHOR_SECONDS`), and the exact solution within
+    :data:`~saikoro.balance.AUTHOR_STEPS`."""
     return simulate(
         enc,
         battles=battles,
         seed=SEED,
         tactics=scenario_tactics(enc),
         steps=AUTHOR_STEPS,
-        seconds=seconds,
+        seconds=AUTHOR_SECONDS if seconds is None else seconds,
     )
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import shutil
 import tempfile
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import Literal
 
@@ -226,7 +227,7 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
             for problem in misses:
                 log.info(problem.format(lang))
         elif misses:
-            lines = "\n".join(p.format(lang) for p in misses)
+            lines = "\n".join(replace(p, severity="error").format(lang) for p in misses)
             raise PluginError(
                 f"saikoro: balance.win の目標から明らかに外れたシナリオがあります"
                 f"（balance.fail_on_miss: true）:\n{lines}"
