@@ -202,11 +202,12 @@ def bench_serve(book: Path) -> list[tuple[str, float]]:
             ("an edit inside the target (enemy hp +1)", hp + 1, "範囲内"),
             ("an edit far outside the target (enemy hp x20)", hp * 20, "範囲外"),
         ):
+            shown, judged = f"<dd>{value}</dd>", f"（{word}"
             start = time.perf_counter()
             _edit_hp(target, value)
-            _until(page, lambda _, text, v=value: f"<dd>{v}</dd>" in text, 120)
+            _until(page, lambda _, text: shown in text, 120)  # noqa: B023 - used at once
             out.append((f"{label}: page served", time.perf_counter() - start))
-            _until(page, lambda _, text, w=word: f"（{w}" in text, 300)
+            _until(page, lambda _, text: judged in text, 300)  # noqa: B023 - used at once
             out.append((f"{label}: verdict {word} on the page", time.perf_counter() - start))
         _until(page, lambda _, text: "saikoro-balance-suggestions" in text, 600)
         out.append(("... and tune's suggestions on the page", time.perf_counter() - start))
