@@ -16,9 +16,11 @@ import pytest
 import yaml
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
+from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import Abort, PluginError
 
 from saikoro.balance import (
+    AUTHOR_SECONDS,
     BalanceStore,
     check_balance,
     encounter,
@@ -262,3 +264,92 @@ def test_battles_are_cut_by_time_and_say_so(
     assert r.to_json()["requested"] == 100_000 and r.to_json()["cut_after_seconds"] == 0.2
     # the interval is that of the battles played
     assert r.win_high > 0
+
+
+# -- mkdocs serve: nothing slow on the save path ----------------------------------------------
+
+
+def test_serve_finishes_a_long_simulation_in_the_background(tmp_path: Path) -> None:
+    import threading
+
+    from saikoro.scenario import validate_text
+    from saikoro.site._balancecache import SiteBalanceStore
+
+    sc = validate_text(STALL, str(tmp_path / "stall.yaml")).scenario
+    assert sc is not None
+    store = SiteBalanceStore()
+    store.serve()
+    ended = threading.Event()
+    store.set_rebuild(ended.set)
+    try:
+        enc = encounter(sc)
+        first, pending = store.figures_now(sc, enc, 100_000)
+        assert pending and first.cut is not None and first.battles < 100_000
+        assert store.figures_now(sc, enc, 100_000) == (first, True)  # asked again: no rerun
+        assert store.version(sc) == 0
+        assert ended.wait(600), "the background simulation never ended"
+        done, pending = store.figures_now(sc, enc, 100_000)
+        assert not pending and done.cut == AUTHOR_SECONDS and done.battles >= first.battles
+        assert store.version(sc) == 1  # the page's cache key moves on
+    finally:
+        store.close()
+
+
+def test_serve_shows_a_miss_at_once_and_the_suggestions_later(tmp_path: Path) -> None:
+    import threading
+
+    from saikoro.site import SaikoroPlugin
+
+    root = tmp_path / "book"
+    _gate_book(root, ("0%-100%", "99%-100%"))
+    (root / "scenarios" / "unsure.yaml").unlink()  # one scenario: one background queue
+    page = root / "site" / "scenarios" / "missed" / "index.html"
+
+    def config() -> MkDocsConfig:
+        return load_config(config_file=str(root / "mkdocs.yml"), site_dir=str(root / "site"))
+
+    _forget_plugins()
+    first = config()
+    first.plugins.on_startup(command="serve", dirty=True)
+    plugin = first.plugins["saikoro"]
+    assert isinstance(plugin, SaikoroPlugin)
+    rebuild = threading.Event()
+    plugin.balance.set_rebuild(rebuild.set)
+    try:
+        build(first, dirty=True)
+        seen = [_text(_section(_page(root, "missed")))]
+        while "何を変えるか" not in seen[-1] or "計算中" in seen[-1]:
+            assert len(seen) < 5, seen
+            assert rebuild.wait(900), f"no background work ended: {seen[-1]}"
+            rebuild.clear()
+            build(config(), dirty=True)
+            seen.append(_text(_section(_page(root, "missed"))))
+        # on the way: the miss (or the pending figure) shown at once, the suggestions pending
+        assert any("提案を計算中" in s for s in seen[:-1])
+        assert "（範囲外）" in seen[-1] and "計算できます" not in seen[-1]
+        assert page.is_file()
+    finally:
+        first.plugins.on_shutdown()
+        _forget_plugins()
+
+
+def test_a_new_book_fails_on_a_miss_only_where_ci_asks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from saikoro._new import create_book
+    from saikoro.site import SaikoroPlugin
+
+    create_book(tmp_path / "b", ["kegare"], title="t")
+
+    def fail_on_miss() -> bool:
+        _forget_plugins()
+        config = load_config(config_file=str(tmp_path / "b" / "mkdocs.yml"))
+        plugin = config.plugins["saikoro"]
+        assert isinstance(plugin, SaikoroPlugin)
+        return bool(plugin.config.balance.fail_on_miss)
+
+    monkeypatch.delenv("SAIKORO_FAIL_ON_MISS", raising=False)
+    assert fail_on_miss() is False  # locally: reported, the build goes on
+    monkeypatch.setenv("SAIKORO_FAIL_ON_MISS", "true")  # what the generated workflow sets
+    assert fail_on_miss() is True
+    _forget_plugins()
