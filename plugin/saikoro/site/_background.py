@@ -13,6 +13,7 @@ it raised, as text) in the background thread, which asks the server to rebuild.
 from __future__ import annotations
 
 import multiprocessing
+import signal
 import threading
 import traceback
 from collections.abc import Callable
@@ -36,9 +37,10 @@ class Job:
 
 def _child(conn: Connection, function: Callable[..., object], args: tuple[Any, ...]) -> None:
     """Run one job in the child process and send back ("ok", result) or ("error", text)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's: it ends the job
     try:
         result = function(*args)
-    except BaseException:  # every failure goes back to the parent, as text
+    except Exception:  # a bug goes back to the parent, which logs it and fails the page
         conn.send(("error", traceback.format_exc()))
     else:
         conn.send(("ok", result))

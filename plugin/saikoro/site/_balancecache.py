@@ -58,6 +58,9 @@ class SiteBalanceStore(BalanceStore):
     _waiting: dict[str, set[str]] = field(default_factory=dict, repr=False)
     _versions: dict[str, int] = field(default_factory=dict, repr=False)
     _failed: dict[str, str] = field(default_factory=dict, repr=False)
+    _unwritten: dict[str, BalanceResult | TuneResult] = field(default_factory=dict, repr=False)
+    """Results the background brought, kept in memory until the server's own thread writes
+    them to the cache folder (:meth:`_flush`: a file is never created from two threads)."""
     _missed_rebuild: bool = field(default=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -85,10 +88,18 @@ class SiteBalanceStore(BalanceStore):
             rebuild()
 
     def close(self) -> None:
-        """Stop the background work (the server is shutting down)."""
+        """Stop the background work (the server is shutting down) and keep what it found."""
         if self.background is not None:
             self.background.close()
             self.background = None
+        self._flush()
+
+    def _flush(self) -> None:
+        """Write what the background found to the cache folder (in the calling thread)."""
+        with self._lock:
+            results, self._unwritten = self._unwritten, {}
+        for key, value in results.items():
+            self._write(key, value)
 
     def version(self, scenario: Scenario) -> int:
         """Changes when background work ``scenario``'s page waited for has ended."""
@@ -97,10 +108,10 @@ class SiteBalanceStore(BalanceStore):
 
     def _done(self, key: str, ok: bool, value: object) -> None:
         """A background job ended (in the background thread)."""
-        if ok and isinstance(value, BalanceResult):
-            self.put(key, value)
-        elif ok and isinstance(value, TuneResult):
-            self._put(key, value)
+        if ok and isinstance(value, (BalanceResult, TuneResult)):
+            with self._lock:
+                self._remember(key, value)
+                self._unwritten[key] = value
         else:
             message = value if not ok else f"unexpected result {type(value).__name__}"
             log.error(f"saikoro: balance work in the background failed:\n{message}")
@@ -134,6 +145,7 @@ class SiteBalanceStore(BalanceStore):
         (the battles played so far, the rest under way in the background)."""
         if self.background is None:
             return self.figures_of(enc, battles), False
+        self._flush()
         key = self.key(enc, battles)
         found = self.cached(key)
         if found is not None:
@@ -157,6 +169,7 @@ class SiteBalanceStore(BalanceStore):
         """``saikoro tune``'s suggestions for ``scenario`` if a cache holds them, and
         whether they are being computed (under serve, in the background; a build never
         computes them)."""
+        self._flush()
         found = self.tune_cached(scenario)
         if found is not None or self.background is None:
             return found, False
