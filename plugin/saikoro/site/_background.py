@@ -6,8 +6,10 @@ to :class:`Background`, and the page says it is pending. Each job runs a functio
 :mod:`saikoro.balance` in a fresh process (``spawn``: the server's threads are never
 forked), one at a time, in the order they were asked for; a job for the same ``owner``
 (a scenario file) replaces the one queued or running before it, since its result would
-be stale. When a job ends, :attr:`Background.done` gets its key and result (or the error
-it raised, as text) in the background thread, which asks the server to rebuild.
+be stale. While the server rebuilds (:meth:`Background.hold`), no job starts: the rebuild
+that serves the save has the processor to itself. When a job ends,
+:attr:`Background.done` gets its key and result (or the error it raised, as text) in the
+background thread, which asks the server to rebuild.
 """
 
 from __future__ import annotations
@@ -62,6 +64,7 @@ class Background:
         self._running: tuple[Job, BaseProcess, Connection] | None = None
         self._cond = threading.Condition()
         self._closed = False
+        self._held = False
         self._thread: threading.Thread | None = None
         self._context = multiprocessing.get_context("spawn")
 
@@ -80,6 +83,17 @@ class Background:
                     target=self._loop, name="saikoro-background", daemon=True
                 )
                 self._thread.start()
+            self._cond.notify_all()
+
+    def hold(self) -> None:
+        """Start no job until :meth:`release` (a rebuild is under way)."""
+        with self._cond:
+            self._held = True
+
+    def release(self) -> None:
+        """Start the jobs waiting (the rebuild is done)."""
+        with self._cond:
+            self._held = False
             self._cond.notify_all()
 
     def pending(self, key: str) -> bool:
@@ -103,7 +117,7 @@ class Background:
     def _loop(self) -> None:
         while True:
             with self._cond:
-                while not self._queue and not self._closed:
+                while (not self._queue or self._held) and not self._closed:
                     self._cond.wait()
                 if self._closed:
                     return

@@ -87,6 +87,16 @@ class SiteBalanceStore(BalanceStore):
         if missed:
             rebuild()
 
+    def hold(self) -> None:
+        """A rebuild starts: background jobs wait for its end (:meth:`release`)."""
+        if self.background is not None:
+            self.background.hold()
+
+    def release(self) -> None:
+        """The rebuild is done: background jobs may start."""
+        if self.background is not None:
+            self.background.release()
+
     def close(self) -> None:
         """Stop the background work (the server is shutting down) and keep what it found."""
         if self.background is not None:

@@ -150,6 +150,7 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         # survives serve rebuilds) and in cache_dir (a later build simulates only the
         # fights that changed); off, the pages get no section and nothing is simulated.
         options = self.config.balance
+        self.balance.hold()  # under serve: background work waits for this build's end
         self.balance.cache_dir = (base / options.cache_dir) if options.cache else None
         self.balance.reset_counts()
         on = None
@@ -351,6 +352,7 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
                 f"{store.memory_hits + store.disk_hits} from the cache"
             )
         balance.configure(None)
+        self.balance.release()
 
     # A build that failed (a scenario error under `mkdocs build`, an exception) leaves
     # per-build state behind: reset it, so the next build in this process starts clean.
@@ -358,6 +360,7 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         exact.forget_pages()
         labels.configure("ja")
         balance.configure(None)
+        self.balance.release()
 
     # Rebuild when a scenario changes, not only when docs/ does (and, with the reference
     # pages on, when a page of the author guide does).
