@@ -221,6 +221,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--no-serve", action="store_true", help="only the validate figures")
     args = parser.parse_args()
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    print(
+        f"load average {os.getloadavg()[0]:.1f} on {cores} cores (wall times grow with it; "
+        "CPU times do not)"
+    )
     with tempfile.TemporaryDirectory(prefix="saikoro-bench-author-") as tmp:
         base = Path(tmp)
         samples = _sample_book(base / "samples")
