@@ -210,7 +210,7 @@ def test_the_build_agrees_and_strict_does_not_decide(
         build(config)  # --strict: the miss is reported, not a failure
     unsure = _text(_section(_page(root, "unsure")))
     missed = _text(_section(_page(root, "missed")))
-    assert "まだ確かでない：決めるにはおよそ" in unsure and "範囲外" not in unsure
+    assert "まだ確かでない：決めるには balance.battles: " in unsure and "範囲外" not in unsure
     assert f"目標の勝率：{targets[1]}（範囲外）" in missed
     # the suggestions are not computed by a build: saikoro tune is named instead
     assert "saikoro tune" in missed

@@ -149,13 +149,14 @@ def _report(settings: Settings, scenario: Scenario, result: BalanceResult) -> No
     clearly missed is kept for the plugin to fail the build with ``fail_on_miss``, else
     logged as information (MkDocs' ``--strict`` does not decide the balance gate); not yet
     certain, or battles cut by time, always information."""
-    for problem in balance_problems(scenario, result, str(scenario.path)):
+    shown = _shown_path(scenario)
+    for problem in balance_problems(scenario, result, shown):
         if problem.gate == "miss" and settings.fail_on_miss:
             settings.misses.append(problem)
             continue
         text = problem.format(settings.lang)
         if problem.gate == "miss":
-            text += f"（saikoro tune {scenario.path} が範囲に入れる変更を探します）"
+            text += f"（saikoro tune {shown} が範囲に入れる変更を探します）"
         log.info(text)
 
 
@@ -462,7 +463,7 @@ def _target_html(scenario: Scenario, result: BalanceResult, *, pending: bool) ->
         if found.needed is None:
             state += "：境目にあり、戦闘を増やしても決まりそうにない"
         else:
-            state += f"：決めるにはおよそ {found.needed:,} 回（<code>balance.battles</code>）"
+            state += f"：決めるには <code>balance.battles: {found.needed}</code> ほど"
     else:
         css, state = ("ok" if found.state == "in" else "miss"), found.word
     return (
