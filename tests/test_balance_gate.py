@@ -168,6 +168,31 @@ def test_validate_fails_a_clear_miss_only_when_asked(
     assert code == 1 and "error: scenario.balance.win" in out
 
 
+def test_the_environment_turns_the_gate_on_for_validate(
+    tmp_path: Path, targets: tuple[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "u").mkdir()
+    missed = _scenario_with(tmp_path, targets[1])
+    unsure = _scenario_with(tmp_path / "u", targets[0])
+    monkeypatch.setenv("SAIKORO_FAIL_ON_MISS", "true")  # set by the CI of saikoro new
+    assert _validate(missed)[0] == 1
+    assert _validate(unsure)[0] == 0  # not yet certain never fails
+    monkeypatch.setenv("SAIKORO_FAIL_ON_MISS", "0")
+    assert _validate(missed)[0] == 0
+    monkeypatch.setenv("SAIKORO_FAIL_ON_MISS", "maybe")
+    assert _validate(missed)[0] == 2  # a value that is not a yes or a no: a usage error
+
+
+def test_an_explicit_false_in_mkdocs_yml_wins_over_the_environment(
+    tmp_path: Path, targets: tuple[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SAIKORO_FAIL_ON_MISS", "true")
+    option = "      balance:\n        fail_on_miss: false\n"
+    root = _gate_book(tmp_path / "book", targets, option)
+    _build(root)  # the author said no: the miss is reported, the build goes on
+    assert "（範囲外）" in _text(_section(_page(root, "missed")))
+
+
 def test_validate_json_names_the_gate(tmp_path: Path, targets: tuple[str, str]) -> None:
     import json
 
@@ -222,10 +247,14 @@ def test_the_build_agrees_and_strict_does_not_decide(
         assert code == 0 and word in out
 
 
+@pytest.mark.parametrize("how", ["mkdocs.yml", "environment"])
 def test_fail_on_miss_fails_the_build_on_the_miss_alone(
-    tmp_path: Path, targets: tuple[str, str]
+    tmp_path: Path, targets: tuple[str, str], how: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    root = _gate_book(tmp_path / "book", targets, "      balance:\n        fail_on_miss: true\n")
+    option = "      balance:\n        fail_on_miss: true\n" if how == "mkdocs.yml" else ""
+    if how == "environment":  # what the workflow saikoro new writes sets
+        monkeypatch.setenv("SAIKORO_FAIL_ON_MISS", "true")
+    root = _gate_book(tmp_path / "book", targets, option)
     with mkdocs_log() as messages, pytest.raises((PluginError, Abort)):
         _build(root)
     message = "\n".join(m for m in messages if "balance.fail_on_miss" in m)
@@ -331,25 +360,3 @@ def test_serve_shows_a_miss_at_once_and_the_suggestions_later(tmp_path: Path) ->
     finally:
         first.plugins.on_shutdown()
         _forget_plugins()
-
-
-def test_a_new_book_fails_on_a_miss_only_where_ci_asks(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from saikoro._new import create_book
-    from saikoro.site import SaikoroPlugin
-
-    create_book(tmp_path / "b", ["kegare"], title="t")
-
-    def fail_on_miss() -> bool:
-        _forget_plugins()
-        config = load_config(config_file=str(tmp_path / "b" / "mkdocs.yml"))
-        plugin = config.plugins["saikoro"]
-        assert isinstance(plugin, SaikoroPlugin)
-        return bool(plugin.config.balance.fail_on_miss)
-
-    monkeypatch.delenv("SAIKORO_FAIL_ON_MISS", raising=False)
-    assert fail_on_miss() is False  # locally: reported, the build goes on
-    monkeypatch.setenv("SAIKORO_FAIL_ON_MISS", "true")  # what the generated workflow sets
-    assert fail_on_miss() is True
-    _forget_plugins()

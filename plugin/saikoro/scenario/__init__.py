@@ -14,7 +14,8 @@ Public API (stable; used by the MkDocs plugin and the CLI):
 * :class:`Problem` — ``file``, ``line``, ``column`` (1-based), ``severity``
   (``error``/``warning``), ``path`` (``scenario.enemies[0].hp``), ``message``, ``hint``
   (English), ``text(lang)``, ``hint_text(lang)``, ``format(lang)``, ``to_json(lang)``,
-  ``gate`` (:data:`Gate`: a verdict of the balance gate, which ``--strict`` leaves alone).
+  ``gate`` (:data:`Gate`: a verdict of the balance gate, which ``--strict`` leaves alone;
+  :func:`fail_on_miss_env` reads :data:`FAIL_ON_MISS_ENV`, which makes a miss fail).
 * :func:`field_reference` ``(system) -> dict`` — every field, for the generated docs.
 * :func:`json_schema` ``(system=None) -> dict`` — JSON Schema (draft 2020-12);
   :func:`schema_text` writes it as a file holds it, :data:`LOCAL_SCHEMA` is where a book
@@ -74,7 +75,15 @@ from ._export import field_reference, json_schema, short_label
 from ._files import newline_of, replace_file, text_like
 from ._ids import is_reserved, volume_id
 from ._loader import MAX_BYTES, LoadError, Node, join_path
-from ._problems import Gate, Msg, Problem, default_lang, show_value
+from ._problems import (
+    FAIL_ON_MISS_ENV,
+    Gate,
+    Msg,
+    Problem,
+    default_lang,
+    fail_on_miss_env,
+    show_value,
+)
 from ._ranges import parse_win_range, party_size
 from ._schema import (
     INVALID,
@@ -107,6 +116,7 @@ __all__ = [
     "ATOMS",
     "BATTLE_CHECKS",
     "DEFINITIONS",
+    "FAIL_ON_MISS_ENV",
     "ID",
     "ID_PATTERN",
     "INVALID",
@@ -145,6 +155,7 @@ __all__ = [
     "describe_tactic",
     "did_you_mean",
     "enemy_obj",
+    "fail_on_miss_env",
     "field_reference",
     "find_book",
     "find_files",

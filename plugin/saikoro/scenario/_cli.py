@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TextIO
 
 from ._book import find_book
-from ._problems import LANGS, Msg, Problem, default_lang, render
+from ._problems import FAIL_ON_MISS_ENV, LANGS, Msg, Problem, default_lang, fail_on_miss_env, render
 from ._schema import did_you_mean
 from ._validate import LoadResult, find_files, load_scenario, unique_ids
 
@@ -136,7 +136,7 @@ def validate_main(
         action="store_true",
         help="a balance.win target clearly missed (the exact win rate, or its whole 95%% "
         "interval, outside the range) is an error (default: a warning that --strict leaves "
-        "alone); a figure not yet certain never fails",
+        f"alone, unless {FAIL_ON_MISS_ENV} is true); a figure not yet certain never fails",
     )
     parser.add_argument(
         "-q", "--quiet", action="store_true", help="print problems only, no summary"
@@ -146,6 +146,11 @@ def validate_main(
     except SystemExit as e:
         return 0 if e.code == 0 else 2
     lang = args.lang or default_lang()
+    try:
+        fail_on_miss = args.fail_on_miss or fail_on_miss_env()
+    except ValueError as e:
+        sys.stderr.write(f"saikoro validate: {e}\n")
+        return 2
     paths = args.paths or _book_folder(lang)
     if paths is None:
         return 2
@@ -163,7 +168,7 @@ def validate_main(
         return EXIT_INTERNAL
     _refresh_schemas([Path(r.file) for r in results])
     problems = sorted(extra + [p for r in results for p in r.problems], key=Problem.sort_key)
-    if args.fail_on_miss:
+    if fail_on_miss:
         problems = [replace(p, severity="error") if p.gate == "miss" else p for p in problems]
     errors = sum(p.severity == "error" for p in problems)
     warnings = len(problems) - errors

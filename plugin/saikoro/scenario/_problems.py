@@ -16,12 +16,14 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Literal
 
 __all__ = [
+    "FAIL_ON_MISS_ENV",
     "LANGS",
     "Gate",
     "Msg",
@@ -29,6 +31,7 @@ __all__ = [
     "Severity",
     "catalogue",
     "default_lang",
+    "fail_on_miss_env",
     "render",
     "show_value",
 ]
@@ -39,6 +42,29 @@ LANGS = ("en", "ja")
 Severity = Literal["error", "warning"]
 Gate = Literal["", "miss", "note"]
 """What a balance-gate verdict is (see :attr:`Problem.gate`)."""
+
+FAIL_ON_MISS_ENV = "SAIKORO_FAIL_ON_MISS"
+"""The environment variable that makes a ``balance.win`` target clearly missed a failure in
+``saikoro validate`` and the build (where neither ``--fail-on-miss`` nor the plugin's
+``balance.fail_on_miss`` says): the CI workflow of ``saikoro new`` sets it."""
+
+
+def fail_on_miss_env(environ: Mapping[str, str] | None = None) -> bool:
+    """Whether :data:`FAIL_ON_MISS_ENV` asks for the balance gate to fail (unset: no).
+
+    >>> fail_on_miss_env({"SAIKORO_FAIL_ON_MISS": "true"}), fail_on_miss_env({})
+    (True, False)
+
+    Raises:
+        ValueError: a value that is neither true nor false (``1``/``0``, ``yes``/``no``...).
+    """
+    value = (os.environ if environ is None else environ).get(FAIL_ON_MISS_ENV, "")
+    word = value.strip().lower()
+    if word in ("1", "true", "yes", "on"):
+        return True
+    if word in ("", "0", "false", "no", "off"):
+        return False
+    raise ValueError(f"{FAIL_ON_MISS_ENV}: expected true or false, got {value!r}")
 
 
 @dataclass(frozen=True)
