@@ -360,3 +360,30 @@ def test_serve_shows_a_miss_at_once_and_the_suggestions_later(tmp_path: Path) ->
     finally:
         first.plugins.on_shutdown()
         _forget_plugins()
+
+
+def test_a_background_job_that_fails_is_reported_not_left_pending() -> None:
+    import threading
+
+    from saikoro.balance import tune
+    from saikoro.scenario import validate_text
+    from saikoro.site._background import Background, Job
+
+    no_target = validate_text(STALL.replace("  win: 50%-80%\n", ""), "x.yaml").scenario
+    assert no_target is not None
+    ended: list[tuple[str, bool, object]] = []
+    done = threading.Event()
+
+    def record(key: str, ok: bool, value: object) -> None:
+        ended.append((key, ok, value))
+        done.set()
+
+    background = Background(record)
+    try:
+        background.submit(Job("k", "x.yaml", tune, (no_target,)))  # tune raises: no balance.win
+        assert background.pending("k")
+        assert done.wait(300), "the failed job was never reported"
+        assert ended[0][:2] == ("k", False) and "ended with status" in str(ended[0][2])
+        assert not background.pending("k")
+    finally:
+        background.close()

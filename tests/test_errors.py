@@ -152,8 +152,6 @@ BUG_REPORTS = {
     "saikoro.scenario._cli": "saikoro validate prints 'internal error' and the traceback",
     "saikoro.site._fences": "a fence that fails is an error at its line and stops the build "
     "(superfences would show it as plain code, silently)",
-    "saikoro.site._background": "a job that fails in serve's background process goes back to "
-    "the server as its traceback: logged as an error, and the page's next build fails with it",
 }
 BROAD = {"<bare except>", "BaseException", "Exception", "AssertionError", "SaikoroError"}
 

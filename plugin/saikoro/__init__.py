@@ -72,7 +72,10 @@ command line reports ``BookError`` and ``BookExistsError`` (``saikoro new`` with
 system, or into a folder that holds a book) as messages, the build recomputes a file that
 raises ``CorruptCacheError``, an exact solver's ``OutOfBudget`` makes the runner report a
 figure as simulated only, and a file read refused as ``NotRegularFileError`` (a FIFO, a
-device) or ``FileTooLargeError`` is reported as a problem of that file.
+device) or ``FileTooLargeError`` is reported as a problem of that file. A balance cache
+folder that cannot be used (``CacheError``) is a note from validate and a build error
+naming the option; a ``SAIKORO_FAIL_ON_MISS`` that is neither true nor false
+(``SettingError``) is a usage error.
 
 >>> issubclass(DiceError, SaikoroError)
 True

@@ -22,6 +22,8 @@ from functools import cache
 from importlib import resources
 from typing import Literal
 
+from saikoro.dice import SaikoroError
+
 __all__ = [
     "FAIL_ON_MISS_ENV",
     "LANGS",
@@ -49,6 +51,10 @@ FAIL_ON_MISS_ENV = "SAIKORO_FAIL_ON_MISS"
 ``balance.fail_on_miss`` says): the CI workflow of ``saikoro new`` sets it."""
 
 
+class SettingError(SaikoroError, ValueError):
+    """A setting from the environment that is not one of its values."""
+
+
 def fail_on_miss_env(environ: Mapping[str, str] | None = None) -> bool:
     """Whether :data:`FAIL_ON_MISS_ENV` asks for the balance gate to fail (unset: no).
 
@@ -56,7 +62,7 @@ def fail_on_miss_env(environ: Mapping[str, str] | None = None) -> bool:
     (True, False)
 
     Raises:
-        ValueError: a value that is neither true nor false (``1``/``0``, ``yes``/``no``...).
+        SettingError: a value that is neither true nor false (``1``/``0``, ``yes``/``no``...).
     """
     value = (os.environ if environ is None else environ).get(FAIL_ON_MISS_ENV, "")
     word = value.strip().lower()
@@ -64,7 +70,7 @@ def fail_on_miss_env(environ: Mapping[str, str] | None = None) -> bool:
         return True
     if word in ("", "0", "false", "no", "off"):
         return False
-    raise ValueError(f"{FAIL_ON_MISS_ENV}: expected true or false, got {value!r}")
+    raise SettingError(f"{FAIL_ON_MISS_ENV}: expected true or false, got {value!r}")
 
 
 @dataclass(frozen=True)

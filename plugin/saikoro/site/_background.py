@@ -8,16 +8,16 @@ forked), one at a time, in the order they were asked for; a job for the same ``o
 (a scenario file) replaces the one queued or running before it, since its result would
 be stale. While the server rebuilds (:meth:`Background.hold`), no job starts: the rebuild
 that serves the save has the processor to itself. When a job ends,
-:attr:`Background.done` gets its key and result (or the error it raised, as text) in the
-background thread, which asks the server to rebuild.
+:attr:`Background.done` gets its key and result (or why there is none) in the background
+thread, which asks the server to rebuild.
 """
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import signal
 import threading
-import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
@@ -38,24 +38,21 @@ class Job:
 
 
 def _child(conn: Connection, function: Callable[..., object], args: tuple[Any, ...]) -> None:
-    """Run one job in the child process and send back ("ok", result) or ("error", text)."""
+    """Run one job in the child process and send its result back. A bug is not caught: its
+    traceback goes to the server's terminal and the parent sees the process end without a
+    result."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's: it ends the job
-    try:
-        result = function(*args)
-    except Exception:  # a bug goes back to the parent, which logs it and fails the page
-        conn.send(("error", traceback.format_exc()))
-    else:
-        conn.send(("ok", result))
-    finally:
-        conn.close()
+    result = function(*args)
+    conn.send(result)
+    conn.close()
 
 
 class Background:
     """A queue of :class:`Job` run one at a time in child processes (see the module).
 
     ``done(key, ok, value)`` is called in the background thread when a job ends: ``ok`` and
-    its result, or not ok and the child's traceback. A job replaced or cancelled is not
-    reported.
+    its result, or not ok and why there is none (the child's traceback is on the server's
+    terminal). A job replaced or cancelled is not reported.
     """
 
     def __init__(self, done: Callable[[str, bool, object], None]) -> None:
@@ -129,10 +126,11 @@ class Background:
                 process.start()
                 send.close()
                 self._running = (job, process, receive)
-            try:
-                outcome: tuple[str, object] | None = receive.recv()
-            except (EOFError, OSError):  # terminated (replaced, closed) or the child died
-                outcome = None
+            got = False
+            result: object = None
+            # EOF: terminated (replaced, closed), or the child failed without a result
+            with contextlib.suppress(EOFError, OSError):
+                result, got = receive.recv(), True
             process.join()
             receive.close()
             with self._cond:
@@ -140,8 +138,9 @@ class Background:
                 replaced = self._closed or any(j.owner == job.owner for j in self._queue)
             if replaced:
                 continue
-            if outcome is None:
-                code = process.exitcode
-                self.done(job.key, False, f"the background process ended with status {code}")
+            if got:
+                self.done(job.key, True, result)
             else:
-                self.done(job.key, outcome[0] == "ok", outcome[1])
+                code = process.exitcode
+                why = f"the background process ended with status {code} (its traceback is above)"
+                self.done(job.key, False, why)
