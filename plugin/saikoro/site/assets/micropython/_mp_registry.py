@@ -1,3 +1,0 @@
-"""Entry points of the systems in the browser's engine archive (replaced at build time)."""
-
-ENTRY_POINTS = ()
