@@ -20,8 +20,10 @@ What the rewrite does (each a fixed, mechanical rule):
 - makes every dict ordered (displays, comprehensions, ``dict(...)``, ``**`` merges),
   expands ``*`` in list, tuple and set displays, and turns positional-only parameters
   into ordinary ones;
-- sends ``isinstance``, ``issubclass``, ``repr``, ``!r``, ``format``, ``zip`` and the
-  ``str``/``int`` methods MicroPython lacks (:data:`METHODS`) to CPython-exact helpers;
+- sends ``isinstance``, ``issubclass``, ``repr``, ``!r``, ``format``, ``zip``, ``sorted``
+  and ``.sort`` (MicroPython's sort is not stable), ``/`` (integers beyond 2**53) and the
+  ``str``/``int`` methods MicroPython lacks or reads differently (:data:`METHODS`) to
+  CPython-exact helpers;
 - records a class's annotated fields (``__mp_fields__``) for the dataclass and
   NamedTuple shims, and an enum's members (``__mp_members__``); iterating, calling,
   indexing or measuring an enum class goes through the enum shim;
@@ -112,6 +114,7 @@ METHODS = frozenset(
         "is_integer",
         "upper",
         "lower",
+        "sort",
     }
 )
 """Method names whose calls go to ``_mp.m_<name>``: MicroPython's ``str``/``int`` lacks
@@ -566,6 +569,8 @@ class _Lowering(ast.NodeTransformer):
             return node
         if isinstance(func, ast.Name) and func.id in {"list", "tuple", "len", "sorted", "set"}:
             node.args = [self.iterable(a) for a in node.args]
+            if func.id == "sorted":  # MicroPython's sort is not stable
+                node.func = ast.Attribute(ast.Name("_mp", ast.Load()), "sorted", ast.Load())
             return node
         if isinstance(func, ast.Attribute) and func.attr in METHODS:
             return _call(f"_mp.m_{func.attr}", [func.value, *node.args], node.keywords)

@@ -229,33 +229,32 @@ def m_isspace(s):
     return bool(s) and all(c in _SPACES for c in s)
 
 
-def m_strip(s, chars=None):
-    if type(s) is not str or chars is not None:
-        return s.strip() if chars is None else s.strip(chars)
+def _stripped(s, chars, left, right):
+    """``s`` without the leading/trailing characters of ``chars`` (None: whitespace)."""
+    if type(s) is not str or (chars is not None and _ascii(chars) and _ascii(s)):
+        method = s.strip if left and right else s.lstrip if left else s.rstrip
+        return method() if chars is None else method(chars)
+    strip = _SPACES if chars is None else chars
     start, end = 0, len(s)
-    while start < end and s[start] in _SPACES:
-        start += 1
-    while end > start and s[end - 1] in _SPACES:
-        end -= 1
+    if left:
+        while start < end and s[start] in strip:
+            start += 1
+    if right:
+        while end > start and s[end - 1] in strip:
+            end -= 1
     return s[start:end]
 
 
+def m_strip(s, chars=None):
+    return _stripped(s, chars, True, True)
+
+
 def m_lstrip(s, chars=None):
-    if type(s) is not str or chars is not None:
-        return s.lstrip() if chars is None else s.lstrip(chars)
-    start = 0
-    while start < len(s) and s[start] in _SPACES:
-        start += 1
-    return s[start:]
+    return _stripped(s, chars, True, False)
 
 
 def m_rstrip(s, chars=None):
-    if type(s) is not str or chars is not None:
-        return s.rstrip() if chars is None else s.rstrip(chars)
-    end = len(s)
-    while end > 0 and s[end - 1] in _SPACES:
-        end -= 1
-    return s[:end]
+    return _stripped(s, chars, False, True)
 
 
 def m_split(s, sep=None, maxsplit=-1):
@@ -576,3 +575,30 @@ def m_islower(s):
 
 
 RecursionError = RuntimeError  # MicroPython's "maximum recursion depth exceeded"
+
+
+# ---- sorting: MicroPython's sort is not stable ------------------------------------------------
+__builtins__sorted = sorted
+
+
+def sorted(iterable, *, key=None, reverse=False):  # noqa: A001
+    items = list(iterable)
+    m_sort(items, key=key, reverse=reverse)
+    return items
+
+
+def m_sort(items, *, key=None, reverse=False):
+    if type(items) is not list:
+        return items.sort(key=key, reverse=reverse)
+    n = len(items)
+    if n < 2:
+        return None
+    keys = items if key is None else [key(x) for x in items]
+    # (key, position) pairs are all different: any sort gives CPython's stable order
+    order = list(range(n))
+    if reverse:
+        order.sort(key=lambda i: (keys[i], -i), reverse=True)
+    else:
+        order.sort(key=lambda i: (keys[i], i))
+    items[:] = [items[i] for i in order]
+    return None

@@ -56,8 +56,6 @@ def _cached(fn, maxsize):
         store.clear()
         order.clear()
 
-    wrapper.cache_clear = cache_clear
-    wrapper.__wrapped__ = fn
     return _Wrapper(wrapper, cache_clear, fn)
 
 

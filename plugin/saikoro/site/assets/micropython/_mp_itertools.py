@@ -1,6 +1,62 @@
 """``itertools`` for the lowered engine: CPython's functions MicroPython lacks or limits."""
 
-from itertools import chain, cycle, islice, repeat, starmap  # noqa: F401
+
+
+def islice(iterable, *args):
+    if len(args) == 1:
+        start, stop, step = 0, args[0], 1
+    else:
+        start, stop = args[0] or 0, args[1]
+        step = (args[2] if len(args) > 2 else None) or 1
+    it = iter(iterable)
+    index = 0
+    wanted = start
+    for item in it:
+        if stop is not None and index >= stop:
+            return
+        if index == wanted:
+            yield item
+            wanted += step
+        index += 1
+
+
+class chain:  # noqa: N801 - the stdlib's name
+    def __init__(self, *iterables):
+        self._items = _from_iterable(iterables)
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        return next(self._items)
+
+    @staticmethod
+    def from_iterable(iterables):
+        return _from_iterable(iterables)
+
+
+def _from_iterable(iterables):
+    for iterable in iterables:
+        yield from iterable
+
+
+def cycle(iterable):
+    saved = list(iterable)
+    while saved:
+        yield from saved
+
+
+def repeat(item, times=None):
+    if times is None:
+        while True:
+            yield item
+    for _ in range(times):
+        yield item
+
+
+def starmap(function, iterable):
+    for args in iterable:
+        yield function(*args)
 
 
 def accumulate(iterable, func=None, *, initial=None):

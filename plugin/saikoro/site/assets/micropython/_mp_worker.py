@@ -15,6 +15,13 @@ from saikoro.systems import OptionError, UnknownSystemError
 _systems = {}
 
 
+DEEP = (
+    "コマンドの入れ子が深すぎて、ブラウザでは振れません"
+    "（括弧や項を減らすか、コマンドラインの saikoro roll で振ってください）"
+)
+"""MicroPython's stack holds about 20 levels of parentheses (CPython's engine 3000)."""
+
+
 class _Refused(Exception):
     """A request the engine cannot take, said in the reader's words."""
 
@@ -60,7 +67,13 @@ def roll(command, system, options="", dice=""):
         given = [(int(s), int(v)) for s, v in json.loads(dice)] if dice else None
         result = saikoro.roll(command, system=_configured(system, options), dice=given)
     except (SaikoroError, ValueError, _Refused) as error:
+        if getattr(error, "bound", None) == "nesting":
+            return json.dumps({"ok": False, "message": DEEP})
         return json.dumps({"ok": False, "message": str(error)})
+    except RuntimeError as error:
+        if "recursion" not in str(error):
+            raise
+        return json.dumps({"ok": False, "message": DEEP})
     except Exception as error:  # noqa: BLE001 - the page shows it; never a silent "?"
         return json.dumps(
             {"ok": False, "message": "内部エラー: " + type(error).__name__ + ": " + str(error)}
