@@ -159,7 +159,7 @@ def _compare(cases: list[tuple[str, str, str]]) -> tuple[list[str], dict[str, in
     expected = [_cpython(c, s, o, SEED + i) for i, (c, s, o) in enumerate(cases)]
     replay: list[Case] = []
     for (command, system, options), answer in zip(cases, expected, strict=True):
-        drawn = answer.pop("drawn")
+        drawn = answer.pop("drawn", [])
         replay.append((command, system, options, json.dumps(drawn) if drawn else ""))
     answers = run(replay)
     mismatches = []
