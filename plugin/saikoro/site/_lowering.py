@@ -358,7 +358,7 @@ class _Lowering(ast.NodeTransformer):
         return ast.ImportFrom(target, node.names, 0)
 
     def module(self, node: ast.AST, name: str) -> str | None:
-        if name.split(".")[0] == "saikoro":
+        if name.split(".", maxsplit=1)[0] == "saikoro":
             return name
         if name not in MODULES:
             raise self.fail(node, f"the engine imports {name!r}, which has no MicroPython shim")
@@ -431,7 +431,7 @@ class _Lowering(ast.NodeTransformer):
                 and not stmt.targets[0].id.startswith("_")
             ):
                 members.append(stmt.targets[0].id)
-        node.bases = self.bases(node, [self.visit(b) for b in node.bases])
+        node.bases = self.bases([self.visit(b) for b in node.bases])
         node.keywords = [self.visit(k) for k in node.keywords]
         node.decorator_list = [self.visit(d) for d in node.decorator_list]
         self.enum_scope.append(is_enum)
@@ -454,13 +454,14 @@ class _Lowering(ast.NodeTransformer):
             ast.Tuple([ast.Constant(n) for n in names], ast.Load()),
         )
 
-    def bases(self, node: ast.ClassDef, bases: list[ast.expr]) -> list[ast.expr]:
+    @staticmethod
+    def bases(bases: list[ast.expr]) -> list[ast.expr]:
         out = []
         for base in bases:
             if isinstance(base, ast.Subscript):
-                if _name_of(base.value) == "Generic":
-                    continue
-                base = base.value
+                if _name_of(base.value) != "Generic":
+                    out.append(base.value)
+                continue
             out.append(base)
         own = [b for b in out if _name_of(b) not in _EXCEPTIONS and _name_of(b) != "Exception"]
         builtin = [b for b in out if _name_of(b) in _EXCEPTIONS]
@@ -580,7 +581,7 @@ class _Lowering(ast.NodeTransformer):
 
     def dict_call(self, node: ast.Call) -> ast.Call:
         parts: list[ast.expr] = list(node.args)
-        kw_pairs = [
+        kw_pairs: list[ast.expr] = [
             ast.Tuple([ast.Constant(k.arg), k.value], ast.Load()) for k in node.keywords if k.arg
         ]
         starred = [k.value for k in node.keywords if k.arg is None]

@@ -64,12 +64,12 @@ __all__ = [
     "EXTRA_CSS",
     "EXTRA_JS",
     "MAX_COMMAND_LENGTH",
-    "POLICIES",
     "MICROPYTHON_VERSION",
+    "POLICIES",
     "RUNTIME_FILES",
+    "EngineBundle",
     "RollerAssetError",
     "RollerSettings",
-    "EngineBundle",
     "engine_bundles",
     "engine_paths",
     "find_runtime_dir",
@@ -327,8 +327,7 @@ def _engine_sources() -> dict[str, tuple[str, Path]]:
     """
     above = _parts_above_engine()
     packages = {
-        system_id: _PACKAGE / Path(*module.split(".")[1:])
-        for system_id, module in BUILTIN.items()
+        system_id: _PACKAGE / Path(*module.split(".")[1:]) for system_id, module in BUILTIN.items()
     }
     found: dict[str, tuple[str, Path]] = {"saikoro/__init__.py": ("core", _PACKAGE / "__init__.py")}
     for sub in ("dice", "systems"):
@@ -379,8 +378,8 @@ def engine_bundles() -> dict[str, EngineBundle]:
     >>> bundles = engine_bundles()
     >>> list(bundles)[:2], "saikoro/dice/_dist.py" in dict(bundles["core"].files)
     (['core', 'akatsuki'], True)
-    >>> any("simulator" in p or p.endswith("/page.py") for b in bundles.values() for p, _ in b.files)
-    False
+    >>> [p for b in bundles.values() for p, _ in b.files if p.endswith(("/page.py", "/model.py"))]
+    []
     >>> engine_bundles()["getb"].data == engine_bundles()["getb"].data
     True
     """
@@ -392,9 +391,7 @@ def engine_bundles() -> dict[str, EngineBundle]:
     )
     if key in _bundles:
         return _bundles[key]
-    enums = frozenset(
-        enum_names(path.read_text(encoding="utf-8") for _, path in sources.values())
-    )
+    enums = frozenset(enum_names(path.read_text(encoding="utf-8") for _, path in sources.values()))
     groups: dict[str, dict[str, str]] = {"core": {}}
     groups.update({system_id: {} for system_id in BUILTIN})
     for name, (owner, path) in sources.items():

@@ -5,8 +5,9 @@ MicroPython only (shipped with the browser's engine): the lowering
 JavaScript helper module (Unicode tables and regular expressions from the browser).
 """
 
-import _saikoro_js as _js
 from collections import OrderedDict
+
+import _saikoro_js as _js
 
 _DictTypes = (dict, OrderedDict)
 
@@ -57,13 +58,13 @@ __builtins__zip = zip
 __builtins__float = float
 
 
-def isinstance(obj, classes):  # noqa: A001 - CPython's isinstance, MicroPython-side
+def isinstance(obj, classes):
     if type(classes) is tuple:
         return any(_one_isinstance(obj, c) for c in classes)
     return _one_isinstance(obj, classes)
 
 
-def issubclass(cls, classes):  # noqa: A001
+def issubclass(cls, classes):
     if type(classes) is not tuple:
         classes = (classes,)
     for c in classes:
@@ -76,11 +77,11 @@ def issubclass(cls, classes):  # noqa: A001
     return False
 
 
-def vars(obj):  # noqa: A001
+def vars(obj):
     return obj.__dict__
 
 
-def zip(*iterables, strict=False):  # noqa: A001
+def zip(*iterables, strict=False):
     if not strict:
         return __builtins__zip(*iterables)
     return _zip_strict(iterables)
@@ -103,7 +104,7 @@ def _zip_strict(iterables):
         yield tuple(items)
 
 
-def format(value, spec=""):  # noqa: A001
+def format(value, spec=""):
     if not spec:
         return str(value)
     return ("{:" + spec + "}").format(value)
@@ -165,7 +166,7 @@ def truediv(a, b):
     return a / b
 
 
-def float(value=0.0):  # noqa: A001
+def float(value=0.0):
     if type(value) is int and abs(value) >= _EXACT:
         return _int_ratio_float(value, 1)
     if type(value) is str:
@@ -206,8 +207,10 @@ def m_is_integer(x):
     if type(x) is int:
         return True
     if type(x) is __builtins__float:
-        return x == x and x not in (__builtins__float("inf"), -__builtins__float("inf")) and (
-            x == int(x)
+        return (
+            x == x
+            and x not in (__builtins__float("inf"), -__builtins__float("inf"))
+            and (x == int(x))
         )
     return x.is_integer()
 
@@ -495,7 +498,7 @@ def _str_repr(s):
     return "".join(out)
 
 
-def repr(obj):  # noqa: A001
+def repr(obj):
     kind = type(obj)
     if kind is str:
         return _str_repr(obj)
@@ -581,7 +584,7 @@ RecursionError = RuntimeError  # MicroPython's "maximum recursion depth exceeded
 __builtins__sorted = sorted
 
 
-def sorted(iterable, *, key=None, reverse=False):  # noqa: A001
+def sorted(iterable, *, key=None, reverse=False):
     items = list(iterable)
     m_sort(items, key=key, reverse=reverse)
     return items

@@ -4,7 +4,7 @@ and ordered ``defaultdict`` and ``Counter``."""
 from collections import OrderedDict, deque  # noqa: F401
 
 
-class defaultdict(OrderedDict):  # noqa: N801
+class defaultdict(OrderedDict):
     def __init__(self, default_factory=None, *args):
         super().__init__(*args)
         self.default_factory = default_factory

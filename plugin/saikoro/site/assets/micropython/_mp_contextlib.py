@@ -33,7 +33,7 @@ def contextmanager(fn):
     return helper
 
 
-class suppress:  # noqa: N801 - the stdlib's name
+class suppress:
     def __init__(self, *kinds):
         self.kinds = kinds
 
@@ -44,7 +44,7 @@ class suppress:  # noqa: N801 - the stdlib's name
         return kind is not None and issubclass(kind, self.kinds)
 
 
-class nullcontext:  # noqa: N801
+class nullcontext:
     def __init__(self, value=None):
         self.value = value
 

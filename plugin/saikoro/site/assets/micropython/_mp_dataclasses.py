@@ -22,7 +22,7 @@ class FrozenInstanceError(AttributeError):
 
 
 class Field:
-    def __init__(self, default, default_factory, init, repr, hash, compare, kw_only):  # noqa: A002
+    def __init__(self, default, default_factory, init, repr, hash, compare, kw_only):
         self.name = None
         self.default = default
         self.default_factory = default_factory
@@ -36,13 +36,13 @@ class Field:
         return "Field(name=" + _mp.repr(self.name) + ")"
 
 
-def field(  # noqa: PLR0913
+def field(
     *,
     default=MISSING,
     default_factory=MISSING,
     init=True,
-    repr=True,  # noqa: A002
-    hash=None,  # noqa: A002
+    repr=True,
+    hash=None,
     compare=True,
     kw_only=MISSING,
     metadata=None,
@@ -54,11 +54,11 @@ def _fields_of(cls):
     return cls.__dict__.get("__dataclass_fields__")
 
 
-def dataclass(  # noqa: PLR0913
+def dataclass(
     cls=None,
     *,
     init=True,
-    repr=True,  # noqa: A002
+    repr=True,
     eq=True,
     order=False,
     unsafe_hash=False,
@@ -93,7 +93,7 @@ def _mro(cls):
     return out
 
 
-def _process(cls, init, repr_, eq, order, unsafe_hash, frozen, kw_only):  # noqa: PLR0913
+def _process(cls, init, repr_, eq, order, unsafe_hash, frozen, kw_only):
     fields = _collect(cls)
     own = cls.__dict__
     for name in own.get("__mp_fields__", ()):
@@ -131,9 +131,7 @@ def _process(cls, init, repr_, eq, order, unsafe_hash, frozen, kw_only):  # noqa
 
         _set(cls, "__eq__", __eq__)
         _set(cls, "__ne__", __ne__)
-    hashed = tuple(
-        n for n, f in fields.items() if (f.compare if f.hash is None else f.hash)
-    )
+    hashed = tuple(n for n, f in fields.items() if (f.compare if f.hash is None else f.hash))
     if "__hash__" not in own:
         if (eq and frozen) or unsafe_hash:
 
@@ -184,13 +182,18 @@ def _make_init(fields, frozen):
     def __init__(self, *args, **kwargs):
         if len(args) > len(positional):
             raise TypeError(
-                "__init__() takes " + str(len(positional) + 1) + " positional arguments but "
-                + str(len(args) + 1) + " were given"
+                "__init__() takes "
+                + str(len(positional) + 1)
+                + " positional arguments but "
+                + str(len(args) + 1)
+                + " were given"
             )
         for i, f in enumerate(positional):
             if i < len(args):
                 if f.name in kwargs:
-                    raise TypeError("__init__() got multiple values for argument " + _mp.repr(f.name))
+                    raise TypeError(
+                        "__init__() got multiple values for argument " + _mp.repr(f.name)
+                    )
                 value = args[i]
             elif f.name in kwargs:
                 value = kwargs.pop(f.name)

@@ -9,7 +9,7 @@ it go through ``_mp.enum_members`` / ``enum_lookup`` / ``enum_named``.
 _next_auto = [0]
 
 
-class auto:  # noqa: N801 - the stdlib's name
+class auto:
     def __init__(self):
         _next_auto[0] += 1
         self.order = _next_auto[0]

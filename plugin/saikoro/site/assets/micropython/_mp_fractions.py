@@ -141,7 +141,7 @@ class Fraction:
                 return Fraction._make(self._n**power, self._d**power)
             if self._n == 0:
                 raise ZeroDivisionError("Fraction(" + str(self._d**-power) + ", 0)")
-            n, d = self._d ** -power, self._n ** -power
+            n, d = self._d**-power, self._n**-power
             if d < 0:
                 n, d = -n, -d
             return Fraction._make(n, d)
@@ -191,7 +191,11 @@ class Fraction:
         r = _ratio(other)
         if r is None:
             if type(other) is float:
-                return other == other and Fraction(other) == self if abs(other) != float("inf") else False
+                return (
+                    other == other and Fraction(other) == self
+                    if abs(other) != float("inf")
+                    else False
+                )
             return NotImplemented
         return self._n == r[0] and self._d == r[1]
 

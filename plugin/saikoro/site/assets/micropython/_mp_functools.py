@@ -77,7 +77,7 @@ class _Wrapper:
         return partial(self._call, obj)
 
 
-class cached_property:  # noqa: N801 - the stdlib's name
+class cached_property:
     def __init__(self, fn):
         self.fn = fn
         self.name = None

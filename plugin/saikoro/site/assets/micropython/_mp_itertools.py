@@ -1,7 +1,6 @@
 """``itertools`` for the lowered engine: CPython's functions MicroPython lacks or limits."""
 
 
-
 def islice(iterable, *args):
     if len(args) == 1:
         start, stop, step = 0, args[0], 1
@@ -20,7 +19,7 @@ def islice(iterable, *args):
         index += 1
 
 
-class chain:  # noqa: N801 - the stdlib's name
+class chain:
     def __init__(self, *iterables):
         self._items = _from_iterable(iterables)
 
@@ -80,7 +79,7 @@ def count(start=0, step=1):
         n += step
 
 
-def product(*iterables, repeat=1):  # noqa: A002
+def product(*iterables, repeat=1):
     pools = [tuple(p) for p in iterables] * repeat
     result = [()]
     for pool in pools:

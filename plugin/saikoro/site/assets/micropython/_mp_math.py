@@ -1,7 +1,7 @@
 """``math`` for the lowered engine: MicroPython's, plus the integer functions it lacks."""
 
-from math import *  # noqa: F403
 import math as _math
+from math import *  # noqa: F403
 
 
 def gcd(*numbers):

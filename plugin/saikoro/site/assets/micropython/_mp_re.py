@@ -12,14 +12,14 @@ ASCII = A = 256
 UNICODE = U = 32
 
 
-class error(Exception):  # noqa: N801 - the stdlib's name
+class error(Exception):
     pass
 
 
 _cache = {}
 
 
-def compile(pattern, flags=0):  # noqa: A001
+def compile(pattern, flags=0):
     if type(pattern) is Pattern:
         return pattern
     key = (pattern, flags)
@@ -225,8 +225,13 @@ class Match:
 
         start, stop = self.span()
         return (
-            "<re.Match object; span=(" + str(start) + ", " + str(stop) + "), match="
-            + _mp.repr(self.group(0)) + ">"
+            "<re.Match object; span=("
+            + str(start)
+            + ", "
+            + str(stop)
+            + "), match="
+            + _mp.repr(self.group(0))
+            + ">"
         )
 
 

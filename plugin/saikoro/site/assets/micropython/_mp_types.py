@@ -37,9 +37,7 @@ class MappingProxyType:
         return _mp.od(self._mapping)
 
     def __eq__(self, other):
-        return dict(self.items()) == (
-            dict(other.items()) if hasattr(other, "items") else other
-        )
+        return dict(self.items()) == (dict(other.items()) if hasattr(other, "items") else other)
 
     def __repr__(self):
         return "mappingproxy(" + _mp.repr(self._mapping) + ")"

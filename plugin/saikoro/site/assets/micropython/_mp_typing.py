@@ -11,7 +11,7 @@ Literal = object
 TypeAlias = object
 
 
-def TypeVar(name, *args, **kwargs):  # noqa: N802 - the stdlib's name
+def TypeVar(name, *args, **kwargs):
     return name
 
 
@@ -45,8 +45,5 @@ def runtime_checkable(cls):
     return cls
 
 
-def NamedTuple(*args, **kwargs):  # noqa: N802 - only the class form is used (see _mp_namedtuple)
+def NamedTuple(*args, **kwargs):
     raise TypeError("NamedTuple() call form is not supported by the MicroPython engine")
-
-
-from _mp_namedtuple import NamedTupleBase as NamedTuple  # noqa: E402, F811

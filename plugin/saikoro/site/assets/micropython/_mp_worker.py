@@ -8,6 +8,7 @@ lowered); the same text as the CLI comes back, because the engine is the CLI's.
 import json
 
 import _mp
+
 import saikoro
 from saikoro.dice import SaikoroError
 from saikoro.systems import OptionError, UnknownSystemError
@@ -74,7 +75,7 @@ def roll(command, system, options="", dice=""):
         if "recursion" not in str(error):
             raise
         return json.dumps({"ok": False, "message": DEEP})
-    except Exception as error:  # noqa: BLE001 - the page shows it; never a silent "?"
+    except Exception as error:
         return json.dumps(
             {"ok": False, "message": "内部エラー: " + type(error).__name__ + ": " + str(error)}
         )
@@ -90,5 +91,5 @@ def warm(step):
             saikoro.roll("1D6")
         else:
             saikoro.systems.get(step)
-    except Exception:  # noqa: BLE001, S110 - warming is only an optimisation
+    except Exception:  # noqa: S110 - warming is only an optimisation
         pass
