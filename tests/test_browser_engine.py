@@ -194,3 +194,22 @@ def test_system_cases_use_every_documented_command() -> None:
         heads = {re.sub(r"\d+", "#", e) for e in examples}
         made = {re.sub(r"\d+", "#", c) for c, _, _ in system_cases(system_id, PER_SYSTEM, SEED)}
         assert heads <= made, sorted(heads - made)
+
+
+def test_worker_rolls_with_the_options() -> None:
+    """The worker's Python (``_mp_worker.roll``) on MicroPython, as the browser runs it."""
+    cases = [("KKM[3,3,3]>=15G4", "kokuryoku", '{"die":6}', "")] * 5
+    cases += [("KK0", "kokuryoku", "", ""), ("1D6", "", '{"die":6}', "")]
+    bad = ['{"die":"6"}', '{"nope":1}', "[6]"]
+    cases += [("KK0", "kokuryoku", b, "") for b in bad]
+    answers = run(cases, systems=["kokuryoku"])
+    for six in answers[:5]:
+        assert six["ok"] and str(six["text"]).startswith("(KKM[3,3,3]>=15G4) ＞"), six
+        dice = six["dice"]
+        assert isinstance(dice, list) and dice and {sides for sides, _ in dice} == {6}, six
+    assert [sides for sides, _ in answers[5]["dice"]] == [10]  # type: ignore[attr-defined]
+    assert answers[6]["ok"]  # generic: options unused
+    # a bad option is the roll's error message, not an exception or an internal error
+    for option, reply in zip(bad, answers[7:], strict=True):
+        assert reply["ok"] is False and reply["message"], option
+        assert "内部エラー" not in str(reply["message"]), (option, reply)

@@ -33,8 +33,8 @@ def _configured(system, options):
     key = (system, options)
     found = _systems.get(key)
     if found is None:
-        chosen = _mp.od(json.loads(options)) if options else _mp.od()
-        if type(chosen) is not type(_mp.od()):
+        chosen = json.loads(options) if options else {}
+        if type(chosen) is not dict:
             raise _Refused("ルールオプションは JSON のオブジェクトで指定してください")
         try:
             found = saikoro.get_system(system, **chosen)
