@@ -183,7 +183,9 @@ def _offline_ready(page: Any, scope: str = "site") -> None:
     if scope == "site":
         offer = page.locator(".saikoro-offline-save").first
         offer.wait_for(timeout=ENGINE_TIMEOUT)
-        assert re.fullmatch(r"オフライン用に保存（\d+\.\d MB）", offer.inner_text()), offer.inner_text()
+        assert re.fullmatch(r"オフライン用に保存（\d+\.\d MB）", offer.inner_text()), (
+            offer.inner_text()
+        )
         assert page.evaluate("window.saikoroRoller.offline.site") is False
         offer.tap()
     page.wait_for_function(

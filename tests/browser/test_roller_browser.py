@@ -61,13 +61,15 @@ def test_engine_starts_when_a_roller_is_visible(session_page: Session, base_url:
     assert page.evaluate("window.saikoroRoller.state") == "loading"
     # a click while loading says so, is queued and answered once the engine is ready
     page.locator(f"{DICE_2D6} .saikoro-roll").click()
-    # (downloading, or, every byte in, Pyodide starting)
+    # (downloading, or, every byte in, MicroPython starting)
     shown = page.locator(f"{DICE_2D6} .saikoro-output").text_content()
-    assert shown in ("エンジンを読み込み中…", "エンジンを準備中…"), shown
+    assert re.fullmatch(r"ダイスエンジンを読み込み中（\d+ kB）…|エンジンを準備中…", shown or ""), (
+        shown
+    )
     output = wait_result(page, DICE_2D6)
     check_2d6(output.text_content() or "", (output.get_attribute("class") or "").split())
     assert page.evaluate("window.saikoroRoller.state") == "ready"
-    wasm = "/sub/path/assets/saikoro/pyodide/pyodide.asm.wasm"
+    wasm = "/sub/path/assets/saikoro/micropython/micropython.wasm"
     assert any(wasm in u for u in session_page.requests)
 
 
@@ -171,8 +173,8 @@ def test_scenario_page_after_instant_navigation(session_page: Session, base_url:
         match = LINE_1D10.match(text)
         assert match, text
         assert 1 <= int(match.group(1)) <= 10
-    # one worker for the whole visit: Pyodide was fetched once
-    assert sum("pyodide.asm.wasm" in u for u in session_page.requests) == 1
+    # one worker for the whole visit: MicroPython was fetched once
+    assert sum("micropython.wasm" in u for u in session_page.requests) == 1
     assert sum("worker.js" in u for u in session_page.requests) == 1
 
 
