@@ -70,7 +70,7 @@ _HASH = 16
 """Hex digits of a file's SHA-256 kept in the list (64 bits: enough to tell versions)."""
 
 _digests: dict[tuple[str, int, int], str] = {}
-"""Content hashes by (path, size, mtime): large files copied unchanged (Pyodide) are read
+"""Content hashes by (path, size, mtime): large files copied unchanged (MicroPython) are read
 once per process."""
 
 
