@@ -7,8 +7,6 @@ lowered); the same text as the CLI comes back, because the engine is the CLI's.
 
 import json
 
-import _mp
-
 import saikoro
 from saikoro.dice import SaikoroError
 from saikoro.systems import OptionError, UnknownSystemError
