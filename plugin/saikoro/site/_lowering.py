@@ -34,7 +34,7 @@ What the rewrite does (each a fixed, mechanical rule):
 - turns type expressions evaluated at run time (``bool | int | str``, ``tuple[int, ...]``)
   into what MicroPython can evaluate (a tuple of types, the bare type).
 
->>> print(lower("x = {'b': 1, **y}\\nz = [*a, 1]\\n", "m.py"))
+>>> print(lower("x = {'b': 1, **y}\\nz = [*a, 1]\\n", "m.py"), end="")
 import _mp
 x = _mp.od_merge((('b', 1),), y)
 z = list(a) + [1]
