@@ -291,6 +291,7 @@ def first_roll(browser: Any, base: str, page_path: str, network: Network) -> dic
     rate, latency = PHONE_LINK
     out: dict[str, Any] = {}
     context = browser.new_context(**PHONE)
+    context.set_default_timeout(300_000)  # a page may wait behind a big download
     try:
         network.throttle(rate, latency)
         page = context.new_page()
@@ -304,7 +305,11 @@ def first_roll(browser: Any, base: str, page_path: str, network: Network) -> dic
         out["cold requests"] = len(paths)
         out["fetched twice"] = _duplicates(paths)
         out["cold text"] = cold["text"]
-        page.wait_for_timeout(3000)  # the service worker keeps the engine (no download)
+        print(f"  cold {out['cold s']:.2f} s, {out['cold kB']:.1f} kB", flush=True)
+        page.wait_for_timeout(3000)  # the service worker keeps the engine
+        start = len(network.log)
+        page.wait_for_timeout(20_000)
+        out["after roll kB"] = network.sent(since=start) / 1000  # what follows unasked
         page.close()
         later = context.new_page()
         start = len(network.log)
