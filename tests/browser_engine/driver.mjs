@@ -5,7 +5,7 @@
 //   node driver.mjs REQUEST.json
 //
 // REQUEST: {"runtime": dir of micropython.mjs, "host": path of mphost.mjs,
-//           "bundles": [paths of engine bundles (.gz)],
+//           "bundles": [paths of engine bundles (.gz), the core's first],
 //           "cases": [[command, system, options, dice], ...]}
 // Prints one JSON line per case: the text _mp_worker.roll answers (itself JSON).
 import fs from "fs";
@@ -18,7 +18,7 @@ const { loadMicroPython } = await import(pathToFileURL(path.join(request.runtime
 const { hostModule } = await import(pathToFileURL(request.host).href);
 const mp = await loadMicroPython({ heapsize: 8 * 1024 * 1024, pystack: 64 * 1024 });
 mp.registerJsModule("_saikoro_js", hostModule());
-for (const bundle of request.bundles) {
+function install(bundle) {
   const { files } = JSON.parse(zlib.gunzipSync(fs.readFileSync(bundle)).toString("utf8"));
   for (const [name, text] of files) {
     const file = `/engine/${name}`;
@@ -26,7 +26,11 @@ for (const bundle of request.bundles) {
     mp.FS.writeFile(file, text);
   }
 }
+// as the worker does: the core bundle, the worker's Python, then the systems' bundles
+const [core, ...systems] = request.bundles;
+install(core);
 mp.runPython("import sys\nsys.path.insert(0, '/engine')\nimport _mp_worker");
+for (const bundle of systems) install(bundle);
 const api = mp.pyimport("_mp_worker");
 const out = [];
 for (const [command, system, options, dice] of request.cases) {

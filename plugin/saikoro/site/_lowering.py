@@ -122,7 +122,7 @@ them or differs (Unicode spaces and digits); other objects' methods are called a
 are."""
 
 _BUILTINS = {"isinstance", "issubclass", "repr", "format", "zip", "dict", "vars", "float"}
-_MISSING_NAMES = {"RecursionError"}
+_MISSING_NAMES = {"RecursionError", "ModuleNotFoundError"}
 """Built-in names MicroPython lacks, taken from ``_mp``."""
 _TYPE_NAMES = {
     "bool",

@@ -578,6 +578,7 @@ def m_islower(s):
 
 
 RecursionError = RuntimeError  # MicroPython's "maximum recursion depth exceeded"
+ModuleNotFoundError = ImportError  # MicroPython raises ImportError for a missing module
 
 
 # ---- sorting: MicroPython's sort is not stable ------------------------------------------------

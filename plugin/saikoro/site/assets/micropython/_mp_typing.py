@@ -45,5 +45,5 @@ def runtime_checkable(cls):
     return cls
 
 
-def NamedTuple(*args, **kwargs):
-    raise TypeError("NamedTuple() call form is not supported by the MicroPython engine")
+# only the class form ``class X(NamedTuple)`` is used (fields from the lowering)
+from _mp_namedtuple import NamedTupleBase as NamedTuple  # noqa: E402, F401
