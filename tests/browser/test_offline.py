@@ -205,6 +205,7 @@ def test_second_visit_rolls_with_the_network_off(
     session = Session(context.new_page())
     page = session.page
     try:
+        start = len(network.log)
         page.goto(site_url + "scenarios/getb-kyuuchi/")
         _settle(page)
         registration = page.evaluate(
@@ -212,6 +213,11 @@ def test_second_visit_rolls_with_the_network_off(
         )
         assert registration == [site_url, site_url + "saikoro-sw.js"]  # the sub-path's root
         assert re.match(r"^\(GB1>=9\) ＞ ", _tap_row(page)), "first roll"
+        page.wait_for_timeout(3000)  # the worker keeps the engine: from the HTTP cache
+        # nothing big without a tap: no other page fetched, no file fetched twice
+        fetched = [p for p, _ in network.log[start:]]
+        assert not [p for p in fetched if p.endswith("/") and "getb-kyuuchi" not in p], fetched
+        assert len(fetched) == len(set(fetched)), sorted(fetched)
         _offline_ready(page)
         assert "通信がなくても" in page.locator(".saikoro-offline").inner_text()
         # the network goes away: the server refuses, the browser is offline
