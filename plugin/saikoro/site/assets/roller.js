@@ -1010,9 +1010,11 @@
       });
     }
 
-    // After the first result on a page without a free roller: the offer under that block.
+    // After the first result of a page: the offer under the block rolled in (the free
+    // roller has its own line).
     function offerAfter(target) {
-      if (!registration || status.site || document.querySelector(".saikoro-offline")) return;
+      if (!registration || status.site || document.querySelector(".saikoro-offline-offer")) return;
+      if (closest(target, ".saikoro-free")) return;
       let block = target;
       while (block.parentElement && !block.parentElement.classList.contains("md-typeset")) {
         block = block.parentElement;
