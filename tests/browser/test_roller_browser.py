@@ -76,8 +76,8 @@ def test_engine_starts_when_the_reader_points_at_a_roller(
             break
         page.wait_for_timeout(50)
     assert len(held) == 1
-    page.context.unroute("**/micropython/micropython.mjs*")
     held[0].continue_()
+    page.context.unroute("**/micropython/micropython.mjs*")
     output = wait_result(page, DICE_2D6)
     check_2d6(output.text_content() or "", (output.get_attribute("class") or "").split())
     assert page.evaluate("window.saikoroRoller.state") == "ready"
