@@ -219,7 +219,7 @@ def test_second_visit_rolls_with_the_network_off(
         assert not [p for p in fetched if p.endswith("/") and "getb-kyuuchi" not in p], fetched
         assert len(fetched) == len(set(fetched)), sorted(fetched)
         _offline_ready(page)
-        assert "通信がなくても" in page.locator(".saikoro-offline").inner_text()
+        assert "通信がなくても" in page.locator(".saikoro-offline").first.inner_text()
         # the network goes away: the server refuses, the browser is offline
         network.down = True
         context.set_offline(True)
