@@ -62,7 +62,7 @@ def test_engine_starts_when_the_reader_points_at_a_roller(
     page.wait_for_timeout(500)
     assert page.evaluate("window.saikoroRoller.state") == "idle"
     held: list[Any] = []  # MicroPython's script waits until the click below
-    page.context.route("**/micropython/micropython.mjs*", lambda route: held.append(route))
+    page.context.route("**/micropython/micropython.mjs*", lambda route: held.append(route))  # noqa: PLW0108 - Playwright wants a function
     page.locator(f"{DICE_2D6} .saikoro-roll").hover()
     page.wait_for_function("window.saikoroRoller.state !== 'idle'", timeout=5_000)
     assert page.evaluate("window.saikoroRoller.state") == "loading"
