@@ -35,7 +35,9 @@ the simulator's tactics that ``balance.tactics`` names (:class:`Policy`,
 :class:`TacticsError`), :func:`short_label` (a field's label), and how an author's files
 are written without losing a byte: :func:`replace_file` (temporary file + rename, mode
 kept), :func:`text_like` (new text with the original's line endings and BOM),
-:func:`newline_of`.
+:func:`newline_of`; and how every ``saikoro`` subcommand reads its options:
+:class:`CommandParser` (argparse, its mistakes said in Japanese: :func:`usage_error`),
+:func:`bounded_int`, :func:`quoted_arg` (a value as a message quotes it).
 
 The authoring API of a system's scenario definition (its bundle's ``scenario`` part, see
 ``System.scenario_def``): the root :func:`scenario_root` of :func:`target_obj` and
@@ -61,6 +63,7 @@ This package is not shipped to the browser; it uses PyYAML (its C loader when pr
 
 from __future__ import annotations
 
+from ._args import CommandParser, bounded_int, quoted_arg, usage_error
 from ._book import Book, find_book
 from ._cli import schema_main, validate_main
 from ._common import ID, ID_PATTERN, NAME, TEXT, chase_tables, fraction_text
@@ -119,6 +122,7 @@ __all__ = [
     "Bool",
     "Check",
     "Choice",
+    "CommandParser",
     "Ctx",
     "Enum",
     "Field",
@@ -138,6 +142,7 @@ __all__ = [
     "TacticsError",
     "Tolerant",
     "Type",
+    "bounded_int",
     "chase_tables",
     "default_lang",
     "describe_tactic",
@@ -158,6 +163,7 @@ __all__ = [
     "parse_policy",
     "parse_win_range",
     "party_size",
+    "quoted_arg",
     "reference_party",
     "refresh_schemas",
     "replace_file",
@@ -169,6 +175,7 @@ __all__ = [
     "slug",
     "target_obj",
     "text_like",
+    "usage_error",
     "validate_main",
     "validate_text",
     "volume_id",

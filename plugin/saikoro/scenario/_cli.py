@@ -17,13 +17,17 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
+from ._args import CommandParser, bounded_int
 from ._book import find_book
+from ._files import replace_file
 from ._problems import LANGS, Msg, Problem, default_lang, render
 from ._schema import did_you_mean
 from ._validate import LoadResult, find_files, load_scenario, unique_ids
 
 __all__ = ["EXIT_INTERNAL", "schema_main", "validate_main"]
 
+MAX_INDENT = 16
+"""``saikoro schema --indent`` at most."""
 EXIT_INTERNAL = 3
 """``saikoro validate``'s exit status when saikoro itself failed (not the files)."""
 
@@ -105,7 +109,7 @@ def validate_main(
 ) -> int:
     """Run ``saikoro validate``; returns the exit status."""
     stdout = out or sys.stdout
-    parser = argparse.ArgumentParser(
+    parser = CommandParser(
         prog="saikoro validate",
         description="Check scenario files (YAML) and report problems with their positions.",
         epilog=_EPILOG,
@@ -178,11 +182,16 @@ def schema_main(argv: list[str], out: TextIO | None = None) -> int:
     from ._export import json_schema
 
     stdout = out or sys.stdout
-    parser = argparse.ArgumentParser(
+    parser = CommandParser(
         prog="saikoro schema", description="Print the JSON Schema of scenario files."
     )
     parser.add_argument("--system", choices=SYSTEM_IDS, default=None)
-    parser.add_argument("--indent", type=int, default=2)
+    parser.add_argument(
+        "--indent",
+        type=bounded_int(0, MAX_INDENT),
+        default=2,
+        help=f"spaces per level (default 2; 0 to {MAX_INDENT})",
+    )
     parser.add_argument(
         "-o",
         "--output",
@@ -203,8 +212,11 @@ def schema_main(argv: list[str], out: TextIO | None = None) -> int:
         return 0
     try:
         args.output.parent.mkdir(parents=True, exist_ok=True)
-        args.output.write_text(text, encoding="utf-8")
+        replace_file(args.output, text.encode("utf-8"))
     except OSError as e:
-        sys.stderr.write(f"saikoro schema: cannot write {args.output}: {e.strerror or e}\n")
+        sys.stderr.write(
+            f"saikoro schema: {args.output} に書き込めません: {e.strerror or e}"
+            "（元のファイルはそのままです）\n"
+        )
         return 1
     return 0
