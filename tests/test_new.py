@@ -250,10 +250,10 @@ def test_refuses_a_non_empty_folder(tmp_path: Path, capsys: pytest.CaptureFixtur
     (tmp_path / "notes.txt").write_text("mine", encoding="utf-8")
     assert main(["new", str(tmp_path)]) == 1
     err = capsys.readouterr().err
-    assert "already holds notes.txt" in err and "nothing was written" in err
+    assert "すでに notes.txt があります" in err and "何も書いていません" in err
     assert [p.name for p in tmp_path.iterdir()] == ["notes.txt"]
     assert main(["new", str(tmp_path / "notes.txt")]) == 1
-    assert "is a file" in capsys.readouterr().err
+    assert "はフォルダではありません" in capsys.readouterr().err
 
 
 def test_unknown_system_is_a_usage_error(

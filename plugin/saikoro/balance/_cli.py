@@ -30,9 +30,9 @@ from saikoro.scenario import (
     Problem,
     bounded_int,
     default_lang,
-    find_files,
     load_party_file,
     load_scenario,
+    load_scenarios,
 )
 
 from ._model import Party, encounter, parse_party
@@ -244,7 +244,7 @@ def _files(paths: list[str]) -> tuple[list[LoadResult], list[str]]:
     for given in paths:
         p = Path(given)
         if p.is_dir():
-            results.extend(load_scenario(f) for f in find_files(p))
+            results.extend(load_scenarios(p))  # with what could not be read
         elif p.exists():
             results.append(load_scenario(p))
         else:

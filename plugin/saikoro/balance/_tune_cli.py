@@ -21,8 +21,8 @@ from saikoro.scenario import (
     Scenario,
     bounded_int,
     default_lang,
-    find_files,
     load_scenario,
+    scan_files,
 )
 
 from ._apply import apply_changes
@@ -127,7 +127,12 @@ def main(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) 
     for f in args.files:
         p = Path(f)
         if p.is_dir():
-            paths += find_files(p)
+            scan = scan_files(p)
+            for problem in scan.problems:
+                stderr.write(problem.format(lang) + "\n")
+            if scan.problems:
+                return EXIT_FAIL
+            paths += scan.files
         elif p.is_file():
             paths.append(p)
         else:

@@ -17,7 +17,8 @@ Public API (stable; used by the MkDocs plugin and the CLI):
 * :func:`field_reference` ``(system) -> dict`` — every field, for the generated docs.
 * :func:`json_schema` ``(system=None) -> dict`` — JSON Schema (draft 2020-12);
   :func:`schema_text` writes it as a file holds it, :data:`LOCAL_SCHEMA` is where a book
-  keeps its copy and :func:`refresh_schemas` rewrites the stale copies scenarios name.
+  keeps its copy and :func:`refresh_schemas` rewrites the stale copies scenarios name (a
+  :class:`SchemaRefresh`).
 * :func:`validate_main` ``(argv)``, :func:`schema_main` ``(argv)`` — ``saikoro validate``
   and ``saikoro schema``.
 * :mod:`saikoro.scenario.model` — the typed model's classes (``Scenario.model``).
@@ -25,8 +26,9 @@ Public API (stable; used by the MkDocs plugin and the CLI):
 What the site, the simulator and the command line read besides (the rules of a scenario
 file, written once, here): :data:`DEFINITIONS` (each system's whole definition),
 :func:`reference_party` (the party a scenario without ``party:`` is simulated with),
-:data:`MAX_BYTES` (the largest file read), :func:`find_files` (the scenario files of a
-folder), :func:`load_party_file` (a ``--party`` file), :func:`default_lang` (the language
+:data:`MAX_BYTES` (the largest file read), :func:`scan_files` (the scenario files of a
+folder and what could not be looked into, a :class:`FileScan`; :func:`find_files`: the
+files), :func:`load_party_file` (a ``--party`` file), :func:`default_lang` (the language
 of messages), :func:`find_book` (the :class:`Book` a command runs in), ids
 (:data:`ID_PATTERN`, :func:`slug`, :func:`is_reserved`, :func:`volume_id`: the pages the
 site keeps), the ranges an author writes (:func:`parse_win_range`, :func:`party_size`),
@@ -92,15 +94,17 @@ from ._schema import (
     Type,
     did_you_mean,
 )
-from ._schemafile import LOCAL_SCHEMA, refresh_schemas, schema_text
+from ._schemafile import LOCAL_SCHEMA, SchemaRefresh, refresh_schemas, schema_text
 from ._tactics import ATOMS, PRESETS, Policy, TacticsError, describe_tactic, parse_policy
 from ._validate import (
+    FileScan,
     LoadResult,
     Scenario,
     find_files,
     load_party_file,
     load_scenario,
     load_scenarios,
+    scan_files,
     slug,
     validate_text,
 )
@@ -126,6 +130,7 @@ __all__ = [
     "Ctx",
     "Enum",
     "Field",
+    "FileScan",
     "Int",
     "IntOrRange",
     "ListOf",
@@ -138,6 +143,7 @@ __all__ = [
     "Policy",
     "Problem",
     "Scenario",
+    "SchemaRefresh",
     "Str",
     "TacticsError",
     "Tolerant",
@@ -167,6 +173,7 @@ __all__ = [
     "reference_party",
     "refresh_schemas",
     "replace_file",
+    "scan_files",
     "scenario_root",
     "schema_main",
     "schema_text",

@@ -22,7 +22,7 @@ from ._book import find_book
 from ._files import replace_file
 from ._problems import LANGS, Msg, Problem, default_lang, render
 from ._schema import did_you_mean
-from ._validate import LoadResult, find_files, load_scenario, unique_ids
+from ._validate import LoadResult, load_scenario, scan_files, unique_ids
 
 __all__ = ["EXIT_INTERNAL", "schema_main", "validate_main"]
 
@@ -57,12 +57,13 @@ def _collect(paths: list[str]) -> tuple[list[LoadResult], list[Problem]]:
     for given in paths:
         path = Path(given)
         if path.is_dir():
-            files = find_files(path)
-            if not files:
+            scan = scan_files(path)
+            extra.extend(scan.problems)
+            if not scan.files and not scan.problems:
                 extra.append(
                     Problem(given, 1, 1, "error", "scenario", Msg("cli.no_files", (given,)))
                 )
-            results.extend(load_scenario(f) for f in files)
+            results.extend(load_scenario(f) for f in scan.files)
         elif path.exists():
             results.append(load_scenario(path))
         else:
@@ -93,12 +94,18 @@ def _refresh_schemas(files: list[Path]) -> None:
     """Bring the book's copy of the schema (named by the ``$schema`` lines) up to date."""
     from ._schemafile import refresh_schemas
 
-    for path in refresh_schemas(files):
-        try:
-            shown = path.relative_to(Path.cwd().resolve()).as_posix()
-        except ValueError:
-            shown = str(path)
-        sys.stderr.write(f"saikoro validate: refreshed {shown} to this saikoro's schema\n")
+    done = refresh_schemas(files)
+    for path in done.written:
+        sys.stderr.write(f"saikoro validate: refreshed {_shown(path)} to this saikoro's schema\n")
+    for line in done.messages():
+        sys.stderr.write(f"saikoro validate: warning: {line}\n")
+
+
+def _shown(path: Path) -> str:
+    try:
+        return path.relative_to(Path.cwd().resolve()).as_posix()
+    except ValueError:
+        return str(path)
 
 
 def validate_main(

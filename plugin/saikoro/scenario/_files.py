@@ -75,9 +75,10 @@ def replace_file(path: Path, data: bytes, *, mode: int | None = None) -> None:
         kept = 0o666 & ~umask
     if mode is not None:
         kept = mode
-    elif target.exists() and not os.access(target, os.W_OK):
+    elif target.exists() and (not os.access(target, os.W_OK) or not kept & 0o222):
         # The rename would succeed in a writable folder, but the author made the file
-        # read-only: say so as the system would for an in-place write.
+        # read-only: say so as the system would for an in-place write (also to root, who
+        # may write anything, for a file nobody may write).
         raise PermissionError(13, "Permission denied", str(path))
     fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     tmp = Path(tmp_name)
