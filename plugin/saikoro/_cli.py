@@ -450,8 +450,11 @@ def _main(argv: Sequence[str] | None) -> int:
     except _UsageError as exc:
         print(f"saikoro: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    except (UnknownSystemError, OptionError) as exc:
-        print(f"saikoro: {exc}", file=sys.stderr)
+    except UnknownSystemError as exc:
+        print(f"saikoro: --system: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except OptionError as exc:
+        print(f"saikoro: --rule: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except DiceError as exc:
         print(f"saikoro: {exc}", file=sys.stderr)

@@ -525,7 +525,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 site_url=args.site_url,
                 notes=notes,
             )
-    except (UnknownSystemError, RegistryError) as error:
+    except UnknownSystemError as error:
+        print(f"saikoro new: --system: {error}。何も書いていません", file=sys.stderr)
+        return 2
+    except RegistryError as error:
         print(f"saikoro new: {error}", file=sys.stderr)
         return 2
     except BookError as error:
@@ -537,7 +540,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as error:
         reason = error.strerror or str(error)
         print(
-            f"saikoro new: シナリオ集を書けません（{reason}）。書いたファイルは消しました",
+            f"saikoro new: シナリオ集を書けません（{reason}）。書きかけのファイルは残していません",
             file=sys.stderr,
         )
         return 1

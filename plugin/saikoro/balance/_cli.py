@@ -243,9 +243,9 @@ def _files(paths: list[str]) -> tuple[list[LoadResult], list[str]]:
     missing: list[str] = []
     for given in paths:
         p = Path(given)
-        if p.is_dir():
+        if os.path.isdir(p):  # noqa: PTH112 - os.path: a name too long is no folder, not an exception
             results.extend(load_scenarios(p))  # with what could not be read
-        elif p.exists():
+        elif os.path.lexists(p):
             results.append(load_scenario(p))
         else:
             missing.append(given)
@@ -340,7 +340,9 @@ def main(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) 
                 args.enemy_tactics or (spec.enemy_tactics if spec else None),
             )
         except TacticsError as e:
-            stderr.write(f"saikoro simulate: {e}\n")
+            given = (("--tactics", args.tactics), ("--enemy-tactics", args.enemy_tactics))
+            where = " / ".join(name for name, value in given if value) or "balance.tactics"
+            stderr.write(f"saikoro simulate: {where}: {e}\n")
             return EXIT_USAGE
         bar = Progress(sc.id, stderr, enabled=args.format == "text" and stderr.isatty())
         try:

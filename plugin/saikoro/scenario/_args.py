@@ -97,11 +97,15 @@ _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 )
 
 
+_LONG_QUOTED = re.compile(r"'([^']{60,})'")
+
+
 def translate(message: str) -> str:
-    """argparse's English message in Japanese (``argument --x:`` becomes ``--x:``)."""
+    """argparse's English message in Japanese (``argument --x:`` becomes ``--x:``); a long
+    value it quotes is cut short."""
     name, sep, rest = message.partition(": ") if message.startswith("argument ") else ("", "", "")
     prefix = name.removeprefix("argument ") + ": " if sep else ""
-    body = rest if sep else message
+    body = _LONG_QUOTED.sub(lambda m: quoted_arg(m.group(1)), rest if sep else message)
     for pattern, replacement in _PATTERNS:
         m = pattern.fullmatch(body)
         if m is not None:

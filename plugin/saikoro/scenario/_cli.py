@@ -56,7 +56,7 @@ def _collect(paths: list[str]) -> tuple[list[LoadResult], list[Problem]]:
     extra: list[Problem] = []
     for given in paths:
         path = Path(given)
-        if path.is_dir():
+        if os.path.isdir(path):  # noqa: PTH112 - os.path: a name too long is no folder, not an exception
             scan = scan_files(path)
             extra.extend(scan.problems)
             if not scan.files and not scan.problems:
@@ -64,7 +64,7 @@ def _collect(paths: list[str]) -> tuple[list[LoadResult], list[Problem]]:
                     Problem(given, 1, 1, "error", "scenario", Msg("cli.no_files", (given,)))
                 )
             results.extend(load_scenario(f) for f in scan.files)
-        elif path.exists():
+        elif os.path.lexists(path):
             results.append(load_scenario(path))
         else:
             siblings = [p.name for p in path.parent.iterdir()] if path.parent.is_dir() else []
@@ -217,6 +217,12 @@ def schema_main(argv: list[str], out: TextIO | None = None) -> int:
     if args.output is None:
         stdout.write(text)
         return 0
+    if os.path.isdir(args.output):  # noqa: PTH112 - a name too long: False, not OSError
+        sys.stderr.write(
+            f"saikoro schema: {args.output} はフォルダです。書き込むファイルの名前を指定して"
+            "ください（例: -o schema/scenario.schema.json）\n"
+        )
+        return 2
     try:
         args.output.parent.mkdir(parents=True, exist_ok=True)
         replace_file(args.output, text.encode("utf-8"))

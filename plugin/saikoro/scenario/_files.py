@@ -58,13 +58,17 @@ def text_like(original: bytes, text: str) -> bytes:
     return _BOM + data if original.startswith(_BOM) and not data.startswith(_BOM) else data
 
 
-def replace_file(path: Path, data: bytes, *, mode: int | None = None) -> None:
+def replace_file(path: Path, data: bytes, *, mode: int | None = None, sync: bool = True) -> None:
     """Write ``data`` to ``path`` atomically (temporary file in the same folder + rename).
 
     The new file keeps the permission bits of the file it replaces (``mode`` when given;
     for a new file, the bits the umask leaves of ``0o666``). Raises :class:`OSError` as the
     system reports it (a read-only file or folder, a full disk); the original is then
     untouched and the temporary file removed.
+
+    ``sync=False`` skips flushing the new bytes to the disk before the rename: for what
+    saikoro regenerates anyway (a built site's files, caches), where a crash of the whole
+    machine may lose the new version but a reader still never sees half of it.
     """
     target = Path(os.path.realpath(path))
     try:
@@ -86,7 +90,8 @@ def replace_file(path: Path, data: bytes, *, mode: int | None = None) -> None:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
-            os.fsync(handle.fileno())
+            if sync:
+                os.fsync(handle.fileno())
         tmp.chmod(kept)
         tmp.replace(target)
     except BaseException:
