@@ -61,8 +61,7 @@ def render_pdf(page_url: str, out: Path, *, page: object | None = None) -> Path:
                 finally:
                     browser.close()
         except Error as e:
-            first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
-            raise PdfError(f"{page_url} を PDF にできません: {first}") from e
+            raise PdfError(f"{page_url} を PDF にできません: {_reason(e)}") from e
     pw: object = page
     response = pw.goto(page_url)  # type: ignore[attr-defined]
     if response is not None and not response.ok:
@@ -82,6 +81,17 @@ def render_pdf(page_url: str, out: Path, *, page: object | None = None) -> Path:
     )
     replace_file(out, bytes(data))
     return out
+
+
+def _reason(error: Exception) -> str:
+    """Playwright's first line, and what Chromium said when it would not start (a
+    ``FATAL`` line of its log: "Socket path too long", a missing library...)."""
+    lines = [line.strip() for line in str(error).splitlines() if line.strip()]
+    first = lines[0] if lines else type(error).__name__
+    fatal = next((line for line in lines if ":FATAL:" in line), None)
+    if fatal is None:
+        return first
+    return f"{first}（Chromium: {fatal.rsplit('] ', 1)[-1]}）"
 
 
 def _source_url(source: str) -> str:
