@@ -469,9 +469,9 @@ def test_ctrl_c_while_writing_removes_what_was_written(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import saikoro._new as new
+    from saikoro.scenario import replace_file as real
 
     written: list[Path] = []
-    real = new.replace_file
 
     def slow(path: Path, data: bytes, **kwargs: Any) -> None:
         if len(written) == 3:
