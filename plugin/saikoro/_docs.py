@@ -230,6 +230,7 @@ def write_docs(target: Path) -> list[str]:
     target = target.absolute()
     _check_target(target)
     target.parent.mkdir(parents=True, exist_ok=True)
+    done = False
     staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent))
     try:
         warnings = build_docs(staging)
@@ -247,9 +248,10 @@ def write_docs(target: Path) -> list[str]:
             shutil.rmtree(old)
         else:
             staging.rename(target)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
+        done = True
+    finally:  # a failure, Ctrl-C included: the half-built site goes, DIR stays as it was
+        if not done:
+            shutil.rmtree(staging, ignore_errors=True)
     return warnings
 
 
@@ -261,14 +263,16 @@ def _cached_site(stderr: TextIO) -> Path:
     print("saikoro docs: ドキュメントを作っています（バージョンごとに一度だけ）...", file=stderr)
     site.parent.mkdir(parents=True, exist_ok=True)
     partial = Path(tempfile.mkdtemp(prefix=f"{site.name}.", suffix=".part", dir=site.parent))
+    done = False
     try:
         for warning in build_docs(partial):
             print(f"saikoro docs: 警告: {warning}", file=stderr)
         shutil.rmtree(site, ignore_errors=True)  # a half-made copy of the cache's own
         partial.rename(site)
-    except BaseException:
-        shutil.rmtree(partial, ignore_errors=True)
-        raise
+        done = True
+    finally:
+        if not done:
+            shutil.rmtree(partial, ignore_errors=True)
     print(f"saikoro docs: {time.monotonic() - started:.1f} 秒で作りました", file=stderr)
     return site
 

@@ -292,11 +292,19 @@ def check_site_url(url: str) -> str:
 
 class _Writer:
     """Writes a book's files, each whole (:func:`saikoro.scenario.replace_file`), and
-    remembers what it made, so that a failure or Ctrl-C can remove exactly that."""
+    remembers what it made: leaving its ``with`` block by an exception (a full disk,
+    Ctrl-C) removes exactly that."""
 
     def __init__(self) -> None:
         self.made: list[Path] = []
         """The files and folders this run created, in order."""
+
+    def __enter__(self) -> _Writer:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, *rest: object) -> None:
+        if kind is not None:
+            self.undo()
 
     def folder(self, path: Path) -> None:
         missing = [p for p in (path, *path.parents) if not p.exists()]
@@ -412,9 +420,8 @@ def create_book(
     ignore, note = _gitignore_update(directory / ".gitignore", directory, files.pop(".gitignore"))
     if note is not None and notes is not None:
         notes.append(note)
-    writer = _Writer()
     written = []
-    try:
+    with _Writer() as writer:
         writer.folder(directory)
         for relative, text in files.items():
             writer.write(directory / relative, text.encode("utf-8"))
@@ -422,9 +429,6 @@ def create_book(
         if ignore is not None:  # last: every other file is in place when it changes
             writer.write(directory / ".gitignore", ignore)
             written.append(directory / ".gitignore")
-    except BaseException:
-        writer.undo()
-        raise
     return written
 
 
@@ -455,18 +459,14 @@ def add_samples(directory: Path, systems: Sequence[str]) -> list[Path]:
     taken = [name for name in samples if (book.scenarios / name).exists()]
     if taken:
         raise BookExistsError(f"{book.scenarios} にはすでに {', '.join(taken)} があります")
-    writer = _Writer()
     written = []
-    try:
+    with _Writer() as writer:
         for name, text in samples.items():
             writer.write(book.scenarios / name, text.encode("utf-8"))
             written.append(book.scenarios / name)
         if not schema.exists():
             writer.write(schema, schema_text().encode("utf-8"))
             written.append(schema)
-    except BaseException:
-        writer.undo()
-        raise
     return written
 
 

@@ -86,6 +86,7 @@ def replace_file(path: Path, data: bytes, *, mode: int | None = None, sync: bool
         raise PermissionError(13, "Permission denied", str(path))
     fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     tmp = Path(tmp_name)
+    replaced = False
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
@@ -94,7 +95,8 @@ def replace_file(path: Path, data: bytes, *, mode: int | None = None, sync: bool
                 os.fsync(handle.fileno())
         tmp.chmod(kept)
         tmp.replace(target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            tmp.unlink()
-        raise
+        replaced = True
+    finally:  # a failure, Ctrl-C included: the temporary file goes, the original stays
+        if not replaced:
+            with contextlib.suppress(OSError):
+                tmp.unlink()
