@@ -402,6 +402,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                 os.dup2(devnull, stream.fileno())
         os.close(devnull)
         return EXIT_PIPE
+    except OSError as error:
+        # What the system refused and no command reported itself (a folder that cannot
+        # be read, a disk that is full): said as the system says it, never a traceback.
+        where = f"{error.filename}: " if error.filename else ""
+        print(f"saikoro: {where}{error.strerror or error}", file=sys.stderr)
+        return EXIT_FAIL
     return status
 
 
