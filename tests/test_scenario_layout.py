@@ -225,3 +225,26 @@ def test_a_schema_line_naming_another_projects_schema_never_writes_there(
     monkeypatch.chdir(book)
     assert main(["validate"]) == 0
     assert other.read_text("utf-8") == _stale()
+
+
+def test_the_build_warns_about_a_read_only_stale_schema(tmp_path: Path) -> None:
+    from saikoro._new import create_book
+
+    book = tmp_path / "made"
+    create_book(book, ["getb"], title="t")
+    schema = book / "schema" / "scenario.schema.json"
+    schema.write_text(_stale(), "utf-8")
+    schema.chmod(0o444)
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build"],
+        cwd=book,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+    )
+    assert done.returncode == 0, done.stderr
+    assert "WARNING" in done.stderr and "書き換えられません" in done.stderr
+    assert "Traceback" not in done.stderr and schema.read_text("utf-8") == _stale()
+    assert (book / "site" / "scenarios" / "getb-sample" / "index.html").is_file()
