@@ -391,7 +391,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         with contextlib.suppress(OSError, ValueError):
             sys.stdout.flush()
         with contextlib.suppress(OSError, ValueError):
-            print("\nsaikoro: 中断しました（Ctrl-C）。結果は出していません", file=sys.stderr)
+            print("\nsaikoro: Ctrl-C で中断しました", file=sys.stderr)
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         # Python flushes both streams again at exit and would print "Exception ignored
