@@ -106,6 +106,20 @@ def test_a_read_only_file_is_not_replaced_even_by_root(tmp_path: Path) -> None:
     assert path.read_bytes() == b"old" and sorted(tmp_path.iterdir()) == [path]
 
 
+def test_replace_file_never_replaces_a_device_or_a_folder(tmp_path: Path) -> None:
+    """``saikoro schema -o /dev/full`` (or a FIFO, or a folder) is an error: the device stays
+    a device, even for root, who could rename a file over it."""
+    from saikoro.scenario import replace_file
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    for target in (Path("/dev/full"), fifo, tmp_path):
+        with pytest.raises(OSError, match=r"regular file|directory"):
+            replace_file(target, b"x")
+    assert Path("/dev/full").is_char_device() and fifo.is_fifo()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe"]
+
+
 # -- no command writes outside the folder it was given -----------------------------------
 
 

@@ -396,7 +396,9 @@ def create_book(
         raise BookError("システムを一つ以上選んでください")
     name = check_title(title) if title is not None else None
     url = check_site_url(site_url) if site_url is not None else None
-    if directory.is_symlink() or (directory.exists() and not directory.is_dir()):
+    if directory.is_symlink() and not directory.exists():
+        raise BookExistsError(f"{directory} はリンク先のないリンクです。フォルダを指定してください")
+    if directory.exists() and not directory.is_dir():
         raise BookExistsError(
             f"{directory} はフォルダではありません。新しいフォルダか空のフォルダを指定してください"
         )
@@ -546,7 +548,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     shown = args.directory.as_posix()
     base = Path() if args.add else args.directory  # --add: paths from here
-    where = "" if args.add else f"{shown}/ に"
+    where = "" if args.add else f"{shown}/ に "
     print(f"saikoro new: {where}{len(written)} 個のファイルを書きました")
     for path in written:
         print(f"  {Path(os.path.relpath(path, base)).as_posix()}")
