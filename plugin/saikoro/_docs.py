@@ -27,7 +27,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Sequence
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any, TextIO
 
 from saikoro import __version__
@@ -167,13 +167,16 @@ class DocsFolderError(SaikoroError, FileExistsError):
     """``--build DIR``: DIR holds what an earlier ``saikoro docs --build`` did not write."""
 
 
-def _files_below(folder: Path) -> list[str]:
-    """Every file and link below ``folder`` (relative, ``/``-separated), sorted."""
+def _files_below(folder: Path, *, folders: bool = False) -> list[str]:
+    """Every file and link below ``folder`` (relative, ``/``-separated), sorted; with
+    ``folders``, every folder too (an empty one is something the user made)."""
     found: list[str] = []
     for parent, dirs, files in os.walk(folder, onerror=_raise):
         base = Path(parent).relative_to(folder)
         found += [(base / name).as_posix() for name in files]
-        found += [(base / name).as_posix() for name in dirs if (Path(parent) / name).is_symlink()]
+        for name in dirs:
+            if folders or (Path(parent) / name).is_symlink():
+                found.append((base / name).as_posix())
     return sorted(found)
 
 
@@ -191,7 +194,8 @@ def _written_before(folder: Path) -> set[str] | None:
     files = data.get("files") if isinstance(data, dict) else None
     if not isinstance(files, list) or not all(isinstance(f, str) for f in files):
         return None
-    return {*files, MARK}
+    folders = {p.as_posix() for f in files for p in PurePosixPath(f).parents if p.parts}
+    return {*files, *folders, MARK}
 
 
 def _check_target(target: Path) -> None:
@@ -202,7 +206,7 @@ def _check_target(target: Path) -> None:
         raise DocsFolderError(
             f"{target} はフォルダではありません。新しいフォルダを指定してください"
         )
-    have = _files_below(target)
+    have = _files_below(target, folders=True)
     if not have:
         return
     written = _written_before(target)
@@ -237,8 +241,8 @@ def write_docs(target: Path) -> list[str]:
         mark = {"version": __version__, "files": _files_below(staging)}
         (staging / MARK).write_text(json.dumps(mark, indent=1) + "\n", encoding="utf-8")
         _check_target(target)  # again: nothing may have been added while it built
-        if target.is_dir() and not _files_below(target):
-            shutil.rmtree(target)  # empty folders only
+        if target.is_dir() and not _files_below(target, folders=True):
+            target.rmdir()  # an empty folder: the site takes its place
         if target.exists():  # an earlier build: swapped out whole, then removed
             old = Path(
                 tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".old", dir=target.parent)
