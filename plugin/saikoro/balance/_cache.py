@@ -491,7 +491,7 @@ class BalanceStore:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             # atomic: a parallel build never reads half a file
-            replace_file(path, json.dumps(data, ensure_ascii=False).encode("utf-8"))
+            replace_file(path, json.dumps(data, ensure_ascii=False).encode("utf-8"), sync=False)
         except OSError as e:
             self._fail(f"cannot write the balance cache {path}: {e}", e)
 
