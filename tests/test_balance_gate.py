@@ -387,3 +387,16 @@ def test_a_background_job_that_fails_is_reported_not_left_pending() -> None:
         assert not background.pending("k")
     finally:
         background.close()
+
+
+def test_the_time_limit_can_be_set_from_the_environment(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "stall.yaml"
+    path.write_text(STALL, "utf-8")
+    monkeypatch.setenv("SAIKORO_BALANCE_SECONDS", "0.3")
+    code, out = _validate(path)
+    assert code == 0 and "時間の上限 0.3 秒で" in out
+    for bad in ("0", "-1", "nan", "abc", "1e400", "9" * 40):
+        monkeypatch.setenv("SAIKORO_BALANCE_SECONDS", bad)
+        assert _validate(path)[0] == 2, bad  # a usage error, before any battle

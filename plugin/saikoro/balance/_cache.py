@@ -47,7 +47,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from saikoro.dice import SaikoroError
-from saikoro.scenario import Scenario, replace_file
+from saikoro.scenario import Scenario, balance_seconds_env, replace_file
 from saikoro.systems import BUILTIN, registry
 
 from ._budget import AUTHOR_SECONDS, AUTHOR_STEPS
@@ -107,10 +107,18 @@ def scenario_tactics(enc: Encounter) -> Tactics:
     )
 
 
+def author_seconds() -> float:
+    """How long one scenario's battles may take where an author waits:
+    :data:`~saikoro.balance.AUTHOR_SECONDS`, or the environment's ``SAIKORO_BALANCE_SECONDS``
+    (:func:`saikoro.scenario.balance_seconds_env`)."""
+    seconds = balance_seconds_env()
+    return AUTHOR_SECONDS if seconds is None else seconds
+
+
 def author_figures(enc: Encounter, battles: int, *, seconds: float | None = None) -> BalanceResult:
     """``enc``'s figures as validate and the site compute them: ``battles`` battles from
     :data:`SEED` with the scenario's tactics, cut after ``seconds`` (default
-    :data:`~saikoro.balance.AUTHOR_SECONDS`), and the exact solution within
+    :func:`author_seconds`), and the exact solution within
     :data:`~saikoro.balance.AUTHOR_STEPS`."""
     return simulate(
         enc,
@@ -118,7 +126,7 @@ def author_figures(enc: Encounter, battles: int, *, seconds: float | None = None
         seed=SEED,
         tactics=scenario_tactics(enc),
         steps=AUTHOR_STEPS,
-        seconds=AUTHOR_SECONDS if seconds is None else seconds,
+        seconds=author_seconds() if seconds is None else seconds,
     )
 
 
@@ -217,7 +225,7 @@ def fight_key(enc: Encounter, tactics: Tactics, battles: int, seed: int) -> str:
             "battles": battles,
             "seed": seed,
             "steps": AUTHOR_STEPS,
-            "seconds": AUTHOR_SECONDS,
+            "seconds": author_seconds(),
         }
     )
 

@@ -15,7 +15,9 @@ Public API (stable; used by the MkDocs plugin and the CLI):
   (``error``/``warning``), ``path`` (``scenario.enemies[0].hp``), ``message``, ``hint``
   (English), ``text(lang)``, ``hint_text(lang)``, ``format(lang)``, ``to_json(lang)``,
   ``gate`` (:data:`Gate`: a verdict of the balance gate, which ``--strict`` leaves alone;
-  :func:`fail_on_miss_env` reads :data:`FAIL_ON_MISS_ENV`, which makes a miss fail).
+  :func:`fail_on_miss_env` reads :data:`FAIL_ON_MISS_ENV`, which makes a miss fail;
+  :func:`balance_seconds_env` reads :data:`BALANCE_SECONDS_ENV`, the time one scenario's
+  battles may take there).
 * :func:`field_reference` ``(system) -> dict`` — every field, for the generated docs.
 * :func:`json_schema` ``(system=None) -> dict`` — JSON Schema (draft 2020-12);
   :func:`schema_text` writes it as a file holds it, :data:`LOCAL_SCHEMA` is where a book
@@ -81,10 +83,12 @@ from ._files import newline_of, replace_file, text_like
 from ._ids import is_reserved, volume_id
 from ._loader import MAX_BYTES, LoadError, Node, join_path
 from ._problems import (
+    BALANCE_SECONDS_ENV,
     FAIL_ON_MISS_ENV,
     Gate,
     Msg,
     Problem,
+    balance_seconds_env,
     default_lang,
     fail_on_miss_env,
     show_value,
@@ -121,6 +125,7 @@ from ._validate import (
 
 __all__ = [
     "ATOMS",
+    "BALANCE_SECONDS_ENV",
     "BATTLE_CHECKS",
     "DEFINITIONS",
     "FAIL_ON_MISS_ENV",
@@ -160,6 +165,7 @@ __all__ = [
     "TacticsError",
     "Tolerant",
     "Type",
+    "balance_seconds_env",
     "bounded_int",
     "chase_tables",
     "default_lang",

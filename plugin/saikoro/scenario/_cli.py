@@ -21,7 +21,16 @@ from typing import TextIO
 from ._args import CommandParser, bounded_int
 from ._book import find_book
 from ._files import replace_file
-from ._problems import FAIL_ON_MISS_ENV, LANGS, Msg, Problem, default_lang, fail_on_miss_env, render
+from ._problems import (
+    FAIL_ON_MISS_ENV,
+    LANGS,
+    Msg,
+    Problem,
+    balance_seconds_env,
+    default_lang,
+    fail_on_miss_env,
+    render,
+)
 from ._schema import did_you_mean
 from ._validate import LoadResult, load_scenario, scan_files, unique_ids
 
@@ -159,6 +168,7 @@ def validate_main(
     lang = args.lang or default_lang()
     try:
         fail_on_miss = args.fail_on_miss or fail_on_miss_env()
+        balance_seconds_env()  # checked here: the balance check reads it
     except ValueError as e:
         sys.stderr.write(f"saikoro validate: {e}\n")
         return 2

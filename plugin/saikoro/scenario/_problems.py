@@ -14,6 +14,7 @@ same problem can be shown in either language. The catalogues live in
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 from collections.abc import Mapping
@@ -25,12 +26,14 @@ from typing import Literal
 from saikoro.dice import SaikoroError
 
 __all__ = [
+    "BALANCE_SECONDS_ENV",
     "FAIL_ON_MISS_ENV",
     "LANGS",
     "Gate",
     "Msg",
     "Problem",
     "Severity",
+    "balance_seconds_env",
     "catalogue",
     "default_lang",
     "fail_on_miss_env",
@@ -53,6 +56,38 @@ FAIL_ON_MISS_ENV = "SAIKORO_FAIL_ON_MISS"
 
 class SettingError(SaikoroError, ValueError):
     """A setting from the environment that is not one of its values."""
+
+
+BALANCE_SECONDS_ENV = "SAIKORO_BALANCE_SECONDS"
+"""The environment variable that sets how long ``saikoro validate`` and the build may play
+one scenario's battles (seconds; :data:`saikoro.balance.AUTHOR_SECONDS` when unset)."""
+
+MAX_BALANCE_SECONDS = 86_400
+"""The most :data:`BALANCE_SECONDS_ENV` may ask (a day)."""
+
+
+def balance_seconds_env(environ: Mapping[str, str] | None = None) -> float | None:
+    """The seconds :data:`BALANCE_SECONDS_ENV` gives (``None``: not set).
+
+    >>> balance_seconds_env({"SAIKORO_BALANCE_SECONDS": "60"}), balance_seconds_env({})
+    (60.0, None)
+
+    Raises:
+        SettingError: not a number of seconds from 0.1 to :data:`MAX_BALANCE_SECONDS`.
+    """
+    value = (os.environ if environ is None else environ).get(BALANCE_SECONDS_ENV, "").strip()
+    if not value:
+        return None
+    try:
+        seconds = float(value) if len(value) <= 20 else math.nan
+    except ValueError:
+        seconds = math.nan
+    if not 0.1 <= seconds <= MAX_BALANCE_SECONDS:  # NaN too
+        raise SettingError(
+            f"{BALANCE_SECONDS_ENV}: expected seconds from 0.1 to {MAX_BALANCE_SECONDS}, "
+            f"got {value[:30]!r}"
+        )
+    return seconds
 
 
 def fail_on_miss_env(environ: Mapping[str, str] | None = None) -> bool:

@@ -25,7 +25,13 @@ from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import AnchorLink
 from pymdownx import slugs
 
-from saikoro.scenario import fail_on_miss_env, find_files, is_reserved, refresh_schemas
+from saikoro.scenario import (
+    balance_seconds_env,
+    fail_on_miss_env,
+    find_files,
+    is_reserved,
+    refresh_schemas,
+)
 
 from . import _assets as assets
 from . import _exact as exact
@@ -156,11 +162,12 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         on = None
         if options.enabled:
             fail_on_miss = options.fail_on_miss
-            if fail_on_miss is None:  # not set in mkdocs.yml: the environment (CI) decides
-                try:
+            try:
+                balance_seconds_env()  # checked here: the figures read it
+                if fail_on_miss is None:  # not set in mkdocs.yml: the environment (CI) decides
                     fail_on_miss = fail_on_miss_env()
-                except ValueError as e:
-                    raise PluginError(f"saikoro: {e} (balance.fail_on_miss)") from e
+            except ValueError as e:
+                raise PluginError(f"saikoro: {e}") from e
             on = balance.Settings(
                 self.balance, options.battles, fail_on_miss=fail_on_miss, lang=self.config.language
             )
