@@ -17,13 +17,23 @@ and a digit, ``(`` or ``D`` after it).
 '2D6+1'
 >>> comparison_operator("=>"), comparison_operator("<>"), comparison_operator("!")
 ('>=', '!=', None)
+
+An IME also offers ``≧`` and ``≦`` (and ``≥`` ``≤``) for "at least" and "at most";
+:func:`comparison_marks` writes them as BCDice's ``>=`` and ``<=`` (a ``choice`` list's
+items stay as typed):
+
+>>> comparison_marks("1D10+3≧7"), comparison_marks("x2 2D6≦5"), comparison_marks("choice[≧,≦]")
+('1D10+3>=7', 'x2 2D6<=5', 'choice[≧,≦]')
 """
 
 from __future__ import annotations
 
+import re
+
 __all__ = [
     "WHITESPACE",
     "compare",
+    "comparison_marks",
     "comparison_operator",
     "display_operator",
     "first_word",
@@ -60,6 +70,28 @@ def halfwidth(text: str) -> str:
         ):
             chars[i] = "-"
     return "".join(chars)
+
+
+_MARKS = {"\u2267": ">=", "\u2266": "<=", "\u2265": ">=", "\u2264": "<="}
+"""≧ ≦ ≥ ≤ and the operators they mean."""
+
+_CHOICE = re.compile(r"choice", re.IGNORECASE)
+
+
+def comparison_marks(text: str) -> str:
+    """``text`` with ``≧ ≦ ≥ ≤`` written ``>= <=``, up to a ``choice`` command's items.
+
+    The one place these marks are read: :func:`saikoro.roll` and :func:`saikoro.odds`
+    call it first, so the CLI, the site and the browser's roller accept them alike, and
+    the result echoes the command as BCDice would print it for ``>=``. Unlike
+    :func:`halfwidth` it changes the text's length (one character becomes two), so it
+    runs before everything that lines up positions in the text with the raw command.
+    """
+    if not any(mark in text for mark in _MARKS):
+        return text
+    found = _CHOICE.search(halfwidth(text))  # halfwidth keeps positions
+    end = found.start() if found else len(text)
+    return "".join(_MARKS.get(c, c) for c in text[:end]) + text[end:]
 
 
 def strip_ws(text: str) -> str:
