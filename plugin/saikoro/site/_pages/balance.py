@@ -29,7 +29,7 @@ from saikoro.balance import (
 from saikoro.dice import InternalError
 from saikoro.scenario import Scenario, describe_tactic, parse_win_range
 from saikoro.site._balancecache import BalanceStore
-from saikoro.site._charts import prob
+from saikoro.site._charts import percent, prob
 from saikoro.site._log import log
 from saikoro.site._pages.labels import choice
 from saikoro.site._safe import esc
@@ -154,7 +154,7 @@ def _plays(result: BalanceResult) -> str:
 
 
 def _pct(x: float) -> str:
-    return f"{x * 100:.1f}%"
+    return percent(x)  # the site's one formatting of a probability
 
 
 def thresholds_text() -> str:

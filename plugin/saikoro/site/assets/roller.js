@@ -706,6 +706,108 @@
     setMe(scope, { pc: Number.isSafeInteger(index) ? index : null, values: {} });
   }
 
+  // ---- own-value rows of a rules page (a dice fence line GB{能力値=3:1..10}>=8) ----------
+  // The row carries data-template ("GB{0}>={1}") and data-odds: {labels, odds: {"3,8":
+  // [[shown, exact], ...]}}, every combination's chances computed at build time, so the
+  // row follows its steppers without the engine. The values are kept on the device, per
+  // system and name (a reader's 能力値 on one GETB page is theirs on the next).
+  const OWN = "saikoro:own:";
+
+  function ownInfo(row) {
+    if (row.saikoroOwn !== undefined) return row.saikoroOwn;
+    let data = null;
+    try {
+      data = JSON.parse(row.getAttribute("data-odds") || "null");
+    } catch (_) {
+      data = null;
+    }
+    const ok = data && Array.isArray(data.labels) && data.odds && typeof data.odds === "object";
+    row.saikoroOwn = ok ? data : null;
+    return row.saikoroOwn;
+  }
+
+  function ownSteppers(row) {
+    return [...row.querySelectorAll(".saikoro-own-steps .saikoro-stepper")];
+  }
+
+  function ownKey(row, stepper) {
+    const label = stepper.querySelector(".saikoro-step-label");
+    return OWN + (row.getAttribute("data-system") || "") + ":" + (label ? label.textContent : "");
+  }
+
+  // Show the row for `values` (one per stepper, clamped to its range); keep them if `store`.
+  function ownApply(row, values, store) {
+    const info = ownInfo(row);
+    const template = row.getAttribute("data-template") || "";
+    if (!info || !template) return;
+    const steppers = ownSteppers(row);
+    const clamped = steppers.map((stepper, i) => {
+      const low = Number(stepper.getAttribute("data-min"));
+      const high = Number(stepper.getAttribute("data-max"));
+      const value = Math.min(high, Math.max(low, Math.round(Number(values[i]))));
+      stepper.querySelector(".saikoro-step-value").textContent = String(value);
+      stepper.querySelectorAll(".saikoro-step").forEach((b) => {
+        const step = Number(b.getAttribute("data-step"));
+        b.disabled = (step < 0 && value <= low) || (step > 0 && value >= high);
+      });
+      if (store) writeJSON(localStorage, ownKey(row, stepper), value);
+      return value;
+    });
+    const odds = info.odds[clamped.join(",")];
+    if (!odds) return;
+    let command = template;
+    clamped.forEach((v, i) => (command = command.split("{" + i + "}").join(String(v))));
+    row.setAttribute("data-command", command);
+    const widget = row.querySelector(".saikoro-roller");
+    if (widget && widget.getAttribute("data-command") !== command) {
+      widget.setAttribute("data-command", command);
+      const button = widget.querySelector(".saikoro-roll");
+      if (button) button.textContent = command;
+    }
+    row.querySelectorAll(".saikoro-summary > div").forEach((pair) => {
+      const label = pair.querySelector("dt");
+      const i = label ? info.labels.indexOf(label.textContent) : -1;
+      const value = pair.querySelector("dd > span");
+      if (i < 0 || !value || !Array.isArray(odds[i])) return;
+      const [shown, exact] = odds[i];
+      value.textContent = shown;
+      const attr = value.classList.contains("saikoro-mean") ? "data-mean" : "data-probability";
+      value.removeAttribute("data-exact");
+      value.removeAttribute("data-exact-mean");
+      if (exact) {
+        value.setAttribute(attr, exact);
+        value.title = exact;
+      } else {
+        value.removeAttribute(attr);
+        value.removeAttribute("title");
+      }
+    });
+  }
+
+  function ownStep(button) {
+    const row = closest(button, ".saikoro-own");
+    const stepper = closest(button, ".saikoro-stepper");
+    if (!row || !stepper) return;
+    const steppers = ownSteppers(row);
+    const values = steppers.map((s) => Number(s.querySelector(".saikoro-step-value").textContent));
+    const i = steppers.indexOf(stepper);
+    values[i] += Number(button.getAttribute("data-step"));
+    ownApply(row, values, true);
+    fillChips();
+  }
+
+  // Each row shows the values this device kept (or its defaults).
+  function ownRestore() {
+    document.querySelectorAll(".saikoro-own").forEach((row) => {
+      const values = ownSteppers(row).map((stepper) => {
+        const kept = readJSON(localStorage, ownKey(row, stepper));
+        const shown = Number(stepper.querySelector(".saikoro-step-value").textContent);
+        return Number.isSafeInteger(kept) ? kept : shown;
+      });
+      ownApply(row, values, false);
+    });
+  }
+
   // ---- the free-form roller: the page's commands as chips, keys for what phones hide ----
   function fillChips() {
     document.querySelectorAll(".saikoro-roller.saikoro-free").forEach((free) => {
@@ -798,7 +900,8 @@
     }
     const stepButton = closest(target, ".saikoro-step");
     if (stepButton) {
-      step(stepButton);
+      if (closest(stepButton, ".saikoro-own")) ownStep(stepButton);
+      else step(stepButton);
       return;
     }
     const chip = closest(target, ".saikoro-chip");
@@ -1066,6 +1169,7 @@
   function scan() {
     if (observer) observer.disconnect();
     const widgets = document.querySelectorAll(".saikoro-roller");
+    ownRestore();
     applyPersonal();
     widgets.forEach(restore);
     offerReplay();
