@@ -212,10 +212,10 @@ def own_command(template: str, values: Sequence[int]) -> str:
     return out
 
 
-def _own_stepper(index: int, param: OwnParam) -> str:
+def _own_stepper(param: OwnParam) -> str:
     label = esc(param.label)
     return (
-        f'<span class="saikoro-stepper" data-param="{index}" data-min="{param.low}" '
+        f'<span class="saikoro-stepper" data-key="{label}" data-min="{param.low}" '
         f'data-max="{param.high}"><span class="saikoro-step-label">{label}</span>'
         f'<button type="button" class="saikoro-step" data-step="-1" '
         f'aria-label="{label}を1下げる">−</button>'
@@ -255,7 +255,7 @@ def own_row(
     if not roll:
         return odds_row(current, roll=False)
     system_attr = f' data-system="{esc(system)}"' if system else ""
-    steps = "".join(_own_stepper(i, p) for i, p in enumerate(params))
+    steps = "".join(_own_stepper(p) for p in params)
     return (
         f'<div class="saikoro-odds saikoro-own" data-command="{esc(current.command)}"'
         f'{system_attr} data-template="{esc(template)}" data-odds="{esc(data)}">'

@@ -220,6 +220,16 @@ def _system_names() -> list[tuple[str, str]]:
     return [(system.id, system.name or system.id) for system in all_systems()]
 
 
+GENERIC_EXAMPLE = "2D6>=7"
+"""The free-form roller's placeholder when no system is chosen."""
+
+
+def _example(system_id: str) -> str:
+    """A system's first documented command, the free-form roller's placeholder for it."""
+    docs = system_class(system_id).commands if system_id else ()
+    return next((e for doc in docs for e in doc.examples), GENERIC_EXAMPLE)
+
+
 def _resolve_system(system: str | None) -> str:
     if not system:
         return ""
@@ -245,17 +255,24 @@ def free_widget(
         saikoro.systems.UnknownSystemError: ``system`` names no system.
 
     >>> html_ = free_widget(system="getb")
-    >>> '<option value="getb" selected>' in html_ and 'data-system="getb"' in html_
+    >>> '<option value="getb" selected' in html_ and 'data-system="getb"' in html_
+    True
+    >>> 'placeholder="GB3&gt;=8"' in html_  # the system's own example
     True
     >>> 'data-options="{&quot;die&quot;:6}"' in free_widget(system="国力", options={"die": 6})
     True
     """
     selected = _resolve_system(system)
     none = "" if selected else " selected"
-    choices = [f'<option value=""{none}>汎用（システムなし）</option>']
+    # each choice names its own example: the placeholder follows the system chosen
+    generic = f' data-example="{_attr(GENERIC_EXAMPLE)}"'
+    choices = [f'<option value=""{none}{generic}>汎用（システムなし）</option>']
     for system_id, name in _system_names():
         mark = " selected" if system_id == selected else ""
-        choices.append(f'<option value="{_attr(system_id)}"{mark}>{html.escape(name)}</option>')
+        choices.append(
+            f'<option value="{_attr(system_id)}"{mark} data-example="{_attr(_example(system_id))}">'
+            f"{html.escape(name)}</option>"
+        )
     keys = "".join(
         f'<button type="button" class="saikoro-key" data-insert="{_attr(k)}" '
         f'title="{_attr(k)} を入れる">{html.escape(k)}</button>'
@@ -268,7 +285,7 @@ def free_widget(
         '<label class="saikoro-field"><span>コマンド</span>'
         f'<input type="text" class="saikoro-command" maxlength="{MAX_COMMAND_LENGTH}" '
         'autocomplete="off" autocapitalize="off" spellcheck="false" '
-        'placeholder="2D6&gt;=7" enterkeyhint="go"></label>'
+        f'placeholder="{_attr(_example(selected))}" enterkeyhint="go"></label>'
         '<label class="saikoro-field"><span>システム</span>'
         f'<select class="saikoro-system">{"".join(choices)}</select></label>'
         f'<button type="button" class="saikoro-roll" title="{_LABEL_TITLE}">振る</button>'

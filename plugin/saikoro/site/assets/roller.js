@@ -708,104 +708,66 @@
 
   // ---- own-value rows of a rules page (a dice fence line GB{能力値=3:1..10}>=8) ----------
   // The row carries data-template ("GB{0}>={1}") and data-odds: {labels, odds: {"3,8":
-  // [[shown, exact], ...]}}, every combination's chances computed at build time, so the
-  // row follows its steppers without the engine. The values are kept on the device, per
-  // system and name (a reader's 能力値 on one GETB page is theirs on the next).
+  // [[shown, exact], ...]}}, every combination's chances (in the order of the row's <dd>s)
+  // computed at build time, so the row follows its steppers without the engine. The
+  // values are kept on the device per system and name: a reader's 能力値 stays theirs.
   const OWN = "saikoro:own:";
 
-  function ownInfo(row) {
-    if (row.saikoroOwn !== undefined) return row.saikoroOwn;
-    let data = null;
-    try {
-      data = JSON.parse(row.getAttribute("data-odds") || "null");
-    } catch (_) {
-      data = null;
-    }
-    const ok = data && Array.isArray(data.labels) && data.odds && typeof data.odds === "object";
-    row.saikoroOwn = ok ? data : null;
-    return row.saikoroOwn;
-  }
-
-  function ownSteppers(row) {
-    return [...row.querySelectorAll(".saikoro-own-steps .saikoro-stepper")];
-  }
-
-  function ownKey(row, stepper) {
-    const label = stepper.querySelector(".saikoro-step-label");
-    return OWN + (row.getAttribute("data-system") || "") + ":" + (label ? label.textContent : "");
-  }
-
-  // Show the row for `values` (one per stepper, clamped to its range); keep them if `store`.
   function ownApply(row, values, store) {
-    const info = ownInfo(row);
-    const template = row.getAttribute("data-template") || "";
-    if (!info || !template) return;
-    const steppers = ownSteppers(row);
-    const clamped = steppers.map((stepper, i) => {
-      const low = Number(stepper.getAttribute("data-min"));
-      const high = Number(stepper.getAttribute("data-max"));
-      const value = Math.min(high, Math.max(low, Math.round(Number(values[i]))));
-      stepper.querySelector(".saikoro-step-value").textContent = String(value);
-      stepper.querySelectorAll(".saikoro-step").forEach((b) => {
-        const step = Number(b.getAttribute("data-step"));
-        b.disabled = (step < 0 && value <= low) || (step > 0 && value >= high);
-      });
-      if (store) writeJSON(localStorage, ownKey(row, stepper), value);
-      return value;
-    });
-    const odds = info.odds[clamped.join(",")];
-    if (!odds) return;
-    let command = template;
-    clamped.forEach((v, i) => (command = command.split("{" + i + "}").join(String(v))));
+    if (row.saikoroOwn === undefined) {
+      try {
+        row.saikoroOwn = JSON.parse(row.getAttribute("data-odds"));
+      } catch (_) {
+        row.saikoroOwn = null;
+      }
+    }
+    const info = row.saikoroOwn;
+    if (!info || !info.odds) return;
+    let command = row.getAttribute("data-template") || "";
+    const key = [...row.querySelectorAll(".saikoro-own-steps .saikoro-stepper")].map((s, i) => {
+      const low = Number(s.dataset.min);
+      const high = Number(s.dataset.max);
+      const v = Math.min(high, Math.max(low, Math.round(Number(values[i])) || 0));
+      s.querySelector("output").textContent = String(v);
+      s.querySelectorAll("button").forEach((b) => (b.disabled = b.dataset.step < 0 ? v <= low : v >= high));
+      if (store) writeJSON(localStorage, OWN + (row.dataset.system || "") + ":" + s.dataset.key, v);
+      command = command.split("{" + i + "}").join(String(v));
+      return v;
+    }).join(",");
+    const odds = info.odds[key];
+    if (!Array.isArray(odds)) return;
     row.setAttribute("data-command", command);
     const widget = row.querySelector(".saikoro-roller");
-    if (widget && widget.getAttribute("data-command") !== command) {
-      widget.setAttribute("data-command", command);
-      const button = widget.querySelector(".saikoro-roll");
-      if (button) button.textContent = command;
-    }
-    row.querySelectorAll(".saikoro-summary > div").forEach((pair) => {
-      const label = pair.querySelector("dt");
-      const i = label ? info.labels.indexOf(label.textContent) : -1;
-      const value = pair.querySelector("dd > span");
-      if (i < 0 || !value || !Array.isArray(odds[i])) return;
-      const [shown, exact] = odds[i];
-      value.textContent = shown;
-      const attr = value.classList.contains("saikoro-mean") ? "data-mean" : "data-probability";
-      value.removeAttribute("data-exact");
-      value.removeAttribute("data-exact-mean");
-      if (exact) {
-        value.setAttribute(attr, exact);
-        value.title = exact;
-      } else {
-        value.removeAttribute(attr);
-        value.removeAttribute("title");
-      }
+    if (widget) widget.setAttribute("data-command", command);
+    const button = widget && widget.querySelector(".saikoro-roll");
+    if (button) button.textContent = command;
+    row.querySelectorAll(".saikoro-summary dd > span").forEach((span, i) => {
+      const [shown, exact] = Array.isArray(odds[i]) ? odds[i] : ["–", ""];
+      const attr = span.classList.contains("saikoro-mean") ? "data-mean" : "data-probability";
+      span.textContent = shown;
+      span.removeAttribute("data-exact");
+      span.removeAttribute("data-exact-mean");
+      span.title = exact;
+      if (exact) span.setAttribute(attr, exact);
+      else span.removeAttribute(attr);
+    });
+  }
+
+  function ownValues(row, kept) {
+    return [...row.querySelectorAll(".saikoro-own-steps .saikoro-stepper")].map((s) => {
+      const value = kept ? readJSON(localStorage, OWN + (row.dataset.system || "") + ":" + s.dataset.key) : null;
+      return Number.isSafeInteger(value) ? value : Number(s.querySelector("output").textContent);
     });
   }
 
   function ownStep(button) {
     const row = closest(button, ".saikoro-own");
     const stepper = closest(button, ".saikoro-stepper");
-    if (!row || !stepper) return;
-    const steppers = ownSteppers(row);
-    const values = steppers.map((s) => Number(s.querySelector(".saikoro-step-value").textContent));
-    const i = steppers.indexOf(stepper);
-    values[i] += Number(button.getAttribute("data-step"));
+    const values = ownValues(row, false);
+    values[[...row.querySelectorAll(".saikoro-own-steps .saikoro-stepper")].indexOf(stepper)] +=
+      Number(button.dataset.step);
     ownApply(row, values, true);
     fillChips();
-  }
-
-  // Each row shows the values this device kept (or its defaults).
-  function ownRestore() {
-    document.querySelectorAll(".saikoro-own").forEach((row) => {
-      const values = ownSteppers(row).map((stepper) => {
-        const kept = readJSON(localStorage, ownKey(row, stepper));
-        const shown = Number(stepper.querySelector(".saikoro-step-value").textContent);
-        return Number.isSafeInteger(kept) ? kept : shown;
-      });
-      ownApply(row, values, false);
-    });
   }
 
   // ---- the free-form roller: the page's commands as chips, keys for what phones hide ----
@@ -922,6 +884,11 @@
   document.addEventListener("change", (event) => {
     const select = closest(event.target, ".saikoro-party select");
     if (select) pickPC(select);
+    // the free-form roller's placeholder is an example of the system chosen
+    const system = closest(event.target, ".saikoro-free .saikoro-system");
+    const option = system && system.selectedOptions[0];
+    const input = option && closest(system, ".saikoro-free").querySelector(".saikoro-command");
+    if (input && option.getAttribute("data-example")) input.placeholder = option.getAttribute("data-example");
   });
 
   document.addEventListener("keydown", (event) => {
@@ -1169,7 +1136,7 @@
   function scan() {
     if (observer) observer.disconnect();
     const widgets = document.querySelectorAll(".saikoro-roller");
-    ownRestore();
+    document.querySelectorAll(".saikoro-own").forEach((row) => ownApply(row, ownValues(row, true), false));
     applyPersonal();
     widgets.forEach(restore);
     offerReplay();
