@@ -43,7 +43,7 @@ from ._reference import reference_files, schema_file
 from ._rulelinks import RuleLinks
 from ._searchconfig import japanese_search
 from ._structure import ScenarioBook, load_folder, raise_errors, rel_url
-from ._typography import JapaneseLineBreaks, punctuate, typeset_html
+from ._typography import JapaneseLineBreaks, phrase_html, punctuate, typeset_html
 from ._vtt import VttSettings
 from ._watch import watch_scenarios
 
@@ -294,7 +294,8 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
     # known once every page has rendered, so filled in here (see .rulelinks).
     def on_post_page(self, output: str, *, page: Page, **_: object) -> str:
         if self.config.reference and page.file.src_uri in {"rulings.md", "commands.md"}:
-            output = self.rule_links.fill(output, page.url)
+            typeset = phrase_html if self.config.typography else (lambda html: html)
+            output = self.rule_links.fill(output, page.url, typeset)
         output = lazysearch.hold_search_index(output)
         head = self.assets.page_head(page.file.url)
         if head and "</head>" in output:
