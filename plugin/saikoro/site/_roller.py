@@ -25,8 +25,9 @@ Pyodide are started by the first widget that becomes visible (policy ``visible``
 click (``click``) or at once on a page with a widget (``eager``).
 
 >>> print(widget("2D6>=7", system="getb"))  # doctest: +NORMALIZE_WHITESPACE
-<div class="saikoro-roller" data-command="2D6&gt;=7" data-system="getb"><button type="button"
-class="saikoro-roll" title="ダイスを振る">2D6&gt;=7</button><output class="saikoro-output"
+<div class="saikoro-roller" data-command="2D6&gt;=7" data-system="getb"
+data-search-exclude><button type="button" class="saikoro-roll"
+title="ダイスを振る">2D6&gt;=7</button><output class="saikoro-output"
 aria-live="polite"></output></div>
 
 A scenario's ruling options (``rulings:``) travel with its widgets as ``data-options``
@@ -34,7 +35,7 @@ A scenario's ruling options (``rulings:``) travel with its widgets as ``data-opt
 
 >>> print(widget("KK3", system="kokuryoku", options={"die": 6}))  # doctest: +NORMALIZE_WHITESPACE
 <div class="saikoro-roller" data-command="KK3" data-system="kokuryoku"
-data-options="{&quot;die&quot;:6}"><button type="button" class="saikoro-roll"
+data-options="{&quot;die&quot;:6}" data-search-exclude><button type="button" class="saikoro-roll"
 title="ダイスを振る">KK3</button><output class="saikoro-output"
 aria-live="polite"></output></div>
 """
@@ -201,15 +202,16 @@ def widget(
     >>> widget('"><img src=x onerror=alert(1)>', label="<b>")  # doctest: +ELLIPSIS
     '<div class="saikoro-roller" data-command="&quot;&gt;&lt;img src=x ...&lt;b&gt;</button>...'
     >>> widget("2D6", options={"die": 6})  # no system: no options
-    '<div class="saikoro-roller" data-command="2D6"><button ...'
+    '<div class="saikoro-roller" data-command="2D6" data-search-exclude><button ...'
     """
     system_attr = f' data-system="{_attr(system)}"' if system else ""
     if personal:
         system_attr += f' data-personal="{_attr(personal)}"'
     text = label if label is not None else command
     return (
+        # a button's label is not text to search (data-search-exclude)
         f'<div class="saikoro-roller" data-command="{_attr(command)}"{system_attr}'
-        f"{_options_attr(system, options)}>"
+        f"{_options_attr(system, options)} data-search-exclude>"
         f'<button type="button" class="saikoro-roll" title="{_LABEL_TITLE}">'
         f"{html.escape(text)}</button>"
         '<output class="saikoro-output" aria-live="polite"></output></div>'

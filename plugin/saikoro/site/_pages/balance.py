@@ -489,7 +489,11 @@ def section_html(scenario: Scenario, result: BalanceResult, tuned: TuneResult | 
     if result.exact is not None:
         exact = prob(result.exact)
         head.append(f'<p class="saikoro-balance-exact">厳密な勝率：<strong>{exact}</strong></p>')
-    figures = f'<div class="saikoro-balance-figures">{_ends(result)}{_pcs(result)}</div>'
+    # figures and folds are not text to search (the lead sentence is)
+    figures = (
+        f'<section class="saikoro-balance-figures" data-search-exclude>{_ends(result)}'
+        f"{_pcs(result)}{_side(result)}</section>"
+    )
     # how it was computed, and the rest: folded
     low, high = verdict(result.win_low), verdict(result.win_high)
     straddle = ""
@@ -527,7 +531,8 @@ def section_html(scenario: Scenario, result: BalanceResult, tuned: TuneResult | 
         ]
     )
     more = (
-        '<details class="saikoro-balance-more"><summary>計算の方法・パーティ・裁定・決着までの'
+        '<details class="saikoro-balance-more" data-search-exclude>'
+        "<summary>計算の方法・パーティ・裁定・決着までの"
         f"{esc(simulator_for(result.system).round_unit)}数</summary>{folded}</details>"
     )
-    return "".join([*head, figures, _side(result), more, "</div>"])
+    return "".join([*head, figures, more, "</div>"])

@@ -68,8 +68,9 @@ def table_html(cache: OddsCache, table: ChaseTable, *, roll: bool = True) -> str
         effect_html = render_markdown(entry.effect, inline=True) if entry.effect else ""
         width = float(p / top) * 100 if top else 0.0
         rows.append(
-            f'<tr data-entry="{esc(key)}"><td>{esc(key)}</td><td>{title}</td>'
-            f"<td>{effect_html}</td>"
+            # spaces between the cells: a search preview reads 「2 配管の破裂 …」
+            f'<tr data-entry="{esc(key)}"><td>{esc(key)}</td> <td>{title}</td> '
+            f"<td>{effect_html}</td> "
             f'<td class="saikoro-entry-p" data-probability="{exact}" title="{exact}"'
             " data-search-exclude>"
             f'<span class="saikoro-meter" style="width:{width:.1f}%"></span>'
@@ -84,7 +85,8 @@ def table_html(cache: OddsCache, table: ChaseTable, *, roll: bool = True) -> str
     return (
         f'<div class="saikoro-chase" data-die="{esc(die)}">'
         f'<div class="saikoro-odds-head">{head}</div>{chart_html}'
-        "<table><thead><tr><th>出目</th><th>名前</th><th>効果</th><th>確率</th></tr></thead>"
+        "<table><thead data-search-exclude><tr><th>出目</th><th>名前</th><th>効果</th>"
+        "<th>確率</th></tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table></div>"
     )
 

@@ -243,7 +243,7 @@ def _summary_html(
 def _title(title: str) -> str:
     """A grid's title, above the box that may scroll (never cut with the table): the
     table's own caption says it to screen readers, so this line is hidden from them."""
-    return f'<p class="saikoro-grid-title" aria-hidden="true">{esc(title)}</p>'
+    return f'<p class="saikoro-grid-title" aria-hidden="true" data-search-exclude>{esc(title)}</p>'
 
 
 def _many(grid: Grid) -> str:
@@ -319,8 +319,8 @@ def grid_html(
         full = _grid_html(cache, dataclasses.replace(grid, note=""), system, options, roll=roll)
         return (
             _summary_html(cache, grid, system, options)
-            + f'<details class="saikoro-grid-more"><summary>詳しい表（{esc(_more(grid))}）'
-            f"</summary>{full}</details>"
+            + f'<details class="saikoro-grid-more" data-search-exclude><summary>詳しい表'
+            f"（{esc(_more(grid))}）</summary>{full}</details>"
         )
     table = _grid_html(cache, grid, system, options, roll=roll)
     if glance(grid):
