@@ -387,7 +387,7 @@ def flow_html(flow: Flow) -> str:
     links = ""
     if subs:
         links = (
-            '<p class="saikoro-flow-links">詳しい手順: '
+            '<p class="saikoro-flow-links" data-search-exclude>詳しい手順: '
             + "、".join(f'<a href="#{flow_anchor(fid)}">{esc(t)}</a>' for fid, t in subs)
             + "</p>"
         )
@@ -398,7 +398,7 @@ def flow_html(flow: Flow) -> str:
         # the chart's Mermaid source is not text to search (its title and summary are)
         f'<div class="saikoro-flow-chart" data-search-exclude><pre class="mermaid"><code>'
         f"{esc(flow_to_mermaid(flow))}</code></pre></div>"
-        '<p class="saikoro-flow-hint">'
+        '<p class="saikoro-flow-hint" data-search-exclude>'
         '<span class="saikoro-pointer">'
         "図は横にスクロールできます。クリック（Enter）で拡大表示。</span>"
         '<span class="saikoro-touch">図は横にスワイプできます。タップで拡大表示。</span></p>'
