@@ -228,7 +228,7 @@ def test_side_missions_show_their_rate_or_why_not(built: Path, name: str) -> Non
             assert f"{percent(m.rate)}" in part
             assert f"{percent(m.low)}〜{percent(m.high)}" in part
         else:
-            assert "シミュレーションしない" in part
+            assert "計算しない" in part
 
 
 def test_most_dangerous_action_names_the_enemy_not_its_id(built: Path) -> None:

@@ -266,7 +266,7 @@ def _side(result: BalanceResult) -> str:
             why = esc(m.reason or "判定できる達成条件が書かれていない")
             rows.append(
                 f'<tr><th scope="row">{esc(m.text)}</th>'
-                f'<td colspan="2" class="saikoro-note">シミュレーションしない（{why}）</td></tr>'
+                f'<td colspan="2" class="saikoro-note">計算しない（{why}）</td></tr>'
             )
             continue
         exact = "" if m.exact is None else f"<br>厳密 {prob(m.exact)}"
