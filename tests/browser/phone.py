@@ -103,8 +103,8 @@ OVERFLOW = (
   const name = (el) => el.tagName.toLowerCase() + '.' + String(el.className).split(' ')[0]
     + ' ' + (el.textContent || '').trim().slice(0, 20);
   const wide = [];
-  const blocks = 'table, pre, figure, dl, details, .admonition, .highlight, .md-typeset__scrollwrap, '
-    + '.saikoro-grid, .saikoro-chase, .saikoro-balance, .saikoro-roller';
+  const blocks = 'table, pre, figure, dl, details, .admonition, .highlight, '
+    + '.md-typeset__scrollwrap, .saikoro-grid, .saikoro-chase, .saikoro-balance, .saikoro-roller';
   for (const el of article.querySelectorAll(blocks)) {
     if (!visible(el)) continue;
     const r = el.getBoundingClientRect();
