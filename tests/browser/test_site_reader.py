@@ -528,7 +528,11 @@ CONTRAST_TARGETS = {
         ".saikoro-grid-title",
     ],
     "scenarios/": [".saikoro-index td", ".saikoro-index th button", ".saikoro-index a"],
-    "systems/getb/": [".saikoro-flow-hint", ".saikoro-flow-links a", ".saikoro-flow-fold > summary"],
+    "systems/getb/": [
+        ".saikoro-flow-hint",
+        ".saikoro-flow-links a",
+        ".saikoro-flow-fold > summary",
+    ],
 }
 
 
