@@ -27,7 +27,7 @@ __all__ = [
 ]
 
 SCREEN_HEIGHT = 844
-PHONE = {
+PHONE: dict[str, Any] = {
     "viewport": {"width": 390, "height": SCREEN_HEIGHT},
     "is_mobile": True,
     "has_touch": True,
