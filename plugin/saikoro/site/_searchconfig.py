@@ -1,6 +1,6 @@
 """Japanese search that finds whole terms, the rules first.
 
-The plugin serves its own search worker on a Japanese site (``assets/search-worker.js``,
+The plugin serves its own search worker on a Japanese site (``assets/search.js``,
 put in place of mkdocs-material's in each page's configuration, :func:`use_worker`): it
 speaks Material's protocol, so the theme's search box and results are unchanged, and
 reads Japanese with the browser's dictionary segmenter (``Intl.Segmenter``), the index and
@@ -59,7 +59,7 @@ __all__ = [
     "worker_file",
 ]
 
-WORKER = "assets/saikoro/search-worker.js"
+WORKER = "assets/saikoro/search.js"
 """The site-relative path of saikoro's search worker."""
 
 TIERS = {"rules": 0, "scenario": 1, "page": 1, "reference": 2, "guide": 3}
@@ -108,7 +108,7 @@ def use_worker(html: str) -> str:
     ``__config``; unchanged when there is none).
 
     >>> use_worker('{"search": "../assets/javascripts/workers/search.a7633da7.min.js"}')
-    '{"search": "../assets/saikoro/search-worker.js"}'
+    '{"search": "../assets/saikoro/search.js"}'
     """
     return _MATERIAL_WORKER.sub(lambda m: f"{m.group(1)}{m.group(2)}{WORKER}{m.group(3)}", html)
 
@@ -157,5 +157,5 @@ def add_tiers(site_dir: str, tiers: Mapping[str, int]) -> bool:
 
 def worker_file(config: MkDocsConfig) -> File:
     """saikoro's search worker, as a file of the site (:data:`WORKER`)."""
-    source = Path(__file__).parent / "assets" / "search-worker.js"
+    source = Path(__file__).parent / "assets" / "search.js"
     return File.generated(config, WORKER, abs_src_path=str(source))
