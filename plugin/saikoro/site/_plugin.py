@@ -191,8 +191,11 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
             generated.append(schema_file(config, self.config.schema_path))
         # The book's own copy of the schema (what the scenarios' $schema lines name,
         # written by `saikoro new`) follows this saikoro: rewritten when it differs.
-        for path in refresh_schemas(find_files(self.folder) if self.folder.is_dir() else []):
+        refreshed = refresh_schemas(find_files(self.folder) if self.folder.is_dir() else [])
+        for path in refreshed.written:
             log.info(f"refreshed {path} to this saikoro's scenario schema")
+        for line in refreshed.messages():
+            log.warning(line)
         generated.extend(self.assets.files(config))
         if self.search_worker:
             generated.append(worker_file(config))
@@ -320,7 +323,7 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
             return use_worker(output_content) if self.search_worker else output_content
         return output_content
 
-    # Copy the roller's engine and Pyodide files, then write the service worker with the
+    # Copy the roller's engine and MicroPython files, then write the service worker with the
     # content hash of every file: late, once every other plugin has written its files
     # (the search index among them).
     @event_priority(-100)
