@@ -28,8 +28,6 @@ items stay as typed):
 
 from __future__ import annotations
 
-import re
-
 __all__ = [
     "WHITESPACE",
     "compare",
@@ -75,9 +73,6 @@ def halfwidth(text: str) -> str:
 _MARKS = {"\u2267": ">=", "\u2266": "<=", "\u2265": ">=", "\u2264": "<="}
 """≧ ≦ ≥ ≤ and the operators they mean."""
 
-_CHOICE = re.compile(r"choice", re.IGNORECASE)
-
-
 def comparison_marks(text: str) -> str:
     """``text`` with ``≧ ≦ ≥ ≤`` written ``>= <=``, up to a ``choice`` command's items.
 
@@ -89,8 +84,8 @@ def comparison_marks(text: str) -> str:
     """
     if not any(mark in text for mark in _MARKS):
         return text
-    found = _CHOICE.search(halfwidth(text))  # halfwidth keeps positions
-    end = found.start() if found else len(text)
+    found = halfwidth(text).lower().find("choice")  # halfwidth keeps positions
+    end = found if found >= 0 else len(text)
     return "".join(_MARKS.get(c, c) for c in text[:end]) + text[end:]
 
 
