@@ -73,6 +73,7 @@ def halfwidth(text: str) -> str:
 _MARKS = {"\u2267": ">=", "\u2266": "<=", "\u2265": ">=", "\u2264": "<="}
 """≧ ≦ ≥ ≤ and the operators they mean."""
 
+
 def comparison_marks(text: str) -> str:
     """``text`` with ``≧ ≦ ≥ ≤`` written ``>= <=``, up to a ``choice`` command's items.
 
