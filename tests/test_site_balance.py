@@ -272,7 +272,7 @@ def test_section_opens_with_one_sentence_and_folds_the_method(built: Path, name:
             assert f"上限 {r.round_limit} " in sentence, sentence
     if r.dangerous is not None:
         assert "最も危険なのは" in sentence
-    fold = part[part.index('<details class="saikoro-balance-more">') :]
+    fold = part[part.index('<details class="saikoro-balance-more"') :]
     for word in ("乱数の種", "パーティ", "行動方針"):
         assert word in fold and word not in part[: part.index("<details")], word
 
