@@ -114,18 +114,22 @@ def test_notes_at_the_start_of_the_line_is_reported_at_its_own_line() -> None:
 
 
 def test_the_build_logs_a_missed_target_in_japanese(caplog: pytest.LogCaptureFixture) -> None:
+    from typing import Any, cast
+
     from saikoro.balance import encounter, simulate
-    from saikoro.site._pages.balance import _warn_if_missed
+    from saikoro.site._pages.balance import Settings, _report
 
     text = (ROOT / "scenarios" / "akatsuki-kouya.yaml").read_text("utf-8")
     text = re.sub(r"win: .*", "win: 99%-100%", text)
     sc = validate_text(text, "akatsuki-kouya.yaml").scenario
     assert sc is not None
-    with caplog.at_level(logging.WARNING):
-        assert _warn_if_missed(sc, simulate(encounter(sc), battles=100, seed=0))
+    settings = Settings(store=cast(Any, None), battles=100)  # the plugin's default language
+    with caplog.at_level(logging.INFO):
+        _report(settings, sc, simulate(encounter(sc), battles=100, seed=0))
     (message,) = [r.getMessage() for r in caplog.records]
-    assert "balance.win: 勝率" in message and "目標 99%-100% の外です" in message
-    assert "saikoro tune" in message
+    assert "balance.win: " in message and "99%-100%" in message
+    assert "saikoro tune" in message and "範囲に入れる変更を探します" in message
+    assert "の外です" in message and "outside" not in message, message
 
 
 def test_tune_json_is_a_list_for_one_file(tmp_path: Path) -> None:

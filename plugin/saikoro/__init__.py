@@ -62,17 +62,22 @@ standard base (shown in brackets), so ``except ValueError`` still works::
     ├── BalanceError [ValueError]           an encounter the simulator cannot play (saikoro.balance)
     ├── TacticsError [ValueError]           an unknown tactic for the simulator
     ├── RollerAssetError [ValueError]       a missing or changed roller asset (saikoro.site)
-    └── VendorError [RuntimeError]          the bundled Pyodide/Mermaid files are missing
+    └── VendorError [RuntimeError]          the bundled MicroPython/Mermaid files are missing
 
 A system's own errors derive from :class:`~saikoro.systems.RulesError` or
 :class:`DiceError`, so the two catch them: GETB's ``BoardError`` (cells) and ``CostError``
 (AP costs), akatsuki's ``CardError`` and ``CheckSpecError``, cut-action's
 ``CutActionError`` (a value outside its rules). Some errors never leave saikoro: the
 command line reports ``BookError`` and ``BookExistsError`` (``saikoro new`` with no
-system, or into a folder that holds a book) as messages, the build recomputes a file that
+system, or into a folder that holds a book), ``DocsFolderError`` (``saikoro docs --build``
+into a folder it did not write) and ``PdfError`` (``saikoro pdf`` that cannot print) as
+messages, the build recomputes a file that
 raises ``CorruptCacheError``, an exact solver's ``OutOfBudget`` makes the runner report a
 figure as simulated only, and a file read refused as ``NotRegularFileError`` (a FIFO, a
-device) or ``FileTooLargeError`` is reported as a problem of that file.
+device) or ``FileTooLargeError`` is reported as a problem of that file. A balance cache
+folder that cannot be used (``CacheError``) is a note from validate and a build error
+naming the option; a ``SAIKORO_FAIL_ON_MISS`` that is neither true nor false
+(``SettingError``) is a usage error.
 
 >>> issubclass(DiceError, SaikoroError)
 True

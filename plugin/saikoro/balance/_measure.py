@@ -27,7 +27,7 @@ from ._budget import Budget, OutOfBudget
 from ._check import scenario_tactics
 from ._interval import wilson
 from ._model import Encounter, encounter
-from ._runner import _chunks, run_chunk
+from ._runner import _chunks, _ignore_sigint, run_chunk
 from ._simulator import simulator_for
 
 __all__ = ["EXACT_TUNE_STEPS", "Difference", "Measure", "Measurer", "difference", "solvable"]
@@ -227,7 +227,7 @@ class Measurer:
     def __enter__(self) -> Measurer:
         if self.jobs > 1:
             ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
-            self._pool = ctx.Pool(self.jobs)
+            self._pool = ctx.Pool(self.jobs, initializer=_ignore_sigint)
         return self
 
     def __exit__(self, *exc: object) -> None:

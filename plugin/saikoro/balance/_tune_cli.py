@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any, TextIO
@@ -17,17 +18,19 @@ from typing import Any, TextIO
 from rich.console import Console
 
 from saikoro.scenario import (
+    CommandParser,
     Msg,
     Scenario,
     book_scenarios,
+    bounded_int,
     default_lang,
-    find_files,
     load_scenario,
     render,
+    scan_files,
 )
 
 from ._apply import apply_changes
-from ._cli import MAX_JOBS, MAX_SEED, bounded_int, default_jobs
+from ._cli import MAX_JOBS, MAX_SEED, default_jobs
 from ._errors import BalanceError
 from ._measure import Measure
 from ._tune import (
@@ -140,7 +143,7 @@ def main(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) 
     its range, or an edit could not be written)."""
     stdout = out or sys.stdout
     stderr = err or sys.stderr
-    parser = argparse.ArgumentParser(
+    parser = CommandParser(
         prog="saikoro tune",
         description="Find the smallest edits of a scenario's own numbers (enemy HP, attack, "
         "damage, targets, round limit, enemy count...) that bring its simulated win rate "
@@ -201,9 +204,14 @@ def main(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) 
     paths: list[Path] = []
     for f in given:
         p = Path(f)
-        if p.is_dir():
-            paths += find_files(p)
-        elif p.is_file():
+        if os.path.isdir(p):  # noqa: PTH112 - os.path: a name too long is no folder, not an exception
+            scan = scan_files(p)
+            for problem in scan.problems:
+                stderr.write(problem.format(lang) + "\n")
+            if scan.problems:
+                return EXIT_FAIL
+            paths += scan.files
+        elif os.path.isfile(p):  # noqa: PTH113 - a name too long: False, not OSError
             paths.append(p)
         else:
             stderr.write(f"{f}:1:1: error: scenario: {render(Msg('cli.not_found'), lang)}\n")

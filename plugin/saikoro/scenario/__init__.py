@@ -13,11 +13,16 @@ Public API (stable; used by the MkDocs plugin and the CLI):
   :mod:`saikoro.scenario.model`).
 * :class:`Problem` — ``file``, ``line``, ``column`` (1-based), ``severity``
   (``error``/``warning``), ``path`` (``scenario.enemies[0].hp``), ``message``, ``hint``
-  (English), ``text(lang)``, ``hint_text(lang)``, ``format(lang)``, ``to_json(lang)``.
+  (English), ``text(lang)``, ``hint_text(lang)``, ``format(lang)``, ``to_json(lang)``,
+  ``gate`` (:data:`Gate`: a verdict of the balance gate, which ``--strict`` leaves alone;
+  :func:`fail_on_miss_env` reads :data:`FAIL_ON_MISS_ENV`, which makes a miss fail;
+  :func:`balance_seconds_env` reads :data:`BALANCE_SECONDS_ENV`, the time one scenario's
+  battles may take there).
 * :func:`field_reference` ``(system) -> dict`` — every field, for the generated docs.
 * :func:`json_schema` ``(system=None) -> dict`` — JSON Schema (draft 2020-12);
   :func:`schema_text` writes it as a file holds it, :data:`LOCAL_SCHEMA` is where a book
-  keeps its copy and :func:`refresh_schemas` rewrites the stale copies scenarios name.
+  keeps its copy and :func:`refresh_schemas` rewrites the stale copies scenarios name (a
+  :class:`SchemaRefresh`).
 * :func:`validate_main` ``(argv)``, :func:`schema_main` ``(argv)`` — ``saikoro validate``
   and ``saikoro schema``.
 * :mod:`saikoro.scenario.model` — the typed model's classes (``Scenario.model``).
@@ -25,8 +30,9 @@ Public API (stable; used by the MkDocs plugin and the CLI):
 What the site, the simulator and the command line read besides (the rules of a scenario
 file, written once, here): :data:`DEFINITIONS` (each system's whole definition),
 :func:`reference_party` (the party a scenario without ``party:`` is simulated with),
-:data:`MAX_BYTES` (the largest file read), :func:`find_files` (the scenario files of a
-folder), :func:`load_party_file` (a ``--party`` file), :func:`default_lang` (the language
+:data:`MAX_BYTES` (the largest file read), :func:`scan_files` (the scenario files of a
+folder and what could not be looked into, a :class:`FileScan`; :func:`find_files`: the
+files), :func:`load_party_file` (a ``--party`` file), :func:`default_lang` (the language
 of messages; :func:`render` a :class:`Msg` in it), :func:`find_book` (the :class:`Book` a
 command runs in; :func:`book_scenarios`: the folder a command reads when no file is named), ids
 (:data:`ID_PATTERN`, :func:`slug`, :func:`is_reserved`, :func:`volume_id`: the pages the
@@ -38,7 +44,10 @@ are written without losing a byte: :func:`replace_file` (temporary file + rename
 kept), :func:`text_like` (new text with the original's line endings and BOM),
 :func:`newline_of`; the one YAML reader every command reads scenarios with (YAML 1.2
 core, each :class:`Node` with its line, column and character offsets): :func:`load_yaml`
-(:func:`decode_yaml`: the bytes as it decodes them).
+(:func:`decode_yaml`: the bytes as it decodes them); and how every ``saikoro`` subcommand
+reads its options: :class:`CommandParser` (argparse, its mistakes said in Japanese:
+:func:`usage_error`), :func:`bounded_int`, :func:`quoted_arg` (a value as a message quotes
+it).
 
 The authoring API of a system's scenario definition (its bundle's ``scenario`` part, see
 ``System.scenario_def``): the root :func:`scenario_root` of :func:`target_obj` and
@@ -64,6 +73,7 @@ This package is not shipped to the browser; it uses PyYAML (its C loader when pr
 
 from __future__ import annotations
 
+from ._args import CommandParser, bounded_int, quoted_arg, usage_error
 from ._book import Book, book_scenarios, find_book
 from ._cli import schema_main, validate_main
 from ._common import ID, ID_PATTERN, NAME, TEXT, chase_tables, fraction_text
@@ -77,7 +87,18 @@ from ._files import newline_of, replace_file, text_like
 from ._ids import is_reserved, volume_id
 from ._loader import MAX_BYTES, LoadError, Node, join_path, load_yaml
 from ._loader import decode as decode_yaml
-from ._problems import Msg, Problem, default_lang, render, show_value
+from ._problems import (
+    BALANCE_SECONDS_ENV,
+    FAIL_ON_MISS_ENV,
+    Gate,
+    Msg,
+    Problem,
+    balance_seconds_env,
+    default_lang,
+    fail_on_miss_env,
+    render,
+    show_value,
+)
 from ._ranges import parse_win_range, party_size
 from ._schema import (
     INVALID,
@@ -93,23 +114,27 @@ from ._schema import (
     Type,
     did_you_mean,
 )
-from ._schemafile import LOCAL_SCHEMA, refresh_schemas, schema_text
+from ._schemafile import LOCAL_SCHEMA, SchemaRefresh, refresh_schemas, schema_text
 from ._tactics import ATOMS, PRESETS, Policy, TacticsError, describe_tactic, parse_policy
 from ._validate import (
+    FileScan,
     LoadResult,
     Scenario,
     find_files,
     load_party_file,
     load_scenario,
     load_scenarios,
+    scan_files,
     slug,
     validate_text,
 )
 
 __all__ = [
     "ATOMS",
+    "BALANCE_SECONDS_ENV",
     "BATTLE_CHECKS",
     "DEFINITIONS",
+    "FAIL_ON_MISS_ENV",
     "ID",
     "ID_PATTERN",
     "INVALID",
@@ -123,9 +148,12 @@ __all__ = [
     "Bool",
     "Check",
     "Choice",
+    "CommandParser",
     "Ctx",
     "Enum",
     "Field",
+    "FileScan",
+    "Gate",
     "Int",
     "IntOrRange",
     "ListOf",
@@ -138,17 +166,21 @@ __all__ = [
     "Policy",
     "Problem",
     "Scenario",
+    "SchemaRefresh",
     "Str",
     "TacticsError",
     "Tolerant",
     "Type",
+    "balance_seconds_env",
     "book_scenarios",
+    "bounded_int",
     "chase_tables",
     "decode_yaml",
     "default_lang",
     "describe_tactic",
     "did_you_mean",
     "enemy_obj",
+    "fail_on_miss_env",
     "field_reference",
     "find_book",
     "find_files",
@@ -165,10 +197,12 @@ __all__ = [
     "parse_policy",
     "parse_win_range",
     "party_size",
+    "quoted_arg",
     "reference_party",
     "refresh_schemas",
     "render",
     "replace_file",
+    "scan_files",
     "scenario_root",
     "schema_main",
     "schema_text",
@@ -177,6 +211,7 @@ __all__ = [
     "slug",
     "target_obj",
     "text_like",
+    "usage_error",
     "validate_main",
     "validate_text",
     "volume_id",

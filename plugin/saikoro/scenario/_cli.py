@@ -10,19 +10,34 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import traceback
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
+from ._args import CommandParser, bounded_int
 from ._book import book_scenarios
-from ._problems import LANGS, Msg, Problem, default_lang, render
+from ._files import replace_file
+from ._problems import (
+    FAIL_ON_MISS_ENV,
+    LANGS,
+    Msg,
+    Problem,
+    balance_seconds_env,
+    default_lang,
+    fail_on_miss_env,
+    render,
+)
 from ._schema import did_you_mean
-from ._validate import LoadResult, find_files, load_scenario, unique_ids
+from ._validate import LoadResult, load_scenario, scan_files, unique_ids
 
 __all__ = ["EXIT_INTERNAL", "schema_main", "validate_main"]
 
+MAX_INDENT = 16
+"""``saikoro schema --indent`` at most."""
 EXIT_INTERNAL = 3
 """``saikoro validate``'s exit status when saikoro itself failed (not the files)."""
 
@@ -52,14 +67,15 @@ def _collect(paths: list[str]) -> tuple[list[LoadResult], list[Problem]]:
     extra: list[Problem] = []
     for given in paths:
         path = Path(given)
-        if path.is_dir():
-            files = find_files(path)
-            if not files:
+        if os.path.isdir(path):  # noqa: PTH112 - os.path: a name too long is no folder, not an exception
+            scan = scan_files(path)
+            extra.extend(scan.problems)
+            if not scan.files and not scan.problems:
                 extra.append(
                     Problem(given, 1, 1, "error", "scenario", Msg("cli.no_files", (given,)))
                 )
-            results.extend(load_scenario(f) for f in files)
-        elif path.exists():
+            results.extend(load_scenario(f) for f in scan.files)
+        elif os.path.lexists(path):
             results.append(load_scenario(path))
         else:
             siblings = [p.name for p in path.parent.iterdir()] if path.parent.is_dir() else []
@@ -83,12 +99,19 @@ def _refresh_schemas(files: list[Path], lang: str) -> None:
     """Bring the book's copy of the schema (named by the ``$schema`` lines) up to date."""
     from ._schemafile import refresh_schemas
 
-    for path in refresh_schemas(files):
-        try:
-            shown = path.relative_to(Path.cwd().resolve()).as_posix()
-        except ValueError:
-            shown = str(path)
-        sys.stderr.write(f"saikoro validate: {render(Msg('cli.refreshed', (shown,)), lang)}\n")
+    done = refresh_schemas(files)
+    for path in done.written:
+        message = render(Msg("cli.refreshed", (_shown(path),)), lang)
+        sys.stderr.write(f"saikoro validate: {message}\n")
+    for line in done.messages():
+        sys.stderr.write(f"saikoro validate: warning: {line}\n")
+
+
+def _shown(path: Path) -> str:
+    try:
+        return path.relative_to(Path.cwd().resolve()).as_posix()
+    except ValueError:
+        return str(path)
 
 
 def validate_main(
@@ -99,7 +122,7 @@ def validate_main(
 ) -> int:
     """Run ``saikoro validate``; returns the exit status."""
     stdout = out or sys.stdout
-    parser = argparse.ArgumentParser(
+    parser = CommandParser(
         prog="saikoro validate",
         description="Check scenario files (YAML) and report problems with their positions.",
         epilog=_EPILOG,
@@ -119,7 +142,18 @@ def validate_main(
         default=None,
         help="message language (default: ja; en when LC_ALL/LC_MESSAGES/LANG asks for English)",
     )
-    parser.add_argument("--strict", action="store_true", help="treat warnings as errors")
+    parser.add_argument(
+        "--strict",
+        action="store_true",
+        help="treat warnings as errors (not the balance target's verdicts: see --fail-on-miss)",
+    )
+    parser.add_argument(
+        "--fail-on-miss",
+        action="store_true",
+        help="a balance.win target clearly missed (the exact win rate, or its whole 95%% "
+        "interval, outside the range) is an error (default: a warning that --strict leaves "
+        f"alone, unless {FAIL_ON_MISS_ENV} is true); a figure not yet certain never fails",
+    )
     parser.add_argument(
         "-q",
         "--quiet",
@@ -132,6 +166,12 @@ def validate_main(
     except SystemExit as e:
         return 0 if e.code == 0 else 2
     lang = args.lang or default_lang()
+    try:
+        fail_on_miss = args.fail_on_miss or fail_on_miss_env()
+        balance_seconds_env()  # checked here: the balance check reads it
+    except ValueError as e:
+        sys.stderr.write(f"saikoro validate: {e}\n")
+        return 2
     paths = args.paths or _book_folder(lang)
     if paths is None:
         return 2
@@ -149,6 +189,8 @@ def validate_main(
     _refresh_schemas([Path(r.file) for r in results], lang)
     problems = sorted(extra + [p for r in results for p in r.problems], key=Problem.sort_key)
     notes = sorted((n for r in results for n in r.notes), key=Problem.sort_key)
+    if fail_on_miss:
+        problems = [replace(p, severity="error") if p.gate == "miss" else p for p in problems]
     errors = sum(p.severity == "error" for p in problems)
     warnings = len(problems) - errors
     if args.format == "json":
@@ -169,7 +211,7 @@ def validate_main(
             stdout.write((_github(p, lang) if args.format == "github" else p.format(lang)) + "\n")
         if not args.quiet and args.format == "text":
             stdout.write(render(Msg("cli.summary", (len(results), errors, warnings)), lang) + "\n")
-    if errors or (args.strict and warnings):
+    if errors or (args.strict and any(p.severity == "warning" and not p.gate for p in problems)):
         return 1
     return 0
 
@@ -181,11 +223,16 @@ def schema_main(argv: list[str], out: TextIO | None = None) -> int:
     from ._export import json_schema
 
     stdout = out or sys.stdout
-    parser = argparse.ArgumentParser(
+    parser = CommandParser(
         prog="saikoro schema", description="Print the JSON Schema of scenario files."
     )
     parser.add_argument("--system", choices=SYSTEM_IDS, default=None)
-    parser.add_argument("--indent", type=int, default=2)
+    parser.add_argument(
+        "--indent",
+        type=bounded_int(0, MAX_INDENT),
+        default=2,
+        help=f"spaces per level (default 2; 0 to {MAX_INDENT})",
+    )
     parser.add_argument(
         "-o",
         "--output",
@@ -204,10 +251,19 @@ def schema_main(argv: list[str], out: TextIO | None = None) -> int:
     if args.output is None:
         stdout.write(text)
         return 0
+    if os.path.isdir(args.output):  # noqa: PTH112 - a name too long: False, not OSError
+        sys.stderr.write(
+            f"saikoro schema: {args.output} はフォルダです。書き込むファイルの名前を指定して"
+            "ください（例: -o schema/scenario.schema.json）\n"
+        )
+        return 2
     try:
         args.output.parent.mkdir(parents=True, exist_ok=True)
-        args.output.write_text(text, encoding="utf-8")
+        replace_file(args.output, text.encode("utf-8"))
     except OSError as e:
-        sys.stderr.write(f"saikoro schema: cannot write {args.output}: {e.strerror or e}\n")
+        sys.stderr.write(
+            f"saikoro schema: {args.output} に書き込めません: {e.strerror or e}"
+            "（元のファイルはそのままです）\n"
+        )
         return 1
     return 0

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import TypedDict
 
 from saikoro.dice import fraction_text
+from saikoro.scenario import replace_file
 
 __all__ = [
     "LONG",
@@ -45,10 +46,13 @@ LONG = 24
 
 class Table(TypedDict):
     """A distribution table kept in a page's JSON: column names, then one row per outcome
-    (the outcome, then exact ``n/d`` strings or ``None``)."""
+    (the outcome, then exact ``n/d`` strings or ``None``), and the text each of those
+    values is shown as (``shown[i][j]`` for ``rows[i][j + 1]``: the site's one formatting
+    of a probability, :func:`saikoro.site._charts.percent`, so the browser formats none)."""
 
     head: list[str]
     rows: list[list[str | None]]
+    shown: list[list[str | None]]
 
 
 class PageValues(TypedDict):
@@ -82,10 +86,11 @@ def exact_attr(p: Fraction) -> str:
     return f'data-exact="{key}"'
 
 
-def lazy_table(head: list[str], rows: list[list[str | None]]) -> str:
+def lazy_table(head: list[str], rows: list[list[str | None]], shown: list[list[str | None]]) -> str:
     """The key of a table kept in the page's JSON (``head``: column names; ``rows``:
-    outcome, then exact ``n/d`` strings or ``None``)."""
-    payload: Table = {"head": head, "rows": rows}
+    outcome, then exact ``n/d`` strings or ``None``; ``shown``: how each of those is
+    shown)."""
+    payload: Table = {"head": head, "rows": rows, "shown": shown}
     key = _key("t", json.dumps(payload, ensure_ascii=False))
     _tables[key] = payload
     return key
@@ -119,7 +124,8 @@ def write(site_dir: str) -> list[Path]:
     for name, payload in sorted(_pages.items()):
         path = Path(site_dir) / name
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(payload, ensure_ascii=False, separators=(",", ":")), "utf-8")
+        text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
+        replace_file(path, text.encode("utf-8"), sync=False)
         written.append(path)
     _pages.clear()
     return written

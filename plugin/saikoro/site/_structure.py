@@ -26,6 +26,7 @@ from saikoro.scenario import (
     Scenario,
     is_reserved,
     load_scenarios,
+    replace_file,
     slug,
 )
 
@@ -157,7 +158,8 @@ class ScenarioBook:
 
     def render(self, scenario: Scenario, *, roller: bool, zip_href: str) -> Rendered:
         """The rendered page of ``scenario``, cached by content."""
-        balance_key = balance.key()  # the バランス section's settings
+        # the バランス section's settings, and its background work done (mkdocs serve)
+        balance_key = (*balance.key(), balance.version(scenario))
         key = (
             scenario.digest,
             scenario.id,
@@ -216,7 +218,7 @@ class ScenarioBook:
         key = digest.hexdigest()
         if self._written.get(uri) != key or not path.is_file():
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(data)
+            replace_file(path, data, sync=False)
             self._written[uri] = key
         return File.generated(config, uri, abs_src_path=str(path), inclusion=inclusion)
 

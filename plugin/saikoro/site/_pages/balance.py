@@ -3,9 +3,12 @@
 The figures are those ``saikoro validate`` checks (:func:`saikoro.balance._check.figures`:
 seed 0, the scenario's tactics and party), with the exact value where the simulator
 solves the encounter, computed at build time through a
-:class:`~saikoro.site._balancecache.BalanceStore` (cached by content). The plugin turns
-the section on with :func:`configure`; a page rendered without it (``balance.enabled:
-false``, or outside a build) has no section and simulates nothing.
+:class:`~saikoro.site._balancecache.SiteBalanceStore` (cached by content, shared with
+validate). The target's verdict is :func:`saikoro.balance.judge_target`'s, as validate
+says it (:func:`saikoro.balance._check.balance_problems`, in the build's log); under
+``mkdocs serve`` what is still being computed in the background is shown as pending. The
+plugin turns the section on with :func:`configure`; a page rendered without it
+(``balance.enabled: false``, or outside a build) has no section and simulates nothing.
 
 Every text that comes from the scenario (PC and enemy names, action names) is escaped;
 the simulator's own notes too.
@@ -13,24 +16,28 @@ the simulator's own notes too.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
-from dataclasses import dataclass
-from fractions import Fraction
+from dataclasses import dataclass, field
+from pathlib import Path
 
 from saikoro.balance import (
     VERDICTS,
     BalanceResult,
     Encounter,
     Sensitivity,
+    TargetVerdict,
     TuneResult,
+    balance_problems,
     encounter,
+    judge_target,
     simulator_for,
     verdict,
 )
 from saikoro.dice import InternalError
-from saikoro.scenario import Scenario, describe_tactic, parse_win_range
-from saikoro.site._balancecache import BalanceStore
-from saikoro.site._charts import prob
+from saikoro.scenario import Problem, Scenario, describe_tactic, parse_win_range
+from saikoro.site._balancecache import SiteBalanceStore
+from saikoro.site._charts import percent, prob
 from saikoro.site._log import log
 from saikoro.site._pages.labels import choice
 from saikoro.site._safe import esc
@@ -44,15 +51,24 @@ __all__ = [
     "section",
     "section_html",
     "summary",
+    "take_misses",
+    "version",
 ]
 
 
 @dataclass(frozen=True)
 class Settings:
-    """The section's settings for the pages rendered next (the plugin's ``balance:``)."""
+    """The section's settings for the pages rendered next (the plugin's ``balance:``).
 
-    store: BalanceStore
+    ``misses``: with ``fail_on_miss``, the targets clearly missed so far (the plugin fails
+    the build on them); otherwise they go to the log, as every verdict does, in ``lang``.
+    """
+
+    store: SiteBalanceStore
     battles: int
+    fail_on_miss: bool = False
+    lang: str = "ja"
+    misses: list[Problem] = field(default_factory=list)
 
 
 _state: dict[str, Settings | None] = {"settings": None}
@@ -67,6 +83,24 @@ def key() -> tuple[object, ...]:
     """What the rendered pages depend on here (part of the page cache's key)."""
     settings = _state["settings"]
     return () if settings is None else ("balance", settings.battles)
+
+
+def take_misses() -> list[Problem]:
+    """The targets clearly missed since the last call, with ``fail_on_miss`` (the plugin
+    fails the build on them)."""
+    settings = _state["settings"]
+    if settings is None:
+        return []
+    taken = list(settings.misses)
+    settings.misses.clear()
+    return taken
+
+
+def version(scenario: Scenario) -> int:
+    """Changes when background work the scenario's section waited for has ended (part of
+    the page cache's key under ``mkdocs serve``)."""
+    settings = _state["settings"]
+    return 0 if settings is None else settings.store.version(scenario)
 
 
 def battles_for(scenario: Scenario, default: int) -> int:
@@ -98,27 +132,34 @@ def section(scenario: Scenario, block: Callable[[str], str]) -> str:
             f'<p class="saikoro-note">{missing}ので、バランスのシミュレーションはしていません。</p>'
         )
         return "## バランス\n" + block(note)
-    result = settings.store.figures_of(enc, battles_for(scenario, settings.battles))
-    missed = _warn_if_missed(scenario, result)
-    tuned = settings.store.tune_of(scenario) if missed else None
-    return "## バランス\n" + block(section_html(scenario, result, tuned))
+    battles = battles_for(scenario, settings.battles)
+    result, pending = settings.store.figures_now(scenario, enc, battles)
+    found = target_verdict(scenario, result)
+    tuned: TuneResult | None = None
+    tune_state = ""
+    if not pending:
+        _report(settings, scenario, result)
+        if found is not None and found.state == "out":
+            tuned, waiting = settings.store.tune_now(scenario)
+            tune_state = "pending" if waiting else ("" if tuned else "on_demand")
+    html = section_html(scenario, result, tuned, pending=pending, tune_state=tune_state)
+    return "## バランス\n" + block(html)
 
 
-def _warn_if_missed(scenario: Scenario, result: BalanceResult) -> bool:
-    """A figure outside the scenario's ``balance.win`` is a build warning (``--strict``
-    fails on it, as on any other warning), at the ``balance.win`` line; whether it was."""
-    target = scenario.model.balance.win if scenario.model.balance else None
-    if not target or _in_target(result, target):
-        return False
-    line, column = scenario.positions.get("scenario.balance.win", (1, 1))
-    shown = prob(result.exact) if result.exact is not None else _pct(result.win)
-    log.warning(
-        f"{scenario.path}:{line}:{column}: balance.win: 勝率 {shown}"
-        f"（95%区間 {_pct(result.win_low)}〜{_pct(result.win_high)}、{result.battles}戦、"
-        f"シード {result.seed}）が目標 {target} の外です（saikoro tune {scenario.path} が"
-        "範囲に入れる変更を探します）"
-    )
-    return True
+def _report(settings: Settings, scenario: Scenario, result: BalanceResult) -> None:
+    """The verdict in the build's log, worded as ``saikoro validate`` words it: a target
+    clearly missed is kept for the plugin to fail the build with ``fail_on_miss``, else
+    logged as information (MkDocs' ``--strict`` does not decide the balance gate); not yet
+    certain, or battles cut by time, always information."""
+    shown = _shown_path(scenario)
+    for problem in balance_problems(scenario, result, shown):
+        if problem.gate == "miss" and settings.fail_on_miss:
+            settings.misses.append(problem)
+            continue
+        text = problem.format(settings.lang)
+        if problem.gate == "miss":
+            text += f"（saikoro tune {shown} が範囲に入れる変更を探します）"
+        log.info(text)
 
 
 def summary(scenario: Scenario) -> tuple[str, str, float] | None:
@@ -131,8 +172,9 @@ def summary(scenario: Scenario) -> tuple[str, str, float] | None:
     enc = encounter(scenario)
     if nothing_to_play(enc):
         return None
-    result = settings.store.figures_of(enc, battles_for(scenario, settings.battles))
+    result, _ = settings.store.figures_now(scenario, enc, battles_for(scenario, settings.battles))
     basis = float(result.exact) if result.exact is not None else result.win
+
     word = verdict(basis)
     return word, _VERDICT_CLASS[word], basis
 
@@ -155,7 +197,7 @@ def _plays(result: BalanceResult) -> str:
 
 
 def _pct(x: float) -> str:
-    return f"{x * 100:.1f}%"
+    return percent(x)  # the site's one formatting of a probability
 
 
 def thresholds_text() -> str:
@@ -172,27 +214,25 @@ def thresholds_text() -> str:
 def _party(result: BalanceResult) -> str:
     size = len(result.pcs)
     if result.party == "scenario":
-        return f"シナリオの <code>party:</code>（{size}人）"
+        return f"シナリオのPC（{size}人）"
     if result.party.startswith("reference-"):
-        return (
-            f"標準パーティ {size}人（<code>party:</code> がないため、"
-            "<code>players:</code> の最小人数で組んだ saikoro の既定のPC）"
-        )
+        return f"標準パーティ {size}人（シナリオにPCがないため、プレイヤーの最少人数の既定のPC）"
     return esc(result.party)
 
 
 def _policy(name: str) -> str:
+    """A side's tactics in words (the names are the scenario's settings, not readers')."""
     parts = [p.strip() for p in name.split(",") if p.strip()]
-    described = "、".join(describe_tactic(p) for p in parts)
-    return f"<code>{esc(name)}</code>（{esc(described)}）"
+    return esc("、".join(describe_tactic(p) for p in parts))
 
 
 def _tactics(result: BalanceResult) -> str:
     pc, _, enemy = result.tactics.partition(" / ")
-    return f"PC {_policy(pc)}<br>エネミー {_policy(enemy)}"
+    return f"PC：{_policy(pc)}<br>エネミー：{_policy(enemy)}"
 
 
 def _danger(scenario: Scenario, result: BalanceResult) -> str:
+    """The most dangerous enemy action in words (``""`` when no enemy dealt damage)."""
     if result.dangerous is None:
         return ""
     action, damage = result.dangerous
@@ -201,11 +241,12 @@ def _danger(scenario: Scenario, result: BalanceResult) -> str:
         names = {e.id: e.name for e in scenario.model.enemies}
         if enemy_id not in names:
             raise InternalError(f"{scenario.id}: the simulator named an unknown enemy {enemy_id!r}")
-        who = f"<strong>{esc(names[enemy_id])}</strong> の「{esc(move)}」"
+        who = f"{esc(names[enemy_id])}の「{esc(move)}」"
     else:  # the enemy side's attacks together (Simulator.danger_is_side)
         side = "・".join(e.name for e in scenario.model.enemies)
         who = f"エネミー側（{esc(side)}）の「{esc(action)}」の合計"
-    return f"<p>最も危険なエネミーの行動：{who}（1戦闘あたり平均 {damage:.1f} ダメージ）</p>"
+    plays = _plays(result)
+    return f"{who}（1{plays}あたり平均 {damage:.1f} ダメージ）"
 
 
 def _bar(share: float) -> str:
@@ -264,10 +305,10 @@ def _side(result: BalanceResult) -> str:
     rows = []
     for m in result.side:
         if not m.modelled or m.rate is None or m.low is None or m.high is None:
-            why = esc(m.reason or "条件（check:）が書かれていない")
+            why = esc(m.reason or "判定できる達成条件が書かれていない")
             rows.append(
                 f'<tr><th scope="row">{esc(m.text)}</th>'
-                f'<td colspan="2" class="saikoro-note">シミュレーションしない（{why}）</td></tr>'
+                f'<td colspan="2" class="saikoro-note">計算しない（{why}）</td></tr>'
             )
             continue
         exact = "" if m.exact is None else f"<br>厳密 {prob(m.exact)}"
@@ -303,23 +344,42 @@ def _means(result: BalanceResult) -> str:
     return f"<ul>{''.join(items)}</ul>" if items else ""
 
 
-def _in_target(result: BalanceResult, target: str) -> bool:
-    """Whether the figure (exact where there is one) lies in the ``balance.win`` range."""
+def target_verdict(scenario: Scenario, result: BalanceResult) -> TargetVerdict | None:
+    """The verdict on the scenario's ``balance.win`` (``None``: it gives none)."""
+    target = scenario.model.balance.win if scenario.model.balance else None
+    if not target:
+        return None
     bounds = parse_win_range(target)
     if bounds is None:
         raise InternalError(f"{result.scenario}: balance.win {target!r} passed validation")
-    value = result.exact if result.exact is not None else Fraction(result.win)
-    return bounds[0] <= value <= bounds[1]
+    return judge_target(
+        bounds,
+        win=result.win,
+        low=result.win_low,
+        high=result.win_high,
+        battles=result.battles,
+        exact=result.exact,
+    )
 
 
 def _ends(result: BalanceResult) -> str:
-    """How the battles ended (win, wipe, time-out, caught...), each with its interval."""
+    """How the battles ended (win, wipe, time-out, caught...), each with its interval; the
+    ends that never happened are named under the table."""
     rows = "".join(
         f'<tr><th scope="row">{esc(e.label)}</th>'
         f'<td class="saikoro-balance-share">{_pct(e.rate)}{_bar(e.rate)}</td>'
         f'<td class="saikoro-balance-ci">{_pct(e.low)}〜{_pct(e.high)}</td></tr>'
         for e in result.ends
+        if e.count
     )
+    never = [e for e in result.ends if not e.count]
+    if never:
+        bound = _pct(max(e.high for e in never))
+        names = "、".join(f"「{esc(e.label)}」" for e in never)
+        rows += (
+            '<tr><td colspan="3" class="saikoro-note">'
+            f"一度も起きなかった結末（それぞれ 95% 区間の上限 {bound}）：{names}</td></tr>"
+        )
     if not rows:
         return ""
     return (
@@ -381,7 +441,10 @@ def _tuned_html(tuned: TuneResult) -> str:
             figure = (
                 prob(m.exact)
                 if m.exact is not None
-                else (f"{_pct(m.win)}（95% 区間 {_pct(m.low)}〜{_pct(m.high)}、{m.battles}回）")
+                else (
+                    f"{_pct(m.win)}（95% 区間 {_pct(m.low)}〜{_pct(m.high)}、"
+                    f"{m.battles}回、シード {m.seed}）"
+                )
             )
             state = "確認済み" if s.confirmed else "確認できず"
             changes = "".join(
@@ -414,68 +477,189 @@ def _tuned_html(tuned: TuneResult) -> str:
     return "".join(parts)
 
 
-def section_html(scenario: Scenario, result: BalanceResult, tuned: TuneResult | None = None) -> str:
-    """The section's HTML for ``result`` (the figures of ``scenario``)."""
+def _limit_words(result: BalanceResult) -> str:
+    """The round limit as the lead sentence says it, with where it comes from."""
+    unit = simulator_for(result.system).round_unit
+    where = "シナリオの指定" if result.round_limit_written else "システムの既定値"
+    return f"上限 {result.round_limit} {unit}、{where}"
+
+
+_OPTION = re.compile(r"（[a-z][a-z0-9_]*(?:[=:][a-z0-9_]+)?）")
+
+
+def _for_readers(text: str) -> str:
+    """A simulator's note without the option names it cites (「…とみなす（random_status）」):
+    they are for the rulings page, not for the readers of a scenario.
+
+    >>> _for_readers("等確率とみなす（random_status）。")
+    '等確率とみなす。'
+    """
+    return _OPTION.sub("", text)
+
+
+def _quoted(label: str) -> str:
+    """A label in 「」 unless it brings its own."""
+    return esc(label) if "「" in label else f"「{esc(label)}」"
+
+
+def lead(scenario: Scenario, result: BalanceResult) -> str:
+    """The section's first sentence: the verdict and the win rate, the main way to lose
+    with its share, the most dangerous enemy action, and the round limit when it decides
+    games (a time-out among the losses)."""
     basis = float(result.exact) if result.exact is not None else result.win
     word = verdict(basis)
-    head = [
-        '<div class="saikoro-balance">',
-        '<p class="saikoro-balance-head">'
+    parts = [
         f'<span class="saikoro-verdict saikoro-verdict-{_VERDICT_CLASS[word]}">{word}</span> '
-        f'<span class="saikoro-balance-win">勝率 <strong>{_pct(result.win)}</strong></span> '
+        f'<span class="saikoro-balance-win">勝率 <strong>{_pct(result.win)}</strong></span>'
         f'<span class="saikoro-balance-ci">（95% 区間 {_pct(result.win_low)}〜'
-        f"{_pct(result.win_high)}）</span></p>",
+        f"{_pct(result.win_high)}）</span>"
     ]
-    target = scenario.model.balance.win if scenario.model.balance else None
-    if target:
-        hit = _in_target(result, target)
-        state = "範囲内" if hit else "範囲外"
+    losses = sorted((e for e in result.ends if not e.win and e.count), key=lambda e: -e.rate)
+    clauses = []
+    if losses:
+        main = losses[0]
+        lose = f"負けの多くは{_quoted(main.label)}の {_pct(main.rate)}"
+        timeout = next((e for e in losses if e.key == "timeout"), None)
+        if timeout is not None and result.round_limit:
+            limit = _limit_words(result)
+            if timeout is main:
+                lose += f"（{limit}）"
+            else:
+                lose += f"、時間切れ（{limit}）も {_pct(timeout.rate)}"
+        clauses.append(lose)
+    else:
+        clauses.append(f"負けた{_plays(result)}はなく")
+    danger = _danger(scenario, result)
+    if danger:
+        clauses.append(f"最も危険なのは{danger}です。")
+    else:
+        clauses[-1] += "です。"
+    return f'<p class="saikoro-balance-lead">{parts[0]}：{"で、".join(clauses)}</p>'
+
+
+def _target_html(scenario: Scenario, result: BalanceResult, *, pending: bool) -> str:
+    """The ``balance.win`` line: 範囲内, 範囲外 or まだ確かでない (and what would decide it)."""
+    found = target_verdict(scenario, result)
+    if found is None or scenario.model.balance is None:
+        return ""
+    target = scenario.model.balance.win
+    if pending:
+        css, state = "pending", "判定は計算が終わってから"
+    elif found.state == "uncertain":
+        css, state = "unsure", found.word
+        if found.needed is None:
+            state += "：境目にあり、戦闘を増やしても決まりそうにない"
+        else:
+            state += f"：決めるには <code>balance.battles: {found.needed}</code> ほど"
+    else:
+        css, state = ("ok" if found.state == "in" else "miss"), found.word
+    return (
+        f'<p class="saikoro-balance-target saikoro-balance-target-{css}">'
+        f"目標の勝率：<strong>{esc(target)}</strong>（{state}）</p>"
+    )
+
+
+def _shown_path(scenario: Scenario) -> str:
+    """The scenario's file as a command names it (relative to the folder the build runs in)."""
+    path = Path(scenario.path)
+    try:
+        return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
+    except ValueError:
+        return path.name
+
+
+def _tune_state_html(scenario: Scenario, state: str) -> str:
+    """What to change, while it is not shown: being computed, or left to ``saikoro tune``."""
+    if state == "pending":
+        note = "提案を計算中です（終わるとページが更新されます）。"
+    else:
+        note = (
+            f"<code>saikoro tune {esc(_shown_path(scenario))}</code> で提案を計算できます"
+            "（<code>mkdocs serve</code> では自動で計算して、ここに載せます）。"
+        )
+    return (
+        '<div class="saikoro-balance-tune"><p class="saikoro-card-title">何を変えるか</p>'
+        f'<p class="saikoro-note">{note}</p></div>'
+    )
+
+
+def section_html(
+    scenario: Scenario,
+    result: BalanceResult,
+    tuned: TuneResult | None = None,
+    *,
+    pending: bool = False,
+    tune_state: str = "",
+) -> str:
+    """The section's HTML for ``result`` (the figures of ``scenario``).
+
+    For readers first: the verdict and win rate, one sentence (:func:`lead`), how the
+    games ended and who falls; how it was computed (method, party, tactics, rulings,
+    seed), the rounds and the rest are folded under a ``<details>``. ``pending``: the
+    rest of the battles are played in the background (``mkdocs serve``); ``tune_state``
+    ``pending`` or ``on_demand``: the suggestions are not shown yet."""
+    head = ['<div class="saikoro-balance">', lead(scenario, result)]
+    head.append(_target_html(scenario, result, pending=pending))
+    if pending:
         head.append(
-            f'<p class="saikoro-balance-target saikoro-balance-target-{"ok" if hit else "miss"}">'
-            f"目標の勝率：<strong>{esc(target)}</strong>（{state}）</p>"
+            '<p class="saikoro-note saikoro-balance-pending">計算中：ここまでに終えた'
+            f"{result.battles:,}回の{_plays(result)}による途中の値です"
+            f"（全{result.requested:,}回）。終わるとページが更新されます。</p>"
+        )
+    elif result.cut is not None:
+        head.append(
+            f'<p class="saikoro-note saikoro-balance-cut">時間の上限（{result.cut:g} 秒）で'
+            f"打ち切り：<code>balance.battles</code> の {result.requested:,}回のうち "
+            f"{result.battles:,}回の結果です。すべて行うには <code>saikoro simulate</code>。</p>"
         )
     if result.exact is not None:
-        head.append(
-            f'<p class="saikoro-balance-exact">厳密に解いた値（exact）：'
-            f"<strong>{prob(result.exact)}</strong></p>"
-        )
-    elif result.exact_reason:
-        head.append(f'<p class="saikoro-note">厳密解なし：{esc(result.exact_reason)}</p>')
+        exact = prob(result.exact)
+        head.append(f'<p class="saikoro-balance-exact">厳密な勝率：<strong>{exact}</strong></p>')
+    # figures and folds are not text to search (the lead sentence is)
+    figures = (
+        f'<section class="saikoro-balance-figures" data-search-exclude>{_ends(result)}'
+        f"{_pcs(result)}{_side(result)}</section>"
+    )
+    # how it was computed, and the rest: folded
     low, high = verdict(result.win_low), verdict(result.win_high)
     straddle = ""
     if result.exact is None and low != high:
         straddle = f"区間が「{low}」から「{high}」にまたがるので、判定は目安です。"
     basis_text = "厳密な値" if result.exact is not None else "推定値"
-    head.append(
+    method = (
         f'<p class="saikoro-note">{result.battles}回の{_plays(result)}のシミュレーション'
         f"（乱数の種 {result.seed}）。判定は勝率の{basis_text}による：{thresholds_text()}。"
         f"{straddle}</p>"
     )
+    if result.exact is None and result.exact_reason:
+        method += f'<p class="saikoro-note">厳密解なし：{esc(result.exact_reason)}</p>'
     facts = (
         '<dl class="saikoro-balance-facts">'
         f"<div><dt>パーティ</dt><dd>{_party(result)}</dd></div>"
         f"<div><dt>行動方針</dt><dd>{_tactics(result)}</dd></div>"
         f"{_limit(result)}{_rulings(result)}</dl>"
     )
-    figures = (
-        f'<div class="saikoro-balance-figures">{_ends(result)}{_rounds(result)}{_pcs(result)}</div>'
-    )
     notes = ""
     if result.notes:
-        items = "".join(f"<li>{esc(n.text)}</li>" for n in result.notes)
+        items = "".join(f"<li>{esc(_for_readers(n.text))}</li>" for n in result.notes)
         notes = (
             '<p class="saikoro-card-title">シミュレーションで扱っていないこと</p>'
             f'<ul class="saikoro-balance-notes">{items}</ul>'
         )
-    parts: list[str] = [
-        *head,
-        facts,
-        figures,
-        _side(result),
-        _danger(scenario, result),
-        _means(result),
-        _tuned_html(tuned) if tuned is not None else "",
-        notes,
-        "</div>",
-    ]
-    return "".join(parts)
+    folded = "".join(
+        [
+            method,
+            facts,
+            _rounds(result),
+            _means(result),
+            _tuned_html(tuned) if tuned is not None else "",
+            _tune_state_html(scenario, tune_state) if tune_state else "",
+            notes,
+        ]
+    )
+    more = (
+        '<details class="saikoro-balance-more" data-search-exclude>'
+        "<summary>計算の方法・パーティ・裁定・決着までの"
+        f"{esc(simulator_for(result.system).round_unit)}数</summary>{folded}</details>"
+    )
+    return "".join([*head, figures, more, "</div>"])
