@@ -72,6 +72,7 @@ from ._defs._side import BATTLE_CHECKS
 from ._export import field_reference, json_schema, short_label
 from ._files import newline_of, replace_file, text_like
 from ._ids import is_reserved, volume_id
+from ._images import IMAGE_SUFFIXES, image_info
 from ._loader import MAX_BYTES, LoadError, Node, join_path
 from ._problems import Msg, Problem, default_lang, show_value
 from ._ranges import parse_win_range, party_size
@@ -90,6 +91,7 @@ from ._schema import (
     did_you_mean,
 )
 from ._schemafile import LOCAL_SCHEMA, refresh_schemas, schema_text
+from ._story import PHASE_LABELS, image_file
 from ._tactics import ATOMS, PRESETS, Policy, TacticsError, describe_tactic, parse_policy
 from ._validate import (
     LoadResult,
@@ -108,11 +110,13 @@ __all__ = [
     "DEFINITIONS",
     "ID",
     "ID_PATTERN",
+    "IMAGE_SUFFIXES",
     "INVALID",
     "LOCAL_SCHEMA",
     "MAX_BYTES",
     "NAME",
     "PC_NAME",
+    "PHASE_LABELS",
     "PRESETS",
     "TEXT",
     "Book",
@@ -147,6 +151,8 @@ __all__ = [
     "find_book",
     "find_files",
     "fraction_text",
+    "image_file",
+    "image_info",
     "is_reserved",
     "join_path",
     "json_schema",

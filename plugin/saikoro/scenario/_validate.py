@@ -145,7 +145,7 @@ def validate_bytes(data: bytes | str, filename: str, path: Path | None = None) -
         root = load_yaml(data, filename, problems)
     except LoadError as e:
         return LoadResult(filename, None, sorted(e.problems, key=Problem.sort_key))
-    ctx = Ctx(filename, problems)
+    ctx = Ctx(filename, problems, folder=None if path is None else path.parent)
     system_id = _system_id(root, ctx)
     scenario = None
     if system_id is not None:

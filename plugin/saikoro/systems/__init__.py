@@ -56,7 +56,16 @@ from typing import TYPE_CHECKING
 
 from saikoro.dice import SaikoroError
 
-from ._base import Board, CommandDoc, OptionError, OptionValue, RulesError, Ruling, System
+from ._base import (
+    Board,
+    CommandDoc,
+    OptionError,
+    OptionValue,
+    RightsNotice,
+    RulesError,
+    Ruling,
+    System,
+)
 from ._flow import Edge, Flow, FlowError, Step, StepKind
 
 __all__ = [
@@ -71,6 +80,7 @@ __all__ = [
     "OptionError",
     "OptionValue",
     "RegistryError",
+    "RightsNotice",
     "RulesError",
     "Ruling",
     "Step",

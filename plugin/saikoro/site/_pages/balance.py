@@ -38,6 +38,7 @@ from saikoro.systems import system_class
 __all__ = [
     "Settings",
     "configure",
+    "figures",
     "key",
     "nothing_to_play",
     "section",
@@ -120,17 +121,25 @@ def _warn_if_missed(scenario: Scenario, result: BalanceResult) -> bool:
     return True
 
 
-def summary(scenario: Scenario) -> tuple[str, str, float] | None:
-    """(verdict, its CSS word, win rate it rests on) of the scenario's section, for the
-    scenario index; ``None`` when the page has no verdict. The figures are the section's
-    own (cached: the page was rendered first)."""
+def figures(scenario: Scenario) -> BalanceResult | None:
+    """The figures of the scenario's section (cached: one simulation per page), ``None``
+    when the page has none (the section off, no simulator, nothing to play)."""
     settings = _state["settings"]
     if settings is None or not system_class(scenario.system).simulator:
         return None
     enc = encounter(scenario)
     if nothing_to_play(enc):
         return None
-    result = settings.store.figures_of(enc, battles_for(scenario, settings.battles))
+    return settings.store.figures_of(enc, battles_for(scenario, settings.battles))
+
+
+def summary(scenario: Scenario) -> tuple[str, str, float] | None:
+    """(verdict, its CSS word, win rate it rests on) of the scenario's section, for the
+    scenario index; ``None`` when the page has no verdict. The figures are the section's
+    own (cached: the page was rendered first)."""
+    result = figures(scenario)
+    if result is None:
+        return None
     basis = float(result.exact) if result.exact is not None else result.win
     word = verdict(basis)
     return word, _VERDICT_CLASS[word], basis

@@ -12,8 +12,9 @@ from saikoro.scenario import Scenario
 from saikoro.site._safe import esc, md_escape
 
 from .scenario import SLOT, book_order, system_name, system_order
+from .story import rights_notice
 
-__all__ = ["IndexEntry", "render_index"]
+__all__ = ["BOOK_TEXT", "IndexEntry", "render_index", "rights_html"]
 
 
 @dataclass(frozen=True)
@@ -49,12 +50,13 @@ def render_index(
         f'<p class="saikoro-meta">{len(entries)} 本のシナリオ ／ {len(systems)} システム'
         "（見出しを押すと並べ替え）</p>\n\n"
     )
+    text = f'<a href="{esc(BOOK_TEXT)}">テキスト版（全シナリオ、Markdown）</a>'
     if len(volumes) <= 1:
-        out.append("[印刷用：全シナリオを1ページで](book.md)\n\n")
+        out.append(f"[印刷用：全シナリオを1ページで](book.md) ・ {text}\n\n")
     else:
         links = " ・ ".join(f"[{first}〜{last}]({stem}.md)" for stem, first, last in volumes)
         size = volumes[0][2] - volumes[0][1] + 1
-        out.append(f"印刷用（1 ページに {size} 本ずつ、ID 順）：{links}\n\n")
+        out.append(f"印刷用（1 ページに {size} 本ずつ、ID 順）：{links} ・ {text}\n\n")
     rows = []
     ordered = sorted(entries, key=lambda e: book_order(e.scenario))
     for entry in ordered:
@@ -94,7 +96,26 @@ def render_index(
         f"<thead><tr>{heads}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>"
     )
     out.append(SLOT.format(len(slots) - 1) + "\n\n")
+    out.append("## 権利表記\n\n")
+    slots.append(rights_html(sorted(systems, key=system_order)))
+    out.append(SLOT.format(len(slots) - 1) + "\n\n")
     return "".join(out), slots
+
+
+BOOK_TEXT = "book.txt"
+"""The text edition of the whole book, beside the index (``<prefix>/book.txt``)."""
+
+
+def rights_html(systems: list[str]) -> str:
+    """The rights notices of ``systems`` (each system once), for the index and the book."""
+    items = []
+    for system in systems:
+        notice = rights_notice(system)
+        if notice:
+            items.append(f"<li>{esc(notice)}</li>")
+    if not items:
+        return ""
+    return f'<ul class="saikoro-rights saikoro-system-rights">{"".join(items)}</ul>'
 
 
 _HEADS = (
