@@ -363,7 +363,12 @@ def root_fields(
     from ._story import check_flow, check_story, story_fields
 
     checks = (*checks, check_side_refs(system_id), check_story, check_flow)
-    head, body, tail = story_fields()
+    item = targets.item if isinstance(targets, ListOf) else None
+    chases = isinstance(item, Obj) and any(
+        f.name == "kind" and isinstance(f.type, Enum) and "chase" in f.type.values
+        for f in item.fields
+    )
+    head, body, tail = story_fields(chases=chases)
     return Obj(
         (
             Field(

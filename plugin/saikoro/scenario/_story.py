@@ -19,7 +19,7 @@ difficulty targets and tables by ``name`` (as the ``scenario`` fence and a chase
 ...   - {id: b, phase: climax, title: 決戦, enemies: [oni]}
 ... '''
 >>> print(validate_text(text, "s.yaml").problems[0].format("ja"))  # doctest: +ELLIPSIS
-s.yaml:5:61: error: scenario.scenes[1].enemies[0]: ID 'oni' のエネミーはいません...
+s.yaml:5:49: error: scenario.scenes[1].enemies[0]: ID 'oni' のエネミーはいません...
 >>> sc = validate_text(text.replace(", enemies: [oni]", ""), "s.yaml").scenario
 >>> [(s.phase, [b.scene for b in s.next or ()]) for s in sc.model.scenes]
 [('opening', ['b']), ('climax', [])]
@@ -324,8 +324,19 @@ BRANCH = Branch(
     )
 )
 
-SCENE = Obj(
-    (
+CHASES = _refs(
+        "このシーンのチェイス",
+        "chases of this scene",
+        "chases",
+        _NAME,
+        by="kind: chase の difficulty_targets の name",
+    )
+"""A scene's chases (only in systems whose difficulty targets can be chases)."""
+
+
+def _scene(chases: bool) -> Obj:
+    """A scene; ``chases``: the system's difficulty targets can be chases (``kind: chase``)."""
+    fields = (
         Field("id", _ID, required=True, ja="シーンのID", en="scene id"),
         Field(
             "phase",
@@ -349,13 +360,7 @@ SCENE = Obj(
             by="difficulty_targets の name",
         ),
         _refs("このシーンの敵", "enemies of this scene", "enemies", _ID, by="enemies の id"),
-        _refs(
-            "このシーンのチェイス",
-            "chases of this scene",
-            "chases",
-            _NAME,
-            by="kind: chase の difficulty_targets の name",
-        ),
+        *((CHASES,) if chases else ()),
         _refs(
             "このシーンで振る表", "tables of this scene", "tables", _NAME, by="chase_tables の name"
         ),
@@ -371,11 +376,14 @@ SCENE = Obj(
             en="the scenes it leads to (default: the next one in the list; [] ends)",
         ),
     )
-)
+    return Obj(fields)
 
 
-def story_fields() -> tuple[tuple[Field, ...], tuple[Field, ...], tuple[Field, ...]]:
-    """The shared fields: (after ``title``, after ``players``, at the end of the root)."""
+def story_fields(
+    *, chases: bool = False
+) -> tuple[tuple[Field, ...], tuple[Field, ...], tuple[Field, ...]]:
+    """The shared fields: (after ``title``, after ``players``, at the end of the root);
+    ``chases``: scenes may name chases (the system's targets can be ``kind: chase``)."""
     from ._common import unique_ids
 
     head = (Field("author", _NAME, ja="作者", en="author"),)
@@ -407,7 +415,7 @@ def story_fields() -> tuple[tuple[Field, ...], tuple[Field, ...], tuple[Field, .
         ),
         Field(
             "scenes",
-            ListOf(SCENE, max_items=100, checks=(unique_ids(),)),
+            ListOf(_scene(chases), max_items=100, checks=(unique_ids(),)),
             default=list,
             ja="シーン(導入からエンディングまで、進む順に)",
             en="scenes, from the opening to the ending",

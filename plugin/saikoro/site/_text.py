@@ -111,7 +111,7 @@ def _scenes(model: ScenarioModel) -> list[str]:
         lines += _block(scene.text)
         uses = (
             ("判定", list(scene.checks)),
-            ("チェイス", list(scene.chases)),
+            ("チェイス", list(scene.chases or ())),
             ("エネミー", [enemies.get(e, e) for e in scene.enemies]),
             ("表", list(scene.tables)),
             ("NPC", [npcs.get(n, n) for n in scene.npcs]),

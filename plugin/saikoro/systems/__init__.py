@@ -57,6 +57,7 @@ from typing import TYPE_CHECKING
 from saikoro.dice import SaikoroError
 
 from ._base import (
+    FAN_WORK,
     Board,
     CommandDoc,
     OptionError,
@@ -70,6 +71,7 @@ from ._flow import Edge, Flow, FlowError, Step, StepKind
 
 __all__ = [
     "BUILTIN",
+    "FAN_WORK",
     "ENTRY_POINT_GROUP",
     "SYSTEM_IDS",
     "Board",

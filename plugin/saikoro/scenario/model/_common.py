@@ -188,7 +188,8 @@ class Scene(Model):
     """A scene (``scenes:``): its phase (``opening``, ``middle``, ``climax``, ``ending``;
     Japanese names are read as these), what it uses (difficulty targets, chases and
     tables by name; enemies and NPCs by id) and where it leads (``next``: ``None`` when
-    not written, then the following scene, or none after an ending)."""
+    not written, then the following scene, or none after an ending). ``chases`` is
+    ``None`` in a system whose difficulty targets cannot be chases."""
 
     id: str
     phase: str
@@ -196,7 +197,7 @@ class Scene(Model):
     text: str | None = None
     checks: tuple[str, ...] = ()
     enemies: tuple[str, ...] = ()
-    chases: tuple[str, ...] = ()
+    chases: tuple[str, ...] | None = None
     tables: tuple[str, ...] = ()
     npcs: tuple[str, ...] = ()
     image: str | None = None

@@ -258,7 +258,7 @@ def scenes_html(page: PageParts, targets: dict[str, str], tables: dict[str, str]
         enemy_names = {e.id: e.name for e in model.enemies}
         uses = (
             ("判定", [(n, targets.get(n, "")) for n in scene.checks]),
-            ("チェイス", [(n, targets.get(n, "")) for n in scene.chases]),
+            ("チェイス", [(n, targets.get(n, "")) for n in scene.chases or ()]),
             ("エネミー", [(enemy_names.get(e, e), f"enemy-{e}") for e in scene.enemies]),
             ("表", [(n, tables.get(n, "")) for n in scene.tables]),
             ("NPC", [(npcs.get(n, n), anchor(scenario.id, "npc", n)) for n in scene.npcs]),
