@@ -71,8 +71,8 @@ from ._flow import Edge, Flow, FlowError, Step, StepKind
 
 __all__ = [
     "BUILTIN",
-    "FAN_WORK",
     "ENTRY_POINT_GROUP",
+    "FAN_WORK",
     "SYSTEM_IDS",
     "Board",
     "CommandDoc",
