@@ -325,12 +325,12 @@ BRANCH = Branch(
 )
 
 CHASES = _refs(
-        "このシーンのチェイス",
-        "chases of this scene",
-        "chases",
-        _NAME,
-        by="kind: chase の difficulty_targets の name",
-    )
+    "このシーンのチェイス",
+    "chases of this scene",
+    "chases",
+    _NAME,
+    by="kind: chase の difficulty_targets の name",
+)
 """A scene's chases (only in systems whose difficulty targets can be chases)."""
 
 
