@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from ._ccfolia import CcfoliaVisibility, ccfolia_attribute, ccfolia_json, ccfolia_script
 from ._enemy import DICEBOT, enemy_character, enemy_palette
-from ._memo import enemy_memo, npc_character, npc_memo
+from ._memo import enemy_memo, npc_character, npc_memo, pc_memo
 from ._model import Character, ExportError
 from ._palette import PaletteLine, signed
 from ._udonarium import udonarium_xml, udonarium_zip, udonarium_zip_names
@@ -38,6 +38,7 @@ __all__ = [
     "enemy_palette",
     "npc_character",
     "npc_memo",
+    "pc_memo",
     "signed",
     "udonarium_xml",
     "udonarium_zip",

@@ -44,7 +44,14 @@ from saikoro.scenario.model import Enemy, Model, Npc, to_data
 
 from ._model import Character
 
-__all__ = ["enemy_definition", "enemy_memo", "npc_character", "npc_memo", "short_label"]
+__all__ = [
+    "enemy_definition",
+    "enemy_memo",
+    "npc_character",
+    "npc_memo",
+    "pc_memo",
+    "short_label",
+]
 
 _SKIP = ("id", "name")
 
@@ -159,6 +166,15 @@ def enemy_memo(system: str, enemy: Enemy) -> str:
     come where the definition puts them (last).
     """
     return "\n".join(_lines(enemy_definition(system), enemy))
+
+
+def pc_memo(system: str, pc: Model) -> str:
+    """Every field of a PC of ``party:`` but its name, one per line, in Japanese (as an
+    enemy's memo: the labels of the system's definition)."""
+    party = DEFINITIONS[system].field("party").type
+    if not isinstance(party, ListOf) or not isinstance(party.item, Obj):
+        raise TypeError(f"{system}: party is not a list of mappings")
+    return "\n".join(_lines(party.item, pc))
 
 
 def npc_memo(npc: Npc) -> str:

@@ -598,6 +598,8 @@ def _check_reachable(root: dict[str, Any], node: Node, path: str, ctx: Ctx) -> N
     if not isinstance(scenes, list) or not scenes:
         return
     graph = successors(scenes)
+    if any(nxt not in graph for targets in graph.values() for nxt in targets):
+        return  # a branch names no scene: that error is reported, the rest would follow it
     seen = {scenes[0]["id"]}
     todo = [scenes[0]["id"]]
     while todo:

@@ -21,7 +21,7 @@ from fractions import Fraction
 
 from saikoro.dice import DiceError
 from saikoro.dice import odds as dice_odds
-from saikoro.export import enemy_memo
+from saikoro.export import enemy_memo, pc_memo
 from saikoro.scenario import Scenario
 from saikoro.scenario.model import Handout, Image, Model, ScenarioModel
 from saikoro.site._profiles import profile
@@ -181,6 +181,16 @@ def _enemies(scenario: Scenario) -> list[str]:
     return lines
 
 
+def _party(scenario: Scenario) -> list[str]:
+    model = scenario.model
+    if not model.party:
+        return []
+    lines = ["## 想定するPC", ""]
+    for pc in model.party:
+        lines += [f"### {pc.name}", "", pc_memo(scenario.system, pc), ""]
+    return lines
+
+
 def _percent(p: Fraction) -> str:
     return f"{float(p) * 100:.1f}%"
 
@@ -233,6 +243,7 @@ def scenario_text(scenario: Scenario) -> str:
     lines += _missions(model)
     lines += _targets(scenario)
     lines += _enemies(scenario)
+    lines += _party(scenario)
     lines += _tables(scenario)
     lines += _rights(scenario)
     return "\n".join(lines).rstrip("\n") + "\n"

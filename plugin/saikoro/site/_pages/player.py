@@ -57,6 +57,7 @@ article.mine { border-width: 2px; border-color: var(--accent); }
 figure { margin: 0.75rem 0; }
 img { max-width: 100%; height: auto; display: block; }
 figcaption { font-size: 0.85rem; color: var(--muted); }
+.saikoro-print-only { display: none; }
 .rights { font-size: 0.8rem; color: var(--muted); border-top: 1px solid var(--line);
   margin-top: 2.5rem; padding-top: 0.5rem; }
 @media print {
@@ -65,6 +66,7 @@ figcaption { font-size: 0.85rem; color: var(--muted); }
   main { max-width: none; padding: 0; }
   h2, h3 { break-after: avoid; }
   a { color: inherit; text-decoration: none; }
+  .saikoro-print-only { display: block; }
 }
 @page { margin: 15mm 14mm; }
 """

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from saikoro.balance import simulator_for
-from saikoro.export import ccfolia_attribute, udonarium_zip
+from saikoro.export import ccfolia_attribute, pc_memo, udonarium_zip
 from saikoro.scenario import Scenario
 from saikoro.scenario.model import (
     PC,
@@ -461,6 +461,16 @@ def _render(
             out.append(_block(enemy_html(cache, scenario, enemy, zip_href, vtt, roller=roller)))
             character = vtt.character(scenario.id, system, enemy, chosen)
             files.append(SiteFile(zip_name, udonarium_zip(character)))
+    if model.party:
+        out.append("## 想定するPC\n")
+        for pc in model.party:
+            out.append(heading(pc.name))
+            memo = esc(pc_memo(system, pc))
+            out.append(
+                _block(
+                    f'<div class="saikoro-card saikoro-pc"><p class="saikoro-memo">{memo}</p></div>'
+                )
+            )
     if model.chase_tables:
         out.append("## チェイス表\n")
         for i, table in enumerate(model.chase_tables):

@@ -132,7 +132,9 @@ def image_html(scenario: Scenario, image_id: str | None, base: str) -> str:
         _, width, height = info
         shown = image.width or width
         size = f' width="{shown}" height="{max(1, round(height * shown / width))}"'
-    caption = f"<figcaption>{esc(image.caption)}</figcaption>" if image.caption else ""
+    # print shows the image, not its alt text: the alt text goes under it, in print only
+    alt = f'<span class="saikoro-print-only saikoro-image-alt">図：{esc(image.alt)}</span>'
+    caption = f"<figcaption>{esc(image.caption) if image.caption else ''}{alt}</figcaption>"
     return (
         f'<figure class="saikoro-image"><img src="{esc(base + image_name(scenario, image))}" '
         f'alt="{esc(image.alt)}"{size} loading="lazy" decoding="async">{caption}</figure>'
