@@ -78,7 +78,8 @@ handouts:
   - {id: pc1, pc: PC1, title: 隊長, text: 公開する部分, secret: 本人だけ}
 scenes:
   - {id: start, phase: 導入, title: 出撃, npcs: [op], checks: [崖]}
-  - {id: fight, phase: climax, title: 掃討, enemies: [ogre], next: [end, {scene: end, condition: 勝つ}]}
+  - {id: fight, phase: climax, title: 掃討, enemies: [ogre],
+     next: [end, {scene: end, condition: 勝つ}]}
   - {id: end, phase: ending, title: 帰投}
 npcs:
   - {id: op, name: オペレーター, text: 通信役, secret: 姉を探している}

@@ -35,8 +35,8 @@ from typing import Any
 
 import pytest
 import yaml
-
 from harness import serve
+
 from saikoro.scenario import DEFINITIONS, ListOf, MapOf, Obj, Str, Type, validate_text
 from saikoro.systems import SYSTEM_IDS
 
