@@ -105,7 +105,8 @@ def test_the_base_is_valid_and_reads_as_a_model() -> None:
             "phase: midle",
             "s.yaml:19:24: error: scenario.scenes[1].phase: opening | middle | climax | ending "
             "| 導入 | オープニング | ミドル | クライマックス | エンディング "
-            "のいずれかが必要ですが、'midle' が指定されています(ヒント: 'middle' の間違いではありませんか?)",
+            "のいずれかが必要ですが、'midle' が指定されています"
+            "(ヒント: 'middle' の間違いではありませんか?)",
         ),
         (
             "title: 刑事, text",
