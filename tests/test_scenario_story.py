@@ -49,7 +49,7 @@ def problems(text: str, name: str = "s.yaml") -> list[str]:
 
 def test_the_base_is_valid_and_reads_as_a_model() -> None:
     result = validate_text(BASE, "s.yaml")
-    assert result.problems == []
+    assert result.problems == [] and result.scenario is not None
     model = result.scenario.model
     assert [s.phase for s in model.scenes] == ["opening", "middle", "climax", "ending", "ending"]
     assert model.scenes[1].next == (Branch(scene="road"), Branch(scene="lost", condition="全滅"))
