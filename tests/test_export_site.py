@@ -35,6 +35,7 @@ def _site(root: Path, plugin: str, head: str = "") -> Path:
     )
     (root / "docs" / "index.md").write_text("# 本\n", "utf-8")
     shutil.copy(REPO / "scenarios" / "getb-haito.yaml", root / "scenarios")
+    shutil.copytree(REPO / "scenarios" / "images", root / "scenarios" / "images")
     result = build(root)
     assert result.returncode == 0, result.stderr[-4000:]
     return root / "site"

@@ -9,6 +9,7 @@ import json
 import logging
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -469,6 +470,7 @@ def test_cache_files_round_trip_every_field() -> None:
 def _copy(path: Path, prefix: str) -> Path:
     out = Path(tempfile.mkdtemp()) / "elsewhere.yaml"
     out.write_text(prefix + path.read_text("utf-8"), "utf-8")
+    shutil.copytree(path.parent / "images", out.parent / "images")  # the images it shows
     return out
 
 

@@ -27,6 +27,7 @@ s.yaml:5:49: error: scenario.scenes[1].enemies[0]: ID 'oni' のエネミーは�
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -46,6 +47,7 @@ __all__ = [
     "check_flow",
     "check_story",
     "image_file",
+    "image_folder",
     "story_fields",
     "successors",
 ]
@@ -154,9 +156,16 @@ def _check_image(image: dict[str, Any], node: Node, path: str, ctx: Ctx) -> None
     _check_file(folder, written, where, fpath, ctx)
 
 
+def image_folder(scenario_path: Path) -> Path:
+    """The folder an image's ``file:`` is relative to: the scenario file's, where it really
+    is (a scenario reached through a symbolic link names the images beside the file its
+    author wrote)."""
+    return Path(os.path.realpath(scenario_path)).parent
+
+
 def image_file(scenario_path: Path, written: str) -> Path:
     """The file an image's ``file:`` names (relative to the scenario file)."""
-    return scenario_path.parent / written
+    return image_folder(scenario_path) / written
 
 
 def _book_root(folder: Path) -> Path:
