@@ -63,6 +63,7 @@ def _book(root: Path, plugin: str = "", names: tuple[str, ...] = SAMPLES) -> Pat
     for name in names:
         text = (REPO / "scenarios" / f"{name}.yaml").read_text("utf-8")
         (root / "scenarios" / f"{name}.yaml").write_text(text, "utf-8")
+    shutil.copytree(REPO / "scenarios" / "images", root / "scenarios" / "images")
     return root
 
 
