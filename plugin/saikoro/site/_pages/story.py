@@ -169,7 +169,7 @@ def handout_html(
 ) -> str:
     """One handout: image, public part, and (``secret``) its secret part, marked."""
     parts = [
-        f'<article class="saikoro-card saikoro-handout" '
+        f'<div class="saikoro-card saikoro-handout" '
         f'id="{esc(anchor(scenario.id, "handout", handout.id))}">',
         image_html(scenario, handout.image, base),
         _md(handout.text, "saikoro-handout-text"),
@@ -188,7 +188,7 @@ def handout_html(
             f'<a href="{page}">{esc(handout.pc)}のプレイヤー用ページ（印刷用）</a> ・ '
             f'<a href="{text}">テキスト版</a></p>'
         )
-    parts.append("</article>")
+    parts.append("</div>")
     return "".join(parts)
 
 
