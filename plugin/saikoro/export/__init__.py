@@ -3,6 +3,8 @@
 :func:`enemy_character` builds the character of a scenario enemy: a chat palette of
 generic BCDice commands (the VTTs' dice bot knows none of the five systems), the whole
 stat block as the memo, and a link back to the published page.
+:func:`npc_character` builds an NPC's (its ``text`` and GM-only ``secret`` as the memo:
+:func:`npc_memo`); :func:`enemy_memo` and :func:`pc_memo` write a stat block as text.
 
 A system's VTT export (its bundle's ``vtt`` part, ``System.vtt_export``) is a module with
 ``character(enemy) -> Character`` and ``palette(enemy, system) -> list[PaletteLine]``

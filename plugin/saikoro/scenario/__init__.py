@@ -30,6 +30,9 @@ folder), :func:`load_party_file` (a ``--party`` file), :func:`default_lang` (the
 of messages), :func:`find_book` (the :class:`Book` a command runs in), ids
 (:data:`ID_PATTERN`, :func:`slug`, :func:`is_reserved`, :func:`volume_id`: the pages the
 site keeps), the ranges an author writes (:func:`parse_win_range`, :func:`party_size`),
+the parts of a scenario book (:data:`PHASE_LABELS`: a scene's phase in Japanese;
+:func:`image_file`: the file an image's ``file:`` names; :func:`image_info`: an image's
+format and size from its header, of the formats :data:`IMAGE_SUFFIXES`),
 the simulator's tactics that ``balance.tactics`` names (:class:`Policy`,
 :func:`parse_policy`, :data:`PRESETS`, :data:`ATOMS`, :func:`describe_tactic`,
 :class:`TacticsError`), :func:`short_label` (a field's label), and how an author's files
