@@ -5,7 +5,7 @@ Every text from the scenario is escaped (:func:`esc`) or rendered as safe Markdo
 (:func:`render_markdown`); the scenes' flowchart goes through the flowcharts' Mermaid
 escaping (:func:`saikoro.site._mermaid.flow_html`).
 
-What a player may read (:func:`player_parts`): the trailer, every handout's public
+What a player may read (:mod:`saikoro.site._pages.player`): the trailer, every handout's public
 part and their own handout's secret, with the scenario's title, system, players, play
 time, author, credits and rights notices. Everything else is for the GM: the overview,
 the summary, the scenes, the NPCs, the enemies, the checks, the tables and the balance.
