@@ -51,6 +51,13 @@ def render_pdf(page_url: str, out: Path, *, page: object | None = None) -> Path:
     pw.wait_for_function(  # type: ignore[attr-defined]
         "document.querySelectorAll('.saikoro-flow pre.mermaid').length === 0", timeout=60_000
     )
+    # images load as they near the viewport (loading="lazy"): load them all, and wait
+    pw.evaluate(  # type: ignore[attr-defined]
+        "document.querySelectorAll('img[loading=lazy]').forEach(i => { i.loading = 'eager'; })"
+    )
+    pw.wait_for_function(  # type: ignore[attr-defined]
+        "Array.from(document.images).every(i => i.complete)", timeout=60_000
+    )
     pw.emulate_media(media="print")  # type: ignore[attr-defined]
     pw.pdf(  # type: ignore[attr-defined]
         path=str(out),
