@@ -503,7 +503,11 @@ def _chase_outcome(scenario: Scenario, target: DifficultyTarget) -> str:
     if result is None:
         return ""
     labels = simulator_for(scenario.system).mean_labels
-    means = [(labels[k], v) for k, v in result.means.items() if "チェイス" in labels.get(k, "")]
+    means = [  # in the simulator's order: reached the chase, escaped, cuts
+        (label, result.means[k])
+        for k, label in labels.items()
+        if k in result.means and "チェイス" in label
+    ]
     ends = [e for e in result.ends if e.key.startswith("chase") and e.count]
     if not ends and not means:
         return ""
