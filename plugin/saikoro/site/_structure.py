@@ -27,6 +27,7 @@ from saikoro.scenario import (
     image_file,
     is_reserved,
     load_scenarios,
+    replace_file,
     slug,
 )
 
@@ -238,7 +239,7 @@ class ScenarioBook:
         key = digest.hexdigest()
         if self._written.get(uri) != key or not path.is_file():
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(data)
+            replace_file(path, data, sync=False)
             self._written[uri] = key
         return File.generated(config, uri, abs_src_path=str(path), inclusion=inclusion)
 
