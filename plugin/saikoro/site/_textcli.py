@@ -11,18 +11,19 @@ Exit status: 0 written, 1 invalid scenarios or an unknown handout, 2 usage error
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 from typing import TextIO
 
 from saikoro.scenario import (
+    CommandParser,
     LoadResult,
     Problem,
     default_lang,
     find_book,
     find_files,
     load_scenario,
+    quoted_arg,
     replace_file,
 )
 
@@ -50,7 +51,7 @@ def _load(paths: list[str]) -> tuple[list[LoadResult], list[str]]:
 def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
     """Run ``saikoro text``; returns the exit status."""
     stdout = out or sys.stdout
-    parser = argparse.ArgumentParser(
+    parser = CommandParser(
         prog="saikoro text",
         description="Print scenarios as plain text (Markdown), every text in reading order "
         "with the tables as text: for text sessions and for copying.",
@@ -78,12 +79,17 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
     if not paths:
         book = find_book()
         if book is None:
-            sys.stderr.write("saikoro text: give scenario files (no mkdocs.yml found here)\n")
+            sys.stderr.write(
+                "saikoro text: シナリオファイルを指定してください"
+                "（ここは mkdocs.yml のあるシナリオ集の中ではありません）\n"
+            )
             return 2
         paths = [str(book.scenarios)]
     results, missing = _load(paths)
     for given in missing:
-        sys.stderr.write(f"saikoro text: {given}: no such file or folder\n")
+        sys.stderr.write(
+            f"saikoro text: {quoted_arg(given)} というファイルもフォルダもありません\n"
+        )
     problems: list[Problem] = [p for r in results for p in r.problems if p.severity == "error"]
     for p in problems:
         sys.stderr.write(p.format(lang) + "\n")
@@ -93,18 +99,21 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
         return 1
     scenarios = sorted((r.scenario for r in results if r.scenario is not None), key=book_order)
     if not scenarios:
-        sys.stderr.write("saikoro text: no scenario files found\n")
+        sys.stderr.write("saikoro text: シナリオファイルがありません\n")
         return 1
     if args.handout is not None:
         if len(scenarios) != 1:
-            sys.stderr.write("saikoro text: --handout takes one scenario file\n")
+            sys.stderr.write(
+                "saikoro text: --handout にはシナリオファイルを一つだけ指定してください\n"
+            )
             return 2
         scenario = scenarios[0]
         found = [h for h in scenario.model.handouts if h.id == args.handout]
         if not found:
             known = ", ".join(h.id for h in scenario.model.handouts) or "-"
             sys.stderr.write(
-                f"saikoro text: {scenario.path}: no handout {args.handout!r} (known: {known})\n"
+                f"saikoro text: --handout: {scenario.path} にハンドアウト "
+                f"{quoted_arg(args.handout)} はありません（あるもの: {known}）\n"
             )
             return 1
         text = handout_text(scenario, found[0])
@@ -116,9 +125,10 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
         try:
             replace_file(Path(args.output), text.encode("utf-8"))
         except OSError as e:
-            sys.stderr.write(f"saikoro text: cannot write {args.output}: {e.strerror or e}\n")
+            shown = quoted_arg(args.output, 200)
+            sys.stderr.write(f"saikoro text: {shown} に書き込めません（{e.strerror or e}）\n")
             return 1
-        sys.stderr.write(f"wrote {args.output}\n")
+        sys.stderr.write(f"saikoro text: {quoted_arg(args.output, 200)} を書きました\n")
     else:
         stdout.write(text)
     return 0
