@@ -113,9 +113,13 @@ class RightsNotice:
 
     def text(self) -> str:
         """The notice as one paragraph."""
+        return f"{self.head()}。{self.guideline}"
+
+    def head(self) -> str:
+        """The game, its rights holder and the rules' source, without the guideline (a
+        list of several systems' notices gives each guideline once)."""
         where = f"／ルールの公開元：{self.source}" if self.source else ""
-        head = f"『{self.game}』の非公式ファン作品です"
-        return f"{head}（権利者：{self.holder}{where}）。{self.guideline}"
+        return f"『{self.game}』の非公式ファン作品です（権利者：{self.holder}{where}）"
 
 
 FAN_WORK = (

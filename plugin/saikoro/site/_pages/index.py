@@ -10,9 +10,9 @@ from dataclasses import dataclass
 
 from saikoro.scenario import Scenario
 from saikoro.site._safe import esc, md_escape
+from saikoro.systems import FAN_WORK, system_class
 
 from .scenario import SLOT, book_order, system_name, system_order
-from .story import rights_notice
 
 __all__ = ["BOOK_TEXT", "IndexEntry", "render_index", "rights_html"]
 
@@ -107,15 +107,24 @@ BOOK_TEXT = "book.txt"
 
 
 def rights_html(systems: list[str]) -> str:
-    """The rights notices of ``systems`` (each system once), for the index and the book."""
-    items = []
-    for system in systems:
-        notice = rights_notice(system)
-        if notice:
-            items.append(f"<li>{esc(notice)}</li>")
-    if not items:
+    """The rights notices of ``systems`` (each system once), for the index and the book's
+    colophon: each game and its rights holder, what one system asks beyond the others,
+    and what every built-in system's notice says (:data:`FAN_WORK`) once."""
+    notices = [n for n in (system_class(s).rights for s in systems) if n is not None]
+    if not notices:
         return ""
-    return f'<ul class="saikoro-rights saikoro-system-rights">{"".join(items)}</ul>'
+    items = "".join(f"<li>{esc(n.head())}。</li>" for n in notices)
+    paragraphs = []
+    for n in notices:
+        extra = n.guideline.replace(FAN_WORK, "").strip()
+        if extra:
+            paragraphs.append(f"<p>『{esc(n.game)}』：{esc(extra)}</p>")
+    if any(FAN_WORK in n.guideline for n in notices):
+        paragraphs.append(f"<p>{esc(FAN_WORK)}</p>")
+    return (
+        f'<div class="saikoro-rights saikoro-system-rights"><ul>{items}</ul>'
+        f"{''.join(paragraphs)}</div>"
+    )
 
 
 _HEADS = (

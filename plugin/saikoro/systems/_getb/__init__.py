@@ -113,8 +113,8 @@ class GodEaterTableBurst(System):
     rights = RightsNotice(
         game="GOD EATER TABLE BURST（ゴッドイーターTRPG）",
         holder=(
-            "ルールの作者（wiki の執筆者）。原作ゲーム『GOD EATER』の権利は"
-            "株式会社バンダイナムコエンターテインメント"
+            "ルールの作者（wiki の執筆者）、"
+            "原作ゲーム『GOD EATER』は株式会社バンダイナムコエンターテインメント"
         ),
         guideline=FAN_WORK,
         source="GOD EATER TABLE BURST @ウィキ",
