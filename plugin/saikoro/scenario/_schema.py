@@ -24,6 +24,7 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
+from pathlib import Path
 from typing import Any
 
 from ._loader import Node
@@ -85,6 +86,9 @@ class Ctx:
     """Path -> what is valid of an invalid container (see :class:`Tolerant`)."""
     notes: list[Problem] = field(default_factory=list)
     """How values were read (``note`` severity), apart from the problems."""
+    folder: Path | None = None
+    """The folder of the scenario file, when it is a file on disk: what it names (images)
+    is looked for there. ``None``: text validated without a file, nothing is read."""
 
     def error(self, node: Node, path: str, msg: Msg, hint: Msg | None = None) -> None:
         """Record an error at ``node``."""
