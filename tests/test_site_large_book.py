@@ -41,7 +41,8 @@ def _site(root: Path, count: int) -> Path:
     (root / "docs" / "index.md").write_text("# home\n", "utf-8")
     (root / "hooks.py").write_text(HOOK, "utf-8")
     (root / "mkdocs.yml").write_text(
-        "site_name: s\ntheme:\n  name: material\nhooks:\n  - hooks.py\nplugins:\n"
+        "site_name: s\ntheme:\n  name: material\n  features: [navigation.footer]\n"
+        "hooks:\n  - hooks.py\nplugins:\n"
         "  - saikoro:\n      roller:\n        enabled: false\n",
         "utf-8",
     )
@@ -101,8 +102,9 @@ def test_scenario_pages_have_no_meta_and_keep_their_titles(tmp_path: Path) -> No
     assert not set("<>&\"'") & set(title)  # the theme prints titles unescaped
     page = (root / "site" / "scenarios" / "s0" / "index.html").read_text("utf-8")
     assert "<title>表0 - s</title>" in page
-    # the nav names the other scenario by its title, not by its file name
+    # the next-page link names the other scenario by its title, not by its file name
     assert title in page and "S1" not in page
+    assert 'href="../s1/"' in page
 
 
 def test_dirty_serve_rebuild_keeps_the_titles_of_pages_not_read_again(tmp_path: Path) -> None:
@@ -115,7 +117,7 @@ def test_dirty_serve_rebuild_keeps_the_titles_of_pages_not_read_again(tmp_path: 
     build(_config(root), dirty=True)
     page = (root / "site" / "scenarios" / "s0" / "index.html").read_text("utf-8")
     assert "表0改" in page
-    assert "表1" in page  # s1 was not read again, its nav entry still has its title
+    assert "表1" in page  # s1 was not read again, its next-page link still has its title
     _config(root).plugins.on_startup(command="build", dirty=False)
 
 
