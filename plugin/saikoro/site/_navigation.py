@@ -1,13 +1,14 @@
-"""The book in the site's navigation: its index, its systems and the print book, never a
-list of every scenario.
+"""The book in the site's navigation: its index, its systems and the pages of the whole
+book, never a list of every scenario.
 
 Every page of the site carries the navigation, so a navigation listing each scenario
 makes the site grow with the square of the book (500 scenarios made 102 MB, 2,000 made
 1.1 GB). The book's section holds the index page, one entry per system (its first listing
-page, see :mod:`._pages.index`) and the print book: a size that does not grow with the
-book. Scenario pages and further listing pages are not in the navigation; each is placed
-under the entry it belongs to (a scenario under its system), so the theme opens the
-book's section and marks the system on it, and its breadcrumbs lead back.
+page, see :mod:`._pages.index`) and the pages of the whole book (the print book...:
+:attr:`BookNav.after`): a size that does not grow with the book. Scenario pages and
+further listing pages are not in the navigation; each is placed under the entry it
+belongs to (a scenario under its system), so the theme opens the book's section and
+marks the system on it, and its breadcrumbs lead back.
 
 With an explicit ``nav`` the plugin rewrites it before MkDocs reads it (``on_files`` runs
 first): an entry pointing at ``<prefix>/index.md`` becomes a section holding the index
@@ -43,8 +44,8 @@ class BookNav:
     """The title of the book's section (safe for the theme: see ``safe_title``)."""
     systems: list[tuple[str, str]] = field(default_factory=list)
     """(title, page) of each system's entry, listed after the index, in order."""
-    book: tuple[str, str] | None = None
-    """(title, page) of the print book, listed last."""
+    after: list[tuple[str, str]] = field(default_factory=list)
+    """(title, page) listed last, in order: pages of the whole book (the print book...)."""
     parents: dict[str, str] = field(default_factory=dict)
     """Page not in the navigation -> the listed page it belongs under."""
     sequence: list[str] = field(default_factory=list)
@@ -52,11 +53,7 @@ class BookNav:
 
     def listed(self) -> list[str]:
         """The pages the navigation lists."""
-        return [
-            self.index,
-            *(uri for _, uri in self.systems),
-            *([self.book[1]] if self.book else []),
-        ]
+        return [self.index, *(uri for _, uri in (*self.systems, *self.after))]
 
 
 def _section(index: str, title: str, pages: Sequence[NavItem]) -> dict[str, list[NavItem]]:
@@ -97,7 +94,7 @@ def add_to_nav(config: MkDocsConfig, plan: BookNav) -> None:
     nav = config.nav
     if nav is None:
         return
-    entries = [*plan.systems, *([plan.book] if plan.book else [])]
+    entries = [*plan.systems, *plan.after]
     pages: list[NavItem] = [{title: uri} for title, uri in entries]
     if not expand_nav(nav, plan.index, plan.title, pages):
         nav.append(_section(plan.index, plan.title, pages))
@@ -142,11 +139,10 @@ def arrange_nav(nav: Navigation, files: Files, plan: BookNav, *, listed: bool) -
         section = index.parent
         siblings: list[StructureItem] = section.children if section is not None else nav.items
         systems = [p for p in (page(uri) for _, uri in plan.systems) if p is not None]
-        book = page(plan.book[1]) if plan.book else None
-        books = [book] if book is not None else []
-        ours = [index, *systems, *books]
+        last = [p for p in (page(uri) for _, uri in plan.after) if p is not None]
+        ours = [index, *systems, *last]
         rest = [c for c in siblings if all(c is not p for p in ours)]
-        siblings[:] = [index, *systems, *rest, *books]
+        siblings[:] = [index, *systems, *rest, *last]
         for item in siblings:
             item.parent = section
         if section is not None:

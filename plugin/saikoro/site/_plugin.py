@@ -205,7 +205,7 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
             for gone in self.book.drop_stale(config, generated):
                 log.info(f"removed {gone} (its scenario is gone)")
         if book.scenarios:  # the print book, last in the book's section
-            self.book.nav.book = (BOOK_TITLE, f"{prefix}/book.md")
+            self.book.nav.after.append((BOOK_TITLE, f"{prefix}/book.md"))
         # a generated file over an author's, or one MkDocs would leave out: an error
         origins = origins_of(
             generated,
