@@ -273,3 +273,24 @@ def test_a_schema_over_an_authors_file_is_an_error(tmp_path: Path) -> None:
     stderr = _refused(_build(root))
     assert "docs/schema/scenario.schema.json（作者のファイル）" in stderr
     assert "schema_path を変えて" in stderr
+
+
+@pytest.mark.parametrize(
+    ("options", "name"),
+    [
+        ("      reference_prefix: ref\n", "reference_prefix"),
+        ("      schema: false\n      schema_path: s.json\n", "schema_path"),
+        (
+            "      roller:\n        enabled: false\n        pyodide_url: https://c/p/\n",
+            "roller.pyodide_url",
+        ),
+    ],
+)
+def test_an_option_another_switches_off_is_said_and_strict_fails(
+    tmp_path: Path, options: str, name: str
+) -> None:
+    root = _site(tmp_path / "s", options)
+    result = _build(root)
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert f"オプション {name}" in result.stderr and "何もしません" in result.stderr
+    assert _build(root, "--strict").returncode != 0

@@ -30,6 +30,7 @@ __all__ = [
     "SitePath",
     "check_options",
     "dropped_by",
+    "idle_options",
     "site_path",
 ]
 
@@ -390,3 +391,40 @@ def check_options(options: SaikoroConfig, config: MkDocsConfig) -> None:
             )
     if problems:
         raise PluginError("saikoro: プラグインの設定:\n" + "\n".join(f"  {p}" for p in problems))
+
+
+def idle_options(options: SaikoroConfig) -> list[str]:
+    """Options given a value that another option switches off (a warning each, in
+    Japanese: said, not ignored without a word; ``--strict`` fails on them)."""
+    out = []
+    idle = [
+        (options.reference_prefix != "", "reference_prefix", "reference: true"),
+        (
+            options.schema_path != SaikoroConfig.schema_path.default,
+            "schema_path",
+            "schema: true",
+        ),
+        (options.roller.pyodide_url is not None, "roller.pyodide_url", "roller.enabled: true"),
+        (options.roller.pyodide_dir is not None, "roller.pyodide_dir", "roller.enabled: true"),
+        (options.balance.battles != BATTLES, "balance.battles", "balance.enabled: true"),
+        (
+            options.balance.cache_dir != BalanceConfig.cache_dir.default,
+            "balance.cache_dir",
+            "balance.enabled: true と balance.cache: true",
+        ),
+    ]
+    switches = {
+        "reference_prefix": options.reference,
+        "schema_path": options.schema,
+        "roller.pyodide_url": options.roller.enabled,
+        "roller.pyodide_dir": options.roller.enabled,
+        "balance.battles": options.balance.enabled,
+        "balance.cache_dir": options.balance.enabled and options.balance.cache,
+    }
+    for given, name, needs in idle:
+        if given and not switches[name]:
+            out.append(
+                f"オプション {name} は {needs} のときだけ使われ、今の設定では何もしません"
+                f"（消すか、{needs} にしてください）"
+            )
+    return out

@@ -30,7 +30,7 @@ from . import _exact as exact
 from . import _lazysearch as lazysearch
 from . import _rolling as rolling
 from ._balancecache import BalanceStore
-from ._config import SaikoroConfig, check_options
+from ._config import SaikoroConfig, check_options, idle_options
 from ._fences import FenceContext, add_custom_fences, fence_lines
 from ._log import log
 from ._mermaid import append_linked_flows
@@ -124,6 +124,8 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
     @event_priority(-10)
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         check_options(self.config, config)  # nothing the options ask for may be lost
+        for idle in idle_options(self.config):
+            log.warning(idle)
         base = Path(config.config_file_path or ".").resolve().parent
         # an explicit `scenarios:` was checked to exist by the config; unset, the
         # folder next to mkdocs.yml is used when there is one
