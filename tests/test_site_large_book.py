@@ -292,3 +292,21 @@ def test_an_explicit_nav_lists_the_systems_under_the_books_entry(tmp_path: Path)
         "scenarios/index/kegare/",
         "scenarios/book/",
     ], nav
+
+
+def test_a_dirty_serve_rebuild_drops_a_listing_page_the_book_no_longer_needs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(structure, "PAGE", 2)
+    root = _mixed(tmp_path / "d", 3, 1)
+    config = _config(root)
+    config.plugins.on_startup(command="serve", dirty=True)
+    build(config, dirty=True)
+    second = root / "site" / "scenarios" / "index" / "getb" / "2" / "index.html"
+    assert 'data-scenario="s2"' in second.read_text("utf-8")
+    (root / "scenarios" / "s2.yaml").unlink()
+    build(_config(root), dirty=True)
+    assert not second.exists()  # not left behind by --dirty
+    first = (root / "site" / "scenarios" / "index" / "getb" / "index.html").read_text("utf-8")
+    assert "2 本" in first and "次へ →" not in first
+    _config(root).plugins.on_startup(command="build", dirty=False)

@@ -153,8 +153,8 @@ def render_listing(
     last = first + len(entries) - 1
     shown = f"{count} 本" if count == len(entries) else f"{count} 本中 {first}〜{last} 本目"
     out.append(
-        f'<p class="saikoro-meta">{esc(shown)}（見出しを押すと並べ替え）・ '
-        f'<a href="{esc(up[1])}">{esc(up[0])}</a></p>\n\n'
+        f'<p class="saikoro-meta"><a href="{esc(up[1])}">{esc(up[0])}</a> ／ '
+        f"{esc(shown)}（見出しを押すと並べ替え）</p>\n\n"
     )
     slots: list[str] = []
     bar = _pager(pager)
