@@ -166,10 +166,6 @@ def test_the_largest_number_of_battles_is_accepted(tmp_path: Path) -> None:
     [
         ("      title: '  '\n", "option 'title': 空です"),
         ("      mermaid_url: https://cdn.example/m.js\n      mermaid_dir: m\n", "mermaid_dir"),
-        (
-            "      roller:\n        pyodide_url: https://cdn.example/p/\n        pyodide_dir: p\n",
-            "roller.pyodide_dir",
-        ),
         ("      schema_path: ../schema.json\n", "docs の外"),
         ("      reference: true\n      reference_prefix: ../x\n", "docs の外"),
     ],
@@ -280,10 +276,7 @@ def test_a_schema_over_an_authors_file_is_an_error(tmp_path: Path) -> None:
     [
         ("      reference_prefix: ref\n", "reference_prefix"),
         ("      schema: false\n      schema_path: s.json\n", "schema_path"),
-        (
-            "      roller:\n        enabled: false\n        pyodide_url: https://c/p/\n",
-            "roller.pyodide_url",
-        ),
+        ("        battles: 50\n", "balance.battles"),
     ],
 )
 def test_an_option_another_switches_off_is_said_and_strict_fails(

@@ -156,23 +156,31 @@ class RollerConfig(base.Config):  # type: ignore[no-untyped-call]
     enabled = c.Type(bool, default=True)
     """Put roll buttons and a free-form roller on pages. Off: odds only, no Python in browsers."""
 
-    loading = c.Choice(("eager", "visible", "click"), default="visible")
-    """When the in-browser engine starts loading: at page load (``eager``), when a roller
-    scrolls into view or is pointed at (``visible``), or on the first click (``click``)."""
+    loading = c.Choice(("intent", "eager", "visible", "click"), default="intent")
+    """When the in-browser engine (about 0.3 MB) starts loading: when the reader points at,
+    touches or focuses a roller (``intent``), at page load (``eager``), when a roller
+    scrolls into view (``visible``), or on the first click (``click``). Phones load it on
+    the first tap whatever the choice."""
 
-    pyodide_url = c.Optional(c.Type(str))
-    """A CDN base URL of the pinned Pyodide version; unset = self-hosted (the copy bundled
-    in the saikoro package is copied into the built site)."""
+    pyodide_url = c.Deprecated(
+        message="saikoro: the roller's pyodide_url is no longer used: the roller runs "
+        "MicroPython, bundled with saikoro; remove the option"
+    )
+    """Removed: the roller no longer runs Pyodide."""
 
-    pyodide_dir = c.Optional(c.Type(str))
-    """A folder holding the pinned Pyodide's files to self-host instead of the bundled copy
-    (relative to ``mkdocs.yml``); unset = the copy bundled in the saikoro package."""
+    pyodide_dir = c.Deprecated(
+        message="saikoro: the roller's pyodide_dir is no longer used: the roller runs "
+        "MicroPython, bundled with saikoro; remove the option"
+    )
+    """Removed: the roller no longer runs Pyodide."""
 
     offline = c.Type(bool, default=True)
     """Keep the book on the reader's device: a service worker (``saikoro-sw.js`` at the
-    site root) keeps the dice engine once the reader has rolled, then every page, so later
-    visits roll at once and the site works with the network off; a web app manifest lets a
-    phone install the book as an app. Never under ``mkdocs serve``. Off: neither."""
+    site root) keeps the dice engine once the reader has rolled (no second download), so
+    later visits roll at once, and every page when the reader taps
+    「オフライン用に保存（2.4 MB）」 (never by itself), so the site works with the network
+    off; a web app manifest lets a phone install the book as an app. Never under ``mkdocs
+    serve``. Off: neither."""
 
 
 class CcfoliaConfig(base.Config):  # type: ignore[no-untyped-call]
@@ -342,9 +350,8 @@ def check_options(options: SaikoroConfig, config: MkDocsConfig) -> None:
     naming each option and its fix, in Japanese (all at once).
 
     The pages under ``prefix`` (``reference_prefix``) and the schema at ``schema_path``
-    must not be left out by MkDocs' exclusion rules; of two options naming where a file
-    comes from (``mermaid_url``/``mermaid_dir``, ``pyodide_url``/``pyodide_dir``) one
-    would be ignored.
+    must not be left out by MkDocs' exclusion rules; of ``mermaid_url`` and ``mermaid_dir``
+    (where Mermaid comes from) one would be ignored.
     """
     problems: list[str] = []
     places = [("prefix", options.prefix, f"{options.prefix}/index.md", True)]
@@ -374,21 +381,11 @@ def check_options(options: SaikoroConfig, config: MkDocsConfig) -> None:
             f"置き場所です。{mine}.json で終わる名前にしてください"
             "（例: schema/scenario.schema.json）"
         )
-    pairs = [
-        ("mermaid_url", "mermaid_dir", options.mermaid_url, options.mermaid_dir),
-        (
-            "roller.pyodide_url",
-            "roller.pyodide_dir",
-            options.roller.pyodide_url,
-            options.roller.pyodide_dir,
-        ),
-    ]
-    for url_name, dir_name, url, where in pairs:
-        if url is not None and where is not None:
-            problems.append(
-                f"オプション {url_name} と {dir_name} の両方が書かれています（URL があると "
-                f"{dir_name} は使われません）。どちらか一方だけにしてください"
-            )
+    if options.mermaid_url is not None and options.mermaid_dir is not None:
+        problems.append(
+            "オプション mermaid_url と mermaid_dir の両方が書かれています（URL があると "
+            "mermaid_dir は使われません）。どちらか一方だけにしてください"
+        )
     if problems:
         raise PluginError("saikoro: プラグインの設定:\n" + "\n".join(f"  {p}" for p in problems))
 
@@ -404,8 +401,6 @@ def idle_options(options: SaikoroConfig) -> list[str]:
             "schema_path",
             "schema: true",
         ),
-        (options.roller.pyodide_url is not None, "roller.pyodide_url", "roller.enabled: true"),
-        (options.roller.pyodide_dir is not None, "roller.pyodide_dir", "roller.enabled: true"),
         (options.balance.battles != BATTLES, "balance.battles", "balance.enabled: true"),
         (
             options.balance.cache_dir != BalanceConfig.cache_dir.default,
@@ -416,8 +411,6 @@ def idle_options(options: SaikoroConfig) -> list[str]:
     switches = {
         "reference_prefix": options.reference,
         "schema_path": options.schema,
-        "roller.pyodide_url": options.roller.enabled,
-        "roller.pyodide_dir": options.roller.enabled,
         "balance.battles": options.balance.enabled,
         "balance.cache_dir": options.balance.enabled and options.balance.cache,
     }
