@@ -41,7 +41,7 @@ from ._pages.reference import rule_topics
 from ._pages.scenario import fill_slots
 from ._reference import reference_files, schema_file
 from ._rulelinks import RuleLinks
-from ._searchconfig import japanese_search
+from ._searchconfig import add_tiers, japanese_search, page_tier, use_worker, worker_file
 from ._structure import (
     ScenarioBook,
     check_generated,
@@ -50,7 +50,7 @@ from ._structure import (
     raise_errors,
     rel_url,
 )
-from ._typography import JapaneseLineBreaks, punctuate, typeset_html
+from ._typography import JapaneseLineBreaks, phrase_html, punctuate, typeset_html
 from ._vtt import VttSettings
 from ._watch import watch_scenarios
 
@@ -97,6 +97,12 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         self.templates = MemoryBytecodeCache()
         self.balance = BalanceStore()
         self.rule_links = RuleLinks()
+        self.reference_pages: set[str] = set()
+        """The reference pages of this build (``reference: true``), under ``reference_prefix``."""
+        self.search_worker = False
+        """Whether the site's search is Japanese: saikoro's search worker replaces Material's."""
+        self.search_tiers: dict[str, int] = {}
+        """Each page's kind in search results, by URL (see .searchconfig.page_tier)."""
 
     # Defining on_startup makes MkDocs keep this instance across `mkdocs serve`
     # rebuilds, so the odds and page caches survive an edit; we also learn whether
@@ -140,7 +146,7 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         for name in skipped:
             log.info(f"the site configures its own {name!r} fence; saikoro's is not added")
         labels.configure(str(config.theme.get("language") or "ja"))  # words for YAML ids
-        japanese_search(config.plugins)
+        self.search_worker = japanese_search(config.plugins)
         config.markdown_extensions.append(JapaneseLineBreaks())  # type: ignore[arg-type]
         # Readable, stable anchors: a Japanese heading's id is its own text (「目標値の目安」
         # -> #目標値の目安), not #_8, which changes whenever a section is added before it;
@@ -196,6 +202,7 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
             reference = reference_files(config, options.schema_path, options.reference_prefix)
             generated.extend(reference)
             self.rule_links.topics = rule_topics()
+        self.reference_pages = {f.src_uri for f in reference}
         if self.config.schema:
             generated.append(schema_file(config, self.config.schema_path))
         # The book's own copy of the schema (what the scenarios' $schema lines name,
@@ -206,6 +213,8 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         for line in refreshed.messages():
             log.warning(line)
         generated.extend(self.assets.files(config))
+        if self.search_worker:
+            generated.append(worker_file(config))
         if self.is_serve:
             for gone in self.book.drop_stale(config, generated):
                 log.info(f"removed {gone} (its scenario is gone)")
@@ -261,6 +270,10 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
             # lists that name the same terms (a page's own `search: boost:` wins)
             page.meta.setdefault("search", {}).setdefault("boost", RULES_BOOST)
         self.fences.page_system = str(system) if system else None
+        uri = page.file.src_uri
+        if uri in self.reference_pages:  # ranked as the reference pages, wherever they sit
+            uri = uri.removeprefix(f"{self.config.reference_prefix}/")
+        self.search_tiers[page.url] = page_tier(uri, page.meta, scenario=scenario is not None)
         prefix = self.config.prefix.strip("/")
         page_url = page.file.url
         self.fences.zip_href = lambda sid: rel_url(page_url, f"{prefix}/{sid}/")
@@ -328,8 +341,11 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
             f"{folder}rulings.md",
             f"{folder}commands.md",
         }:
-            output = self.rule_links.fill(output, page.url)
+            typeset = phrase_html if self.config.typography else (lambda html: html)
+            output = self.rule_links.fill(output, page.url, typeset)
         output = lazysearch.hold_search_index(output)
+        if self.search_worker:
+            output = use_worker(output)
         head = self.assets.page_head(page.file.url)
         if head and "</head>" in output:
             output = output.replace("</head>", head + "</head>", 1)
@@ -338,7 +354,8 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
     # The 404 page is a theme template, not a page: its search index is held back too.
     def on_post_template(self, output_content: str, *, template_name: str, **_: object) -> str:
         if template_name == "404.html":
-            return lazysearch.hold_search_index(output_content)
+            output_content = lazysearch.hold_search_index(output_content)
+            return use_worker(output_content) if self.search_worker else output_content
         return output_content
 
     # Copy the roller's engine and MicroPython files, then write the service worker with the
@@ -348,6 +365,8 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         self.assets.post_build(config)
         exact.write(config.site_dir)
+        if self.search_worker:
+            add_tiers(config.site_dir, self.search_tiers)
         self.assets.write_offline(config)
         labels.configure("ja")  # per-build state: back to the default for the next user
         if self.config.balance.enabled:
