@@ -133,13 +133,13 @@ def test_a_large_book_is_printed_in_volumes(
     config.plugins.on_startup(command="serve", dirty=True)
     build(config, dirty=True)
     site = root / "site" / "scenarios"
-    first = (site / "book" / "index.html").read_text("utf-8")
-    second = (site / "book-2" / "index.html").read_text("utf-8")
+    first = (site / "book" / "index.html").read_text("utf-8").replace("<wbr>", "")
+    second = (site / "book-2" / "index.html").read_text("utf-8").replace("<wbr>", "")
     parts = [f'id="book-s{i}"' for i in range(3)]  # each scenario's part of a volume
     assert parts[0] in first and parts[1] in first and parts[2] not in first
     assert parts[2] in second and parts[0] not in second
     assert "印刷用（全シナリオ） 3〜3" in second
-    index = (site / "index.html").read_text("utf-8")
+    index = (site / "index.html").read_text("utf-8").replace("<wbr>", "")
     assert 'href="book/"' in index and 'href="book-2/"' in index
     assert "1 ページに 2 本ずつ" in index
     page = (site / "s0" / "index.html").read_text("utf-8")
@@ -241,13 +241,13 @@ def test_a_large_book_is_listed_in_pages_every_scenario_reached_by_plain_links(
     def at(name: str) -> Path:
         return site / (f"{name}.html" if html else f"{name}/index.html")
 
-    index = (site / "index.html").read_text("utf-8")
+    index = (site / "index.html").read_text("utf-8").replace("<wbr>", "")
     assert "5 本のシナリオ ／ 2 システム" in index
     assert 'class="saikoro-index"' not in index  # no table of the whole book
-    listing = at("index/getb").read_text("utf-8")
+    listing = at("index/getb").read_text("utf-8").replace("<wbr>", "")
     assert listing.count('<tr data-scenario="') == 2
     assert 'rel="next"' in listing and "3 本中 1〜2 本目" in listing
-    second = at("index/getb/2").read_text("utf-8")
+    second = at("index/getb/2").read_text("utf-8").replace("<wbr>", "")
     assert second.count('<tr data-scenario="') == 1 and 'rel="prev"' in second
     assert '<span aria-current="page">2</span>' in second
     reached = _crawl(root / "site", site / "index.html", html)
@@ -308,5 +308,6 @@ def test_a_dirty_serve_rebuild_drops_a_listing_page_the_book_no_longer_needs(
     build(_config(root), dirty=True)
     assert not second.exists()  # not left behind by --dirty
     first = (root / "site" / "scenarios" / "index" / "getb" / "index.html").read_text("utf-8")
+    first = first.replace("<wbr>", "")  # the phrase breaks
     assert "2 本" in first and "次へ →" not in first
     _config(root).plugins.on_startup(command="build", dirty=False)
