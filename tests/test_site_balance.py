@@ -34,12 +34,12 @@ from saikoro.balance import (
     tactics_for,
     verdict,
 )
+from saikoro.balance import _cache as balancecache
 from saikoro.balance import _runner as runner
+from saikoro.balance._cache import BalanceStore, decode, encode, fight_key
 from saikoro.balance._check import figures
 from saikoro.scenario import Scenario, load_scenario
 from saikoro.site import SaikoroPlugin
-from saikoro.site import _balancecache as balancecache
-from saikoro.site._balancecache import BalanceStore, decode, encode, fight_key
 from saikoro.site._charts import percent
 from saikoro.site._pages import balance as section
 from saikoro.site._pages.balance import _for_readers
@@ -510,7 +510,7 @@ def test_the_key_is_the_same_in_every_process_and_ignores_id_and_title() -> None
         "from saikoro.scenario._validate import load_scenario\n"
         "from saikoro.balance._model import encounter\n"
         "from saikoro.balance._tactics import tactics_for\n"
-        "from saikoro.site._balancecache import fight_key\n"
+        "from saikoro.balance._cache import fight_key\n"
         f"sc = load_scenario({str(REPO / 'scenarios' / 'kegare-minato.yaml')!r}).scenario\n"
         "print(fight_key(encounter(sc), tactics_for(sc.system), 400, 0))\n"
     )

@@ -13,7 +13,11 @@ Public API (stable; used by the MkDocs plugin and the CLI):
   :mod:`saikoro.scenario.model`).
 * :class:`Problem` — ``file``, ``line``, ``column`` (1-based), ``severity``
   (``error``/``warning``), ``path`` (``scenario.enemies[0].hp``), ``message``, ``hint``
-  (English), ``text(lang)``, ``hint_text(lang)``, ``format(lang)``, ``to_json(lang)``.
+  (English), ``text(lang)``, ``hint_text(lang)``, ``format(lang)``, ``to_json(lang)``,
+  ``gate`` (:data:`Gate`: a verdict of the balance gate, which ``--strict`` leaves alone;
+  :func:`fail_on_miss_env` reads :data:`FAIL_ON_MISS_ENV`, which makes a miss fail;
+  :func:`balance_seconds_env` reads :data:`BALANCE_SECONDS_ENV`, the time one scenario's
+  battles may take there).
 * :func:`field_reference` ``(system) -> dict`` — every field, for the generated docs.
 * :func:`json_schema` ``(system=None) -> dict`` — JSON Schema (draft 2020-12);
   :func:`schema_text` writes it as a file holds it, :data:`LOCAL_SCHEMA` is where a book
@@ -78,7 +82,17 @@ from ._export import field_reference, json_schema, short_label
 from ._files import newline_of, replace_file, text_like
 from ._ids import is_reserved, volume_id, windows_reserved
 from ._loader import MAX_BYTES, LoadError, Node, join_path
-from ._problems import Msg, Problem, default_lang, show_value
+from ._problems import (
+    BALANCE_SECONDS_ENV,
+    FAIL_ON_MISS_ENV,
+    Gate,
+    Msg,
+    Problem,
+    balance_seconds_env,
+    default_lang,
+    fail_on_miss_env,
+    show_value,
+)
 from ._ranges import parse_win_range, party_size
 from ._schema import (
     INVALID,
@@ -111,8 +125,10 @@ from ._validate import (
 
 __all__ = [
     "ATOMS",
+    "BALANCE_SECONDS_ENV",
     "BATTLE_CHECKS",
     "DEFINITIONS",
+    "FAIL_ON_MISS_ENV",
     "ID",
     "ID_PATTERN",
     "INVALID",
@@ -131,6 +147,7 @@ __all__ = [
     "Enum",
     "Field",
     "FileScan",
+    "Gate",
     "Int",
     "IntOrRange",
     "ListOf",
@@ -148,12 +165,14 @@ __all__ = [
     "TacticsError",
     "Tolerant",
     "Type",
+    "balance_seconds_env",
     "bounded_int",
     "chase_tables",
     "default_lang",
     "describe_tactic",
     "did_you_mean",
     "enemy_obj",
+    "fail_on_miss_env",
     "field_reference",
     "find_book",
     "find_files",

@@ -38,7 +38,15 @@ from saikoro.systems import get as get_system
 from ._log import log
 from ._mermaid import flow_html
 from ._oddscache import OddsCache, OddsResult
-from ._oddsview import OwnParam, odds_error, odds_list, own_command, own_row, own_template
+from ._oddsview import (
+    OwnParam,
+    OwnValueError,
+    odds_error,
+    odds_list,
+    own_command,
+    own_row,
+    own_template,
+)
 from ._pages.chase import table_html
 from ._pages.scenario import enemy_html, rulings, target_html
 from ._vtt import VttSettings
@@ -137,7 +145,7 @@ def _dice(ctx: FenceContext, body: list[str]) -> str:
     for offset, command in lines:
         try:
             found = own_template(command)
-        except ValueError as e:
+        except OwnValueError as e:
             ctx.warn(f"dice fence: {e}", offset)
             own.append(odds_error(command, str(e)))
             continue

@@ -181,7 +181,8 @@ class ScenarioBook:
 
     def render(self, scenario: Scenario, *, roller: bool, zip_href: str) -> Rendered:
         """The rendered page of ``scenario``, cached by content."""
-        balance_key = balance.key()  # the バランス section's settings
+        # the バランス section's settings, and its background work done (mkdocs serve)
+        balance_key = (*balance.key(), balance.version(scenario))
         key = (
             scenario.digest,
             scenario.id,
