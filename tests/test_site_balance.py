@@ -9,6 +9,7 @@ import json
 import logging
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -64,6 +65,7 @@ def _book(root: Path, plugin: str = "", names: tuple[str, ...] = SAMPLES) -> Pat
     for name in names:
         text = (REPO / "scenarios" / f"{name}.yaml").read_text("utf-8")
         (root / "scenarios" / f"{name}.yaml").write_text(text, "utf-8")
+    shutil.copytree(REPO / "scenarios" / "images", root / "scenarios" / "images")
     return root
 
 
@@ -498,6 +500,7 @@ def test_cache_files_round_trip_every_field() -> None:
 def _copy(path: Path, prefix: str) -> Path:
     out = Path(tempfile.mkdtemp()) / "elsewhere.yaml"
     out.write_text(prefix + path.read_text("utf-8"), "utf-8")
+    shutil.copytree(path.parent / "images", out.parent / "images")  # the images it shows
     return out
 
 

@@ -36,6 +36,9 @@ files), :func:`load_party_file` (a ``--party`` file), :func:`default_lang` (the 
 of messages), :func:`find_book` (the :class:`Book` a command runs in), ids
 (:data:`ID_PATTERN`, :func:`slug`, :func:`is_reserved`, :func:`volume_id`: the pages the
 site keeps), the ranges an author writes (:func:`parse_win_range`, :func:`party_size`),
+the parts of a scenario book (:data:`PHASE_LABELS`: a scene's phase in Japanese;
+:func:`image_file`: the file an image's ``file:`` names; :func:`image_info`: an image's
+format and size from its header, of the formats :data:`IMAGE_SUFFIXES`),
 the simulator's tactics that ``balance.tactics`` names (:class:`Policy`,
 :func:`parse_policy`, :data:`PRESETS`, :data:`ATOMS`, :func:`describe_tactic`,
 :class:`TacticsError`), :func:`short_label` (a field's label), and how an author's files
@@ -81,6 +84,7 @@ from ._defs._side import BATTLE_CHECKS
 from ._export import field_reference, json_schema, short_label
 from ._files import newline_of, replace_file, text_like
 from ._ids import is_reserved, volume_id, windows_reserved
+from ._images import IMAGE_SUFFIXES, image_info
 from ._loader import MAX_BYTES, LoadError, Node, join_path
 from ._problems import (
     BALANCE_SECONDS_ENV,
@@ -109,6 +113,7 @@ from ._schema import (
     did_you_mean,
 )
 from ._schemafile import LOCAL_SCHEMA, SchemaRefresh, refresh_schemas, schema_text
+from ._story import PHASE_LABELS, image_file
 from ._tactics import ATOMS, PRESETS, Policy, TacticsError, describe_tactic, parse_policy
 from ._validate import (
     FileScan,
@@ -131,11 +136,13 @@ __all__ = [
     "FAIL_ON_MISS_ENV",
     "ID",
     "ID_PATTERN",
+    "IMAGE_SUFFIXES",
     "INVALID",
     "LOCAL_SCHEMA",
     "MAX_BYTES",
     "NAME",
     "PC_NAME",
+    "PHASE_LABELS",
     "PRESETS",
     "TEXT",
     "Book",
@@ -177,6 +184,8 @@ __all__ = [
     "find_book",
     "find_files",
     "fraction_text",
+    "image_file",
+    "image_info",
     "is_reserved",
     "join_path",
     "json_schema",

@@ -240,7 +240,7 @@ def _part(ctx: FenceContext, scenario: Scenario, kind: str, name: str) -> str | 
     elif kind == "table":
         for table in model.chase_tables:
             if table.name == name:
-                return table_html(ctx.odds, table, roll=ctx.roller)
+                return table_html(ctx.odds, table, roll=ctx.roller, system=scenario.system)
     elif kind == "target":
         for target in model.difficulty_targets:
             if target.name == name:
@@ -253,6 +253,7 @@ def _part(ctx: FenceContext, scenario: Scenario, kind: str, name: str) -> str | 
                     roller=ctx.roller,
                     scope=scenario.id,
                     party=model.party or (),
+                    model=model,
                 )
     return None
 

@@ -24,6 +24,7 @@ from saikoro.scenario import (
     Msg,
     Problem,
     Scenario,
+    image_file,
     is_reserved,
     load_scenarios,
     replace_file,
@@ -36,9 +37,10 @@ from ._log import log
 from ._lru import Lru
 from ._navigation import BookNav
 from ._oddscache import OddsCache
-from ._pages import balance
+from ._pages import balance, story
 from ._pages.book import volumes
 from ._pages.index import (
+    BOOK_TEXT,
     PAGE,
     IndexEntry,
     Pager,
@@ -49,6 +51,7 @@ from ._pages.index import (
 )
 from ._pages.scenario import Rendered, book_order, render_scenario, system_name
 from ._safe import esc, md_escape, safe_title
+from ._text import book_text, site_text
 from ._vtt import VttSettings
 
 __all__ = [
@@ -191,6 +194,7 @@ class ScenarioBook:
             zip_href,
             self.vtt,
             balance_key,
+            story.images_key(scenario),
         )
         found = self._pages.get(key)
         if found is None:
@@ -209,6 +213,25 @@ class ScenarioBook:
             line, column = scenario.position(path)
             msg = Msg("site.no_odds", (text,))
             out.append(Problem(str(scenario.path), line, column, "error", path, msg))
+        return out
+
+    def _images(self, config: MkDocsConfig, scenario: Scenario, folder: str) -> list[File]:
+        """The scenario's images, copied into its folder (read at every build: a replaced
+        image is published without editing the scenario). One that cannot be read now
+        (removed since it was validated) is an error at its ``file:`` line."""
+        out = []
+        for i, image in enumerate(scenario.model.images):
+            path = image_file(scenario.path, image.file)
+            try:
+                data = path.read_bytes()
+            except OSError as e:
+                where = f"scenario.images[{i}].file"
+                line, column = scenario.position(where)
+                msg = Msg("image.unreadable", (repr(image.file), e.strerror or str(e)))
+                self.errors.append(Problem(str(scenario.path), line, column, "error", where, msg))
+                continue
+            name = story.image_name(scenario, image)
+            out.append(self._file(config, f"{folder}/{name}", data))
         return out
 
     def forget_written(self) -> None:
@@ -324,11 +347,18 @@ class ScenarioBook:
             for export in rendered.files:
                 out.append(self._file(config, f"{folder}/{export.name}", export.content))
                 self.sources[f"{folder}/{export.name}"] = source
+            for image in self._images(config, scenario, folder):
+                out.append(image)
+                self.sources[image.src_uri] = source
             listed.append((scenario, page_uri, balance.summary(scenario)))
         for stem, problems in sorted(book.broken.items()):
             page_md = error_page(stem, problems, self.lang)
             out.append(self._file(config, f"{prefix}/{stem}.md", page_md))
         out.extend(self._index_files(config, prefix, title, listed, volumes(len(seen))))
+        published = sorted((s for s, _, _ in listed), key=book_order)
+        if published:  # the text edition of the whole book
+            text = site_text(book_text(title, published))
+            out.append(self._file(config, f"{prefix}/{BOOK_TEXT}", text))
         return out
 
     def _index_files(
@@ -380,7 +410,7 @@ class ScenarioBook:
                 self.nav.parents[uri] = uris[0]
             self.nav.systems.append((safe_title(name), uris[0]))
             systems.append(
-                SystemLinks(name, len(items), tuple(rel_url(index_url, h) for h in hrefs))
+                SystemLinks(system, len(items), tuple(rel_url(index_url, h) for h in hrefs))
             )
         if not paged:
             self.nav.parents.update((uri, index_uri) for _, uri, _ in ordered)

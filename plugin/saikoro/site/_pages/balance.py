@@ -45,6 +45,7 @@ from saikoro.systems import system_class
 __all__ = [
     "Settings",
     "configure",
+    "figures",
     "key",
     "nothing_to_play",
     "section",
@@ -161,10 +162,10 @@ def _report(settings: Settings, scenario: Scenario, result: BalanceResult) -> No
         log.info(text)
 
 
-def summary(scenario: Scenario) -> tuple[str, str, float] | None:
-    """(verdict, its CSS word, win rate it rests on) of the scenario's section, for the
-    scenario index; ``None`` when the page has no verdict. The figures are the section's
-    own (cached: the page was rendered first)."""
+def figures(scenario: Scenario) -> BalanceResult | None:
+    """The figures of the scenario's section (cached: one simulation per page; under
+    ``mkdocs serve`` those played so far while the rest runs in the background), ``None``
+    when the page has none (the section off, no simulator, nothing to play)."""
     settings = _state["settings"]
     if settings is None or not system_class(scenario.system).simulator:
         return None
@@ -172,6 +173,16 @@ def summary(scenario: Scenario) -> tuple[str, str, float] | None:
     if nothing_to_play(enc):
         return None
     result, _ = settings.store.figures_now(scenario, enc, battles_for(scenario, settings.battles))
+    return result
+
+
+def summary(scenario: Scenario) -> tuple[str, str, float] | None:
+    """(verdict, its CSS word, win rate it rests on) of the scenario's section, for the
+    scenario index; ``None`` when the page has no verdict. The figures are the section's
+    own (cached: the page was rendered first)."""
+    result = figures(scenario)
+    if result is None:
+        return None
     basis = float(result.exact) if result.exact is not None else result.win
 
     word = verdict(basis)

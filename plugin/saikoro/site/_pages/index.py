@@ -25,10 +25,12 @@ from dataclasses import dataclass
 from saikoro.scenario import Scenario
 from saikoro.site._charts import percent
 from saikoro.site._safe import esc, md_escape
+from saikoro.systems import FAN_WORK, system_class
 
 from .scenario import SLOT, book_order, system_name, system_order
 
 __all__ = [
+    "BOOK_TEXT",
     "PAGE",
     "IndexEntry",
     "Pager",
@@ -36,6 +38,7 @@ __all__ = [
     "pages_of",
     "render_index",
     "render_listing",
+    "rights_html",
     "window",
 ]
 
@@ -60,10 +63,10 @@ class IndexEntry:
 
 @dataclass(frozen=True)
 class SystemLinks:
-    """A system on the index: its name, its number of scenarios and the hrefs of its
+    """A system on the index: its id, its number of scenarios and the hrefs of its
     listing pages (relative to the index), in order."""
 
-    name: str
+    system: str
     count: int
     hrefs: tuple[str, ...]
 
@@ -120,21 +123,36 @@ def render_index(
     if not total:
         out.append("シナリオはまだありません。\n")
         return "".join(out), slots
-    kinds = len(systems) if systems else len({e.scenario.system for e in entries})
-    out.append(_header(total, kinds, table=bool(entries)))
+    ids = (
+        [s.system for s in systems]
+        if systems
+        else sorted({e.scenario.system for e in entries}, key=system_order)
+    )
+    out.append(_header(total, len(ids), table=bool(entries)))
+    text = f'<a href="{esc(BOOK_TEXT)}">テキスト版（全シナリオ、Markdown）</a>'
     if len(volumes) <= 1:
-        out.append("[印刷用：全シナリオを1ページで](book.md)\n\n")
+        out.append(f"[印刷用：全シナリオを1ページで](book.md) ・ {text}\n\n")
     else:
         links = " ・ ".join(f"[{first}〜{last}]({stem}.md)" for stem, first, last in volumes)
         size = volumes[0][2] - volumes[0][1] + 1
-        out.append(f"印刷用（1 ページに {size} 本ずつ、ID 順）：{links}\n\n")
+        out.append(f"印刷用（1 ページに {size} 本ずつ、ID 順）：{links} ・ {text}\n\n")
     if systems:
         slots.append(_systems(systems))
         out.append(SLOT.format(len(slots) - 1) + "\n\n")
     if entries:
         slots.append(_table(entries))
         out.append(SLOT.format(len(slots) - 1) + "\n\n")
+    _rights(ids, out, slots)
     return "".join(out), slots
+
+
+def _rights(systems: list[str], out: list[str], slots: list[str]) -> None:
+    """The rights notices of ``systems`` at the end of an index page."""
+    rights = rights_html(systems)
+    if rights:
+        out.append("## 権利表記\n\n")
+        slots.append(rights)
+        out.append(SLOT.format(len(slots) - 1) + "\n\n")
 
 
 def render_listing(
@@ -167,6 +185,7 @@ def render_listing(
     if bar:
         slots.append(bar.replace('aria-label="ページ"', 'aria-label="ページ（下）"', 1))
         out.append(SLOT.format(len(slots) - 1) + "\n\n")
+    _rights([system], out, slots)
     return "".join(out), slots
 
 
@@ -203,7 +222,7 @@ def _systems(systems: Sequence[SystemLinks]) -> str:
             pages = f'<span class="saikoro-systems-pages">ページ {links}</span>'
         items.append(
             f'<li><a class="saikoro-systems-name" href="{esc(system.hrefs[0])}">'
-            f"{esc(system.name)}</a>"
+            f"{esc(system_name(system.system))}</a>"
             f'<span class="saikoro-meta">{system.count} 本</span>{pages}</li>'
         )
     return f'<ul class="saikoro-systems" aria-label="システム別">{"".join(items)}</ul>'
@@ -246,6 +265,31 @@ def _table(entries: Sequence[IndexEntry]) -> str:
     return (
         '<div class="saikoro-index-box"><table class="saikoro-index">'
         f"<thead><tr>{heads}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>"
+    )
+
+
+BOOK_TEXT = "book.txt"
+"""The text edition of the whole book, beside the index (``<prefix>/book.txt``)."""
+
+
+def rights_html(systems: list[str]) -> str:
+    """The rights notices of ``systems`` (each system once), for the index and the book's
+    colophon: each game and its rights holder, what one system asks beyond the others,
+    and what every built-in system's notice says (:data:`FAN_WORK`) once."""
+    notices = [n for n in (system_class(s).rights for s in systems) if n is not None]
+    if not notices:
+        return ""
+    items = "".join(f"<li>{esc(n.head())}。</li>" for n in notices)
+    paragraphs = []
+    for n in notices:
+        extra = n.guideline.replace(FAN_WORK, "").strip()
+        if extra:
+            paragraphs.append(f"<p>『{esc(n.game)}』：{esc(extra)}</p>")
+    if any(FAN_WORK in n.guideline for n in notices):
+        paragraphs.append(f"<p>{esc(FAN_WORK)}</p>")
+    return (
+        f'<div class="saikoro-rights saikoro-system-rights"><ul>{items}</ul>'
+        f"{''.join(paragraphs)}</div>"
     )
 
 
