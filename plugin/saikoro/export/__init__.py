@@ -21,6 +21,11 @@ from ._ccfolia import CcfoliaVisibility, ccfolia_attribute, ccfolia_json, ccfoli
 from ._enemy import DICEBOT, enemy_character, enemy_palette
 from ._model import Character, ExportError
 from ._palette import PaletteLine, signed
+from ._room import Room, RoomNote, RoomPart, RoomPiece, book_room, scenario_room, table_line
+from ._room_ccfolia import ccfolia_room
+from ._room_cli import room_main
+from ._room_map import MapSpec, dial_map, rows_map
+from ._room_udonarium import udonarium_room
 from ._udonarium import udonarium_xml, udonarium_zip, udonarium_zip_names
 
 __all__ = [
@@ -28,13 +33,26 @@ __all__ = [
     "CcfoliaVisibility",
     "Character",
     "ExportError",
+    "MapSpec",
     "PaletteLine",
+    "Room",
+    "RoomNote",
+    "RoomPart",
+    "RoomPiece",
+    "book_room",
     "ccfolia_attribute",
     "ccfolia_json",
+    "ccfolia_room",
     "ccfolia_script",
+    "dial_map",
     "enemy_character",
     "enemy_palette",
+    "room_main",
+    "rows_map",
+    "scenario_room",
     "signed",
+    "table_line",
+    "udonarium_room",
     "udonarium_xml",
     "udonarium_zip",
     "udonarium_zip_names",

@@ -1,0 +1,404 @@
+"""A scenario (or a whole book) as a VTT room: pieces, notes, tables and a map.
+
+:func:`scenario_room` and :func:`book_room` build a :class:`Room` from validated
+scenarios; :mod:`._room_udonarium` and :mod:`._room_ccfolia` write it as each VTT's room
+file. The room is VTT-neutral: where a piece stands is given in grid cells (the writers
+scale them), which text only the GM may read is marked ``secret``.
+
+What a scenario puts in its room:
+
+* every enemy as a piece (the per-enemy export, :func:`~._enemy.enemy_character`: the
+  same resources, parameters, memo and palette); enemies sharing a name are numbered
+  copies (ゴブリン1, ゴブリン2, ...), as a GM names them at the table;
+* the PCs of ``party:`` (their system's ``pc_character``, else name and memo);
+* the tables (``chase_tables``) as palette lines of a GM piece, one per table, each
+  rolling the table's die with every entry written after it, and as notes;
+* the notes: the overview (summary, players, missions, rulings: what the players may
+  read) and the difficulty targets (the GM's);
+* the map of a system that has one (its export module's ``room_map``) with the pieces
+  standing in their starting cells.
+
+>>> from saikoro.scenario import validate_text
+>>> text = ("system: kegare\\ntitle: 試し\\nenemies:\\n"
+...     "  - {id: a, name: 鬼, hp: 9, attack: 1, defence: 1, initiative: 3}\\n"
+...     "  - {id: b, name: 鬼, hp: 9, attack: 1, defence: 1, initiative: 3}\\n"
+...     "  - {id: c, name: 大鬼, hp: 19, attack: 2, defence: 1, initiative: 3}\\n")
+>>> room = scenario_room(validate_text(text, "t.yaml").scenario)
+>>> [p.character.name for p in room.parts[0].pieces if p.kind == "enemy"]
+['鬼1', '鬼2', '大鬼']
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from saikoro.scenario import DEFINITIONS, ListOf, Obj, Scenario
+from saikoro.scenario.model import PC, ChaseTable, Enemy, Model, enemy_model
+from saikoro.systems import System
+from saikoro.systems import get as get_system
+
+from ._enemy import DICEBOT, enemy_character
+from ._memo import model_lines
+from ._model import Character
+from ._palette import PaletteLine
+from ._room_map import MapSpec
+
+__all__ = [
+    "GM_PIECE",
+    "Room",
+    "RoomNote",
+    "RoomPart",
+    "RoomPiece",
+    "book_room",
+    "scenario_room",
+    "table_line",
+]
+
+GM_PIECE = "シナリオの表"
+"""The name of the GM piece whose palette rolls the scenario's tables."""
+
+BENCH_STEP = 1.25
+"""Cells between pieces standing in a row beside the map."""
+
+
+@dataclass(frozen=True)
+class RoomPiece:
+    """A character of the room.
+
+    Attributes:
+        character: the VTT character (name, gauges, parameters, memo, palette).
+        kind: ``enemy``, ``pc``, ``npc`` or ``gm`` (the piece rolling the tables).
+        x, y: where it stands, top-left, in grid cells from the part's origin.
+        on_map: whether it stands in a cell of the map (else beside it).
+        secret: only the GM may see it (ココフォリア: 非公開; ユドナリウム: the GM's room only).
+    """
+
+    character: Character
+    kind: str
+    x: float = 0.0
+    y: float = 0.0
+    on_map: bool = False
+    secret: bool = False
+
+
+@dataclass(frozen=True)
+class RoomNote:
+    """A shared note: a title and its text (``secret``: only the GM may read it)."""
+
+    title: str
+    text: str
+    secret: bool = False
+
+
+@dataclass(frozen=True)
+class RoomPart:
+    """What one scenario brings to a room.
+
+    Attributes:
+        scenario_id: the scenario's id.
+        title: its title.
+        system: its system id.
+        system_name: the system's display name.
+        pieces: its characters, in order (enemies, PCs, NPCs, the GM piece).
+        notes: its notes, in reading order.
+        map: the system's map, or ``None``.
+        width, height: the area the part takes, in cells (the map, the pieces beside it).
+    """
+
+    scenario_id: str
+    title: str
+    system: str
+    system_name: str
+    pieces: tuple[RoomPiece, ...]
+    notes: tuple[RoomNote, ...]
+    map: MapSpec | None = None
+    width: float = 0.0
+    height: float = 0.0
+
+    @property
+    def dicebot(self) -> str:
+        """The BCDice game system the palettes are written for (every piece's)."""
+        return DICEBOT
+
+
+@dataclass(frozen=True)
+class Room:
+    """A room: its title and one part per scenario (a book has several)."""
+
+    title: str
+    parts: tuple[RoomPart, ...] = field(default=())
+
+    @property
+    def pieces(self) -> tuple[RoomPiece, ...]:
+        """Every piece of every part."""
+        return tuple(p for part in self.parts for p in part.pieces)
+
+    @property
+    def notes(self) -> tuple[RoomNote, ...]:
+        """Every note of every part."""
+        return tuple(n for part in self.parts for n in part.notes)
+
+
+# -- tables -------------------------------------------------------------------------------
+
+
+def _entry_text(key: str, entry: Model) -> str:
+    """``3-4 濡れた石畳: このカットの加速の達成値-1`` (an event named by the entry after it)."""
+    title = str(getattr(entry, "title", "") or "")
+    effect = str(getattr(entry, "effect", "") or "").strip()
+    event = getattr(entry, "event", None)
+    text = f"{key} {title}".strip()
+    if effect:
+        text += f": {effect}"
+    if event:
+        text += f"（イベント: {event}）"
+    return text
+
+
+def table_line(table: ChaseTable) -> PaletteLine:
+    """The palette line of a table: its die, its name, then every entry.
+
+    >>> from saikoro.scenario.model import ChaseEntry, ChaseTable
+    >>> t = ChaseTable(name="表", die="1D6", entries={
+    ...     "1-3": ChaseEntry(title="静か"), "4-6": ChaseEntry(title="嵐", effect="全員-1")})
+    >>> table_line(t).text
+    '1D6 表 ※1-3 静か／4-6 嵐: 全員-1'
+    """
+    entries = "／".join(_entry_text(str(k), e) for k, e in table.entries.items())
+    return PaletteLine(table.die, table.name, entries, system_command=table.die)
+
+
+def _table_note(table: ChaseTable) -> RoomNote:
+    lines = [f"{table.die} を振る"]
+    if table.description:
+        lines.append(table.description.strip())
+    lines.extend(_entry_text(str(k), e) for k, e in table.entries.items())
+    return RoomNote(table.name, "\n".join(lines))
+
+
+# -- notes --------------------------------------------------------------------------------
+
+
+def _field_lines(system: str, key: str, value: Model) -> list[str]:
+    """``value`` (the scenario's ``key`` part) in the words of the definitions."""
+    kind = DEFINITIONS[system].field(key).type
+    obj = kind.item if isinstance(kind, ListOf) else kind
+    if not isinstance(obj, Obj):
+        raise TypeError(f"{system}.{key} is not a mapping")
+    return model_lines(obj, value)
+
+
+def _overview(scenario: Scenario, system: System) -> RoomNote:
+    model = scenario.model
+    lines = [f"システム: {system.name or system.id}"]
+    if model.players is not None:
+        lines.append(f"プレイヤー: {model.players}")
+    if model.summary:
+        lines += ["", model.summary.strip()]
+    if model.missions is not None:
+        lines += ["", "【ミッション】", *_field_lines(scenario.system, "missions", model.missions)]
+    if model.rulings:
+        lines += ["", "【裁定】"]
+        titles = {r.option_name: r.title for r in type(system).rulings}
+        lines += [f"{titles.get(k, k)}: {v}" for k, v in sorted(model.rulings.items())]
+    return RoomNote(scenario.title, "\n".join(lines))
+
+
+def _targets(scenario: Scenario) -> RoomNote | None:
+    targets = scenario.model.difficulty_targets
+    if not targets:
+        return None
+    definition = DEFINITIONS[scenario.system].field("difficulty_targets").type
+    assert isinstance(definition, ListOf) and isinstance(definition.item, Obj)
+    item = definition.item
+    lines: list[str] = []
+    for target in targets:
+        lines.append(f"【{target.name}】")
+        lines.extend("  " + line for line in model_lines(item, target, skip=("name",)))
+    return RoomNote("判定の目標値", "\n".join(lines), secret=True)
+
+
+# -- pieces -------------------------------------------------------------------------------
+
+
+def numbered(names: Sequence[str]) -> list[str]:
+    """Names shared by several pieces become numbered copies, in order.
+
+    >>> numbered(["鬼", "大鬼", "鬼", "鬼"])
+    ['鬼1', '大鬼', '鬼2', '鬼3']
+    >>> numbered(["鬼", "鬼", "鬼1"])  # a name already taken is skipped
+    ['鬼2', '鬼3', '鬼1']
+    """
+    counts = Counter(names)
+    taken = set(names)
+    seen: Counter[str] = Counter()
+    out: list[str] = []
+    for name in names:
+        if counts[name] == 1:
+            out.append(name)
+            continue
+        seen[name] += 1
+        candidate = f"{name}{seen[name]}"
+        while candidate in taken:
+            seen[name] += 1
+            candidate = f"{name}{seen[name]}"
+        taken.add(candidate)
+        out.append(candidate)
+    return out
+
+
+def _module(system: System) -> object:
+    return importlib.import_module(system.vtt_export) if system.vtt_export else None
+
+
+def _pc_character(system: System, pc: PC) -> Character:
+    """A PC as a character: every field as the memo; the gauges, parameters and palette
+    of the enemy its system's ``pc_as_enemy`` writes it as (none without that hook)."""
+    kind = DEFINITIONS[system.id].field("party").type
+    if not isinstance(kind, ListOf) or not isinstance(kind.item, Obj):
+        raise TypeError(f"{system.id}: party is not a list of mappings")
+    memo = "\n".join(model_lines(kind.item, pc, skip=("name",)))
+    as_enemy: Callable[[PC], Mapping[str, object]] | None = getattr(
+        _module(system), "pc_as_enemy", None
+    )
+    if as_enemy is None:
+        return Character(pc.name, memo=memo)
+    enemy = enemy_model(system.id, {"id": "pc", "name": pc.name, **as_enemy(pc)})
+    return dataclasses.replace(enemy_character(system, enemy), memo=memo)
+
+
+def _cell(system: System, what: str, item: Model) -> str | None:
+    find: Callable[[Model], str | None] | None = getattr(_module(system), f"{what}_cell", None)
+    return find(item) if find is not None else None
+
+
+@dataclass
+class _Layout:
+    """Where pieces stand: in their cell of the map, else in a row below it."""
+
+    map: MapSpec | None
+    bench_y: float
+    bench_x: float = 0.0
+    crowd: Counter[str] = field(default_factory=Counter)
+
+    def place(self, cell: str | None) -> tuple[float, float, bool]:
+        if self.map is not None and cell is not None and cell in self.map.anchors:
+            cx, cy = self.map.anchors[cell]
+            n = self.crowd[cell]
+            self.crowd[cell] += 1
+            dx, dy = _OFFSETS[n % len(_OFFSETS)]
+            return cx - 0.5 + dx, cy - 0.5 + dy, True
+        x = self.bench_x
+        self.bench_x += BENCH_STEP
+        return x, self.bench_y, False
+
+
+_OFFSETS = ((0.0, 0.0), (0.45, 0.3), (-0.45, 0.3), (0.0, 0.6), (0.45, -0.3), (-0.45, -0.3))
+"""Offsets (cells) of the second, third... piece standing in one cell."""
+
+
+def _map(system: System) -> MapSpec | None:
+    make: Callable[[], MapSpec] | None = getattr(_module(system), "room_map", None)
+    return make() if make is not None else None
+
+
+def scenario_part(
+    scenario: Scenario,
+    *,
+    url: Callable[[str, str], str] | None = None,
+) -> RoomPart:
+    """The part of a room one scenario brings.
+
+    Args:
+        scenario: a validated scenario.
+        url: ``(scenario id, enemy id) -> URL`` of an enemy's published stat block
+            (the characters' link back), or ``None`` for no link.
+    """
+    model = scenario.model
+    options = dict(model.rulings)
+    system = get_system(scenario.system, **options)
+    room_map = _map(system)
+    layout = _Layout(room_map, bench_y=(room_map.height + 0.5) if room_map else 0.0)
+    pieces: list[RoomPiece] = []
+
+    enemies: list[tuple[Enemy, Character]] = [
+        (
+            enemy,
+            enemy_character(
+                system, enemy, url=url(scenario.id, enemy.id) if url is not None else ""
+            ),
+        )
+        for enemy in model.enemies
+    ]
+    names = numbered([c.name for _, c in enemies])
+    for (enemy, character), name in zip(enemies, names, strict=True):
+        x, y, on_map = layout.place(_cell(system, "enemy", enemy))
+        piece = dataclasses.replace(character, name=name)
+        pieces.append(RoomPiece(piece, "enemy", x, y, on_map))
+    for pc in model.party or ():
+        x, y, on_map = layout.place(_cell(system, "pc", pc))
+        pieces.append(RoomPiece(_pc_character(system, pc), "pc", x, y, on_map))
+    for npc in _npcs(scenario):
+        x, y, _ = layout.place(None)
+        pieces.append(RoomPiece(npc, "npc", x, y))
+    if model.chase_tables:
+        x, y, _ = layout.place(None)
+        gm = Character(
+            GM_PIECE,
+            commands=tuple(table_line(t).text for t in model.chase_tables),
+            memo="表の全文は同じ名前のメモにあります。\n"
+            + "\n".join(f"{t.name}（{t.die}）" for t in model.chase_tables),
+        )
+        pieces.append(RoomPiece(gm, "gm", x, y))
+
+    notes: list[RoomNote] = [_overview(scenario, system)]
+    notes.extend(_book_notes(scenario))
+    targets = _targets(scenario)
+    if targets is not None:
+        notes.append(targets)
+    notes.extend(_table_note(t) for t in model.chase_tables)
+
+    width = max(room_map.width if room_map else 0.0, layout.bench_x)
+    height = layout.bench_y + (1.0 if layout.bench_x else 0.0)
+    return RoomPart(
+        scenario.id,
+        scenario.title,
+        scenario.system,
+        system.name or system.id,
+        tuple(pieces),
+        tuple(notes),
+        room_map,
+        width,
+        height,
+    )
+
+
+def _npcs(scenario: Scenario) -> list[Character]:  # noqa: ARG001 - the book's NPCs come later
+    return []
+
+
+def _book_notes(scenario: Scenario) -> list[RoomNote]:  # noqa: ARG001
+    return []
+
+
+def scenario_room(
+    scenario: Scenario,
+    *,
+    url: Callable[[str, str], str] | None = None,
+) -> Room:
+    """The room of one scenario (see the module's docstring for what it holds)."""
+    return Room(scenario.title, (scenario_part(scenario, url=url),))
+
+
+def book_room(
+    scenarios: Iterable[Scenario],
+    title: str,
+    *,
+    url: Callable[[str, str], str] | None = None,
+) -> Room:
+    """One room holding every scenario of a book, in the order given."""
+    return Room(title, tuple(scenario_part(s, url=url) for s in scenarios))

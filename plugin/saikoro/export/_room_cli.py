@@ -1,0 +1,191 @@
+"""``saikoro room``: scenarios as rooms for ユドナリウム and ココフォリア.
+
+``saikoro room FILE|FOLDER... --to udonarium|ccfolia [--book] [-o DIR] [--players]``
+writes ``<scenario id>.udonarium.zip`` / ``<scenario id>.ccfolia.zip`` into ``DIR`` (the
+current folder by default), or with ``--book`` one ``book.<vtt>.zip`` holding every
+scenario. Invalid scenarios are reported (file, line, column) and nothing is written.
+Exit status: 0 written, 1 invalid scenarios or a file that could not be written, 2 usage.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TextIO
+
+from saikoro.scenario import (
+    LoadResult,
+    Problem,
+    Scenario,
+    default_lang,
+    find_book,
+    find_files,
+    load_scenario,
+    replace_file,
+)
+
+from ._model import ExportError
+from ._room import Room, book_room, scenario_room
+from ._room_ccfolia import ccfolia_room
+from ._room_udonarium import udonarium_room
+
+__all__ = ["output_name", "room_main"]
+
+EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
+BOOK = "book"
+"""The stem of a whole book's room (never a scenario id: ``book`` is reserved)."""
+_WINDOWS_RESERVED = re.compile(r"(con|prn|aux|nul|com[0-9]|lpt[0-9])", re.IGNORECASE)
+_UNSAFE = re.compile(r'[\x00-\x1f\x7f<>:"/\\|?*]')
+
+
+def output_name(stem: str, vtt: str, *, players: bool = False) -> str:
+    """The file name of a room: ``<stem>.<vtt>.zip`` made safe on every file system.
+
+    >>> output_name("getb-haito", "udonarium"), output_name("con", "ccfolia")
+    ('getb-haito.udonarium.zip', 'con_.ccfolia.zip')
+    >>> output_name("../a\\x01b", "udonarium", players=True)
+    '.._a_b.udonarium-players.zip'
+    """
+    safe = _UNSAFE.sub("_", stem).rstrip(" .").lstrip(" ") or "room"
+    if _WINDOWS_RESERVED.fullmatch(safe.split(".")[0]):
+        safe += "_"
+    suffix = f"{vtt}-players" if players else vtt
+    return f"{safe}.{suffix}.zip"
+
+
+def _collect(paths: Sequence[str]) -> tuple[list[LoadResult], list[str]]:
+    results: list[LoadResult] = []
+    missing: list[str] = []
+    for given in paths:
+        path = Path(given)
+        if path.is_dir():
+            files = find_files(path)
+            if not files:
+                missing.append(f"{given}: シナリオのファイル（*.yaml）がありません")
+            results.extend(load_scenario(f) for f in files)
+        elif path.is_file():
+            results.append(load_scenario(path))
+        else:
+            missing.append(f"{given}: ファイルもフォルダもありません")
+    return results, missing
+
+
+def _default_paths(err: TextIO) -> list[str] | None:
+    here = Path.cwd()
+    if (here / "scenarios").is_dir():
+        return ["scenarios"]
+    book = find_book(here)
+    if book is None:
+        err.write(
+            "saikoro room: シナリオのファイルかフォルダを指定してください"
+            "（本のフォルダ — mkdocs.yml のあるフォルダ — の中なら省略できます）\n"
+        )
+        return None
+    return [str(book.scenarios)]
+
+
+def _writers(players: bool) -> dict[str, Callable[[Room], bytes]]:
+    return {
+        "udonarium": lambda room: udonarium_room(room, gm=not players),
+        "ccfolia": ccfolia_room,
+    }
+
+
+def room_main(argv: Sequence[str], out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """Run ``saikoro room``; returns the exit status."""
+    stdout = out or sys.stdout
+    stderr = err or sys.stderr
+    parser = argparse.ArgumentParser(
+        prog="saikoro room",
+        description="Write each scenario as a room for a VTT: every enemy (numbered copies), "
+        "the PCs, chat palettes, the tables, the notes and the map, ready to drop on "
+        "ユドナリウム or to import in ココフォリア.",
+    )
+    parser.add_argument(
+        "paths",
+        nargs="*",
+        metavar="FILE|FOLDER",
+        help="scenario files or folders (default: the scenario folder of the book this "
+        "command runs in)",
+    )
+    parser.add_argument(
+        "--to",
+        required=True,
+        action="append",
+        choices=("udonarium", "ccfolia"),
+        help="the VTT (repeat for both)",
+    )
+    parser.add_argument(
+        "--book", action="store_true", help="one room holding every scenario (book.<vtt>.zip)"
+    )
+    parser.add_argument(
+        "-o", "--output", metavar="DIR", default=".", help="folder to write into (default: .)"
+    )
+    parser.add_argument(
+        "--players",
+        action="store_true",
+        help="ユドナリウム: leave out the GM-only notes (every participant sees every note)",
+    )
+    try:
+        args = parser.parse_args(list(argv))
+    except SystemExit as exc:
+        return EXIT_OK if exc.code in (0, None) else EXIT_USAGE
+    paths = args.paths or _default_paths(stderr)
+    if paths is None:
+        return EXIT_USAGE
+    folder = Path(args.output)
+    if folder.exists() and not folder.is_dir():
+        stderr.write(f"saikoro room: -o {args.output}: フォルダではありません\n")
+        return EXIT_USAGE
+    results, missing = _collect(paths)
+    lang = default_lang()
+    problems = sorted((p for r in results for p in r.errors), key=Problem.sort_key)
+    scenarios: list[Scenario] = [r.scenario for r in results if r.scenario is not None]
+    seen: dict[str, str] = {}
+    duplicate: list[str] = []
+    for r in results:
+        if r.scenario is None:
+            continue
+        if r.scenario.id in seen:
+            duplicate.append(
+                f"{r.file}: シナリオの id {r.scenario.id!r} は {seen[r.scenario.id]} でも使われて"
+                "います（ルームのファイル名が重なります）"
+            )
+        seen.setdefault(r.scenario.id, str(r.file))
+    for line in missing + duplicate:
+        stderr.write(f"saikoro room: {line}\n")
+    for problem in problems:
+        stderr.write(problem.format(lang) + "\n")
+    if problems or missing or duplicate:
+        stderr.write("saikoro room: 誤りがあるため、ルームを書き出しませんでした\n")
+        return EXIT_FAIL
+    if not scenarios:
+        stderr.write("saikoro room: シナリオがありません\n")
+        return EXIT_FAIL
+    rooms: list[tuple[str, Room]]
+    if args.book:
+        ordered = sorted(scenarios, key=lambda s: s.id)
+        rooms = [(BOOK, book_room(ordered, "シナリオ集"))]
+    else:
+        rooms = [(s.id, scenario_room(s)) for s in scenarios]
+    writers = _writers(args.players)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for vtt in dict.fromkeys(args.to):
+            for stem, room in rooms:
+                path = folder / output_name(stem, vtt, players=args.players and vtt == "udonarium")
+                replace_file(path, writers[vtt](room))
+                pieces = sum(p.kind == "enemy" for p in room.pieces)
+                stdout.write(
+                    f"{path}: {room.title}（エネミー{pieces}体・メモ{len(room.notes)}件）\n"
+                )
+    except ExportError as exc:
+        stderr.write(f"saikoro room: {exc}\n")
+        return EXIT_FAIL
+    except OSError as exc:
+        stderr.write(f"saikoro room: 書き込めません: {exc}\n")
+        return EXIT_FAIL
+    return EXIT_OK
