@@ -96,9 +96,7 @@ def _empty(value: object) -> bool:
     return value is None or value is False or to_data(value) in ([], {})
 
 
-def _lines(
-    obj: Obj, data: Model, indent: str = "", skip: tuple[str, ...] = _SKIP
-) -> list[str]:
+def _lines(obj: Obj, data: Model, indent: str = "", skip: tuple[str, ...] = _SKIP) -> list[str]:
     out: list[str] = []
     for field in obj.fields:
         if field.name in skip:

@@ -213,7 +213,8 @@ def _targets(scenario: Scenario) -> RoomNote | None:
     if not targets:
         return None
     definition = DEFINITIONS[scenario.system].field("difficulty_targets").type
-    assert isinstance(definition, ListOf) and isinstance(definition.item, Obj)
+    if not isinstance(definition, ListOf) or not isinstance(definition.item, Obj):
+        raise TypeError(f"{scenario.system}: difficulty_targets are not a list of mappings")
     item = definition.item
     lines: list[str] = []
     for target in targets:
@@ -290,15 +291,11 @@ class _Layout:
             cx, cy = self.map.anchors[cell]
             n = self.crowd[cell]
             self.crowd[cell] += 1
-            dx, dy = _OFFSETS[n % len(_OFFSETS)]
+            dx, dy = self.map.crowd[n % len(self.map.crowd)]
             return cx - 0.5 + dx, cy - 0.5 + dy, True
         x = self.bench_x
         self.bench_x += BENCH_STEP
         return x, self.bench_y, False
-
-
-_OFFSETS = ((0.0, 0.0), (0.45, 0.3), (-0.45, 0.3), (0.0, 0.6), (0.45, -0.3), (-0.45, -0.3))
-"""Offsets (cells) of the second, third... piece standing in one cell."""
 
 
 def _map(system: System) -> MapSpec | None:
@@ -310,6 +307,7 @@ def scenario_part(
     scenario: Scenario,
     *,
     url: Callable[[str, str], str] | None = None,
+    in_book: bool = False,
 ) -> RoomPart:
     """The part of a room one scenario brings.
 
@@ -317,6 +315,7 @@ def scenario_part(
         scenario: a validated scenario.
         url: ``(scenario id, enemy id) -> URL`` of an enemy's published stat block
             (the characters' link back), or ``None`` for no link.
+        in_book: the part is one of a book's (its GM piece is named after the scenario).
     """
     model = scenario.model
     options = dict(model.rulings)
@@ -348,7 +347,7 @@ def scenario_part(
     if model.chase_tables:
         x, y, _ = layout.place(None)
         gm = Character(
-            GM_PIECE,
+            f"{GM_PIECE}（{scenario.title}）" if in_book else GM_PIECE,
             commands=tuple(table_line(t).text for t in model.chase_tables),
             memo="表の全文は同じ名前のメモにあります。\n"
             + "\n".join(f"{t.name}（{t.die}）" for t in model.chase_tables),
@@ -401,4 +400,4 @@ def book_room(
     url: Callable[[str, str], str] | None = None,
 ) -> Room:
     """One room holding every scenario of a book, in the order given."""
-    return Room(title, tuple(scenario_part(s, url=url) for s in scenarios))
+    return Room(title, tuple(scenario_part(s, url=url, in_book=True) for s in scenarios))

@@ -109,7 +109,10 @@ def _character(
     seen = visibility if piece.kind == "enemy" else CcfoliaVisibility()
     if piece.secret:
         seen = CcfoliaVisibility(secret=True, invisible=seen.invisible, hide_status=True)
-    data = dict(ccfolia_json(piece.character, seen)["data"])  # type: ignore[call-overload]
+    body = ccfolia_json(piece.character, seen)["data"]
+    if not isinstance(body, dict):
+        raise TypeError("the clipboard object has no data")
+    data: dict[str, Any] = dict(body)
     data.update(
         {
             "playerName": "",

@@ -149,9 +149,7 @@ def _svg(width: int, height: int, body: Sequence[str]) -> str:
     )
 
 
-def _text(
-    x: float, y: float, size: float, text: str, anchor: str = "middle", **attrs: str
-) -> str:
+def _text(x: float, y: float, size: float, text: str, anchor: str = "middle", **attrs: str) -> str:
     extra = "".join(f' {k.replace("_", "-")}="{escape(v)}"' for k, v in attrs.items())
     return (
         f'<text x="{x:.3f}" y="{y:.3f}" font-size="{size}" text-anchor="{anchor}" '
@@ -165,7 +163,9 @@ def _point(cx: float, cy: float, r: float, degrees: float) -> tuple[float, float
     return cx + r * math.sin(a), cy - r * math.cos(a)
 
 
-def _sector(cx: float, cy: float, r0: float, r1: float, a0: float, a1: float) -> str:
+def _sector(c: float, r0: float, r1: float, a0: float, a1: float) -> str:
+    """The ring sector between radii ``r0``..``r1`` and angles ``a0``..``a1`` round (c, c)."""
+    cx = cy = c
     x0, y0 = _point(cx, cy, r1, a0)
     x1, y1 = _point(cx, cy, r1, a1)
     x2, y2 = _point(cx, cy, r0, a1)
@@ -193,7 +193,7 @@ def dial_map() -> MapSpec:
         a0, a1 = n * 30 - 15, n * 30 + 15
         for ring, inner, outer, fill in (("in", r0, r1, "#dde8f0"), ("out", r1, r2, "#e4eedc")):
             body.append(
-                f'<path d="{_sector(c, c, inner, outer, a0, a1)}" fill="{fill}" '
+                f'<path d="{_sector(c, inner, outer, a0, a1)}" fill="{fill}" '
                 'stroke="#5b5a55" stroke-width="0.05"/>'
             )
             x, y = _point(c, c, (inner + outer) / 2, n * 30)

@@ -8,8 +8,8 @@ Udonarium replaces every object on the tables with the room's. This room leaves
 ``chat.xml`` out, so loading it keeps the session's chat log and tabs.
 
 The room: one table per scenario (the first one shown), its map a locked floor
-``terrain`` at the table's top left with the pieces standing in their starting cells,
-the other pieces in a row below it, the notes in columns to its right. In a book the
+``terrain`` with the pieces standing in their starting cells, the other pieces in a row
+below it, the notes standing in rows behind it (see :class:`Layout`). In a book the
 other scenarios' pieces wait in the shared inventory (共有インベントリ).
 
 Udonarium has no hidden objects: whoever is connected sees every note and piece. The GM's
@@ -29,23 +29,31 @@ from __future__ import annotations
 
 import hashlib
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
+from dataclasses import dataclass
 
 from ._room import Room, RoomNote, RoomPart, RoomPiece
-from ._room_map import token_png
+from ._room_map import MapSpec, token_png
 from ._udonarium import character_element
 from ._xml import udonarium_xml_text
 from ._zip import deterministic_zip
 
-__all__ = ["GRID", "about_text", "udonarium_room", "udonarium_room_xml"]
+__all__ = [
+    "GM_MARK",
+    "GRID",
+    "Layout",
+    "about_text",
+    "layout",
+    "udonarium_room",
+    "udonarium_room_xml",
+]
 
 GRID = 50
 """Udonarium's grid: pixels per cell (``GameTable.gridSize``)."""
-NOTE_WIDTH = 7
+NOTE_WIDTH = 6
 """Width of a note, in cells."""
+NOTE_HEIGHT = 6
+"""Height of the tallest note, in cells (a longer text scrolls)."""
 NOTE_GAP = 0.5
-COLUMN_HEIGHT = 18.0
-"""Notes stack down a column up to about this many cells, then start the next column."""
 GM_MARK = "【GM専用】"
 
 
@@ -72,9 +80,9 @@ def about_text(room: Room, *, gm: bool) -> str:
 
 
 def _note_size(note: RoomNote) -> tuple[int, int]:
-    """(width, height) in cells: tall enough for a short note, scrolled past 9 cells."""
-    lines = sum(1 + len(line) // 22 for line in note.text.splitlines()) + 1
-    return NOTE_WIDTH, max(3, min(9, round(lines * 0.42 + 1)))
+    """(width, height) in cells: a short note whole, a long one scrolled."""
+    lines = sum(1 + len(line) // 18 for line in note.text.splitlines()) + 1
+    return NOTE_WIDTH, max(3, min(NOTE_HEIGHT, round(lines * 0.4 + 1)))
 
 
 def _text_note(note: RoomNote, x: float, y: float, width: int, height: int) -> ET.Element:
@@ -108,8 +116,7 @@ def _px(cells: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
-def _terrain(part: RoomPart, image: str) -> ET.Element:
-    assert part.map is not None
+def _terrain(room_map: MapSpec, image: str, top: float) -> ET.Element:
     root = ET.Element(
         "terrain",
         {
@@ -118,7 +125,7 @@ def _terrain(part: RoomPart, image: str) -> ET.Element:
             "rotate": "0",
             "location.name": "table",
             "location.x": "0",
-            "location.y": "0",
+            "location.y": _px(top),
             "posZ": "0",
         },
     )
@@ -127,25 +134,47 @@ def _terrain(part: RoomPart, image: str) -> ET.Element:
     ET.SubElement(images, "data", {"type": "image", "name": "wall"})
     ET.SubElement(images, "data", {"type": "image", "name": "floor"}).text = image
     common = ET.SubElement(sheet, "data", {"name": "common"})
-    ET.SubElement(common, "data", {"name": "name"}).text = part.map.title
+    ET.SubElement(common, "data", {"name": "name"}).text = room_map.title
     # Terrain: width along x, depth along y, height is the floor's altitude.
-    for name, value in (("width", part.map.width), ("height", 0), ("depth", part.map.height)):
+    for name, value in (("width", room_map.width), ("height", 0), ("depth", room_map.height)):
         ET.SubElement(common, "data", {"name": name}).text = str(value)
     ET.SubElement(sheet, "data", {"name": "detail"})
     return root
 
 
-def _notes_layout(
-    notes: list[RoomNote], left: float
-) -> Iterator[tuple[RoomNote, float, float, int, int]]:
-    x, y = left, 0.0
-    for note in notes:
-        width, height = _note_size(note)
-        if y > 0 and y + height > COLUMN_HEIGHT:
-            x += width + NOTE_GAP
-            y = 0.0
-        yield note, x, y, width, height
-        y += height + NOTE_GAP
+@dataclass(frozen=True)
+class Layout:
+    """Where things stand on the table, in cells.
+
+    Udonarium draws notes standing up, so they stand in rows behind the map (at the
+    top of the table, the far side from the default camera) and hide nothing; the map,
+    its pieces and the row of pieces beside it start ``origin`` cells further down.
+    """
+
+    notes: tuple[tuple[RoomNote, float, float, int, int], ...]
+    origin: float
+    width: int
+    height: int
+
+
+def layout(room: Room, *, gm: bool = True) -> Layout:
+    """The layout of ``room``'s table (see :class:`Layout`)."""
+    notes = [RoomNote("このルームについて", about_text(room, gm=gm))]
+    notes += [n for n in room.notes if gm or not n.secret]
+    content = max([p.width for p in room.parts] + [1.0])
+    per_row = max(4, int((content + NOTE_GAP) // (NOTE_WIDTH + NOTE_GAP)))
+    placed: list[tuple[RoomNote, float, float, int, int]] = []
+    y = 0.0
+    for start in range(0, len(notes), per_row):
+        row = notes[start : start + per_row]
+        sizes = [_note_size(n) for n in row]
+        for i, (note, (width, height)) in enumerate(zip(row, sizes, strict=True)):
+            placed.append((note, i * (NOTE_WIDTH + NOTE_GAP), y, width, height))
+        y += max(h for _, h in sizes) + NOTE_GAP
+    origin = y + 0.5
+    right = max([content] + [x + w for _, x, _, w, _ in placed])
+    bottom = origin + max([p.height for p in room.parts] + [1.0])
+    return Layout(tuple(placed), origin, max(20, int(right) + 2), max(20, int(bottom) + 2))
 
 
 def _pieces(part: RoomPart, gm: bool) -> list[RoomPiece]:
@@ -156,18 +185,16 @@ def udonarium_room_xml(room: Room, *, gm: bool = True) -> tuple[str, dict[str, b
     """``data.xml`` of ``room`` and the images it names (file name -> bytes)."""
     images: dict[str, bytes] = {}
     root = ET.Element("room")
-    tables: list[ET.Element] = []
+    at = layout(room, gm=gm)
     objects: list[ET.Element] = []
-    about = RoomNote("このルームについて", about_text(room, gm=gm), secret=False)
-    right = 0.0
     for index, part in enumerate(room.parts):
-        width = max(part.width, 1.0)
-        table = ET.Element(
+        table = ET.SubElement(
+            root,
             "game-table",
             {
-                "name": part.title if len(room.parts) > 1 else (part.title or room.title),
-                "width": "20",
-                "height": "20",
+                "name": part.title,
+                "width": str(at.width),
+                "height": str(at.height),
                 "gridSize": str(GRID),
                 "imageIdentifier": "imageIdentifier",
                 "backgroundImageIdentifier": "imageIdentifier",
@@ -181,7 +208,7 @@ def udonarium_room_xml(room: Room, *, gm: bool = True) -> tuple[str, dict[str, b
             png = part.map.png
             digest = hashlib.sha256(png).hexdigest()
             images[f"{digest}.png"] = png
-            table.append(_terrain(part, digest))
+            table.append(_terrain(part.map, digest, at.origin))
         location = "table" if index == 0 else "common"
         for piece in _pieces(part, gm):
             token = token_png(piece.kind)
@@ -191,25 +218,13 @@ def udonarium_room_xml(room: Room, *, gm: bool = True) -> tuple[str, dict[str, b
                 character_element(
                     piece.character,
                     location=location,
-                    x=piece.x * GRID,
-                    y=piece.y * GRID,
+                    x=round(piece.x * GRID, 2),
+                    y=round((piece.y + at.origin) * GRID, 2),
                     image=digest,
                 )
             )
-        tables.append(table)
-        right = max(right, width)
-    notes = [about] + [n for n in room.notes if gm or not n.secret]
-    bottom = max((p.height for p in room.parts), default=0.0)
-    far = right + 1.0
-    for note, x, y, width, height in _notes_layout(notes, right + 1.0):
+    for note, x, y, width, height in at.notes:
         objects.append(_text_note(note, x, y, width, height))
-        far = max(far, x + width)
-        bottom = max(bottom, y + height)
-    cells_w, cells_h = int(far + 2), int(bottom + 2)
-    for table in tables:
-        table.set("width", str(max(20, cells_w)))
-        table.set("height", str(max(20, cells_h)))
-    root.extend(tables)
     root.extend(objects)
     return udonarium_xml_text(root), images
 

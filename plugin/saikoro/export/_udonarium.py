@@ -26,6 +26,7 @@ __all__ = [
     "udonarium_zip_names",
 ]
 
+
 def _xml_safe(character: Character) -> None:
     """Raise :class:`ExportError` for text of ``character`` that XML 1.0 cannot carry."""
     texts = [

@@ -32,7 +32,8 @@ from saikoro.systems import System
 
 from .chain import DEFAULT_CRITICAL
 from .model import GetbAbilities, GetbAttack, GetbEnemy, GetbPC
-from .scenario import ABILITIES, WEAPONS as WEAPON_CHOICES
+from .scenario import ABILITIES
+from .scenario import WEAPONS as WEAPON_CHOICES
 from .states import Shield, Weapon
 
 __all__ = [
