@@ -113,7 +113,7 @@ def _exports() -> tuple[Exported, ...]:
         rendered = render_scenario(scenario, cache_, zip_href="./", vtt=VttSettings(SITE))
         page = "".join(rendered.slots)
         clips = [json.loads(html.unescape(m)) for m in re.findall(r'data-ccfolia="([^"]*)"', page)]
-        zips = {f.name: f.content for f in rendered.files}
+        zips = {f.name: f.content for f in rendered.files if not f.name.startswith("room.")}
         enemies = [_plain(e) for e in scenario.model.enemies]
         assert len(clips) == len(enemies) == len(zips), scenario.id
         for enemy, clip in zip(enemies, clips, strict=True):

@@ -23,7 +23,7 @@ from ._model import Character, ExportError
 from ._palette import PaletteLine, signed
 from ._room import Room, RoomNote, RoomPart, RoomPiece, book_room, scenario_room, table_line
 from ._room_ccfolia import ccfolia_room
-from ._room_cli import room_main
+from ._room_cli import output_name, room_main
 from ._room_map import MapSpec, dial_map, rows_map
 from ._room_udonarium import udonarium_room
 from ._udonarium import udonarium_xml, udonarium_zip, udonarium_zip_names
@@ -47,6 +47,7 @@ __all__ = [
     "dial_map",
     "enemy_character",
     "enemy_palette",
+    "output_name",
     "room_main",
     "rows_map",
     "scenario_room",

@@ -34,6 +34,7 @@ from saikoro.systems import get as get_system
 from . import balance, labels
 from .chase import table_html
 from .grids import grid_html
+from .room import room_files, room_html
 
 __all__ = [
     "EnemyFile",
@@ -422,6 +423,9 @@ def _render(
             out.append(f"### {md_escape(table.name)}\n")
             out.append(_block(table_html(cache, table, roll=roller)))
     cache.where = "scenario"
+    out.append("## VTT用ルーム\n")
+    out.append(_block(room_html(scenario, zip_href)))
+    files.extend(EnemyFile(n, b) for n, b in room_files(scenario, vtt or VttSettings()).files)
     out.append(balance.section(scenario, _block))
     if roller:
         free = free_widget(system=system, options=chosen, enabled=roller)
