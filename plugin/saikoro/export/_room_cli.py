@@ -4,7 +4,8 @@
 writes ``<scenario id>.udonarium.zip`` / ``<scenario id>.ccfolia.zip`` into ``DIR`` (the
 current folder by default), or with ``--book`` one ``book.<vtt>.zip`` holding every
 scenario. Invalid scenarios are reported (file, line, column) and nothing is written.
-Exit status: 0 written, 1 invalid scenarios or a file that could not be written, 2 usage.
+Exit status: 0 written, 1 invalid scenarios or a file that could not be written, 2 usage,
+3 internal error (a bug in saikoro: the message and a traceback go to stderr).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
@@ -34,7 +36,7 @@ from ._room_udonarium import udonarium_room
 
 __all__ = ["output_name", "room_main"]
 
-EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
+EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 BOOK = "book"
 """The stem of a whole book's room (never a scenario id: ``book`` is reserved)."""
 _WINDOWS_RESERVED = re.compile(r"(con|prn|aux|nul|com[0-9]|lpt[0-9])", re.IGNORECASE)
@@ -165,27 +167,50 @@ def room_main(argv: Sequence[str], out: TextIO | None = None, err: TextIO | None
     if not scenarios:
         stderr.write("saikoro room: シナリオがありません\n")
         return EXIT_FAIL
-    rooms: list[tuple[str, Room]]
-    if args.book:
-        ordered = sorted(scenarios, key=lambda s: s.id)
-        rooms = [(BOOK, book_room(ordered, "シナリオ集"))]
-    else:
-        rooms = [(s.id, scenario_room(s)) for s in scenarios]
-    writers = _writers(args.players)
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        for vtt in dict.fromkeys(args.to):
-            for stem, room in rooms:
-                path = folder / output_name(stem, vtt, players=args.players and vtt == "udonarium")
-                replace_file(path, writers[vtt](room))
-                pieces = sum(p.kind == "enemy" for p in room.pieces)
-                stdout.write(
-                    f"{path}: {room.title}（エネミー{pieces}体・メモ{len(room.notes)}件）\n"
-                )
+        outputs = _outputs(scenarios, folder, args.to, book=args.book, players=args.players)
     except ExportError as exc:
         stderr.write(f"saikoro room: {exc}\n")
         return EXIT_FAIL
+    except Exception as exc:  # a bug: said loudly and distinctly, never "written"
+        stderr.write(
+            f"saikoro room: internal error: {type(exc).__name__}: {exc}\n"
+            "This is a bug in saikoro, not in your files; please report it with the "
+            "traceback below.\n"
+        )
+        traceback.print_exc(file=stderr)
+        return EXIT_INTERNAL
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for path, data, summary in outputs:
+            replace_file(path, data)
+            stdout.write(f"{path}: {summary}\n")
     except OSError as exc:
         stderr.write(f"saikoro room: 書き込めません: {exc}\n")
         return EXIT_FAIL
     return EXIT_OK
+
+
+def _outputs(
+    scenarios: Sequence[Scenario],
+    folder: Path,
+    vtts: Sequence[str],
+    *,
+    book: bool,
+    players: bool,
+) -> list[tuple[Path, bytes, str]]:
+    """(path, bytes, what it holds) of every room file, all built before any is written."""
+    rooms: list[tuple[str, Room]]
+    if book:
+        rooms = [(BOOK, book_room(sorted(scenarios, key=lambda s: s.id), "シナリオ集"))]
+    else:
+        rooms = [(s.id, scenario_room(s)) for s in scenarios]
+    writers = _writers(players)
+    out: list[tuple[Path, bytes, str]] = []
+    for vtt in dict.fromkeys(vtts):
+        for stem, room in rooms:
+            path = folder / output_name(stem, vtt, players=players and vtt == "udonarium")
+            enemies = sum(p.kind == "enemy" for p in room.pieces)
+            summary = f"{room.title}（エネミー{enemies}体・メモ{len(room.notes)}件）"
+            out.append((path, writers[vtt](room), summary))
+    return out
