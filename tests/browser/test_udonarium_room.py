@@ -28,7 +28,7 @@ from saikoro.export import Room, book_room, scenario_room, udonarium_room
 from saikoro.export._room_udonarium import GM_MARK, GRID, about_text, layout
 from saikoro.scenario import Scenario, load_scenarios
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.xdist_group("udonarium")]
 
 ROOT = Path(__file__).resolve().parents[2]
 
