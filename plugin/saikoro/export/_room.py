@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from saikoro.scenario import DEFINITIONS, ListOf, Obj, Scenario
-from saikoro.scenario.model import PC, ChaseTable, Enemy, Model, enemy_model
+from saikoro.scenario.model import PC, ChaseTable, Enemy, Missions, Model, enemy_model
 from saikoro.systems import System
 from saikoro.systems import get as get_system
 
@@ -61,7 +61,7 @@ __all__ = [
 GM_PIECE = "シナリオの表"
 """The name of the GM piece whose palette rolls the scenario's tables."""
 
-BENCH_STEP = 1.25
+BENCH_STEP = 2.0
 """Cells between pieces standing in a row beside the map."""
 
 
@@ -183,13 +183,22 @@ def _table_note(table: ChaseTable) -> RoomNote:
 # -- notes --------------------------------------------------------------------------------
 
 
-def _field_lines(system: str, key: str, value: Model) -> list[str]:
-    """``value`` (the scenario's ``key`` part) in the words of the definitions."""
-    kind = DEFINITIONS[system].field(key).type
-    obj = kind.item if isinstance(kind, ListOf) else kind
-    if not isinstance(obj, Obj):
-        raise TypeError(f"{system}.{key} is not a mapping")
-    return model_lines(obj, value)
+def _missions(system: str, missions: Missions) -> list[str]:
+    """The main and side missions as the players hear them (without the side missions'
+    ``check``, which tells the simulator how to count them)."""
+    definition = DEFINITIONS[system].field("missions").type
+    if not isinstance(definition, Obj):
+        raise TypeError(f"{system}: missions are not a mapping")
+    main = definition.field("main").type
+    side = definition.field("side").type
+    if not isinstance(main, Obj) or not isinstance(side, ListOf) or not isinstance(side.item, Obj):
+        raise TypeError(f"{system}: missions are not main and side mappings")
+    lines = ["【メインミッション】"]
+    lines += ["  " + line for line in model_lines(main, missions.main)]
+    for mission in missions.side:
+        lines.append("【サイドミッション】")
+        lines += ["  " + line for line in model_lines(side.item, mission, skip=("check",))]
+    return lines
 
 
 def _overview(scenario: Scenario, system: System) -> RoomNote:
@@ -200,7 +209,7 @@ def _overview(scenario: Scenario, system: System) -> RoomNote:
     if model.summary:
         lines += ["", model.summary.strip()]
     if model.missions is not None:
-        lines += ["", "【ミッション】", *_field_lines(scenario.system, "missions", model.missions)]
+        lines += ["", *_missions(scenario.system, model.missions)]
     if model.rulings:
         lines += ["", "【裁定】"]
         titles = {r.option_name: r.title for r in type(system).rulings}

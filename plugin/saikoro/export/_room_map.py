@@ -237,7 +237,7 @@ def rows_map(name: str, title: str, rows: tuple[tuple[str, str], ...]) -> MapSpe
         )
         body.append(_text(label_w / 2, y + row_h / 2, 0.6, label, font_weight="bold"))
         anchors[key] = (label_w + 1.0, y + row_h / 2)
-    crowd = tuple((1.2 * i, 0.0) for i in range(9)) + tuple((1.2 * i + 0.6, 0.5) for i in range(9))
+    crowd = tuple((1.6 * i, 0.0) for i in range(7)) + tuple((1.6 * i + 0.8, 0.5) for i in range(7))
     return MapSpec(name, title, width, height, anchors, _svg(width, height, body), crowd)
 
 
