@@ -10,7 +10,8 @@ What a scenario puts in its room:
 * every enemy as a piece (the per-enemy export, :func:`~._enemy.enemy_character`: the
   same resources, parameters, memo and palette); enemies sharing a name are numbered
   copies (ゴブリン1, ゴブリン2, ...), as a GM names them at the table;
-* the PCs of ``party:`` (their system's ``pc_character``, else name and memo);
+* the PCs of ``party:``: every field as the memo, and the gauges, parameters and palette
+  of the enemy their system's export module writes them as (``pc_as_enemy``);
 * the tables (``chase_tables``) as palette lines of a GM piece, one per table, each
   rolling the table's die with every entry written after it, and as notes;
 * the notes: the overview (summary, players, missions, rulings: what the players may
