@@ -495,3 +495,47 @@ def test_room_command_refuses_invalid_input(
     assert main(["room", str(good), str(good), "--to", "udonarium", "-o", str(out)]) == 1
     assert "getb-haito" in capsys.readouterr().err
     assert not out.exists()
+
+
+def test_a_phone_keeping_the_book_offline_skips_the_rooms() -> None:
+    from saikoro.site._offline import offline_files
+
+    kept = offline_files(
+        {
+            "scenarios/x/room.udonarium.zip": b"1",
+            "scenarios/x/room.ccfolia.zip": b"2",
+            "scenarios/x/ogre.zip": b"3",
+            "scenarios/x/index.html": b"4",
+        }
+    )
+    assert sorted(kept) == ["scenarios/x/", "scenarios/x/ogre.zip"]
+
+
+def test_scenario_page_offers_the_rooms() -> None:
+    from saikoro.site._oddscache import OddsCache
+    from saikoro.site._pages.scenario import render_scenario
+    from saikoro.site._vtt import VttSettings
+
+    vtt = VttSettings("https://example.org/book/", ccfolia=CcfoliaVisibility(secret=True))
+    for scenario in _book():
+        rendered = render_scenario(scenario, OddsCache(), zip_href="./", vtt=vtt)
+        files = {f.name: f.content for f in rendered.files}
+        page = "".join(rendered.slots)
+        for name, download in (
+            ("room.udonarium.zip", f"{scenario.id}.udonarium.zip"),
+            ("room.udonarium-players.zip", f"{scenario.id}.udonarium-players.zip"),
+            ("room.ccfolia.zip", f"{scenario.id}.ccfolia.zip"),
+        ):
+            assert f'href="./{name}" download="{download}"' in page
+        room = scenario_room(scenario, url=vtt.enemy_url)
+        assert files["room.udonarium.zip"] == udonarium_room(room)
+        assert files["room.udonarium-players.zip"] == udonarium_room(room, gm=False)
+        assert files["room.ccfolia.zip"] == ccfolia_room(room, vtt.ccfolia)
+        again = render_scenario(scenario, OddsCache(), zip_href="./", vtt=vtt)
+        assert {f.name: f.content for f in again.files} == files  # the same bytes each build
+        data = json.loads(_zip(files["room.ccfolia.zip"]).read("__data.json"))
+        urls = {c["externalUrl"] for c in data["entities"]["characters"].values()}
+        assert {u for u in urls if u} <= {
+            f"https://example.org/book/scenarios/{scenario.id}/#enemy-{e.id}"
+            for e in scenario.model.enemies
+        }
