@@ -5,7 +5,8 @@ is served on 127.0.0.1 and driven in headless Chromium. Each room zip is dropped
 page as a GM drops the file; then Udonarium's own objects are read: every character
 (name, where it stands, its piece image, its resources, parameters and memo, its chat
 palette and dice bot, and each palette line as Udonarium evaluates it before sending
-it), every text note, the tables and the map's terrain with its image. The sample book's
+it, then rolled by Udonarium's own BCDice as a chat message is), every text note, the
+tables and the map's terrain with its image. The sample book's
 scenarios, the held-out ones (``room_cases.py``: hostile text, numbered copies, a
 party), a whole book, and the players' room (no GM-only note) are each loaded.
 
@@ -121,6 +122,11 @@ def _check(udonarium: Udonarium, room: Room, *, gm: bool = True) -> dict[str, An
             assert data[label]["value"] == text
         if character.memo:
             assert data["メモ"]["type"] == "note" and data["メモ"]["value"] == character.memo
+    # every palette line rolls in Udonarium's own BCDice, under the dice bot it names
+    lines = [(c["dicebot"], line) for c in state["characters"] for line in c["lines"] if line]
+    results = udonarium.roll(lines)
+    unrolled = [line for (_, line), result in zip(lines, results, strict=True) if not result]
+    assert not unrolled, unrolled
     assert sorted((n["title"], n["text"]) for n in state["notes"]) == sorted(notes)
     tables = state["tables"]
     assert [t["name"] for t in tables] == [p.title for p in room.parts]

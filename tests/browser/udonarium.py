@@ -150,7 +150,8 @@ _FIND = """
   self.webpackChunkudonarium.push([[Symbol('saikoro')], {}, (r) => { req = r; }]);
   const found = {};
   const names = ['ObjectStore', 'GameCharacter', 'TextNote', 'GameTable', 'Terrain',
-                 'ImageStorage', 'DataSummarySetting', 'ChatTabList', 'EventSystem'];
+                 'ImageStorage', 'DataSummarySetting', 'ChatTabList', 'EventSystem',
+                 'DiceBot', 'StringUtil'];
   for (const id of Object.keys(req.m)) {
     const source = req.m[id].toString();
     for (const name of names) {
@@ -278,6 +279,24 @@ class Udonarium:
     def drop(self, data: bytes, name: str = "room.zip") -> None:
         """Drop a zip on the page, as a user drops the file."""
         self.page.evaluate(_DROP, [base64.b64encode(data).decode("ascii"), name])
+
+    def roll(self, lines: list[tuple[str, str]]) -> list[str]:
+        """Each (game system, chat text) as Udonarium rolls a chat message: the text made
+        half-width (``StringUtil.toHalfWidth``) and sent to its own BCDice
+        (``DiceBot.diceRollAsync``); the result text, ``""`` when it rolled nothing."""
+        result: list[str] = self.page.evaluate(
+            """async (lines) => {
+              const U = window.__saikoro;
+              const out = [];
+              for (const [bot, text] of lines) {
+                const message = U.StringUtil.toHalfWidth(text).trim();
+                out.push((await U.DiceBot.diceRollAsync(message, bot)).result);
+              }
+              return out;
+            }""",
+            [list(line) for line in lines],
+        )
+        return result
 
     def read(self) -> dict[str, Any]:
         """Every character, note and table as Udonarium's objects hold them."""
