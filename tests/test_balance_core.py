@@ -159,7 +159,7 @@ def test_interrupt_reports_what_was_finished() -> None:
         if done >= 2 * CHUNK:
             raise KeyboardInterrupt
 
-    r = simulate(enc, battles=10 * CHUNK, seed=3, progress=progress)
+    r = simulate(enc, battles=10 * CHUNK, seed=3, progress=progress, keep_partial=True)
     assert r.interrupted and r.battles == 2 * CHUNK
     assert r.to_json()["interrupted"] is True
     full = simulate(enc, battles=2 * CHUNK, seed=3)

@@ -169,7 +169,7 @@ def test_cli_dice_refuses_what_is_not_a_short_pair(
 ) -> None:
     assert cli_main(["roll", "1D6", "--dice", given]) == 2
     err = capsys.readouterr().err
-    assert "--dice: expected SIDES:VALUE" in err and len(err) < 300
+    assert "--dice: 面数:出目 の組を" in err and len(err) < 300
 
 
 # -- item 1, one gate: reserved ids are refused by validate, as by the build ------------------
@@ -452,13 +452,19 @@ SAMPLE = Path(__file__).parents[1] / "scenarios" / "getb-haito.yaml"
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (["--battles", "1010101010101010101"], "--battles: expected an integer from 1 to 10000000"),
-        (["--battles", "0"], "--battles: expected an integer from 1 to 10000000, got 0"),
-        (["--players", "100000"], "--players: expected an integer from 1 to 20, got 100000"),
-        (["--jobs", "100000"], "--jobs: expected an integer from 1 to 256"),
-        (["--seed", "9" * 5000], "--seed: expected an integer from 0 to 18446744073709551615"),
-        (["--seed", "-1"], "--seed: expected an integer from 0"),
-        (["--tactics", "focus," * 100], "--tactics: at most 200 characters"),
+        (["--battles", "1010101010101010101"], "--battles: 1 から 10000000 までの整数"),
+        (
+            ["--battles", "0"],
+            "--battles: 1 から 10000000 までの整数を指定してください（指定された値: 0）",
+        ),
+        (
+            ["--players", "100000"],
+            "--players: 1 から 20 までの整数を指定してください（指定された値: 100000）",
+        ),
+        (["--jobs", "100000"], "--jobs: 1 から 256 までの整数"),
+        (["--seed", "9" * 5000], "--seed: 0 から 18446744073709551615 までの整数"),
+        (["--seed", "-1"], "--seed: 0 から"),
+        (["--tactics", "focus," * 100], "--tactics: 200 文字までにしてください"),
     ],
 )
 def test_simulate_refuses_options_beyond_their_bounds(
@@ -548,4 +554,4 @@ def test_roll_seed_of_thousands_of_digits_is_a_usage_error(
 ) -> None:
     assert cli_main(["roll", "1D6", "--seed", "9" * 5000]) == 2
     err = capsys.readouterr().err
-    assert "at most 30 digits" in err and len(err) < 2000
+    assert "30 桁までの整数" in err and len(err) < 2000

@@ -250,10 +250,10 @@ def test_refuses_a_non_empty_folder(tmp_path: Path, capsys: pytest.CaptureFixtur
     (tmp_path / "notes.txt").write_text("mine", encoding="utf-8")
     assert main(["new", str(tmp_path)]) == 1
     err = capsys.readouterr().err
-    assert "already holds notes.txt" in err and "nothing was written" in err
+    assert "すでに notes.txt があります" in err and "何も書いていません" in err
     assert [p.name for p in tmp_path.iterdir()] == ["notes.txt"]
     assert main(["new", str(tmp_path / "notes.txt")]) == 1
-    assert "is a file" in capsys.readouterr().err
+    assert "はフォルダではありません" in capsys.readouterr().err
 
 
 def test_unknown_system_is_a_usage_error(
@@ -326,3 +326,160 @@ def test_add_follows_the_books_scenario_folder(tmp_path: Path) -> None:
     first = sample.read_text(encoding="utf-8").split("\n")[0]
     assert first == "# yaml-language-server: $schema=../../schema/scenario.schema.json"
     assert (tmp_path / "schema" / "scenario.schema.json").is_file()
+
+
+# -- what the author writes: checked before anything is written, escaped where it goes --
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--title", "霧\udcff"], "UTF-8 ではないバイト列"),
+        (["--title", "a\ufffeb"], "使えない文字 U+FFFE"),
+        (["--title", "a\x9bb"], "使えない文字 U+009B"),
+        (["--title", "a\nb"], "使えない文字 U+000A"),
+        (["--title", "a\u2028b"], "使えない文字 U+2028"),
+        (["--title", "abc\u202edcb"], "使えない文字 U+202E"),
+        (["--title", "   "], "--title が空です"),
+        (["--title", "x" * 201], "長すぎます"),
+        (["--site-url", "javascript:alert(1)"], "http:// か https://"),
+        (["--site-url", "https://me.github.io/a b/"], "使えない文字"),
+        (["--site-url", 'https://x.io/"><script>'], "使えない文字"),
+        (["--site-url", "https://x.io/#top"], "? や #"),
+        (["--site-url", "https://x.io:99999/"], "http:// か https://"),
+        (["--site-url", "https://x.io/\x9b"], "使えない文字 U+009B"),
+        (["--site-url", "https://x.io/\udcff"], "UTF-8 ではないバイト列"),
+    ],
+)
+def test_title_and_site_url_are_checked_before_anything_is_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], words: str
+) -> None:
+    assert main(["new", str(tmp_path / "b"), "--system", "getb", *args]) == 2
+    err = capsys.readouterr().err
+    assert words in err and "何も書いていません" in err, err
+    assert "Traceback" not in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_folder_name_that_is_not_utf8_asks_for_a_title(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = Path(os.fsdecode(bytes(tmp_path) + b"/b\xff"))
+    assert main(["new", str(folder), "--system", "getb"]) == 2
+    err = capsys.readouterr().err
+    assert "--title で題名を指定してください" in err and not folder.exists()
+    assert main(["new", str(folder), "--system", "getb", "--title", "本"]) == 0
+    assert (folder / "mkdocs.yml").is_file()
+
+
+def test_markup_in_the_title_is_shown_not_run(tmp_path: Path) -> None:
+    """The title is text on the home page and in every page's header (MkDocs themes write
+    ``site_name`` into HTML as it is): no tag, attribute list or emphasis of it acts."""
+    title = '<img src=x onerror=alert(1)> "本" & *霧* {: .x}'
+    create_book(tmp_path / "b", ["kegare"], title=title)
+    config = yaml.safe_load(
+        (tmp_path / "b" / "mkdocs.yml").read_text(encoding="utf-8").replace("!ENV", "")
+    )
+    assert config["site_name"] == "&lt;img src=x onerror=alert(1)&gt; &quot;本&quot; & *霧* {: .x}"
+    built = _build(tmp_path / "b")
+    assert built.returncode == 0, built.stdout + built.stderr
+    for page in ("index.html", "404.html"):
+        html = (tmp_path / "b" / "site" / page).read_text(encoding="utf-8")
+        assert "<img src=x" not in html, page
+        assert 'class="x"' not in html and "<em>霧</em>" not in html, page
+    home = (tmp_path / "b" / "site" / "index.html").read_text(encoding="utf-8")
+    assert "&lt;img src=x onerror=alert(1)&gt;" in home and "*霧*" in home
+
+
+def test_an_existing_gitignore_is_kept_byte_for_byte(tmp_path: Path) -> None:
+    """CRLF stays CRLF, Latin-1 stays Latin-1, the mode stays: only lines are added."""
+    for name, data in (("crlf", b"# mine\r\n/site\r\n"), ("latin", b"# caf\xe9\n/x")):
+        folder = tmp_path / name
+        folder.mkdir()
+        (folder / ".gitignore").write_bytes(data)
+        (folder / ".gitignore").chmod(0o600)
+        create_book(folder, ["getb"], title="t")
+        after = (folder / ".gitignore").read_bytes()
+        assert after.startswith(data)
+        added = after[len(data) :]
+        if name == "crlf":
+            assert added.startswith(b"\r\n# saikoro") and b"\n" not in added.replace(b"\r\n", b"")
+            assert b"/site/" not in added  # /site already ignores it
+        else:
+            assert added.startswith(b"\n\n# saikoro") and b"/site/\n" in added
+        assert (folder / ".gitignore").stat().st_mode & 0o777 == 0o600
+
+
+def test_a_gitignore_link_out_of_the_book_is_not_written_through(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    outside = tmp_path / "dotfiles" / "gitignore"
+    outside.parent.mkdir()
+    outside.write_bytes(b"# global\n")
+    (tmp_path / "b").mkdir()
+    (tmp_path / "b" / ".gitignore").symlink_to(outside)
+    assert main(["new", str(tmp_path / "b"), "--system", "getb"]) == 0
+    assert outside.read_bytes() == b"# global\n"
+    assert (tmp_path / "b" / ".gitignore").is_symlink()
+    err = capsys.readouterr().err
+    assert "書き換えていません" in err and "/site/" in err
+
+
+@pytest.mark.parametrize("blocker", ["gitignore-folder", "file-size"])
+def test_a_failed_new_leaves_nothing_behind(tmp_path: Path, blocker: str) -> None:
+    """A folder named ``.gitignore`` is refused before writing; a full disk (a file-size
+    limit) while writing removes what was written: no ``.github/`` is left, and a retry
+    once the cause is gone works."""
+    folder = tmp_path / "b"
+    folder.mkdir()
+    (folder / "README.md").write_text("# 私の本\n", encoding="utf-8")
+    before = {p.relative_to(folder): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+    if blocker == "gitignore-folder":
+        (folder / ".gitignore").mkdir()
+        done = subprocess.run(
+            [sys.executable, "-m", "saikoro", "new", str(folder), "--system", "getb"],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        assert done.returncode == 1 and ".gitignore はファイルではありません" in done.stderr
+        assert sorted(p.name for p in folder.iterdir()) == [".gitignore", "README.md"]
+        (folder / ".gitignore").rmdir()
+    else:
+        limit = "import resource; resource.setrlimit(resource.RLIMIT_FSIZE, (20000, 20000))"
+        code = f"{limit}\nimport sys\nfrom saikoro._cli import main\nsys.exit(main(sys.argv[1:]))"
+        done = subprocess.run(
+            [sys.executable, "-c", code, "new", str(folder), "--system", "getb"],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        assert done.returncode == 1, done.stderr
+        assert "シナリオ集を書けません" in done.stderr and "Traceback" not in done.stderr
+        assert sorted(p.name for p in folder.iterdir()) == ["README.md"]
+    after = {p.relative_to(folder): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+    assert after == before
+    assert main(["new", str(folder), "--system", "getb"]) == 0
+    assert (folder / ".github" / "workflows" / "scenarios.yml").is_file()
+
+
+def test_ctrl_c_while_writing_removes_what_was_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import saikoro._new as new
+    from saikoro.scenario import replace_file as real
+
+    written: list[Path] = []
+
+    def slow(path: Path, data: bytes, **kwargs: Any) -> None:
+        if len(written) == 3:
+            raise KeyboardInterrupt
+        real(path, data, **kwargs)
+        written.append(path)
+
+    monkeypatch.setattr(new, "replace_file", slow)
+    with pytest.raises(KeyboardInterrupt):
+        create_book(tmp_path / "b", ["getb"], title="t")
+    assert len(written) == 3 and not (tmp_path / "b").exists()

@@ -51,7 +51,8 @@ EXPECTED: dict[str, list[str]] = {
         "(in1..in12, out1..out12 or centre), got 'center' (hint: did you mean 'centre'?)"
     ],
     "huge-number.yaml": [
-        "6:13: error: scenario.difficulty_targets[0].target: number too large (more than 60 digits)"
+        "6:13: error: scenario.difficulty_targets[0].target: "
+        "number too large (10^60 or more in absolute value, in any notation)"
     ],
     "python-tag.yaml": [
         "2:8: error: scenario.title: tag tag:yaml.org,2002:python/object/apply:os.system "

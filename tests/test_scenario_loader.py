@@ -123,9 +123,51 @@ def test_deep_nesting_is_refused() -> None:
 
 
 def test_huge_and_odd_numbers() -> None:
-    assert first("a: " + "1" * 61 + "\n").endswith("number too large (more than 60 digits)")
+    assert first("a: " + "1" * 61 + "\n").endswith(
+        "number too large (10^60 or more in absolute value, in any notation)"
+    )
     assert load_yaml("a: 1" + "0" * 59 + "\n", "t.yaml").to_python()["a"] == 10**59
     assert load_yaml("a: .inf\n", "t.yaml").to_python()["a"] == float("inf")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "0x" + "f" * 4000,
+        "0x" + "F" * 50,
+        "0o" + "7" * 5000,
+        "1" + "0" * 60,
+        '!!int "0x' + "f" * 4000 + '"',
+        "!!int '" + "9" * 5000 + "'",
+        '!!int "0o' + "7" * 70 + '"',
+    ],
+)
+def test_number_limits_count_the_value_not_its_digits(text: str) -> None:
+    """Hexadecimal, octal and tagged numbers are bounded by value: a problem at the value's
+    position, never Python's 4,300-digit ValueError."""
+    assert first("hp: " + text + "\n") == (
+        "t.yaml:1:5: error: scenario.hp: "
+        "number too large (10^60 or more in absolute value, in any notation)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("0" * 5000 + "7", 7),
+        ("0x" + "0" * 4000 + "1f", 31),
+        ("0o" + "0" * 100 + "17", 15),
+        ("9" * 59, 10**59 - 1),
+        ('!!int "0x' + "f" * 49 + '"', 16**49 - 1),
+    ],
+)
+def test_small_values_in_long_notation_are_read(text: str, value: int) -> None:
+    assert load_yaml("hp: " + text + "\n", "t.yaml").to_python()["hp"] == value
+
+
+def test_a_tagged_text_that_is_no_integer_is_a_problem() -> None:
+    for text in ('!!int "1_000"', '!!int "0xg"', '!!int "٣"', '!!int ""'):
+        assert "cannot read" in first("hp: " + text + "\n"), text
 
 
 def test_long_scalar_is_refused() -> None:

@@ -69,7 +69,9 @@ A system's own errors derive from :class:`~saikoro.systems.RulesError` or
 (AP costs), akatsuki's ``CardError`` and ``CheckSpecError``, cut-action's
 ``CutActionError`` (a value outside its rules). Some errors never leave saikoro: the
 command line reports ``BookError`` and ``BookExistsError`` (``saikoro new`` with no
-system, or into a folder that holds a book) as messages, the build recomputes a file that
+system, or into a folder that holds a book), ``DocsFolderError`` (``saikoro docs --build``
+into a folder it did not write) and ``PdfError`` (``saikoro pdf`` that cannot print) as
+messages, the build recomputes a file that
 raises ``CorruptCacheError``, an exact solver's ``OutOfBudget`` makes the runner report a
 figure as simulated only, and a file read refused as ``NotRegularFileError`` (a FIFO, a
 device) or ``FileTooLargeError`` is reported as a problem of that file.

@@ -1,7 +1,8 @@
 """The ``saikoro`` command: roll, odds, validate, schema, new, docs, simulate, pdf, room.
 
 Exit status: 0 ok, 1 not a command / refused / invalid scenario, 2 usage,
-3 internal error (`saikoro validate`: a bug in saikoro, reported on stderr).
+3 internal error (`saikoro validate`: a bug in saikoro, reported on stderr), 130 stopped
+by Ctrl-C.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import re
 import sys
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import NoReturn
 
 from . import __version__
 from .dice import DiceError, Odds, SaikoroError, digit_count, fraction_text
@@ -46,10 +48,9 @@ def parse_dice(text: str) -> list[tuple[int, int]]:
             continue
         sides, sep, value = part.partition(":")
         if not sep or not _NUMBER.fullmatch(sides.strip()) or not _NUMBER.fullmatch(value.strip()):
-            shown = part if len(part) <= 40 else part[:37] + "..."
             raise _UsageError(
-                f"--dice: expected SIDES:VALUE pairs like 6:5,6:3 (numbers of at most 5 "
-                f"digits), got {shown!r}"
+                "--dice: 面数:出目 の組を 6:5,6:3 のように指定してください（数は 5 桁まで; "
+                f"指定された値: {_quoted(part)}）"
             )
         pairs.append((int(sides), int(value)))
     return pairs
@@ -61,8 +62,9 @@ _NUMBER = re.compile(r"[0-9]{1,5}")
 def _seed(text: str) -> int:
     """``--seed``: an integer of at most 30 digits (none of thousands is converted)."""
     if not re.fullmatch(r"[-+]?[0-9]{1,30}", text.strip()):
-        shown = text if len(text) <= 30 else text[:27] + "..."
-        raise argparse.ArgumentTypeError(f"expected an integer of at most 30 digits, got {shown!r}")
+        raise argparse.ArgumentTypeError(
+            f"30 桁までの整数を指定してください（指定された値: {_quoted(text)}）"
+        )
     return int(text)
 
 
@@ -76,18 +78,46 @@ def parse_rule(text: str) -> tuple[str, OptionValue]:
     """
     name, sep, raw = text.partition("=")
     if not sep or not name.strip():
-        raise _UsageError(f"--rule: expected NAME=VALUE, got {text!r}")
+        raise _UsageError(
+            f"--rule: 名前=値 の形で指定してください（指定された値: {_quoted(text)}）"
+        )
     raw = raw.strip()
     value: OptionValue
     if raw.lower() in {"true", "yes", "on"}:
         value = True
     elif raw.lower() in {"false", "no", "off"}:
         value = False
-    elif raw.lstrip("-").isdigit():
+    elif _INTEGER.fullmatch(raw):
+        if len(raw.lstrip("+-").lstrip("0")) > _MAX_DIGITS:
+            raise _UsageError(
+                f"--rule {name.strip()}: 数値が大きすぎます（{_MAX_DIGITS} 桁まで; "
+                f"指定された値: {_quoted(raw)}）"
+            )
         value = int(raw)
     else:
         value = raw
     return name.strip(), value
+
+
+_INTEGER = re.compile(r"[-+]?[0-9]+")
+_MAX_DIGITS = 30
+"""Digits of an integer option (``--seed``, a ``--rule`` value) at most."""
+
+
+def _quoted(text: str) -> str:
+    from .scenario import quoted_arg  # only for a mistake: roll and odds start without it
+
+    return quoted_arg(text)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse whose mistakes are said as every subcommand says them
+    (:class:`saikoro.scenario.CommandParser`), imported only when there is one."""
+
+    def error(self, message: str) -> NoReturn:
+        from .scenario import usage_error
+
+        usage_error(self, message)
 
 
 def _percent(p: Fraction) -> str:
@@ -164,7 +194,7 @@ def _system_from(args: argparse.Namespace) -> System | None:
     rules = dict(parse_rule(r) for r in args.rule or [])
     if args.system is None:
         if rules:
-            raise _UsageError("--rule needs --system")
+            raise _UsageError("--rule は --system と一緒に指定してください")
         return None
     return get_system(args.system, **rules)
 
@@ -253,7 +283,7 @@ def _command_words_last(argv: list[str]) -> list[str]:
 
 
 def _build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="saikoro",
         description="Exact dice odds, BCDice-style rolls and scenario validation "
         "for Japanese TRPGs.",
@@ -262,7 +292,7 @@ def _build_parser() -> argparse.ArgumentParser:
         f"online: {DOCUMENTATION_URL}",
     )
     parser.add_argument("--version", action="version", version=f"saikoro {__version__}")
-    sub = parser.add_subparsers(dest="action", metavar="COMMAND")
+    sub = parser.add_subparsers(dest="action", metavar="COMMAND", parser_class=_Parser)
 
     def engine_options(p: argparse.ArgumentParser) -> None:
         p.add_argument(
@@ -331,15 +361,43 @@ EXIT_PIPE = 141
 SIGPIPE, what a shell reports for a tool the pipe stopped."""
 
 
+EXIT_INTERRUPTED = 130
+"""The status after Ctrl-C: 128 + SIGINT, what a shell reports for a command it stopped."""
+
+
+def _escape_unencodable() -> None:
+    """Let the output streams show what they cannot encode as escapes.
+
+    A folder name that is not UTF-8 reaches Python as lone surrogates; printing it to a
+    strict UTF-8 stream would fail after the work was done: it is shown as ``\\udcff``.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        if getattr(stream, "errors", None) == "strict" and hasattr(stream, "reconfigure"):
+            with contextlib.suppress(OSError, ValueError):
+                stream.reconfigure(errors="backslashreplace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status.
+
+    Ctrl-C stops any command with status 130 (:data:`EXIT_INTERRUPTED`) and a line on
+    stderr; ``saikoro simulate`` first prints the battles it finished, marked interrupted.
 
     A reader that closes the pipe early (``| head``) ends the command quietly, as it
     ends ``cat``: the output still buffered is dropped, and no traceback is printed.
     """
+    _escape_unencodable()
     try:
         status = _main(argv)
         sys.stdout.flush()  # inside the guard: a closed pipe shows here, not at exit
+    except KeyboardInterrupt:
+        # Ctrl-C: whatever ran stopped where it was (files are only ever replaced whole,
+        # so none is half-written) and no partial figure is reported as the result.
+        with contextlib.suppress(OSError, ValueError):
+            sys.stdout.flush()
+        with contextlib.suppress(OSError, ValueError):
+            print("\nsaikoro: Ctrl-C で中断しました", file=sys.stderr)
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         # Python flushes both streams again at exit and would print "Exception ignored
         # ...": point them at /dev/null (nothing more is said) so that has nowhere to fail.
@@ -349,6 +407,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                 os.dup2(devnull, stream.fileno())
         os.close(devnull)
         return EXIT_PIPE
+    except OSError as error:
+        # What the system refused and no command reported itself (a folder that cannot
+        # be read, a disk that is full): said as the system says it, never a traceback.
+        where = f"{error.filename}: " if error.filename else ""
+        print(f"saikoro: {where}{error.strerror or error}", file=sys.stderr)
+        return EXIT_FAIL
     return status
 
 
@@ -401,8 +465,11 @@ def _main(argv: Sequence[str] | None) -> int:
     except _UsageError as exc:
         print(f"saikoro: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    except (UnknownSystemError, OptionError) as exc:
-        print(f"saikoro: {exc}", file=sys.stderr)
+    except UnknownSystemError as exc:
+        print(f"saikoro: --system: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except OptionError as exc:
+        print(f"saikoro: --rule: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except DiceError as exc:
         print(f"saikoro: {exc}", file=sys.stderr)

@@ -31,18 +31,29 @@ workflow's ``${{ }}`` expressions are left alone.
 
 from __future__ import annotations
 
-import argparse
+import contextlib
 import fnmatch
+import html
 import json
 import os
+import re
 import sys
+import unicodedata
 from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from saikoro import __version__
 from saikoro.dice import SaikoroError
-from saikoro.scenario import LOCAL_SCHEMA, find_book, schema_text
+from saikoro.scenario import (
+    LOCAL_SCHEMA,
+    CommandParser,
+    find_book,
+    newline_of,
+    replace_file,
+    schema_text,
+)
 from saikoro.systems import SYSTEM_IDS, RegistryError, UnknownSystemError, system_class
 from saikoro.systems import get as get_system
 
@@ -54,8 +65,12 @@ __all__ = [
     "BookExistsError",
     "add_samples",
     "book_files",
+    "check_site_url",
+    "check_title",
     "create_book",
     "main",
+    "markdown_text",
+    "site_name",
 ]
 
 SCHEMA_PATH = "schema/scenario.schema.json"
@@ -144,10 +159,10 @@ def book_files(systems: Sequence[str], *, title: str, site_url: str | None) -> d
     url = site_url.rstrip("/") + "/" if site_url else None
     values = {
         "VERSION": __version__,
-        "SITE_NAME": json.dumps(title, ensure_ascii=False),
+        "SITE_NAME": json.dumps(site_name(title), ensure_ascii=False),  # YAML-quoted
         "FLOW": _flow(systems[0]),
     }
-    markdown = {**values, "SITE_NAME": title}  # the page heading is Markdown, not YAML
+    markdown = {**values, "SITE_NAME": markdown_text(title)}  # the page heading
     files: dict[str, str] = {}
     for name in ("mkdocs.yml", "docs/index.md", *_RENAMES):
         text = _fill(_template(name), values if name != "docs/index.md" else markdown)
@@ -158,6 +173,31 @@ def book_files(systems: Sequence[str], *, title: str, site_url: str | None) -> d
         files[f"scenarios/{name}"] = text
     files[LOCAL_SCHEMA] = schema_text()
     return dict(sorted(files.items()))
+
+
+_MARKDOWN_SPECIAL = re.compile(r"([!#()*+\-.>\[\\\]_`{|}])")
+"""What Python-Markdown (with the book's extensions) lets a backslash escape."""
+
+
+def markdown_text(text: str) -> str:
+    """``text`` as Markdown that shows it as it is: no tag, entity, emphasis, link,
+    attribute list (``{: ...}``) or heading mark of it takes effect.
+
+    >>> markdown_text("<b>霧</b> & *本* {: .x}")
+    '&lt;b&gt;霧&lt;/b&gt; &amp; \\\\*本\\\\* \\\\{: \\\\.x\\\\}'
+    """
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", html.escape(text, quote=False))
+
+
+def site_name(title: str) -> str:
+    """``title`` as ``mkdocs.yml``'s ``site_name``: themes write the site name into pages
+    as it is (Material puts it in a ``<title>``, the header and an attribute without
+    escaping), so ``<``, ``>`` and ``"`` are written as character references there.
+
+    >>> site_name('霧 & "本" <i>')
+    '霧 & &quot;本&quot; &lt;i&gt;'
+    """
+    return title.replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
 
 
 def _starter(name: str) -> bool:
@@ -173,9 +213,159 @@ def _ignored(line: str) -> str:
     return line.strip().strip("/")
 
 
-def _write(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
+MAX_TITLE = 200
+"""Characters of a book's title at most."""
+MAX_URL = 2000
+"""Characters of ``--site-url`` at most."""
+_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def _bad_character(text: str) -> str | None:
+    """Why ``text`` cannot be a title or an address: the first character no page, YAML
+    file or browser takes as it is (``None``: none).
+
+    >>> _bad_character("霧の本"), _bad_character("a\\udcffb"), _bad_character("a\\ufffe")
+    (None, 'UTF-8 ではないバイト列（\\\\udcff）', '使えない文字 U+FFFE')
+    """
+    for char in text:
+        if "\ud800" <= char <= "\udfff":
+            return f"UTF-8 ではないバイト列（{char!a}）".replace("'", "")
+        category = unicodedata.category(char)
+        if category in ("Cc", "Cn", "Cs", "Zl", "Zp") or char in _BIDI_CONTROLS:
+            return f"使えない文字 U+{ord(char):04X}"
+    return None
+
+
+def check_title(title: str, *, from_folder: bool = False) -> str:
+    """``title`` if a book may carry it (what pages show and mkdocs.yml holds).
+
+    Raises:
+        BookError: it is empty, too long, or holds a control character, a noncharacter
+            (U+FFFE), a line separator, a bidirectional override or bytes that were not
+            UTF-8 (a folder name, when ``from_folder``: then ``--title`` is the way out).
+    """
+    where = f"フォルダ名 {title!a}" if from_folder else "--title"
+    fix = "--title で題名を指定してください" if from_folder else "題名を直してください"
+    bad = _bad_character(title)
+    if bad is not None:
+        raise BookError(f"{where} に {bad} が含まれています。{fix}")
+    if not title.strip():
+        raise BookError(f"{where} が空です。{fix}")
+    if len(title) > MAX_TITLE:
+        raise BookError(f"{where} が長すぎます（{len(title)} 文字。{MAX_TITLE} 文字まで）。{fix}")
+    return title
+
+
+def check_site_url(url: str) -> str:
+    """``url`` if it is a published site's address: ``http(s)://host/path``, nothing else.
+
+    Raises:
+        BookError: another scheme (``javascript:``), no host, a query or fragment, spaces,
+            quotes or control characters, or more than :data:`MAX_URL` characters.
+    """
+    bad = _bad_character(url)
+    problem = None
+    if bad is not None:
+        problem = bad + " が含まれています"
+    elif len(url) > MAX_URL:
+        problem = f"長すぎます（{len(url)} 文字。{MAX_URL} 文字まで）"
+    elif any(c.isspace() or c in "\"'<>\\^`{|}" for c in url):
+        problem = "空白や引用符などアドレスに使えない文字が含まれています"
+    else:
+        try:
+            parts = urlsplit(url)
+            host = parts.hostname
+            parts.port  # noqa: B018 - raises ValueError for a port out of range
+        except ValueError:
+            parts, host = None, None
+        if parts is None or parts.scheme not in ("http", "https") or not host:
+            problem = "http:// か https:// で始まるサイトのアドレスではありません"
+        elif parts.query or parts.fragment:
+            problem = "? や # のついたアドレスはサイトのアドレスになりません"
+    if problem is not None:
+        raise BookError(
+            f"--site-url {ascii(url[:60]) if bad else repr(url[:60])}: {problem}"
+            "（例: https://me.github.io/book/）"
+        )
+    return url
+
+
+class _Writer:
+    """Writes a book's files, each whole (:func:`saikoro.scenario.replace_file`), and
+    remembers what it made: leaving its ``with`` block by an exception (a full disk,
+    Ctrl-C) removes exactly that."""
+
+    def __init__(self) -> None:
+        self.made: list[Path] = []
+        """The files and folders this run created, in order."""
+
+    def __enter__(self) -> _Writer:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, *rest: object) -> None:
+        if kind is not None:
+            self.undo()
+
+    def folder(self, path: Path) -> None:
+        missing = [p for p in (path, *path.parents) if not p.exists()]
+        for folder in reversed(missing):
+            folder.mkdir()
+            self.made.append(folder)
+
+    def write(self, path: Path, data: bytes) -> None:
+        self.folder(path.parent)
+        new = not path.exists()
+        replace_file(path, data)
+        if new:
+            self.made.append(path)
+
+    def undo(self) -> None:
+        """Remove what this run created (newest first); a folder only when empty."""
+        for path in reversed(self.made):
+            with contextlib.suppress(OSError):
+                if path.is_dir() and not path.is_symlink():
+                    path.rmdir()
+                else:
+                    path.unlink()
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    real, root = Path(os.path.realpath(path)), Path(os.path.realpath(folder))
+    return real == root or root in real.parents
+
+
+def _gitignore_update(path: Path, directory: Path, text: str) -> tuple[bytes | None, str | None]:
+    """The new bytes of the book's ``.gitignore`` (``None``: leave it) and a note to print.
+
+    An existing file is kept byte for byte -- its encoding, line endings and mode -- and
+    only the lines it lacks are appended, in its line ending. A link leading out of the
+    book is not written through: the note lists the lines to add there by hand.
+
+    Raises:
+        BookExistsError: ``.gitignore`` is a folder (or another thing that is no file).
+    """
+    if not path.exists() and not path.is_symlink():
+        return text.encode("utf-8"), None
+    if path.is_symlink() and not _inside(path, directory):
+        missing = _gitignore_lines(text)
+        return None, (
+            f"{path} はシナリオ集の外（{os.path.realpath(path)}）へのリンクなので書き換えて"
+            f"いません。必要なら次の行を足してください: {' '.join(missing)}"
+        )
+    if not path.is_file():
+        raise BookExistsError(
+            f"{path} はファイルではありません。.gitignore を書けないので、別のフォルダを"
+            "指定するか、それを移してください"
+        )
+    have = path.read_bytes()
+    present = {_ignored(x) for x in _gitignore_lines(have.decode("utf-8", "surrogateescape"))}
+    missing = [x for x in _gitignore_lines(text) if _ignored(x) not in present]
+    if not missing:
+        return None, None
+    newline = newline_of(have).encode("ascii")
+    lines = ["", "# saikoro: the built site and the balance cache", *missing]
+    joined = b"" if not have or have.endswith((b"\n", b"\r")) else newline
+    return have + joined + newline.join(x.encode("utf-8") for x in lines) + newline, None
 
 
 def create_book(
@@ -184,52 +374,63 @@ def create_book(
     *,
     title: str | None = None,
     site_url: str | None = None,
+    notes: list[str] | None = None,
 ) -> list[Path]:
     """Write a new scenario book into ``directory`` (created if missing); the files written.
 
     ``directory`` may hold version control and GitHub's starter files
     (:data:`STARTER_FILES`): they are kept; an existing ``.gitignore`` gets the lines
-    the book needs appended (listed among the files written when it changes).
+    the book needs appended (listed among the files written when it changes), and is
+    otherwise kept byte for byte. Everything is checked before the first file is written;
+    a failure while writing (a full disk, Ctrl-C) removes what this call made, so the
+    folder is as it was. What the user should know (a ``.gitignore`` left alone) is
+    appended to ``notes``.
 
     Raises:
-        BookError: no system is chosen.
+        BookError: no system is chosen, or the title or site URL is unusable.
         BookExistsError: ``directory`` is a file, or holds anything else.
         saikoro.systems.UnknownSystemError: a system is unknown.
     """
     chosen = list(dict.fromkeys(get_system(s).id for s in systems))
     if not chosen:
-        raise BookError("choose at least one system")
+        raise BookError("システムを一つ以上選んでください")
+    name = check_title(title) if title is not None else None
+    url = check_site_url(site_url) if site_url is not None else None
+    if directory.is_symlink() and not directory.exists():
+        raise BookExistsError(f"{directory} はリンク先のないリンクです。フォルダを指定してください")
     if directory.exists() and not directory.is_dir():
-        raise BookExistsError(f"{directory} is a file: choose a new or empty folder")
+        raise BookExistsError(
+            f"{directory} はフォルダではありません。新しいフォルダか空のフォルダを指定してください"
+        )
     if directory.is_dir():
         others = sorted(p.name for p in directory.iterdir() if not _starter(p.name))
         if others:
             shown = ", ".join(others[:5]) + (", ..." if len(others) > 5 else "")
             hint = (
-                " (to add a sample to this book: saikoro new --add --system ID)"
+                "（このシナリオ集にサンプルを足すには: saikoro new --add --system ID）"
                 if any(n in ("mkdocs.yml", "mkdocs.yaml") for n in others)
                 else ""
             )
             raise BookExistsError(
-                f"{directory} already holds {shown}: choose a new or empty folder, or a "
-                f"fresh repository (only .git, README, LICENSE, .gitignore){hint}"
+                f"{directory} にはすでに {shown} があります。新しいフォルダか空のフォルダ、"
+                "またはできたばかりのリポジトリ（.git、README、LICENSE、.gitignore だけ）を"
+                f"指定してください{hint}"
             )
-    files = book_files(chosen, title=title or directory.resolve().name, site_url=site_url)
+    if name is None:
+        name = check_title(directory.resolve().name, from_folder=True)
+    files = book_files(chosen, title=name, site_url=url)
+    ignore, note = _gitignore_update(directory / ".gitignore", directory, files.pop(".gitignore"))
+    if note is not None and notes is not None:
+        notes.append(note)
     written = []
-    for name, text in files.items():
-        path = directory / name
-        if name == ".gitignore" and path.exists():
-            have = path.read_text(encoding="utf-8", errors="replace")
-            present = {_ignored(x) for x in _gitignore_lines(have)}
-            missing = [x for x in _gitignore_lines(text) if _ignored(x) not in present]
-            if not missing:
-                continue
-            joined = "" if have.endswith("\n") or not have else "\n"
-            addition = "\n# saikoro: the built site and the balance cache\n" + "\n".join(missing)
-            path.write_text(have + joined + addition + "\n", encoding="utf-8")
-        else:
-            _write(path, text)
-        written.append(path)
+    with _Writer() as writer:
+        writer.folder(directory)
+        for relative, text in files.items():
+            writer.write(directory / relative, text.encode("utf-8"))
+            written.append(directory / relative)
+        if ignore is not None:  # last: every other file is in place when it changes
+            writer.write(directory / ".gitignore", ignore)
+            written.append(directory / ".gitignore")
     return written
 
 
@@ -238,7 +439,8 @@ def add_samples(directory: Path, systems: Sequence[str]) -> list[Path]:
 
     The samples go into the book's scenario folder (the plugin's ``scenarios:`` option,
     else ``scenarios/``), their ``$schema`` lines naming the book's copy of the schema,
-    which is written too when the book has none. Nothing else is touched.
+    which is written too when the book has none. Nothing else is touched; a failure while
+    writing removes what was written.
 
     Raises:
         BookError: no system is chosen, or ``directory`` is in no book (no ``mkdocs.yml``).
@@ -246,33 +448,34 @@ def add_samples(directory: Path, systems: Sequence[str]) -> list[Path]:
     """
     chosen = list(dict.fromkeys(get_system(s).id for s in systems))
     if not chosen:
-        raise BookError("choose the systems to add with --system")
+        raise BookError("足すシステムを --system で選んでください")
     book = find_book(directory)
     if book is None:
         raise BookError(
-            f"{directory} is in no book (no mkdocs.yml there or above): "
-            "start one with saikoro new DIR"
+            f"{directory} はシナリオ集の中ではありません（そこにもその上にも mkdocs.yml が"
+            "ありません）。新しいシナリオ集は saikoro new DIR で作れます"
         )
     schema = book.root / LOCAL_SCHEMA
     line = Path(os.path.relpath(schema, book.scenarios)).as_posix()
     samples = _samples(chosen, line)
     taken = [name for name in samples if (book.scenarios / name).exists()]
     if taken:
-        raise BookExistsError(f"{book.scenarios} already holds {', '.join(taken)}")
+        raise BookExistsError(f"{book.scenarios} にはすでに {', '.join(taken)} があります")
     written = []
-    for name, text in samples.items():
-        _write(book.scenarios / name, text)
-        written.append(book.scenarios / name)
-    if not schema.exists():
-        _write(schema, schema_text())
-        written.append(schema)
+    with _Writer() as writer:
+        for name, text in samples.items():
+            writer.write(book.scenarios / name, text.encode("utf-8"))
+            written.append(book.scenarios / name)
+        if not schema.exists():
+            writer.write(schema, schema_text().encode("utf-8"))
+            written.append(schema)
     return written
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``saikoro new DIR [--system ID ...] [--title T] [--site-url URL] [--add]``; the
     exit status."""
-    parser = argparse.ArgumentParser(
+    parser = CommandParser(
         prog="saikoro new",
         description="Start a scenario book: mkdocs.yml, docs/, sample scenarios, the JSON "
         "Schema for editors, a pre-commit hook and a GitHub workflow that validates, builds "
@@ -312,6 +515,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:
         return 2 if exc.code not in (0, None) else 0
+    notes: list[str] = []
     try:
         if args.add:
             written = add_samples(args.directory, args.system or [])
@@ -321,25 +525,35 @@ def main(argv: Sequence[str] | None = None) -> int:
                 args.system or SYSTEM_IDS,
                 title=args.title,
                 site_url=args.site_url,
+                notes=notes,
             )
-    except (UnknownSystemError, RegistryError) as error:
+    except UnknownSystemError as error:
+        print(f"saikoro new: --system: {error}。何も書いていません", file=sys.stderr)
+        return 2
+    except RegistryError as error:
         print(f"saikoro new: {error}", file=sys.stderr)
         return 2
     except BookError as error:
-        print(f"saikoro new: {error}", file=sys.stderr)
+        print(f"saikoro new: {error}。何も書いていません", file=sys.stderr)
         return 2
     except BookExistsError as error:
-        print(f"saikoro new: {error}; nothing was written", file=sys.stderr)
+        print(f"saikoro new: {error}。何も書いていません", file=sys.stderr)
         return 1
     except OSError as error:
-        print(f"saikoro new: cannot write the book: {error}", file=sys.stderr)
+        reason = error.strerror or str(error)
+        print(
+            f"saikoro new: シナリオ集を書けません（{reason}）。書きかけのファイルは残していません",
+            file=sys.stderr,
+        )
         return 1
     shown = args.directory.as_posix()
     base = Path() if args.add else args.directory  # --add: paths from here
-    count = f"{len(written)} file{'s' if len(written) != 1 else ''}"
-    print(f"saikoro new: wrote {count}" + ("" if args.add else f" into {shown}/"))
+    where = "" if args.add else f"{shown}/ に "
+    print(f"saikoro new: {where}{len(written)} 個のファイルを書きました")
     for path in written:
         print(f"  {Path(os.path.relpath(path, base)).as_posix()}")
+    for note in notes:
+        print(f"saikoro new: 注意: {note}", file=sys.stderr)
     steps = [f"  cd {shown}"] if shown not in (".", "") and not args.add else []
     if not args.add:
         steps += [

@@ -16,7 +16,6 @@ import json
 import os
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -26,12 +25,14 @@ from rich.progress import Progress as RichProgress
 
 from saikoro.scenario import (
     MAX_BYTES,
+    CommandParser,
     LoadResult,
     Problem,
+    bounded_int,
     default_lang,
-    find_files,
     load_party_file,
     load_scenario,
+    load_scenarios,
 )
 
 from ._model import Party, encounter, parse_party
@@ -43,7 +44,7 @@ from ._verdict import verdict
 
 __all__ = ["Progress", "bounded_int", "default_jobs", "format_text", "load_party", "main"]
 
-EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
+EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
 MAX_BATTLES = 10_000_000
 """``--battles`` at most (tens of minutes on a 2-core machine, with a progress bar and
@@ -61,7 +62,9 @@ MAX_TACTIC = 200
 def _tactic(text: str) -> str:
     """An ``argparse`` type: tactics text of a readable length (checked when it is used)."""
     if len(text) > MAX_TACTIC:
-        raise argparse.ArgumentTypeError(f"at most {MAX_TACTIC} characters, got {len(text)}")
+        raise argparse.ArgumentTypeError(
+            f"{MAX_TACTIC} 文字までにしてください（{len(text)} 文字あります）"
+        )
     return text
 
 
@@ -123,37 +126,6 @@ def load_party(path: Path, system: str) -> tuple[Party | None, list[Problem]]:
     if value is None:
         return None, problems
     return parse_party(system, value, path.name), []
-
-
-def bounded_int(low: int, high: int) -> Callable[[str], int]:
-    """An ``argparse`` type: an integer from ``low`` to ``high`` (digits read first).
-
-    A number of thousands of digits is refused before Python converts it.
-
-    >>> bounded_int(1, 20)("4")
-    4
-    >>> bounded_int(1, 20)("100000")
-    Traceback (most recent call last):
-    ...
-    argparse.ArgumentTypeError: expected an integer from 1 to 20, got 100000
-    """
-
-    def parse(text: str) -> int:
-        digits = text.strip().removeprefix("-").removeprefix("+")
-        if not (digits.isascii() and digits.isdigit()) or len(digits) > 30:
-            shown = text if len(text) <= 30 else text[:27] + "..."
-            raise argparse.ArgumentTypeError(
-                f"expected an integer from {low} to {high}, got {shown!r}"
-            )
-        value = int(text)
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(
-                f"expected an integer from {low} to {high}, got {value}"
-            )
-        return value
-
-    parse.__name__ = "integer"  # argparse names the type in its messages
-    return parse
 
 
 def _pct(x: float) -> str:
@@ -271,9 +243,9 @@ def _files(paths: list[str]) -> tuple[list[LoadResult], list[str]]:
     missing: list[str] = []
     for given in paths:
         p = Path(given)
-        if p.is_dir():
-            results.extend(load_scenario(f) for f in find_files(p))
-        elif p.exists():
+        if os.path.isdir(p):  # noqa: PTH112 - os.path: a name too long is no folder, not an exception
+            results.extend(load_scenarios(p))  # with what could not be read
+        elif os.path.lexists(p):
             results.append(load_scenario(p))
         else:
             missing.append(given)
@@ -284,7 +256,7 @@ def main(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) 
     """Run ``saikoro simulate``; returns the exit status."""
     stdout = out or sys.stdout
     stderr = err or sys.stderr
-    parser = argparse.ArgumentParser(
+    parser = CommandParser(
         prog="saikoro simulate",
         description="Simulate scenarios' encounters (and solve small ones exactly): "
         "P(win) with a 95% Wilson interval, rounds, per-PC danger, P(each side mission). "
@@ -368,7 +340,9 @@ def main(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) 
                 args.enemy_tactics or (spec.enemy_tactics if spec else None),
             )
         except TacticsError as e:
-            stderr.write(f"saikoro simulate: {e}\n")
+            given = (("--tactics", args.tactics), ("--enemy-tactics", args.enemy_tactics))
+            where = " / ".join(name for name, value in given if value) or "balance.tactics"
+            stderr.write(f"saikoro simulate: {where}: {e}\n")
             return EXIT_USAGE
         bar = Progress(sc.id, stderr, enabled=args.format == "text" and stderr.isatty())
         try:
@@ -380,17 +354,18 @@ def main(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) 
                 jobs=args.jobs,
                 progress=bar,
                 solve=not args.no_exact,
+                keep_partial=True,
             )
         except KeyboardInterrupt:  # a second Ctrl-C, while the result is put together
             bar.close()
             stderr.write("saikoro simulate: interrupted\n")
-            return 130
+            return EXIT_INTERRUPTED
         bar.close()
         payload.append(r.to_json())
         texts.append(format_text(r, sc.title, enc.party.names))
-        if r.interrupted:
+        if r.interrupted:  # printed, marked 中断; the status says it is no full result
             stderr.write("saikoro simulate: interrupted; reporting the battles finished\n")
-            status = EXIT_OK
+            status = EXIT_INTERRUPTED
             break
     if args.format == "json":
         data: Any = payload[0] if len(payload) == 1 else payload

@@ -137,12 +137,15 @@ def simulate(
     jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
     solve: bool = True,
+    keep_partial: bool = False,
 ) -> BalanceResult:
     """Play ``battles`` battles of ``enc`` (and solve it exactly when small).
 
     ``progress(done, total)`` is called once before the first battle (``done`` 0) and
-    after each chunk. Ctrl-C (KeyboardInterrupt)
-    stops the run; the result then covers the chunks finished and says ``interrupted``.
+    after each chunk. Ctrl-C (KeyboardInterrupt) stops the run: with ``keep_partial``
+    (``saikoro simulate``) the result then covers the chunks finished and says
+    ``interrupted``; otherwise it propagates, so no caller (validate, a build, a cache)
+    ever takes a partial figure for the result.
     """
     if battles < 1:
         raise BalanceError("battles must be at least 1")
@@ -184,6 +187,8 @@ def simulate(
         if solve and solved is None:
             solved = _solve(enc, sim, prep)
     except KeyboardInterrupt:  # Ctrl-C: report the battles finished, without the solution
+        if not keep_partial:
+            raise
         interrupted = True
     exact: Fraction | None = None
     figures: dict[str, Fraction] = {}

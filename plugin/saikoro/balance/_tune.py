@@ -42,7 +42,7 @@ from ._check import scenario_tactics
 from ._errors import BalanceError
 from ._interval import wilson
 from ._model import Encounter, encounter
-from ._runner import _chunks, run_chunk, simulate
+from ._runner import _chunks, _ignore_sigint, run_chunk, simulate
 from ._simulator import simulator_for
 from ._verdict import verdict
 
@@ -434,7 +434,7 @@ class _Measurer:
     def __enter__(self) -> _Measurer:
         if self.jobs > 1:
             ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
-            self._pool = ctx.Pool(self.jobs)
+            self._pool = ctx.Pool(self.jobs, initializer=_ignore_sigint)
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -10,13 +10,21 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any, TextIO
 
 from rich.console import Console
 
-from saikoro.scenario import Scenario, default_lang, find_files, load_scenario
+from saikoro.scenario import (
+    CommandParser,
+    Scenario,
+    bounded_int,
+    default_lang,
+    load_scenario,
+    scan_files,
+)
 
 from ._apply import apply_changes
 from ._cli import default_jobs
@@ -81,25 +89,29 @@ def main(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) 
     its range, or an edit could not be written)."""
     stdout = out or sys.stdout
     stderr = err or sys.stderr
-    parser = argparse.ArgumentParser(
+    parser = CommandParser(
         prog="saikoro tune",
         description="Find the smallest edits of a scenario's own numbers (enemy HP, attack, "
         "damage, targets, round limit, enemy count...) that bring its simulated win rate "
         "into its balance.win range; --apply writes the first confirmed one back.",
     )
     parser.add_argument("files", nargs="+", metavar="FILE", help="scenario files or folders")
-    parser.add_argument("--seed", type=int, default=0, help="seed of every measurement (0)")
+    parser.add_argument(
+        "--seed", type=bounded_int(0, 2**64 - 1), default=0, help="seed of every measurement (0)"
+    )
     jobs = default_jobs()
-    parser.add_argument("--jobs", type=int, default=jobs, help=f"processes (default {jobs})")
+    parser.add_argument(
+        "--jobs", type=bounded_int(1, 256), default=jobs, help=f"processes (default {jobs})"
+    )
     parser.add_argument(
         "--screen",
-        type=int,
+        type=bounded_int(1, MAX_BATTLES),
         default=SCREEN,
         help=f"battles of a first measurement (default {SCREEN}, at most {MAX_BATTLES})",
     )
     parser.add_argument(
         "--confirm-max",
-        type=int,
+        type=bounded_int(1, MAX_BATTLES),
         default=CONFIRM_MAX,
         help=f"most battles to confirm a suggestion (default {CONFIRM_MAX})",
     )
@@ -111,18 +123,18 @@ def main(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) 
         args = parser.parse_args(argv)
     except SystemExit as e:
         return EXIT_OK if e.code in (0, None) else EXIT_USAGE
-    for name in ("screen", "confirm_max", "jobs"):
-        value = getattr(args, name)
-        if not 1 <= value <= (MAX_BATTLES if name != "jobs" else 256):
-            stderr.write(f"saikoro tune: --{name.replace('_', '-')} must be from 1 to its limit\n")
-            return EXIT_USAGE
     lang = default_lang()
     paths: list[Path] = []
     for f in args.files:
         p = Path(f)
-        if p.is_dir():
-            paths += find_files(p)
-        elif p.is_file():
+        if os.path.isdir(p):  # noqa: PTH112 - os.path: a name too long is no folder, not an exception
+            scan = scan_files(p)
+            for problem in scan.problems:
+                stderr.write(problem.format(lang) + "\n")
+            if scan.problems:
+                return EXIT_FAIL
+            paths += scan.files
+        elif os.path.isfile(p):  # noqa: PTH113 - a name too long: False, not OSError
             paths.append(p)
         else:
             stderr.write(f"{f}:1:1: error: scenario: file not found\n")

@@ -17,7 +17,8 @@ Public API (stable; used by the MkDocs plugin and the CLI):
 * :func:`field_reference` ``(system) -> dict`` — every field, for the generated docs.
 * :func:`json_schema` ``(system=None) -> dict`` — JSON Schema (draft 2020-12);
   :func:`schema_text` writes it as a file holds it, :data:`LOCAL_SCHEMA` is where a book
-  keeps its copy and :func:`refresh_schemas` rewrites the stale copies scenarios name.
+  keeps its copy and :func:`refresh_schemas` rewrites the stale copies scenarios name (a
+  :class:`SchemaRefresh`).
 * :func:`validate_main` ``(argv)``, :func:`schema_main` ``(argv)`` — ``saikoro validate``
   and ``saikoro schema``.
 * :mod:`saikoro.scenario.model` — the typed model's classes (``Scenario.model``).
@@ -25,8 +26,9 @@ Public API (stable; used by the MkDocs plugin and the CLI):
 What the site, the simulator and the command line read besides (the rules of a scenario
 file, written once, here): :data:`DEFINITIONS` (each system's whole definition),
 :func:`reference_party` (the party a scenario without ``party:`` is simulated with),
-:data:`MAX_BYTES` (the largest file read), :func:`find_files` (the scenario files of a
-folder), :func:`load_party_file` (a ``--party`` file), :func:`default_lang` (the language
+:data:`MAX_BYTES` (the largest file read), :func:`scan_files` (the scenario files of a
+folder and what could not be looked into, a :class:`FileScan`; :func:`find_files`: the
+files), :func:`load_party_file` (a ``--party`` file), :func:`default_lang` (the language
 of messages), :func:`find_book` (the :class:`Book` a command runs in), ids
 (:data:`ID_PATTERN`, :func:`slug`, :func:`is_reserved`, :func:`volume_id`: the pages the
 site keeps), the ranges an author writes (:func:`parse_win_range`, :func:`party_size`),
@@ -35,7 +37,9 @@ the simulator's tactics that ``balance.tactics`` names (:class:`Policy`,
 :class:`TacticsError`), :func:`short_label` (a field's label), and how an author's files
 are written without losing a byte: :func:`replace_file` (temporary file + rename, mode
 kept), :func:`text_like` (new text with the original's line endings and BOM),
-:func:`newline_of`.
+:func:`newline_of`; and how every ``saikoro`` subcommand reads its options:
+:class:`CommandParser` (argparse, its mistakes said in Japanese: :func:`usage_error`),
+:func:`bounded_int`, :func:`quoted_arg` (a value as a message quotes it).
 
 The authoring API of a system's scenario definition (its bundle's ``scenario`` part, see
 ``System.scenario_def``): the root :func:`scenario_root` of :func:`target_obj` and
@@ -61,6 +65,7 @@ This package is not shipped to the browser; it uses PyYAML (its C loader when pr
 
 from __future__ import annotations
 
+from ._args import CommandParser, bounded_int, quoted_arg, usage_error
 from ._book import Book, find_book
 from ._cli import schema_main, validate_main
 from ._common import ID, ID_PATTERN, NAME, TEXT, chase_tables, fraction_text
@@ -89,15 +94,17 @@ from ._schema import (
     Type,
     did_you_mean,
 )
-from ._schemafile import LOCAL_SCHEMA, refresh_schemas, schema_text
+from ._schemafile import LOCAL_SCHEMA, SchemaRefresh, refresh_schemas, schema_text
 from ._tactics import ATOMS, PRESETS, Policy, TacticsError, describe_tactic, parse_policy
 from ._validate import (
+    FileScan,
     LoadResult,
     Scenario,
     find_files,
     load_party_file,
     load_scenario,
     load_scenarios,
+    scan_files,
     slug,
     validate_text,
 )
@@ -119,9 +126,11 @@ __all__ = [
     "Bool",
     "Check",
     "Choice",
+    "CommandParser",
     "Ctx",
     "Enum",
     "Field",
+    "FileScan",
     "Int",
     "IntOrRange",
     "ListOf",
@@ -134,10 +143,12 @@ __all__ = [
     "Policy",
     "Problem",
     "Scenario",
+    "SchemaRefresh",
     "Str",
     "TacticsError",
     "Tolerant",
     "Type",
+    "bounded_int",
     "chase_tables",
     "default_lang",
     "describe_tactic",
@@ -158,9 +169,11 @@ __all__ = [
     "parse_policy",
     "parse_win_range",
     "party_size",
+    "quoted_arg",
     "reference_party",
     "refresh_schemas",
     "replace_file",
+    "scan_files",
     "scenario_root",
     "schema_main",
     "schema_text",
@@ -169,6 +182,7 @@ __all__ = [
     "slug",
     "target_obj",
     "text_like",
+    "usage_error",
     "validate_main",
     "validate_text",
     "volume_id",

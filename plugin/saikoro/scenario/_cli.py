@@ -17,13 +17,17 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
+from ._args import CommandParser, bounded_int
 from ._book import find_book
+from ._files import replace_file
 from ._problems import LANGS, Msg, Problem, default_lang, render
 from ._schema import did_you_mean
-from ._validate import LoadResult, find_files, load_scenario, unique_ids
+from ._validate import LoadResult, load_scenario, scan_files, unique_ids
 
 __all__ = ["EXIT_INTERNAL", "schema_main", "validate_main"]
 
+MAX_INDENT = 16
+"""``saikoro schema --indent`` at most."""
 EXIT_INTERNAL = 3
 """``saikoro validate``'s exit status when saikoro itself failed (not the files)."""
 
@@ -52,14 +56,15 @@ def _collect(paths: list[str]) -> tuple[list[LoadResult], list[Problem]]:
     extra: list[Problem] = []
     for given in paths:
         path = Path(given)
-        if path.is_dir():
-            files = find_files(path)
-            if not files:
+        if os.path.isdir(path):  # noqa: PTH112 - os.path: a name too long is no folder, not an exception
+            scan = scan_files(path)
+            extra.extend(scan.problems)
+            if not scan.files and not scan.problems:
                 extra.append(
                     Problem(given, 1, 1, "error", "scenario", Msg("cli.no_files", (given,)))
                 )
-            results.extend(load_scenario(f) for f in files)
-        elif path.exists():
+            results.extend(load_scenario(f) for f in scan.files)
+        elif os.path.lexists(path):
             results.append(load_scenario(path))
         else:
             siblings = [p.name for p in path.parent.iterdir()] if path.parent.is_dir() else []
@@ -89,12 +94,18 @@ def _refresh_schemas(files: list[Path]) -> None:
     """Bring the book's copy of the schema (named by the ``$schema`` lines) up to date."""
     from ._schemafile import refresh_schemas
 
-    for path in refresh_schemas(files):
-        try:
-            shown = path.relative_to(Path.cwd().resolve()).as_posix()
-        except ValueError:
-            shown = str(path)
-        sys.stderr.write(f"saikoro validate: refreshed {shown} to this saikoro's schema\n")
+    done = refresh_schemas(files)
+    for path in done.written:
+        sys.stderr.write(f"saikoro validate: refreshed {_shown(path)} to this saikoro's schema\n")
+    for line in done.messages():
+        sys.stderr.write(f"saikoro validate: warning: {line}\n")
+
+
+def _shown(path: Path) -> str:
+    try:
+        return path.relative_to(Path.cwd().resolve()).as_posix()
+    except ValueError:
+        return str(path)
 
 
 def validate_main(
@@ -105,7 +116,7 @@ def validate_main(
 ) -> int:
     """Run ``saikoro validate``; returns the exit status."""
     stdout = out or sys.stdout
-    parser = argparse.ArgumentParser(
+    parser = CommandParser(
         prog="saikoro validate",
         description="Check scenario files (YAML) and report problems with their positions.",
         epilog=_EPILOG,
@@ -178,11 +189,16 @@ def schema_main(argv: list[str], out: TextIO | None = None) -> int:
     from ._export import json_schema
 
     stdout = out or sys.stdout
-    parser = argparse.ArgumentParser(
+    parser = CommandParser(
         prog="saikoro schema", description="Print the JSON Schema of scenario files."
     )
     parser.add_argument("--system", choices=SYSTEM_IDS, default=None)
-    parser.add_argument("--indent", type=int, default=2)
+    parser.add_argument(
+        "--indent",
+        type=bounded_int(0, MAX_INDENT),
+        default=2,
+        help=f"spaces per level (default 2; 0 to {MAX_INDENT})",
+    )
     parser.add_argument(
         "-o",
         "--output",
@@ -201,10 +217,19 @@ def schema_main(argv: list[str], out: TextIO | None = None) -> int:
     if args.output is None:
         stdout.write(text)
         return 0
+    if os.path.isdir(args.output):  # noqa: PTH112 - a name too long: False, not OSError
+        sys.stderr.write(
+            f"saikoro schema: {args.output} はフォルダです。書き込むファイルの名前を指定して"
+            "ください（例: -o schema/scenario.schema.json）\n"
+        )
+        return 2
     try:
         args.output.parent.mkdir(parents=True, exist_ok=True)
-        args.output.write_text(text, encoding="utf-8")
+        replace_file(args.output, text.encode("utf-8"))
     except OSError as e:
-        sys.stderr.write(f"saikoro schema: cannot write {args.output}: {e.strerror or e}\n")
+        sys.stderr.write(
+            f"saikoro schema: {args.output} に書き込めません: {e.strerror or e}"
+            "（元のファイルはそのままです）\n"
+        )
         return 1
     return 0

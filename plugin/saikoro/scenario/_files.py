@@ -24,6 +24,7 @@ b'\\xef\\xbb\\xbfhp: 4\\r\\nap: 2\\r\\n'
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
 import tempfile
@@ -58,37 +59,53 @@ def text_like(original: bytes, text: str) -> bytes:
     return _BOM + data if original.startswith(_BOM) and not data.startswith(_BOM) else data
 
 
-def replace_file(path: Path, data: bytes, *, mode: int | None = None) -> None:
+def replace_file(path: Path, data: bytes, *, mode: int | None = None, sync: bool = True) -> None:
     """Write ``data`` to ``path`` atomically (temporary file in the same folder + rename).
 
     The new file keeps the permission bits of the file it replaces (``mode`` when given;
     for a new file, the bits the umask leaves of ``0o666``). Raises :class:`OSError` as the
-    system reports it (a read-only file or folder, a full disk); the original is then
-    untouched and the temporary file removed.
+    system reports it (a read-only file or folder, a full disk), and for a target that is
+    no regular file (a folder, a device such as ``/dev/full``, a FIFO: never replaced by a
+    file); the original is then untouched and the temporary file removed.
+
+    ``sync=False`` skips flushing the new bytes to the disk before the rename: for what
+    saikoro regenerates anyway (a built site's files, caches), where a crash of the whole
+    machine may lose the new version but a reader still never sees half of it.
     """
     target = Path(os.path.realpath(path))
     try:
-        kept = stat.S_IMODE(target.stat().st_mode)
+        info = target.stat()
     except FileNotFoundError:
         umask = os.umask(0)
         os.umask(umask)
         kept = 0o666 & ~umask
+    else:
+        if not stat.S_ISREG(info.st_mode):  # a folder, a device (/dev/full), a FIFO...
+            kind = "Is a directory" if stat.S_ISDIR(info.st_mode) else "Not a regular file"
+            raise OSError(
+                errno.EISDIR if stat.S_ISDIR(info.st_mode) else errno.EINVAL, kind, str(path)
+            )
+        kept = stat.S_IMODE(info.st_mode)
     if mode is not None:
         kept = mode
-    elif target.exists() and not os.access(target, os.W_OK):
+    elif target.exists() and (not os.access(target, os.W_OK) or not kept & 0o222):
         # The rename would succeed in a writable folder, but the author made the file
-        # read-only: say so as the system would for an in-place write.
+        # read-only: say so as the system would for an in-place write (also to root, who
+        # may write anything, for a file nobody may write).
         raise PermissionError(13, "Permission denied", str(path))
     fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     tmp = Path(tmp_name)
+    replaced = False
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
-            os.fsync(handle.fileno())
+            if sync:
+                os.fsync(handle.fileno())
         tmp.chmod(kept)
         tmp.replace(target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            tmp.unlink()
-        raise
+        replaced = True
+    finally:  # a failure, Ctrl-C included: the temporary file goes, the original stays
+        if not replaced:
+            with contextlib.suppress(OSError):
+                tmp.unlink()

@@ -35,7 +35,11 @@ __all__ = [
 MAX_SCALAR = 100_000
 """Maximum characters of one scalar."""
 MAX_INT_DIGITS = 60
-"""Integers with more digits than this are refused (they are never sane game numbers)."""
+"""Integers of this many decimal digits or more are refused (they are never sane game
+numbers): the value counts, whatever its notation -- ``0x`` or ``0o`` digits, leading zeros
+or an ``!!int`` tag on a quoted text -- so no integer the loader gives ever has more."""
+_INT_LIMIT = 10**MAX_INT_DIGITS
+_DIGITS = {10: re.compile(r"[0-9]+"), 8: re.compile(r"[0-7]+"), 16: re.compile(r"[0-9a-fA-F]+")}
 
 CORE = "tag:yaml.org,2002:"
 SCALAR_TAGS = {f"{CORE}{t}" for t in ("str", "int", "float", "bool", "null", "timestamp", "value")}
@@ -86,8 +90,6 @@ def scalar_value(ynode: Any) -> Any:
     if len(value) > MAX_SCALAR:
         return Msg("load.scalar_big", (len(value), MAX_SCALAR))
     if tag == f"{CORE}int":
-        if sum(c.isdigit() for c in value) > MAX_INT_DIGITS:
-            return Msg("load.int_big", (MAX_INT_DIGITS,))
         return core_int(value)
     if tag == f"{CORE}float":
         return core_float(value)
@@ -104,20 +106,29 @@ def scalar_value(ynode: Any) -> Any:
 def core_int(value: str) -> int | Msg:
     """An integer as YAML 1.2 reads it: decimal (leading zeros are decimal), ``0o``, ``0x``.
 
+    A value of :data:`MAX_INT_DIGITS` decimal digits or more is a problem, found before
+    anything long is converted (Python refuses decimal texts of thousands of digits).
+
     >>> core_int("010"), core_int("0o17"), core_int("-0x1F"), core_int("+3")
     (10, 15, -31, 3)
+    >>> core_int("0" * 5000 + "7"), core_int("0x" + "f" * 4000).code, core_int("1_0").code
+    (7, 'load.int_big', 'load.bad_scalar')
     """
     text = value.strip()
-    sign = -1 if text.startswith("-") else 1
-    digits = text.lstrip("+-")
-    try:
-        if digits[:2] in ("0o", "0O"):
-            return sign * int(digits[2:], 8)
-        if digits[:2] in ("0x", "0X"):
-            return sign * int(digits[2:], 16)
-        return sign * int(digits, 10)
-    except ValueError:
+    sign = -1 if text[:1] == "-" else 1
+    digits = text[1:] if text[:1] in ("-", "+") else text
+    base = {"0o": 8, "0O": 8, "0x": 16, "0X": 16}.get(digits[:2], 10)
+    body = digits[2:] if base != 10 else digits
+    if _DIGITS[base].fullmatch(body) is None:
         return Msg("load.bad_scalar", (show_value(value), Msg("t.int")))
+    significant = body.lstrip("0") or "0"
+    # a value of 10**60 or more has at least 50 hexadecimal digits: 4x that is never small
+    if len(significant) > 4 * MAX_INT_DIGITS:
+        return Msg("load.int_big", (MAX_INT_DIGITS,))
+    number = int(significant, base)
+    if number >= _INT_LIMIT:
+        return Msg("load.int_big", (MAX_INT_DIGITS,))
+    return sign * number
 
 
 def core_float(value: str) -> float | Msg:

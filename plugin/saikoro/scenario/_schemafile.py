@@ -5,8 +5,10 @@ sample's ``# yaml-language-server: $schema=../schema/scenario.schema.json`` line
 so the editor checks scenarios before anything is built (and in a fresh clone). When
 saikoro changes, the copy would go stale: ``saikoro validate`` and every MkDocs build
 rewrite the copies their scenarios' ``$schema`` lines name, when they differ. Only a
-file that is already a saikoro schema is rewritten (its ``$id`` says so): a ``$schema``
-line is text from the scenario, never a licence to write anywhere else.
+file inside the scenario's book that is already a saikoro schema is rewritten (its
+``$id`` says so): a ``$schema`` line is text from the scenario, never a licence to write
+anywhere else (another project's schema, a file outside the book). A stale copy that
+cannot be written (read-only) is reported, and the scenarios are still checked.
 
 >>> modeline_target(Path("b/scenarios/x.yaml"), "# yaml-language-server: $schema=../s.json\\n")
 PosixPath('b/scenarios/../s.json')
@@ -18,11 +20,21 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from pathlib import Path
 
+from ._book import find_book
 from ._export import SCHEMA_ID, json_schema
+from ._files import replace_file, text_like
 
-__all__ = ["LOCAL_SCHEMA", "is_saikoro_schema", "modeline_target", "refresh_schemas", "schema_text"]
+__all__ = [
+    "LOCAL_SCHEMA",
+    "SchemaRefresh",
+    "is_saikoro_schema",
+    "modeline_target",
+    "refresh_schemas",
+    "schema_text",
+]
 
 LOCAL_SCHEMA = "schema/scenario.schema.json"
 """Where ``saikoro new`` puts the book's copy (relative to the book's folder)."""
@@ -66,9 +78,39 @@ def is_saikoro_schema(path: Path) -> bool:
     )
 
 
-def refresh_schemas(scenarios: Iterable[Path]) -> list[Path]:
-    """Rewrite the stale saikoro schemas the ``$schema`` lines of ``scenarios`` name; the
-    files rewritten. A missing file, or one that is not a saikoro schema, is left alone."""
+@dataclass(frozen=True)
+class SchemaRefresh:
+    """What :func:`refresh_schemas` did: the copies it rewrote, and the stale ones it could
+    not (each with the system's reason: a read-only file or folder, a full disk)."""
+
+    written: list[Path] = field(default_factory=list)
+    failed: list[tuple[Path, str]] = field(default_factory=list)
+
+    def messages(self) -> list[str]:
+        """A line in Japanese for each copy that could not be brought up to date."""
+        return [
+            f"{path} はこの saikoro のスキーマより古いのですが、書き換えられません（{reason}）。"
+            "エディタの補完と検査が古いままになります。書き込めるようにしてください"
+            "（次の saikoro validate か mkdocs build で新しくなります）"
+            for path, reason in self.failed
+        ]
+
+
+def _boundary(scenario: Path) -> Path:
+    """The folder whose schemas a scenario's ``$schema`` line may refresh: its book's."""
+    book = find_book(scenario.parent)
+    return (book.root if book is not None else scenario.parent).resolve()
+
+
+def refresh_schemas(scenarios: Iterable[Path]) -> SchemaRefresh:
+    """Rewrite the stale saikoro schemas the ``$schema`` lines of ``scenarios`` name.
+
+    Only a file inside the scenario's book (the folder of its ``mkdocs.yml``; without one,
+    the scenario's folder) that already is a saikoro schema is rewritten, keeping its line
+    endings and mode (:func:`replace_file`): a line naming another project's file never
+    writes there. A missing file, or one that is not a saikoro schema, is left alone; one
+    that cannot be written is in ``failed``.
+    """
     targets: dict[Path, None] = {}
     for scenario in scenarios:
         if not scenario.is_file():  # a FIFO, a device or a folder: never opened (no hang)
@@ -79,14 +121,28 @@ def refresh_schemas(scenarios: Iterable[Path]) -> list[Path]:
         except OSError:
             continue
         target = modeline_target(scenario, head)
-        if target is not None:
-            targets.setdefault(target.resolve(), None)
+        if target is None:
+            continue
+        target = target.resolve()
+        bound = _boundary(scenario)
+        if bound == target or bound in target.parents:
+            targets.setdefault(target, None)
     current = schema_text()
-    written: list[Path] = []
+    done = SchemaRefresh()
     for target in targets:
         if not target.is_file() or not is_saikoro_schema(target):
             continue
-        if target.read_text(encoding="utf-8") != current:
-            target.write_text(current, encoding="utf-8")
-            written.append(target)
-    return written
+        try:
+            old = target.read_bytes()
+        except OSError as e:
+            done.failed.append((target, e.strerror or str(e)))
+            continue
+        if old.decode("utf-8", "replace").replace("\r\n", "\n") == current:
+            continue
+        try:
+            replace_file(target, text_like(old, current))
+        except OSError as e:
+            done.failed.append((target, e.strerror or str(e)))
+            continue
+        done.written.append(target)
+    return done

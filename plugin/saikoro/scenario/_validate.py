@@ -11,6 +11,7 @@ bad.yaml:1:9: error: scenario.system: unknown system 'gteb' (hint: did you mean 
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 import unicodedata
 from collections.abc import MutableMapping
@@ -22,6 +23,7 @@ from typing import Any
 from saikoro.systems import SYSTEM_IDS, UnknownSystemError
 from saikoro.systems import get as get_system
 
+from ._book import find_book
 from ._common import ID_PATTERN
 from ._defs import DEFINITIONS
 from ._ids import is_reserved
@@ -32,13 +34,16 @@ from ._schema import INVALID, Ctx, did_you_mean
 from .model import ScenarioModel, build_model
 
 __all__ = [
+    "SUFFIXES",
     "FileKey",
+    "FileScan",
     "LoadResult",
     "Scenario",
     "find_files",
     "load_party_file",
     "load_scenario",
     "load_scenarios",
+    "scan_files",
     "unique_ids",
     "unreadable",
     "validate_bytes",
@@ -244,21 +249,80 @@ def unreadable(e: OSError) -> Msg:
     return Msg("load.unreadable", (e.strerror or str(e),))
 
 
-def find_files(folder: str | Path) -> list[Path]:
-    """Every ``*.yaml`` / ``*.yml`` under ``folder``, sorted (hidden folders skipped).
+SUFFIXES = (".yaml", ".yml")
+"""The scenario files' suffixes (compared without case: ``boss.YAML`` is read too)."""
 
-    Anything of that name but a folder is listed -- a FIFO, a device, a broken link --
-    so that reading it says what it is instead of leaving it out without a word.
+
+@dataclass(frozen=True)
+class FileScan:
+    """What :func:`scan_files` found: the scenario files, and the problems with what it
+    could not look into (an unreadable folder, a link leading out of the book)."""
+
+    files: list[Path]
+    problems: list[Problem]
+
+
+def scan_files(folder: str | Path, *, within: Path | None = None) -> FileScan:
+    """Every scenario file under ``folder`` (``*.yaml`` / ``*.yml``, any case), sorted,
+    hidden files and folders skipped, and an error for each place not looked into.
+
+    A symbolic link to a folder is followed when it leads to a folder inside ``within``
+    (default: the book ``folder`` is in, else ``folder`` itself), and reported otherwise:
+    a scenario folder never pulls in files from elsewhere without a word. A folder that
+    cannot be listed (no permission) is an error, never a folder of no scenarios. Anything
+    with a scenario's name but a folder is listed -- a FIFO, a device, a broken link -- so
+    that reading it says what it is.
     """
     root = Path(folder)
-    found = [
-        p
-        for p in root.rglob("*")
-        if p.suffix in (".yaml", ".yml")
-        and not p.is_dir()
-        and not any(part.startswith(".") for part in p.relative_to(root).parts)
-    ]
-    return sorted(found)
+    if within is None:
+        book = find_book(root)
+        within = book.root if book is not None else root
+    bound = Path(os.path.realpath(within))
+    files: list[Path] = []
+    problems: list[Problem] = []
+    seen: set[str] = set()
+
+    def problem(path: Path, msg: Msg) -> None:
+        problems.append(Problem(str(path), 1, 1, "error", "scenario", msg))
+
+    def walk(here: Path) -> None:
+        real = os.path.realpath(here)
+        if real in seen:  # a link back to a folder already read: read once
+            return
+        seen.add(real)
+        try:
+            with os.scandir(here) as listing:
+                entries = sorted(listing, key=lambda e: e.name)
+        except OSError as e:
+            problem(here, Msg("files.unreadable_folder", (e.strerror or str(e),)))
+            return
+        for entry in entries:
+            if entry.name.startswith("."):
+                continue
+            path = here / entry.name
+            try:
+                is_dir = entry.is_dir()
+            except OSError:  # a link loop: reading it says so
+                is_dir = False
+            if is_dir:
+                if entry.is_symlink():
+                    target = Path(os.path.realpath(path))
+                    if target != bound and bound not in target.parents:
+                        problem(path, Msg("files.link_outside", (str(target), str(within))))
+                        continue
+                walk(path)
+            elif Path(entry.name).suffix.lower() in SUFFIXES:
+                files.append(path)
+
+    if root.is_dir():
+        walk(root)
+    return FileScan(sorted(files), problems)
+
+
+def find_files(folder: str | Path) -> list[Path]:
+    """The scenario files under ``folder`` (:func:`scan_files`' files; its problems are
+    for the commands that read the files to report)."""
+    return scan_files(folder).files
 
 
 FileKey = tuple[str, int, int]
@@ -268,7 +332,8 @@ FileKey = tuple[str, int, int]
 def load_scenarios(
     folder: str | Path, *, cache: MutableMapping[FileKey, LoadResult] | None = None
 ) -> list[LoadResult]:
-    """Load every scenario file under ``folder`` (see :func:`find_files`).
+    """Load every scenario file under ``folder`` (see :func:`scan_files`; what it could
+    not look into comes as a result of its own, with the error and no scenario).
 
     Scenario ids must be unique across the files: a later file reusing an id gets an
     error (and no scenario).
@@ -277,11 +342,13 @@ def load_scenarios(
     rebuilds), a file whose mtime and size did not change is not read again; afterwards
     ``cache`` holds this call's files only.
     """
+    scan = scan_files(folder)
+    unread = [LoadResult(p.file, None, [p]) for p in scan.problems]
     if cache is None:
-        return unique_ids([load_scenario(p) for p in find_files(folder)])
+        return unique_ids([*(load_scenario(p) for p in scan.files), *unread])
     results = []
     fresh: dict[FileKey, LoadResult] = {}
-    for path in find_files(folder):
+    for path in scan.files:
         try:
             stat = path.stat()
         except OSError:  # a broken link: loading it says so (and it is never cached)
@@ -295,7 +362,7 @@ def load_scenarios(
         results.append(found)
     cache.clear()
     cache.update(fresh)
-    return unique_ids(results)
+    return unique_ids([*results, *unread])
 
 
 def load_party_file(path: Path, system: str) -> tuple[list[Any] | None, list[Problem]]:

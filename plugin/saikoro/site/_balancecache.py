@@ -28,7 +28,6 @@ import hashlib
 import importlib
 import importlib.metadata
 import json
-import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
@@ -49,7 +48,7 @@ from saikoro.balance import (
     tune,
 )
 from saikoro.dice import SaikoroError
-from saikoro.scenario import Scenario
+from saikoro.scenario import Scenario, replace_file
 
 from ._log import log
 from ._lru import Lru
@@ -351,11 +350,10 @@ class BalanceStore:
             "sha256": hashlib.sha256(text.encode("utf-8")).hexdigest(),
             "result": payload,
         }
-        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            tmp.write_text(json.dumps(data, ensure_ascii=False), "utf-8")
-            tmp.replace(path)  # atomic: a parallel build never reads half a file
+            # atomic: a parallel build never reads half a file
+            replace_file(path, json.dumps(data, ensure_ascii=False).encode("utf-8"), sync=False)
         except OSError as e:
             raise PluginError(
                 f"saikoro: cannot write the balance cache {path}: {e} "

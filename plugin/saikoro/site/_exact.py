@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import TypedDict
 
 from saikoro.dice import fraction_text
+from saikoro.scenario import replace_file
 
 __all__ = [
     "LONG",
@@ -119,7 +120,8 @@ def write(site_dir: str) -> list[Path]:
     for name, payload in sorted(_pages.items()):
         path = Path(site_dir) / name
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(payload, ensure_ascii=False, separators=(",", ":")), "utf-8")
+        text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
+        replace_file(path, text.encode("utf-8"), sync=False)
         written.append(path)
     _pages.clear()
     return written

@@ -32,6 +32,8 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File
 from mkdocs.utils import get_relative_url
 
+from saikoro.scenario import replace_file
+
 from ._safe import esc
 
 __all__ = [
@@ -161,7 +163,9 @@ def _write(path: Path, data: bytes) -> None:
     if path.is_file() and path.read_bytes() == data:
         return
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(data)
+    replace_file(
+        path, data, sync=False
+    )  # whole or not at all: a served site never shows half of it
 
 
 def web_manifest(name: str, description: str = "", lang: str = "ja") -> str:

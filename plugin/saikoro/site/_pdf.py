@@ -18,32 +18,54 @@ import os
 import sys
 from pathlib import Path
 
-__all__ = ["CHROMIUM", "render_pdf"]
+from saikoro.dice import SaikoroError
+from saikoro.scenario import CommandParser, replace_file
+
+__all__ = ["CHROMIUM", "PdfError", "render_pdf"]
 
 CHROMIUM = os.environ.get("SAIKORO_CHROMIUM", "/usr/bin/chromium")
 _ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-sync"]
 
 
+class PdfError(SaikoroError, RuntimeError):
+    """The PDF could not be made: the page could not be loaded, Chromium is missing..."""
+
+
 def render_pdf(page_url: str, out: Path, *, page: object | None = None) -> Path:
     """Print ``page_url`` (an ``http://`` or ``file://`` URL) to ``out`` as A4 PDF.
 
+    The PDF is written whole or not at all (:func:`saikoro.scenario.replace_file`).
     ``page``: an open Playwright page to use (tests); otherwise Chromium is started.
+
+    Raises:
+        PdfError: Playwright or Chromium is missing, or the page could not be loaded or
+            printed (a closed port, a missing file): the message says which.
     """
     if page is None:
         try:
-            from playwright.sync_api import sync_playwright
+            from playwright.sync_api import Error, sync_playwright
         except ImportError as e:
-            raise SystemExit("saikoro pdf needs Playwright: pip install playwright") from e
+            raise PdfError(
+                "saikoro pdf には Playwright が必要です: pip install 'saikoro[pdf]'"
+            ) from e
         if not Path(CHROMIUM).exists():
-            raise SystemExit(f"saikoro pdf needs Chromium at {CHROMIUM} (or set SAIKORO_CHROMIUM)")
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=_ARGS)
-            try:
-                return render_pdf(page_url, out, page=browser.new_page())
-            finally:
-                browser.close()
+            raise PdfError(
+                f"saikoro pdf には Chromium が必要です: {CHROMIUM} にありません"
+                "（Debian なら apt install chromium、別の場所なら SAIKORO_CHROMIUM で指定）"
+            )
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=_ARGS)
+                try:
+                    return render_pdf(page_url, out, page=browser.new_page())
+                finally:
+                    browser.close()
+        except Error as e:
+            raise PdfError(f"{page_url} を PDF にできません: {_reason(e)}") from e
     pw: object = page
-    pw.goto(page_url)  # type: ignore[attr-defined]
+    response = pw.goto(page_url)  # type: ignore[attr-defined]
+    if response is not None and not response.ok:
+        raise PdfError(f"{page_url} を読み込めません（HTTP {response.status}）")
     pw.wait_for_load_state("networkidle")  # type: ignore[attr-defined]
     # flowcharts are drawn by script when they near the viewport: draw them all, and
     # wait until none is left to draw
@@ -52,29 +74,79 @@ def render_pdf(page_url: str, out: Path, *, page: object | None = None) -> Path:
         "document.querySelectorAll('.saikoro-flow pre.mermaid').length === 0", timeout=60_000
     )
     pw.emulate_media(media="print")  # type: ignore[attr-defined]
-    pw.pdf(  # type: ignore[attr-defined]
-        path=str(out),
+    data = pw.pdf(  # type: ignore[attr-defined]
         format="A4",
         print_background=True,
         margin={"top": "15mm", "bottom": "15mm", "left": "12mm", "right": "12mm"},
     )
+    replace_file(out, bytes(data))
     return out
 
 
-def main(argv: list[str] | None = None) -> int:
-    """``saikoro pdf <page.html or URL> <out.pdf>``; 2 on a usage error."""
-    args = sys.argv[1:] if argv is None else argv
-    if len(args) != 2 or any(a in {"-h", "--help"} for a in args):
-        print(
-            "usage: saikoro pdf <site/scenarios/book/index.html or its URL> <out.pdf>\n"
-            "Prints the whole-book page with Chromium (pip install 'saikoro[pdf]'; Debian's\n"
-            "chromium at /usr/bin/chromium or SAIKORO_CHROMIUM; fonts-noto-cjk for Japanese)."
+def _reason(error: Exception) -> str:
+    """Playwright's first line, and what Chromium said when it would not start (a
+    ``FATAL`` line of its log: "Socket path too long", a missing library...)."""
+    lines = [line.strip() for line in str(error).splitlines() if line.strip()]
+    first = lines[0] if lines else type(error).__name__
+    fatal = next((line for line in lines if ":FATAL:" in line), None)
+    if fatal is None:
+        return first
+    return f"{first}（Chromium: {fatal.rsplit('] ', 1)[-1]}）"
+
+
+def _source_url(source: str) -> str:
+    """The URL to print: ``source`` as it is when it is one, else the local file's.
+
+    Raises:
+        PdfError: a URL that is not http(s) or file, or a local file that is missing or
+            no file.
+    """
+    if "://" in source:
+        scheme = source.split("://", 1)[0].lower()
+        if scheme not in ("http", "https", "file"):
+            raise PdfError(f"{source!r} は http://、https://、file:// のアドレスではありません")
+        return source
+    path = Path(source)
+    if not path.is_file():
+        what = "フォルダです" if path.is_dir() else "ありません"
+        raise PdfError(
+            f"{source} が{what}。mkdocs build で作ったページ"
+            "（site/scenarios/book/index.html）を指定してください"
         )
-        return 0 if args and args[0] in {"-h", "--help"} else 2
-    source, out = args
-    url = source if "://" in source else Path(source).resolve().as_uri()
-    render_pdf(url, Path(out))
-    print(f"wrote {out}")
+    return path.resolve().as_uri()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``saikoro pdf <page.html or URL> <out.pdf>``; 1 when the PDF cannot be made, 2 on a
+    usage error."""
+    parser = CommandParser(
+        prog="saikoro pdf",
+        description="Print the whole-book page with Chromium (pip install 'saikoro[pdf]'; "
+        "Debian's chromium at /usr/bin/chromium or SAIKORO_CHROMIUM; fonts-noto-cjk for "
+        "Japanese).",
+    )
+    parser.add_argument(
+        "source", metavar="PAGE", help="site/scenarios/book/index.html or its http(s):// URL"
+    )
+    parser.add_argument("out", metavar="OUT.pdf", type=Path, help="the PDF to write")
+    try:
+        args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    except SystemExit as exc:
+        return 2 if exc.code not in (0, None) else 0
+    try:
+        url = _source_url(args.source)
+        if args.out.is_dir():
+            raise PdfError(
+                f"{args.out} はフォルダです。書き込む PDF のファイル名を指定してください"
+            )
+        render_pdf(url, args.out)
+    except PdfError as e:
+        print(f"saikoro pdf: {e}", file=sys.stderr)
+        return 1
+    except OSError as e:
+        print(f"saikoro pdf: {args.out} に書き込めません（{e.strerror or e}）", file=sys.stderr)
+        return 1
+    print(f"saikoro pdf: {args.out} を書きました")
     return 0
 
 

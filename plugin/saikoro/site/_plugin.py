@@ -187,8 +187,11 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
             generated.append(schema_file(config, self.config.schema_path))
         # The book's own copy of the schema (what the scenarios' $schema lines name,
         # written by `saikoro new`) follows this saikoro: rewritten when it differs.
-        for path in refresh_schemas(find_files(self.folder) if self.folder.is_dir() else []):
+        refreshed = refresh_schemas(find_files(self.folder) if self.folder.is_dir() else [])
+        for path in refreshed.written:
             log.info(f"refreshed {path} to this saikoro's scenario schema")
+        for line in refreshed.messages():
+            log.warning(line)
         generated.extend(self.assets.files(config))
         if self.is_serve:
             for gone in self.book.drop_stale(config, generated):

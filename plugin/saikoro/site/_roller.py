@@ -45,13 +45,14 @@ import hashlib
 import html
 import io
 import json
-import shutil
+import os
 import zipfile
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from saikoro.dice import SaikoroError
+from saikoro.scenario import replace_file
 from saikoro.systems import BUILTIN, SYSTEM_IDS, OptionValue, all_systems, system_class
 
 from .vendor import BUNDLES, LICENSE_NAME, PYODIDE_VERSION, VendorError, bundle_dir
@@ -377,7 +378,9 @@ def _write(path: Path, data: bytes) -> None:
     if path.is_file() and path.read_bytes() == data:
         return
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(data)
+    replace_file(
+        path, data, sync=False
+    )  # whole or not at all: a served site never shows half of it
 
 
 def _copy(source: Path, target: Path) -> None:
@@ -387,7 +390,8 @@ def _copy(source: Path, target: Path) -> None:
         if mine.st_size == stat.st_size and int(mine.st_mtime) == int(stat.st_mtime):
             return
     target.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copy2(source, target)
+    replace_file(target, source.read_bytes(), mode=stat.st_mode & 0o777, sync=False)
+    os.utime(target, ns=(stat.st_atime_ns, stat.st_mtime_ns))  # the next build skips it
 
 
 def _client_config(settings: RollerSettings, version: str, engine_bytes: int) -> dict[str, object]:

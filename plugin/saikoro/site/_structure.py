@@ -26,6 +26,7 @@ from saikoro.scenario import (
     Scenario,
     is_reserved,
     load_scenarios,
+    replace_file,
     slug,
 )
 
@@ -216,7 +217,7 @@ class ScenarioBook:
         key = digest.hexdigest()
         if self._written.get(uri) != key or not path.is_file():
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(data)
+            replace_file(path, data, sync=False)
             self._written[uri] = key
         return File.generated(config, uri, abs_src_path=str(path), inclusion=inclusion)
 

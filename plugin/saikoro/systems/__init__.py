@@ -221,5 +221,6 @@ def get(name: str | System, **options: OptionValue) -> System:
         close = difflib.get_close_matches(key, list(index), n=1)
         known = ", ".join(registry())
         hint = f"; did you mean {index[close[0]]!r}?" if close else f"; known: {known}"
-        raise UnknownSystemError(f"unknown system {name!r}{hint}")
+        shown = name if len(name) <= 40 else name[:37] + "..."
+        raise UnknownSystemError(f"unknown system {shown!r}{hint}")
     return _load(system_id)(**options)
