@@ -539,3 +539,41 @@ def test_scenario_page_offers_the_rooms() -> None:
             f"https://example.org/book/scenarios/{scenario.id}/#enemy-{e.id}"
             for e in scenario.model.enemies
         }
+
+
+def test_room_command_survives_hostile_paths(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    good = str(ROOT / "scenarios" / "getb-haito.yaml")
+    for out in ("a\x00b", "x" * 5000, "\udcff\udcfe"):
+        status = main(["room", good, "--to", "udonarium", "-o", out])
+        err = capsys.readouterr().err
+        assert status in (0, 1), (out[:10], err)
+        assert "Traceback" not in err
+    for given in ("x" * 5000, "\x01", "../nowhere/../x.yaml"):
+        assert main(["room", given, "--to", "ccfolia"]) == 1
+        assert "ありません" in capsys.readouterr().err
+
+
+def test_room_command_writes_only_its_files_in_its_folder(tmp_path: Path) -> None:
+    """Nothing but the rooms changes, and only in the folder given."""
+    work = tmp_path / "work"
+    rooms = work / "rooms"
+    rooms.mkdir(parents=True)
+    (tmp_path / "outside.zip").write_bytes(b"theirs")
+    (rooms / "notes.txt").write_text("mine", "utf-8")
+
+    def state() -> dict[str, bytes]:
+        return {
+            str(p.relative_to(tmp_path)): p.read_bytes()
+            for p in tmp_path.rglob("*")
+            if p.is_file() and not p.is_symlink()
+        }
+
+    before = state()
+    assert main(["room", str(ROOT / "scenarios"), "--to", "udonarium", "-o", str(rooms)]) == 0
+    after = state()
+    changed = {k for k in before.keys() | after.keys() if before.get(k) != after.get(k)}
+    assert all(k.startswith("work/rooms/") and k.endswith(".udonarium.zip") for k in changed)
+    assert (rooms / "notes.txt").read_text("utf-8") == "mine"

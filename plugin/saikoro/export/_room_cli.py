@@ -10,7 +10,7 @@ Exit status: 0 written, 1 invalid scenarios or a file that could not be written,
 
 from __future__ import annotations
 
-import argparse
+import os
 import re
 import sys
 import traceback
@@ -19,14 +19,16 @@ from pathlib import Path
 from typing import TextIO
 
 from saikoro.scenario import (
+    CommandParser,
     LoadResult,
     Problem,
     Scenario,
     default_lang,
     find_book,
-    find_files,
     load_scenario,
+    quoted_arg,
     replace_file,
+    scan_files,
 )
 
 from ._model import ExportError
@@ -58,21 +60,36 @@ def output_name(stem: str, vtt: str, *, players: bool = False) -> str:
     return f"{safe}.{suffix}.zip"
 
 
-def _collect(paths: Sequence[str]) -> tuple[list[LoadResult], list[str]]:
+def _collect(paths: Sequence[str]) -> tuple[list[LoadResult], list[Problem], list[str]]:
+    """The scenarios of ``paths`` (files, folders), the problems of their folders (a link
+    leading out of the book, a folder that cannot be read), and the paths that are neither
+    a file nor a folder."""
     results: list[LoadResult] = []
+    problems: list[Problem] = []
     missing: list[str] = []
     for given in paths:
         path = Path(given)
-        if path.is_dir():
-            files = find_files(path)
-            if not files:
-                missing.append(f"{given}: シナリオのファイル（*.yaml）がありません")
-            results.extend(load_scenario(f) for f in files)
-        elif path.is_file():
+        if os.path.isdir(path):  # noqa: PTH112 - a name too long is no folder, not an error
+            scan = scan_files(path)
+            problems.extend(scan.problems)
+            if not scan.files and not scan.problems:
+                missing.append(f"{quoted_arg(given)}: シナリオのファイル（*.yaml）がありません")
+            results.extend(load_scenario(f) for f in scan.files)
+        elif os.path.lexists(path):
             results.append(load_scenario(path))
         else:
-            missing.append(f"{given}: ファイルもフォルダもありません")
-    return results, missing
+            missing.append(f"{quoted_arg(given)}: ファイルもフォルダもありません")
+    return results, problems, missing
+
+
+def _shown(path: Path) -> str:
+    """A path as a message shows it (bytes that were not UTF-8 escaped)."""
+    text = str(path)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return ascii(text)
+    return text
 
 
 def _default_paths(err: TextIO) -> list[str] | None:
@@ -100,7 +117,7 @@ def room_main(argv: Sequence[str], out: TextIO | None = None, err: TextIO | None
     """Run ``saikoro room``; returns the exit status."""
     stdout = out or sys.stdout
     stderr = err or sys.stderr
-    parser = argparse.ArgumentParser(
+    parser = CommandParser(
         prog="saikoro room",
         description="Write each scenario as a room for a VTT: every enemy (numbered copies), "
         "the PCs, chat palettes, the tables, the notes and the map, ready to drop on "
@@ -139,12 +156,12 @@ def room_main(argv: Sequence[str], out: TextIO | None = None, err: TextIO | None
     if paths is None:
         return EXIT_USAGE
     folder = Path(args.output)
-    if folder.exists() and not folder.is_dir():
-        stderr.write(f"saikoro room: -o {args.output}: フォルダではありません\n")
+    if os.path.lexists(folder) and not os.path.isdir(folder):  # noqa: PTH112
+        stderr.write(f"saikoro room: -o {quoted_arg(args.output)}: フォルダではありません\n")
         return EXIT_USAGE
-    results, missing = _collect(paths)
+    results, scanned, missing = _collect(paths)
     lang = default_lang()
-    problems = sorted((p for r in results for p in r.errors), key=Problem.sort_key)
+    problems = sorted([*scanned, *(p for r in results for p in r.errors)], key=Problem.sort_key)
     scenarios: list[Scenario] = [r.scenario for r in results if r.scenario is not None]
     seen: dict[str, str] = {}
     duplicate: list[str] = []
@@ -153,10 +170,10 @@ def room_main(argv: Sequence[str], out: TextIO | None = None, err: TextIO | None
             continue
         if r.scenario.id in seen:
             duplicate.append(
-                f"{r.file}: シナリオの id {r.scenario.id!r} は {seen[r.scenario.id]} でも使われて"
-                "います（ルームのファイル名が重なります）"
+                f"{_shown(Path(r.file))}: シナリオの id {r.scenario.id!r} は "
+                f"{seen[r.scenario.id]} でも使われています（ルームのファイル名が重なります）"
             )
-        seen.setdefault(r.scenario.id, str(r.file))
+        seen.setdefault(r.scenario.id, _shown(Path(r.file)))
     for line in missing + duplicate:
         stderr.write(f"saikoro room: {line}\n")
     for problem in problems:
@@ -184,9 +201,9 @@ def room_main(argv: Sequence[str], out: TextIO | None = None, err: TextIO | None
         folder.mkdir(parents=True, exist_ok=True)
         for path, data, summary in outputs:
             replace_file(path, data)
-            stdout.write(f"{path}: {summary}\n")
-    except OSError as exc:
-        stderr.write(f"saikoro room: 書き込めません: {exc}\n")
+            stdout.write(f"{_shown(path)}: {summary}\n")
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the folder's name
+        stderr.write(f"saikoro room: 書き込めません: {quoted_arg(str(exc), 300)}\n")
         return EXIT_FAIL
     return EXIT_OK
 
