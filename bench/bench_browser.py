@@ -28,7 +28,22 @@ DIR``) served gzipped like a web host, in a phone profile (390 x 844, touch):
   (``Network.emulateNetworkConditions`` on the page) does not reach the requests the
   service worker makes for the page's module worker, which are the engine's 6.6 MB.
 
-Run: ``.venv/bin/python bench/bench_browser.py [--runs 3] [--skip-plain] [--skip-table]``.
+And the first roll as fast as real dice (issue 31), on the project's site with the network
+throttled *at the server* (one shared link: every request of the page, its module worker
+and its service worker): a phone (390 x 844, touch) on 1.44 Mbit/s with 150 ms before each
+response:
+
+- cold first roll: nothing kept, the reader taps an odds row as soon as the page has
+  loaded; the time from the tap to the result, and every byte from the page's request to
+  the result (the page itself included), and any file fetched twice;
+- warm: a later visit (the engine kept), tapped at once; offline: the network off;
+- an idle desktop page (1280 x 800): the bytes after its load event during 60 s.
+
+Goals: cold <= 3 s and <= 600 kB; no file fetched twice; the idle page fetches nothing
+after load but its service worker's script.
+
+Run: ``.venv/bin/python bench/bench_browser.py [--runs 3] [--skip-plain] [--skip-table]
+[--first-roll-only] [--project-site DIR]``.
 """
 
 from __future__ import annotations
@@ -258,6 +273,116 @@ def at_the_table(browser: Any, site: Path, workdir: Path) -> bool:
     return ok
 
 
+# ---- issue 31: the first roll on a throttled phone ----------------------------------------
+
+PHONE_LINK = (1.44e6 / 8, 0.150)
+"""1.44 Mbit/s and 150 ms: the issue's phone profile, applied by the server."""
+
+
+def _duplicates(paths: list[str]) -> list[str]:
+    seen: dict[str, int] = {}
+    for path in paths:
+        seen[path] = seen.get(path, 0) + 1
+    return sorted(p for p, n in seen.items() if n > 1)
+
+
+def first_roll(browser: Any, base: str, page_path: str, network: Network) -> dict[str, Any]:
+    """Cold, warm and offline first rolls on the throttled phone (see the module doc)."""
+    rate, latency = PHONE_LINK
+    out: dict[str, Any] = {}
+    context = browser.new_context(**PHONE)
+    context.set_default_timeout(300_000)  # a page may wait behind a big download
+    try:
+        network.throttle(rate, latency)
+        page = context.new_page()
+        start = len(network.log)
+        page.goto(base + page_path)
+        page.wait_for_load_state("load")
+        cold = page.evaluate(TAP_JS, ROW)
+        paths = [p for p, _ in network.log[start:]]
+        out["cold s"] = cold["ms"] / 1000
+        out["cold kB"] = network.sent(since=start) / 1000
+        out["cold requests"] = len(paths)
+        out["fetched twice"] = _duplicates(paths)
+        out["cold text"] = cold["text"]
+        print(f"  cold {out['cold s']:.2f} s, {out['cold kB']:.1f} kB", flush=True)
+        page.wait_for_timeout(3000)  # the service worker keeps the engine
+        start = len(network.log)
+        page.wait_for_timeout(20_000)
+        out["after roll kB"] = network.sent(since=start) / 1000  # what follows unasked
+        page.close()
+        later = context.new_page()
+        start = len(network.log)
+        later.goto(base + page_path)
+        later.wait_for_load_state("load")
+        out["warm s"] = later.evaluate(TAP_JS, ROW)["ms"] / 1000
+        out["warm kB"] = network.sent(since=start) / 1000
+        later.close()
+        network.down = True
+        context.set_offline(True)
+        offline = context.new_page()
+        offline.goto(base + page_path)
+        offline.wait_for_load_state("load")
+        result = offline.evaluate(TAP_JS, ROW)
+        out["offline s"] = result["ms"] / 1000
+        out["offline text"] = result["text"]
+    finally:
+        network.down = False
+        network.throttle(None)
+        context.close()
+    return out
+
+
+def idle_desktop(browser: Any, base: str, page_path: str, network: Network) -> dict[str, Any]:
+    """Bytes an untouched desktop page fetches after its load event, in 60 s."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        start = len(network.log)
+        page.goto(base + page_path)
+        page.wait_for_load_state("load")
+        loaded = len(network.log)
+        page.wait_for_timeout(60_000)
+        after = network.log[loaded:]
+        return {
+            "page kB": network.sent(since=start) / 1000,
+            "after load kB": sum(n for _, n in after) / 1000,
+            "after load": [p for p, _ in after],
+        }
+    finally:
+        context.close()
+
+
+def first_roll_figures(browser: Any, site: Path, workdir: Path) -> bool:
+    network = Network()
+    page_path = "scenarios/getb-kyuuchi/"
+    with serve(site, workdir / "served-first-roll", network) as base:
+        rolls = first_roll(browser, base, page_path, network)
+        idle = idle_desktop(browser, base, page_path, network)
+    cold_ok = rolls["cold s"] <= 3.0 and rolls["cold kB"] <= 600
+    twice_ok = not rolls["fetched twice"]
+    # the service worker's script and the tab's icon, nothing else
+    idle_ok = all(p.endswith(("saikoro-sw.js", "favicon.png")) for p in idle["after load"])
+    print(f"\nfirst roll on a phone, 1.44 Mbit/s and 150 ms at the server ({page_path})")
+    print(
+        f"  cold: {rolls['cold s']:6.2f} s, {rolls['cold kB']:7.1f} kB from the page's request"
+        f" ({rolls['cold requests']} requests)  goal <= 3 s, <= 600 kB "
+        f"{'PASS' if cold_ok else 'FAIL'}"
+    )
+    print(f"  fetched twice: {rolls['fetched twice'] or 'none'} {'PASS' if twice_ok else 'FAIL'}")
+    print(f"  fetched unasked 3-23 s after the roll: {rolls['after roll kB']:.1f} kB")
+    print(f"  warm (engine kept), tap at once: {rolls['warm s']:6.2f} s, {rolls['warm kB']:.1f} kB")
+    print(f"  offline: {rolls['offline s']:6.2f} s: {rolls['offline text'][:60]}")
+    print(f"  cold result: {rolls['cold text'][:60]}")
+    print(
+        f"idle desktop page (1280 x 800, 60 s): page {idle['page kB']:.1f} kB, then "
+        f"{idle['after load kB']:.1f} kB after load {'PASS' if idle_ok else 'FAIL'}"
+    )
+    for path in idle["after load"]:
+        print(f"    {path}")
+    return cold_ok and twice_ok and idle_ok
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=5, help="fresh-profile runs per cold figure")
@@ -268,14 +393,27 @@ def main() -> int:
     parser.add_argument("--project-site", type=Path, help="the project's site, built")
     parser.add_argument("--skip-plain", action="store_true", help="only the table figures")
     parser.add_argument("--skip-table", action="store_true", help="only the plain-site figures")
+    parser.add_argument(
+        "--first-roll-only", action="store_true", help="only the first-roll figures (issue 31)"
+    )
     args = parser.parse_args()
 
     import os
 
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     ok = True
+    if args.first_roll_only:
+        args.skip_plain = args.skip_table = True
     if not args.skip_plain:
         ok = plain(args)
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
+        workdir = Path(tmp)
+        site = args.project_site or _build_project(workdir / "project-site")
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        ok = first_roll_figures(browser, site.resolve(), workdir) and ok
+        browser.close()
     if not args.skip_table:
         from playwright.sync_api import sync_playwright
 

@@ -1,4 +1,4 @@
-"""The bundled Pyodide and Mermaid (``saikoro.site.vendor``): copied from the pinned npm
+"""The bundled MicroPython and Mermaid (``saikoro.site.vendor``): copied from the pinned npm
 packages, found only inside the package, and a clear fix when missing."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from saikoro.site import RollerAssetError, vendor
-from saikoro.site._roller import RollerSettings, find_pyodide_dir
+from saikoro.site._roller import find_runtime_dir
 from saikoro.site.vendor import BUNDLES, LICENSE_NAME, VendorError, bundle_dir, copy_bundles
 
 REPO = Path(__file__).resolve().parents[1]
@@ -19,10 +19,10 @@ LICENSES = REPO / "licenses"
 
 def test_pins_match_package_json() -> None:
     pins = json.loads((REPO / "package.json").read_text(encoding="utf-8"))["dependencies"]
-    assert {name: bundle.version for name, bundle in BUNDLES.items()} == pins
+    assert {bundle.npm: bundle.version for bundle in BUNDLES.values()} == pins
     lock = json.loads((REPO / "package-lock.json").read_text(encoding="utf-8"))["packages"]
-    for name, bundle in BUNDLES.items():
-        assert lock[f"node_modules/{name}"]["version"] == bundle.version
+    for bundle in BUNDLES.values():
+        assert lock[f"node_modules/{bundle.npm}"]["version"] == bundle.version
 
 
 def test_copy_then_find(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -32,30 +32,30 @@ def test_copy_then_find(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None
         *(f"{b.name}/{f}" for b in BUNDLES.values() for f in (*b.files, LICENSE_NAME)),
     }
     assert (
-        (tmp_path / "pyodide" / LICENSE_NAME)
+        (tmp_path / "micropython" / LICENSE_NAME)
         .read_text("utf-8")
-        .startswith("Mozilla Public License Version 2.0")
+        .startswith("The MIT License (MIT)")
     )
     assert "MIT" in (tmp_path / "mermaid" / LICENSE_NAME).read_text("utf-8")
     monkeypatch.setattr(vendor, "_root", lambda: tmp_path)
-    assert bundle_dir("pyodide") == tmp_path / "pyodide"
-    assert find_pyodide_dir(RollerSettings()) == tmp_path / "pyodide"
+    assert bundle_dir("micropython") == tmp_path / "micropython"
+    assert find_runtime_dir() == tmp_path / "micropython"
     # a truncated file is noticed (the manifest records sizes)
-    wasm = tmp_path / "pyodide" / "pyodide.asm.wasm"
+    wasm = tmp_path / "micropython" / "micropython.wasm"
     wasm.write_bytes(wasm.read_bytes()[:100])
-    with pytest.raises(VendorError, match=r"lacks a complete .*pyodide\.asm\.wasm"):
-        bundle_dir("pyodide")
+    with pytest.raises(VendorError, match=r"lacks a complete .*micropython\.wasm"):
+        bundle_dir("micropython")
 
 
 def test_missing_bundle_names_the_fix(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(vendor, "_root", lambda: tmp_path)
     with pytest.raises(VendorError, match=r"reinstall it .*make setup"):
         bundle_dir("mermaid")
-    with pytest.raises(RollerAssetError, match=r"reinstall .*pyodide_url"):
-        find_pyodide_dir(RollerSettings())
-    (tmp_path / "manifest.json").write_text('{"pyodide": {"version": "0.1"}}', "utf-8")
-    with pytest.raises(VendorError, match=r"'0\.1' but this saikoro is pinned to 314\.0\.7"):
-        bundle_dir("pyodide")
+    with pytest.raises(RollerAssetError, match=r"reinstall .*make setup"):
+        find_runtime_dir()
+    (tmp_path / "manifest.json").write_text('{"micropython": {"version": "0.1"}}', "utf-8")
+    with pytest.raises(VendorError, match=r"'0\.1' but this saikoro is pinned to 1\.27\.0"):
+        bundle_dir("micropython")
 
 
 def test_flowcharts_without_the_bundle_fail_the_build(
@@ -83,9 +83,10 @@ def test_flowcharts_without_the_bundle_fail_the_build(
 
 def test_wrong_npm_version_is_refused(tmp_path: Path) -> None:
     fake = tmp_path / "node_modules"
-    (fake / "pyodide").mkdir(parents=True)
-    (fake / "pyodide" / "package.json").write_text('{"version": "0.27.0"}', "utf-8")
-    with pytest.raises(VendorError, match=r"pyodide '0\.27\.0', saikoro pins 314\.0\.7.*npm ci"):
+    package = fake / "@micropython" / "micropython-webassembly-pyscript"
+    package.mkdir(parents=True)
+    (package / "package.json").write_text('{"version": "1.20.0"}', "utf-8")
+    with pytest.raises(VendorError, match=r"pyscript '1\.20\.0', saikoro pins 1\.27\.0.*npm ci"):
         copy_bundles(fake, LICENSES, tmp_path / "out")
     assert vendor.main([str(fake), str(LICENSES), "--target", str(tmp_path / "out")]) == 1
 

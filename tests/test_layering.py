@@ -24,7 +24,7 @@ def _modules() -> dict[str, Path]:
     return {
         _name(p): p
         for p in PACKAGE.rglob("*.py")
-        if "node_modules" not in p.parts and not {"pyodide", "mermaid"} & set(p.parts)
+        if "node_modules" not in p.parts and not {"micropython", "mermaid"} & set(p.parts)
     }
 
 

@@ -108,7 +108,7 @@ def test_new_book_builds_strict_with_every_sample(book: Path) -> None:
     assert 'class="mermaid"' in home and 'data-command="2D6&gt;=7"' in home
     assert "fonts.googleapis" not in home
     assert (site / "assets" / "saikoro" / "mermaid.min.js").is_file()
-    assert (site / "assets" / "saikoro" / "pyodide" / "pyodide.asm.wasm").is_file()
+    assert (site / "assets" / "saikoro" / "micropython" / "micropython.wasm").is_file()
 
 
 def test_new_book_scenarios_validate_strict(book: Path) -> None:

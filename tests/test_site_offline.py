@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import html.parser
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -21,7 +22,7 @@ from saikoro.site._config import SaikoroConfig
 from saikoro.site._oddscache import OddsCache
 from saikoro.site._pages.scenario import party_html, target_html
 from saikoro.site._profiles import profile
-from saikoro.site._roller import RollerSettings, engine_paths
+from saikoro.site._roller import RollerSettings, engine_bundles, engine_paths
 
 REPO = Path(__file__).resolve().parents[1]
 SAMPLES = sorted((REPO / "scenarios").glob("*.yaml"))
@@ -232,14 +233,12 @@ def test_offline_list_and_version_follow_the_content(tmp_path: Path) -> None:
 
 def test_engine_paths_name_every_file_the_worker_loads() -> None:
     paths = engine_paths(RollerSettings())
-    assert paths[:2] == ["assets/saikoro/worker.js", "assets/saikoro/engine.zip"]
-    assert {p.rsplit("/", 1)[1] for p in paths[2:]} == {
-        "pyodide.mjs",
-        "pyodide.asm.mjs",
-        "pyodide.asm.wasm",
-        "python_stdlib.zip",
-        "pyodide-lock.json",
-    }
+    names = [p.split("?")[0].rsplit("/", 1)[1] for p in paths]
+    assert names[:4] == ["worker.js", "mphost.mjs", "micropython.mjs", "micropython.wasm"]
+    # the files whose name does not change with their content carry the build's version
+    assert all(re.search(r"\?v=[0-9a-f]{12}$", p) for p in paths[:4])
+    bundles = engine_bundles()
+    assert paths[4:] == [b.path for b in bundles.values()]
 
 
 def test_web_manifest_installs_the_book() -> None:

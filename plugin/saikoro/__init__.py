@@ -62,7 +62,7 @@ standard base (shown in brackets), so ``except ValueError`` still works::
     ├── BalanceError [ValueError]           an encounter the simulator cannot play (saikoro.balance)
     ├── TacticsError [ValueError]           an unknown tactic for the simulator
     ├── RollerAssetError [ValueError]       a missing or changed roller asset (saikoro.site)
-    └── VendorError [RuntimeError]          the bundled Pyodide/Mermaid files are missing
+    └── VendorError [RuntimeError]          the bundled MicroPython/Mermaid files are missing
 
 A system's own errors derive from :class:`~saikoro.systems.RulesError` or
 :class:`DiceError`, so the two catch them: GETB's ``BoardError`` (cells) and ``CostError``

@@ -51,23 +51,37 @@ def test_page_without_rollers_loads_no_engine(
     assert [u for u in session_page.requests if any(h in u for h in HEAVY)] == []
 
 
-def test_engine_starts_when_a_roller_is_visible(session_page: Session, base_url: str) -> None:
+def test_engine_starts_when_the_reader_points_at_a_roller(
+    session_page: Session, base_url: str
+) -> None:
     page = visit(session_page, base_url, "")
     assert page.evaluate("window.saikoroRoller.state") == "idle"
     page.evaluate("window.__sameDocument = true")
     follow(page, "rules/", "/rules/")
-    # policy "visible": a widget is on screen, so the engine loads without a click
+    # policy "intent" (the default): a roller on screen loads nothing by itself
+    page.wait_for_timeout(500)
+    assert page.evaluate("window.saikoroRoller.state") == "idle"
+    held: list[Any] = []  # MicroPython's script waits until the click below
+    page.context.route("**/micropython/micropython.mjs*", lambda route: held.append(route))  # noqa: PLW0108 - Playwright wants a function
+    page.locator(f"{DICE_2D6} .saikoro-roll").hover()
     page.wait_for_function("window.saikoroRoller.state !== 'idle'", timeout=5_000)
     assert page.evaluate("window.saikoroRoller.state") == "loading"
-    # a click while loading says so, is queued and answered once the engine is ready
+    # a click while loading says so (with the download's size), is queued and answered
+    # once the engine is ready
     page.locator(f"{DICE_2D6} .saikoro-roll").click()
-    # (downloading, or, every byte in, Pyodide starting)
     shown = page.locator(f"{DICE_2D6} .saikoro-output").text_content()
-    assert shown in ("エンジンを読み込み中…", "エンジンを準備中…"), shown
+    assert re.fullmatch(r"ダイスエンジンを読み込み中（\d+ kB）…", shown or ""), shown
+    for _ in range(200):  # the worker asks for it once it has started
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert len(held) == 1
+    held[0].continue_()
+    page.context.unroute("**/micropython/micropython.mjs*")
     output = wait_result(page, DICE_2D6)
     check_2d6(output.text_content() or "", (output.get_attribute("class") or "").split())
     assert page.evaluate("window.saikoroRoller.state") == "ready"
-    wasm = "/sub/path/assets/saikoro/pyodide/pyodide.asm.wasm"
+    wasm = "/sub/path/assets/saikoro/micropython/micropython.wasm"
     assert any(wasm in u for u in session_page.requests)
 
 
@@ -171,8 +185,8 @@ def test_scenario_page_after_instant_navigation(session_page: Session, base_url:
         match = LINE_1D10.match(text)
         assert match, text
         assert 1 <= int(match.group(1)) <= 10
-    # one worker for the whole visit: Pyodide was fetched once
-    assert sum("pyodide.asm.wasm" in u for u in session_page.requests) == 1
+    # one worker for the whole visit: MicroPython was fetched once
+    assert sum("micropython.wasm" in u for u in session_page.requests) == 1
     assert sum("worker.js" in u for u in session_page.requests) == 1
 
 

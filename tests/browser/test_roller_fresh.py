@@ -6,18 +6,14 @@ finish loading, except where it must.
 
 from __future__ import annotations
 
-import hashlib
-import io
-import urllib.request
-import zipfile
 from pathlib import Path
 from typing import Any
 
 import pytest
-from widgets import DICE_2D6, no_xss, roll
+from widgets import DICE_2D6, no_xss, roll, wait_result
 
 import saikoro
-from saikoro.site._roller import engine_zip
+from saikoro.site._roller import engine_bundles
 
 pytestmark = pytest.mark.browser
 
@@ -36,7 +32,7 @@ def test_scenario_markup_never_runs_on_full_load(fresh_context: Any, base_url: s
 
 
 def test_blocked_engine_says_why(fresh_context: Any, base_url: str) -> None:
-    fresh_context.route("**/pyodide/**", lambda route: route.abort())
+    fresh_context.route("**/micropython/**", lambda route: route.abort())
     page = fresh_context.new_page()
     page.goto(base_url + "rules/")
     text, classes = roll(page, DICE_2D6)
@@ -66,7 +62,7 @@ def with_config(context: Any, old: str, new: str) -> None:
 
 
 def with_policy(context: Any, policy: str) -> None:
-    with_config(context, '"policy": "visible"', f'"policy": "{policy}"')
+    with_config(context, '"policy": "intent"', f'"policy": "{policy}"')
 
 
 def test_load_timeout_says_why(fresh_context: Any, base_url: str) -> None:
@@ -89,8 +85,8 @@ def test_click_policy_waits_for_a_click(fresh_context: Any, base_url: str) -> No
     page.wait_for_timeout(300)
     assert page.evaluate("window.saikoroRoller.state") == "idle"
     button.click()
-    assert page.evaluate("window.saikoroRoller.state") == "loading"
-    assert page.locator(f"{DICE_2D6} .saikoro-output").text_content() == "エンジンを読み込み中…"
+    assert page.evaluate("window.saikoroRoller.state") in ("loading", "ready")
+    wait_result(page, DICE_2D6)
 
 
 def test_eager_policy_loads_at_once(fresh_context: Any, base_url: str) -> None:
@@ -98,7 +94,7 @@ def test_eager_policy_loads_at_once(fresh_context: Any, base_url: str) -> None:
     page = fresh_context.new_page()
     page.set_viewport_size({"width": 1280, "height": 100})  # nothing needs to be visible
     page.goto(base_url + "scenarios/getb-test/")
-    page.wait_for_function("window.saikoroRoller.state === 'loading'", timeout=5_000)
+    page.wait_for_function("window.saikoroRoller.state !== 'idle'", timeout=5_000)
 
 
 def test_visible_policy_waits_until_seen_or_approached(fresh_context: Any, plain_url: str) -> None:
@@ -107,42 +103,28 @@ def test_visible_policy_waits_until_seen_or_approached(fresh_context: Any, plain
     page.wait_for_timeout(500)
     assert page.evaluate("window.saikoroRoller.state") == "idle"
     page.locator(".saikoro-roller").scroll_into_view_if_needed()
-    page.wait_for_function("window.saikoroRoller.state === 'loading'", timeout=5_000)
+    page.wait_for_function("window.saikoroRoller.state !== 'idle'", timeout=5_000)
     other = fresh_context.new_page()
     other.goto(plain_url + "bench/")
     other.wait_for_timeout(300)
     assert other.evaluate("window.saikoroRoller.state") == "idle"
     other.locator(".saikoro-roll").focus()  # keyboard intent (focus scrolls it in, too)
-    other.wait_for_function("window.saikoroRoller.state === 'loading'", timeout=5_000)
+    other.wait_for_function("window.saikoroRoller.state !== 'idle'", timeout=5_000)
 
 
-def test_worker_unzips_the_engine_exactly(fresh_context: Any, base_url: str) -> None:
-    # the worker inflates engine.zip in JavaScript; every file must come out byte-exact
-    worker = (ASSETS / "worker.js").read_text(encoding="utf-8")
-    start = worker.index("async function readZip(")
-    source = worker[start : worker.index("\n}\n", start) + 2]
+def test_worker_reads_the_engine_bundles_exactly(fresh_context: Any, base_url: str) -> None:
+    # the worker ungzips each engine bundle in the browser; every file must come out exact
     page = fresh_context.new_page()
     page.goto(base_url)
-    digests = page.evaluate(
-        "(async () => {"
-        + source
-        + """
-          const url = new URL("assets/saikoro/engine.zip", document.baseURI);
-          const buffer = await (await fetch(url)).arrayBuffer();
-          const out = {};
-          for (const [name, bytes] of await readZip(buffer)) {
-            const hash = await crypto.subtle.digest("SHA-256", bytes);
-            const hex = [...new Uint8Array(hash)].map((b) => b.toString(16).padStart(2, "0"));
-            out[name] = hex.join("");
-          }
-          return out;
-        })()
-        """
-    )
-    # the zip the site serves (built at session start; the sources may have moved on since)
-    with urllib.request.urlopen(base_url + "assets/saikoro/engine.zip") as response:  # noqa: S310
-        served = response.read()
-    archive = zipfile.ZipFile(io.BytesIO(served))
-    assert archive.namelist() == zipfile.ZipFile(io.BytesIO(engine_zip())).namelist()
-    expected = {n: hashlib.sha256(archive.read(n)).hexdigest() for n in archive.namelist()}
-    assert digests == expected
+    bundles = engine_bundles()
+    for bundle in bundles.values():
+        url = base_url + bundle.path
+        files = page.evaluate(
+            """async (url) => {
+              const response = await fetch(url);
+              const stream = response.body.pipeThrough(new DecompressionStream("gzip"));
+              return JSON.parse(await new Response(stream).text()).files;
+            }""",
+            url,
+        )
+        assert [tuple(f) for f in files] == list(bundle.files), bundle.name

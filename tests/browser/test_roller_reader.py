@@ -103,7 +103,7 @@ def test_phone_fetches_no_engine_before_a_tap(browser: Any, base_url: str) -> No
         page.locator(f"{DICE_2D6} .saikoro-roll").tap()
         text = wait_result(page, DICE_2D6).inner_text()
         assert LINE_2D6.match(text), text
-        assert [u for u in requests if "pyodide.asm.wasm" in u]
+        assert [u for u in requests if "micropython.wasm" in u]
     finally:
         context.close()
 

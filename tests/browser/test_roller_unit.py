@@ -1,17 +1,13 @@
-"""``saikoro.site._roller`` without a browser: markup, the engine zip and installed files."""
+"""``saikoro.site._roller`` without a browser: markup, the engine bundles and installed files."""
 
 from __future__ import annotations
 
 import doctest
 import gzip
 import html.parser
-import io
 import json
 import re
-import sys
-import zipfile
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -23,10 +19,10 @@ from saikoro.site._roller import (
     EXTRA_CSS,
     EXTRA_JS,
     INSERT_KEYS,
-    PYODIDE_FILES,
+    RUNTIME_FILES,
     RollerSettings,
-    engine_zip,
-    find_pyodide_dir,
+    engine_bundles,
+    find_runtime_dir,
     free_widget,
     install_assets,
     widget,
@@ -128,42 +124,6 @@ def test_free_widget_carries_ruling_options() -> None:
     ]
 
 
-def _worker_python() -> dict[str, Any]:
-    """The worker's Python (run in Pyodide there) run here in CPython."""
-    worker = (PACKAGE / "site" / "assets" / "worker.js").read_text(encoding="utf-8")
-    match = re.search(r"const PYTHON = `(.*?)`;", worker, re.DOTALL)
-    assert match
-    namespace: dict[str, Any] = {}
-    path = list(sys.path)
-    try:
-        exec(match.group(1), namespace)  # noqa: S102 - our own asset's code
-    finally:
-        sys.path[:] = path
-    return namespace
-
-
-def test_worker_rolls_with_the_options_and_caches_the_system() -> None:
-    python = _worker_python()
-    roll = python["saikoro_roll"]
-    for _ in range(20):
-        six = json.loads(roll("KKM[3,3,3]>=15G4", "kokuryoku", '{"die":6}'))
-        assert six["ok"] and six["text"].startswith("(KKM[3,3,3]>=15G4) ＞"), six
-        assert six["dice"] and {sides for sides, _ in six["dice"]} == {6}, six
-        assert all(1 <= value <= 6 for _, value in six["dice"])
-    default = json.loads(roll("KK0", "kokuryoku", ""))
-    assert [sides for sides, _ in default["dice"]] == [10]
-    assert json.loads(roll("KK0", "kokuryoku"))["dice"][0][0] == 10  # options are optional
-    assert json.loads(roll("1D6", "", '{"die":6}'))["ok"]  # generic: options unused
-    cached = python["_systems"]
-    assert cached[("kokuryoku", '{"die":6}')].option("die") == 6
-    assert cached[("kokuryoku", '{"die":6}')] is python["_configured"]("kokuryoku", '{"die":6}')
-    # a bad option is the roll's error message, not an exception or an internal error
-    for bad in ('{"die":"6"}', '{"nope":1}', "[6]", "{"):
-        reply = json.loads(roll("KK0", "kokuryoku", bad))
-        assert reply["ok"] is False and reply["message"], bad
-        assert "内部エラー" not in reply["message"], (bad, reply)
-
-
 def test_free_widget() -> None:
     parsed = parse(free_widget(system="getb"))
     tags = [t for t, _ in parsed.tags]
@@ -190,8 +150,8 @@ def test_free_widget_rejects_unknown_system() -> None:
 
 
 def test_settings_validation() -> None:
-    assert RollerSettings().policy == "visible"
-    for policy in ("eager", "visible", "click"):
+    assert RollerSettings().policy == "intent"
+    for policy in ("intent", "eager", "visible", "click"):
         assert RollerSettings(policy=policy).policy == policy
     with pytest.raises(RollerAssetError):
         RollerSettings(policy="lazy")
@@ -199,15 +159,17 @@ def test_settings_validation() -> None:
         RollerSettings(roll_timeout=0)
 
 
-def test_engine_zip_is_the_packages_engine_and_deterministic() -> None:
-    data = engine_zip()
-    assert data == engine_zip()
-    archive = zipfile.ZipFile(io.BytesIO(data))
-    names = archive.namelist()
+def test_engine_bundles_are_the_packages_engine_and_deterministic() -> None:
+    bundles = engine_bundles()
+    assert {n: b.data for n, b in engine_bundles().items()} == {
+        n: b.data for n, b in bundles.items()
+    }
+    assert list(bundles) == ["core", *SYSTEM_IDS]
+    names = [p for b in bundles.values() for p, _ in b.files if p.startswith("saikoro/")]
     expected = ["saikoro/__init__.py"]
     parts = {m.replace(".", "/") for s in SYSTEM_IDS for m in system_class(s).part_modules()}
     for sub in ("dice", "systems"):
-        expected += sorted(
+        expected += [
             "saikoro/" + p.relative_to(PACKAGE).as_posix()
             for p in (PACKAGE / sub).rglob("*.py")
             if "__pycache__" not in p.parts
@@ -215,41 +177,43 @@ def test_engine_zip_is_the_packages_engine_and_deterministic() -> None:
                 str(p.relative_to(PACKAGE.parent).with_suffix("")).startswith(part)
                 for part in parts
             )
-        )
-    assert names == expected
+        ]
+    assert sorted(names) == sorted(expected)
     assert not any(n.endswith(("/scenario.py", "/page.py", "/vtt.py")) for n in names)
-    for name in names:
-        assert archive.read(name) == (PACKAGE.parent / name).read_bytes()
-        info = archive.getinfo(name)
-        assert info.date_time == (1980, 1, 1, 0, 0, 0)
-    assert not any("/site/" in n or "/scenario/" in n for n in names)
+    for name, bundle in ((p, b.name) for b in bundles.values() for p, _ in b.files):
+        system = re.match(r"saikoro/systems/_(\w+)/", name)
+        assert bundle == (system.group(1) if system else "core"), name
+    # the system bundles are what a page of that system adds: small
+    assert len(bundles["core"].data) < 60_000
+    assert all(len(b.data) < 35_000 for n, b in bundles.items() if n != "core")
 
 
-def test_engine_zip_imports_only_stdlib_and_itself() -> None:
-    archive = zipfile.ZipFile(io.BytesIO(engine_zip()))
+def test_engine_bundles_import_only_their_shims_and_saikoro() -> None:
     pattern = re.compile(r"^\s*(?:from|import)\s+([\w.]+)", re.MULTILINE)
-    for name in archive.namelist():
-        for module in pattern.findall(archive.read(name).decode("utf-8")):
-            top = module.split(".")[0]
-            relative = module.startswith(".")
-            assert relative or top in sys.stdlib_module_names or top == "saikoro", (
-                name,
-                module,
-            )
+    native = {
+        "json",
+        "heapq",
+        "sys",
+        "random",
+        "collections",
+        "math",
+        "_saikoro_js",
+        "itertools",
+        "functools",
+        "operator",
+        "types",
+    }
+    for bundle in engine_bundles().values():
+        for name, text in bundle.files:
+            for module in pattern.findall(text):
+                top = module.split(".")[0]
+                allowed = module.startswith(".") or top.startswith("_mp")
+                assert allowed or top in native or top == "saikoro", (name, module)
 
 
-def test_find_pyodide_dir_default_and_errors(tmp_path: Path) -> None:
-    found = find_pyodide_dir(RollerSettings())
-    assert all((found / f).is_file() for f in PYODIDE_FILES)
-    with pytest.raises(RollerAssetError, match=r"pyodide_dir .* lacks pyodide\.mjs"):
-        find_pyodide_dir(RollerSettings(pyodide_dir=str(tmp_path)))
-    relative = RollerSettings(pyodide_dir=found.name, config_dir=str(found.parent))
-    assert find_pyodide_dir(relative) == found
-    for name in PYODIDE_FILES:
-        (tmp_path / name).write_bytes(b"")
-    (tmp_path / "package.json").write_text('{"version": "0.1.0"}')
-    with pytest.raises(RollerAssetError, match="pinned"):
-        find_pyodide_dir(RollerSettings(pyodide_dir=str(tmp_path)))
+def test_find_runtime_dir() -> None:
+    found = find_runtime_dir()
+    assert all((found / f).is_file() for f in RUNTIME_FILES)
 
 
 def _config(script: str) -> dict[str, object]:
@@ -258,48 +222,44 @@ def _config(script: str) -> dict[str, object]:
     return json.loads(match.group(1))  # type: ignore[no-any-return]
 
 
-def test_install_assets_self_hosted(tmp_path: Path) -> None:
+def test_install_assets(tmp_path: Path) -> None:
     install_assets(str(tmp_path), RollerSettings(policy="click"))
     target = tmp_path / ASSET_DIR
     for path in [*EXTRA_CSS, *EXTRA_JS]:
         assert (tmp_path / path).is_file()
     assert (target / "worker.js").is_file()
-    assert (target / "engine.zip").read_bytes() == engine_zip()
-    pyodide = find_pyodide_dir(RollerSettings())
-    for name in PYODIDE_FILES:
-        assert (target / "pyodide" / name).read_bytes() == (pyodide / name).read_bytes()
+    assert (target / "mphost.mjs").is_file()
+    bundles = engine_bundles()
+    for bundle in bundles.values():
+        assert (tmp_path / bundle.path).read_bytes() == bundle.data
+    runtime = find_runtime_dir()
+    for name in RUNTIME_FILES:
+        assert (target / "micropython" / name).read_bytes() == (runtime / name).read_bytes()
     config = _config((target / "roller.js").read_text(encoding="utf-8"))
     assert config["policy"] == "click"
-    assert config["pyodideURL"] is None
+    engine = config["engine"]
+    assert isinstance(engine, dict) and sorted(engine) == sorted(bundles)
+    assert engine["getb"] == {
+        "url": bundles["getb"].path.removeprefix(ASSET_DIR + "/"),
+        "bytes": len(bundles["getb"].data),
+    }
     assert re.fullmatch(r"[0-9a-f]{12}", str(config["version"]))
     # small on every page: the roller's own files stay small (history, share links, the
     # phone policy, rolls from every odds cell, the reader's own values, chips and the
-    # service worker's registration: ~33 KB without comments, 10 KB compressed)
+    # service worker's registration and the engine's bundle list: ~38 KB without
+    # comments, 12 KB compressed)
     script = (target / "roller.js").read_bytes()
-    assert len(script) < 36_000
-    assert len(gzip.compress(script)) < 11_000
+    assert len(script) < 40_000
+    assert len(gzip.compress(script)) < 12_500
     assert b"\n//" not in script  # comment lines stay in the package's source
-    assert (target / "roller.css").stat().st_size < 14_000
-    # a second install leaves unchanged files alone
-    mtime = (target / "pyodide" / "pyodide.asm.wasm").stat().st_mtime_ns
+    assert (target / "roller.css").stat().st_size < 15_000
+    # a second install leaves unchanged files alone; an old build's bundle goes
+    mtime = (target / "micropython" / "micropython.wasm").stat().st_mtime_ns
+    stale = target / "engine" / "getb.000000000000.gz"
+    stale.write_bytes(b"old")
     install_assets(str(tmp_path), RollerSettings(policy="click"))
-    assert (target / "pyodide" / "pyodide.asm.wasm").stat().st_mtime_ns == mtime
-
-
-def test_install_assets_cdn(tmp_path: Path) -> None:
-    settings = RollerSettings(
-        pyodide_url="https://cdn.example/pyodide/v314.0.7/full", pyodide_dir=str(tmp_path / "none")
-    )
-    install_assets(str(tmp_path), settings)  # no Pyodide needed locally
-    target = tmp_path / ASSET_DIR
-    assert not (target / "pyodide").exists()
-    config = _config((target / "roller.js").read_text(encoding="utf-8"))
-    assert config["pyodideURL"] == "https://cdn.example/pyodide/v314.0.7/full/"
-
-
-def test_install_assets_without_pyodide_is_a_clear_error(tmp_path: Path) -> None:
-    with pytest.raises(RollerAssetError, match=r"Pyodide 314\.0\.7"):
-        install_assets(str(tmp_path / "site"), RollerSettings(pyodide_dir=str(tmp_path)))
+    assert (target / "micropython" / "micropython.wasm").stat().st_mtime_ns == mtime
+    assert not stale.exists()
 
 
 def test_worker_and_script_use_no_location_based_urls() -> None:
@@ -309,5 +269,5 @@ def test_worker_and_script_use_no_location_based_urls() -> None:
     assert "document.currentScript" in script
     assert "location.pathname" not in script and "location.origin" not in script
     assert '{ type: "module" }' in script
-    assert "unpackArchive" in worker and "micropip" not in worker
+    assert "loadMicroPython" in worker and "micropip" not in worker
     assert "http://" not in script + worker and "https://" not in script + worker

@@ -1,6 +1,7 @@
 """saikoro's dice engine: BCDice's generic commands, rolled and computed exactly.
 
-Standard library only: these files are also shipped to the browser (Pyodide).
+Standard library only: these files are also shipped to the browser (lowered for
+MicroPython at build time, see ``saikoro.site._lowering``).
 
 - :mod:`._api` -- ``roll`` and ``odds``: normalisation, the extension hook, repeats;
 - :mod:`._add_dice` / :mod:`._add_nodes` -- sums ``2D6+1``, keep/drop, ``MAX``/``MIN``;

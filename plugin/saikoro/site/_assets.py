@@ -6,9 +6,9 @@ exists. Every page therefore gets ``mermaid-shim.js`` (under 1 kB): it defines a
 configured CDN URL) on first use, so pages without flowcharts fetch nothing and no page
 calls out to another host unless the site's author asked for a CDN.
 
-The self-hosted Mermaid and Pyodide are the pinned copies bundled in the package
-(:mod:`saikoro.site.vendor`), or a folder the author names (``mermaid_dir``,
-``roller.pyodide_dir``); nothing is searched for.
+The self-hosted Mermaid and MicroPython are the pinned copies bundled in the package
+(:mod:`saikoro.site.vendor`), or for Mermaid a folder the author names (``mermaid_dir``);
+nothing is searched for.
 """
 
 from __future__ import annotations
@@ -80,8 +80,6 @@ class Assets:
         if config.roller.enabled:
             self.settings = roller.RollerSettings(
                 policy=config.roller.loading,
-                pyodide_url=config.roller.pyodide_url,
-                pyodide_dir=config.roller.pyodide_dir,
                 config_dir=str(base),
                 offline=config.roller.offline and not serve,
             )
@@ -155,4 +153,5 @@ class Assets:
     def write_offline(self, config: MkDocsConfig) -> None:
         """The service worker and its list of the site's files (last: it hashes them all)."""
         if self.settings is not None and self.settings.offline:
+            roller.set_offline_bytes(config.site_dir, offline.site_download_bytes(config.site_dir))
             offline.write_service_worker(config.site_dir, roller.engine_paths(self.settings))

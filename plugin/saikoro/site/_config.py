@@ -55,23 +55,31 @@ class RollerConfig(base.Config):  # type: ignore[no-untyped-call]
     enabled = c.Type(bool, default=True)
     """Put roll buttons and a free-form roller on pages. Off: odds only, no Python in browsers."""
 
-    loading = c.Choice(("eager", "visible", "click"), default="visible")
-    """When the in-browser engine starts loading: at page load (``eager``), when a roller
-    scrolls into view or is pointed at (``visible``), or on the first click (``click``)."""
+    loading = c.Choice(("intent", "eager", "visible", "click"), default="intent")
+    """When the in-browser engine (about 0.3 MB) starts loading: when the reader points at,
+    touches or focuses a roller (``intent``), at page load (``eager``), when a roller
+    scrolls into view (``visible``), or on the first click (``click``). Phones load it on
+    the first tap whatever the choice."""
 
-    pyodide_url = c.Optional(c.Type(str))
-    """A CDN base URL of the pinned Pyodide version; unset = self-hosted (the copy bundled
-    in the saikoro package is copied into the built site)."""
+    pyodide_url = c.Deprecated(
+        message="saikoro: the roller's pyodide_url is no longer used: the roller runs "
+        "MicroPython, bundled with saikoro; remove the option"
+    )
+    """Removed: the roller no longer runs Pyodide."""
 
-    pyodide_dir = c.Optional(c.Type(str))
-    """A folder holding the pinned Pyodide's files to self-host instead of the bundled copy
-    (relative to ``mkdocs.yml``); unset = the copy bundled in the saikoro package."""
+    pyodide_dir = c.Deprecated(
+        message="saikoro: the roller's pyodide_dir is no longer used: the roller runs "
+        "MicroPython, bundled with saikoro; remove the option"
+    )
+    """Removed: the roller no longer runs Pyodide."""
 
     offline = c.Type(bool, default=True)
     """Keep the book on the reader's device: a service worker (``saikoro-sw.js`` at the
-    site root) keeps the dice engine once the reader has rolled, then every page, so later
-    visits roll at once and the site works with the network off; a web app manifest lets a
-    phone install the book as an app. Never under ``mkdocs serve``. Off: neither."""
+    site root) keeps the dice engine once the reader has rolled (no second download), so
+    later visits roll at once, and every page when the reader taps
+    「オフライン用に保存（2.4 MB）」 (never by itself), so the site works with the network
+    off; a web app manifest lets a phone install the book as an app. Never under ``mkdocs
+    serve``. Off: neither."""
 
 
 class CcfoliaConfig(base.Config):  # type: ignore[no-untyped-call]

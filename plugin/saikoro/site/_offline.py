@@ -22,6 +22,7 @@ anywhere makes a new one; an unchanged build writes byte-identical files.
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import os
@@ -42,6 +43,7 @@ __all__ = [
     "SERVICE_WORKER",
     "head_tags",
     "offline_files",
+    "site_download_bytes",
     "web_manifest",
     "write_service_worker",
 ]
@@ -70,7 +72,7 @@ _HASH = 16
 """Hex digits of a file's SHA-256 kept in the list (64 bits: enough to tell versions)."""
 
 _digests: dict[tuple[str, int, int], str] = {}
-"""Content hashes by (path, size, mtime): large files copied unchanged (Pyodide) are read
+"""Content hashes by (path, size, mtime): large files copied unchanged (MicroPython) are read
 once per process."""
 
 
@@ -137,12 +139,45 @@ def _site_files(site_dir: Path) -> dict[str, str]:
     return dict(sorted(out.items()))
 
 
+_sent: dict[tuple[str, int, int], int] = {}
+"""Bytes a web host sends for a file (gzip where it helps), by (path, size, mtime)."""
+
+_STORED = (".png", ".jpg", ".jpeg", ".webp", ".woff2", ".woff", ".gz", ".zip")
+
+
+def _sent_bytes(path: Path) -> int:
+    stat = path.stat()
+    key = (str(path), stat.st_size, stat.st_mtime_ns)
+    found = _sent.get(key)
+    if found is None:
+        found = stat.st_size
+        if not path.name.endswith(_STORED):
+            found = min(found, len(gzip.compress(path.read_bytes(), compresslevel=6, mtime=0)))
+        _sent[key] = found
+    return found
+
+
+def site_download_bytes(site_dir: str) -> int:
+    """What keeping the whole site offline downloads: every listed file, gzipped as web
+    hosts send it (the size 「オフライン用に保存（2.4 MB）」 shows)."""
+    root = Path(site_dir)
+    total = 0
+    for folder, dirs, names in os.walk(root):
+        dirs.sort()
+        for name in names:
+            path = Path(folder) / name
+            if path.is_file() and not _skipped(path.relative_to(root).as_posix()):
+                total += _sent_bytes(path)
+    return total
+
+
 def write_service_worker(site_dir: str, engine: Iterable[str]) -> str:
     """Write the offline list and the worker into the built site; return the version.
 
     Args:
         site_dir: the built site (complete: every other file written).
-        engine: site-relative paths of the files the dice engine loads (kept first).
+        engine: site-relative paths of the files the dice engine loads, as its worker
+            requests them (``?v=`` included: the HTTP cache then answers them).
     """
     root = Path(site_dir)
     files = _site_files(root)

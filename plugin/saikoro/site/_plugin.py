@@ -310,7 +310,7 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
             return lazysearch.hold_search_index(output_content)
         return output_content
 
-    # Copy the roller's engine and Pyodide files, then write the service worker with the
+    # Copy the roller's engine and MicroPython files, then write the service worker with the
     # content hash of every file: late, once every other plugin has written its files
     # (the search index among them).
     @event_priority(-100)

@@ -1,28 +1,30 @@
 """The in-browser dice roller: widget markup and the files it needs in the built site.
 
-The roller runs the same engine as the site's odds: a module Web Worker fetches a zip of
-``saikoro/__init__.py``, ``saikoro/dice`` and ``saikoro/systems`` (made here, at build
-time, see :func:`engine_zip`) while Pyodide starts, unpacks it into Pyodide's file system
-(no micropip, no package index), imports :mod:`saikoro` and answers each roll by calling
-:func:`saikoro.roll` through a Python function proxy. Pyodide is self-hosted by default
-(the pinned copy bundled in the package, :mod:`saikoro.site.vendor`) or taken from a CDN
-base URL.
+The roller runs the same engine as the site's odds and the command line, on MicroPython's
+WebAssembly port (about 220 kB gzip; Pyodide, which the roller used before, is 6.7 MB a
+first roll): a module Web Worker loads MicroPython and the engine's modules, lowered for
+MicroPython at build time (:mod:`saikoro.site._lowering`) and packed as gzipped bundles
+(:func:`engine_bundles`): ``core`` (``saikoro``, ``saikoro.dice``, the system registry and
+the shims) and one bundle per system, fetched only when a page rolls that system. Each roll
+calls ``_mp_worker.roll`` (``assets/micropython/_mp_worker.py``).
 
 Site layout written by :func:`install_assets` (all under :data:`ASSET_DIR`)::
 
-    assets/saikoro/roller.js     tiny classic script on every page (EXTRA_JS)
-    assets/saikoro/roller.css    widget styles (EXTRA_CSS)
-    assets/saikoro/worker.js     module worker: loads Pyodide + the engine, answers rolls
-    assets/saikoro/engine.zip    the engine's Python files (deterministic)
-    assets/saikoro/pyodide/      pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm, ... LICENSE
+    assets/saikoro/roller.js                 tiny classic script on every page (EXTRA_JS)
+    assets/saikoro/roller.css                widget styles (EXTRA_CSS)
+    assets/saikoro/worker.js                 module worker: MicroPython + the engine
+    assets/saikoro/mphost.mjs                what MicroPython borrows from JavaScript
+    assets/saikoro/engine/<name>.<hash>.gz   the engine's bundles (content-addressed)
+    assets/saikoro/micropython/              micropython.mjs, micropython.wasm, LICENSE
 
 With ``offline`` (the default; never under ``mkdocs serve``) the page registers the
-service worker written at the site root by :mod:`saikoro.site._offline`, which keeps the
-engine's files (:func:`engine_paths`) once the reader has rolled, and then the whole site.
+service worker written at the site root by :mod:`saikoro.site._offline`: it keeps what
+the reader's browser fetched through it, and the whole book when the reader asks for it
+(「オフライン用に保存」, with its size).
 
-A page without a widget fetches only ``roller.js`` and ``roller.css``: the worker and
-Pyodide are started by the first widget that becomes visible (policy ``visible``), by a
-click (``click``) or at once on a page with a widget (``eager``).
+A page without a widget fetches only ``roller.js`` and ``roller.css``: the worker starts
+when the reader points at, touches or focuses a roller (policy ``intent``, the default),
+when one becomes visible (``visible``), on a click (``click``) or at once (``eager``).
 
 >>> print(widget("2D6>=7", system="getb"))  # doctest: +NORMALIZE_WHITESPACE
 <div class="saikoro-roller" data-command="2D6&gt;=7" data-system="getb"><button type="button"
@@ -41,12 +43,12 @@ aria-live="polite"></output></div>
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import html
-import io
 import json
 import os
-import zipfile
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -55,36 +57,35 @@ from saikoro.dice import SaikoroError
 from saikoro.scenario import replace_file
 from saikoro.systems import BUILTIN, SYSTEM_IDS, OptionValue, all_systems, system_class
 
-from .vendor import BUNDLES, LICENSE_NAME, PYODIDE_VERSION, VendorError, bundle_dir
+from ._lowering import enum_names, lower
+from .vendor import BUNDLES, LICENSE_NAME, MICROPYTHON_VERSION, VendorError, bundle_dir
 
 __all__ = [
     "ASSET_DIR",
     "EXTRA_CSS",
     "EXTRA_JS",
     "MAX_COMMAND_LENGTH",
+    "MICROPYTHON_VERSION",
     "POLICIES",
-    "PYODIDE_CDN_URL",
-    "PYODIDE_FILES",
-    "PYODIDE_VERSION",
+    "RUNTIME_FILES",
+    "EngineBundle",
     "RollerAssetError",
     "RollerSettings",
+    "engine_bundles",
     "engine_paths",
-    "engine_zip",
-    "find_pyodide_dir",
+    "find_runtime_dir",
     "free_widget",
     "install_assets",
     "options_json",
     "widget",
 ]
 
-PYODIDE_CDN_URL = f"https://cdn.jsdelivr.net/pyodide/v{PYODIDE_VERSION}/full/"
-"""jsDelivr's copy of the pinned version, for sites that opt into a CDN."""
+RUNTIME_FILES = BUNDLES["micropython"].files
+"""The MicroPython files the roller's worker loads."""
 
-PYODIDE_FILES = BUNDLES["pyodide"].files
-"""The Pyodide files the roller needs (no packages from the lock file are loaded)."""
-
-POLICIES = ("eager", "visible", "click")
-"""Loading policies: at page load, when a roller is seen or approached, on the first click."""
+POLICIES = ("intent", "eager", "visible", "click")
+"""Loading policies: when the reader points at, touches or focuses a roller (the default),
+at page load, when a roller is seen, on the first click."""
 
 ASSET_DIR = "assets/saikoro"
 """Site-relative folder of every roller file."""
@@ -111,7 +112,7 @@ _LABEL_TITLE = "ダイスを振る"
 
 
 class RollerAssetError(SaikoroError, ValueError):
-    """The roller's files cannot be installed (e.g. Pyodide missing and no CDN URL)."""
+    """The roller's files cannot be installed (e.g. the bundled MicroPython is missing)."""
 
 
 @dataclass(frozen=True)
@@ -119,12 +120,8 @@ class RollerSettings:
     """How the roller is installed and when it loads.
 
     Attributes:
-        policy: ``eager`` | ``visible`` | ``click`` (see :data:`POLICIES`).
-        pyodide_url: ``None`` to self-host Pyodide; else the base URL of the same pinned
-            version on a CDN (e.g. :data:`PYODIDE_CDN_URL`).
-        pyodide_dir: a folder holding the pinned Pyodide's files (e.g. a local mirror);
-            ``None`` = the copy bundled in the saikoro package. Relative to ``config_dir``.
-        config_dir: the folder of ``mkdocs.yml`` (what a relative ``pyodide_dir`` means).
+        policy: ``intent`` | ``eager`` | ``visible`` | ``click`` (see :data:`POLICIES`).
+        config_dir: the folder of ``mkdocs.yml``.
         load_timeout: seconds before a still-loading engine is reported as failed.
         roll_timeout: seconds one roll may take before the worker is stopped.
         max_length: the page's command length cap.
@@ -134,12 +131,10 @@ class RollerSettings:
     >>> RollerSettings(policy="sometimes")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    saikoro.site._roller.RollerAssetError: unknown roller policy 'sometimes'; use eager, ...
+    saikoro.site._roller.RollerAssetError: unknown roller policy 'sometimes'; use intent, ...
     """
 
-    policy: str = "visible"
-    pyodide_url: str | None = None
-    pyodide_dir: str | None = None
+    policy: str = "intent"
     config_dir: str | None = None
     load_timeout: float = 120.0
     roll_timeout: float = 10.0
@@ -149,7 +144,7 @@ class RollerSettings:
     def __post_init__(self) -> None:
         if self.policy not in POLICIES:
             raise RollerAssetError(
-                f"unknown roller policy {self.policy!r}; use eager, visible or click"
+                f"unknown roller policy {self.policy!r}; use intent, eager, visible or click"
             )
         if self.load_timeout <= 0 or self.roll_timeout <= 0 or self.max_length <= 0:
             raise RollerAssetError("roller timeouts and max_length must be positive")
@@ -279,6 +274,34 @@ def free_widget(
     )
 
 
+# ---- the engine's bundles ----------------------------------------------------------------------
+
+_SHIMS = _ASSETS / "micropython"
+"""MicroPython-only modules shipped in the core bundle (``_mp*.py``: not lowered)."""
+
+
+@dataclass(frozen=True)
+class EngineBundle:
+    """One gzipped bundle of lowered engine modules.
+
+    Attributes:
+        name: ``core`` or a system id.
+        files: (path inside the engine's file system, text) pairs, sorted.
+        data: the gzipped JSON ``{"files": [[path, text], ...]}`` (deterministic).
+    """
+
+    name: str
+    files: tuple[tuple[str, str], ...]
+    data: bytes
+
+    @property
+    def path(self) -> str:
+        """Site-relative path, named by content: a new build of a changed bundle is a new
+        file, so no cache ever serves a stale one."""
+        digest = hashlib.sha256(self.data).hexdigest()[:12]
+        return f"{ASSET_DIR}/engine/{self.name}.{digest}.gz"
+
+
 def _parts_above_engine() -> tuple[Path, ...]:
     """The files and folders of the built-in systems' parts above the engine (their
     scenario definitions, models, page profiles, exports and simulators): they import
@@ -296,82 +319,103 @@ def _is_part(path: Path, parts: tuple[Path, ...]) -> bool:
     return any(path == p or p in path.parents for p in parts)
 
 
-def engine_zip() -> bytes:
-    """The engine's Python files as a zip (byte-for-byte the same for the same sources).
+def _engine_sources() -> dict[str, tuple[str, Path]]:
+    """The engine's modules: bundle-relative path -> (bundle name, file).
 
-    Holds ``saikoro/__init__.py`` and every ``.py`` under ``saikoro/dice`` and
-    ``saikoro/systems`` of the installed package but the systems' parts above the engine
-    (:meth:`~saikoro.systems.System.part_modules`), with fixed dates and modes.
+    ``saikoro/__init__.py`` and every module under ``saikoro/dice`` and ``saikoro/systems``
+    but the systems' parts above the engine; a module inside a registered system's package
+    goes to that system's bundle, the rest to ``core``.
+    """
+    above = _parts_above_engine()
+    packages = {
+        system_id: _PACKAGE / Path(*module.split(".")[1:]) for system_id, module in BUILTIN.items()
+    }
+    found: dict[str, tuple[str, Path]] = {"saikoro/__init__.py": ("core", _PACKAGE / "__init__.py")}
+    for sub in ("dice", "systems"):
+        for path in sorted((_PACKAGE / sub).rglob("*.py")):
+            if "__pycache__" in path.parts or _is_part(path, above):
+                continue
+            owner = next(
+                (sid for sid, folder in packages.items() if folder in path.parents), "core"
+            )
+            found["saikoro/" + path.relative_to(_PACKAGE).as_posix()] = (owner, path)
+    return found
 
-    >>> names = zipfile.ZipFile(io.BytesIO(engine_zip())).namelist()
-    >>> names[0], "saikoro/dice/_dist.py" in names, any("/site/" in n for n in names)
-    ('saikoro/__init__.py', True, False)
-    >>> any(n.endswith(("/page.py", "/simulator/__init__.py")) for n in names)
-    False
-    >>> engine_zip() == engine_zip()
+
+_lowered: dict[tuple[str, int, int, frozenset[str]], str] = {}
+
+
+def _lowered_text(path: Path, name: str, enums: frozenset[str]) -> str:
+    stat = path.stat()
+    key = (str(path), stat.st_size, stat.st_mtime_ns, enums)
+    text = _lowered.get(key)
+    if text is None:
+        text = lower(path.read_text(encoding="utf-8"), name, enums)
+        _lowered[key] = text
+    return text
+
+
+def _registry_module() -> str:
+    """``_mp_registry``: the entry points of the systems in the archive beyond the built-in
+    ones (none yet), read by the browser's ``importlib.metadata`` shim."""
+    return "ENTRY_POINTS = ()\n"
+
+
+def _pack(name: str, files: dict[str, str]) -> EngineBundle:
+    pairs = tuple(sorted(files.items()))
+    text = json.dumps({"files": pairs}, ensure_ascii=False, separators=(",", ":"))
+    data = gzip.compress(text.encode("utf-8"), compresslevel=9, mtime=0)
+    return EngineBundle(name, pairs, data)
+
+
+_bundles: dict[tuple[tuple[str, int, int], ...], dict[str, EngineBundle]] = {}
+
+
+def engine_bundles() -> dict[str, EngineBundle]:
+    """The engine for the browser: ``core`` and one bundle per system (id order).
+
+    Byte-for-byte the same for the same sources.
+
+    >>> bundles = engine_bundles()
+    >>> list(bundles)[:2], "saikoro/dice/_dist.py" in dict(bundles["core"].files)
+    (['core', 'akatsuki'], True)
+    >>> [p for b in bundles.values() for p, _ in b.files if p.endswith(("/page.py", "/model.py"))]
+    []
+    >>> engine_bundles()["getb"].data == engine_bundles()["getb"].data
     True
     """
-    files = [_PACKAGE / "__init__.py"]
-    above = _parts_above_engine()
-    for sub in ("dice", "systems"):
-        files += sorted(
-            p
-            for p in (_PACKAGE / sub).rglob("*.py")
-            if "__pycache__" not in p.parts and not _is_part(p, above)
-        )
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w") as archive:
-        for path in files:
-            info = zipfile.ZipInfo(
-                "saikoro/" + path.relative_to(_PACKAGE).as_posix(), (1980, 1, 1, 0, 0, 0)
-            )
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            archive.writestr(info, path.read_bytes(), compresslevel=9)
-    return buffer.getvalue()
+    sources = _engine_sources()
+    shims = sorted(_SHIMS.glob("_mp*.py"))
+    key = tuple(
+        (str(p), p.stat().st_size, p.stat().st_mtime_ns)
+        for p in [*(path for _, path in sources.values()), *shims]
+    )
+    if key in _bundles:
+        return _bundles[key]
+    enums = frozenset(enum_names(path.read_text(encoding="utf-8") for _, path in sources.values()))
+    groups: dict[str, dict[str, str]] = {"core": {}}
+    groups.update({system_id: {} for system_id in BUILTIN})
+    for name, (owner, path) in sources.items():
+        groups[owner][name] = _lowered_text(path, name, enums)
+    for shim in shims:
+        groups["core"][shim.name] = shim.read_text(encoding="utf-8")
+    groups["core"]["_mp_registry.py"] = _registry_module()
+    bundles = {name: _pack(name, files) for name, files in groups.items()}
+    _bundles.clear()
+    _bundles[key] = bundles
+    return bundles
 
 
-def find_pyodide_dir(settings: RollerSettings) -> Path:
-    """The folder holding the Pyodide files (see :attr:`RollerSettings.pyodide_dir`).
-
-    Nothing is searched for: the folder is the one given, or the package's own copy.
+def find_runtime_dir() -> Path:
+    """The folder of the bundled MicroPython (:data:`RUNTIME_FILES` and its licence).
 
     Raises:
-        RollerAssetError: the folder lacks a file of :data:`PYODIDE_FILES` or is not
-            version :data:`PYODIDE_VERSION`, or the package's copy is missing (the
-            message names the fix).
+        RollerAssetError: the package's copy is missing (the message names the fix).
     """
-    if not settings.pyodide_dir:
-        try:
-            return bundle_dir("pyodide")
-        except VendorError as error:
-            raise RollerAssetError(
-                f"{error}; or set the roller's pyodide_url to a CDN copy of Pyodide "
-                f"{PYODIDE_VERSION} (e.g. {PYODIDE_CDN_URL})"
-            ) from error
-    folder = Path(settings.pyodide_dir)
-    if not folder.is_absolute() and settings.config_dir:
-        folder = Path(settings.config_dir) / folder
-    missing = [name for name in PYODIDE_FILES if not (folder / name).is_file()]
-    if missing:
-        raise RollerAssetError(
-            f"the roller's pyodide_dir {folder} lacks {', '.join(missing)} of Pyodide "
-            f"{PYODIDE_VERSION}: point it at a folder holding {', '.join(PYODIDE_FILES)}, "
-            "or remove the option to use the copy bundled with saikoro"
-        )
-    _check_version(folder)
-    return folder
-
-
-def _check_version(folder: Path) -> None:
-    package = folder / "package.json"
-    if not package.is_file():
-        return
-    version = json.loads(package.read_text(encoding="utf-8")).get("version")
-    if version != PYODIDE_VERSION:
-        raise RollerAssetError(
-            f"{folder} holds Pyodide {version}; saikoro's roller is pinned to {PYODIDE_VERSION}"
-        )
+    try:
+        return bundle_dir("micropython")
+    except VendorError as error:
+        raise RollerAssetError(str(error)) from error
 
 
 def _write(path: Path, data: bytes) -> None:
@@ -394,40 +438,76 @@ def _copy(source: Path, target: Path) -> None:
     os.utime(target, ns=(stat.st_atime_ns, stat.st_mtime_ns))  # the next build skips it
 
 
-def _client_config(settings: RollerSettings, version: str, engine_bytes: int) -> dict[str, object]:
-    url = settings.pyodide_url
-    if url is not None and not url.endswith("/"):
-        url += "/"
+_HOST = "mphost.mjs"
+"""What MicroPython borrows from JavaScript (imported by the worker)."""
+
+
+def _relative(path: str) -> str:
+    """A site-relative path under :data:`ASSET_DIR` as the roller's script sees it."""
+    return path[len(ASSET_DIR) + 1 :]
+
+
+_gzip_sizes: dict[tuple[str, int, int], int] = {}
+
+
+def _gzip_size(path: Path) -> int:
+    """What a web host sends for ``path`` (gzip), for the size the loader shows."""
+    stat = path.stat()
+    key = (str(path), stat.st_size, stat.st_mtime_ns)
+    if key not in _gzip_sizes:
+        _gzip_sizes[key] = len(gzip.compress(path.read_bytes(), compresslevel=6, mtime=0))
+    return _gzip_sizes[key]
+
+
+def _client_config(
+    settings: RollerSettings, version: str, bundles: dict[str, EngineBundle], runtime: Path
+) -> dict[str, object]:
+    raw = sum((runtime / name).stat().st_size for name in RUNTIME_FILES)
+    download = sum(_gzip_size(runtime / name) for name in RUNTIME_FILES)
     return {
         "policy": settings.policy,
-        "pyodideURL": url,
         "version": version,
         "loadTimeout": int(settings.load_timeout * 1000),
         "rollTimeout": int(settings.roll_timeout * 1000),
         "maxLength": settings.max_length,
-        "engineBytes": engine_bytes,
+        # what the worker downloads: the runtime (decoded bytes, for the progress bar, and
+        # gzip bytes, for the size shown) and each bundle (sent as it is)
+        "runtime": {"bytes": raw, "download": download},
+        "engine": {
+            name: {"url": _relative(b.path), "bytes": len(b.data)} for name, b in bundles.items()
+        },
         # relative to roller.js (assets/saikoro/): the worker sits at the site root
         "serviceWorker": f"../../{SERVICE_WORKER}" if settings.offline else None,
+        "offlineBytes": 0,
     }
 
 
-_FETCHED = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
-"""The Pyodide files the worker fetches (counted for its progress bar; pyodide.mjs and
-pyodide.asm.mjs are imported as modules)."""
-
-
 def engine_paths(settings: RollerSettings) -> list[str]:
-    """Site-relative paths of every file the engine loads (self-hosted Pyodide only).
+    """Site-relative paths of every file the engine loads, as the worker requests them
+    (``?v=`` on the files whose name does not change with their content).
 
-    >>> engine_paths(RollerSettings())[:2]
-    ['assets/saikoro/worker.js', 'assets/saikoro/engine.zip']
-    >>> engine_paths(RollerSettings(pyodide_url="https://cdn.example/"))
-    ['assets/saikoro/worker.js', 'assets/saikoro/engine.zip']
+    >>> paths = engine_paths(RollerSettings())
+    >>> paths[0].startswith("assets/saikoro/worker.js?v="), paths[2].split("?")[0]
+    (True, 'assets/saikoro/micropython/micropython.mjs')
+    >>> any(p.startswith("assets/saikoro/engine/getb.") for p in paths)
+    True
     """
-    paths = [f"{ASSET_DIR}/worker.js", f"{ASSET_DIR}/engine.zip"]
-    if settings.pyodide_url is None:
-        paths += [f"{ASSET_DIR}/pyodide/{name}" for name in PYODIDE_FILES]
+    del settings  # every setting loads the same files
+    bundles = engine_bundles()
+    version = _version(bundles)
+    paths = [f"{ASSET_DIR}/worker.js?v={version}", f"{ASSET_DIR}/{_HOST}?v={version}"]
+    paths += [f"{ASSET_DIR}/micropython/{name}?v={version}" for name in RUNTIME_FILES]
+    paths += [b.path for b in bundles.values()]
     return paths
+
+
+def _version(bundles: dict[str, EngineBundle]) -> str:
+    hasher = hashlib.sha256()
+    for name in ("worker.js", _HOST):
+        hasher.update((_ASSETS / name).read_bytes())
+    for bundle in bundles.values():
+        hasher.update(bundle.data)
+    return hasher.hexdigest()[:12]
 
 
 def compact_script(source: str) -> str:
@@ -447,32 +527,40 @@ def compact_script(source: str) -> str:
 def install_assets(site_dir: str, settings: RollerSettings) -> None:
     """Write the roller's files into the built site at ``site_dir``/:data:`ASSET_DIR`.
 
-    Unchanged files are left alone, so rebuilds under ``mkdocs serve`` stay cheap.
+    Unchanged files are left alone, so rebuilds under ``mkdocs serve`` stay cheap; engine
+    bundles of earlier builds are removed.
 
     Raises:
-        RollerAssetError: Pyodide is to be self-hosted but its files are missing.
+        RollerAssetError: the bundled MicroPython is missing.
     """
-    pyodide = None if settings.pyodide_url else find_pyodide_dir(settings)
+    runtime = find_runtime_dir()
     target = Path(site_dir) / ASSET_DIR
-    engine = engine_zip()
-    worker = (_ASSETS / "worker.js").read_bytes()
-    version = hashlib.sha256(engine + worker).hexdigest()[:12]
-    fetched = len(engine)
-    if pyodide is not None:
-        fetched += sum(
-            (pyodide / name).stat().st_size for name in _FETCHED if name in PYODIDE_FILES
-        )
-    config = json.dumps(_client_config(settings, version, fetched), sort_keys=True)
-    script = (_ASSETS / "roller.js").read_text(encoding="utf-8")
-    script = compact_script(script)
+    bundles = engine_bundles()
+    version = _version(bundles)
+    config = json.dumps(_client_config(settings, version, bundles, runtime), sort_keys=True)
+    script = compact_script((_ASSETS / "roller.js").read_text(encoding="utf-8"))
     if _CONFIG_MARK not in script or "`" in script:  # pragma: no cover - guards the asset
         raise RollerAssetError("roller.js lost its configuration marker or has a template literal")
     _write(target / "roller.js", script.replace(_CONFIG_MARK, config).encode("utf-8"))
     _write(target / "roller.css", (_ASSETS / "roller.css").read_bytes())
-    _write(target / "worker.js", worker)
-    _write(target / "engine.zip", engine)
-    if pyodide is not None:
-        for name in PYODIDE_FILES:
-            _copy(pyodide / name, target / "pyodide" / name)
-        if (pyodide / LICENSE_NAME).is_file():
-            _copy(pyodide / LICENSE_NAME, target / "pyodide" / LICENSE_NAME)
+    _write(target / "worker.js", (_ASSETS / "worker.js").read_bytes())
+    _write(target / _HOST, (_ASSETS / _HOST).read_bytes())
+    keep = {Path(site_dir) / b.path for b in bundles.values()}
+    folder = target / "engine"
+    if folder.is_dir():
+        for old in folder.iterdir():
+            if old not in keep:
+                old.unlink()
+    for bundle in bundles.values():
+        _write(Path(site_dir) / bundle.path, bundle.data)
+    for name in (*RUNTIME_FILES, LICENSE_NAME):
+        _copy(runtime / name, target / "micropython" / name)
+
+
+def set_offline_bytes(site_dir: str, total: int) -> None:
+    """Write the size of the whole offline copy into the built ``roller.js`` (the offer
+    「オフライン用に保存（2.4 MB）」 shows it before the reader taps)."""
+    path = Path(site_dir) / ASSET_DIR / "roller.js"
+    text = path.read_text(encoding="utf-8")
+    text = re.sub(r'"offlineBytes": \d+', f'"offlineBytes": {total}', text, count=1)
+    _write(path, text.encode("utf-8"))

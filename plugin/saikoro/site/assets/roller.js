@@ -10,22 +10,24 @@
 //   or a chip of the free-form roller (the page's commands);
 // - set their own value of an ability once (a stepper on a difficulty card, or a PC of
 //   the scenario's party): every card of that scope rolls with it and its row is marked;
-// - keep rolling offline: a service worker (saikoro-sw.js at the site root) keeps the
-//   engine and, once the reader has rolled, the whole site.
+// - keep rolling offline: a service worker (saikoro-sw.js at the site root) keeps what
+//   the page fetched through it, and the whole book when the reader taps
+//   「オフライン用に保存（2.4 MB）」 (nothing big is fetched without a tap).
 (function () {
   "use strict";
   if (window.saikoroRoller) return;
 
   const CONFIG = Object.assign(
     {
-      policy: "visible",
-      pyodideURL: null,
+      policy: "intent",
       version: "",
       loadTimeout: 120000,
       rollTimeout: 10000,
       maxLength: 500,
-      engineBytes: 0,
+      runtime: { bytes: 0, download: 0 },
+      engine: {},
       serviceWorker: null,
+      offlineBytes: 0,
     },
     /*@saikoro-config*/null
   );
@@ -33,13 +35,19 @@
     document.currentScript || document.querySelector('script[src*="assets/saikoro/roller.js"]');
   const BASE = new URL(".", script ? script.src : location.href);
   const ROOT = new URL("../../", BASE); // the site root: roller.js is in assets/saikoro/
-  const PYODIDE_URL = new URL(CONFIG.pyodideURL || "pyodide/", BASE).href;
+  const RUNTIME_URL = new URL("micropython/", BASE).href;
   const VERSION = CONFIG.version ? "?v=" + encodeURIComponent(CONFIG.version) : "";
   const HISTORY = 5;
   const CHIPS = 12;
 
+  // A size as the reader reads it: "0.3 MB", "2.4 MB", "850 kB".
+  function size(bytes) {
+    if (bytes >= 1e6) return (bytes / 1e6).toFixed(1) + " MB";
+    return Math.max(1, Math.round(bytes / 1e3)) + " kB";
+  }
+
   const MSG = {
-    loading: "エンジンを読み込み中…",
+    loading: "ダイスエンジンを読み込み中…",
     starting: "エンジンを準備中…",
     unsupported:
       "このブラウザは Web Worker か WebAssembly に対応していないため、ダイスを振れません",
@@ -61,6 +69,8 @@
     linkDice: "ダイスの目の形式が正しくありません",
     linkSystem: "このサイトにないシステムです",
     linkCommand: "コマンドが空か長すぎます",
+    offlineOffer: "オフライン用に保存",
+    offlineOfferTitle: "このサイトの全ページとダイスエンジンをこの端末に保存します（通信がなくても開けて、振れます）",
     offlineSaving: "オフライン用に保存中…",
     offlineReady: "この端末に保存済み：通信がなくても開けて、振れます",
     offlineEngine: "ダイスエンジンはこの端末に保存済み（通信がなくても振れます）",
@@ -134,7 +144,7 @@
   let nextId = 1;
   const pending = new Map(); // id -> {resolve, timer}
   const timings = { loadStarted: null, ready: null, workerReadyMs: null, phases: null };
-  const progress = { loaded: 0, total: CONFIG.engineBytes || 0 };
+  const progress = { loaded: 0, total: 0, download: 0 };
 
   function setState(next) {
     state = next;
@@ -172,7 +182,7 @@
   }
 
   // Loading outputs show how far the download has come (a <progress> bar; the text says
-  // "preparing" once every byte is in and Pyodide starts).
+  // "preparing" once every byte is in and MicroPython starts).
   function showProgress() {
     const total = progress.total;
     const fraction = total ? Math.min(1, progress.loaded / total) : 0;
@@ -218,6 +228,28 @@
     }
   }
 
+  // The systems this page rolls (their engine bundles load with the engine).
+  function pageSystems() {
+    const systems = new Set();
+    document.querySelectorAll(".saikoro-roller[data-system], .saikoro-grid[data-system]").forEach((el) => {
+      const system = el.getAttribute("data-system");
+      if (system && CONFIG.engine[system]) systems.add(system);
+    });
+    document.querySelectorAll(".saikoro-free .saikoro-system").forEach((select) => {
+      if (select.value && CONFIG.engine[select.value]) systems.add(select.value);
+    });
+    return [...systems];
+  }
+
+  function bundleBytes(systems) {
+    return ["core", ...systems].reduce((sum, name) => sum + ((CONFIG.engine[name] || {}).bytes || 0), 0);
+  }
+
+  // What the loading text says: how much there is to download (about 0.3 MB).
+  function loadingText() {
+    return progress.download ? MSG.loading.replace("…", "（" + size(progress.download) + "）…") : MSG.loading;
+  }
+
   function load() {
     if (state === "loading" || state === "ready") return;
     if (typeof Worker === "undefined" || typeof WebAssembly === "undefined") {
@@ -226,6 +258,9 @@
     }
     setState("loading");
     progress.loaded = 0;
+    const wanted = pageSystems();
+    progress.total = (CONFIG.runtime.bytes || 0) + bundleBytes(wanted);
+    progress.download = (CONFIG.runtime.download || 0) + bundleBytes(wanted);
     timings.loadStarted = performance.now();
     try {
       worker = new Worker(new URL("worker.js" + VERSION, BASE), { type: "module" });
@@ -238,15 +273,18 @@
       event.preventDefault();
       fail(MSG.worker);
     };
-    const systems = new Set();
-    document.querySelectorAll(".saikoro-roller[data-system], .saikoro-grid[data-system]").forEach((el) => {
-      if (el.getAttribute("data-system")) systems.add(el.getAttribute("data-system"));
-    });
+    const systems = pageSystems();
+    const bundles = {};
+    for (const [name, entry] of Object.entries(CONFIG.engine || {})) {
+      bundles[name] = new URL(entry.url, BASE).href;
+    }
     worker.postMessage({
       type: "init",
-      pyodideURL: PYODIDE_URL,
-      engineURL: new URL("engine.zip" + VERSION, BASE).href,
-      systems: [...systems],
+      runtimeURL: RUNTIME_URL,
+      query: VERSION,
+      hostURL: new URL("mphost.mjs" + VERSION, BASE).href,
+      bundles,
+      systems,
       total: progress.total,
     });
     loadTimer = setTimeout(() => fail(MSG.timeout), CONFIG.loadTimeout);
@@ -478,8 +516,8 @@
     if (!output || state === "ready") return;
     output.classList.remove(...RESULT_CLASSES);
     output.classList.add("saikoro-loading");
-    output.textContent = MSG.loading;
-    if (progress.loaded) showProgress();
+    output.textContent = loadingText();
+    showProgress();
   }
 
   async function rollWidget(widget, dice) {
@@ -842,9 +880,9 @@
   document.addEventListener("touchstart", intent, { passive: true });
   document.addEventListener("focusin", intent);
 
-  // Phones and constrained connections: no engine byte (13 MB) before the reader taps or
-  // focuses a roller, whatever the policy says about preloading -- unless the engine is
-  // already kept on this device (a later visit), when loading it costs no network.
+  // Phones and constrained connections: no engine byte before the reader taps or focuses a
+  // roller, whatever the policy says about preloading -- unless the engine is already kept
+  // on this device (a later visit), when loading it costs no network.
   function constrained() {
     const connection = navigator.connection || {};
     const coarse = window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
@@ -935,25 +973,58 @@
   }
 
   // ---- offline: the service worker at the site root ---------------------------------------
-  // Registered after the page has loaded (nothing is fetched for it before a tap but its
-  // own small script). Under `mkdocs serve` (serviceWorker: null) a worker left by a built
-  // copy of the site on the same origin is removed, so live reload sees fresh pages.
+  // Registered after the page has loaded (it fetches its own small script, nothing else).
+  // The worker keeps what the page fetches through it; after a roll it keeps the engine's
+  // files from the browser's HTTP cache (no second download); the whole book is fetched
+  // only when the reader taps the offer 「オフライン用に保存（2.4 MB）」, shown under the free
+  // roller and under the first result of a page. Under `mkdocs serve` (serviceWorker: null)
+  // a worker left by a built copy of the site on the same origin is removed, so live reload
+  // sees fresh pages.
   const offline = (() => {
     const status = { state: "off", engine: false, site: false, done: 0, total: 0, failed: 0 };
     const supported = "serviceWorker" in navigator && window.isSecureContext;
     let registration = null;
     let asked = { engine: false, site: false };
 
+    function offerText() {
+      return MSG.offlineOffer + (CONFIG.offlineBytes ? "（" + size(CONFIG.offlineBytes) + "）" : "");
+    }
+
     function label() {
       document.querySelectorAll(".saikoro-offline").forEach((el) => {
         let text = "";
         if (status.site) text = MSG.offlineReady;
         else if (status.state === "saving") text = MSG.offlineSaving + " " + status.done + " / " + status.total;
-        else if (status.engine) text = MSG.offlineEngine;
         if (status.failed && status.state !== "saving") text += (text ? "。" : "") + MSG.offlinePartial;
+        const canOffer = !status.site && status.state !== "saving" && registration;
         el.textContent = text;
-        el.hidden = !text;
+        if (canOffer) {
+          const button = document.createElement("button");
+          button.type = "button";
+          button.className = "saikoro-offline-save";
+          button.textContent = offerText();
+          button.title = MSG.offlineOfferTitle;
+          el.appendChild(button);
+        }
+        el.hidden = !text && !canOffer;
       });
+    }
+
+    // After the first result of a page: the offer under the block rolled in (the free
+    // roller has its own line).
+    function offerAfter(target) {
+      if (!registration || status.site || document.querySelector(".saikoro-offline-offer")) return;
+      if (closest(target, ".saikoro-free")) return;
+      let block = target;
+      while (block.parentElement && !block.parentElement.classList.contains("md-typeset")) {
+        block = block.parentElement;
+      }
+      if (!block.parentElement) return;
+      const p = document.createElement("p");
+      p.className = "saikoro-offline saikoro-offline-offer";
+      p.setAttribute("aria-live", "polite");
+      block.insertAdjacentElement("afterend", p);
+      label();
     }
 
     function post(scope) {
@@ -969,11 +1040,9 @@
       if (post(scope)) asked[scope] = true;
     }
 
+    // The engine just loaded: the worker keeps its files (from the HTTP cache: no network).
     function engineReady() {
-      if (!registration) return;
-      warm("engine");
-      const connection = navigator.connection || {};
-      if (!connection.saveData) warm("site");
+      if (registration && !status.engine) warm("engine");
     }
 
     function onMessage(event) {
@@ -985,6 +1054,7 @@
       if (data.finished) {
         if (!status.failed) status[data.scope === "site" ? "site" : "engine"] = true;
         if (data.scope === "site" && !status.failed) status.engine = true;
+        if (data.scope === "site") asked.site = false; // a failed save may be tapped again
         status.state = "ready";
       } else if (data.scope === "site") {
         status.state = "saving";
@@ -1015,6 +1085,15 @@
       }, () => {});
     }
 
+    // What an earlier visit kept (the worker marks a scope complete in its cache).
+    function kept() {
+      const mark = (scope) => caches.match(new URL("__saikoro/complete-" + scope, ROOT).href).then(Boolean, () => false);
+      return Promise.all([mark("engine"), mark("site")]).then(([engine, site]) => {
+        status.engine = status.engine || engine || site;
+        status.site = status.site || site;
+      });
+    }
+
     function start() {
       if (!CONFIG.serviceWorker) {
         status.state = "off";
@@ -1026,6 +1105,14 @@
         return;
       }
       navigator.serviceWorker.addEventListener("message", onMessage);
+      document.addEventListener("click", (event) => {
+        if (!closest(event.target, ".saikoro-offline-save")) return;
+        status.state = "saving";
+        status.failed = 0;
+        label();
+        warm("site");
+      });
+      document.addEventListener("saikoro:result", (event) => offerAfter(event.target));
       const register = () => {
         navigator.serviceWorker
           .register(new URL(CONFIG.serviceWorker, BASE).href, { scope: ROOT.href, updateViaCache: "none" })
@@ -1037,6 +1124,10 @@
           .then((r) => {
             registration = r;
             status.state = "active";
+            return kept();
+          })
+          .then(() => {
+            label();
             if (state === "ready") engineReady();
           })
           .catch((error) => {
@@ -1056,7 +1147,7 @@
   // network.
   function engineKept() {
     if (!window.caches || !CONFIG.serviceWorker) return Promise.resolve(false);
-    const wasm = new URL("pyodide.asm.wasm", PYODIDE_URL).href;
+    const wasm = new URL("micropython.wasm", RUNTIME_URL).href;
     return caches.match(wasm, { ignoreSearch: true }).then(Boolean, () => false);
   }
 

@@ -6,10 +6,11 @@
 // - Nothing is fetched when it installs on a first visit (the page's first bytes stay the
 //   page's own). Every file the site serves is kept as it is fetched (cache first: within
 //   one version a URL's content never changes).
-// - {type: "warm", scope: "engine" | "site"} from a page (sent once the reader has rolled,
-//   or the book was installed as an app) fetches the engine's files, or every file of the
-//   site, that are not kept yet; progress goes to the pages as
-//   {type: "saikoro-offline", scope, done, total, failed}.
+// - {type: "warm", scope: "engine" | "site"} from a page keeps the engine's files (sent once
+//   the reader has rolled: they come from the browser's HTTP cache, where the roll just put
+//   them, so nothing is downloaded twice), or every file of the site (only when the reader
+//   taps 「オフライン用に保存」, or installs the book as an app); progress goes to the pages
+//   as {type: "saikoro-offline", scope, done, total, failed}.
 // - A new version keeps what the old cache holds unchanged: each kept file whose content
 //   hash equals the new build's (offline.json) moves over, and when the old cache held
 //   the whole site (or the engine) the changed files are fetched before the new version
@@ -161,6 +162,13 @@ async function check(url, client) {
   if ((await ours(response)) === false) await leave(client);
 }
 
+// A versioned URL (``?v=`` or a content-named engine bundle) never changes: the HTTP cache
+// may answer it. Anything else is revalidated (the HTTP cache could hold the last build's).
+function versioned(url) {
+  const u = new URL(url);
+  return u.searchParams.has("v") || u.pathname.includes("/assets/saikoro/engine/");
+}
+
 async function answer(event) {
   const request = event.request;
   const navigate = request.mode === "navigate";
@@ -174,7 +182,7 @@ async function answer(event) {
   try {
     // a page as the browser asks for it; anything else past the HTTP cache, which could
     // hold the last build's copy of it
-    response = await (navigate ? fetch(request) : fetch(request, { cache: "no-cache" }));
+    response = await (navigate || versioned(request.url) ? fetch(request) : fetch(request, { cache: "no-cache" }));
   } catch (error) {
     if (navigate) {
       return new Response(OFFLINE_PAGE, {
@@ -212,14 +220,18 @@ async function tell(message) {
 async function warm(scope, known) {
   if (gone) return;
   const cache = await caches.open(CACHE);
+  // the engine's files as the page's worker requests them (with their ?v=), so the HTTP
+  // cache answers them
   let paths = CONFIG.engine.slice();
+  let files = known || null;
   if (scope === "site") {
-    const files = known || (await manifest());
-    paths = [...paths, ...Object.keys(files).filter((p) => !paths.includes(p))];
+    files = files || (await manifest());
+    const engineKeys = new Set(paths.map((p) => key(new URL(p, ROOT).href)));
+    paths = [...paths, ...Object.keys(files).filter((p) => !engineKeys.has(key(new URL(p, ROOT).href)))];
   }
   const missing = [];
   for (const path of paths) {
-    if (!(await cache.match(new URL(path, ROOT).href))) missing.push(path);
+    if (!(await cache.match(key(new URL(path, ROOT).href)))) missing.push(path);
   }
   const total = paths.length;
   let done = total - missing.length;
@@ -229,10 +241,7 @@ async function warm(scope, known) {
     for (let path = missing.shift(); path !== undefined && !gone; path = missing.shift()) {
       const url = new URL(path, ROOT).href;
       try {
-        // past the HTTP cache (a host's max-age would give the last build's copy)
-        const response = await fetch(url, { cache: "no-cache" });
-        if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        await cache.put(url, response);
+        await cache.put(key(url), await fresh(url, files));
         done += 1;
       } catch (_) {
         failed += 1;
@@ -246,6 +255,21 @@ async function warm(scope, known) {
     if (scope === "site") await cache.put(mark("site"), new Response("1"));
   }
   await tell({ scope, done, total, failed, finished: true });
+}
+
+// A file of this build: a versioned one from the HTTP cache when it holds it; another one
+// from the HTTP cache when its content hash is this build's (offline.json), else from the
+// server.
+async function fresh(url, files) {
+  const path = key(url).slice(ROOT.href.length);
+  const rev = files && files[path];
+  if (versioned(url) || rev) {
+    const cached = await fetch(url, { cache: "force-cache" });
+    if (cached.ok && (versioned(url) || (await digest(cached.clone())).startsWith(rev))) return cached;
+  }
+  const response = await fetch(url, { cache: "no-cache" });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return response;
 }
 
 self.addEventListener("message", (event) => {

@@ -1,101 +1,32 @@
-// saikoro dice roller: module worker running the engine (saikoro) on Pyodide.
+// saikoro dice roller: module worker running the engine (saikoro) on MicroPython.
 //
 // Protocol (messages from the page):
-//   {type: "init", pyodideURL, engineURL, systems}  first message: load Pyodide and the
-//                                           engine; then warm up `systems` (ids) first
+//   {type: "init", runtimeURL, query, hostURL, bundles: {name: url}, systems, total}
+//                                           first message: load MicroPython (runtimeURL:
+//                                           the folder of micropython.mjs and .wasm, query
+//                                           "?v=..." after their names) and
+//                                           the engine's bundles for `systems` ("core"
+//                                           always); other systems' bundles load when a
+//                                           roll first needs them
 //   {type: "roll", id, command, system, options, dice}
 //                                           answered with {type: "result", id, ...};
 //                                           options: "" or a JSON object of the
 //                                           system's ruling options (a scenario's rulings);
 //                                           dice: "" or JSON [[sides, value], ...] to replay
 // Messages to the page: {type: "progress", loaded, total} while the engine's files
-// download (bytes of the files fetched: Pyodide's wasm, standard library and lock file,
-// and engine.zip), {type: "ready", ms} once the engine answers, or {type: "failed",
+// download, {type: "ready", ms, phases} once the engine answers, or {type: "failed",
 // message} if it can't load; every roll gets exactly one "result". Rolls posted while
 // loading wait for the engine and are answered in order. Options and dice are checked
 // here before Python sees them: a reader's message for anything that is not a flat
-// object of options or a list of [sides, value] pairs (a deeply nested share link must
-// never reach Python's JSON parser, whose recursion would overflow the wasm stack).
+// object of options or a list of [sides, value] pairs.
+//
+// Every file is fetched once: the runtime's wasm is requested at once, beside its
+// JavaScript, and handed to MicroPython's loader when it asks for it.
 
-const PYTHON = `
-import json, sys
-sys.path.insert(0, "/saikoro-engine")
-import saikoro
-from saikoro.dice import DiceError
-from saikoro.systems import OptionError, UnknownSystemError
-
-def _flags(result):
-    return {
-        "ok": True,
-        "text": result.text,
-        "command": result.command,
-        "success": bool(result.success),
-        "failure": bool(result.failure),
-        "critical": bool(result.critical),
-        "fumble": bool(result.fumble),
-        "secret": bool(result.secret),
-        "dice": [list(die) for die in result.dice],
-    }
-
-_systems = {}
-
-class _Refused(Exception):
-    """A request the engine cannot take, said in the reader's words."""
-
-def _configured(system, options):
-    """The system with its ruling options, made once per (system, options) and kept."""
-    if not system:
-        return None
-    key = (system, options)
-    found = _systems.get(key)
-    if found is None:
-        chosen = json.loads(options) if options else {}
-        if not isinstance(chosen, dict):
-            raise _Refused("ルールオプションは JSON のオブジェクトで指定してください")
-        try:
-            found = saikoro.get_system(system, **chosen)
-        except UnknownSystemError as error:
-            raise _Refused(f"システム「{system}」はありません（{error}）") from error
-        except OptionError as error:
-            raise _Refused(f"このシステムでは使えないルールオプションです（{error}）") from error
-        if len(_systems) >= 64:
-            _systems.clear()
-        _systems[key] = found
-    return found
-
-def saikoro_roll(command, system, options="", dice=""):
-    # dice: "" or a JSON list of [sides, value] pairs to replay (a shared roll)
-    try:
-        given = [(int(s), int(v)) for s, v in json.loads(dice)] if dice else None
-        result = saikoro.roll(command, system=_configured(system, options), dice=given)
-    except (DiceError, ValueError, _Refused) as error:
-        return json.dumps({"ok": False, "message": str(error)}, ensure_ascii=False)
-    except Exception as error:
-        return json.dumps(
-            {"ok": False, "message": f"内部エラー: {type(error).__name__}: {error}"},
-            ensure_ascii=False,
-        )
-    if result is None:
-        return json.dumps({"ok": False, "message": "コマンドとして認識できません"}, ensure_ascii=False)
-    return json.dumps(_flags(result), ensure_ascii=False)
-
-def saikoro_warm(step):
-    """Import one more part of the engine; the step names: "generic" or a system id."""
-    try:
-        if step == "generic":
-            saikoro.roll("1D6")
-        else:
-            saikoro.systems.get(step)
-    except Exception:
-        pass
-
-saikoro_roll
-`;
-
-let engine = null; // Promise of the Python roll function
+let engine = null; // Promise of {roll, warm, ensure}
 
 // ---- download progress: the engine's files are counted as their bytes arrive ------------
-const progress = { loaded: 0, total: 0, last: 0, watched: [] };
+const progress = { loaded: 0, total: 0, last: 0 };
 
 function report(force) {
   const now = Date.now();
@@ -128,14 +59,28 @@ function counted(response) {
 }
 
 const nativeFetch = self.fetch.bind(self);
-self.fetch = async (input, init) => {
-  const response = await nativeFetch(input, init);
+const early = new Map(); // URL -> Promise<Response> started before its loader asked
+
+function get(url) {
+  return nativeFetch(url).then(counted);
+}
+
+// MicroPython's loader fetches micropython.wasm itself: it gets the download started at
+// init instead of a second request.
+self.fetch = (input, init) => {
   const url = String((input && input.url) || input);
-  return progress.watched.some((prefix) => url.startsWith(prefix)) ? counted(response) : response;
+  const started = early.get(url);
+  if (started) {
+    early.delete(url);
+    return started;
+  }
+  return nativeFetch(input, init);
 };
 
 // ---- what the page sends, checked ----------------------------------------------------------
 const OPTION_TEXT = 4000;
+
+class Refused extends Error {}
 
 // options: "" or the JSON text of a flat object (strings, finite numbers, booleans)
 function checkOptions(text) {
@@ -172,59 +117,62 @@ function checkDice(text) {
   return JSON.stringify(value);
 }
 
-class Refused extends Error {}
-
-async function fetchEngine(url) {
-  const response = await fetch(url);
-  if (!response.ok) {
-    throw new Error(`エンジン (${url}) を取得できません: HTTP ${response.status}`);
-  }
-  return response.arrayBuffer();
+// ---- the engine's bundles -------------------------------------------------------------------
+// A bundle is gzipped JSON {"files": [[path, text], ...]}: the engine's modules, lowered
+// for MicroPython at build time, and the shims they call.
+async function fetchBundle(url) {
+  const response = await get(url);
+  if (!response.ok) throw new Error(`エンジン (${url}) を取得できません: HTTP ${response.status}`);
+  const stream = response.body.pipeThrough(new DecompressionStream("gzip"));
+  return JSON.parse(await new Response(stream).text()).files;
 }
 
-// The engine zip's files as [path, bytes], inflated in JavaScript while Pyodide loads;
-// null when that is not possible (no DecompressionStream, unexpected zip features).
-async function readZip(buffer) {
-  if (typeof DecompressionStream === "undefined") return null;
-  const view = new DataView(buffer);
-  let end = buffer.byteLength - 22;
-  while (end >= 0 && view.getUint32(end, true) !== 0x06054b50) end--;
-  if (end < 0) return null;
-  const count = view.getUint16(end + 10, true);
-  let at = view.getUint32(end + 16, true);
-  const names = new TextDecoder();
-  const files = [];
-  for (let i = 0; i < count; i++) {
-    if (view.getUint32(at, true) !== 0x02014b50) return null;
-    const method = view.getUint16(at + 10, true);
-    const size = view.getUint32(at + 20, true);
-    const nameLength = view.getUint16(at + 28, true);
-    const skip = view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
-    const local = view.getUint32(at + 42, true);
-    const name = names.decode(new Uint8Array(buffer, at + 46, nameLength));
-    at += 46 + nameLength + skip;
-    const data = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
-    const raw = new Uint8Array(buffer, data, size);
-    if (name.endsWith("/")) continue;
-    if (method === 0) files.push([name, raw]);
-    else if (method === 8) {
-      const stream = new Blob([raw]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
-      files.push([name, new Uint8Array(await new Response(stream).arrayBuffer())]);
-    } else return null;
+function install(mp, files) {
+  for (const [name, text] of files) {
+    const path = `/engine/${name}`;
+    mp.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    mp.FS.writeFile(path, text);
   }
-  return files;
 }
 
-function install(pyodide, buffer, files) {
-  if (!files) {
-    pyodide.unpackArchive(buffer, "zip", { extractDir: "/saikoro-engine" });
-    return;
+async function start({ runtimeURL, query, hostURL, bundles, systems, total }) {
+  const started = performance.now();
+  progress.total = Number(total) || 0;
+  const wasmURL = new URL("micropython.wasm" + (query || ""), runtimeURL).href;
+  early.set(wasmURL, get(wasmURL));
+  const wanted = ["core", ...new Set((systems || []).filter((s) => bundles[s]))];
+  const loaded = new Map(wanted.map((name) => [name, fetchBundle(bundles[name])]));
+  for (const promise of loaded.values()) promise.catch(() => {}); // reported when awaited
+  const [{ loadMicroPython }, { hostModule }] = await Promise.all([
+    import(new URL("micropython.mjs" + (query || ""), runtimeURL).href),
+    import(hostURL),
+  ]);
+  const mp = await loadMicroPython({ url: wasmURL, heapsize: 8 * 1024 * 1024, pystack: 64 * 1024 });
+  mp.registerJsModule("_saikoro_js", hostModule());
+  const runtimeReady = performance.now();
+  install(mp, await loaded.get("core"));
+  mp.runPython("import sys\nsys.path.insert(0, '/engine')\nimport _mp_worker");
+  const api = mp.pyimport("_mp_worker");
+  const done = performance.now();
+  // a system's bundle, installed once (its fetch may have started at init)
+  const installed = new Set(["core"]);
+  async function ensure(system) {
+    const names = !system ? [] : bundles[system] ? [system] : Object.keys(bundles).filter((n) => n !== "core");
+    for (const name of names) {
+      if (installed.has(name)) continue;
+      if (!loaded.has(name)) loaded.set(name, fetchBundle(bundles[name]));
+      install(mp, await loaded.get(name));
+      installed.add(name);
+    }
   }
-  for (const [name, bytes] of files) {
-    const path = `/saikoro-engine/${name}`;
-    pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-    pyodide.FS.writeFile(path, bytes);
-  }
+  await Promise.all(wanted.map((name) => ensure(name === "core" ? "" : name)));
+  return {
+    roll: (...args) => api.roll(...args),
+    warm: (step) => api.warm(step),
+    ensure,
+    ms: performance.now() - started,
+    phases: { runtime: runtimeReady - started, engine: done - runtimeReady },
+  };
 }
 
 // After the engine is ready: import what this page's rolls will need (the generic
@@ -245,56 +193,14 @@ function warm(api, systems) {
   setTimeout(next, 0);
 }
 
-async function start({ pyodideURL, engineURL, total }) {
-  const started = performance.now();
-  progress.total = Number(total) || 0;
-  progress.watched = [pyodideURL, engineURL.split("?")[0]];
-  // The engine zip downloads and is inflated while Pyodide starts; writing its files is
-  // then ~1 ms, where pyodide.unpackArchive (the fallback) runs Python's zipfile (~40 ms).
-  const zip = fetchEngine(engineURL).then(async (buffer) => {
-    let files = null;
-    try {
-      files = await readZip(buffer);
-    } catch (_) {
-      files = null;
-    }
-    return [buffer, files];
-  });
-  zip.catch(() => {}); // reported through Promise.all below
-  const { loadPyodide } = await import(`${pyodideURL}pyodide.mjs`);
-  const [pyodide, [buffer, files]] = await Promise.all([
-    loadPyodide({ indexURL: pyodideURL, packages: [], fullStdLib: false }),
-    zip,
-  ]);
-  const loaded = performance.now();
-  install(pyodide, buffer, files);
-  const roll = pyodide.runPython(PYTHON);
-  const warm = pyodide.globals.get("saikoro_warm");
-  const done = performance.now();
-  return { roll, warm, ms: done - started, phases: { pyodide: loaded - started, engine: done - loaded } };
-}
-
 function answer(id, payload) {
   self.postMessage({ type: "result", id, ...payload });
 }
 
-self.onmessage = async (event) => {
-  const message = event.data;
-  if (message.type === "init") {
-    if (engine) return;
-    engine = start(message);
-    try {
-      const api = await engine;
-      self.postMessage({ type: "ready", ms: api.ms, phases: api.phases });
-      // Rolls queued during loading are answered first: their continuations are
-      // microtasks, warming runs in later tasks.
-      warm(api, Array.isArray(message.systems) ? message.systems : []);
-    } catch (error) {
-      self.postMessage({ type: "failed", message: String((error && error.message) || error) });
-    }
-    return;
-  }
-  if (message.type !== "roll") return;
+// Rolls are answered one at a time, in the order they came.
+let queue = Promise.resolve();
+
+async function rollOne(message) {
   let api;
   try {
     if (!engine) throw new Error("エンジンが初期化されていません");
@@ -314,9 +220,28 @@ self.onmessage = async (event) => {
   }
   let reply;
   try {
+    await api.ensure(message.system || "");
     reply = JSON.parse(api.roll(String(message.command || ""), message.system || "", options, dice));
   } catch (error) {
     reply = { ok: false, message: `内部エラー: ${(error && error.message) || error}` };
   }
   answer(message.id, reply);
+}
+
+self.onmessage = async (event) => {
+  const message = event.data;
+  if (message.type === "init") {
+    if (engine) return;
+    engine = start(message);
+    try {
+      const api = await engine;
+      self.postMessage({ type: "ready", ms: api.ms, phases: api.phases });
+      warm(api, Array.isArray(message.systems) ? message.systems : []);
+    } catch (error) {
+      self.postMessage({ type: "failed", message: String((error && error.message) || error) });
+    }
+    return;
+  }
+  if (message.type !== "roll") return;
+  queue = queue.then(() => rollOne(message));
 };

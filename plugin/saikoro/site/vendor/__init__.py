@@ -1,4 +1,4 @@
-"""The pinned browser runtimes bundled inside the saikoro package: Pyodide and Mermaid.
+"""The pinned browser runtimes bundled inside the saikoro package: MicroPython and Mermaid.
 
 An author's site serves these files itself, so a reader's browser never calls another
 host and a build needs no npm, no Node and no network. They are not kept in git: the
@@ -13,8 +13,8 @@ licence, plus ``manifest.json`` recording the versions and sizes. An installed p
 finds them next to this file (:func:`bundle_dir`) or fails with :class:`VendorError`
 naming the fix: nothing is searched for in the working directory or in ``node_modules``.
 
->>> sorted(BUNDLES), BUNDLES["pyodide"].version
-(['mermaid', 'pyodide'], '314.0.7')
+>>> sorted(BUNDLES), BUNDLES["micropython"].version
+(['mermaid', 'micropython'], '1.27.0')
 >>> BUNDLES["mermaid"].files
 ('mermaid.min.js',)
 """
@@ -36,7 +36,7 @@ __all__ = [
     "BUNDLES",
     "LICENSE_NAME",
     "MERMAID_VERSION",
-    "PYODIDE_VERSION",
+    "MICROPYTHON_VERSION",
     "Bundle",
     "VendorError",
     "bundle_dir",
@@ -45,8 +45,9 @@ __all__ = [
     "main",
 ]
 
-PYODIDE_VERSION = "314.0.7"
-"""The pinned Pyodide (npm ``pyodide``); a CDN URL must serve the same version."""
+MICROPYTHON_VERSION = "1.27.0"
+"""The pinned MicroPython WebAssembly port (npm ``@micropython/micropython-webassembly-pyscript``)
+that runs the roller's engine in the browser."""
 
 MERMAID_VERSION = "11.17.2"
 """The pinned Mermaid (npm ``mermaid``)."""
@@ -62,12 +63,13 @@ class Bundle:
     """One runtime: which npm package, which of its files, where its licence comes from.
 
     Attributes:
-        name: the npm package and the bundle folder's name.
+        name: the bundle folder's name.
         version: the pinned version (checked against the npm package's ``package.json``).
         folder: where the files are inside the npm package.
         files: the files the site serves (nothing else is bundled).
         license: the licence inside the npm package, or ``None`` when the package ships
             none and the checkout's ``licenses/<name>.LICENSE`` is used.
+        package: the npm package (``name`` when empty).
     """
 
     name: str
@@ -75,24 +77,24 @@ class Bundle:
     folder: str
     files: tuple[str, ...]
     license: str | None
+    package: str = ""
+
+    @property
+    def npm(self) -> str:
+        """The npm package's name."""
+        return self.package or self.name
 
 
 BUNDLES = {
-    "pyodide": Bundle(
-        "pyodide",
-        PYODIDE_VERSION,
+    "micropython": Bundle(
+        "micropython",
+        MICROPYTHON_VERSION,
         ".",
-        # What the roller's worker loads: pyodide.mjs (imported by worker.js), then
-        # loadPyodide({indexURL, packages: []}) fetches the other four. No package from
-        # the lock file is loaded.
-        (
-            "pyodide.mjs",
-            "pyodide.asm.mjs",
-            "pyodide.asm.wasm",
-            "python_stdlib.zip",
-            "pyodide-lock.json",
-        ),
-        None,  # the npm package has no licence file: Pyodide's MPL-2.0 text is in licenses/
+        # What the roller's worker loads: micropython.mjs (imported by worker.js), which
+        # instantiates micropython.wasm. About 220 kB gzip, a tenth of Pyodide's.
+        ("micropython.mjs", "micropython.wasm"),
+        None,  # the npm package has no licence file: MicroPython's MIT text is in licenses/
+        "@micropython/micropython-webassembly-pyscript",
     ),
     "mermaid": Bundle("mermaid", MERMAID_VERSION, "dist", ("mermaid.min.js",), "LICENSE"),
 }
@@ -175,11 +177,11 @@ def copy_bundles(node_modules: Path, licenses: Path, target: Path | None = None)
     written: list[Path] = []
     manifest: dict[str, object] = {}
     for bundle in BUNDLES.values():
-        package = node_modules / bundle.name
+        package = node_modules / bundle.npm
         version = _npm_version(package)
         if version != bundle.version:
             raise VendorError(
-                f"{package} holds {bundle.name} {version!r}, saikoro pins {bundle.version}: "
+                f"{package} holds {bundle.npm} {version!r}, saikoro pins {bundle.version}: "
                 "run `npm ci` (package-lock.json pins it)"
             )
         sources = {file: package / bundle.folder / file for file in bundle.files}
@@ -208,7 +210,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """``python -m saikoro.site.vendor NODE_MODULES LICENSES [--target DIR]``."""
     parser = argparse.ArgumentParser(
         prog="python -m saikoro.site.vendor",
-        description="Copy the pinned Pyodide and Mermaid files into saikoro's package.",
+        description="Copy the pinned MicroPython and Mermaid files into saikoro's package.",
     )
     parser.add_argument("node_modules", type=Path, help="the node_modules folder `npm ci` made")
     parser.add_argument("licenses", type=Path, help="the checkout's licenses/ folder")
