@@ -42,8 +42,12 @@ response:
 Goals: cold <= 3 s and <= 600 kB; no file fetched twice; the idle page fetches nothing
 after load but its service worker's script.
 
+And the length of each rules page on a phone (issue 31): the article's height in phone
+screens (390 x 844, folds closed) against the wiki page of the same rules (the seed text of
+``../shared/seeds``, set in the same page with the same styles); goal <= 1.2 times.
+
 Run: ``.venv/bin/python bench/bench_browser.py [--runs 3] [--skip-plain] [--skip-table]
-[--first-roll-only] [--project-site DIR]``.
+[--first-roll-only] [--skip-length] [--project-site DIR]``.
 """
 
 from __future__ import annotations
@@ -396,6 +400,7 @@ def main() -> int:
     parser.add_argument(
         "--first-roll-only", action="store_true", help="only the first-roll figures (issue 31)"
     )
+    parser.add_argument("--skip-length", action="store_true", help="no rules-page lengths")
     args = parser.parse_args()
 
     import os
@@ -403,7 +408,7 @@ def main() -> int:
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     ok = True
     if args.first_roll_only:
-        args.skip_plain = args.skip_table = True
+        args.skip_plain = args.skip_table = args.skip_length = True
     if not args.skip_plain:
         ok = plain(args)
     from playwright.sync_api import sync_playwright
@@ -423,7 +428,43 @@ def main() -> int:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             ok = at_the_table(browser, site.resolve(), workdir) and ok
             browser.close()
+    if not args.skip_length:
+        ok = rules_page_length(args.project_site) and ok
     return 0 if ok else 1
+
+
+def rules_page_length(project_site: Path | None) -> bool:
+    """Phone screens per rules page against the wiki's (the seed text in the same page);
+    whether every page is at most 1.2 times as long."""
+    from phone import PHONE as PHONE_PROFILE
+    from phone import rules_page_screens, seed_systems
+    from playwright.sync_api import sync_playwright
+
+    seeds = ROOT.parent / "shared" / "seeds"
+    if not seeds.is_dir():
+        print(f"\nrules pages: {seeds} is missing (../shared beside the checkout)")
+        return False
+    ok = True
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
+        workdir = Path(tmp)
+        site = project_site or _build_project(workdir / "project-site")
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        with serve(site.resolve(), workdir / "served-length") as base:
+            context = browser.new_context(**PHONE_PROFILE)
+            page = context.new_page()
+            print("\nrules pages on a phone (390 x 844): screens, against the wiki's")
+            for system, text in sorted(seed_systems(seeds).items()):
+                url = f"{base}systems/{system}/"
+                ours, wiki = rules_page_screens(page, url, text.read_text("utf-8"))
+                verdict = "PASS" if ours <= 1.2 * wiki else "FAIL"
+                ok = ok and verdict == "PASS"
+                print(
+                    f"  {system:10} {ours:5.1f} screens  wiki {wiki:5.1f}  "
+                    f"ratio {ours / wiki:4.2f}  goal <= 1.20 {verdict}"
+                )
+            context.close()
+        browser.close()
+    return ok
 
 
 def plain(args: argparse.Namespace) -> bool:

@@ -49,4 +49,4 @@ def test_generator_covers_every_family() -> None:
         "chat", "malformed",
     }  # fmt: skip
     variants = {case.family.partition("+")[2] for case in generate(COUNT, SEED)}
-    assert {"comment", "fullwidth"} <= variants
+    assert {"comment", "fullwidth", "marks"} <= variants

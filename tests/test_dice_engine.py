@@ -22,6 +22,23 @@ def test_full_width_input_is_read_as_half_width() -> None:
     assert result.value == 7
 
 
+def test_ime_comparison_marks_are_read_as_operators() -> None:
+    """≧ ≦ (and ≥ ≤) as an IME writes them: the CLI, the site and the browser's roller
+    read them in saikoro.roll / saikoro.odds, and print what BCDice prints for >= <=."""
+    result = saikoro.roll("2D6≧7", dice=[(6, 3), (6, 4)])
+    assert result is not None and result.text == "(2D6>=7) ＞ 7[3,4] ＞ 7 ＞ 成功"
+    result = saikoro.roll("x2 1D6≦3", dice=[(6, 3), (6, 4)])
+    assert result is not None
+    assert result.text == "#1\n(1D6<=3) ＞ 3 ＞ 成功\n\n#2\n(1D6<=3) ＞ 4 ＞ 失敗"
+    result = saikoro.roll("GB3≧8", system="getb", dice=[(10, 5)])
+    assert result is not None and result.text == "(GB3>=8) ＞ 5[5]+3 ＞ 8 ＞ 成功"
+    assert saikoro.odds("1D10+3≥8") == saikoro.odds("1D10+3>=8")
+    assert saikoro.odds("2D6≤4") == saikoro.odds("2D6<=4")
+    # a choice list's items are printed as typed
+    result = saikoro.roll("choice[≧,≦]", dice=[(2, 1)])
+    assert result is not None and result.text == "(choice[≧,≦]) ＞ ≧"
+
+
 def test_ime_long_vowel_is_a_minus_inside_a_command() -> None:
     result = saikoro.roll("２ｄ６ー１ ラーメン", dice=[(6, 3), (6, 4)])
     assert result is not None and result.text == "(2D6-1) ＞ 7[3,4]-1 ＞ 6"

@@ -40,7 +40,9 @@ from saikoro.scenario import Scenario, load_scenario
 from saikoro.site import SaikoroPlugin
 from saikoro.site import _balancecache as balancecache
 from saikoro.site._balancecache import BalanceStore, decode, encode, fight_key
+from saikoro.site._charts import percent
 from saikoro.site._pages import balance as section
+from saikoro.site._pages.balance import _for_readers
 from saikoro.site._typography import punctuate
 from test_site_support import HOSTILE, NAME, REPO, TWO_D6
 
@@ -182,8 +184,8 @@ def test_section_shows_the_figures_validation_computes(built: Path, name: str) -
     for pc in r.pcs:
         assert f"{html.escape(pc.name)}</th>" in part
         assert f"{pc.downed * 100:.1f}%" in part
-    for note in r.notes:
-        assert html.escape(punctuate(note.text)) in part  # as typography sets it
+    for note in r.notes:  # as typography sets them, without the options they cite
+        assert html.escape(punctuate(_for_readers(note.text))) in part
     # the verdict: from the exact value where there is one, else from the estimate
     enc = encounter(sc)
     spec = enc.balance
@@ -203,12 +205,12 @@ def test_exact_value_is_shown_where_solved(built: Path) -> None:
     r = runner.simulate(enc, battles=spec.battles, seed=0, tactics=t)
     assert r.exact is not None
     part = _section(_page(built, sc.id))
-    assert "厳密に解いた値（exact）" in part
+    assert "厳密な勝率" in part
     assert f'data-probability="{r.exact.numerator}/{r.exact.denominator}"' in part
     # the same seed and battles give the same estimate with and without solving
     assert r.win == figures(sc).win
     no_exact = _section(_page(built, "kegare-yashiro"))
-    assert "exact" not in no_exact
+    assert "厳密な勝率" not in no_exact
 
 
 @pytest.mark.parametrize("name", SAMPLES)
@@ -223,10 +225,10 @@ def test_side_missions_show_their_rate_or_why_not(built: Path, name: str) -> Non
         assert f'<th scope="row">{html.escape(m.text)}</th>' in part
         if m.modelled:
             assert m.rate is not None and m.low is not None and m.high is not None
-            assert f"{m.rate * 100:.1f}%" in part
-            assert f"{m.low * 100:.1f}%〜{m.high * 100:.1f}%" in part
+            assert f"{percent(m.rate)}" in part
+            assert f"{percent(m.low)}〜{percent(m.high)}" in part
         else:
-            assert "シミュレーションしない" in part
+            assert "計算しない" in part
 
 
 def test_most_dangerous_action_names_the_enemy_not_its_id(built: Path) -> None:
@@ -236,16 +238,43 @@ def test_most_dangerous_action_names_the_enemy_not_its_id(built: Path) -> None:
     enemy_id, _, action = r.dangerous[0].partition(":")
     name = next(e.name for e in sc.model.enemies if e.id == enemy_id)
     text = _text(_section(_page(built, sc.id)))
-    assert f"最も危険なエネミーの行動：{name} の「{action}」" in text
+    assert f"最も危険なのは{name}の「{action}」" in text
     assert enemy_id not in text
 
 
 def test_party_and_tactics_are_named(built: Path) -> None:
+    """In words for readers: no YAML field or tactic name (those are the author's)."""
     own = _text(_section(_page(built, "kegare-yashiro")))
-    assert "シナリオの party:（2人）" in own
-    assert "PC focus（集中攻撃" in own and "エネミー random（分散" in own
+    assert "シナリオのPC（2人）" in own
+    assert "PC：集中攻撃" in own and "エネミー：分散" in own
+    assert not re.search(r"party:|players:|\bfocus\b|\brandom\b", own)
     reference = _text(_section(_page(built, "getb-kaigan")))
-    assert "標準パーティ 4人" in reference and "players:" in reference
+    assert "標準パーティ 4人" in reference and "players:" not in reference
+
+
+@pytest.mark.parametrize("name", SAMPLES)
+def test_section_opens_with_one_sentence_and_folds_the_method(built: Path, name: str) -> None:
+    """The verdict, the main way to lose with its share, the most dangerous move and (when
+    it decides games) the round limit, in the section's first paragraph; the method, party,
+    rulings and seed under a <details>."""
+    sc = _scenario(built, name)
+    r = figures(sc)
+    part = _section(_page(built, sc.id))
+    first = re.search(r'<p class="saikoro-balance-lead">(.*?)</p>', part, re.S)
+    assert first and part.index(first.group(0)) < part.index("<table"), name
+    sentence = _text(first.group(1))
+    assert sentence.count("。") == 1 and sentence.endswith("です。"), sentence
+    assert verdict(float(r.exact) if r.exact is not None else r.win) in sentence
+    losses = sorted((e for e in r.ends if not e.win and e.count), key=lambda e: -e.rate)
+    if losses:
+        assert f"{losses[0].rate * 100:.1f}%" in sentence, sentence
+        if losses[0].key == "timeout":
+            assert f"上限 {r.round_limit} " in sentence, sentence
+    if r.dangerous is not None:
+        assert "最も危険なのは" in sentence
+    fold = part[part.index('<details class="saikoro-balance-more"') :]
+    for word in ("乱数の種", "パーティ", "行動方針"):
+        assert word in fold and word not in part[: part.index("<details")], word
 
 
 def test_section_is_a_heading_in_the_table_of_contents(built: Path) -> None:
@@ -273,7 +302,7 @@ def test_hostile_names_are_escaped(tmp_path: Path) -> None:
     part = _section(_page(root, "hostile"))
     assert "<script>" not in part and "<img" not in part and 'onclick="a()"' not in part
     assert html.escape(NAME) in part  # the enemy's name and its attack's, escaped
-    assert "最も危険なエネミーの行動" in part
+    assert "最も危険なのは" in part
     assert _text(part).count(NAME) >= 2  # the PC row, the enemy and the action
 
 

@@ -444,7 +444,7 @@ def test_anchors_are_stable_across_builds(tmp_path: Path) -> None:
 
 def test_rulings_and_commands_link_to_the_rules(project_site: Path) -> None:
     for name, least in (("rulings", 20), ("commands", 10)):
-        markup = page(project_site, name)
+        markup = page(project_site, name).replace("<wbr>", "")  # the phrase breaks
         links = re.findall(
             r'<p class="saikoro-rule-links">ルールの該当箇所：(.*?)</p>', markup, flags=re.S
         )
@@ -501,7 +501,7 @@ def test_typography_can_be_turned_off(tmp_path: Path) -> None:
     (root / "docs" / "index.md").write_text("# 本\n\n毒(LV1)を受ける。システム: GETB\n", "utf-8")
     result = build(root)
     assert result.returncode == 0, result.stderr[-2000:]
-    assert "毒（LV1）を受ける。システム：GETB" in page(root / "site")
+    assert "毒（LV1）を受ける。システム：GETB" in page(root / "site").replace("<wbr>", "")
     config = root / "mkdocs.yml"
     off = "  - saikoro:\n      typography: false\n"
     config.write_text(config.read_text("utf-8").replace("  - saikoro\n", off), "utf-8")

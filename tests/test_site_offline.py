@@ -127,7 +127,7 @@ def test_a_getb_card_carries_its_own_value_and_the_partys() -> None:
     # every odds cell is a button rolling its own command; the grid names the system
     picks = [a["data-command"] for t, a in tags if a.get("class") == "saikoro-pick"]
     assert picks == [f"GB{a}>=9" for a in range(1, 9)]
-    grid = next(a for t, a in tags if (a.get("class") or "").startswith("saikoro-grid"))
+    grid = next(a for t, a in tags if (a.get("class") or "").split()[:1] == ["saikoro-grid"])
     assert grid["data-system"] == "getb"
 
 

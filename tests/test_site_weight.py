@@ -97,11 +97,11 @@ def test_every_probability_resolves_exactly(site: Path) -> None:
     assert checked >= 2
     # one long value, recomputed: the GETB page's first lazy table is a full distribution
     html = (site / "systems" / "getb" / "index.html").read_text("utf-8")
-    blocks = re.split(r'(?=<div class="saikoro-odds" data-command=")', html)
+    blocks = re.split(r'(?=<div class="saikoro-dist" data-command=")', html)
     lazy = [b for b in blocks if b.startswith("<div") and "data-lazy=" in b]
     assert lazy
     block = re.match(
-        r'<div class="saikoro-odds" data-command="([^"]+)".*?data-lazy="(\w+)"', lazy[0], re.S
+        r'<div class="saikoro-dist" data-command="([^"]+)".*?data-lazy="(\w+)"', lazy[0], re.S
     )
     assert block
     command = block.group(1).replace("&gt;", ">").replace("&lt;", "<").replace("&amp;", "&")

@@ -9,9 +9,9 @@ command BCDice fails on (it throws) must be refused by saikoro with a ``DiceErro
 :func:`generate` writes random generic commands over every family: sums and
 arithmetic, ``C()``, ``B``, ``R``, ``U``, ``TY``/``TZ``, ``D66``, ``choice``, repeats
 (``x``/``rep``/``repeat``), the secret prefix, mixed case, full width, comments, chat
-text and malformed input. A full-width case is saikoro's own reading of what BCDice
-does not read (BCDice's DiceBot takes only ASCII): it is checked against BCDice's
-answer to the ASCII command.
+text and malformed input. A full-width case, or one that writes ``>=`` ``<=`` as
+``≧`` ``≦``, is saikoro's own reading of what BCDice does not read (BCDice's DiceBot
+takes only ASCII): it is checked against BCDice's answer to the ASCII command.
 
 Known differences between bcdice-js and Ruby BCDice (the reference), where saikoro
 follows Ruby:
@@ -493,6 +493,8 @@ class Generator:
             family += "+comment"
         elif family not in ("choice", "repeat", "chat") and variant < 0.3:
             return Case(to_fullwidth(text), text, family + "+fullwidth")
+        elif family not in ("choice", "chat") and variant < 0.36 and to_marks(text) != text:
+            return Case(to_marks(text), text, family + "+marks")
         return Case.same(text, family)
 
 
@@ -507,6 +509,11 @@ def to_fullwidth(text: str) -> str:
         else:
             out.append(ch)
     return "".join(out)
+
+
+def to_marks(text: str) -> str:
+    """The command with ``>=`` and ``<=`` typed as an IME offers them: ``≧`` and ``≦``."""
+    return text.replace(">=", "\u2267").replace("<=", "\u2266")
 
 
 def generate(count: int, seed: int) -> list[Case]:

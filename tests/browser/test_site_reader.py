@@ -194,6 +194,8 @@ def test_long_values_and_tables_load_on_demand(browser: Any, project_url: str) -
         page.wait_for_load_state("networkidle")
         assert not [u for u in requests if u.endswith(".odds.json")]
         details = page.locator("details[data-lazy]").first
+        # the distributions are folded under their fence's rows: open the fold first
+        details.evaluate("d => { d.closest('details.saikoro-more').open = true; }")
         details.locator("summary").click()
         page.wait_for_function(
             "d => d.querySelector('table tbody tr')", arg=details.element_handle()
@@ -523,10 +525,14 @@ CONTRAST_TARGETS = {
         ".saikoro-roll",
         ".saikoro-heat",
         ".saikoro-glance .saikoro-heads span",
-        ".saikoro-grid caption",
+        ".saikoro-grid-title",
     ],
     "scenarios/": [".saikoro-index td", ".saikoro-index th button", ".saikoro-index a"],
-    "systems/getb/": [".saikoro-flow-hint", ".saikoro-flow-links a", ".saikoro-flow-title"],
+    "systems/getb/": [
+        ".saikoro-flow-hint",
+        ".saikoro-flow-links a",
+        ".saikoro-flow-fold > summary",
+    ],
 }
 
 

@@ -51,7 +51,7 @@ from ._limits import (
     check_length,
     check_nesting,
 )
-from ._normalize import WHITESPACE, first_word, halfwidth, strip_ws
+from ._normalize import WHITESPACE, comparison_marks, first_word, halfwidth, strip_ws
 from ._result import Odds, Roll
 from ._roller import Roller
 from ._source import DiceSource
@@ -256,6 +256,7 @@ def roll(
         ParseError: ``command`` is not a string.
     """
     _check_command(command)
+    command = comparison_marks(command)
     source = DiceSource(dice=dice, rng=rng)
     roller = Roller(source)
     with _deep(command):
@@ -274,6 +275,7 @@ def odds(command: str, *, extension: Extension | None = None) -> Odds | None:
             ``command`` is not a string).
     """
     _check_command(command)
+    command = comparison_marks(command)
     with _deep(command):
         return _odds(command, extension)
 

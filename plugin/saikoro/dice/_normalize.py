@@ -17,6 +17,13 @@ and a digit, ``(`` or ``D`` after it).
 '2D6+1'
 >>> comparison_operator("=>"), comparison_operator("<>"), comparison_operator("!")
 ('>=', '!=', None)
+
+An IME also offers ``≧`` and ``≦`` (and ``≥`` ``≤``) for "at least" and "at most";
+:func:`comparison_marks` writes them as BCDice's ``>=`` and ``<=`` (a ``choice`` list's
+items stay as typed):
+
+>>> comparison_marks("1D10+3≧7"), comparison_marks("x2 2D6≦5"), comparison_marks("choice[≧,≦]")
+('1D10+3>=7', 'x2 2D6<=5', 'choice[≧,≦]')
 """
 
 from __future__ import annotations
@@ -24,6 +31,7 @@ from __future__ import annotations
 __all__ = [
     "WHITESPACE",
     "compare",
+    "comparison_marks",
     "comparison_operator",
     "display_operator",
     "first_word",
@@ -60,6 +68,26 @@ def halfwidth(text: str) -> str:
         ):
             chars[i] = "-"
     return "".join(chars)
+
+
+_MARKS = {"\u2267": ">=", "\u2266": "<=", "\u2265": ">=", "\u2264": "<="}
+"""≧ ≦ ≥ ≤ and the operators they mean."""
+
+
+def comparison_marks(text: str) -> str:
+    """``text`` with ``≧ ≦ ≥ ≤`` written ``>= <=``, up to a ``choice`` command's items.
+
+    The one place these marks are read: :func:`saikoro.roll` and :func:`saikoro.odds`
+    call it first, so the CLI, the site and the browser's roller accept them alike, and
+    the result echoes the command as BCDice would print it for ``>=``. Unlike
+    :func:`halfwidth` it changes the text's length (one character becomes two), so it
+    runs before everything that lines up positions in the text with the raw command.
+    """
+    if not any(mark in text for mark in _MARKS):
+        return text
+    found = halfwidth(text).lower().find("choice")  # halfwidth keeps positions
+    end = found if found >= 0 else len(text)
+    return "".join(_MARKS.get(c, c) for c in text[:end]) + text[end:]
 
 
 def strip_ws(text: str) -> str:

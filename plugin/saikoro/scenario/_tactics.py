@@ -98,23 +98,23 @@ PRESETS: dict[str, tuple[Policy, str]] = {
     ),
     "hunt": (
         Policy("hunt", target="most_dangerous"),
-        "脅威優先：最も大きなダメージを出す相手を狙う。ほかは focus と同じ。",
+        "脅威優先：最も大きなダメージを出す相手を狙う。ほかは集中攻撃と同じ。",
     ),
     "random": (
         Policy("random", target="random"),
-        "分散：攻撃対象を無作為に選ぶ。ほかは focus と同じ。",
+        "分散：攻撃対象を無作為に選ぶ。ほかは集中攻撃と同じ。",
     ),
     "cautious": (
         Policy("cautious", close_in=False),
-        "慎重：focus と同じ対象を狙うが、初期位置から動かない。",
+        "慎重：集中攻撃と同じ対象を狙うが、初期位置から動かない。",
     ),
     "reckless": (
         Policy("reckless", guard=False),
-        "捨て身：focus と同じ対象を狙い、守りの手段を一切とらない。",
+        "捨て身：集中攻撃と同じ対象を狙い、守りの手段を一切とらない。",
     ),
     "frugal": (
         Policy("frugal", spend_cards=False),
-        "温存：focus と同じだが覚醒札を使わない。",
+        "温存：集中攻撃と同じだが覚醒札を使わない。",
     ),
 }
 """Preset name -> (policy, description)."""

@@ -31,19 +31,30 @@ def fraction_text(p: Fraction) -> str:
     return exact_fraction(p)
 
 
-def percent(p: Fraction) -> str:
-    """A percentage for display (floats are for display only).
+def percent(p: Fraction | float) -> str:
+    """A probability as the site shows it: one decimal of a percent, never an exponent.
+
+    The one formatting of every probability on the site (exact odds, simulated shares,
+    the tables built in the browser from the page's JSON get their text from here). A
+    value that would read as 0.0% or 100.0% without being 0 or 1 says so in words; the
+    exact value stays in the element's ``data-probability``. Floats are for display only.
 
     >>> percent(Fraction(1, 1000)), percent(Fraction(0)), percent(Fraction(1))
     ('0.1%', '0%', '100%')
+    >>> percent(Fraction(1, 3)), percent(Fraction(22, 10**12)), percent(1 - Fraction(1, 10**6))
+    ('33.3%', '0.1%未満', '99.9%超')
+    >>> percent(0.4567), percent(0.0), percent(0.9996)
+    ('45.7%', '0%', '99.9%超')
     """
     if p == 0:
         return "0%"
     if p == 1:
         return "100%"
     value = float(p) * 100
-    if value < 0.1:
-        return f"{value:.2g}%"
+    if value < 0.1 and p > 0:
+        return "0.1%未満"
+    if value > 99.9 and p < 1:
+        return "99.9%超"
     return f"{value:.1f}%"
 
 

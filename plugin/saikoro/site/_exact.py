@@ -46,10 +46,13 @@ LONG = 24
 
 class Table(TypedDict):
     """A distribution table kept in a page's JSON: column names, then one row per outcome
-    (the outcome, then exact ``n/d`` strings or ``None``)."""
+    (the outcome, then exact ``n/d`` strings or ``None``), and the text each of those
+    values is shown as (``shown[i][j]`` for ``rows[i][j + 1]``: the site's one formatting
+    of a probability, :func:`saikoro.site._charts.percent`, so the browser formats none)."""
 
     head: list[str]
     rows: list[list[str | None]]
+    shown: list[list[str | None]]
 
 
 class PageValues(TypedDict):
@@ -83,10 +86,11 @@ def exact_attr(p: Fraction) -> str:
     return f'data-exact="{key}"'
 
 
-def lazy_table(head: list[str], rows: list[list[str | None]]) -> str:
+def lazy_table(head: list[str], rows: list[list[str | None]], shown: list[list[str | None]]) -> str:
     """The key of a table kept in the page's JSON (``head``: column names; ``rows``:
-    outcome, then exact ``n/d`` strings or ``None``)."""
-    payload: Table = {"head": head, "rows": rows}
+    outcome, then exact ``n/d`` strings or ``None``; ``shown``: how each of those is
+    shown)."""
+    payload: Table = {"head": head, "rows": rows, "shown": shown}
     key = _key("t", json.dumps(payload, ensure_ascii=False))
     _tables[key] = payload
     return key

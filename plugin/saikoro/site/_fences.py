@@ -5,7 +5,10 @@ nothing, and a fence shown as code -- inside an indented code block or a longer 
 stays code):
 
 * ``dice``: optional first line ``system: <id>`` (default: the page's front matter
-  ``system:``), then one command per line -> odds table, chart and a roll button each;
+  ``system:``), then one command per line -> a row each: its roll button and chances,
+  the distributions folded under the rows; a line with ``{名前=既定値:最小..最大}``
+  placeholders (``GB{能力値=3:1..10}>={目標値=8:1..20}``) is a row of the reader's own
+  values: steppers set them, the button and the chances follow;
 * ``flow``: one flow id per line (``getb.attack``) -> a Mermaid flowchart drawn from
   ``saikoro.systems.get(id).flows()[flow_id]``;
 * ``scenario``: ``<scenario id>#enemy:<enemy id>`` / ``#table:<name>`` /
@@ -20,6 +23,7 @@ the fence as plain code without a word.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Mapping, MutableMapping
 from dataclasses import dataclass, field
@@ -34,7 +38,7 @@ from saikoro.systems import get as get_system
 from ._log import log
 from ._mermaid import flow_html
 from ._oddscache import OddsCache, OddsResult
-from ._oddsview import odds_block, odds_error
+from ._oddsview import OwnParam, odds_error, odds_list, own_command, own_row, own_template
 from ._pages.chase import table_html
 from ._pages.scenario import enemy_html, rulings, target_html
 from ._vtt import VttSettings
@@ -128,16 +132,50 @@ def _dice(ctx: FenceContext, body: list[str]) -> str:
             except UnknownSystemError as e:
                 ctx.warn(f"dice fence: {e}", offset)
                 return odds_error(f"system: {system}", str(e))
-    blocks = []
+    results = []
+    own = []
     for offset, command in lines:
+        try:
+            found = own_template(command)
+        except ValueError as e:
+            ctx.warn(f"dice fence: {e}", offset)
+            own.append(odds_error(command, str(e)))
+            continue
+        if found is not None:
+            own.append(_own(ctx, system, command, offset, found))
+            continue
         result = ctx.odds.odds(command, system)
         if result.odds is None:
             ctx.warn(f"dice fence: {command!r}: {result.error}", offset)
-        blocks.append(odds_block(result, roll=ctx.roller))
-    # odds cards are numbers, not words to search for: out of the search index (a
-    # <section>: Material's indexer matches an excluded element's end by its tag name,
-    # so an excluded <div> would end at the first inner </div>)
-    return '<section class="saikoro-dice" data-search-exclude>' + "".join(blocks) + "</section>"
+        results.append(result)
+    # odds are numbers, not words to search for: out of the search index (a <section>:
+    # Material's indexer matches an excluded element's end by its tag name, so an
+    # excluded <div> would end at the first inner </div>)
+    return (
+        '<section class="saikoro-dice" data-search-exclude>'
+        + "".join(own)
+        + (odds_list(results, roll=ctx.roller) if results else "")
+        + "</section>"
+    )
+
+
+def _own(
+    ctx: FenceContext,
+    system: str | None,
+    line: str,
+    offset: int,
+    found: tuple[str, list[OwnParam]],
+) -> str:
+    """A row rolling the reader's own values: every combination's odds, computed now."""
+    template, params = found
+    results = {}
+    for values in itertools.product(*(range(p.low, p.high + 1) for p in params)):
+        result = ctx.odds.odds(own_command(template, values), system)
+        if result.odds is None:
+            ctx.warn(f"dice fence: {line!r}: {result.command!r}: {result.error}", offset)
+            return odds_error(result.command, result.error or "")
+        results[values] = result
+    return own_row(results, template, params, system, roll=ctx.roller)
 
 
 def _flow(ctx: FenceContext, body: list[str]) -> str:

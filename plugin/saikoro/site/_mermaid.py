@@ -371,10 +371,13 @@ def flow_anchor(flow_id: str) -> str:
 def flow_html(flow: Flow) -> str:
     """The flowchart as Material renders Mermaid (``<pre class="mermaid">``, HTML-escaped),
     in a figure that the page script makes scrollable and zoomable, with links to the
-    charts of the steps that are procedures of their own."""
-    title = (
-        f'<p class="saikoro-flow-title">{esc(reader_text(flow.title))}</p>' if flow.title else ""
-    )
+    charts of the steps that are procedures of their own.
+
+    The figure is folded (a ``<details>`` whose line names the chart): the rules it draws
+    are in the page's text, so the chart is there for who wants it, not a screen of the
+    page for everyone (a link to the chart opens the fold, ``saikoro.js``; print and
+    PDF open every fold, ``mermaid-shim.js``)."""
+    name = reader_text(flow.title) if flow.title else flow.id
     summary = f"<p>{esc(reader_text(flow.summary))}</p>" if flow.summary else ""
     subs: list[tuple[str, str]] = []
     for step in flow.steps:
@@ -384,21 +387,22 @@ def flow_html(flow: Flow) -> str:
     links = ""
     if subs:
         links = (
-            '<p class="saikoro-flow-links">詳しい手順: '
+            '<p class="saikoro-flow-links" data-search-exclude>詳しい手順: '
             + "、".join(f'<a href="#{flow_anchor(fid)}">{esc(t)}</a>' for fid, t in subs)
             + "</p>"
         )
     return (
+        f'<details class="saikoro-flow-fold"><summary>流れ図：{esc(name)}</summary>'
         f'<figure class="saikoro-flow" id="{flow_anchor(flow.id)}" data-flow="{esc(flow.id)}">'
-        f"{title}{summary}"
+        f"{summary}"
         # the chart's Mermaid source is not text to search (its title and summary are)
         f'<div class="saikoro-flow-chart" data-search-exclude><pre class="mermaid"><code>'
         f"{esc(flow_to_mermaid(flow))}</code></pre></div>"
-        '<p class="saikoro-flow-hint">'
+        '<p class="saikoro-flow-hint" data-search-exclude>'
         '<span class="saikoro-pointer">'
         "図は横にスクロールできます。クリック（Enter）で拡大表示。</span>"
         '<span class="saikoro-touch">図は横にスワイプできます。タップで拡大表示。</span></p>'
-        f"{links}</figure>"
+        f"{links}</figure></details>"
     )
 
 

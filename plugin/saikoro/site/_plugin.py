@@ -41,9 +41,9 @@ from ._pages.reference import rule_topics
 from ._pages.scenario import book_order, fill_slots, system_name
 from ._reference import reference_files, schema_file
 from ._rulelinks import RuleLinks
-from ._searchconfig import japanese_search
+from ._searchconfig import add_tiers, japanese_search, page_tier, use_worker, worker_file
 from ._structure import ScenarioBook, load_folder, raise_errors, rel_url
-from ._typography import JapaneseLineBreaks, punctuate, typeset_html
+from ._typography import JapaneseLineBreaks, phrase_html, punctuate, typeset_html
 from ._vtt import VttSettings
 from ._watch import watch_scenarios
 
@@ -90,6 +90,10 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         self.templates = MemoryBytecodeCache()
         self.balance = BalanceStore()
         self.rule_links = RuleLinks()
+        self.search_worker = False
+        """Whether the site's search is Japanese: saikoro's search worker replaces Material's."""
+        self.search_tiers: dict[str, int] = {}
+        """Each page's kind in search results, by URL (see .searchconfig.page_tier)."""
 
     # Defining on_startup makes MkDocs keep this instance across `mkdocs serve`
     # rebuilds, so the odds and page caches survive an edit; we also learn whether
@@ -130,7 +134,7 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         for name in skipped:
             log.info(f"the site configures its own {name!r} fence; saikoro's is not added")
         labels.configure(str(config.theme.get("language") or "ja"))  # words for YAML ids
-        japanese_search(config.plugins)
+        self.search_worker = japanese_search(config.plugins)
         config.markdown_extensions.append(JapaneseLineBreaks())  # type: ignore[arg-type]
         # Readable, stable anchors: a Japanese heading's id is its own text (「目標値の目安」
         # -> #目標値の目安), not #_8, which changes whenever a section is added before it;
@@ -193,6 +197,8 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         for line in refreshed.messages():
             log.warning(line)
         generated.extend(self.assets.files(config))
+        if self.search_worker:
+            generated.append(worker_file(config))
         if self.is_serve:
             for gone in self.book.drop_stale(config, generated):
                 log.info(f"removed {gone} (its scenario is gone)")
@@ -234,6 +240,9 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
             # lists that name the same terms (a page's own `search: boost:` wins)
             page.meta.setdefault("search", {}).setdefault("boost", RULES_BOOST)
         self.fences.page_system = str(system) if system else None
+        self.search_tiers[page.url] = page_tier(
+            page.file.src_uri, page.meta, scenario=scenario is not None
+        )
         prefix = self.config.prefix.strip("/")
         page_url = page.file.url
         self.fences.zip_href = lambda sid: rel_url(page_url, f"{prefix}/{sid}/")
@@ -297,8 +306,11 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
     # known once every page has rendered, so filled in here (see .rulelinks).
     def on_post_page(self, output: str, *, page: Page, **_: object) -> str:
         if self.config.reference and page.file.src_uri in {"rulings.md", "commands.md"}:
-            output = self.rule_links.fill(output, page.url)
+            typeset = phrase_html if self.config.typography else (lambda html: html)
+            output = self.rule_links.fill(output, page.url, typeset)
         output = lazysearch.hold_search_index(output)
+        if self.search_worker:
+            output = use_worker(output)
         head = self.assets.page_head(page.file.url)
         if head and "</head>" in output:
             output = output.replace("</head>", head + "</head>", 1)
@@ -307,7 +319,8 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
     # The 404 page is a theme template, not a page: its search index is held back too.
     def on_post_template(self, output_content: str, *, template_name: str, **_: object) -> str:
         if template_name == "404.html":
-            return lazysearch.hold_search_index(output_content)
+            output_content = lazysearch.hold_search_index(output_content)
+            return use_worker(output_content) if self.search_worker else output_content
         return output_content
 
     # Copy the roller's engine and MicroPython files, then write the service worker with the
@@ -317,6 +330,8 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         self.assets.post_build(config)
         exact.write(config.site_dir)
+        if self.search_worker:
+            add_tiers(config.site_dir, self.search_tiers)
         self.assets.write_offline(config)
         labels.configure("ja")  # per-build state: back to the default for the next user
         if self.config.balance.enabled:

@@ -27,8 +27,9 @@ when the reader points at, touches or focuses a roller (policy ``intent``, the d
 when one becomes visible (``visible``), on a click (``click``) or at once (``eager``).
 
 >>> print(widget("2D6>=7", system="getb"))  # doctest: +NORMALIZE_WHITESPACE
-<div class="saikoro-roller" data-command="2D6&gt;=7" data-system="getb"><button type="button"
-class="saikoro-roll" title="ダイスを振る">2D6&gt;=7</button><output class="saikoro-output"
+<div class="saikoro-roller" data-command="2D6&gt;=7" data-system="getb"
+data-search-exclude><button type="button" class="saikoro-roll"
+title="ダイスを振る">2D6&gt;=7</button><output class="saikoro-output"
 aria-live="polite"></output></div>
 
 A scenario's ruling options (``rulings:``) travel with its widgets as ``data-options``
@@ -36,7 +37,7 @@ A scenario's ruling options (``rulings:``) travel with its widgets as ``data-opt
 
 >>> print(widget("KK3", system="kokuryoku", options={"die": 6}))  # doctest: +NORMALIZE_WHITESPACE
 <div class="saikoro-roller" data-command="KK3" data-system="kokuryoku"
-data-options="{&quot;die&quot;:6}"><button type="button" class="saikoro-roll"
+data-options="{&quot;die&quot;:6}" data-search-exclude><button type="button" class="saikoro-roll"
 title="ダイスを振る">KK3</button><output class="saikoro-output"
 aria-live="polite"></output></div>
 """
@@ -197,15 +198,16 @@ def widget(
     >>> widget('"><img src=x onerror=alert(1)>', label="<b>")  # doctest: +ELLIPSIS
     '<div class="saikoro-roller" data-command="&quot;&gt;&lt;img src=x ...&lt;b&gt;</button>...'
     >>> widget("2D6", options={"die": 6})  # no system: no options
-    '<div class="saikoro-roller" data-command="2D6"><button ...'
+    '<div class="saikoro-roller" data-command="2D6" data-search-exclude><button ...'
     """
     system_attr = f' data-system="{_attr(system)}"' if system else ""
     if personal:
         system_attr += f' data-personal="{_attr(personal)}"'
     text = label if label is not None else command
     return (
+        # a button's label is not text to search (data-search-exclude)
         f'<div class="saikoro-roller" data-command="{_attr(command)}"{system_attr}'
-        f"{_options_attr(system, options)}>"
+        f"{_options_attr(system, options)} data-search-exclude>"
         f'<button type="button" class="saikoro-roll" title="{_LABEL_TITLE}">'
         f"{html.escape(text)}</button>"
         '<output class="saikoro-output" aria-live="polite"></output></div>'
@@ -214,6 +216,16 @@ def widget(
 
 def _system_names() -> list[tuple[str, str]]:
     return [(system.id, system.name or system.id) for system in all_systems()]
+
+
+GENERIC_EXAMPLE = "2D6>=7"
+"""The free-form roller's placeholder when no system is chosen."""
+
+
+def _example(system_id: str) -> str:
+    """A system's first documented command, the free-form roller's placeholder for it."""
+    docs = system_class(system_id).commands if system_id else ()
+    return next((e for doc in docs for e in doc.examples), GENERIC_EXAMPLE)
 
 
 def _resolve_system(system: str | None) -> str:
@@ -241,17 +253,24 @@ def free_widget(
         saikoro.systems.UnknownSystemError: ``system`` names no system.
 
     >>> html_ = free_widget(system="getb")
-    >>> '<option value="getb" selected>' in html_ and 'data-system="getb"' in html_
+    >>> '<option value="getb" selected' in html_ and 'data-system="getb"' in html_
+    True
+    >>> 'placeholder="GB3&gt;=8"' in html_  # the system's own example
     True
     >>> 'data-options="{&quot;die&quot;:6}"' in free_widget(system="国力", options={"die": 6})
     True
     """
     selected = _resolve_system(system)
     none = "" if selected else " selected"
-    choices = [f'<option value=""{none}>汎用（システムなし）</option>']
+    # each choice names its own example: the placeholder follows the system chosen
+    generic = f' data-example="{_attr(GENERIC_EXAMPLE)}"'
+    choices = [f'<option value=""{none}{generic}>汎用（システムなし）</option>']
     for system_id, name in _system_names():
         mark = " selected" if system_id == selected else ""
-        choices.append(f'<option value="{_attr(system_id)}"{mark}>{html.escape(name)}</option>')
+        choices.append(
+            f'<option value="{_attr(system_id)}"{mark} data-example="{_attr(_example(system_id))}">'
+            f"{html.escape(name)}</option>"
+        )
     keys = "".join(
         f'<button type="button" class="saikoro-key" data-insert="{_attr(k)}" '
         f'title="{_attr(k)} を入れる">{html.escape(k)}</button>'
@@ -264,7 +283,7 @@ def free_widget(
         '<label class="saikoro-field"><span>コマンド</span>'
         f'<input type="text" class="saikoro-command" maxlength="{MAX_COMMAND_LENGTH}" '
         'autocomplete="off" autocapitalize="off" spellcheck="false" '
-        'placeholder="2D6&gt;=7" enterkeyhint="go"></label>'
+        f'placeholder="{_attr(_example(selected))}" enterkeyhint="go"></label>'
         '<label class="saikoro-field"><span>システム</span>'
         f'<select class="saikoro-system">{"".join(choices)}</select></label>'
         f'<button type="button" class="saikoro-roll" title="{_LABEL_TITLE}">振る</button>'

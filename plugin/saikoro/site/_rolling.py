@@ -48,4 +48,10 @@ def free_widget(
     """
     if not enabled:
         return ""
-    return roller.free_widget(system=system, options=options)
+    # its labels and choices are not text to search (a <section>: Material's indexer ends
+    # an excluded element at the first closing tag of its name, and the roller holds divs)
+    return (
+        "<section data-search-exclude>"
+        + roller.free_widget(system=system, options=options)
+        + "</section>"
+    )

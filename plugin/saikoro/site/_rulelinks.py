@@ -16,7 +16,7 @@ from __future__ import annotations
 import html as html_lib
 import posixpath
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from mkdocs.structure.toc import AnchorLink
@@ -159,8 +159,12 @@ class RuleLinks:
             )
         return self._breadths[key]
 
-    def fill(self, output: str, page_url: str) -> str:
-        """``output`` (a page's final HTML) with every marker replaced by its links."""
+    def fill(
+        self, output: str, page_url: str, typeset: Callable[[str], str] = lambda html: html
+    ) -> str:
+        """``output`` (a page's final HTML) with every marker replaced by its links, each
+        paragraph of links passed through ``typeset`` (the page's typography: its phrase
+        breaks, added here as the links come after the page was set)."""
 
         def links(match: re.Match[str]) -> str:
             topic = self.topics.get((match.group(1), html_lib.unescape(match.group(2))))
@@ -172,7 +176,7 @@ class RuleLinks:
                 f"{esc(s.page_title)}「{esc(s.title)}」</a>"
                 for s in found
             )
-            return f'<p class="saikoro-rule-links">ルールの該当箇所：{items}</p>'
+            return typeset(f'<p class="saikoro-rule-links">ルールの該当箇所：{items}</p>')
 
         return _MARKER.sub(links, output)
 

@@ -335,6 +335,8 @@ _PHRASED = frozenset(
         "h4",
         "h5",
         "h6",
+        "p",
+        "li",
         "th",
         "td",
         "dt",
@@ -348,21 +350,38 @@ _PHRASED = frozenset(
     }
 )
 """Elements whose text breaks only between phrases (``saikoro.css`` gives them
-``word-break: keep-all``): headings, table cells, terms and labels, the narrow boxes where
-a word cut in two (達成/値, クリティカ/ル) hurts most."""
+``word-break: keep-all``): headings, paragraphs, list items, table cells, terms and
+labels. A browser left to itself cuts Japanese between any two characters (クリティカ/ル,
+メインミッシ/ョン, と/して); ``word-break: auto-phrase`` does better only in Chromium and
+only where its own model finds a phrase, so the phrases are found here, once, for every
+browser."""
+
+
+@functools.lru_cache(maxsize=65536)
+def _cuts(text: str) -> tuple[int, ...]:
+    """Where ``text`` (the visible text of a run of phrased elements) gets a ``<wbr>``:
+    its :func:`break_points` next to Japanese (cached: a book repeats its labels
+    thousands of times)."""
+    return tuple(i for i in break_points(text) if _is_ja(text[i - 1]) or _is_ja(text[i]))
 
 
 def phrase_html(html: str) -> str:
-    """``html`` with ``<wbr>`` between the phrases of Japanese text inside headings, table
-    cells, terms and labels (:data:`_PHRASED`), so that with ``word-break: keep-all`` a
-    line breaks only between phrases, in every browser.
+    """``html`` with ``<wbr>`` between the phrases of Japanese text inside headings,
+    paragraphs, list items, table cells, terms and labels (:data:`_PHRASED`), so that with
+    ``word-break: keep-all`` a line breaks only between phrases, in every browser.
 
-    >>> phrase_html("<th>クリティカル値以上</th><p>出目はクリティカル値以上</p>")
-    '<th>クリティカル<wbr>値以上</th><p>出目はクリティカル値以上</p>'
-    >>> phrase_html("<td>出目はクリティカル値以上</td>")
-    '<td>出目は<wbr>クリティカル<wbr>値以上</td>'
+    >>> phrase_html("<th>クリティカル値以上</th><div>出目はクリティカル値以上</div>")
+    '<th>クリティカル<wbr>値以上</th><div>出目はクリティカル値以上</div>'
+    >>> phrase_html("<p>出目はクリティカル値以上</p>")
+    '<p>出目は<wbr>クリティカル<wbr>値以上</p>'
+
+    A phrase may cross inline elements; a break between them goes before the second:
+
+    >>> phrase_html("<p>敵の<a href='#'>攻撃判定</a>を見る</p>")
+    "<p>敵の<a href='#'><wbr>攻撃判定</a>を<wbr>見る</p>"
     """
     tokens = _TOKEN.split(html)
+    runs: list[list[tuple[int, int]]] = [[]]
     depth = 0
     raw = 0
     for t, token in enumerate(tokens):
@@ -374,14 +393,29 @@ def phrase_html(html: str) -> str:
             step = -1 if match.group(1) else 1
             if name in _PHRASED:
                 depth = max(depth + step, 0)
+                runs.append([])  # a block starts or ends: a run of text ends
             elif name in _RAW:
                 raw = max(raw + step, 0)
+                runs.append([])
             continue
-        if depth and not raw and len(token) > 3 and _JA.search(token):
-            cuts = [i for i in break_points(token) if _is_ja(token[i - 1]) or _is_ja(token[i])]
-            if cuts:
-                pieces = [token[a:b] for a, b in zip([0, *cuts], [*cuts, len(token)], strict=True)]
-                tokens[t] = "<wbr>".join(pieces)
+        if depth and not raw:
+            # a phrase may cross inline elements (「<a>裁定</a>）」): the run is the block's
+            # text, whatever tags it holds
+            runs[-1].extend((t, k) for k in range(len(token)))
+    inserts: dict[int, list[int]] = {}
+    for run in runs:
+        if len(run) <= 3:
+            continue
+        text = "".join(tokens[t][k] for t, k in run)
+        if not _JA.search(text):
+            continue
+        for i in _cuts(text):
+            t, k = run[i]
+            inserts.setdefault(t, []).append(k)
+    for t, offsets in inserts.items():
+        token = tokens[t]
+        cuts = [0, *sorted(offsets), len(token)]
+        tokens[t] = "<wbr>".join(token[a:b] for a, b in itertools.pairwise(cuts))
     return "".join(tokens)
 
 

@@ -13,6 +13,7 @@ the simulator's own notes too.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -29,7 +30,7 @@ from saikoro.balance import (
 from saikoro.dice import InternalError
 from saikoro.scenario import Scenario, describe_tactic, parse_win_range
 from saikoro.site._balancecache import BalanceStore
-from saikoro.site._charts import prob
+from saikoro.site._charts import percent, prob
 from saikoro.site._log import log
 from saikoro.site._pages.labels import choice
 from saikoro.site._safe import esc
@@ -154,7 +155,7 @@ def _plays(result: BalanceResult) -> str:
 
 
 def _pct(x: float) -> str:
-    return f"{x * 100:.1f}%"
+    return percent(x)  # the site's one formatting of a probability
 
 
 def thresholds_text() -> str:
@@ -171,27 +172,25 @@ def thresholds_text() -> str:
 def _party(result: BalanceResult) -> str:
     size = len(result.pcs)
     if result.party == "scenario":
-        return f"シナリオの <code>party:</code>（{size}人）"
+        return f"シナリオのPC（{size}人）"
     if result.party.startswith("reference-"):
-        return (
-            f"標準パーティ {size}人（<code>party:</code> がないため、"
-            "<code>players:</code> の最小人数で組んだ saikoro の既定のPC）"
-        )
+        return f"標準パーティ {size}人（シナリオにPCがないため、プレイヤーの最少人数の既定のPC）"
     return esc(result.party)
 
 
 def _policy(name: str) -> str:
+    """A side's tactics in words (the names are the scenario's settings, not readers')."""
     parts = [p.strip() for p in name.split(",") if p.strip()]
-    described = "、".join(describe_tactic(p) for p in parts)
-    return f"<code>{esc(name)}</code>（{esc(described)}）"
+    return esc("、".join(describe_tactic(p) for p in parts))
 
 
 def _tactics(result: BalanceResult) -> str:
     pc, _, enemy = result.tactics.partition(" / ")
-    return f"PC {_policy(pc)}<br>エネミー {_policy(enemy)}"
+    return f"PC：{_policy(pc)}<br>エネミー：{_policy(enemy)}"
 
 
 def _danger(scenario: Scenario, result: BalanceResult) -> str:
+    """The most dangerous enemy action in words (``""`` when no enemy dealt damage)."""
     if result.dangerous is None:
         return ""
     action, damage = result.dangerous
@@ -200,11 +199,12 @@ def _danger(scenario: Scenario, result: BalanceResult) -> str:
         names = {e.id: e.name for e in scenario.model.enemies}
         if enemy_id not in names:
             raise InternalError(f"{scenario.id}: the simulator named an unknown enemy {enemy_id!r}")
-        who = f"<strong>{esc(names[enemy_id])}</strong> の「{esc(move)}」"
+        who = f"{esc(names[enemy_id])}の「{esc(move)}」"
     else:  # the enemy side's attacks together (Simulator.danger_is_side)
         side = "・".join(e.name for e in scenario.model.enemies)
         who = f"エネミー側（{esc(side)}）の「{esc(action)}」の合計"
-    return f"<p>最も危険なエネミーの行動：{who}（1戦闘あたり平均 {damage:.1f} ダメージ）</p>"
+    plays = _plays(result)
+    return f"{who}（1{plays}あたり平均 {damage:.1f} ダメージ）"
 
 
 def _bar(share: float) -> str:
@@ -263,10 +263,10 @@ def _side(result: BalanceResult) -> str:
     rows = []
     for m in result.side:
         if not m.modelled or m.rate is None or m.low is None or m.high is None:
-            why = esc(m.reason or "条件（check:）が書かれていない")
+            why = esc(m.reason or "判定できる達成条件が書かれていない")
             rows.append(
                 f'<tr><th scope="row">{esc(m.text)}</th>'
-                f'<td colspan="2" class="saikoro-note">シミュレーションしない（{why}）</td></tr>'
+                f'<td colspan="2" class="saikoro-note">計算しない（{why}）</td></tr>'
             )
             continue
         exact = "" if m.exact is None else f"<br>厳密 {prob(m.exact)}"
@@ -312,13 +312,23 @@ def _in_target(result: BalanceResult, target: str) -> bool:
 
 
 def _ends(result: BalanceResult) -> str:
-    """How the battles ended (win, wipe, time-out, caught...), each with its interval."""
+    """How the battles ended (win, wipe, time-out, caught...), each with its interval; the
+    ends that never happened are named under the table."""
     rows = "".join(
         f'<tr><th scope="row">{esc(e.label)}</th>'
         f'<td class="saikoro-balance-share">{_pct(e.rate)}{_bar(e.rate)}</td>'
         f'<td class="saikoro-balance-ci">{_pct(e.low)}〜{_pct(e.high)}</td></tr>'
         for e in result.ends
+        if e.count
     )
+    never = [e for e in result.ends if not e.count]
+    if never:
+        bound = _pct(max(e.high for e in never))
+        names = "、".join(f"「{esc(e.label)}」" for e in never)
+        rows += (
+            '<tr><td colspan="3" class="saikoro-note">'
+            f"一度も起きなかった結末（それぞれ 95% 区間の上限 {bound}）：{names}</td></tr>"
+        )
     if not rows:
         return ""
     return (
@@ -401,18 +411,73 @@ def _tuned_html(tuned: TuneResult) -> str:
     return "".join(parts)
 
 
-def section_html(scenario: Scenario, result: BalanceResult, tuned: TuneResult | None = None) -> str:
-    """The section's HTML for ``result`` (the figures of ``scenario``)."""
+def _limit_words(result: BalanceResult) -> str:
+    """The round limit as the lead sentence says it, with where it comes from."""
+    unit = simulator_for(result.system).round_unit
+    where = "シナリオの指定" if result.round_limit_written else "システムの既定値"
+    return f"上限 {result.round_limit} {unit}、{where}"
+
+
+_OPTION = re.compile(r"（[a-z][a-z0-9_]*(?:[=:][a-z0-9_]+)?）")
+
+
+def _for_readers(text: str) -> str:
+    """A simulator's note without the option names it cites (「…とみなす（random_status）」):
+    they are for the rulings page, not for the readers of a scenario.
+
+    >>> _for_readers("等確率とみなす（random_status）。")
+    '等確率とみなす。'
+    """
+    return _OPTION.sub("", text)
+
+
+def _quoted(label: str) -> str:
+    """A label in 「」 unless it brings its own."""
+    return esc(label) if "「" in label else f"「{esc(label)}」"
+
+
+def lead(scenario: Scenario, result: BalanceResult) -> str:
+    """The section's first sentence: the verdict and the win rate, the main way to lose
+    with its share, the most dangerous enemy action, and the round limit when it decides
+    games (a time-out among the losses)."""
     basis = float(result.exact) if result.exact is not None else result.win
     word = verdict(basis)
-    head = [
-        '<div class="saikoro-balance">',
-        '<p class="saikoro-balance-head">'
+    parts = [
         f'<span class="saikoro-verdict saikoro-verdict-{_VERDICT_CLASS[word]}">{word}</span> '
-        f'<span class="saikoro-balance-win">勝率 <strong>{_pct(result.win)}</strong></span> '
+        f'<span class="saikoro-balance-win">勝率 <strong>{_pct(result.win)}</strong></span>'
         f'<span class="saikoro-balance-ci">（95% 区間 {_pct(result.win_low)}〜'
-        f"{_pct(result.win_high)}）</span></p>",
+        f"{_pct(result.win_high)}）</span>"
     ]
+    losses = sorted((e for e in result.ends if not e.win and e.count), key=lambda e: -e.rate)
+    clauses = []
+    if losses:
+        main = losses[0]
+        lose = f"負けの多くは{_quoted(main.label)}の {_pct(main.rate)}"
+        timeout = next((e for e in losses if e.key == "timeout"), None)
+        if timeout is not None and result.round_limit:
+            limit = _limit_words(result)
+            if timeout is main:
+                lose += f"（{limit}）"
+            else:
+                lose += f"、時間切れ（{limit}）も {_pct(timeout.rate)}"
+        clauses.append(lose)
+    else:
+        clauses.append(f"負けた{_plays(result)}はなく")
+    danger = _danger(scenario, result)
+    if danger:
+        clauses.append(f"最も危険なのは{danger}です。")
+    else:
+        clauses[-1] += "です。"
+    return f'<p class="saikoro-balance-lead">{parts[0]}：{"で、".join(clauses)}</p>'
+
+
+def section_html(scenario: Scenario, result: BalanceResult, tuned: TuneResult | None = None) -> str:
+    """The section's HTML for ``result`` (the figures of ``scenario``).
+
+    For readers first: the verdict and win rate, one sentence (:func:`lead`), how the
+    games ended and who falls; how it was computed (method, party, tactics, rulings,
+    seed), the rounds and the rest are folded under a ``<details>``."""
+    head = ['<div class="saikoro-balance">', lead(scenario, result)]
     target = scenario.model.balance.win if scenario.model.balance else None
     if target:
         hit = _in_target(result, target)
@@ -422,47 +487,52 @@ def section_html(scenario: Scenario, result: BalanceResult, tuned: TuneResult | 
             f"目標の勝率：<strong>{esc(target)}</strong>（{state}）</p>"
         )
     if result.exact is not None:
-        head.append(
-            f'<p class="saikoro-balance-exact">厳密に解いた値（exact）：'
-            f"<strong>{prob(result.exact)}</strong></p>"
-        )
-    elif result.exact_reason:
-        head.append(f'<p class="saikoro-note">厳密解なし：{esc(result.exact_reason)}</p>')
+        exact = prob(result.exact)
+        head.append(f'<p class="saikoro-balance-exact">厳密な勝率：<strong>{exact}</strong></p>')
+    # figures and folds are not text to search (the lead sentence is)
+    figures = (
+        f'<section class="saikoro-balance-figures" data-search-exclude>{_ends(result)}'
+        f"{_pcs(result)}{_side(result)}</section>"
+    )
+    # how it was computed, and the rest: folded
     low, high = verdict(result.win_low), verdict(result.win_high)
     straddle = ""
     if result.exact is None and low != high:
         straddle = f"区間が「{low}」から「{high}」にまたがるので、判定は目安です。"
     basis_text = "厳密な値" if result.exact is not None else "推定値"
-    head.append(
+    method = (
         f'<p class="saikoro-note">{result.battles}回の{_plays(result)}のシミュレーション'
         f"（乱数の種 {result.seed}）。判定は勝率の{basis_text}による：{thresholds_text()}。"
         f"{straddle}</p>"
     )
+    if result.exact is None and result.exact_reason:
+        method += f'<p class="saikoro-note">厳密解なし：{esc(result.exact_reason)}</p>'
     facts = (
         '<dl class="saikoro-balance-facts">'
         f"<div><dt>パーティ</dt><dd>{_party(result)}</dd></div>"
         f"<div><dt>行動方針</dt><dd>{_tactics(result)}</dd></div>"
         f"{_limit(result)}{_rulings(result)}</dl>"
     )
-    figures = (
-        f'<div class="saikoro-balance-figures">{_ends(result)}{_rounds(result)}{_pcs(result)}</div>'
-    )
     notes = ""
     if result.notes:
-        items = "".join(f"<li>{esc(n.text)}</li>" for n in result.notes)
+        items = "".join(f"<li>{esc(_for_readers(n.text))}</li>" for n in result.notes)
         notes = (
             '<p class="saikoro-card-title">シミュレーションで扱っていないこと</p>'
             f'<ul class="saikoro-balance-notes">{items}</ul>'
         )
-    parts: list[str] = [
-        *head,
-        facts,
-        figures,
-        _side(result),
-        _danger(scenario, result),
-        _means(result),
-        _tuned_html(tuned) if tuned is not None else "",
-        notes,
-        "</div>",
-    ]
-    return "".join(parts)
+    folded = "".join(
+        [
+            method,
+            facts,
+            _rounds(result),
+            _means(result),
+            _tuned_html(tuned) if tuned is not None else "",
+            notes,
+        ]
+    )
+    more = (
+        '<details class="saikoro-balance-more" data-search-exclude>'
+        "<summary>計算の方法・パーティ・裁定・決着までの"
+        f"{esc(simulator_for(result.system).round_unit)}数</summary>{folded}</details>"
+    )
+    return "".join([*head, figures, more, "</div>"])

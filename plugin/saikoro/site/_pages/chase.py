@@ -9,7 +9,7 @@ from fractions import Fraction
 from saikoro.scenario.model import ChaseEntry, ChaseTable
 from saikoro.site._charts import bar_chart, fraction_text, percent
 from saikoro.site._oddscache import OddsCache
-from saikoro.site._oddsview import odds_error
+from saikoro.site._oddsview import informative, odds_error
 from saikoro.site._rolling import widget
 from saikoro.site._safe import esc, render_markdown
 
@@ -68,20 +68,25 @@ def table_html(cache: OddsCache, table: ChaseTable, *, roll: bool = True) -> str
         effect_html = render_markdown(entry.effect, inline=True) if entry.effect else ""
         width = float(p / top) * 100 if top else 0.0
         rows.append(
-            f'<tr data-entry="{esc(key)}"><td>{esc(key)}</td><td>{title}</td>'
-            f"<td>{effect_html}</td>"
+            # spaces between the cells: a search preview reads 「2 配管の破裂 …」
+            f'<tr data-entry="{esc(key)}"><td>{esc(key)}</td> <td>{title}</td> '
+            f"<td>{effect_html}</td> "
             f'<td class="saikoro-entry-p" data-probability="{exact}" title="{exact}"'
             " data-search-exclude>"
             f'<span class="saikoro-meter" style="width:{width:.1f}%"></span>'
             f"<span>{percent(p)}</span> <small>({exact})</small></td></tr>"
         )
-    button = widget(die, label=f"{die}を振る", enabled=roll)
+    # the die once: on its roll button, or as code on a page without rollers
+    chart = _entry_chart(distribution, entries, die)
+    head = widget(die, label=f"{die}を振る", enabled=roll) or (
+        f'<code class="saikoro-command">{esc(die)}</code>'
+    )
+    chart_html = f"<section data-search-exclude>{chart}</section>" if chart else ""
     return (
         f'<div class="saikoro-chase" data-die="{esc(die)}">'
-        f'<div class="saikoro-odds-head"><code class="saikoro-command">{esc(die)}</code>'
-        f"{button}</div>"
-        f"<section data-search-exclude>{_entry_chart(distribution, entries, die)}</section>"
-        "<table><thead><tr><th>出目</th><th>名前</th><th>効果</th><th>確率</th></tr></thead>"
+        f'<div class="saikoro-odds-head">{head}</div>{chart_html}'
+        "<table><thead data-search-exclude><tr><th>出目</th><th>名前</th><th>効果</th>"
+        "<th>確率</th></tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table></div>"
     )
 
@@ -89,10 +94,13 @@ def table_html(cache: OddsCache, table: ChaseTable, *, roll: bool = True) -> str
 def _entry_chart(
     distribution: Mapping[int | str, Fraction], entries: Mapping[str, ChaseEntry], die: str
 ) -> str:
-    """One bar per table entry (``2-3`` is one bar), named by the entry on hover."""
+    """One bar per table entry (``2-3`` is one bar), named by the entry on hover; nothing
+    when every entry is as likely (the table's 確率 column says it all)."""
     probabilities: dict[int | str, Fraction] = {}
     names: dict[int | str, str] = {}
     for key, entry in entries.items():
         probabilities[key] = entry_probability(distribution, key)
         names[key] = f"{key} {entry.title}".strip()
+    if not informative(probabilities):
+        return ""
     return bar_chart(probabilities, label=f"{die} の表", names=names)

@@ -229,12 +229,27 @@ def _summary_html(
         body.append(f'<tr><th scope="row">{esc(label)}</th>{"".join(cells)}</tr>')
     heads = "".join(f'<th scope="col">{esc(c)}</th>' for c in grid.columns)
     text = f'<p class="saikoro-note">{esc(grid.note)}</p>' if grid.note and note else ""
+    title = f"{grid.title}：{_HEADS.get(metric, '')}"
+    box = "saikoro-gridbox saikoro-print-only" if cls == "saikoro-print-only" else "saikoro-gridbox"
     return (
-        f'<section class="saikoro-grid {cls}" data-search-exclude>'
-        f"<table><caption>{esc(grid.title)}：{esc(_HEADS.get(metric, ''))}</caption>"
+        f'<div class="{box}">{_title(title)}'
+        f'<section class="saikoro-grid {cls}{_many(grid)}" data-search-exclude>'
+        f'<table><caption class="saikoro-vh">{esc(title)}</caption>'
         f'<thead><tr><td class="saikoro-corner"></td>{heads}</tr></thead>'
-        f"<tbody>{''.join(body)}</tbody></table>{text}</section>"
+        f"<tbody>{''.join(body)}</tbody></table>{text}</section></div>"
     )
+
+
+def _title(title: str) -> str:
+    """A grid's title, above the box that may scroll (never cut with the table): the
+    table's own caption says it to screen readers, so this line is hidden from them."""
+    return f'<p class="saikoro-grid-title" aria-hidden="true" data-search-exclude>{esc(title)}</p>'
+
+
+def _many(grid: Grid) -> str:
+    """The class of a grid with many columns: on a phone its column heads are set
+    vertically (tategaki), so four or more columns fit the column of a 340 px screen."""
+    return " saikoro-many" if len(grid.columns) >= 4 else ""
 
 
 def _more(grid: Grid) -> str:
@@ -304,8 +319,8 @@ def grid_html(
         full = _grid_html(cache, dataclasses.replace(grid, note=""), system, options, roll=roll)
         return (
             _summary_html(cache, grid, system, options)
-            + f'<details class="saikoro-grid-more"><summary>詳しい表（{esc(_more(grid))}）'
-            f"</summary>{full}</details>"
+            + f'<details class="saikoro-grid-more" data-search-exclude><summary>詳しい表'
+            f"（{esc(_more(grid))}）</summary>{full}</details>"
         )
     table = _grid_html(cache, grid, system, options, roll=roll)
     if glance(grid):
@@ -315,7 +330,7 @@ def grid_html(
         compact = _summary_html(
             cache, grid, system, options, metric=grid.metrics[0], cls="saikoro-print-only"
         )
-        return compact.replace("<section ", "<section data-print-summary ", 1) + table
+        return compact.replace("<div ", "<div data-print-summary ", 1) + table
     return table
 
 
@@ -356,12 +371,13 @@ def _grid_html(
         if options:
             rolls += f' data-options="{esc(options_json(options))}"'
     return (
+        f'<div class="saikoro-gridbox">{_title(grid.title)}'
         # out of the search index (a <section>: see saikoro.site._fences._dice)
-        f'<section class="saikoro-grid{" saikoro-glance" if glance(grid) else ""}"{rolls}'
-        ' tabindex="0" data-search-exclude>'
-        f"<table><caption>{esc(grid.title)}</caption>"
+        f'<section class="saikoro-grid{" saikoro-glance" if glance(grid) else ""}'
+        f'{_many(grid)}"{rolls} tabindex="0" data-search-exclude>'
+        f'<table><caption class="saikoro-vh">{esc(grid.title)}</caption>'
         # the corner cell heads nothing (the rows head themselves): a <td>, not an empty <th>
         f'<thead><tr><td class="saikoro-corner"></td>{head}</tr></thead>'
         f"<tbody>{''.join(body)}</tbody></table>"
-        f"{note}</section>"
+        f"{note}</section></div>"
     )

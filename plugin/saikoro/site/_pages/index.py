@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from saikoro.scenario import Scenario
+from saikoro.site._charts import percent
 from saikoro.site._safe import esc, md_escape
 
 from .scenario import SLOT, book_order, system_name, system_order
@@ -71,7 +72,7 @@ def render_index(
                 f'<span class="saikoro-verdict saikoro-verdict-{esc(css)}">{esc(word)}</span>',
                 f"{win:.6f}",
             )
-            win_cell = (f"{win * 100:.0f}%", f"{win:.6f}")
+            win_cell = (percent(win), f"{win:.6f}")
         cells = [
             ("title", f'<a href="{esc(entry.href)}">{esc(s.title)}</a>', s.title),
             ("system", esc(system_name(s.system)), f"{system_order(s.system):02d}"),

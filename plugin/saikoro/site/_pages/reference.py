@@ -86,6 +86,8 @@ def rulings_page() -> str:
         "（シナリオ YAML の `rulings:` に「オプション名: 値」を書きます）。\n\n",
     ]
     for cls in _systems():
+        # the system's id is an anchor the rules pages link to (#getb), whatever its name
+        out.append(f'<div class="saikoro-anchor" id="{cls.id}"></div>\n\n')
         out.append(f"## {md_escape(cls.name or cls.id)}\n\n")
         if not cls.rulings:
             out.append("裁定はまだありません。\n\n")

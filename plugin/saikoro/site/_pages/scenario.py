@@ -145,10 +145,10 @@ def _mission_card(kind: str, mission: MainMission | SideMission) -> str:
         if key == "check":  # the simulation's form of ``success``, which says it in words
             continue
         label, shown = labels.mission_field(key, value)
-        rows.append(f"<div><dt>{esc(label)}</dt><dd>{esc(shown)}</dd></div>")
+        rows.append(f"<div><dt>{esc(label)}</dt> <dd>{esc(shown)}</dd></div>")
     return (
         f'<div class="saikoro-card saikoro-mission"><p class="saikoro-card-title">{esc(kind)}</p>'
-        f"<dl>{''.join(rows)}</dl></div>"
+        f"<dl>{' '.join(rows)}</dl></div>"
     )
 
 
@@ -185,7 +185,9 @@ def target_html(
     if command and personal is not None:
         data = _personal_json(prof, target, personal, party)
         button = widget(command, system=system, options=options, enabled=roller, personal=data)
-        parts.append(f'<div class="saikoro-target-roll">{_stepper(personal)}{button}</div>')
+        # the stepper and the button are not text to search
+        roll = _stepper(personal) + button
+        parts.append(f'<div class="saikoro-target-roll" data-search-exclude>{roll}</div>')
     elif command:
         parts.append(widget(command, system=system, options=options, enabled=roller))
     grid = prof.target_grid(target)
@@ -256,7 +258,7 @@ def party_html(scenario: Scenario, *, roller: bool = True) -> str:
         "すべてその値で振ります（表のその行に印。この端末に保存されます）。"
     )
     return (
-        f'<div class="saikoro-party" data-scope="{esc(scenario.id)}">{choice}'
+        f'<div class="saikoro-party" data-scope="{esc(scenario.id)}" data-search-exclude>{choice}'
         f'<p class="saikoro-note">{esc(note)}</p></div>'
     )
 
@@ -286,7 +288,9 @@ def enemy_html(
     enemy_id = enemy.id
     zip_href = f"{zip_dir}{enemy_id}.zip"
     anchor = f"enemy-{enemy_id}"
-    stats = "".join(f"<div><dt>{esc(k)}</dt><dd>{esc(v)}</dd></div>" for k, v in prof.stats(enemy))
+    # spaces between the pairs: search previews read 「筋力 3 敏捷 5」, not 「筋力3敏捷5」
+    pairs = prof.stats(enemy)
+    stats = " ".join(f"<div><dt>{esc(k)}</dt> <dd>{esc(v)}</dd></div>" for k, v in pairs)
     parts = [
         f'<div class="saikoro-enemy" id="{esc(anchor)}" data-enemy="{esc(enemy_id)}">'
         f'<dl class="saikoro-stats">{stats}</dl>'
@@ -318,7 +322,7 @@ def enemy_html(
     vtt = vtt or VttSettings()
     character = vtt.character(scenario.id, system, enemy, options)
     parts.append(
-        '<p class="saikoro-export">'
+        '<p class="saikoro-export" data-search-exclude>'
         f'<button type="button" class="md-button saikoro-ccfolia" '
         f'data-ccfolia="{ccfolia_attribute(character, vtt.ccfolia)}">'
         "ココフォリアにコピー</button> "

@@ -5,8 +5,9 @@
  * whose render() waits until the chart it draws is within NEAR px of the viewport (an
  * IntersectionObserver on the chart's <pre>), then loads the self-hosted copy (next to
  * this file) or the configured URL. A page whose charts are all far below the fold
- * fetches no Mermaid until the reader scrolls; printing (beforeprint) and
- * `window.saikoroFlows.drawAll()` (saikoro pdf) draw every chart at once.
+ * fetches no Mermaid until the reader scrolls; a chart folded in a <details> (the rules
+ * pages fold theirs) is drawn when it is opened; printing (beforeprint) and
+ * `window.saikoroFlows.drawAll()` (saikoro pdf) open the folds and draw every chart at once.
  *
  * Readability: Material draws each chart into a closed shadow root, scaled down to the
  * column (a 3,000 px chart would have 2 px text). render() therefore
@@ -72,6 +73,8 @@
   // Draw every chart still waiting (print, PDF); resolves once none is left to draw.
   function drawAll() {
     everything = true;
+    // folded charts open: a print or a PDF shows every chart
+    document.querySelectorAll("details.saikoro-flow-fold:not([open])").forEach(function (d) { d.open = true; });
     var rest = waiting.splice(0, waiting.length);
     rest.forEach(function (item) { if (watcher) watcher.unobserve(item.el); item.go(); });
     return new Promise(function (resolve) {

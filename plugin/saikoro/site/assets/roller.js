@@ -744,6 +744,70 @@
     setMe(scope, { pc: Number.isSafeInteger(index) ? index : null, values: {} });
   }
 
+  // ---- own-value rows of a rules page (a dice fence line GB{能力値=3:1..10}>=8) ----------
+  // The row carries data-template ("GB{0}>={1}") and data-odds: {labels, odds: {"3,8":
+  // [[shown, exact], ...]}}, every combination's chances (in the order of the row's <dd>s)
+  // computed at build time, so the row follows its steppers without the engine. The
+  // values are kept on the device per system and name: a reader's 能力値 stays theirs.
+  const OWN = "saikoro:own:";
+
+  function ownApply(row, values, store) {
+    if (row.saikoroOwn === undefined) {
+      try {
+        row.saikoroOwn = JSON.parse(row.getAttribute("data-odds"));
+      } catch (_) {
+        row.saikoroOwn = null;
+      }
+    }
+    const info = row.saikoroOwn;
+    if (!info || !info.odds) return;
+    let command = row.getAttribute("data-template") || "";
+    const key = [...row.querySelectorAll(".saikoro-own-steps .saikoro-stepper")].map((s, i) => {
+      const low = Number(s.dataset.min);
+      const high = Number(s.dataset.max);
+      const v = Math.min(high, Math.max(low, Math.round(Number(values[i])) || 0));
+      s.querySelector("output").textContent = String(v);
+      s.querySelectorAll("button").forEach((b) => (b.disabled = b.dataset.step < 0 ? v <= low : v >= high));
+      if (store) writeJSON(localStorage, OWN + (row.dataset.system || "") + ":" + s.dataset.key, v);
+      command = command.split("{" + i + "}").join(String(v));
+      return v;
+    }).join(",");
+    const odds = info.odds[key];
+    if (!Array.isArray(odds)) return;
+    row.setAttribute("data-command", command);
+    const widget = row.querySelector(".saikoro-roller");
+    if (widget) widget.setAttribute("data-command", command);
+    const button = widget && widget.querySelector(".saikoro-roll");
+    if (button) button.textContent = command;
+    row.querySelectorAll(".saikoro-summary dd > span").forEach((span, i) => {
+      const [shown, exact] = Array.isArray(odds[i]) ? odds[i] : ["–", ""];
+      const attr = span.classList.contains("saikoro-mean") ? "data-mean" : "data-probability";
+      span.textContent = shown;
+      span.removeAttribute("data-exact");
+      span.removeAttribute("data-exact-mean");
+      span.title = exact;
+      if (exact) span.setAttribute(attr, exact);
+      else span.removeAttribute(attr);
+    });
+  }
+
+  function ownValues(row, kept) {
+    return [...row.querySelectorAll(".saikoro-own-steps .saikoro-stepper")].map((s) => {
+      const value = kept ? readJSON(localStorage, OWN + (row.dataset.system || "") + ":" + s.dataset.key) : null;
+      return Number.isSafeInteger(value) ? value : Number(s.querySelector("output").textContent);
+    });
+  }
+
+  function ownStep(button) {
+    const row = closest(button, ".saikoro-own");
+    const stepper = closest(button, ".saikoro-stepper");
+    const values = ownValues(row, false);
+    values[[...row.querySelectorAll(".saikoro-own-steps .saikoro-stepper")].indexOf(stepper)] +=
+      Number(button.dataset.step);
+    ownApply(row, values, true);
+    fillChips();
+  }
+
   // ---- the free-form roller: the page's commands as chips, keys for what phones hide ----
   function fillChips() {
     document.querySelectorAll(".saikoro-roller.saikoro-free").forEach((free) => {
@@ -836,7 +900,8 @@
     }
     const stepButton = closest(target, ".saikoro-step");
     if (stepButton) {
-      step(stepButton);
+      if (closest(stepButton, ".saikoro-own")) ownStep(stepButton);
+      else step(stepButton);
       return;
     }
     const chip = closest(target, ".saikoro-chip");
@@ -857,6 +922,11 @@
   document.addEventListener("change", (event) => {
     const select = closest(event.target, ".saikoro-party select");
     if (select) pickPC(select);
+    // the free-form roller's placeholder is an example of the system chosen
+    const system = closest(event.target, ".saikoro-free .saikoro-system");
+    const option = system && system.selectedOptions[0];
+    const input = option && closest(system, ".saikoro-free").querySelector(".saikoro-command");
+    if (input && option.getAttribute("data-example")) input.placeholder = option.getAttribute("data-example");
   });
 
   document.addEventListener("keydown", (event) => {
@@ -1157,6 +1227,7 @@
   function scan() {
     if (observer) observer.disconnect();
     const widgets = document.querySelectorAll(".saikoro-roller");
+    document.querySelectorAll(".saikoro-own").forEach((row) => ownApply(row, ownValues(row, true), false));
     applyPersonal();
     widgets.forEach(restore);
     offerReplay();

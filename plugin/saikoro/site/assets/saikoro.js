@@ -65,14 +65,6 @@
       if (v) el.setAttribute("data-mean", v);
     });
   }
-  function percent(text) {
-    var parts = text.split("/");
-    var n = Number(parts[0]), d = Number(parts[1] || 1);
-    if (n === 0) return "0%";
-    if (n === d) return "100%";
-    var v = n / d * 100;
-    return (v < 0.1 ? String(Number(v.toPrecision(2))) : v.toFixed(1)) + "%";
-  }
   function build(details, data) {
     var spec = data.tables[details.getAttribute("data-lazy")];
     if (!spec || details.querySelector("table")) return;
@@ -80,14 +72,16 @@
     var head = table.createTHead().insertRow();
     spec.head.forEach(function (h) { var th = document.createElement("th"); th.textContent = h; head.appendChild(th); });
     var body = table.createTBody();
-    spec.rows.forEach(function (row) {
+    // each value's text is the site's own (spec.shown, written at build time)
+    spec.rows.forEach(function (row, r) {
       var tr = body.insertRow();
       row.forEach(function (cell, i) {
         var td = tr.insertCell();
         if (i === 0) { td.textContent = cell; return; }
+        if (cell === null) { td.textContent = "–"; return; }
         td.setAttribute("data-probability", cell);
         if (cell.length <= 24) td.title = cell;
-        td.textContent = percent(cell);
+        td.textContent = (spec.shown && spec.shown[r] && spec.shown[r][i - 1]) || cell;
       });
     });
     var note = details.querySelector(".saikoro-lazy-note");
@@ -189,4 +183,27 @@
     clearTimeout(timer);
     timer = setTimeout(focusable, 200);
   });
+})();
+/* saikoro: a link to something folded (a rules page's flowchart in a <details>) opens
+ * the fold, in every browser, on load and on each navigation to an anchor. */
+(function () {
+  "use strict";
+  function unfold() {
+    var id = decodeURIComponent(location.hash.slice(1));
+    var target = id && document.getElementById(id);
+    var opened = false;
+    for (var el = target && target.parentElement; el; el = el.parentElement) {
+      if (el.tagName === "DETAILS" && !el.open) { el.open = true; opened = true; }
+    }
+    if (opened) target.scrollIntoView();
+  }
+  window.addEventListener("hashchange", unfold);
+  document.addEventListener("click", function (event) {
+    var a = event.target.closest && event.target.closest("a[href^='#']");
+    if (a) setTimeout(unfold, 0);
+  });
+  if (location.hash) unfold();
+  if (window.document$ && typeof window.document$.subscribe === "function") {
+    window.document$.subscribe(function () { if (location.hash) unfold(); });
+  }
 })();

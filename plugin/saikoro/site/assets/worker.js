@@ -185,8 +185,10 @@ function warm(api, systems) {
     if (step === undefined) return;
     try {
       api.warm(step);
-    } catch (_) {
-      // warming is only an optimisation
+    } catch (error) {
+      // Not a refusal (those are answered in Python): a bug of the engine, shown where a
+      // developer looks; the reader's next roll reports it as 内部エラー.
+      console.error("saikoro: warming", step, error);
     }
     setTimeout(next, 0);
   };
