@@ -58,6 +58,13 @@ def _samples() -> list[dict[str, Any]]:
     ]
 
 
+def _without_images(data: dict[str, Any]) -> None:
+    """Drop the sample's images (the generated book has no image files beside it)."""
+    data.pop("images", None)
+    for key in ("handouts", "scenes", "npcs"):
+        data[key] = [{k: v for k, v in item.items() if k != "image"} for item in data.get(key, [])]
+
+
 def generate(folder: Path, count: int) -> list[dict[str, Any]]:
     """``count`` scenarios made from the sample book, with varied ids, titles and targets."""
     folder.mkdir(parents=True)
@@ -66,6 +73,7 @@ def generate(folder: Path, count: int) -> list[dict[str, Any]]:
     for i in range(count):
         data = dict(samples[i % len(samples)])
         data["id"] = f"s{i:04d}"
+        _without_images(data)
         data["title"] = f"{data['title']} その{i + 1}"
         targets = []
         for original in data.get("difficulty_targets") or ():

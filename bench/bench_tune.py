@@ -86,6 +86,8 @@ def main(argv: list[str]) -> None:
                 continue
             copy = Path(tmp) / path.name
             shutil.copy(path, copy)
+            if not (Path(tmp) / "images").exists():  # the images the samples show
+                shutil.copytree(path.parent / "images", Path(tmp) / "images")
             print(path.stem)
             seconds, r = _run(copy, jobs)
             worst = max(worst, seconds)

@@ -8,6 +8,7 @@ the CLI runs in a fresh interpreter so start-up time is included.
 from __future__ import annotations
 
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -21,6 +22,7 @@ def generate(folder: Path, count: int) -> None:
     """Write ``count`` valid scenarios into ``folder``."""
     samples = sorted((ROOT / "scenarios").glob("*.yaml"))
     texts = [p.read_text("utf-8") for p in samples]
+    shutil.copytree(ROOT / "scenarios" / "images", folder / "images")  # the images they show
     for i in range(count):
         text = texts[i % len(texts)]
         text = re.sub(r"^id: .*$", "", text, flags=re.MULTILINE)

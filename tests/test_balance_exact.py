@@ -143,12 +143,11 @@ def test_a_long_kegare_duel_is_exact_within_the_step_budget() -> None:
 def test_the_step_budget_leaves_a_larger_duel_to_the_simulation(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from saikoro.balance import OutOfBudget, _runner
+    from saikoro.balance import OutOfBudget
 
     enc = build(KEGARE_DUEL, _long_duel)
     sim = KEGARE_SIM
     with pytest.raises(OutOfBudget):
         sim.exact(sim.prepare(enc, tactics_for("kegare")), Budget(10_000))
-    monkeypatch.setattr(_runner, "Budget", lambda limit=10_000: Budget(limit))
-    result = simulate(enc, battles=200, seed=0, tactics=tactics_for("kegare"))
+    result = simulate(enc, battles=200, seed=0, tactics=tactics_for("kegare"), steps=10_000)
     assert result.exact is None and result.exact_reason and result.battles == 200

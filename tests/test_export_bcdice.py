@@ -112,9 +112,15 @@ def _exports() -> tuple[Exported, ...]:
     for scenario in _scenarios():
         rendered = render_scenario(scenario, cache_, zip_href="./", vtt=VttSettings(SITE))
         page = "".join(rendered.slots)
-        clips = [json.loads(html.unescape(m)) for m in re.findall(r'data-ccfolia="([^"]*)"', page)]
-        zips = {f.name: f.content for f in rendered.files if not f.name.startswith("room.")}
+        # the enemies' cards (NPCs have export buttons too, in their own cards)
+        cards = page.split('<div class="saikoro-enemy" ')[1:]
+        clips = [
+            json.loads(html.unescape(re.findall(r'data-ccfolia="([^"]*)"', card)[0]))
+            for card in cards
+        ]
         enemies = [_plain(e) for e in scenario.model.enemies]
+        names = {f"{e['id']}.zip" for e in enemies}
+        zips = {f.name: f.content for f in rendered.files if f.name in names}
         assert len(clips) == len(enemies) == len(zips), scenario.id
         for enemy, clip in zip(enemies, clips, strict=True):
             with zipfile.ZipFile(io.BytesIO(zips[f"{enemy['id']}.zip"])) as archive:

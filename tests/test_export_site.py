@@ -35,6 +35,7 @@ def _site(root: Path, plugin: str, head: str = "") -> Path:
     )
     (root / "docs" / "index.md").write_text("# 本\n", "utf-8")
     shutil.copy(REPO / "scenarios" / "getb-haito.yaml", root / "scenarios")
+    shutil.copytree(REPO / "scenarios" / "images", root / "scenarios" / "images")
     result = build(root)
     assert result.returncode == 0, result.stderr[-4000:]
     return root / "site"
@@ -61,7 +62,12 @@ def test_ccfolia_export_links_back_and_hides(linked: Path) -> None:
     assert clips
     for clip in clips:
         data = clip["data"]
-        assert data["externalUrl"].startswith(f"{SITE_URL}scenarios/getb-haito/#enemy-")
+        assert data["externalUrl"].startswith(
+            (
+                f"{SITE_URL}scenarios/getb-haito/#enemy-",
+                f"{SITE_URL}scenarios/getb-haito/#getb-haito--npc-",
+            )
+        )  # an enemy's stat block, or an NPC's card
         anchor = data["externalUrl"].split("#", 1)[1]
         assert f'id="{anchor}"' in text  # the link lands on the stat block
         assert (data["secret"], data["invisible"], data["hideStatus"]) == (True, False, True)

@@ -234,6 +234,8 @@ def test_no_command_writes_outside_the_folder_it_was_given(
     run([*saikoro, "docs", "--build", "docs-site"], work, (work / "docs-site",), (0,))
     sample = str(book / "scenarios" / "getb-sample.yaml")
     run([*saikoro, "simulate", sample, "--battles", "20", "--jobs", "2"], work, (), (0,))
+    run([*saikoro, "text", sample], work, (), (0,))
+    run([*saikoro, "text", sample, "-o", "out/sample.md"], work, (work / "out",), (0,))
     run([*saikoro, "odds", "2D6>=7"], work, (), (0,))
     run([*saikoro, "roll", "2D6", "--seed", "1"], work, (), (0,))
     run([sys.executable, "-m", "mkdocs", "build", "--strict"], book, (book,), (0,))

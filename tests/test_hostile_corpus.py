@@ -131,6 +131,9 @@ def _site(root: Path, files: list[Path]) -> Path:
     )
     for path in files:
         shutil.copy(path, root / "scenarios" / path.name)
+        images = path.parent / "images"  # the sample book's images, beside its scenarios
+        if images.is_dir() and not (root / "scenarios" / "images").exists():
+            shutil.copytree(images, root / "scenarios" / "images")
     return root
 
 

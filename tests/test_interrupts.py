@@ -21,6 +21,10 @@ ROOT = Path(__file__).resolve().parents[1]
 SLOW = "  battles: 100000\n"
 """Battles a scenario asks of validate and the build: far more than the test waits for."""
 
+LONG = {"SAIKORO_BALANCE_SECONDS": "600"}
+"""Validate and the build cut a scenario's battles after 5 s unless told otherwise: told
+to play for minutes, they are still playing when Ctrl-C comes."""
+
 
 def _slow_scenario(path: Path) -> None:
     """kegare-minato with ``balance.battles`` raised: minutes of battles."""
@@ -73,7 +77,7 @@ def test_validate_interrupted_exits_130_and_reports_no_figure(tmp_path: Path) ->
     exit 0 (so ``validate && deploy`` deployed)."""
     _slow_scenario(tmp_path / "k.yaml")
     argv = [sys.executable, "-m", "saikoro", "validate", "--lang", "ja", "k.yaml"]
-    done, took = interrupt(argv, tmp_path, busy=2.0)
+    done, took = interrupt(argv, tmp_path, busy=2.0, env=LONG)
     assert done.returncode == 130, done.stderr
     assert "ファイルを検査" not in done.stdout and done.stdout == ""
     assert "中断しました" in done.stderr and "Traceback" not in done.stderr
@@ -89,7 +93,7 @@ def test_mkdocs_build_with_balance_stops_on_the_first_ctrl_c(tmp_path: Path) -> 
     create_book(book, ["kegare"], title="t")
     _slow_scenario(book / "scenarios" / "slow.yaml")
     argv = [sys.executable, "-m", "mkdocs", "build"]
-    done, took = interrupt(argv, book, busy=4.0, env={"XDG_CACHE_HOME": str(tmp_path)})
+    done, took = interrupt(argv, book, busy=4.0, env={"XDG_CACHE_HOME": str(tmp_path), **LONG})
     assert done.returncode != 0, done.stderr
     assert "Documentation built" not in done.stderr
     assert took < 15, f"stopped {took:.1f} s after Ctrl-C"

@@ -190,6 +190,7 @@ def test_workflow_validates_builds_and_deploys(book: Path) -> None:
     runs = [step.get("run", "") for step in build["steps"]]
     assert f'python -m pip install "saikoro=={saikoro.__version__}"' in runs
     assert "saikoro validate --format github scenarios/" in runs
+    assert build["env"]["SAIKORO_FAIL_ON_MISS"] == "true"  # the balance gate: CI opts in
     assert "mkdocs build --strict" in runs
     uses = re.findall(r"uses: (\S+)@(\S+) # (v\d+\.\d+\.\d+)$", text, re.MULTILINE)
     names = {name for name, _, _ in uses}

@@ -300,7 +300,8 @@ def test_messages_never_carry_control_characters_to_a_terminal() -> None:
     found = problems('system: kegare\ntitle: x\n"a\\x1b[31mb": 1\n')
     assert found == [
         "t.yaml:3:1: error: scenario.\"a\\x1b[31mb\": unknown key 'a\\x1b[31mb' (hint: known: "
-        "system, id, title, summary, players, difficulty_targets, enemies, missions, "
-        "chase_tables, rulings, party, balance)"
+        "system, id, title, author, summary, players, playtime, overview, trailer, handouts, "
+        "scenes, npcs, images, difficulty_targets, enemies, missions, chase_tables, rulings, "
+        "credits, notice, party, balance)"
     ]
     assert all(ch >= " " for line in found for ch in line)

@@ -24,8 +24,92 @@ ROOT = Path(__file__).resolve().parent.parent
 GETB_EXAMPLE = """\
 system: getb
 title: 廃都の捕喰者
+author: saikoro サンプル
 summary: 崩れた高架の下で、小型アラガミの群れを掃討する。
 players: 3-5
+playtime: 2〜3時間
+overview: |
+  旧市街の高架下に、オウガテイルの群れが巣を作った。物資の回収路が塞がれ、
+  フェンリル極東支部は第四部隊に掃討を命じる。
+
+  群れは4体。散らばっているうちに一体ずつ倒せば難しくないが、囲まれると危ない。
+  オペレーターの橘が通信で群れの位置を知らせてくれる。3ラウンド以内に勝てば報酬が増える。
+trailer: |
+  崩れた高架、錆びた線路、灰色の空。
+  喰われた街の底で、尾を振る獣たちが待っている。
+
+  ――神機を握れ。ここはまだ、人の街だ。
+handouts:
+  - id: pc1
+    pc: PC1
+    title: 隊長
+    text: |
+      第四部隊の隊長。今回の掃討作戦の指揮を任された。
+    secret: |
+      高架下には、半年前の作戦で行方不明になった隊員の神機が残っているという噂がある。
+  - id: pc2
+    pc: PC2
+    title: 新人
+    text: |
+      配属されて二週間の新人。群れとの実戦はこれが初めてだ。
+    secret: |
+      適合試験の結果が少しだけ異常だった。あなたは、アラガミの気配をほかの隊員より早く感じ取れる。
+  - id: pc3
+    pc: PC3
+    title: 衛生兵
+    text: |
+      回復弾の扱いに長けた支援役。隊の全員の体調を把握している。
+    secret: |
+      隊長が古傷を隠して出撃していることを、知っているのはあなただけだ。
+scenes:
+  - id: briefing
+    phase: opening
+    title: 出撃前のブリーフィング
+    text: |
+      支部の作戦室で、橘が廃都の地図を映す。群れの巣は高架下。回収路を取り戻すのが任務だ。
+    npcs: [tachibana]
+    image: haito-map
+  - id: approach
+    phase: middle
+    title: 崩れた高架
+    text: |
+      巣へ向かう道は、崩れた高架の上しかない。移動のたびに廃都チェイス表を振ってもよい。
+    checks: [崩れた足場を渡る]
+    tables: [廃都チェイス表]
+  - id: nest
+    phase: climax
+    title: 高架下の巣
+    text: |
+      線路の影から、オウガテイルが一体、また一体と姿を見せる。4体目はインセルで待ち構えている。
+    enemies: [ogretail, ogretail-2, ogretail-3, ogretail-4]
+    next:
+      - scene: return
+        condition: 群れを全て倒す
+      - scene: retreat
+        condition: PC全員が戦闘不能になる
+  - id: return
+    phase: ending
+    title: 帰投
+    text: |
+      巣の奥で、古い神機の腕輪が見つかる。橘は通信の向こうで、しばらく黙り込む。
+  - id: retreat
+    phase: ending
+    title: 撤退
+    text: |
+      回収班のヘリが隊員を吊り上げる。高架下の群れは、次の部隊に引き継がれる。
+npcs:
+  - id: tachibana
+    name: 橘 ミオ
+    text: |
+      第四部隊担当のオペレーター。落ち着いた声で、群れの位置を一体ずつ読み上げる。
+    secret: |
+      半年前に行方不明になった隊員は、橘の姉だ。腕輪が見つかれば、橘は作戦後に一人で高架下へ向かおうとする。
+images:
+  - id: haito-map
+    file: images/haito-map.png
+    alt: 廃都の作戦区域図。北の支部から崩れた高架を通り、南の高架下の巣へ向かう経路
+    caption: 作戦区域。巣は高架下
+    width: 480
 difficulty_targets:
   - name: 崩れた足場を渡る
     check: agility          # strength | agility | intellect | endurance
@@ -105,6 +189,10 @@ chase_tables:
       1: {title: 小道, effect: 全員のいるエリアが封鎖される}
       2-3: {title: 悪路, effect: 移動判定の達成値-2}
       4-10: {title: 静かな道}
+credits:
+  - シナリオ：saikoro サンプル
+notice: |
+  このサンプルシナリオは、saikoro の利用者が自由に改変・再配布してかまいません。
 """
 
 ENEMY = (

@@ -73,6 +73,29 @@ def _variant(text: str, old: str, new: str) -> str:
     return text.replace(old, new, 1)
 
 
+STORY = """\
+handouts:
+  - {id: pc1, pc: PC1, title: 隊長, text: 公開する部分, secret: 本人だけ}
+scenes:
+  - {id: start, phase: 導入, title: 出撃, npcs: [op], checks: [崖]}
+  - {id: fight, phase: climax, title: 掃討, enemies: [ogre],
+     next: [end, {scene: end, condition: 勝つ}]}
+  - {id: end, phase: ending, title: 帰投}
+npcs:
+  - {id: op, name: オペレーター, text: 通信役, secret: 姉を探している}
+images:
+  - {id: map, file: images/map.png, alt: 作戦区域の地図, caption: 作戦区域, width: 320}
+credits: [イラスト 某]
+notice: 転載可
+"""
+"""Every part of a scenario book (issue 29), added to the GETB example."""
+
+GETB_STORY = (
+    GETB.replace("players: 3\n", "players: 3\nplaytime: 3時間\nauthor: 某\n")
+    + STORY
+    + ("difficulty_targets:\n  - {name: 崖, check: agility, target: 8}\n")
+)
+
 VALID_EXTRA = {
     "getb-integer-keys": GETB,
     "getb-quoted-keys": _variant(GETB, "      1: {title: 小道}", '      "1": {title: 小道}'),
@@ -84,6 +107,7 @@ VALID_EXTRA = {
     "getb-players-range": _variant(GETB, "players: 3", "players: 3-5"),
     "getb-players-quoted": _variant(GETB, "players: 3", 'players: "3"'),
     "getb-attack-range": _variant(GETB, "power: 5}", "power: 5, range: 0〜1}"),
+    "getb-story": GETB_STORY,
     "kegare": KEGARE,
     "kegare-yaml12-int": _variant(KEGARE, "hp: 30", "hp: 030"),
 }
@@ -123,6 +147,14 @@ BROKEN = {
     "bool-on": _variant(KEGARE, "blessed: false", "blessed: on"),
     "immune-typo": _variant(KEGARE, "immune: [weakness]", "immune: [weak]"),
     "rulings-unknown": KEGARE + "rulings:\n  no_such_option: true\n",
+    "handout-unknown-key": _variant(GETB_STORY, "title: 隊長", "titel: 隊長"),
+    "handout-no-text": _variant(GETB_STORY, "text: 公開する部分, ", ""),
+    "scene-phase-typo": _variant(GETB_STORY, "phase: climax", "phase: climx"),
+    "scene-bad-id": _variant(GETB_STORY, "id: fight", "id: Fight!"),
+    "scene-next-number": _variant(GETB_STORY, "next: [end,", "next: [3,"),
+    "image-no-alt": _variant(GETB_STORY, "alt: 作戦区域の地図, ", ""),
+    "image-width-zero": _variant(GETB_STORY, "width: 320", "width: 0"),
+    "credits-not-a-list": _variant(GETB_STORY, "credits: [イラスト 某]", "credits: {a: 1}"),
 }
 
 VALIDATE_ONLY = {
@@ -142,6 +174,13 @@ VALIDATE_ONLY = {
     + "missions:\n  main: {success: 倒す}\n  side:\n"
     + "    - {success: 逃がさない, check: {defeated: [orge]}}\n",
     "control-character": _variant(GETB, "title: 試験", 'title: "試\\x1b験"'),
+    "scene-unknown-enemy": _variant(GETB_STORY, "enemies: [ogre]", "enemies: [orge]"),
+    "scene-unknown-next": _variant(GETB_STORY, "next: [end,", "next: [ned,"),
+    "scene-unknown-npc": _variant(GETB_STORY, "npcs: [op]", "npcs: [po]"),
+    "handout-unknown-image": _variant(
+        GETB_STORY, "secret: 本人だけ}", "secret: 本人だけ, image: mpa}"
+    ),
+    "image-url": _variant(GETB_STORY, "file: images/map.png", "file: https://x.invalid/a.png"),
 }
 """Mistakes only ``saikoro validate`` finds (JSON Schema cannot express them)."""
 

@@ -115,6 +115,32 @@ def test_completion_offers_enemy_fields(lsp: tuple[Client, Path]) -> None:
     assert "初期配置のセル" in text, hp
 
 
+def test_completion_and_hover_explain_the_book_parts(lsp: tuple[Client, Path]) -> None:
+    """A handout's keys are offered with their Japanese meaning; the trailer is explained."""
+    client, schema = lsp
+    text = (
+        f"# yaml-language-server: $schema={schema.as_uri()}\nsystem: kegare\ntitle: t\n"
+        "trailer: 闇が来る\nhandouts:\n  - \n"
+    )
+    uri = _open(client, schema.parent, "handout.yaml", text)
+    result = client.request(
+        "textDocument/completion",
+        {"textDocument": {"uri": uri}, "position": {"line": 5, "character": 4}},
+    )
+    items = result["items"] if isinstance(result, dict) else result
+    labels = {item["label"] for item in items}
+    assert {"id", "pc", "title", "text", "secret", "image"} <= labels, labels
+    secret = next(item for item in items if item["label"] == "secret")
+    documentation = secret.get("documentation") or {}
+    value = documentation.get("value", "") if isinstance(documentation, dict) else documentation
+    assert "秘匿" in value, secret
+    hover = client.request(
+        "textDocument/hover",
+        {"textDocument": {"uri": uri}, "position": {"line": 3, "character": 2}},
+    )
+    assert hover is not None and "トレーラー" in hover["contents"]["value"], hover
+
+
 _PLACEHOLDER = re.compile(r"^(?P<indent> *)(?:- )?(?P<key>[a-z_]+): \$\{\d+:(?P<value>[^}]*)\}$")
 
 
@@ -146,7 +172,7 @@ def test_completion_snippets_insert_valid_values(lsp: tuple[Client, Path], syste
     sample_text = book_files([system], title="t", site_url=None)[f"scenarios/{system}-sample.yaml"]
     sample = yaml.safe_load(sample_text)
     checked = 0
-    for field in ("enemies", "difficulty_targets", "party"):
+    for field in ("enemies", "difficulty_targets", "party", "handouts", "scenes", "npcs"):
         if not sample.get(field):
             continue
         text = f"# yaml-language-server: $schema={schema.as_uri()}\nsystem: {system}\ntitle: t\n"

@@ -9,6 +9,7 @@ import json
 import logging
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -34,12 +35,12 @@ from saikoro.balance import (
     tactics_for,
     verdict,
 )
+from saikoro.balance import _cache as balancecache
 from saikoro.balance import _runner as runner
+from saikoro.balance._cache import BalanceStore, decode, encode, fight_key
 from saikoro.balance._check import figures
 from saikoro.scenario import Scenario, load_scenario
 from saikoro.site import SaikoroPlugin
-from saikoro.site import _balancecache as balancecache
-from saikoro.site._balancecache import BalanceStore, decode, encode, fight_key
 from saikoro.site._charts import percent
 from saikoro.site._pages import balance as section
 from saikoro.site._pages.balance import _for_readers
@@ -64,6 +65,7 @@ def _book(root: Path, plugin: str = "", names: tuple[str, ...] = SAMPLES) -> Pat
     for name in names:
         text = (REPO / "scenarios" / f"{name}.yaml").read_text("utf-8")
         (root / "scenarios" / f"{name}.yaml").write_text(text, "utf-8")
+    shutil.copytree(REPO / "scenarios" / "images", root / "scenarios" / "images")
     return root
 
 
@@ -498,6 +500,7 @@ def test_cache_files_round_trip_every_field() -> None:
 def _copy(path: Path, prefix: str) -> Path:
     out = Path(tempfile.mkdtemp()) / "elsewhere.yaml"
     out.write_text(prefix + path.read_text("utf-8"), "utf-8")
+    shutil.copytree(path.parent / "images", out.parent / "images")  # the images it shows
     return out
 
 
@@ -510,7 +513,7 @@ def test_the_key_is_the_same_in_every_process_and_ignores_id_and_title() -> None
         "from saikoro.scenario._validate import load_scenario\n"
         "from saikoro.balance._model import encounter\n"
         "from saikoro.balance._tactics import tactics_for\n"
-        "from saikoro.site._balancecache import fight_key\n"
+        "from saikoro.balance._cache import fight_key\n"
         f"sc = load_scenario({str(REPO / 'scenarios' / 'kegare-minato.yaml')!r}).scenario\n"
         "print(fight_key(encounter(sc), tactics_for(sc.system), 400, 0))\n"
     )

@@ -143,6 +143,7 @@ def make_author_site(root: Path, *, with_samples: bool = True) -> Path:
         "utf-8",
     )
     if with_samples:
+        shutil.copytree(REPO / "scenarios" / "images", root / "scenarios" / "images")
         for path in sorted((REPO / "scenarios").glob("*.y*ml")):
             shutil.copy(path, root / "scenarios" / path.name)
             evil = hostile_variant(path.read_text("utf-8"), path.stem)

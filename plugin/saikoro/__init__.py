@@ -74,7 +74,12 @@ into a folder it did not write) and ``PdfError`` (``saikoro pdf`` that cannot pr
 messages, the build recomputes a file that
 raises ``CorruptCacheError``, an exact solver's ``OutOfBudget`` makes the runner report a
 figure as simulated only, and a file read refused as ``NotRegularFileError`` (a FIFO, a
-device) or ``FileTooLargeError`` is reported as a problem of that file.
+device) or ``FileTooLargeError`` is reported as a problem of that file. A balance cache
+folder that cannot be used (``CacheError``) is a note from validate and a build error
+naming the option; a ``SAIKORO_FAIL_ON_MISS`` that is neither true nor false
+(``SettingError``) is a usage error. The site reports a malformed own-value placeholder
+of a ``dice`` fence (``OwnValueError``) as a warning at its line, and an engine module
+the browser's MicroPython cannot run (``LoweringError``) as a build error naming the file.
 
 >>> issubclass(DiceError, SaikoroError)
 True

@@ -1,4 +1,4 @@
-"""The ``saikoro`` command: roll, odds, validate, schema, new, docs, simulate, pdf, room.
+"""The ``saikoro`` command: roll, odds, validate, schema, new, docs, simulate, pdf, text, room.
 
 Exit status: 0 ok, 1 not a command / refused / invalid scenario, 2 usage,
 3 internal error (`saikoro validate`: a bug in saikoro, reported on stderr), 130 stopped
@@ -343,6 +343,11 @@ def _build_parser() -> argparse.ArgumentParser:
         add_help=False,
     )
     sub.add_parser(
+        "text",
+        help="print scenarios as plain text (Markdown) for text sessions (saikoro text --help)",
+        add_help=False,
+    )
+    sub.add_parser(
         "simulate",
         help="simulate scenarios' battles: win rate and more (saikoro simulate --help)",
         add_help=False,
@@ -438,6 +443,10 @@ def _main(argv: Sequence[str] | None) -> int:
         from .site import pdf_main
 
         return pdf_main(args_list[1:])
+    if args_list and args_list[0] == "text":
+        from .site import text_main
+
+        return text_main(args_list[1:])
     if args_list and args_list[0] == "new":
         from ._new import main as new_main
 

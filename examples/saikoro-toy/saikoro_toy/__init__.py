@@ -19,7 +19,16 @@ import re
 from collections.abc import Mapping
 
 from saikoro.dice import DiceSource, Odds, Roll, odds, roll
-from saikoro.systems import CommandDoc, Edge, Flow, Ruling, Step, StepKind, System
+from saikoro.systems import (
+    CommandDoc,
+    Edge,
+    Flow,
+    RightsNotice,
+    Ruling,
+    Step,
+    StepKind,
+    System,
+)
 
 __all__ = ["FLOWS", "RULINGS", "SYSTEM", "Toy"]
 
@@ -69,6 +78,12 @@ class Toy(System):
 
     id = "toy"
     name = "トイシステム"
+    rights = RightsNotice(
+        game="トイシステム",
+        holder="saikoro の作者",
+        guideline="saikoro の例として自由に使えます。",
+        source="saikoro のリポジトリ",
+    )
     aliases = ("おもちゃ",)
     commands = (CommandDoc("TOY[目標値]", "ダイスの合計が目標値以上なら成功。", ("TOY7", "TOY10")),)
     rulings = RULINGS

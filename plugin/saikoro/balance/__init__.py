@@ -12,11 +12,20 @@ Public API:
 * :func:`tactics_for` ``(system, pc=None, enemy=None)`` -> :class:`Tactics`;
   :data:`PRESETS` / :data:`ATOMS` name and describe the policies.
 * :func:`verdict` ``(win)`` -> 易しい / 標準 / 厳しい / 非常に厳しい.
+* :func:`judge_target` ``(target, win=, low=, high=, battles=, exact=)`` ->
+  :class:`TargetVerdict`: the one balance gate (範囲内 / まだ確かでない / 範囲外, and the
+  battles that would decide), asked by validate and the site alike.
 * :func:`tune` ``(scenario, *, seed, ...)`` -> :class:`TuneResult`: the edits that bring
   the win rate into ``balance.win`` (``saikoro tune``).
-* :func:`check_balance` ``(result)``: validation's warning when a scenario misses its
-  ``balance.win`` (:data:`SEED`, the tactics it names: :func:`scenario_tactics`);
+* :func:`check_balance` ``(result)``: validation's verdict on a scenario's
+  ``balance.win`` (:func:`balance_problems` ``(scenario, result, file)``: the same words
+  for the build's log) (:data:`SEED`, the tactics it names: :func:`scenario_tactics`);
   :func:`tactics_rulings` ``(system)``: the default tactics for the rulings page.
+* :class:`BalanceStore`: the figures where an author waits (:func:`author_figures`: the
+  exact solution within :data:`AUTHOR_STEPS`, the battles within
+  :data:`AUTHOR_SECONDS`), cached by content in memory and in the book's cache folder,
+  shared by validate, pre-commit, ``mkdocs build`` and ``serve`` (:class:`CacheError`: a
+  cache folder that cannot be used).
 * :func:`simulate_main` ``(argv)``, :func:`tune_main` ``(argv)``: ``saikoro simulate`` and
   ``saikoro tune`` (imported on first use, with the terminal's progress bars).
 
@@ -36,8 +45,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ._budget import EXACT_STEPS, Budget, OutOfBudget
-from ._check import SEED, check_balance, scenario_tactics
+from ._budget import AUTHOR_SECONDS, AUTHOR_STEPS, EXACT_STEPS, Budget, OutOfBudget
+from ._cache import SEED, BalanceStore, CacheError, author_figures, scenario_tactics
+from ._check import balance_problems, check_balance
 from ._errors import BalanceError
 from ._model import BalanceSpec, Encounter, Party, encounter, parse_party
 from ._parties import reference_party
@@ -46,7 +56,7 @@ from ._side import Battle, Condition
 from ._simulator import BATTLE_ENDS, End, Note, Simulator, simulator_for
 from ._stats import BalanceResult, EndFigures, PcFigures, RulingUsed, SideResult, Tally, wilson
 from ._tactics import ATOMS, PRESETS, Policy, Tactics, TacticsError, tactics_for, tactics_rulings
-from ._verdict import VERDICTS, verdict
+from ._verdict import VERDICTS, TargetVerdict, judge_target, verdict
 from ._weights import common_denominator, reduce, scaled
 
 if TYPE_CHECKING:
@@ -56,6 +66,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ATOMS",
+    "AUTHOR_SECONDS",
+    "AUTHOR_STEPS",
     "BATTLE_ENDS",
     "EXACT_STEPS",
     "PRESETS",
@@ -64,8 +76,10 @@ __all__ = [
     "BalanceError",
     "BalanceResult",
     "BalanceSpec",
+    "BalanceStore",
     "Battle",
     "Budget",
+    "CacheError",
     "Condition",
     "Encounter",
     "End",
@@ -81,10 +95,14 @@ __all__ = [
     "Tactics",
     "TacticsError",
     "Tally",
+    "TargetVerdict",
     "TuneResult",
+    "author_figures",
+    "balance_problems",
     "check_balance",
     "common_denominator",
     "encounter",
+    "judge_target",
     "parse_party",
     "reduce",
     "reference_party",

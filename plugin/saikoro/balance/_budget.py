@@ -19,10 +19,25 @@ from __future__ import annotations
 
 from saikoro.dice import SaikoroError
 
-__all__ = ["EXACT_STEPS", "Budget", "OutOfBudget"]
+__all__ = ["AUTHOR_SECONDS", "AUTHOR_STEPS", "EXACT_STEPS", "Budget", "OutOfBudget"]
 
 EXACT_STEPS = 10_000_000
-"""The work an exact solution may take (about 2–5 s of CPU for the solvers here)."""
+"""The work an exact solution may take in ``saikoro simulate`` (seconds to tens of seconds
+of CPU: a step of the kokuryoku and getb solvers is cheaper than one of kegare's or
+cutaction's)."""
+
+AUTHOR_STEPS = 250_000
+"""The work an exact solution may take where an author waits (``saikoro validate``,
+pre-commit, ``mkdocs build`` and ``serve``): a probe of at most about half a second, so
+that an encounter too big to solve says so at once instead of running to
+:data:`EXACT_STEPS`. Every sample scenario is solved within it where it can be solved."""
+
+AUTHOR_SECONDS = 5.0
+"""The most time the battles of one scenario may take where an author waits: a scenario
+asking for more (``balance.battles: 100000`` of battles that last 99 rounds) is cut after
+this many seconds, and its figure says how many battles were played (see
+:func:`~saikoro.balance.simulate`'s ``seconds``). Counted battles, not time, decide
+everything else: a run that is not cut gives the same figures on every machine."""
 
 
 class OutOfBudget(SaikoroError):  # noqa: N818 - a signal between solver and runner

@@ -1,105 +1,113 @@
-"""``saikoro validate``'s balance check: simulate, and warn when off the ``balance:`` target.
+"""``saikoro validate``'s balance check: simulate, and judge the ``balance:`` target.
 
-Runs only for scenarios that give ``balance.win``; plays ``balance.battles`` battles
-(400 by default, a few tenths of a second) from seed 0 in this process, and solves the
-encounter exactly where it is small (bounded by the one counted budget), so that
-validation and the site's バランス section judge the same figure: the exact value where
-there is one, else the estimate. Files with the same content are simulated once per
-process. The warning sits on the
-``balance.win`` line and gives the figure, its 95 % interval, the battles and the seed.
+Runs only for scenarios that give ``balance.win``. The figures are the site's
+(:func:`~saikoro.balance._cache.author_figures`: ``balance.battles`` battles, 400 by
+default, from seed 0, the exact solution where the encounter is small), from the book's
+cache when the fight was computed before (by validate, pre-commit, a build or serve: the
+cache folder of the book the file is in, see :attr:`saikoro.scenario.Book.balance_cache`),
+and :func:`~saikoro.balance.judge_target` judges them as the site does:
+
+* the target clearly missed (the exact value, or the whole 95 % interval, outside the
+  range): a warning on the ``balance.win`` line that ``--strict`` leaves alone (an error
+  with ``saikoro validate --fail-on-miss``: the author decides whether a miss fails);
+* an interval across a bound: a warning, never a failure, saying how many battles would
+  settle it;
+* battles cut by the time limit (:data:`~saikoro.balance.AUTHOR_SECONDS`): a warning on
+  the ``balance.battles`` line, never a failure, saying how many were played.
 """
 
 from __future__ import annotations
 
+import functools
+import sys
 from dataclasses import replace
-from fractions import Fraction
+from pathlib import Path
 
-from saikoro.scenario import LoadResult, Msg, Problem, Scenario
+from saikoro.scenario import Gate, LoadResult, Msg, Problem, Scenario, find_book
 
-from ._model import Encounter, encounter
-from ._runner import simulate
+from ._cache import SEED, BalanceStore, scenario_tactics
+from ._model import encounter
 from ._stats import BalanceResult
-from ._tactics import Tactics, tactics_for
+from ._verdict import judge_target
 
-__all__ = ["SEED", "check_balance", "figures", "scenario_tactics"]
+__all__ = ["SEED", "balance_problems", "check_balance", "figures", "scenario_tactics", "store_for"]
 
-SEED = 0
-"""The seed validation simulates from."""
-
-CACHE_SIZE = 256
-"""Results kept per process, keyed by the file's content (copies are simulated once)."""
-
-_CACHE: dict[str, BalanceResult] = {}
+_STORES: dict[Path | None, BalanceStore] = {}
+"""One store per cache folder (``None``: files outside any book, memory only)."""
 
 
 def _percent(x: float) -> str:
     return f"{x * 100:.1f}%"
 
 
-def scenario_tactics(enc: Encounter) -> Tactics:
-    """The tactics the scenario's ``balance:`` names (each system's default otherwise)."""
-    spec = enc.balance
-    return tactics_for(
-        enc.system, spec.tactics if spec else None, spec.enemy_tactics if spec else None
-    )
+def _report(message: str) -> None:
+    sys.stderr.write(f"saikoro: {message}\n")
+
+
+@functools.cache
+def _cache_folder(folder: Path) -> Path | None:
+    book = find_book(folder)
+    return book.balance_cache if book is not None else None
+
+
+def store_for(path: Path) -> BalanceStore:
+    """The store of the book the file ``path`` is in (its cache folder; memory only outside
+    a book). A cache folder that cannot be used is reported on stderr, never a failure."""
+    where = _cache_folder(path.resolve().parent)
+    store = _STORES.get(where)
+    if store is None:
+        store = _STORES[where] = BalanceStore(cache_dir=where, report=_report, tolerant=True)
+    return store
 
 
 def figures(scenario: Scenario) -> BalanceResult:
-    """The scenario's balance figures as validation computes them (cached by content).
-
-    ``balance.battles`` battles (400 when not given) from seed 0 with the scenario's
-    tactics, in this process, with the exact solution where small: what a site's
-    バランス section shows.
-    """
-    r = _CACHE.get(scenario.digest)
-    if r is None:
-        enc = encounter(scenario)
-        battles = enc.balance.battles if enc.balance else 400
-        r = simulate(enc, battles=battles, seed=SEED, tactics=scenario_tactics(enc))
-        if len(_CACHE) >= CACHE_SIZE:
-            _CACHE.pop(next(iter(_CACHE)))
-        _CACHE[scenario.digest] = r
-    return r
+    """The scenario's balance figures as validation computes them (and the site shows them,
+    with the same battles), from the book's cache when unchanged."""
+    return store_for(Path(scenario.path)).figures(scenario)
 
 
 def check_balance(result: LoadResult) -> LoadResult:
-    """``result`` with a warning added when the simulated win rate misses the target."""
+    """``result`` with the balance target's verdict added (see the module)."""
     sc = result.scenario
     if sc is None or sc.model.balance is None or not sc.model.balance.win:
         return result
+    added = balance_problems(sc, figures(sc), result.file)
+    if not added:
+        return result
+    return replace(result, problems=sorted([*result.problems, *added], key=Problem.sort_key))
+
+
+def balance_problems(sc: Scenario, r: BalanceResult, file: str) -> list[Problem]:
+    """What validate and the build say of ``sc``'s figures ``r`` (``file``: the name to
+    show): the ``balance.win`` verdict unless the target is met (``gate`` ``miss`` or
+    ``note``), and a note when the battles were cut by time."""
     enc = encounter(sc)
     spec = enc.balance
+    out: list[Problem] = []
+
+    def warn(path: str, msg: Msg, gate: Gate) -> None:
+        line, column = sc.positions.get(path, sc.positions.get("scenario.balance", (1, 1)))
+        out.append(Problem(file, line, column, "warning", path, msg, gate=gate))
+
+    if r.cut is not None:
+        cut = (f"{r.requested:,}", f"{r.cut:g}", f"{r.battles:,}", r.requested)
+        warn("scenario.balance.battles", Msg("balance.cut", cut), "note")
     if spec is None or spec.win is None:
-        return result
-    r = figures(sc)
-    low, high = spec.win
-    judged = r.exact if r.exact is not None else Fraction(r.win)
-    if low <= judged <= high:
-        return result
-    line, column = sc.positions.get("scenario.balance.win", (1, 1))
-    if r.exact is not None:
-        msg = Msg(
-            "balance.outside_exact",
-            (
-                _percent(float(r.exact)),
-                str(r.exact),
-                _percent(r.win),
-                r.battles,
-                SEED,
-                spec.win_text,
-            ),
-        )
-    else:
-        msg = Msg(
-            "balance.outside",
-            (
-                _percent(r.win),
-                _percent(r.win_low),
-                _percent(r.win_high),
-                r.battles,
-                SEED,
-                spec.win_text,
-            ),
-        )
-    problem = Problem(result.file, line, column, "warning", "scenario.balance.win", msg)
-    return replace(result, problems=sorted([*result.problems, problem], key=Problem.sort_key))
+        return out
+    found = judge_target(
+        spec.win, win=r.win, low=r.win_low, high=r.win_high, battles=r.battles, exact=r.exact
+    )
+    figure = (_percent(r.win), _percent(r.win_low), _percent(r.win_high), r.battles, SEED)
+    if found.state == "out" and r.exact is not None:
+        exact = (_percent(float(r.exact)), str(r.exact))
+        shown = (*exact, _percent(r.win), r.battles, SEED, spec.win_text)
+        warn("scenario.balance.win", Msg("balance.outside_exact", shown), "miss")
+    elif found.state == "out":
+        warn("scenario.balance.win", Msg("balance.outside", (*figure, spec.win_text)), "miss")
+    elif found.state == "uncertain" and found.needed is None:
+        msg = Msg("balance.uncertain_edge", (*figure, spec.win_text))
+        warn("scenario.balance.win", msg, "note")
+    elif found.state == "uncertain":
+        args = (*figure, spec.win_text, f"{found.needed}")
+        warn("scenario.balance.win", Msg("balance.uncertain", args), "note")
+    return out

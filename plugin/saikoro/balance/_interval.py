@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 
-__all__ = ["Z95", "parse_win_range", "wilson"]
+__all__ = ["Z95", "parse_win_range", "wilson", "wilson_rate"]
 
 from saikoro.scenario import parse_win_range
 
@@ -31,11 +31,20 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     """
     if trials <= 0:
         return 0.0, 1.0
-    p = successes / trials
+    return wilson_rate(successes / trials, trials, z)
+
+
+def wilson_rate(p: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """:func:`wilson` of a rate ``p`` observed over ``trials`` (``trials`` at least 1): the
+    interval the same rate would have after that many trials.
+
+    >>> [round(x, 4) for x in wilson_rate(0.5, 100)]
+    [0.4038, 0.5962]
+    """
     z2 = z * z
     denom = 1 + z2 / trials
     centre = (p + z2 / (2 * trials)) / denom
     half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denom
-    low = 0.0 if successes == 0 else max(0.0, centre - half)
-    high = 1.0 if successes == trials else min(1.0, centre + half)
+    low = 0.0 if p <= 0 else max(0.0, centre - half)
+    high = 1.0 if p >= 1 else min(1.0, centre + half)
     return low, high

@@ -20,12 +20,13 @@ import multiprocessing
 import os
 import random
 import signal
+import time
 from collections.abc import Callable
 from fractions import Fraction
 
 from saikoro.dice import InternalError
 
-from ._budget import Budget, OutOfBudget
+from ._budget import EXACT_STEPS, Budget, OutOfBudget
 from ._errors import BalanceError
 from ._model import Encounter
 from ._simulator import Simulator, simulator_for
@@ -92,16 +93,17 @@ Solved = tuple[Fraction | None, dict[str, Fraction], dict[int, Fraction], str | 
 """The exact solution: P(win), the named figures, the side missions', why none."""
 
 
-def solve_exact(args: tuple[Encounter, Tactics]) -> Solved:
+def solve_exact(args: tuple[Encounter, Tactics, int]) -> Solved:
     """Solve ``enc`` exactly under ``tactics`` (each solver within its own counted
-    :class:`Budget`); run beside the battles' chunks when there are several processes."""
-    enc, tactics = args
+    :class:`Budget` of ``steps``); run beside the battles' chunks when there are several
+    processes."""
+    enc, tactics, steps = args
     sim = simulator_for(enc.system)
-    return _solve(enc, sim, sim.prepare(enc, tactics))
+    return _solve(enc, sim, sim.prepare(enc, tactics), steps)
 
 
-def _solve(enc: Encounter, sim: Simulator[object], prep: object) -> Solved:
-    budget = Budget()
+def _solve(enc: Encounter, sim: Simulator[object], prep: object, steps: int) -> Solved:
+    budget = Budget(steps)
     exact: Fraction | None = None
     figures: dict[str, Fraction] = {}
     reason: str | None = None
@@ -110,9 +112,12 @@ def _solve(enc: Encounter, sim: Simulator[object], prep: object) -> Solved:
         if exact is None:
             reason = "この戦闘は厳密解の対象外（シミュレーションのみ）"
     except OutOfBudget:
-        reason = f"状態が多すぎるため厳密には解かない（計算量の上限 {budget.limit:,} 手）"
+        reason = f"状態が多すぎるため厳密には解かない（計算量の上限 {budget.limit:,} 手"
+        if steps < EXACT_STEPS:  # an author's path: say where a bigger budget is tried
+            reason += f"。saikoro simulate は {EXACT_STEPS:,} 手まで試す"
+        reason += "）"
     try:
-        sides = side_exact(enc, sim, prep, exact, Budget())
+        sides = side_exact(enc, sim, prep, exact, Budget(steps))
     except OutOfBudget:
         sides = {}
     return exact, figures, sides, reason
@@ -128,6 +133,25 @@ def _chunks(battles: int) -> list[int]:
     return [CHUNK] * full + ([rest] if rest else [])
 
 
+def _play_until(
+    sim: Simulator[object],
+    prep: object,
+    item: tuple[Encounter, Tactics, int, int, int],
+    deadline: float,
+) -> Tally:
+    """Chunk ``item`` as :func:`run_chunk` plays it, stopping after the battle during which
+    ``deadline`` (``time.monotonic``) passed: the battles played are the chunk's first
+    ones, whatever the machine (only how many depends on its speed)."""
+    enc, _, seed, index, count = item
+    rng = chunk_rng(seed, index)
+    tally = _tally(enc)
+    for _ in range(count):
+        sim.battle(prep, rng, tally)
+        if time.monotonic() >= deadline:
+            break
+    return tally
+
+
 def simulate(
     enc: Encounter,
     *,
@@ -138,6 +162,8 @@ def simulate(
     progress: Callable[[int, int], None] | None = None,
     solve: bool = True,
     keep_partial: bool = False,
+    steps: int = EXACT_STEPS,
+    seconds: float | None = None,
 ) -> BalanceResult:
     """Play ``battles`` battles of ``enc`` (and solve it exactly when small).
 
@@ -146,6 +172,9 @@ def simulate(
     (``saikoro simulate``) the result then covers the chunks finished and says
     ``interrupted``; otherwise it propagates, so no caller (validate, a build, a cache)
     ever takes a partial figure for the result.
+    The exact solution may take ``steps`` of work (:class:`Budget`); with ``seconds``, the
+    battles stop once they have taken that long, and the result says so (``cut``: the
+    figures are those of the battles played, ``requested`` how many were asked for).
     """
     if battles < 1:
         raise BalanceError("battles must be at least 1")
@@ -156,6 +185,8 @@ def simulate(
     work = [(enc, tactics, seed, i, n) for i, n in enumerate(sizes)]
     total = _tally(enc)
     interrupted = False
+    cut = False
+    deadline = None if seconds is None else time.monotonic() + seconds
     done = 0
     jobs = max(1, min(jobs, len(work)))
     if progress:
@@ -164,28 +195,40 @@ def simulate(
     try:
         if jobs == 1:
             for item in work:
-                total = total + run_chunk(item)
-                done += item[4]
+                if deadline is None:
+                    part = run_chunk(item)
+                else:
+                    part = _play_until(sim, prep, item, deadline)
+                total = total + part
+                done += part.battles
                 if progress:
                     progress(done, battles)
+                if deadline is not None and time.monotonic() >= deadline:
+                    cut = done < battles
+                    break
         else:
             ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
             with ctx.Pool(jobs, initializer=_ignore_sigint) as pool:
                 try:
                     # the exact solution in one worker while the others play the battles
-                    pending = pool.apply_async(solve_exact, ((enc, tactics),)) if solve else None
+                    pending = (
+                        pool.apply_async(solve_exact, ((enc, tactics, steps),)) if solve else None
+                    )
                     for part in pool.imap(run_chunk, work):
                         total = total + part
                         done += part.battles
                         if progress:
                             progress(done, battles)
+                        if deadline is not None and time.monotonic() >= deadline:
+                            cut = done < battles
+                            break
                     if pending is not None:
                         solved = pending.get()
                 except KeyboardInterrupt:
                     pool.terminate()
                     raise
         if solve and solved is None:
-            solved = _solve(enc, sim, prep)
+            solved = _solve(enc, sim, prep, steps)
     except KeyboardInterrupt:  # Ctrl-C: report the battles finished, without the solution
         if not keep_partial:
             raise
@@ -216,6 +259,8 @@ def simulate(
         round_limit=sim.round_limit(enc),
         rulings=rulings_used(enc, sim),
         exact_reason=reason,
+        requested=battles,
+        cut=seconds if cut else None,
     )
 
 

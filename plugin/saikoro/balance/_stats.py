@@ -282,6 +282,10 @@ class BalanceResult:
         rulings: the rulings the figures rely on (options with their values in force).
         exact_reason: why there is no exact value (``None`` when there is one, or when the
             exact solution was not asked for).
+        requested: the battles asked for (``battles`` is fewer when the run was cut or
+            interrupted; 0: not recorded).
+        cut: the time limit, in seconds, that stopped the battles before ``requested``
+            were played (``None``: not cut).
     """
 
     scenario: str
@@ -310,6 +314,8 @@ class BalanceResult:
     round_limit_written: bool = False
     rulings: tuple[RulingUsed, ...] = ()
     exact_reason: str | None = None
+    requested: int = 0
+    cut: float | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The result as JSON (fractions as ``"p/q"`` strings beside their float)."""
@@ -347,6 +353,8 @@ class BalanceResult:
             "round_limit_written": self.round_limit_written,
             "rulings": [r.to_json() for r in self.rulings],
             "exact_reason": self.exact_reason,
+            "requested": self.requested or self.battles,
+            "cut_after_seconds": self.cut,
         }
         if self.exact is not None:
             out["exact"] = float(self.exact)
@@ -378,6 +386,8 @@ def summarise(
     round_limit: tuple[int | None, bool] = (None, False),
     rulings: tuple[RulingUsed, ...] = (),
     exact_reason: str | None = None,
+    requested: int = 0,
+    cut: float | None = None,
 ) -> BalanceResult:
     """The :class:`BalanceResult` of ``tally``.
 
@@ -466,4 +476,6 @@ def summarise(
         round_limit_written=round_limit[1],
         rulings=rulings,
         exact_reason=exact_reason,
+        requested=requested,
+        cut=cut,
     )

@@ -3,6 +3,8 @@
 :func:`enemy_character` builds the character of a scenario enemy: a chat palette of
 generic BCDice commands (the VTTs' dice bot knows none of the five systems), the whole
 stat block as the memo, and a link back to the published page.
+:func:`npc_character` builds an NPC's (its ``text`` and GM-only ``secret`` as the memo:
+:func:`npc_memo`); :func:`enemy_memo` and :func:`pc_memo` write a stat block as text.
 
 A system's VTT export (its bundle's ``vtt`` part, ``System.vtt_export``) is a module with
 ``character(enemy) -> Character`` and ``palette(enemy, system) -> list[PaletteLine]``
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 from ._ccfolia import CcfoliaVisibility, ccfolia_attribute, ccfolia_json, ccfolia_script
 from ._enemy import DICEBOT, enemy_character, enemy_palette
+from ._memo import enemy_memo, npc_character, npc_memo, pc_memo
 from ._model import Character, ExportError
 from ._palette import PaletteLine, signed
 from ._room import Room, RoomNote, RoomPart, RoomPiece, book_room, scenario_room, table_line
@@ -46,8 +49,12 @@ __all__ = [
     "ccfolia_script",
     "dial_map",
     "enemy_character",
+    "enemy_memo",
     "enemy_palette",
+    "npc_character",
+    "npc_memo",
     "output_name",
+    "pc_memo",
     "room_main",
     "rows_map",
     "scenario_room",

@@ -40,9 +40,19 @@ from saikoro.scenario import (
     Type,
     short_label,
 )
-from saikoro.scenario.model import Enemy, Model, to_data
+from saikoro.scenario.model import Enemy, Model, Npc, to_data
 
-__all__ = ["enemy_definition", "enemy_memo", "model_lines", "short_label"]
+from ._model import Character
+
+__all__ = [
+    "enemy_definition",
+    "enemy_memo",
+    "model_lines",
+    "npc_character",
+    "npc_memo",
+    "pc_memo",
+    "short_label",
+]
 
 _SKIP = ("id", "name")
 
@@ -162,3 +172,34 @@ def enemy_memo(system: str, enemy: Enemy) -> str:
     come where the definition puts them (last).
     """
     return "\n".join(_lines(enemy_definition(system), enemy))
+
+
+def pc_memo(system: str, pc: Model) -> str:
+    """Every field of a PC of ``party:`` but its name, one per line, in Japanese (as an
+    enemy's memo: the labels of the system's definition)."""
+    party = DEFINITIONS[system].field("party").type
+    if not isinstance(party, ListOf) or not isinstance(party.item, Obj):
+        raise TypeError(f"{system}: party is not a list of mappings")
+    return "\n".join(_lines(party.item, pc))
+
+
+def npc_memo(npc: Npc) -> str:
+    """An NPC's memo: who they are, then what only the GM knows (marked as such).
+
+    >>> print(npc_memo(Npc(id="m", name="巫女", text="社を守る。", secret="正体は狐。")))
+    社を守る。
+    【GMだけが知ること】
+    正体は狐。
+    """
+    parts = []
+    if npc.text:
+        parts.append(npc.text.strip())
+    if npc.secret:
+        parts.append("【GMだけが知ること】\n" + npc.secret.strip())
+    return "\n".join(parts)
+
+
+def npc_character(npc: Npc, *, url: str = "") -> Character:
+    """The VTT character of an NPC: its name and memo (an NPC has no stat block), and a
+    link back to its place on the published page (``""``: none)."""
+    return Character(name=npc.name, memo=npc_memo(npc), external_url=url)

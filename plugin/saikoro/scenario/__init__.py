@@ -13,7 +13,11 @@ Public API (stable; used by the MkDocs plugin and the CLI):
   :mod:`saikoro.scenario.model`).
 * :class:`Problem` — ``file``, ``line``, ``column`` (1-based), ``severity``
   (``error``/``warning``), ``path`` (``scenario.enemies[0].hp``), ``message``, ``hint``
-  (English), ``text(lang)``, ``hint_text(lang)``, ``format(lang)``, ``to_json(lang)``.
+  (English), ``text(lang)``, ``hint_text(lang)``, ``format(lang)``, ``to_json(lang)``,
+  ``gate`` (:data:`Gate`: a verdict of the balance gate, which ``--strict`` leaves alone;
+  :func:`fail_on_miss_env` reads :data:`FAIL_ON_MISS_ENV`, which makes a miss fail;
+  :func:`balance_seconds_env` reads :data:`BALANCE_SECONDS_ENV`, the time one scenario's
+  battles may take there).
 * :func:`field_reference` ``(system) -> dict`` — every field, for the generated docs.
 * :func:`json_schema` ``(system=None) -> dict`` — JSON Schema (draft 2020-12);
   :func:`schema_text` writes it as a file holds it, :data:`LOCAL_SCHEMA` is where a book
@@ -32,6 +36,9 @@ files), :func:`load_party_file` (a ``--party`` file), :func:`default_lang` (the 
 of messages), :func:`find_book` (the :class:`Book` a command runs in), ids
 (:data:`ID_PATTERN`, :func:`slug`, :func:`is_reserved`, :func:`volume_id`: the pages the
 site keeps), the ranges an author writes (:func:`parse_win_range`, :func:`party_size`),
+the parts of a scenario book (:data:`PHASE_LABELS`: a scene's phase in Japanese;
+:func:`image_file`: the file an image's ``file:`` names; :func:`image_info`: an image's
+format and size from its header, of the formats :data:`IMAGE_SUFFIXES`),
 the simulator's tactics that ``balance.tactics`` names (:class:`Policy`,
 :func:`parse_policy`, :data:`PRESETS`, :data:`ATOMS`, :func:`describe_tactic`,
 :class:`TacticsError`), :func:`short_label` (a field's label), and how an author's files
@@ -77,8 +84,19 @@ from ._defs._side import BATTLE_CHECKS
 from ._export import field_reference, json_schema, short_label
 from ._files import newline_of, replace_file, text_like
 from ._ids import is_reserved, volume_id
+from ._images import IMAGE_SUFFIXES, image_info
 from ._loader import MAX_BYTES, LoadError, Node, join_path
-from ._problems import Msg, Problem, default_lang, show_value
+from ._problems import (
+    BALANCE_SECONDS_ENV,
+    FAIL_ON_MISS_ENV,
+    Gate,
+    Msg,
+    Problem,
+    balance_seconds_env,
+    default_lang,
+    fail_on_miss_env,
+    show_value,
+)
 from ._ranges import parse_win_range, party_size
 from ._schema import (
     INVALID,
@@ -95,6 +113,7 @@ from ._schema import (
     did_you_mean,
 )
 from ._schemafile import LOCAL_SCHEMA, SchemaRefresh, refresh_schemas, schema_text
+from ._story import PHASE_LABELS, image_file
 from ._tactics import ATOMS, PRESETS, Policy, TacticsError, describe_tactic, parse_policy
 from ._validate import (
     FileScan,
@@ -111,15 +130,19 @@ from ._validate import (
 
 __all__ = [
     "ATOMS",
+    "BALANCE_SECONDS_ENV",
     "BATTLE_CHECKS",
     "DEFINITIONS",
+    "FAIL_ON_MISS_ENV",
     "ID",
     "ID_PATTERN",
+    "IMAGE_SUFFIXES",
     "INVALID",
     "LOCAL_SCHEMA",
     "MAX_BYTES",
     "NAME",
     "PC_NAME",
+    "PHASE_LABELS",
     "PRESETS",
     "TEXT",
     "Book",
@@ -131,6 +154,7 @@ __all__ = [
     "Enum",
     "Field",
     "FileScan",
+    "Gate",
     "Int",
     "IntOrRange",
     "ListOf",
@@ -148,16 +172,20 @@ __all__ = [
     "TacticsError",
     "Tolerant",
     "Type",
+    "balance_seconds_env",
     "bounded_int",
     "chase_tables",
     "default_lang",
     "describe_tactic",
     "did_you_mean",
     "enemy_obj",
+    "fail_on_miss_env",
     "field_reference",
     "find_book",
     "find_files",
     "fraction_text",
+    "image_file",
+    "image_info",
     "is_reserved",
     "join_path",
     "json_schema",

@@ -30,13 +30,24 @@ CONFIG_NAMES = ("mkdocs.yml", "mkdocs.yaml")
 """The names MkDocs looks for."""
 
 
+BALANCE_CACHE = ".cache/plugin/saikoro/balance"
+"""The balance figures' cache folder in a book, relative to ``mkdocs.yml`` (the plugin's
+``balance.cache_dir`` default)."""
+
+
 @dataclass(frozen=True)
 class Book:
-    """A scenario book: its folder, its ``mkdocs.yml`` and its scenario folder."""
+    """A scenario book: its folder, its ``mkdocs.yml`` and its scenario folder.
+
+    ``balance_cache`` is the folder of balance figures shared by ``saikoro validate`` and
+    the site's builds (the plugin's ``balance.cache_dir``; ``None`` when its
+    ``balance.cache`` is false).
+    """
 
     root: Path
     config: Path
     scenarios: Path
+    balance_cache: Path | None = None
 
 
 class _TagsAsNothing(yaml.SafeLoader):
@@ -50,20 +61,36 @@ def _nothing(loader: yaml.SafeLoader, suffix: str, node: yaml.Node) -> None:  # 
 _TagsAsNothing.add_multi_constructor("", _nothing)
 
 
-def _scenarios_option(config: Path) -> str | None:
-    """The saikoro plugin's ``scenarios:`` in ``config`` (``None``: not set or unreadable)."""
+def _plugin_options(config: Path) -> dict[str, Any]:
+    """The saikoro plugin's options in ``config`` (empty: none given, or unreadable)."""
     try:
         data: Any = yaml.load(config.read_text(encoding="utf-8"), Loader=_TagsAsNothing)  # noqa: S506 - a safe loader
     except (OSError, UnicodeDecodeError, yaml.YAMLError):
-        return None
+        return {}
     plugins = data.get("plugins") if isinstance(data, dict) else None
     if isinstance(plugins, dict):
         plugins = [{k: v} for k, v in plugins.items()]
     for entry in plugins if isinstance(plugins, list) else []:
         if isinstance(entry, dict) and isinstance(entry.get("saikoro"), dict):
-            folder = entry["saikoro"].get("scenarios")
-            return folder if isinstance(folder, str) and folder.strip() else None
-    return None
+            options: dict[str, Any] = entry["saikoro"]
+            return options
+    return {}
+
+
+def _scenarios_option(options: dict[str, Any]) -> str | None:
+    """The saikoro plugin's ``scenarios:`` (``None``: not set)."""
+    folder = options.get("scenarios")
+    return folder if isinstance(folder, str) and folder.strip() else None
+
+
+def _balance_cache(folder: Path, options: dict[str, Any]) -> Path | None:
+    """The book's balance cache folder as the plugin's ``balance:`` options set it."""
+    balance = options.get("balance")
+    balance = balance if isinstance(balance, dict) else {}
+    if balance.get("cache") is False:
+        return None
+    where = balance.get("cache_dir")
+    return folder / (where if isinstance(where, str) and where.strip() else BALANCE_CACHE)
 
 
 def find_book(start: Path | None = None) -> Book | None:
@@ -73,6 +100,12 @@ def find_book(start: Path | None = None) -> Book | None:
         for name in CONFIG_NAMES:
             config = folder / name
             if config.is_file():
-                option = _scenarios_option(config)
-                return Book(folder, config, folder / (option or "scenarios"))
+                options = _plugin_options(config)
+                option = _scenarios_option(options)
+                return Book(
+                    folder,
+                    config,
+                    folder / (option or "scenarios"),
+                    _balance_cache(folder, options),
+                )
     return None

@@ -14,13 +14,23 @@ import os
 import sys
 import traceback
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
 from ._args import CommandParser, bounded_int
 from ._book import find_book
 from ._files import replace_file
-from ._problems import LANGS, Msg, Problem, default_lang, render
+from ._problems import (
+    FAIL_ON_MISS_ENV,
+    LANGS,
+    Msg,
+    Problem,
+    balance_seconds_env,
+    default_lang,
+    fail_on_miss_env,
+    render,
+)
 from ._schema import did_you_mean
 from ._validate import LoadResult, load_scenario, scan_files, unique_ids
 
@@ -136,7 +146,18 @@ def validate_main(
         default=None,
         help="message language (default: from LC_ALL/LC_MESSAGES/LANG, else en)",
     )
-    parser.add_argument("--strict", action="store_true", help="treat warnings as errors")
+    parser.add_argument(
+        "--strict",
+        action="store_true",
+        help="treat warnings as errors (not the balance target's verdicts: see --fail-on-miss)",
+    )
+    parser.add_argument(
+        "--fail-on-miss",
+        action="store_true",
+        help="a balance.win target clearly missed (the exact win rate, or its whole 95%% "
+        "interval, outside the range) is an error (default: a warning that --strict leaves "
+        f"alone, unless {FAIL_ON_MISS_ENV} is true); a figure not yet certain never fails",
+    )
     parser.add_argument(
         "-q", "--quiet", action="store_true", help="print problems only, no summary"
     )
@@ -145,6 +166,12 @@ def validate_main(
     except SystemExit as e:
         return 0 if e.code == 0 else 2
     lang = args.lang or default_lang()
+    try:
+        fail_on_miss = args.fail_on_miss or fail_on_miss_env()
+        balance_seconds_env()  # checked here: the balance check reads it
+    except ValueError as e:
+        sys.stderr.write(f"saikoro validate: {e}\n")
+        return 2
     paths = args.paths or _book_folder(lang)
     if paths is None:
         return 2
@@ -162,6 +189,8 @@ def validate_main(
         return EXIT_INTERNAL
     _refresh_schemas([Path(r.file) for r in results])
     problems = sorted(extra + [p for r in results for p in r.problems], key=Problem.sort_key)
+    if fail_on_miss:
+        problems = [replace(p, severity="error") if p.gate == "miss" else p for p in problems]
     errors = sum(p.severity == "error" for p in problems)
     warnings = len(problems) - errors
     if args.format == "json":
@@ -177,7 +206,7 @@ def validate_main(
             stdout.write((_github(p, lang) if args.format == "github" else p.format(lang)) + "\n")
         if not args.quiet and args.format == "text":
             stdout.write(render(Msg("cli.summary", (len(results), errors, warnings)), lang) + "\n")
-    if errors or (args.strict and warnings):
+    if errors or (args.strict and any(p.severity == "warning" and not p.gate for p in problems)):
         return 1
     return 0
 

@@ -360,8 +360,15 @@ def root_fields(
 ) -> Obj:
     """The top-level mapping of ``system_id``'s scenarios (``checks`` run on the whole)."""
     from ._defs._side import check_side_refs
+    from ._story import check_flow, check_story, story_fields
 
-    checks = (*checks, check_side_refs(system_id))
+    checks = (*checks, check_side_refs(system_id), check_story, check_flow)
+    item = targets.item if isinstance(targets, ListOf) else None
+    chases = isinstance(item, Obj) and any(
+        f.name == "kind" and isinstance(f.type, Enum) and "chase" in f.type.values
+        for f in item.fields
+    )
+    head, body, tail = story_fields(chases=chases)
     return Obj(
         (
             Field(
@@ -378,10 +385,12 @@ def root_fields(
                 en="scenario id (default: file name)",
             ),
             Field("title", NAME, required=True, ja="タイトル", en="title"),
+            *head,
             Field("summary", TEXT, ja="あらすじ(Markdown)", en="summary (Markdown)"),
             Field(
                 "players", IntOrRange(1, 20), ja="プレイヤー人数(3 や 3-5)", en="players (3 or 3-5)"
             ),
+            *body,
             Field(
                 "difficulty_targets",
                 targets,
@@ -404,6 +413,7 @@ def root_fields(
                 ja="裁定オプション(オプション名: 値)",
                 en="ruling options (name: value)",
             ),
+            *tail,
         ),
         checks=checks,
     )

@@ -20,7 +20,7 @@ hover and in completion.
 <BLANKLINE>
 値: 1 以上 99999 以下の整数 ／ 必須
 >>> [f["name"] for f in field_reference("getb")["fields"]][:4]
-['system', 'id', 'title', 'summary']
+['system', 'id', 'title', 'author']
 """
 
 from __future__ import annotations

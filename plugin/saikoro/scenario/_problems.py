@@ -14,20 +14,29 @@ same problem can be shown in either language. The catalogues live in
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Literal
 
+from saikoro.dice import SaikoroError
+
 __all__ = [
+    "BALANCE_SECONDS_ENV",
+    "FAIL_ON_MISS_ENV",
     "LANGS",
+    "Gate",
     "Msg",
     "Problem",
     "Severity",
+    "balance_seconds_env",
     "catalogue",
     "default_lang",
+    "fail_on_miss_env",
     "render",
     "show_value",
 ]
@@ -36,6 +45,67 @@ LANGS = ("en", "ja")
 """The languages with a message catalogue."""
 
 Severity = Literal["error", "warning"]
+Gate = Literal["", "miss", "note"]
+"""What a balance-gate verdict is (see :attr:`Problem.gate`)."""
+
+FAIL_ON_MISS_ENV = "SAIKORO_FAIL_ON_MISS"
+"""The environment variable that makes a ``balance.win`` target clearly missed a failure in
+``saikoro validate`` and the build (where neither ``--fail-on-miss`` nor the plugin's
+``balance.fail_on_miss`` says): the CI workflow of ``saikoro new`` sets it."""
+
+
+class SettingError(SaikoroError, ValueError):
+    """A setting from the environment that is not one of its values."""
+
+
+BALANCE_SECONDS_ENV = "SAIKORO_BALANCE_SECONDS"
+"""The environment variable that sets how long ``saikoro validate`` and the build may play
+one scenario's battles (seconds; :data:`saikoro.balance.AUTHOR_SECONDS` when unset)."""
+
+MAX_BALANCE_SECONDS = 86_400
+"""The most :data:`BALANCE_SECONDS_ENV` may ask (a day)."""
+
+
+def balance_seconds_env(environ: Mapping[str, str] | None = None) -> float | None:
+    """The seconds :data:`BALANCE_SECONDS_ENV` gives (``None``: not set).
+
+    >>> balance_seconds_env({"SAIKORO_BALANCE_SECONDS": "60"}), balance_seconds_env({})
+    (60.0, None)
+
+    Raises:
+        SettingError: not a number of seconds from 0.1 to :data:`MAX_BALANCE_SECONDS`.
+    """
+    value = (os.environ if environ is None else environ).get(BALANCE_SECONDS_ENV, "").strip()
+    if not value:
+        return None
+    try:
+        seconds = float(value) if len(value) <= 20 else math.nan
+    except ValueError:
+        seconds = math.nan
+    if not 0.1 <= seconds <= MAX_BALANCE_SECONDS:  # NaN too
+        raise SettingError(
+            f"{BALANCE_SECONDS_ENV}: expected seconds from 0.1 to {MAX_BALANCE_SECONDS}, "
+            f"got {value[:30]!r}"
+        )
+    return seconds
+
+
+def fail_on_miss_env(environ: Mapping[str, str] | None = None) -> bool:
+    """Whether :data:`FAIL_ON_MISS_ENV` asks for the balance gate to fail (unset: no).
+
+    >>> fail_on_miss_env({"SAIKORO_FAIL_ON_MISS": "true"}), fail_on_miss_env({})
+    (True, False)
+
+    Raises:
+        SettingError: a value that is neither true nor false (``1``/``0``, ``yes``/``no``...).
+    """
+    value = (os.environ if environ is None else environ).get(FAIL_ON_MISS_ENV, "")
+    word = value.strip().lower()
+    if word in ("1", "true", "yes", "on"):
+        return True
+    if word in ("", "0", "false", "no", "off"):
+        return False
+    raise SettingError(f"{FAIL_ON_MISS_ENV}: expected true or false, got {value!r}")
 
 
 @dataclass(frozen=True)
@@ -128,6 +198,10 @@ class Problem:
         path: the key path, ``scenario.enemies[0].hp`` (``scenario`` for the whole file).
         msg: the message (code and arguments).
         hint_msg: an optional hint (a did-you-mean, the odds...).
+        gate: ``""`` for a problem in the file; for a verdict of the balance gate (a
+            warning, which ``saikoro validate --strict`` leaves alone), ``"miss"`` (the
+            ``balance.win`` target clearly missed: an error with ``--fail-on-miss``) or
+            ``"note"`` (not yet certain, battles cut by time: never a failure).
     """
 
     file: str
@@ -137,6 +211,7 @@ class Problem:
     path: str
     msg: Msg
     hint_msg: Msg | None = field(default=None)
+    gate: Gate = ""
 
     @property
     def message(self) -> str:
@@ -176,6 +251,7 @@ class Problem:
             "code": self.msg.code,
             "message": self.text(lang),
             "hint": self.hint_text(lang),
+            "gate": self.gate or None,
         }
 
     def sort_key(self) -> tuple[str, int, int, int]:

@@ -22,6 +22,7 @@ import difflib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from ._loader import Node
@@ -77,6 +78,9 @@ class Ctx:
     options: dict[str, Any] = field(default_factory=dict)
     partial: dict[str, Any] = field(default_factory=dict)
     """Path -> what is valid of an invalid container (see :class:`Tolerant`)."""
+    folder: Path | None = None
+    """The folder of the scenario file, when it is a file on disk: what it names (images)
+    is looked for there. ``None``: text validated without a file, nothing is read."""
 
     def error(self, node: Node, path: str, msg: Msg, hint: Msg | None = None) -> None:
         """Record an error at ``node``."""

@@ -17,6 +17,7 @@ PosixPath('b/scenarios/../s.json')
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Iterable
@@ -44,8 +45,13 @@ _HEAD_LINES = 5
 """yaml-language-server reads the line anywhere; saikoro looks at the first lines only."""
 
 
+@functools.cache
 def schema_text(url: str | None = None) -> str:
-    """The scenario JSON Schema as a file holds it (pretty-printed), ``$id`` = ``url``."""
+    """The scenario JSON Schema as a file holds it (pretty-printed), ``$id`` = ``url``.
+
+    Made once per process (the schema follows saikoro's code and the systems registered,
+    both fixed while it runs): every ``mkdocs serve`` rebuild compares the book's copy
+    with it."""
     schema = dict(json_schema())
     if url:
         schema["$id"] = url

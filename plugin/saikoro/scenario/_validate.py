@@ -31,6 +31,7 @@ from ._inputs import FileTooLargeError, NotRegularFileError, read_bounded
 from ._loader import MAX_BYTES, LoadError, Node, load_yaml
 from ._problems import Msg, Problem, show_value
 from ._schema import INVALID, Ctx, did_you_mean
+from ._story import image_folder
 from .model import ScenarioModel, build_model
 
 __all__ = [
@@ -150,7 +151,7 @@ def validate_bytes(data: bytes | str, filename: str, path: Path | None = None) -
         root = load_yaml(data, filename, problems)
     except LoadError as e:
         return LoadResult(filename, None, sorted(e.problems, key=Problem.sort_key))
-    ctx = Ctx(filename, problems)
+    ctx = Ctx(filename, problems, folder=None if path is None else image_folder(path))
     system_id = _system_id(root, ctx)
     scenario = None
     if system_id is not None:

@@ -17,7 +17,8 @@ difficulty target's roll follows the reader's own value), and the helpers :func:
 saikoro's own documentation as Markdown (what ``reference: true`` adds to a site, and
 ``saikoro docs`` serves): :func:`guide_pages` (the author guide, shipped in the package),
 :func:`rulings_page`, :func:`commands_page` and :func:`fields_page`; and
-:func:`pdf_main` (``saikoro pdf``). The reference pages are imported on first use.
+:func:`pdf_main` (``saikoro pdf``) and :func:`text_main` (``saikoro text``: the plain-text
+edition). The reference pages are imported on first use.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from ._pages.labels import placement, status
 from ._pdf import main as pdf_main
 from ._profiles.base import Attack, Grid, Metric, Personal, Profile, given
 from ._roller import RollerAssetError
+from ._textcli import main as text_main
 
 if TYPE_CHECKING:
     from ._pages.reference import commands_page, fields_page, rulings_page
@@ -50,6 +52,7 @@ __all__ = [
     "placement",
     "rulings_page",
     "status",
+    "text_main",
 ]
 
 

@@ -134,7 +134,17 @@ class BalanceConfig(base.Config):  # type: ignore[no-untyped-call]
     (``mkdocs serve`` still keeps them across rebuilds)."""
 
     cache_dir = c.Type(str, default=".cache/plugin/saikoro/balance")
-    """The cache folder, relative to ``mkdocs.yml`` (or absolute). Safe to delete."""
+    """The cache folder, relative to ``mkdocs.yml`` (or absolute). Safe to delete.
+    ``saikoro validate`` reads and fills the same folder."""
+
+    fail_on_miss = c.Optional(c.Type(bool))
+    """Whether a scenario whose win rate clearly misses its ``balance.win`` (the exact value,
+    or the whole 95 % interval, outside the range) fails the build. Off, the miss is
+    reported in the log and on the page, and ``--strict`` does not fail on it: the balance
+    gate is the author's choice, not MkDocs'. Not set: the environment variable
+    ``SAIKORO_FAIL_ON_MISS`` decides (off when unset; the CI workflow of ``saikoro new``
+    sets it, as ``saikoro validate`` reads it). A figure whose interval crosses a bound is
+    "not yet certain" and never fails."""
 
 
 class SaikoroConfig(base.Config):  # type: ignore[no-untyped-call]

@@ -38,7 +38,15 @@ from saikoro.systems import get as get_system
 from ._log import log
 from ._mermaid import flow_html
 from ._oddscache import OddsCache, OddsResult
-from ._oddsview import OwnParam, odds_error, odds_list, own_command, own_row, own_template
+from ._oddsview import (
+    OwnParam,
+    OwnValueError,
+    odds_error,
+    odds_list,
+    own_command,
+    own_row,
+    own_template,
+)
 from ._pages.chase import table_html
 from ._pages.scenario import enemy_html, rulings, target_html
 from ._vtt import VttSettings
@@ -137,7 +145,7 @@ def _dice(ctx: FenceContext, body: list[str]) -> str:
     for offset, command in lines:
         try:
             found = own_template(command)
-        except ValueError as e:
+        except OwnValueError as e:
             ctx.warn(f"dice fence: {e}", offset)
             own.append(odds_error(command, str(e)))
             continue
@@ -232,7 +240,7 @@ def _part(ctx: FenceContext, scenario: Scenario, kind: str, name: str) -> str | 
     elif kind == "table":
         for table in model.chase_tables:
             if table.name == name:
-                return table_html(ctx.odds, table, roll=ctx.roller)
+                return table_html(ctx.odds, table, roll=ctx.roller, system=scenario.system)
     elif kind == "target":
         for target in model.difficulty_targets:
             if target.name == name:
@@ -245,6 +253,7 @@ def _part(ctx: FenceContext, scenario: Scenario, kind: str, name: str) -> str | 
                     roller=ctx.roller,
                     scope=scenario.id,
                     party=model.party or (),
+                    model=model,
                 )
     return None
 

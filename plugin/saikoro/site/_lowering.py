@@ -45,10 +45,12 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterable
 
+from saikoro.dice import SaikoroError
+
 __all__ = ["METHODS", "MODULES", "LoweringError", "enum_names", "lower"]
 
 
-class LoweringError(ValueError):
+class LoweringError(SaikoroError, ValueError):
     """Source the MicroPython lowering cannot carry (the message names the file)."""
 
 

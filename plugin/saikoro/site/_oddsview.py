@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from saikoro.dice import Odds
+from saikoro.dice import Odds, SaikoroError
 
 from ._charts import bar_chart, fraction_text, mean_span, percent, prob, prob_cell
 from ._exact import is_short, lazy_table
@@ -21,6 +21,7 @@ from ._safe import esc
 __all__ = [
     "OWN_LIMIT",
     "OwnParam",
+    "OwnValueError",
     "at_least",
     "informative",
     "odds_details",
@@ -31,6 +32,10 @@ __all__ = [
     "own_row",
     "own_template",
 ]
+
+
+class OwnValueError(SaikoroError, ValueError):
+    """A malformed own-value placeholder in a ``dice`` fence (the message says how to write it)."""
 
 
 def at_least(odds: Odds, k: int) -> Fraction:
@@ -168,7 +173,7 @@ def own_template(line: str) -> tuple[str, list[OwnParam]] | None:
     True
 
     Raises:
-        ValueError: a placeholder is malformed (its default outside its range, an empty
+        OwnValueError: a placeholder is malformed (its default outside its range, an empty
             range, a ``{`` left over) or the values have too many combinations.
     """
     if "{" not in line and "}" not in line:
@@ -179,7 +184,7 @@ def own_template(line: str) -> tuple[str, list[OwnParam]] | None:
         label = match.group(1).strip()
         default, low, high = (int(match.group(i)) for i in (2, 3, 4))
         if not label or not low <= default <= high:
-            raise ValueError(
+            raise OwnValueError(
                 f"{match.group(0)}: 既定値は範囲（{low}..{high}）の中に、名前は空にしないでください"
             )
         params.append(OwnParam(label, default, low, high))
@@ -187,13 +192,13 @@ def own_template(line: str) -> tuple[str, list[OwnParam]] | None:
 
     template = _PLACEHOLDER.sub(put, line)
     if not params or re.search(r"[{}]", re.sub(r"\{\d+\}", "", template)):
-        raise ValueError(
+        raise OwnValueError(
             f"{line}: 自分の値は {{名前=既定値:最小..最大}} と書いてください"
             "（例 GB{能力値=3:1..10}>=8）"
         )
     combos = math.prod(p.high - p.low + 1 for p in params)
     if combos > OWN_LIMIT:
-        raise ValueError(
+        raise OwnValueError(
             f"{line}: 値の組み合わせが {combos} 通りあります（{OWN_LIMIT} 通りまで）。"
             "範囲を狭めてください"
         )

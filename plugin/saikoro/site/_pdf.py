@@ -14,8 +14,14 @@ tables and charts whole and starts each scenario on a new page.
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import http.server
 import os
 import sys
+import threading
+import urllib.parse
+from collections.abc import Iterator
 from pathlib import Path
 
 from saikoro.dice import SaikoroError
@@ -69,9 +75,20 @@ def render_pdf(page_url: str, out: Path, *, page: object | None = None) -> Path:
     pw.wait_for_load_state("networkidle")  # type: ignore[attr-defined]
     # flowcharts are drawn by script when they near the viewport: draw them all, and
     # wait until none is left to draw
-    pw.evaluate("window.saikoroFlows && window.saikoroFlows.drawAll()")  # type: ignore[attr-defined]
+    # (bounded: a page whose charts cannot be drawn fails below instead of waiting forever)
+    pw.evaluate(  # type: ignore[attr-defined]
+        "window.saikoroFlows && Promise.race([window.saikoroFlows.drawAll(),"
+        " new Promise(r => setTimeout(r, 60000))])"
+    )
     pw.wait_for_function(  # type: ignore[attr-defined]
         "document.querySelectorAll('.saikoro-flow pre.mermaid').length === 0", timeout=60_000
+    )
+    # images load as they near the viewport (loading="lazy"): load them all, and wait
+    pw.evaluate(  # type: ignore[attr-defined]
+        "document.querySelectorAll('img[loading=lazy]').forEach(i => { i.loading = 'eager'; })"
+    )
+    pw.wait_for_function(  # type: ignore[attr-defined]
+        "Array.from(document.images).every(i => i.complete)", timeout=60_000
     )
     pw.emulate_media(media="print")  # type: ignore[attr-defined]
     data = pw.pdf(  # type: ignore[attr-defined]
@@ -92,6 +109,41 @@ def _reason(error: Exception) -> str:
     if fatal is None:
         return first
     return f"{first}（Chromium: {fatal.rsplit('] ', 1)[-1]}）"
+
+
+def _site_root(page: Path) -> Path:
+    """The built site a page belongs to: the nearest folder above it holding MkDocs'
+    ``sitemap.xml`` or ``404.html`` (else the page's own folder)."""
+    for folder in page.parents:
+        if (folder / "sitemap.xml").is_file() or (folder / "404.html").is_file():
+            return folder
+    return page.parent
+
+
+@contextlib.contextmanager
+def _served(page: Path) -> Iterator[str]:
+    """The URL of a local page served over HTTP on 127.0.0.1 while the block runs.
+
+    Chromium does not run a site's scripts from ``file://`` as from a server (module
+    loads and fetches are refused), so the flowcharts would never be drawn: the site
+    folder is served for the time of the print, to this machine only.
+    """
+    root = _site_root(page)
+    handler = functools.partial(_QuietHandler, directory=str(root))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        rel = page.relative_to(root).as_posix()
+        yield f"http://127.0.0.1:{server.server_address[1]}/{urllib.parse.quote(rel)}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:  # the base class's names
+        pass
 
 
 def _source_url(source: str) -> str:
@@ -139,7 +191,11 @@ def main(argv: list[str] | None = None) -> int:
             raise PdfError(
                 f"{args.out} はフォルダです。書き込む PDF のファイル名を指定してください"
             )
-        render_pdf(url, args.out)
+        if url.startswith("file://"):
+            with _served(Path(args.source).resolve()) as served:
+                render_pdf(served, args.out)
+        else:
+            render_pdf(url, args.out)
     except PdfError as e:
         print(f"saikoro pdf: {e}", file=sys.stderr)
         return 1

@@ -9,12 +9,14 @@ from __future__ import annotations
 import shutil
 import tempfile
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import Literal
 
 import jinja2
 import jinja2.bccache
 from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
 from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import Files
@@ -23,13 +25,19 @@ from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import AnchorLink
 from pymdownx import slugs
 
-from saikoro.scenario import find_files, is_reserved, refresh_schemas
+from saikoro.scenario import (
+    balance_seconds_env,
+    fail_on_miss_env,
+    find_files,
+    is_reserved,
+    refresh_schemas,
+)
 
 from . import _assets as assets
 from . import _exact as exact
 from . import _lazysearch as lazysearch
 from . import _rolling as rolling
-from ._balancecache import BalanceStore
+from ._balancecache import SiteBalanceStore
 from ._config import SaikoroConfig
 from ._fences import FenceContext, add_custom_fences, fence_lines
 from ._log import log
@@ -45,7 +53,7 @@ from ._searchconfig import add_tiers, japanese_search, page_tier, use_worker, wo
 from ._structure import ScenarioBook, load_folder, raise_errors, rel_url
 from ._typography import JapaneseLineBreaks, phrase_html, punctuate, typeset_html
 from ._vtt import VttSettings
-from ._watch import watch_scenarios
+from ._watch import request_rebuild, watch_scenarios
 
 __all__ = ["RULES_BOOST", "MemoryBytecodeCache", "SaikoroPlugin"]
 
@@ -88,7 +96,7 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         self.folder = Path("scenarios")
         self.assets = assets.Assets()
         self.templates = MemoryBytecodeCache()
-        self.balance = BalanceStore()
+        self.balance = SiteBalanceStore()
         self.rule_links = RuleLinks()
         self.search_worker = False
         """Whether the site's search is Japanese: saikoro's search worker replaces Material's."""
@@ -100,14 +108,18 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
     # we are serving (scenario errors become error pages instead of failures).
     def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], **_: object) -> None:
         self.is_serve = command == "serve"
-        self.balance = BalanceStore()  # a new command starts from the disk cache alone
+        self.balance.close()
+        self.balance = SiteBalanceStore()  # a new command starts from the disk cache alone
+        if self.is_serve:  # nothing slow on the save path: it goes to the background
+            self.balance.serve()
         if self.is_serve and self.book.persist_dir is None:
             self.book.persist_dir = Path(tempfile.mkdtemp(prefix="saikoro-serve-"))
         elif not self.is_serve:
             self.on_shutdown()
 
-    # Remove the files kept for `mkdocs serve --dirty` rebuilds.
+    # Remove the files kept for `mkdocs serve --dirty` rebuilds; stop the background work.
     def on_shutdown(self) -> None:
+        self.balance.close()
         if self.book.persist_dir is not None:
             shutil.rmtree(self.book.persist_dir, ignore_errors=True)
             self.book.persist_dir = None
@@ -148,9 +160,21 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         # survives serve rebuilds) and in cache_dir (a later build simulates only the
         # fights that changed); off, the pages get no section and nothing is simulated.
         options = self.config.balance
+        self.balance.hold()  # under serve: background work waits for this build's end
         self.balance.cache_dir = (base / options.cache_dir) if options.cache else None
         self.balance.reset_counts()
-        on = balance.Settings(self.balance, options.battles) if options.enabled else None
+        on = None
+        if options.enabled:
+            fail_on_miss = options.fail_on_miss
+            try:
+                balance_seconds_env()  # checked here: the figures read it
+                if fail_on_miss is None:  # not set in mkdocs.yml: the environment (CI) decides
+                    fail_on_miss = fail_on_miss_env()
+            except ValueError as e:
+                raise PluginError(f"saikoro: {e}") from e
+            on = balance.Settings(
+                self.balance, options.battles, fail_on_miss=fail_on_miss, lang=self.config.language
+            )
         balance.configure(on)
         return config
 
@@ -177,6 +201,7 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         errors = sorted([*book.errors, *self.book.errors], key=lambda p: p.sort_key())
         if errors and not self.is_serve:
             raise_errors(errors, lang)
+        self._balance_gate(lang)
         for problem in errors:
             log.error(problem.format(lang))
         if book.scenarios:  # the whole book on one page, for print and PDF
@@ -213,6 +238,20 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         printed = (BOOK_TITLE, "book.md") if book.scenarios else None  # the print book, last
         add_to_nav(config, prefix, self.config.title, [s.id for s in ordered], groups, book=printed)
         return files
+
+    def _balance_gate(self, lang: str) -> None:
+        """With ``balance.fail_on_miss``, the targets clearly missed fail the build, all named
+        at once (under serve they are logged, and the page says 範囲外)."""
+        misses = balance.take_misses()
+        if self.is_serve:
+            for problem in misses:
+                log.info(problem.format(lang))
+        elif misses:
+            lines = "\n".join(replace(p, severity="error").format(lang) for p in misses)
+            raise PluginError(
+                f"saikoro: balance.win の目標から明らかに外れたシナリオがあります"
+                f"（balance.fail_on_miss: true）:\n{lines}"
+            )
 
     # Scenario pages have no front matter (a non-empty `meta` makes Material's nav look
     # up three more keys per entry on every page: quadratic in a large book), so their
@@ -341,6 +380,7 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
                 f"{store.memory_hits + store.disk_hits} from the cache"
             )
         balance.configure(None)
+        self.balance.release()
 
     # A build that failed (a scenario error under `mkdocs build`, an exception) leaves
     # per-build state behind: reset it, so the next build in this process starts clean.
@@ -348,10 +388,13 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         exact.forget_pages()
         labels.configure("ja")
         balance.configure(None)
+        self.balance.release()
 
     # Rebuild when a scenario changes, not only when docs/ does (and, with the reference
     # pages on, when a page of the author guide does).
     def on_serve(self, server: LiveReloadServer, **_: object) -> LiveReloadServer:
+        # background balance work that ends asks for a rebuild, as an edit does
+        self.balance.set_rebuild(lambda: request_rebuild(server))
         if self.folder.is_dir():
             watch_scenarios(server, self.folder)
         if self.config.reference:  # the guide's pages live in the package

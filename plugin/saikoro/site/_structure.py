@@ -24,6 +24,7 @@ from saikoro.scenario import (
     Msg,
     Problem,
     Scenario,
+    image_file,
     is_reserved,
     load_scenarios,
     replace_file,
@@ -33,11 +34,12 @@ from saikoro.scenario import (
 from ._log import log
 from ._lru import Lru
 from ._oddscache import OddsCache
-from ._pages import balance
+from ._pages import balance, story
 from ._pages.book import volumes
-from ._pages.index import IndexEntry, render_index
-from ._pages.scenario import Rendered, render_scenario
+from ._pages.index import BOOK_TEXT, IndexEntry, render_index
+from ._pages.scenario import Rendered, book_order, render_scenario
 from ._safe import esc, md_escape
+from ._text import book_text, site_text
 from ._vtt import VttSettings
 
 __all__ = [
@@ -158,7 +160,8 @@ class ScenarioBook:
 
     def render(self, scenario: Scenario, *, roller: bool, zip_href: str) -> Rendered:
         """The rendered page of ``scenario``, cached by content."""
-        balance_key = balance.key()  # the バランス section's settings
+        # the バランス section's settings, and its background work done (mkdocs serve)
+        balance_key = (*balance.key(), balance.version(scenario))
         key = (
             scenario.digest,
             scenario.id,
@@ -167,6 +170,7 @@ class ScenarioBook:
             zip_href,
             self.vtt,
             balance_key,
+            story.images_key(scenario),
         )
         found = self._pages.get(key)
         if found is None:
@@ -185,6 +189,25 @@ class ScenarioBook:
             line, column = scenario.position(path)
             msg = Msg("site.no_odds", (text,))
             out.append(Problem(str(scenario.path), line, column, "error", path, msg))
+        return out
+
+    def _images(self, config: MkDocsConfig, scenario: Scenario, folder: str) -> list[File]:
+        """The scenario's images, copied into its folder (read at every build: a replaced
+        image is published without editing the scenario). One that cannot be read now
+        (removed since it was validated) is an error at its ``file:`` line."""
+        out = []
+        for i, image in enumerate(scenario.model.images):
+            path = image_file(scenario.path, image.file)
+            try:
+                data = path.read_bytes()
+            except OSError as e:
+                where = f"scenario.images[{i}].file"
+                line, column = scenario.position(where)
+                msg = Msg("image.unreadable", (repr(image.file), e.strerror or str(e)))
+                self.errors.append(Problem(str(scenario.path), line, column, "error", where, msg))
+                continue
+            name = story.image_name(scenario, image)
+            out.append(self._file(config, f"{folder}/{name}", data))
         return out
 
     def forget_written(self) -> None:
@@ -291,6 +314,7 @@ class ScenarioBook:
             self.slots[page_uri] = rendered.slots
             self.pages[page_uri] = ScenarioPage(rendered.title, scenario.system)
             out.extend(self._file(config, f"{folder}/{f.name}", f.content) for f in rendered.files)
+            out.extend(self._images(config, scenario, folder))
             href = f"{scenario.id}/" if directory_urls else f"{scenario.id}.html"
             entries.append(IndexEntry(scenario, href, balance=balance.summary(scenario)))
         for stem, problems in sorted(book.broken.items()):
@@ -298,6 +322,10 @@ class ScenarioBook:
             out.append(self._file(config, f"{prefix}/{stem}.md", page_md))
         index_md, index_slots = render_index(title, entries, volumes(len(seen)))
         out.append(self._file(config, f"{prefix}/index.md", index_md, index_slots))
+        published = sorted((e.scenario for e in entries), key=book_order)
+        if published:
+            text = site_text(book_text(title, published))
+            out.append(self._file(config, f"{prefix}/{BOOK_TEXT}", text))
         self.slots[f"{prefix}/index.md"] = index_slots
         return out
 

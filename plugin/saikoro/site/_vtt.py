@@ -69,6 +69,14 @@ class VttSettings:
         path = f"{prefix}/{page}" if prefix else page
         return f"{self.site_url.rstrip('/')}/{path}#enemy-{quote(enemy_id)}"
 
+    def npc_url(self, scenario_id: str, npc_id: str) -> str:
+        """The absolute URL of an NPC on its scenario page, or ``""`` without ``site_url``."""
+        enemy = self.enemy_url(scenario_id, "x")
+        if not enemy:
+            return ""
+        page = enemy.rsplit("#", 1)[0]
+        return f"{page}#{quote(scenario_id)}--npc-{quote(npc_id)}"
+
     def character(
         self,
         scenario_id: str,

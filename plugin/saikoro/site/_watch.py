@@ -20,7 +20,7 @@ from mkdocs.livereload import LiveReloadServer
 
 from saikoro.dice import InternalError
 
-__all__ = ["watch_scenarios"]
+__all__ = ["request_rebuild", "watch_scenarios"]
 
 _SUFFIXES = (".yaml", ".yml")
 
@@ -34,10 +34,11 @@ class _MisreadFiles(watchdog.events.FileSystemEventHandler):
     def on_any_event(self, event: watchdog.events.FileSystemEvent) -> None:
         path = os.fsdecode(event.src_path)
         if event.is_directory and path.endswith(_SUFFIXES) and Path(path).is_file():
-            _request_rebuild(self.server)
+            request_rebuild(self.server)
 
 
-def _request_rebuild(server: LiveReloadServer) -> None:
+def request_rebuild(server: LiveReloadServer) -> None:
+    """Ask the server for a rebuild, as a changed file does (from any thread)."""
     # What MkDocs' own watch callback does (mkdocs.livereload 1.6; mkdocs is pinned <2).
     with server._rebuild_cond:
         server._want_rebuild = True

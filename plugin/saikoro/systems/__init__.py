@@ -56,12 +56,23 @@ from typing import TYPE_CHECKING
 
 from saikoro.dice import SaikoroError
 
-from ._base import Board, CommandDoc, OptionError, OptionValue, RulesError, Ruling, System
+from ._base import (
+    FAN_WORK,
+    Board,
+    CommandDoc,
+    OptionError,
+    OptionValue,
+    RightsNotice,
+    RulesError,
+    Ruling,
+    System,
+)
 from ._flow import Edge, Flow, FlowError, Step, StepKind
 
 __all__ = [
     "BUILTIN",
     "ENTRY_POINT_GROUP",
+    "FAN_WORK",
     "SYSTEM_IDS",
     "Board",
     "CommandDoc",
@@ -71,6 +82,7 @@ __all__ = [
     "OptionError",
     "OptionValue",
     "RegistryError",
+    "RightsNotice",
     "RulesError",
     "Ruling",
     "Step",

@@ -17,10 +17,12 @@ from saikoro.dice import DiceSource, Odds, Roll, SaikoroError
 from ._flow import Flow
 
 __all__ = [
+    "FAN_WORK",
     "Board",
     "CommandDoc",
     "OptionError",
     "OptionValue",
+    "RightsNotice",
     "RulesError",
     "Ruling",
     "System",
@@ -89,6 +91,44 @@ class Ruling:
         return self.key.split(".", 1)[-1]
 
 
+@dataclass(frozen=True)
+class RightsNotice:
+    """The rights notice (権利表記) a scenario of the system carries, in the project's words.
+
+    Attributes:
+        game: the game's title as its rights holder publishes it.
+        holder: who holds the rights to the game (and to the work it is based on).
+        guideline: what a fan work has to follow, and what the published book must not do.
+        source: where the rules are published (as the rule text says of itself).
+
+    >>> n = RightsNotice("例のゲーム", "例の作者", "作者の定める条件に従う。", "作者のサイト")
+    >>> print(n.text())
+    『例のゲーム』の非公式ファン作品です（権利者：例の作者／ルールの公開元：作者のサイト）。作者の定める条件に従う。
+    """
+
+    game: str
+    holder: str
+    guideline: str
+    source: str = ""
+
+    def text(self) -> str:
+        """The notice as one paragraph."""
+        return f"{self.head()}。{self.guideline}"
+
+    def head(self) -> str:
+        """The game, its rights holder and the rules' source, without the guideline (a
+        list of several systems' notices gives each guideline once)."""
+        where = f"／ルールの公開元：{self.source}" if self.source else ""
+        return f"『{self.game}』の非公式ファン作品です（権利者：{self.holder}{where}）"
+
+
+FAN_WORK = (
+    "ルールの要点は saikoro が独自の言葉でまとめ直したもので、ルール本文は載せていません。"
+    "シナリオを公開・頒布するときは、権利者の定める条件（二次創作の指針など）に従ってください。"
+)
+"""What every built-in system's notice says of the use it makes of the rules."""
+
+
 class Board(Protocol):
     """A system's map: named cells, membership and distance."""
 
@@ -118,6 +158,9 @@ class System:
     """Display name in Japanese."""
     aliases: ClassVar[tuple[str, ...]] = ()
     """Other names it is looked up by (Japanese names included)."""
+    rights: ClassVar[RightsNotice | None] = None
+    """The rights notice every scenario page, the book and its colophon show (``None``: a
+    system that states none; the pages then say so)."""
     commands: ClassVar[tuple[CommandDoc, ...]] = ()
     """The system's commands, documented."""
     rulings: ClassVar[tuple[Ruling, ...]] = ()

@@ -17,13 +17,18 @@ from ._build import Model
 __all__ = [
     "PC",
     "Balance",
+    "Branch",
     "ChaseEntry",
     "ChaseTable",
     "DifficultyTarget",
     "Enemy",
+    "Handout",
+    "Image",
     "MainMission",
     "Missions",
+    "Npc",
     "ScenarioModel",
+    "Scene",
     "SideCheck",
     "SideMission",
 ]
@@ -135,19 +140,94 @@ class Balance(Model):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Image(Model):
+    """An image of ``images:``: a file in the book (relative to the scenario file), its
+    alt text, an optional caption and display width."""
+
+    id: str
+    file: str
+    alt: str
+    caption: str | None = None
+    width: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Handout(Model):
+    """A handout (``handouts:``): for ``pc``, a public ``text`` every player may read and a
+    ``secret`` only that PC's player (and the GM) reads."""
+
+    id: str
+    pc: str
+    text: str
+    title: str | None = None
+    secret: str | None = None
+    image: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Npc(Model):
+    """A person who is not an enemy (``npcs:``); ``secret`` is for the GM only."""
+
+    id: str
+    name: str
+    text: str | None = None
+    secret: str | None = None
+    image: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Branch(Model):
+    """Where a scene leads (``next:``): a scene id and the condition, if written."""
+
+    scene: str
+    condition: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Scene(Model):
+    """A scene (``scenes:``): its phase (``opening``, ``middle``, ``climax``, ``ending``;
+    Japanese names are read as these), what it uses (difficulty targets, chases and
+    tables by name; enemies and NPCs by id) and where it leads (``next``: ``None`` when
+    not written, then the following scene, or none after an ending). ``chases`` is
+    ``None`` in a system whose difficulty targets cannot be chases."""
+
+    id: str
+    phase: str
+    title: str
+    text: str | None = None
+    checks: tuple[str, ...] = ()
+    enemies: tuple[str, ...] = ()
+    chases: tuple[str, ...] | None = None
+    tables: tuple[str, ...] = ()
+    npcs: tuple[str, ...] = ()
+    image: str | None = None
+    next: tuple[Branch, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ScenarioModel(Model):
     """A whole validated scenario (its ``id`` filled from the file name when absent)."""
 
     system: str
     id: str
     title: str
+    author: str | None = None
     summary: str | None = None
     players: int | str | None = None
+    playtime: str | None = None
+    overview: str | None = None
+    trailer: str | None = None
+    handouts: tuple[Handout, ...] = ()
+    scenes: tuple[Scene, ...] = ()
+    npcs: tuple[Npc, ...] = ()
+    images: tuple[Image, ...] = ()
     difficulty_targets: tuple[DifficultyTarget, ...] = ()
     enemies: tuple[Enemy, ...] = ()
     missions: Missions | None = None
     chase_tables: tuple[ChaseTable, ...] = ()
     rulings: Mapping[str, OptionValue]
+    credits: tuple[str, ...] = ()
+    notice: str | None = None
     party: tuple[PC, ...] | None = None
     balance: Balance | None = None
 
@@ -157,3 +237,20 @@ class ScenarioModel(Model):
             if e.id == enemy_id:
                 return e
         raise KeyError(enemy_id)
+
+    def image(self, image_id: str) -> Image:
+        """The image with id ``image_id`` (``KeyError`` if none)."""
+        for i in self.images:
+            if i.id == image_id:
+                return i
+        raise KeyError(image_id)
+
+    def next_scenes(self, scene: Scene) -> tuple[Branch, ...]:
+        """Where ``scene`` leads: its ``next``, else the following scene (none after the
+        last scene or an ending)."""
+        if scene.next is not None:
+            return scene.next
+        index = self.scenes.index(scene)
+        if scene.phase == "ending" or index + 1 >= len(self.scenes):
+            return ()
+        return (Branch(scene=self.scenes[index + 1].id),)

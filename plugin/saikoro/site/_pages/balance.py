@@ -3,9 +3,12 @@
 The figures are those ``saikoro validate`` checks (:func:`saikoro.balance._check.figures`:
 seed 0, the scenario's tactics and party), with the exact value where the simulator
 solves the encounter, computed at build time through a
-:class:`~saikoro.site._balancecache.BalanceStore` (cached by content). The plugin turns
-the section on with :func:`configure`; a page rendered without it (``balance.enabled:
-false``, or outside a build) has no section and simulates nothing.
+:class:`~saikoro.site._balancecache.SiteBalanceStore` (cached by content, shared with
+validate). The target's verdict is :func:`saikoro.balance.judge_target`'s, as validate
+says it (:func:`saikoro.balance._check.balance_problems`, in the build's log); under
+``mkdocs serve`` what is still being computed in the background is shown as pending. The
+plugin turns the section on with :func:`configure`; a page rendered without it
+(``balance.enabled: false``, or outside a build) has no section and simulates nothing.
 
 Every text that comes from the scenario (PC and enemy names, action names) is escaped;
 the simulator's own notes too.
@@ -15,21 +18,24 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
-from fractions import Fraction
+from dataclasses import dataclass, field
+from pathlib import Path
 
 from saikoro.balance import (
     VERDICTS,
     BalanceResult,
     Encounter,
+    TargetVerdict,
     TuneResult,
+    balance_problems,
     encounter,
+    judge_target,
     simulator_for,
     verdict,
 )
 from saikoro.dice import InternalError
-from saikoro.scenario import Scenario, describe_tactic, parse_win_range
-from saikoro.site._balancecache import BalanceStore
+from saikoro.scenario import Problem, Scenario, describe_tactic, parse_win_range
+from saikoro.site._balancecache import SiteBalanceStore
 from saikoro.site._charts import percent, prob
 from saikoro.site._log import log
 from saikoro.site._pages.labels import choice
@@ -39,20 +45,30 @@ from saikoro.systems import system_class
 __all__ = [
     "Settings",
     "configure",
+    "figures",
     "key",
     "nothing_to_play",
     "section",
     "section_html",
     "summary",
+    "take_misses",
+    "version",
 ]
 
 
 @dataclass(frozen=True)
 class Settings:
-    """The section's settings for the pages rendered next (the plugin's ``balance:``)."""
+    """The section's settings for the pages rendered next (the plugin's ``balance:``).
 
-    store: BalanceStore
+    ``misses``: with ``fail_on_miss``, the targets clearly missed so far (the plugin fails
+    the build on them); otherwise they go to the log, as every verdict does, in ``lang``.
+    """
+
+    store: SiteBalanceStore
     battles: int
+    fail_on_miss: bool = False
+    lang: str = "ja"
+    misses: list[Problem] = field(default_factory=list)
 
 
 _state: dict[str, Settings | None] = {"settings": None}
@@ -67,6 +83,24 @@ def key() -> tuple[object, ...]:
     """What the rendered pages depend on here (part of the page cache's key)."""
     settings = _state["settings"]
     return () if settings is None else ("balance", settings.battles)
+
+
+def take_misses() -> list[Problem]:
+    """The targets clearly missed since the last call, with ``fail_on_miss`` (the plugin
+    fails the build on them)."""
+    settings = _state["settings"]
+    if settings is None:
+        return []
+    taken = list(settings.misses)
+    settings.misses.clear()
+    return taken
+
+
+def version(scenario: Scenario) -> int:
+    """Changes when background work the scenario's section waited for has ended (part of
+    the page cache's key under ``mkdocs serve``)."""
+    settings = _state["settings"]
+    return 0 if settings is None else settings.store.version(scenario)
 
 
 def battles_for(scenario: Scenario, default: int) -> int:
@@ -98,41 +132,59 @@ def section(scenario: Scenario, block: Callable[[str], str]) -> str:
             f'<p class="saikoro-note">{missing}ので、バランスのシミュレーションはしていません。</p>'
         )
         return "## バランス\n" + block(note)
-    result = settings.store.figures_of(enc, battles_for(scenario, settings.battles))
-    missed = _warn_if_missed(scenario, result)
-    tuned = settings.store.tune_of(scenario) if missed else None
-    return "## バランス\n" + block(section_html(scenario, result, tuned))
+    battles = battles_for(scenario, settings.battles)
+    result, pending = settings.store.figures_now(scenario, enc, battles)
+    found = target_verdict(scenario, result)
+    tuned: TuneResult | None = None
+    tune_state = ""
+    if not pending:
+        _report(settings, scenario, result)
+        if found is not None and found.state == "out":
+            tuned, waiting = settings.store.tune_now(scenario)
+            tune_state = "pending" if waiting else ("" if tuned else "on_demand")
+    html = section_html(scenario, result, tuned, pending=pending, tune_state=tune_state)
+    return "## バランス\n" + block(html)
 
 
-def _warn_if_missed(scenario: Scenario, result: BalanceResult) -> bool:
-    """A figure outside the scenario's ``balance.win`` is a build warning (``--strict``
-    fails on it, as on any other warning), at the ``balance.win`` line; whether it was."""
-    target = scenario.model.balance.win if scenario.model.balance else None
-    if not target or _in_target(result, target):
-        return False
-    line, column = scenario.positions.get("scenario.balance.win", (1, 1))
-    shown = prob(result.exact) if result.exact is not None else _pct(result.win)
-    log.warning(
-        f"{scenario.path}:{line}:{column}: balance.win: the win rate {shown} "
-        f"(95% {_pct(result.win_low)}-{_pct(result.win_high)}, {result.battles} battles, "
-        f"seed {result.seed}) is outside the target {target} (saikoro tune {scenario.path} "
-        "suggests the edits that bring it in)"
-    )
-    return True
+def _report(settings: Settings, scenario: Scenario, result: BalanceResult) -> None:
+    """The verdict in the build's log, worded as ``saikoro validate`` words it: a target
+    clearly missed is kept for the plugin to fail the build with ``fail_on_miss``, else
+    logged as information (MkDocs' ``--strict`` does not decide the balance gate); not yet
+    certain, or battles cut by time, always information."""
+    shown = _shown_path(scenario)
+    for problem in balance_problems(scenario, result, shown):
+        if problem.gate == "miss" and settings.fail_on_miss:
+            settings.misses.append(problem)
+            continue
+        text = problem.format(settings.lang)
+        if problem.gate == "miss":
+            text += f"（saikoro tune {shown} が範囲に入れる変更を探します）"
+        log.info(text)
 
 
-def summary(scenario: Scenario) -> tuple[str, str, float] | None:
-    """(verdict, its CSS word, win rate it rests on) of the scenario's section, for the
-    scenario index; ``None`` when the page has no verdict. The figures are the section's
-    own (cached: the page was rendered first)."""
+def figures(scenario: Scenario) -> BalanceResult | None:
+    """The figures of the scenario's section (cached: one simulation per page; under
+    ``mkdocs serve`` those played so far while the rest runs in the background), ``None``
+    when the page has none (the section off, no simulator, nothing to play)."""
     settings = _state["settings"]
     if settings is None or not system_class(scenario.system).simulator:
         return None
     enc = encounter(scenario)
     if nothing_to_play(enc):
         return None
-    result = settings.store.figures_of(enc, battles_for(scenario, settings.battles))
+    result, _ = settings.store.figures_now(scenario, enc, battles_for(scenario, settings.battles))
+    return result
+
+
+def summary(scenario: Scenario) -> tuple[str, str, float] | None:
+    """(verdict, its CSS word, win rate it rests on) of the scenario's section, for the
+    scenario index; ``None`` when the page has no verdict. The figures are the section's
+    own (cached: the page was rendered first)."""
+    result = figures(scenario)
+    if result is None:
+        return None
     basis = float(result.exact) if result.exact is not None else result.win
+
     word = verdict(basis)
     return word, _VERDICT_CLASS[word], basis
 
@@ -302,13 +354,22 @@ def _means(result: BalanceResult) -> str:
     return f"<ul>{''.join(items)}</ul>" if items else ""
 
 
-def _in_target(result: BalanceResult, target: str) -> bool:
-    """Whether the figure (exact where there is one) lies in the ``balance.win`` range."""
+def target_verdict(scenario: Scenario, result: BalanceResult) -> TargetVerdict | None:
+    """The verdict on the scenario's ``balance.win`` (``None``: it gives none)."""
+    target = scenario.model.balance.win if scenario.model.balance else None
+    if not target:
+        return None
     bounds = parse_win_range(target)
     if bounds is None:
         raise InternalError(f"{result.scenario}: balance.win {target!r} passed validation")
-    value = result.exact if result.exact is not None else Fraction(result.win)
-    return bounds[0] <= value <= bounds[1]
+    return judge_target(
+        bounds,
+        win=result.win,
+        low=result.win_low,
+        high=result.win_high,
+        battles=result.battles,
+        exact=result.exact,
+    )
 
 
 def _ends(result: BalanceResult) -> str:
@@ -471,20 +532,80 @@ def lead(scenario: Scenario, result: BalanceResult) -> str:
     return f'<p class="saikoro-balance-lead">{parts[0]}：{"で、".join(clauses)}</p>'
 
 
-def section_html(scenario: Scenario, result: BalanceResult, tuned: TuneResult | None = None) -> str:
+def _target_html(scenario: Scenario, result: BalanceResult, *, pending: bool) -> str:
+    """The ``balance.win`` line: 範囲内, 範囲外 or まだ確かでない (and what would decide it)."""
+    found = target_verdict(scenario, result)
+    if found is None or scenario.model.balance is None:
+        return ""
+    target = scenario.model.balance.win
+    if pending:
+        css, state = "pending", "判定は計算が終わってから"
+    elif found.state == "uncertain":
+        css, state = "unsure", found.word
+        if found.needed is None:
+            state += "：境目にあり、戦闘を増やしても決まりそうにない"
+        else:
+            state += f"：決めるには <code>balance.battles: {found.needed}</code> ほど"
+    else:
+        css, state = ("ok" if found.state == "in" else "miss"), found.word
+    return (
+        f'<p class="saikoro-balance-target saikoro-balance-target-{css}">'
+        f"目標の勝率：<strong>{esc(target)}</strong>（{state}）</p>"
+    )
+
+
+def _shown_path(scenario: Scenario) -> str:
+    """The scenario's file as a command names it (relative to the folder the build runs in)."""
+    path = Path(scenario.path)
+    try:
+        return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
+    except ValueError:
+        return path.name
+
+
+def _tune_state_html(scenario: Scenario, state: str) -> str:
+    """What to change, while it is not shown: being computed, or left to ``saikoro tune``."""
+    if state == "pending":
+        note = "提案を計算中です（終わるとページが更新されます）。"
+    else:
+        note = (
+            f"<code>saikoro tune {esc(_shown_path(scenario))}</code> で提案を計算できます"
+            "（<code>mkdocs serve</code> では自動で計算して、ここに載せます）。"
+        )
+    return (
+        '<div class="saikoro-balance-tune"><p class="saikoro-card-title">何を変えるか</p>'
+        f'<p class="saikoro-note">{note}</p></div>'
+    )
+
+
+def section_html(
+    scenario: Scenario,
+    result: BalanceResult,
+    tuned: TuneResult | None = None,
+    *,
+    pending: bool = False,
+    tune_state: str = "",
+) -> str:
     """The section's HTML for ``result`` (the figures of ``scenario``).
 
     For readers first: the verdict and win rate, one sentence (:func:`lead`), how the
     games ended and who falls; how it was computed (method, party, tactics, rulings,
-    seed), the rounds and the rest are folded under a ``<details>``."""
+    seed), the rounds and the rest are folded under a ``<details>``. ``pending``: the
+    rest of the battles are played in the background (``mkdocs serve``); ``tune_state``
+    ``pending`` or ``on_demand``: the suggestions are not shown yet."""
     head = ['<div class="saikoro-balance">', lead(scenario, result)]
-    target = scenario.model.balance.win if scenario.model.balance else None
-    if target:
-        hit = _in_target(result, target)
-        state = "範囲内" if hit else "範囲外"
+    head.append(_target_html(scenario, result, pending=pending))
+    if pending:
         head.append(
-            f'<p class="saikoro-balance-target saikoro-balance-target-{"ok" if hit else "miss"}">'
-            f"目標の勝率：<strong>{esc(target)}</strong>（{state}）</p>"
+            '<p class="saikoro-note saikoro-balance-pending">計算中：ここまでに終えた'
+            f"{result.battles:,}回の{_plays(result)}による途中の値です"
+            f"（全{result.requested:,}回）。終わるとページが更新されます。</p>"
+        )
+    elif result.cut is not None:
+        head.append(
+            f'<p class="saikoro-note saikoro-balance-cut">時間の上限（{result.cut:g} 秒）で'
+            f"打ち切り：<code>balance.battles</code> の {result.requested:,}回のうち "
+            f"{result.battles:,}回の結果です。すべて行うには <code>saikoro simulate</code>。</p>"
         )
     if result.exact is not None:
         exact = prob(result.exact)
@@ -527,6 +648,7 @@ def section_html(scenario: Scenario, result: BalanceResult, tuned: TuneResult | 
             _rounds(result),
             _means(result),
             _tuned_html(tuned) if tuned is not None else "",
+            _tune_state_html(scenario, tune_state) if tune_state else "",
             notes,
         ]
     )

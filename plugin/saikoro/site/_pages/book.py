@@ -21,12 +21,21 @@ from mkdocs.structure.files import File, InclusionLevel
 from saikoro.scenario import Scenario, volume_id
 from saikoro.site._safe import esc, md_escape
 
-from .scenario import SLOT, Rendered, book_order, system_name
+from .index import rights_html
+from .scenario import SLOT, Rendered, book_order, system_name, system_order
 
 if TYPE_CHECKING:  # structure imports the pages: a module-level import would be a circle
     from saikoro.site._structure import BookResult, ScenarioBook
 
-__all__ = ["BOOK_TITLE", "VOLUME", "book_files", "book_page", "demote", "volumes"]
+__all__ = [
+    "BOOK_TITLE",
+    "VOLUME",
+    "book_files",
+    "book_page",
+    "colophon_html",
+    "demote",
+    "volumes",
+]
 
 BOOK_TITLE = "印刷用（全シナリオ）"
 
@@ -90,7 +99,28 @@ def book_page(
         slots.append(f'<div class="saikoro-book-part" id="book-{esc(scenario.id)}"></div>')
         out.append(SLOT.format(len(slots) - 1) + "\n\n")
         out.append(demote(body) + "\n\n")
+    out.append("## 奥付\n\n")
+    slots.append(colophon_html(title, [s for s, _ in parts]))
+    out.append(SLOT.format(len(slots) - 1) + "\n\n")
     return "".join(out), slots
+
+
+def colophon_html(title: str, scenarios: Sequence[Scenario]) -> str:
+    """The book's colophon (奥付): its title, each scenario with its author, the rights
+    notices of its systems, and the tool that made it."""
+    rows = "".join(
+        f"<li>{esc(s.title)}"
+        + (f"（作者：{esc(s.model.author)}）" if s.model.author else "")
+        + f'<span class="saikoro-meta">　{esc(system_name(s.system))}</span></li>'
+        for s in scenarios
+    )
+    systems = sorted({s.system for s in scenarios}, key=system_order)
+    return (
+        f'<div class="saikoro-colophon"><p class="saikoro-card-title">{esc(title)}</p>'
+        f"<p>収録シナリオ</p><ol>{rows}</ol>"
+        f"<p>権利表記</p>{rights_html(systems)}"
+        '<p class="saikoro-meta">saikoro で作成</p></div>'
+    )
 
 
 def book_files(
@@ -122,8 +152,13 @@ def book_files(
         rendered = store.render(scenario, roller=roller, zip_href=zip_href)
         if directory_urls:
             moved = f'href="../{esc(scenario.id)}/'
+            shown = f'src="../{esc(scenario.id)}/'
             rendered = dataclasses.replace(
-                rendered, slots=[slot.replace('href="./', moved) for slot in rendered.slots]
+                rendered,
+                slots=[
+                    slot.replace('href="./', moved).replace('src="./', shown)
+                    for slot in rendered.slots
+                ],
             )
         parts.append((scenario, rendered))
     out = []

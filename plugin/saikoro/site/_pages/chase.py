@@ -6,14 +6,16 @@ import re
 from collections.abc import Mapping
 from fractions import Fraction
 
+from saikoro.scenario import DEFINITIONS, Enum, ListOf, MapOf, Obj, short_label
 from saikoro.scenario.model import ChaseEntry, ChaseTable
 from saikoro.site._charts import bar_chart, fraction_text, percent
+from saikoro.site._mermaid import reader_text
 from saikoro.site._oddscache import OddsCache
 from saikoro.site._oddsview import informative, odds_error
 from saikoro.site._rolling import widget
 from saikoro.site._safe import esc, render_markdown
 
-__all__ = ["entry_range", "table_html"]
+__all__ = ["entry_extras", "entry_range", "table_html"]
 
 _RANGE = re.compile(r"^\s*(-?\d+)\s*(?:[-~〜～]\s*(-?\d+))?\s*$")
 
@@ -48,10 +50,49 @@ def entry_probability(distribution: Mapping[int | str, Fraction], key: object) -
     )
 
 
-def table_html(cache: OddsCache, table: ChaseTable, *, roll: bool = True) -> str:
-    """A die table: range, title, effect, exact probability (with a bar), chart, roll button.
+def _entry_definition(system: str) -> Obj | None:
+    """The definition of one entry of ``system``'s tables (``None``: not a known shape)."""
+    if not system or system not in DEFINITIONS:
+        return None
+    tables = DEFINITIONS[system].field("chase_tables").type
+    if not isinstance(tables, ListOf) or not isinstance(tables.item, Obj):
+        return None
+    entries = tables.item.field("entries").type
+    return entries.value if isinstance(entries, MapOf) and isinstance(entries.value, Obj) else None
 
-    ``roll``: with the roll button (the plugin's ``roller.enabled``).
+
+def entry_extras(system: str, entry: ChaseEntry) -> list[tuple[str, str]]:
+    """(label, text) of an entry's fields beyond its title and effect, in words: a
+    cutaction entry's ``event: 小道`` is the rule book's event, told in the project's
+    words (the choice's description in the scenario definition)."""
+    kind = _entry_definition(system)
+    if kind is None:
+        return []
+    out = []
+    for f in kind.fields:
+        if f.name in {"title", "effect"}:
+            continue
+        value = getattr(entry, f.name, None)
+        if value is None or value is False:
+            continue
+        label = short_label(f.ja or f.name)
+        if isinstance(f.type, Enum):
+            meaning = next((c.ja for c in f.type.choices if c.value == value), "")
+            out.append((f"{label}「{value}」", reader_text(meaning)))
+        else:
+            out.append((label, str(value)))
+    return out
+
+
+def table_html(
+    cache: OddsCache, table: ChaseTable, *, roll: bool = True, system: str = "", anchor: str = ""
+) -> str:
+    """A die table: its description, then range, title, effect, exact probability (with a
+    bar), chart, roll button.
+
+    ``roll``: with the roll button (the plugin's ``roller.enabled``). ``system``: the
+    scenario's system, whose own entry fields (cutaction's ``event``) are shown in words.
+    ``anchor``: the HTML id of the table.
     """
     die = table.die
     result = cache.odds(die)
@@ -66,6 +107,11 @@ def table_html(cache: OddsCache, table: ChaseTable, *, roll: bool = True) -> str
         exact = fraction_text(p)
         title = esc(entry.title)
         effect_html = render_markdown(entry.effect, inline=True) if entry.effect else ""
+        for label, text in entry_extras(system, entry):
+            effect_html += (
+                f'<span class="saikoro-entry-extra"><strong>{esc(label)}</strong>：'
+                f"{esc(text)}</span>"
+            )
         width = float(p / top) * 100 if top else 0.0
         rows.append(
             # spaces between the cells: a search preview reads 「2 配管の破裂 …」
@@ -82,8 +128,14 @@ def table_html(cache: OddsCache, table: ChaseTable, *, roll: bool = True) -> str
         f'<code class="saikoro-command">{esc(die)}</code>'
     )
     chart_html = f"<section data-search-exclude>{chart}</section>" if chart else ""
+    ident = f' id="{esc(anchor)}"' if anchor else ""
+    description = (
+        f'<div class="saikoro-table-note">{render_markdown(table.description)}</div>'
+        if table.description
+        else ""
+    )
     return (
-        f'<div class="saikoro-chase" data-die="{esc(die)}">'
+        f'<div class="saikoro-chase" data-die="{esc(die)}"{ident}>{description}'
         f'<div class="saikoro-odds-head">{head}</div>{chart_html}'
         "<table><thead data-search-exclude><tr><th>出目</th><th>名前</th><th>効果</th>"
         "<th>確率</th></tr></thead>"

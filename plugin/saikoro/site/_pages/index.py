@@ -11,10 +11,11 @@ from dataclasses import dataclass
 from saikoro.scenario import Scenario
 from saikoro.site._charts import percent
 from saikoro.site._safe import esc, md_escape
+from saikoro.systems import FAN_WORK, system_class
 
 from .scenario import SLOT, book_order, system_name, system_order
 
-__all__ = ["IndexEntry", "render_index"]
+__all__ = ["BOOK_TEXT", "IndexEntry", "render_index", "rights_html"]
 
 
 @dataclass(frozen=True)
@@ -50,12 +51,13 @@ def render_index(
         f'<p class="saikoro-meta">{len(entries)} 本のシナリオ ／ {len(systems)} システム'
         "（見出しを押すと並べ替え）</p>\n\n"
     )
+    text = f'<a href="{esc(BOOK_TEXT)}">テキスト版（全シナリオ、Markdown）</a>'
     if len(volumes) <= 1:
-        out.append("[印刷用：全シナリオを1ページで](book.md)\n\n")
+        out.append(f"[印刷用：全シナリオを1ページで](book.md) ・ {text}\n\n")
     else:
         links = " ・ ".join(f"[{first}〜{last}]({stem}.md)" for stem, first, last in volumes)
         size = volumes[0][2] - volumes[0][1] + 1
-        out.append(f"印刷用（1 ページに {size} 本ずつ、ID 順）：{links}\n\n")
+        out.append(f"印刷用（1 ページに {size} 本ずつ、ID 順）：{links} ・ {text}\n\n")
     rows = []
     ordered = sorted(entries, key=lambda e: book_order(e.scenario))
     for entry in ordered:
@@ -95,7 +97,35 @@ def render_index(
         f"<thead><tr>{heads}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>"
     )
     out.append(SLOT.format(len(slots) - 1) + "\n\n")
+    out.append("## 権利表記\n\n")
+    slots.append(rights_html(sorted(systems, key=system_order)))
+    out.append(SLOT.format(len(slots) - 1) + "\n\n")
     return "".join(out), slots
+
+
+BOOK_TEXT = "book.txt"
+"""The text edition of the whole book, beside the index (``<prefix>/book.txt``)."""
+
+
+def rights_html(systems: list[str]) -> str:
+    """The rights notices of ``systems`` (each system once), for the index and the book's
+    colophon: each game and its rights holder, what one system asks beyond the others,
+    and what every built-in system's notice says (:data:`FAN_WORK`) once."""
+    notices = [n for n in (system_class(s).rights for s in systems) if n is not None]
+    if not notices:
+        return ""
+    items = "".join(f"<li>{esc(n.head())}。</li>" for n in notices)
+    paragraphs = []
+    for n in notices:
+        extra = n.guideline.replace(FAN_WORK, "").strip()
+        if extra:
+            paragraphs.append(f"<p>『{esc(n.game)}』：{esc(extra)}</p>")
+    if any(FAN_WORK in n.guideline for n in notices):
+        paragraphs.append(f"<p>{esc(FAN_WORK)}</p>")
+    return (
+        f'<div class="saikoro-rights saikoro-system-rights"><ul>{items}</ul>'
+        f"{''.join(paragraphs)}</div>"
+    )
 
 
 _HEADS = (

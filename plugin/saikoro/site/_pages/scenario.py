@@ -12,7 +12,8 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from saikoro.export import ccfolia_attribute, udonarium_zip
+from saikoro.balance import simulator_for
+from saikoro.export import ccfolia_attribute, pc_memo, udonarium_zip
 from saikoro.scenario import Scenario
 from saikoro.scenario.model import (
     PC,
@@ -20,6 +21,7 @@ from saikoro.scenario.model import (
     Enemy,
     MainMission,
     Missions,
+    ScenarioModel,
     SideMission,
 )
 from saikoro.site._oddscache import OddsCache, OddsResult
@@ -27,14 +29,17 @@ from saikoro.site._profiles import AnyProfile, Personal, profile
 from saikoro.site._profiles.base import given
 from saikoro.site._rolling import free_widget, widget
 from saikoro.site._safe import esc, md_escape, render_markdown, safe_title
+from saikoro.site._text import scenario_text, site_text, text_name
 from saikoro.site._vtt import VttSettings
 from saikoro.systems import SYSTEM_IDS, OptionValue
 from saikoro.systems import get as get_system
 
-from . import balance, labels
+from . import balance, labels, story
 from .chase import table_html
 from .grids import grid_html
+from .player import player_files
 from .room import room_files, room_html
+from .story import SiteFile
 
 __all__ = [
     "EnemyFile",
@@ -51,12 +56,8 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class EnemyFile:
-    """A file generated next to a scenario page (a ユドナリウム zip)."""
-
-    name: str
-    content: bytes
+EnemyFile = SiteFile
+"""A file generated next to a scenario page (a ユドナリウム zip, a player page...)."""
 
 
 @dataclass
@@ -168,18 +169,28 @@ def target_html(
     roller: bool = True,
     scope: str = "",
     party: Sequence[PC] = (),
+    model: ScenarioModel | None = None,
+    anchor: str = "",
+    extra: str = "",
 ) -> str:
-    """A difficulty target: description, roll button, odds across ability values.
+    """A difficulty target: description, roll button, odds across ability values, its note.
 
     ``options`` (the scenario's ruling options) apply to the odds and the roll button;
     ``roller``: whether the page has roll buttons (and every odds cell rolls its command).
     With a ``scope`` (the scenario's id) the card has a stepper for the reader's own value
     of the ability the target reads, shared by every card of the scope, and its button
-    follows it or the PC of ``party`` the reader picked (:func:`party_html`).
+    follows it or the PC of ``party`` the reader picked (:func:`party_html`). ``model``:
+    the scenario's model, for what the card says beyond the target (a chase's sides and
+    goal); ``anchor``: the card's HTML id; ``extra``: HTML put at its end.
     """
     prof = profile(system)
     scoped = f' data-scope="{esc(scope)}"' if scope else ""
-    parts = [f'<div class="saikoro-target"{scoped}><p>{esc(prof.target_label(target))}</p>']
+    ident = f' id="{esc(anchor)}"' if anchor else ""
+    parts = [f'<div class="saikoro-target"{ident}{scoped}><p>{esc(prof.target_label(target))}</p>']
+    facts = prof.target_facts(target, model)
+    if facts:
+        rows = "".join(f"<div><dt>{esc(k)}</dt><dd>{esc(v)}</dd></div>" for k, v in facts)
+        parts.append(f'<dl class="saikoro-facts">{rows}</dl>')
     command = prof.target_command(target)
     personal = prof.target_personal(target) if roller and scope and command else None
     if command and personal is not None:
@@ -193,6 +204,11 @@ def target_html(
     grid = prof.target_grid(target)
     if grid is not None:
         parts.append(grid_html(cache, grid, system, options, roll=roller))
+    if target.note:
+        parts.append(
+            f'<div class="saikoro-effect saikoro-note-text">{render_markdown(target.note)}</div>'
+        )
+    parts.append(extra)
     parts.append("</div>")
     return "".join(parts)
 
@@ -374,21 +390,49 @@ def _render(
     system = scenario.system
     slots = _Slots()
     _block = slots.block
+    vtt = vtt or VttSettings()
+    base = zip_href
+
+    def heading(text: str) -> str:
+        return f"### {md_escape(text)}\n"
+
     out: list[str] = [f"# {md_escape(scenario.title)}\n"]
-    meta = [f"システム: {system_name(system)}"]
-    if model.players is not None:
-        meta.append(f"プレイヤー: {model.players}")
+    meta = story.meta_line(scenario)
     chosen = rulings(scenario)
     if chosen:
         meta.append(
             "裁定: " + "、".join(labels.ruling(system, k, v) for k, v in sorted(chosen.items()))
         )
-    out.append(_block(f'<p class="saikoro-meta">{esc(" ／ ".join(meta))}</p>'))
+    text_link = (
+        f'<p class="saikoro-text-link"><a href="{esc(base + text_name(scenario))}">'
+        "テキスト版（Markdown。テキストセッション用にコピーできます）</a></p>"
+    )
+    out.append(_block(f'<p class="saikoro-meta">{esc(" ／ ".join(meta))}</p>{text_link}'))
     if model.summary:
         out.append(
             _block(f'<div class="saikoro-summary-text">{render_markdown(model.summary)}</div>')
         )
-    files: list[EnemyFile] = []
+    files: list[SiteFile] = []
+    if model.overview:
+        out.append("## 概要\n")
+        out.append(_block(f'<div class="saikoro-overview">{render_markdown(model.overview)}</div>'))
+    if model.trailer:
+        out.append("## トレーラー\n")
+        out.append(_block(f'<div class="saikoro-trailer">{render_markdown(model.trailer)}</div>'))
+    page = story.PageParts(scenario, _block, heading, base)
+    out.append(story.handouts_html(page))
+    target_anchors: dict[str, str] = {}
+    for i, target in enumerate(model.difficulty_targets):
+        target_anchors.setdefault(target.name, story.anchor(scenario.id, "check", i))
+    table_anchors = {
+        t.name: story.anchor(scenario.id, "table", i) for i, t in enumerate(model.chase_tables)
+    }
+    out.append(story.scenes_html(page, target_anchors, table_anchors))
+    out.append(story.npcs_html(page, vtt, files))
+    loose = story.unused_images(model)
+    if loose:
+        out.append("## 地図・資料\n")
+        out.append(_block("".join(story.image_html(scenario, i.id, base) for i in loose)))
     if model.missions is not None:
         out.append("## ミッション\n")
         out.append(_block(_missions(model.missions)))
@@ -399,7 +443,7 @@ def _render(
             out.append(_block(party))
         for i, target in enumerate(model.difficulty_targets):
             cache.where = f"scenario.difficulty_targets[{i}]"
-            out.append(f"### {md_escape(target.name)}\n")
+            out.append(heading(target.name))
             card = target_html(
                 cache,
                 system,
@@ -408,32 +452,85 @@ def _render(
                 roller=roller,
                 scope=scenario.id,
                 party=model.party or (),
+                model=model,
+                anchor=story.anchor(scenario.id, "check", i),
+                extra=_chase_outcome(scenario, target),
             )
             out.append(_block(card))
     if model.enemies:
         out.append("## エネミー\n")
-        vtt = vtt or VttSettings()
         for i, enemy in enumerate(model.enemies):
             cache.where = f"scenario.enemies[{i}]"
             zip_name = f"{enemy.id}.zip"
-            out.append(f"### {md_escape(enemy.name)}\n")
+            out.append(heading(enemy.name))
             out.append(_block(enemy_html(cache, scenario, enemy, zip_href, vtt, roller=roller)))
             character = vtt.character(scenario.id, system, enemy, chosen)
-            files.append(EnemyFile(zip_name, udonarium_zip(character)))
+            files.append(SiteFile(zip_name, udonarium_zip(character)))
+    if model.party:
+        out.append("## 想定するPC\n")
+        for pc in model.party:
+            out.append(heading(pc.name))
+            memo = esc(pc_memo(system, pc))
+            out.append(
+                _block(
+                    f'<div class="saikoro-card saikoro-pc"><p class="saikoro-memo">{memo}</p></div>'
+                )
+            )
     if model.chase_tables:
         out.append("## チェイス表\n")
         for i, table in enumerate(model.chase_tables):
             cache.where = f"scenario.chase_tables[{i}]"
-            out.append(f"### {md_escape(table.name)}\n")
-            out.append(_block(table_html(cache, table, roll=roller)))
+            out.append(heading(table.name))
+            card = table_html(
+                cache, table, roll=roller, system=system, anchor=table_anchors[table.name]
+            )
+            out.append(_block(card))
     cache.where = "scenario"
     out.append("## VTT用ルーム\n")
     out.append(_block(room_html(scenario, zip_href)))
-    files.extend(EnemyFile(n, b) for n, b in room_files(scenario, vtt or VttSettings()).files)
+    files.extend(SiteFile(n, b) for n, b in room_files(scenario, vtt or VttSettings()).files)
     out.append(balance.section(scenario, _block))
     if roller:
         free = free_widget(system=system, options=chosen, enabled=roller)
         if free:
             out.append("## ダイスロール\n")
             out.append(_block(free))
+    out.append("## クレジット・権利表記\n")
+    out.append(_block(story.credits_html(scenario)))
+    files.extend(player_files(scenario))
+    files.append(SiteFile(text_name(scenario), site_text(scenario_text(scenario))))
     return Rendered("".join(out), safe_title(scenario.title), files, slots.html)
+
+
+def _chase_outcome(scenario: Scenario, target: DifficultyTarget) -> str:
+    """What the バランス section's simulation says of a chase (``""``: not a chase, or no
+    figures): how often the chase was reached and how it ended."""
+    if getattr(target, "kind", None) != "chase":
+        return ""
+    result = balance.figures(scenario)
+    if result is None:
+        return ""
+    labels = simulator_for(scenario.system).mean_labels
+    means = [  # in the simulator's order: reached the chase, escaped, cuts
+        (label, result.means[k])
+        for k, label in labels.items()
+        if k in result.means and "チェイス" in label
+    ]
+    ends = [e for e in result.ends if e.key.startswith("chase") and e.count]
+    if not ends and not means:
+        return ""
+    items = "".join(
+        f"<li>{esc(label)}："
+        + (f"{value * 100:.1f}%" if "割合" in label else f"{value:.2f}")
+        + "</li>"
+        for label, value in means
+    )
+    items += "".join(
+        f"<li>{esc(e.label.removeprefix('チェイス: '))}：{e.rate * 100:.1f}%</li>" for e in ends
+    )
+    return (
+        '<div class="saikoro-chase-outcome"><p class="saikoro-card-title">'
+        f"シミュレーションでのチェイスの結末（{result.battles} 回、乱数の種 {result.seed}。"
+        "割合は全体に対して）</p>"
+        f"<ul>{items}</ul></div>"
+    )

@@ -163,6 +163,11 @@ class Profile(Generic[E, T, A]):
         """(value, command) of the target as ``pc`` of the scenario's party rolls it."""
         return None
 
+    def target_facts(self, target: T, scenario: object) -> list[tuple[str, str]]:  # noqa: ARG002 - overridden by systems
+        """(label, value) rows the target's card adds (a chase: who flees, the goal...);
+        ``scenario`` is the scenario's model."""
+        return []
+
     def target_label(self, target: T) -> str:
         """One line describing the target (check and target number)."""
         return " / ".join(f"{k}: {_plain(v)}" for k, v in given(target) if k != "name")

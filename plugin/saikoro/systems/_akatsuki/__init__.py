@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from saikoro.dice import DiceSource, Odds, Roll
-from saikoro.systems._base import OptionValue, System
+from saikoro.systems._base import FAN_WORK, OptionValue, RightsNotice, System
 from saikoro.systems._flow import Flow
 
 from .cards import AwakeningHand, CardError, reward_after_check
@@ -97,6 +97,15 @@ class Akatsuki(System):
     sample_scenario = "saikoro.systems._akatsuki:sample.yaml"
     sample_flow = "akatsuki.check"
     name = "君ヨ、暁ノ大地ニ死スベシ"
+    rights = RightsNotice(
+        game="君ヨ、暁ノ大地ニ死スベシ。",
+        holder="九城ツカサ／石造りのヒポグリフ",
+        guideline=(
+            "作者は著作権を保持しており、ルール文の無断転載・複製・配布を認めていません。"
+            + FAN_WORK
+        ),
+        source="作者の公開したルール文書",
+    )
     aliases = ("君ヨ、暁ノ大地ニ死スベシ。", "暁ノ大地", "キミアカ", "Akatsuki", "KimiyoAkatsuki")
     commands = COMMANDS
     rulings = RULINGS

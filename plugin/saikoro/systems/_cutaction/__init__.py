@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from saikoro.dice import DiceSource, Odds, Roll
-from saikoro.systems._base import Board, System
+from saikoro.systems._base import FAN_WORK, Board, RightsNotice, System
 from saikoro.systems._flow import Flow
 
 from . import commands
@@ -90,6 +90,12 @@ class CutAction(System):
     sample_scenario = "saikoro.systems._cutaction:sample.yaml"
     sample_flow = "cutaction.cut"
     name = "カットアクション"
+    rights = RightsNotice(
+        game="カットアクション",
+        holder="ルールの作者",
+        guideline=FAN_WORK,
+        source="ルールを公開している wiki",
+    )
     aliases = (
         "カットアクションルール",
         "カット行動",

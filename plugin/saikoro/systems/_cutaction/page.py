@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from saikoro.scenario.model import PC
+from saikoro.scenario.model import PC, ScenarioModel
 from saikoro.site import Grid, Metric, Personal, Profile
 
+from .events import chase_target
 from .model import CutactionAttack, CutactionEnemy, CutactionPC, CutactionTarget
 
 __all__ = ["PROFILE", "CutactionProfile"]
@@ -63,24 +64,69 @@ class CutactionProfile(Profile[CutactionEnemy, CutactionTarget, CutactionAttack]
     def target_label(self, target: CutactionTarget) -> str:
         check = "ボディ" if target.check == "body" else "ヘッド"
         kind = KIND_LABELS.get(target.kind, "行為判定")
+        if target.kind == "chase":
+            goal = chase_target(target.target)
+            return f"{check}の{kind} ／ 移動目標値 {target.target}（到着点 {goal}）"
         return f"{check}の{kind} ／ 目標値 {target.target}"
 
+    def target_facts(self, target: CutactionTarget, scenario: object) -> list[tuple[str, str]]:
+        """A chase: who flees and who pursues, the distance to reach, the table rolled."""
+        if target.kind != "chase" or not isinstance(scenario, ScenarioModel):
+            return []
+        enemies = scenario.enemies
+        runners = target.runners
+        if runners is None:
+            with_vehicle = tuple(
+                e.id for e in enemies if isinstance(e, CutactionEnemy) and e.vehicle
+            )
+            runners = with_vehicle or tuple(e.id for e in enemies)
+        names = "・".join(e.name for e in enemies if e.id in runners) or "なし"
+        party = "PC全員"
+        fleeing, pursuing = (names, party) if target.flees == "enemies" else (party, names)
+        goal = chase_target(target.target)
+        if target.table:
+            table = target.table
+        elif len(scenario.chase_tables) == 1:
+            table = scenario.chase_tables[0].name
+        else:
+            table = "ルールブックのチェイスイベント表"
+        rows = [
+            ("逃げる側", fleeing),
+            ("追う側", pursuing),
+            (
+                "到着点",
+                f"{goal}（移動目標値 {target.target} の10倍）。"
+                "逃げる側の先頭がここに着けば逃げ切り",
+            ),
+            ("ルート変更で振る表", table),
+        ]
+        others = [e.name for e in enemies if e.id not in runners]
+        if others:
+            rows.append(("チェイスの前に戦う相手", "・".join(others)))
+        return rows
+
     def target_command(self, target: CutactionTarget) -> str | None:
+        if target.kind == "chase":  # a distance goal: no roll reaches it at once
+            return None
         return _check(EXAMPLE_VALUE, target.target)
 
     def target_personal(self, target: CutactionTarget) -> Personal | None:
+        if target.kind == "chase":
+            return None
         goal = target.target
         label = "ボディ" if target.check == "body" else "ヘッド"
         low, high = VALUE_BOUNDS
         return Personal(target.check, label, EXAMPLE_VALUE, low, high, lambda v: _check(v, goal))
 
     def target_party(self, target: CutactionTarget, pc: PC) -> tuple[int, str] | None:
-        if not isinstance(pc, CutactionPC):
+        if not isinstance(pc, CutactionPC) or target.kind == "chase":
             return None
         value = pc.body if target.check == "body" else pc.head
         return value, _check(value, target.target)
 
     def target_grid(self, target: CutactionTarget) -> Grid | None:
+        if target.kind == "chase":  # its meaning is the distance (target_facts)
+            return None
         goal = target.target
         check = "ボディ" if target.check == "body" else "ヘッド"
         return Grid(

@@ -252,7 +252,7 @@ ROOT = scenario_root(
             Field(
                 "event",
                 Enum(EVENTS),
-                ja="この項目をルールブックのチェイスイベント(小道〜行き止まり)として扱う",
+                ja="ルールブックのチェイスイベント(小道〜行き止まり)。この項目をそのイベントとして扱う",
                 en="the rule book's chase event this entry works as",
             ),
         ),

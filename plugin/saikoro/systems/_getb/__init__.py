@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from saikoro.dice import DiceSource, Odds, Roll
-from saikoro.systems._base import RulesError, System
+from saikoro.systems._base import FAN_WORK, RightsNotice, RulesError, System
 from saikoro.systems._flow import Flow
 
 from .board import CENTRE, BoardError, DialClock, parse_range
@@ -110,6 +110,15 @@ class GodEaterTableBurst(System):
     sample_scenario = "saikoro.systems._getb:sample.yaml"
     sample_flow = "getb.attack"
     name = "GOD EATER TABLE BURST"
+    rights = RightsNotice(
+        game="GOD EATER TABLE BURST（ゴッドイーターTRPG）",
+        holder=(
+            "ルールの作者（wiki の執筆者）、"
+            "原作ゲーム『GOD EATER』は株式会社バンダイナムコエンターテインメント"
+        ),
+        guideline=FAN_WORK,
+        source="GOD EATER TABLE BURST @ウィキ",
+    )
     aliases = (
         "ゴッドイーター",
         "ゴッドイーターTRPG",

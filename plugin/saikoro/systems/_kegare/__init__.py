@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from saikoro.dice import DiceSource, Odds, Roll
-from saikoro.systems._base import OptionValue, System
+from saikoro.systems._base import FAN_WORK, OptionValue, RightsNotice, System
 from saikoro.systems._flow import Flow
 
 from .board import PositionBoard
@@ -97,6 +97,12 @@ class Kegare(System):
     sample_scenario = "saikoro.systems._kegare:sample.yaml"
     sample_flow = "kegare.attack"
     name = "穢れ（ケガレ）TRPG"
+    rights = RightsNotice(
+        game="穢れ（ケガレ）TRPG",
+        holder="ルールの作者",
+        guideline=FAN_WORK,
+        source="作者の公開したルール文書",
+    )
     aliases = ("穢れ", "ケガレ", "けがれ", "kegare-trpg")
     commands = COMMANDS
     rulings = RULINGS

@@ -16,12 +16,25 @@ from collections.abc import Sequence
 from saikoro.site import Grid, Metric, Profile, status
 
 from .model import KegareEnemy, KegareSkill, KegareTarget
+from .scenario import SKILL_KINDS, TARGETS
 
 __all__ = ["PROFILE", "KegareProfile"]
 
 POSITIONS = {"near": ("N", "近"), "mid": ("M", "中"), "far": ("F", "遠")}
 DEFENCES = tuple(range(1, 7))
 THRESHOLDS = (1, 5, 10)
+KIND_WORDS = {c.value: c.ja for c in SKILL_KINDS}
+TARGET_WORDS = {c.value: c.ja.replace("(", "（").replace(")", "）") for c in TARGETS}
+
+
+def skill_line(skill: KegareSkill) -> str:
+    """A skill's kind, target and range in words: 「攻撃 ／ 対象：全体（敵対する全員）」."""
+    parts = [KIND_WORDS.get(skill.kind, skill.kind)]
+    if skill.kind != "passive" or skill.target != "single":
+        parts.append(f"対象：{TARGET_WORDS.get(skill.target, skill.target)}")
+    if skill.ranged:
+        parts.append("遠距離（ポジションの修正なし）")
+    return " ／ ".join(parts)
 
 
 def _attack_part(enemy: KegareEnemy) -> str:
@@ -81,16 +94,18 @@ class KegareProfile(Profile[KegareEnemy, KegareTarget, KegareSkill]):
         return [s for s in enemy.skills if s.kind == "attack" and s.damage is not None]
 
     def skills(self, enemy: KegareEnemy) -> list[tuple[str, str]]:
+        """Every skill not shown as an attack, named with its kind, target and range."""
         attacks = self.attacks(enemy)
-        return [
-            (s.name, s.effect)
-            for s in enemy.skills
-            if s.effect and not any(s is a for a in attacks)
-        ]
+        out = []
+        for s in enemy.skills:
+            if any(s is a for a in attacks):
+                continue
+            damage = f" ／ 基本ダメージ {s.damage}" if s.damage is not None else ""
+            out.append((f"{s.name}（{skill_line(s)}{damage}）", s.effect or ""))
+        return out
 
     def attack_label(self, enemy: KegareEnemy, attack: KegareSkill) -> str:  # noqa: ARG002
-        ranged = "遠距離・" if attack.ranged else ""
-        return f"{ranged}基本ダメージ {attack.damage}"
+        return f"{skill_line(attack)} ／ 基本ダメージ {attack.damage}"
 
     def attack_command(self, enemy: KegareEnemy, attack: KegareSkill) -> str | None:  # noqa: ARG002
         # The enemy rolls its attack check; the PC answers with a defence check.

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from saikoro.dice import DiceSource, Odds, Roll
-from saikoro.systems._base import OptionValue, System
+from saikoro.systems._base import FAN_WORK, OptionValue, RightsNotice, System
 from saikoro.systems._flow import Flow
 
 from . import checks
@@ -75,6 +75,12 @@ class Kokuryoku(System):
     sample_scenario = "saikoro.systems._kokuryoku:sample.yaml"
     sample_flow = "kokuryoku.middle_check"
     name = "国力ゲーム（国家運営TRPG）"
+    rights = RightsNotice(
+        game="国力ゲーム（国家運営TRPG）",
+        holder="ルールの作者",
+        guideline=FAN_WORK,
+        source="作者による判定方法の解説記事",
+    )
     aliases = ("国力", "国力ゲーム", "国家運営", "nation", "kokuryoku-game")
     commands = COMMANDS
     rulings = RULINGS

@@ -83,7 +83,11 @@ class KokuryokuProfile(Profile[KokuryokuEnemy, KokuryokuTarget, Attack]):
         return ()  # damage by attack power (enemy_grids), no attack list
 
     def skills(self, enemy: KokuryokuEnemy) -> list[tuple[str, str]]:
-        return [(s.name, s.effect) for s in enemy.skills if s.effect]
+        """Every skill, named with its timing (「一斉砲撃（タイミング：メジャー）」)."""
+        return [
+            (f"{s.name}（タイミング：{s.timing}）" if s.timing else s.name, s.effect or "")
+            for s in enemy.skills
+        ]
 
     def target_grid(self, target: KokuryokuTarget) -> Grid | None:
         gain = target.gain

@@ -1,0 +1,513 @@
+"""Balance figures where an author waits, computed once and cached by content.
+
+``saikoro validate`` (and so pre-commit), ``mkdocs build`` and ``mkdocs serve`` ask one
+:class:`BalanceStore` for a scenario's figures: :func:`author_figures` computes them (seed
+:data:`SEED`, the scenario's tactics, the exact solution within
+:data:`~saikoro.balance.AUTHOR_STEPS`, the battles within
+:data:`~saikoro.balance.AUTHOR_SECONDS`), and the store keeps them in memory and on disk,
+one JSON file per key in the book's cache folder (``.cache/plugin/saikoro/balance`` next
+to ``mkdocs.yml``, the plugin's ``balance.cache_dir``), so that validate, a build and
+serve compute a fight once between them, and a later run computes only what changed.
+
+The key is a digest of everything the figures depend on: the encounter (party, enemies,
+targets, round limit, rulings, ``balance:`` targets; the scenario's id and title left
+out, since no simulator reads them), the tactics, the battles, the seed and the bounds of
+work, saikoro's version, a digest of the simulator's code (:mod:`saikoro.balance`,
+:mod:`saikoro.systems`, :mod:`saikoro.dice`) and, for a system an installed package adds,
+a digest of that package's code. Editing a scenario's title or text re-simulates nothing;
+editing an enemy re-simulates that scenario only; two files with the same fight are
+simulated once; a development checkout never reads figures an older simulator wrote.
+``saikoro tune``'s suggestions are keyed by the file's bytes (tuning reads and edits the
+file itself).
+
+A cache file holds its key and a SHA-256 of its payload: a file that is truncated,
+garbled or not ours is reported (:attr:`BalanceStore.report`), computed again and
+overwritten. A cache folder that cannot be written raises :class:`CacheError`.
+
+The store is safe to use from several threads (``mkdocs serve`` fills it from a
+background thread).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import hashlib
+import importlib
+import importlib.metadata
+import json
+import sys
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
+
+from saikoro.dice import SaikoroError
+from saikoro.scenario import Scenario, balance_seconds_env, replace_file
+from saikoro.systems import BUILTIN, registry
+
+from ._budget import AUTHOR_SECONDS, AUTHOR_STEPS
+from ._model import Encounter, encounter
+from ._runner import simulate
+from ._stats import BalanceResult
+from ._tactics import Tactics, tactics_for
+
+if TYPE_CHECKING:
+    from ._tune import TuneResult
+
+__all__ = [
+    "FORMAT",
+    "MEMORY_SIZE",
+    "SEED",
+    "BalanceStore",
+    "CacheError",
+    "CorruptCacheError",
+    "author_figures",
+    "code_digest",
+    "decode",
+    "encode",
+    "fight_key",
+    "scenario_tactics",
+    "tune_key",
+]
+
+SEED = 0
+"""The seed every figure on an author's path is simulated from."""
+
+FORMAT = 3
+"""The cache files' format (part of the key: a new format never reads an old file)."""
+
+MEMORY_SIZE = 4096
+"""Results kept in memory (least recently used forgotten; the disk cache keeps the rest)."""
+
+_PACKAGES = ("balance", "systems", "dice")
+"""The packages whose code decides a simulated figure (their digest is part of the key)."""
+
+
+class CacheError(SaikoroError):
+    """The cache folder cannot be read or written (the message says which file and why)."""
+
+
+class CorruptCacheError(SaikoroError, ValueError):
+    """A cache file that is not a complete file written by this version."""
+
+
+# -- what an author's path computes ---------------------------------------------------------
+
+
+def scenario_tactics(enc: Encounter) -> Tactics:
+    """The tactics the scenario's ``balance:`` names (each system's default otherwise)."""
+    spec = enc.balance
+    return tactics_for(
+        enc.system, spec.tactics if spec else None, spec.enemy_tactics if spec else None
+    )
+
+
+def author_seconds() -> float:
+    """How long one scenario's battles may take where an author waits:
+    :data:`~saikoro.balance.AUTHOR_SECONDS`, or the environment's ``SAIKORO_BALANCE_SECONDS``
+    (:func:`saikoro.scenario.balance_seconds_env`)."""
+    seconds = balance_seconds_env()
+    return AUTHOR_SECONDS if seconds is None else seconds
+
+
+def author_figures(enc: Encounter, battles: int, *, seconds: float | None = None) -> BalanceResult:
+    """``enc``'s figures as validate and the site compute them: ``battles`` battles from
+    :data:`SEED` with the scenario's tactics, cut after ``seconds`` (default
+    :func:`author_seconds`), and the exact solution within
+    :data:`~saikoro.balance.AUTHOR_STEPS`."""
+    return simulate(
+        enc,
+        battles=battles,
+        seed=SEED,
+        tactics=scenario_tactics(enc),
+        steps=AUTHOR_STEPS,
+        seconds=author_seconds() if seconds is None else seconds,
+    )
+
+
+# -- the key --------------------------------------------------------------------------------
+
+
+@functools.cache
+def version() -> str:
+    """The installed saikoro's version (``source``: run from a checkout, not installed;
+    the :func:`code_digest` still tells one simulator from another)."""
+    try:
+        return importlib.metadata.version("saikoro")
+    except importlib.metadata.PackageNotFoundError:
+        return "source"
+
+
+def _digest_files(root: Path, paths: list[Path]) -> str:
+    digest = hashlib.sha256()
+    for path in sorted(paths):
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
+            digest.update(path.relative_to(root).as_posix().encode("utf-8") + b"\0")
+            digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+@functools.cache
+def code_digest() -> str:
+    """SHA-256 of the simulator's installed code and data (read once per process)."""
+    root = Path(__file__).resolve().parents[1]  # the saikoro package
+    return _digest_files(root, [p for package in _PACKAGES for p in (root / package).rglob("*")])
+
+
+@functools.cache
+def system_digest(system_id: str) -> str:
+    """SHA-256 of the code of the package that adds ``system_id`` (``""`` for a system
+    saikoro ships: :func:`code_digest` covers it)."""
+    if system_id in BUILTIN:
+        return ""
+    module = importlib.import_module(registry()[system_id].partition(":")[0])
+    top = sys.modules[module.__name__.partition(".")[0]]
+    where = getattr(top, "__file__", None)
+    if where is None:  # a namespace package: its folders
+        folders = [Path(p) for p in getattr(top, "__path__", ())]
+        return _digest_files(Path("/"), [p for f in folders for p in f.resolve().rglob("*")])
+    path = Path(where).resolve()
+    if path.name == "__init__.py":
+        return _digest_files(path.parent.parent, list(path.parent.rglob("*")))
+    return _digest_files(path.parent, [path])
+
+
+def _canon(value: object) -> object:
+    """``value`` as plain JSON data, the same in every process (sets sorted, order kept),
+    equal for equal values."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, Fraction):
+        return ["fraction", str(value)]
+    if isinstance(value, Enum):
+        return ["enum", type(value).__qualname__, value.name]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        # fields left out of equality (a model object's ``where``: file and line) are
+        # not part of the value, so a fight moved to another file or line keeps its key
+        fields = {
+            f.name: _canon(getattr(value, f.name)) for f in dataclasses.fields(value) if f.compare
+        }
+        return ["object", type(value).__qualname__, fields]
+    if isinstance(value, (tuple, list)):
+        return ["list", [_canon(v) for v in value]]
+    if isinstance(value, (set, frozenset)):
+        items = [_canon(v) for v in value]
+        return ["set", sorted(items, key=lambda v: json.dumps(v, ensure_ascii=False))]
+    if isinstance(value, Mapping):
+        return ["map", [[_canon(k), _canon(v)] for k, v in value.items()]]
+    raise TypeError(f"cannot key a balance result on a {type(value).__name__}: {value!r}")
+
+
+def _hash(data: dict[str, object]) -> str:
+    text = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def fight_key(enc: Encounter, tactics: Tactics, battles: int, seed: int) -> str:
+    """The cache key of simulating ``enc`` where an author waits (the exact solution within
+    :data:`~saikoro.balance.AUTHOR_STEPS`, the battles within
+    :data:`~saikoro.balance.AUTHOR_SECONDS`): a SHA-256 of the whole input (see the
+    module)."""
+    fight = dataclasses.replace(enc, scenario="", title="")
+    return _hash(
+        {
+            "format": FORMAT,
+            "saikoro": version(),
+            "code": code_digest(),
+            "system_code": system_digest(enc.system),
+            "encounter": _canon(fight),
+            "tactics": _canon(tactics),
+            "battles": battles,
+            "seed": seed,
+            "steps": AUTHOR_STEPS,
+            "seconds": author_seconds(),
+        }
+    )
+
+
+def tune_key(scenario: Scenario) -> str:
+    """The cache key of tuning ``scenario``: its file's bytes and saikoro's code (tuning
+    reads and edits the file itself, so every byte of it is part of the input)."""
+    return _hash(
+        {
+            "format": FORMAT,
+            "saikoro": version(),
+            "code": code_digest(),
+            "system_code": system_digest(scenario.system),
+            "tune": scenario.digest,
+            "seed": SEED,
+        }
+    )
+
+
+# -- results as JSON ------------------------------------------------------------------------
+
+
+def encode(value: object) -> object:
+    """A :class:`BalanceResult` (or any part of one) as JSON data, every type tagged."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, Fraction):
+        return {"$": "fraction", "v": str(value)}
+    if isinstance(value, tuple):
+        return {"$": "tuple", "v": [encode(v) for v in value]}
+    if isinstance(value, list):
+        return {"$": "list", "v": [encode(v) for v in value]}
+    if isinstance(value, dict):
+        return {"$": "dict", "v": [[encode(k), encode(v)] for k, v in value.items()]}
+    cls = type(value)
+    if dataclasses.is_dataclass(value) and cls.__module__.startswith("saikoro.balance."):
+        fields = {
+            f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value) if f.init
+        }
+        return {"$": "object", "c": f"{cls.__module__}:{cls.__qualname__}", "v": fields}
+    raise TypeError(f"cannot cache a {cls.__name__} in a balance result: {value!r}")
+
+
+def _class(name: object) -> type:
+    """A dataclass of :mod:`saikoro.balance` named ``module:qualname`` (nothing else)."""
+    if not isinstance(name, str) or ":" not in name:
+        raise CorruptCacheError(f"bad class name {name!r}")
+    module, _, qualname = name.partition(":")
+    if not module.startswith("saikoro.balance.") or "." in qualname:
+        raise CorruptCacheError(f"not a balance class: {name!r}")
+    try:
+        cls = getattr(importlib.import_module(module), qualname)
+    except (ImportError, AttributeError) as e:
+        raise CorruptCacheError(f"no class {name!r}") from e
+    if not (isinstance(cls, type) and dataclasses.is_dataclass(cls)):
+        raise CorruptCacheError(f"not a balance class: {name!r}")
+    return cls
+
+
+def decode(data: object) -> object:
+    """The inverse of :func:`encode`; :class:`CorruptCacheError` on anything it did not write."""
+    if data is None or isinstance(data, (bool, int, float, str)):
+        return data
+    if not isinstance(data, dict) or "$" not in data or "v" not in data:
+        raise CorruptCacheError(f"untagged value {data!r:.60}")
+    tag, value = data["$"], data["v"]
+    if tag == "fraction" and isinstance(value, str):
+        try:
+            return Fraction(value)
+        except (ValueError, ZeroDivisionError) as e:
+            raise CorruptCacheError(f"bad fraction {value!r}") from e
+    if tag in ("tuple", "list") and isinstance(value, list):
+        items = [decode(v) for v in value]
+        return tuple(items) if tag == "tuple" else items
+    if tag == "dict" and isinstance(value, list):
+        if not all(isinstance(kv, list) and len(kv) == 2 for kv in value):
+            raise CorruptCacheError("bad mapping")
+        return {decode(k): decode(v) for k, v in value}
+    if tag == "object" and isinstance(value, dict):
+        cls = _class(data.get("c"))
+        names = {f.name for f in dataclasses.fields(cls) if f.init}
+        if set(value) != names:
+            raise CorruptCacheError(f"{cls.__name__} fields {sorted(value)} != {sorted(names)}")
+        return cls(**{k: decode(v) for k, v in value.items()})
+    raise CorruptCacheError(f"unknown tag {tag!r}")
+
+
+def _payload_text(payload: object) -> str:
+    return json.dumps(payload, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+# -- the store ------------------------------------------------------------------------------
+
+V = TypeVar("V")
+
+
+@dataclass
+class BalanceStore:
+    """Figures (and tuning suggestions) by key, in memory and (``cache_dir`` set) on disk.
+
+    Attributes:
+        cache_dir: the folder of cache files (``None``: memory only).
+        report: told, in words, of a cache file that was unreadable and is replaced.
+        tolerant: a cache folder that cannot be read or written is reported and left
+            alone (memory only from then on) instead of raising :class:`CacheError`
+            (``saikoro validate``: a read-only cache never fails a check).
+        simulated: how many results were computed (not served from a cache) so far.
+        memory_hits / disk_hits: results served from memory / read from a cache file.
+        rewritten: cache files that were unreadable, computed again and overwritten.
+    """
+
+    cache_dir: Path | None = None
+    report: Callable[[str], None] | None = None
+    tolerant: bool = False
+    simulated: int = 0
+    memory_hits: int = 0
+    disk_hits: int = 0
+    rewritten: int = 0
+    _memory: OrderedDict[str, BalanceResult | TuneResult] = field(
+        default_factory=OrderedDict, repr=False
+    )
+    _lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
+
+    def reset_counts(self) -> None:
+        """Zero the counters (at the start of each build; the caches stay)."""
+        with self._lock:
+            self.simulated = self.memory_hits = self.disk_hits = self.rewritten = 0
+
+    # -- figures
+
+    def figures(self, scenario: Scenario, battles: int | None = None) -> BalanceResult:
+        """The scenario's figures: ``battles`` battles (default: its own
+        ``balance.battles``, 400 when not given, as ``saikoro validate`` checks them)."""
+        enc = encounter(scenario)
+        if battles is None:
+            battles = enc.balance.battles if enc.balance else 400
+        return self.figures_of(enc, battles)
+
+    def key(self, enc: Encounter, battles: int) -> str:
+        """The cache key of :meth:`figures_of` ``(enc, battles)``."""
+        return fight_key(enc, scenario_tactics(enc), battles, SEED)
+
+    def figures_of(self, enc: Encounter, battles: int) -> BalanceResult:
+        """:func:`author_figures` of ``enc``, from a cache when the fight is unchanged."""
+        key = self.key(enc, battles)
+        found = self.cached(key)
+        if found is None:
+            with self._lock:
+                self.simulated += 1
+            found = author_figures(enc, battles)
+            self.put(key, found)
+        return dataclasses.replace(found, scenario=enc.scenario)
+
+    def cached(self, key: str) -> BalanceResult | None:
+        """The figures of ``key`` if memory or the disk holds them (counted as a hit)."""
+        return self._cached(key, BalanceResult)
+
+    def put(self, key: str, result: BalanceResult) -> None:
+        """Keep ``result`` as the figures of ``key`` (in memory and on disk)."""
+        self._put(key, result)
+
+    # -- tuning
+
+    def tune_key(self, scenario: Scenario) -> str:
+        """The cache key of :meth:`tune_of` ``(scenario)``."""
+        return tune_key(scenario)
+
+    def tune_cached(self, scenario: Scenario) -> TuneResult | None:
+        """Tuning's suggestions for ``scenario`` if a cache holds them."""
+        from ._tune import TuneResult
+
+        return self._cached(self.tune_key(scenario), TuneResult)
+
+    def tune_of(self, scenario: Scenario) -> TuneResult:
+        """What to change in ``scenario`` to bring it into its ``balance.win`` range
+        (:func:`saikoro.balance.tune`, seed :data:`SEED`), from a cache when the file is
+        unchanged."""
+        from ._tune import tune
+
+        found = self.tune_cached(scenario)
+        if found is None:
+            with self._lock:
+                self.simulated += 1
+            found = tune(scenario, seed=SEED)
+            self.put_tune(scenario, found)
+        return found
+
+    def put_tune(self, scenario: Scenario, result: TuneResult) -> None:
+        """Keep ``result`` as tuning's suggestions for ``scenario``."""
+        self._put(self.tune_key(scenario), result)
+
+    # -- memory and disk
+
+    def _cached(self, key: str, kind: type[V]) -> V | None:
+        with self._lock:
+            found = self._memory.get(key)
+            if isinstance(found, kind):
+                self._memory.move_to_end(key)
+                self.memory_hits += 1
+                return found
+        read = self._read(key, kind)
+        if read is None:
+            return None
+        with self._lock:
+            self.disk_hits += 1
+            self._remember(key, read)  # type: ignore[arg-type]
+        return read
+
+    def _remember(self, key: str, value: BalanceResult | TuneResult) -> None:
+        self._memory[key] = value
+        self._memory.move_to_end(key)
+        while len(self._memory) > MEMORY_SIZE:
+            self._memory.popitem(last=False)
+
+    def _put(self, key: str, value: BalanceResult | TuneResult) -> None:
+        with self._lock:
+            self._remember(key, value)
+        self._write(key, value)
+
+    def _path(self, key: str) -> Path | None:
+        return None if self.cache_dir is None else self.cache_dir / f"{key}.json"
+
+    def _read(self, key: str, kind: type[V]) -> V | None:
+        path = self._path(key)
+        if path is None or not path.exists():
+            return None
+        try:
+            raw = path.read_bytes()
+        except OSError as e:
+            self._fail(f"cannot read the balance cache file {path}: {e}", e)
+            return None
+        try:
+            result = self._parse(raw, key, kind)
+        except CorruptCacheError as e:
+            with self._lock:
+                self.rewritten += 1
+            if self.report is not None:
+                self.report(f"balance cache: {path} is unreadable ({e}); computing it again")
+            return None
+        return result
+
+    @staticmethod
+    def _parse(raw: bytes, key: str, kind: type[V]) -> V:
+        try:
+            data = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError) as e:
+            raise CorruptCacheError(f"not JSON: {e}") from e
+        if not isinstance(data, dict) or set(data) != {"key", "sha256", "result"}:
+            raise CorruptCacheError("not a saikoro balance cache file")
+        if data["key"] != key:
+            raise CorruptCacheError("written for another key")
+        text = _payload_text(data["result"])
+        if hashlib.sha256(text.encode("utf-8")).hexdigest() != data["sha256"]:
+            raise CorruptCacheError("checksum mismatch")
+        result = decode(data["result"])
+        if not isinstance(result, kind):
+            raise CorruptCacheError(f"not a {kind.__name__}")
+        return result
+
+    def _write(self, key: str, result: BalanceResult | TuneResult) -> None:
+        path = self._path(key)
+        if path is None:
+            return
+        payload = encode(result)
+        text = _payload_text(payload)
+        data = {
+            "key": key,
+            "sha256": hashlib.sha256(text.encode("utf-8")).hexdigest(),
+            "result": payload,
+        }
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            # atomic: a parallel build never reads half a file
+            replace_file(path, json.dumps(data, ensure_ascii=False).encode("utf-8"), sync=False)
+        except OSError as e:
+            self._fail(f"cannot write the balance cache {path}: {e}", e)
+
+    def _fail(self, message: str, error: OSError) -> None:
+        """A cache folder that cannot be used: :class:`CacheError`, or (``tolerant``) a
+        report and no disk cache from now on."""
+        if not self.tolerant:
+            raise CacheError(message) from error
+        self.cache_dir = None
+        if self.report is not None:
+            self.report(f"{message}; the balance figures are not kept on disk")
