@@ -104,7 +104,51 @@ chase_tables:
       41-66: {{title: 雨, effect: 移動-1}}
 """
 
-HELD_OUT = {"room-cut": CUTACTION, "room-getb": GETB}
+STORY = f"""\
+system: kegare
+id: room-story
+title: 社の夜
+author: 作者-PUBLIC-AUTHOR
+players: 2
+playtime: 2時間
+overview: GM-OVERVIEW-SECRET 黒幕は宮司。
+trailer: PUBLIC-TRAILER 祭りの夜に鈴が鳴る。
+handouts:
+  - {{id: a, pc: PC1, title: 巫女, text: PUBLIC-HO1 社を守れ。, secret: HO1-SECRET あなたは狐の子。}}
+  - {{id: b, pc: PC2, text: PUBLIC-HO2 兄を探せ。, secret: {q("HO2-SECRET " + HOSTILE)}}}
+scenes:
+  - {{id: s1, phase: 導入, title: 鈴の音, text: GM-SCENE1-SECRET 境内に集まる。,
+      enemies: [oni], npcs: [miko], next: [{{scene: s2, condition: 鈴を鳴らす}}]}}
+  - {{id: s2, phase: climax, title: 本殿, text: GM-SCENE2-SECRET 宮司が正体を現す。}}
+npcs:
+  - {{id: miko, name: 老巫女, text: PUBLIC-NPC 社の番人。, secret: NPC-SECRET 宮司の母。}}
+enemies:
+  - {{id: oni, name: 祟り神, hp: 20, attack: 3, defence: 2, initiative: 4}}
+credits: [PUBLIC-CREDIT 絵・誰か]
+notice: PUBLIC-NOTICE 転載禁止。
+"""
+
+SECRETS = (
+    "GM-OVERVIEW-SECRET",
+    "HO1-SECRET",
+    "HO2-SECRET",
+    "GM-SCENE1-SECRET",
+    "GM-SCENE2-SECRET",
+    "NPC-SECRET",
+)
+"""Markers of the text only the GM (and a handout's own player) may read."""
+PUBLIC = (
+    "PUBLIC-AUTHOR",
+    "PUBLIC-TRAILER",
+    "PUBLIC-HO1",
+    "PUBLIC-HO2",
+    "PUBLIC-NPC",
+    "PUBLIC-CREDIT",
+    "PUBLIC-NOTICE",
+)
+"""Markers of the text every player may read."""
+
+HELD_OUT = {"room-cut": CUTACTION, "room-getb": GETB, "room-story": STORY}
 """Scenarios beside the sample book, by id."""
 
 

@@ -25,7 +25,7 @@ from typing import Any
 
 import pytest
 
-from room_cases import HOSTILE, held_out
+from room_cases import HOSTILE, PUBLIC, SECRETS, held_out
 from saikoro._cli import main
 from saikoro.export import (
     DICEBOT,
@@ -223,6 +223,64 @@ def test_gm_only_notes_are_marked() -> None:
     data, _ = _ccfolia(room)
     notes = list(data["entities"]["notes"].values())
     assert [n["secret"] for n in notes] == [n.secret for n in room.notes]
+
+
+def _story() -> Scenario:
+    return next(s for s in held_out() if s.id == "room-story")
+
+
+def test_book_parts_become_notes_and_pieces() -> None:
+    """Handouts, scenes, NPCs, the overview, credits: every word where it belongs."""
+    scenario = _story()
+    room = scenario_room(scenario)
+    public = "\n".join(f"{n.title}\n{n.text}" for n in room.notes if not n.secret)
+    secret = "\n".join(f"{n.title}\n{n.text}" for n in room.notes if n.secret)
+    for marker in PUBLIC:
+        assert marker in public or any(marker in p.character.memo for p in room.pieces), marker
+    for marker in SECRETS:
+        assert marker in secret, marker
+        assert marker not in public, marker
+        assert not any(marker in p.character.memo for p in room.pieces), marker
+    npc = next(p for p in room.pieces if p.kind == "npc")
+    assert npc.character.name == "老巫女" and "PUBLIC-NPC" in npc.character.memo
+    titles = [n.title for n in room.notes]
+    assert "【導入】鈴の音" in titles and "【クライマックス】本殿" in titles
+    scene = next(n for n in room.notes if n.title == "【導入】鈴の音")
+    assert "エネミー: 祟り神" in scene.text and "NPC: 老巫女" in scene.text
+    assert "次: 本殿（鈴を鳴らす）" in scene.text
+    credits = next(n for n in room.notes if n.title == "クレジット・権利表記")
+    assert "非公式ファン作品" in credits.text  # the system's rights notice
+    for sample in _book():
+        if sample.model.handouts:
+            notes = scenario_room(sample).notes
+            assert sum(not n.secret and n.title.startswith("ハンドアウト") for n in notes) == len(
+                sample.model.handouts
+            )
+
+
+def test_players_rooms_hold_no_gm_text() -> None:
+    """The players' Udonarium room, and every public note and piece of the ココフォリア
+    room, hold none of the GM-only text (checked on the bytes each file holds)."""
+    room = scenario_room(_story())
+    players = udonarium_room(room, gm=False)
+    text = "".join(
+        _zip(players).read(n).decode("utf-8") for n in _zip(players).namelist() if ".xml" in n
+    )
+    for marker in SECRETS:
+        assert marker not in text, marker
+    for marker in PUBLIC:
+        assert marker in text, marker
+    data, _ = _ccfolia(room)
+    shown = json.dumps(
+        [n for n in data["entities"]["notes"].values() if not n["secret"]]
+        + [c for c in data["entities"]["characters"].values() if not c["secret"]],
+        ensure_ascii=False,
+    )
+    for marker in SECRETS:
+        assert marker not in shown, marker
+    hidden = [n["text"] for n in data["entities"]["notes"].values() if n["secret"]]
+    for marker in SECRETS:
+        assert any(marker in t for t in hidden), marker
 
 
 # -- ユドナリウム ---------------------------------------------------------------------------
@@ -577,3 +635,33 @@ def test_room_command_writes_only_its_files_in_its_folder(tmp_path: Path) -> Non
     changed = {k for k in before.keys() | after.keys() if before.get(k) != after.get(k)}
     assert all(k.startswith("work/rooms/") and k.endswith(".udonarium.zip") for k in changed)
     assert (rooms / "notes.txt").read_text("utf-8") == "mine"
+
+
+def test_the_books_images_are_copied_never_linked() -> None:
+    """An NPC's image is its piece; every image of the book is in the Udonarium room (its
+    image library); both name each by the SHA-256 of its bytes."""
+    scenario = next(s for s in _book() if s.model.npcs and any(n.image for n in s.model.npcs))
+    room = scenario_room(scenario)
+    npc = next(p for p in room.pieces if p.kind == "npc" and p.image is not None)
+    assert npc.image is not None
+    udonarium = _zip(udonarium_room(room))
+    for image in room.parts[0].images:
+        data = udonarium.read(image.name)
+        assert hashlib.sha256(data).hexdigest() == image.name.split(".")[0]
+    root = ET.fromstring(udonarium.read("data.xml"))  # noqa: S314 - our own output
+    piece = next(
+        c
+        for c in root.findall("character")
+        if c.find(".//data[@name='name']") is not None
+        and c.find(".//data[@name='name']").text == npc.character.name  # type: ignore[union-attr]
+    )
+    identifier = piece.find(".//data[@name='imageIdentifier']")
+    assert identifier is not None and f"{identifier.text}." in npc.image.name
+    data, archive = _ccfolia(room)
+    icon = next(
+        c["iconUrl"]
+        for c in data["entities"]["characters"].values()
+        if c["name"] == npc.character.name
+    )
+    assert icon == npc.image.name and data["resources"][icon] == {"type": npc.image.mime}
+    assert archive.read(icon) == npc.image.data

@@ -87,20 +87,18 @@ def _check(udonarium: Udonarium, room: Room, *, gm: bool = True) -> dict[str, An
     first = {id(p) for p in room.parts[0].pieces}
     for piece in pieces:
         character = piece.character
+        # an empty palette is one empty line to Udonarium (``"".split("\n")``)
+        palette = list(character.commands) or [""]
         # the first character of that name whose palette is this one's (a book may hold
         # two enemies of one name, from two scenarios)
-        c = next(
-            c
-            for c in unread
-            if c["name"] == character.name and c["palette"] == list(character.commands)
-        )
+        c = next(c for c in unread if c["name"] == character.name and c["palette"] == palette)
         unread.remove(c)
         assert c["dicebot"] == "DiceBot"
-        assert c["palette"] == list(character.commands)
         # what Udonarium sends for each line, after its {variable} substitution
-        assert c["lines"] == list(character.commands), character.name
+        assert c["lines"] == palette, character.name
         assert c["variables"] == 0
-        assert c["image"]["state"] == 2 and c["image"]["type"] == "image/png"
+        mime = piece.image.mime if piece.image is not None else "image/png"
+        assert c["image"]["state"] == 2 and c["image"]["type"] == mime
         if id(piece) in first:
             assert c["location"] == "table"
             origin = layout(room, gm=gm).origin

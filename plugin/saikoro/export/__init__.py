@@ -24,7 +24,16 @@ from ._enemy import DICEBOT, enemy_character, enemy_palette
 from ._memo import enemy_memo, npc_character, npc_memo, pc_memo
 from ._model import Character, ExportError
 from ._palette import PaletteLine, signed
-from ._room import Room, RoomNote, RoomPart, RoomPiece, book_room, scenario_room, table_line
+from ._room import (
+    Room,
+    RoomImage,
+    RoomNote,
+    RoomPart,
+    RoomPiece,
+    book_room,
+    scenario_room,
+    table_line,
+)
 from ._room_ccfolia import ccfolia_room
 from ._room_cli import output_name, room_main
 from ._room_map import MapSpec, dial_map, rows_map
@@ -39,6 +48,7 @@ __all__ = [
     "MapSpec",
     "PaletteLine",
     "Room",
+    "RoomImage",
     "RoomNote",
     "RoomPart",
     "RoomPiece",

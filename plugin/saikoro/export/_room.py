@@ -32,25 +32,46 @@ What a scenario puts in its room:
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import importlib
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from saikoro.scenario import DEFINITIONS, ListOf, Obj, Scenario
-from saikoro.scenario.model import PC, ChaseTable, Enemy, Missions, Model, enemy_model
-from saikoro.systems import System
+from saikoro.scenario import (
+    DEFINITIONS,
+    PHASE_LABELS,
+    Enum,
+    ListOf,
+    MapOf,
+    Obj,
+    Scenario,
+    image_file,
+    image_info,
+)
+from saikoro.scenario.model import (
+    PC,
+    ChaseTable,
+    Enemy,
+    Handout,
+    Missions,
+    Model,
+    Scene,
+    enemy_model,
+)
+from saikoro.systems import System, system_class
 from saikoro.systems import get as get_system
 
 from ._enemy import DICEBOT, enemy_character
-from ._memo import model_lines
-from ._model import Character
+from ._memo import model_lines, npc_character, pc_memo
+from ._model import Character, ExportError
 from ._palette import PaletteLine
 from ._room_map import MapSpec
 
 __all__ = [
     "GM_PIECE",
     "Room",
+    "RoomImage",
     "RoomNote",
     "RoomPart",
     "RoomPiece",
@@ -67,6 +88,29 @@ BENCH_STEP = 2.0
 
 
 @dataclass(frozen=True)
+class RoomImage:
+    """An image of the book (``images:``), copied into the room.
+
+    Attributes:
+        id: its id in the scenario.
+        alt: what it shows.
+        data: its bytes, as the author's file holds them.
+        mime: its type (``image/png``, ``image/jpeg``, ``image/gif``, ``image/webp``).
+    """
+
+    id: str
+    alt: str
+    data: bytes = field(repr=False)
+    mime: str = "image/png"
+
+    @property
+    def name(self) -> str:
+        """Its file name in a room: the SHA-256 of its bytes and its extension."""
+        ext = {"image/jpeg": "jpg"}.get(self.mime, self.mime.split("/")[-1])
+        return f"{hashlib.sha256(self.data).hexdigest()}.{ext}"
+
+
+@dataclass(frozen=True)
 class RoomPiece:
     """A character of the room.
 
@@ -76,6 +120,7 @@ class RoomPiece:
         x, y: where it stands, top-left, in grid cells from the part's origin.
         on_map: whether it stands in a cell of the map (else beside it).
         secret: only the GM may see it (ココフォリア: 非公開; ユドナリウム: the GM's room only).
+        image: its picture (an NPC's image), else ``None`` (the writers draw a token).
     """
 
     character: Character
@@ -84,6 +129,7 @@ class RoomPiece:
     y: float = 0.0
     on_map: bool = False
     secret: bool = False
+    image: RoomImage | None = None
 
 
 @dataclass(frozen=True)
@@ -119,6 +165,7 @@ class RoomPart:
     map: MapSpec | None = None
     width: float = 0.0
     height: float = 0.0
+    images: tuple[RoomImage, ...] = ()
 
     @property
     def dicebot(self) -> str:
@@ -173,11 +220,32 @@ def table_line(table: ChaseTable) -> PaletteLine:
     return PaletteLine(table.die, table.name, entries, system_command=table.die)
 
 
-def _table_note(table: ChaseTable) -> RoomNote:
+def _event_meanings(system: str) -> dict[str, str]:
+    """A table entry's ``event:`` -> what that event of the rule book does (the scenario
+    definition's words for it), for the systems whose entries name events."""
+    tables = DEFINITIONS[system].field("chase_tables").type
+    if not isinstance(tables, ListOf) or not isinstance(tables.item, Obj):
+        return {}
+    entries = tables.item.field("entries").type
+    if not isinstance(entries, MapOf) or not isinstance(entries.value, Obj):
+        return {}
+    event = next((f for f in entries.value.fields if f.name == "event"), None)
+    if event is None or not isinstance(event.type, Enum):
+        return {}
+    return {c.value: c.ja for c in event.type.choices}
+
+
+def _table_note(system: str, table: ChaseTable) -> RoomNote:
+    """The whole table: its die, its description, every entry (an event told in words)."""
+    meanings = _event_meanings(system)
     lines = [f"{table.die} を振る"]
     if table.description:
         lines.append(table.description.strip())
-    lines.extend(_entry_text(str(k), e) for k, e in table.entries.items())
+    for key, entry in table.entries.items():
+        lines.append(_entry_text(str(key), entry))
+        event = getattr(entry, "event", None)
+        if event and meanings.get(event):
+            lines.append(f"  イベント「{event}」: {meanings[event]}")
     return RoomNote(table.name, "\n".join(lines))
 
 
@@ -203,10 +271,12 @@ def _missions(system: str, missions: Missions) -> list[str]:
 
 
 def _overview(scenario: Scenario, system: System) -> RoomNote:
+    """The players' first note: the facts, the trailer, the summary, the missions, the
+    rulings."""
     model = scenario.model
-    lines = [f"システム: {system.name or system.id}"]
-    if model.players is not None:
-        lines.append(f"プレイヤー: {model.players}")
+    lines = _facts(scenario, system)
+    if model.trailer:
+        lines += ["", "【トレーラー】", model.trailer.strip()]
     if model.summary:
         lines += ["", model.summary.strip()]
     if model.missions is not None:
@@ -269,10 +339,7 @@ def _module(system: System) -> object:
 def _pc_character(system: System, pc: PC) -> Character:
     """A PC as a character: every field as the memo; the gauges, parameters and palette
     of the enemy its system's ``pc_as_enemy`` writes it as (none without that hook)."""
-    kind = DEFINITIONS[system.id].field("party").type
-    if not isinstance(kind, ListOf) or not isinstance(kind.item, Obj):
-        raise TypeError(f"{system.id}: party is not a list of mappings")
-    memo = "\n".join(model_lines(kind.item, pc, skip=("name",)))
+    memo = pc_memo(system.id, pc)
     as_enemy: Callable[[PC], Mapping[str, object]] | None = getattr(
         _module(system), "pc_as_enemy", None
     )
@@ -351,9 +418,9 @@ def scenario_part(
     for pc in model.party or ():
         x, y, on_map = layout.place(_cell(system, "pc", pc))
         pieces.append(RoomPiece(_pc_character(system, pc), "pc", x, y, on_map))
-    for npc in _npcs(scenario):
+    for npc, image in _npc_pieces(scenario):
         x, y, _ = layout.place(None)
-        pieces.append(RoomPiece(npc, "npc", x, y))
+        pieces.append(RoomPiece(npc, "npc", x, y, image=_image(scenario, image)))
     if model.chase_tables:
         x, y, _ = layout.place(None)
         gm = Character(
@@ -364,12 +431,15 @@ def scenario_part(
         )
         pieces.append(RoomPiece(gm, "gm", x, y))
 
-    notes: list[RoomNote] = [_overview(scenario, system)]
-    notes.extend(_book_notes(scenario))
+    public, gm_notes = _book_notes(scenario)
+    notes: list[RoomNote] = [_overview(scenario, system), *public, *gm_notes]
     targets = _targets(scenario)
     if targets is not None:
         notes.append(targets)
-    notes.extend(_table_note(t) for t in model.chase_tables)
+    notes.extend(_table_note(scenario.system, t) for t in model.chase_tables)
+    credits = _credits(scenario)
+    if credits is not None:
+        notes.append(credits)
 
     width = max(room_map.width if room_map else 0.0, layout.bench_x)
     height = layout.bench_y + (1.0 if layout.bench_x else 0.0)
@@ -383,15 +453,129 @@ def scenario_part(
         room_map,
         width,
         height,
+        tuple(_images(scenario)),
     )
 
 
-def _npcs(scenario: Scenario) -> list[Character]:  # noqa: ARG001 - the book's NPCs come later
-    return []
+_MIME = {"png": "image/png", "jpeg": "image/jpeg", "gif": "image/gif", "webp": "image/webp"}
 
 
-def _book_notes(scenario: Scenario) -> list[RoomNote]:  # noqa: ARG001
-    return []
+def _image(scenario: Scenario, image_id: str | None) -> RoomImage | None:
+    """The image ``image_id`` names, read from the book (``None`` for none)."""
+    if image_id is None:
+        return None
+    image = scenario.model.image(image_id)
+    data = image_file(scenario.path, image.file).read_bytes()
+    info = image_info(data)
+    if info is None:
+        raise ExportError(f"{image.file}: not a PNG, JPEG, GIF or WebP image")
+    return RoomImage(image.id, image.alt, data, _MIME[info[0]])
+
+
+def _images(scenario: Scenario) -> list[RoomImage]:
+    out = []
+    for image in scenario.model.images:
+        found = _image(scenario, image.id)
+        if found is not None:
+            out.append(found)
+    return out
+
+
+def _npc_pieces(scenario: Scenario) -> list[tuple[Character, str | None]]:
+    """The NPCs as pieces: name and public text (their secret goes to a GM-only note), and
+    the image each names (its id), if any."""
+    return [
+        (npc_character(dataclasses.replace(npc, secret=None)), npc.image)
+        for npc in scenario.model.npcs
+    ]
+
+
+def _facts(scenario: Scenario, system: System) -> list[str]:
+    """System, players, play time, author: the scenario's head line."""
+    model = scenario.model
+    out = [f"システム: {system.name or system.id}"]
+    if model.players is not None:
+        out.append(f"プレイヤー: {model.players}人")
+    if model.playtime:
+        out.append(f"プレイ時間: {model.playtime}")
+    if model.author:
+        out.append(f"作者: {model.author}")
+    return out
+
+
+def _handout_title(handout: Handout) -> str:
+    return f"{handout.pc}：{handout.title}" if handout.title else handout.pc
+
+
+def _scene_note(scenario: Scenario, scene: Scene) -> RoomNote:
+    """A scene for the GM: its text, what it uses, where it leads."""
+    model = scenario.model
+    lines = [scene.text.strip()] if scene.text else []
+    enemies = {e.id: e.name for e in model.enemies}
+    npcs = {n.id: n.name for n in model.npcs}
+    titles = {s.id: s.title for s in model.scenes}
+    uses = (
+        ("判定", list(scene.checks or ())),
+        ("エネミー", [enemies.get(i, i) for i in scene.enemies or ()]),
+        ("チェイス", list(scene.chases or ())),
+        ("表", list(scene.tables or ())),
+        ("NPC", [npcs.get(i, i) for i in scene.npcs or ()]),
+    )
+    lines += [f"{label}: {'、'.join(names)}" for label, names in uses if names]
+    branches = model.next_scenes(scene)
+    if branches:
+        lines.append(
+            "次: "
+            + "／".join(
+                titles.get(b.scene, b.scene) + (f"（{b.condition}）" if b.condition else "")
+                for b in branches
+            )
+        )
+    title = f"【{PHASE_LABELS.get(scene.phase, scene.phase)}】{scene.title}"
+    return RoomNote(title, "\n".join(lines), secret=True)
+
+
+def _book_notes(scenario: Scenario) -> tuple[list[RoomNote], list[RoomNote]]:
+    """The book's own parts as notes: (those read before the GM's, the GM's).
+
+    Public: every handout's public part. The GM's: the overview, the scenes in order, each
+    handout's secret (only its PC's player may read it: a room file cannot show a note to
+    one player, so it is the GM's to hand over) and each NPC's secret.
+    """
+    model = scenario.model
+    public = [RoomNote(f"ハンドアウト {_handout_title(h)}", h.text.strip()) for h in model.handouts]
+    gm: list[RoomNote] = []
+    if model.overview:
+        gm.append(RoomNote("概要（GM用）", model.overview.strip(), secret=True))
+    gm.extend(_scene_note(scenario, scene) for scene in model.scenes)
+    gm.extend(
+        RoomNote(
+            f"ハンドアウト {_handout_title(h)}（秘匿）",
+            f"{h.pc}のプレイヤーだけが読みます。GMから渡してください。\n{h.secret.strip()}",
+            secret=True,
+        )
+        for h in model.handouts
+        if h.secret
+    )
+    gm.extend(
+        RoomNote(f"NPC {n.name}（GMだけが知ること）", n.secret.strip(), secret=True)
+        for n in model.npcs
+        if n.secret
+    )
+    return public, gm
+
+
+def _credits(scenario: Scenario) -> RoomNote | None:
+    """クレジット・権利表記: the author, the credits, the author's notice, the system's."""
+    model = scenario.model
+    lines = [f"作者: {model.author}"] if model.author else []
+    lines += list(model.credits or ())
+    if model.notice:
+        lines.append(model.notice.strip())
+    rights = system_class(scenario.system).rights
+    if rights is not None:
+        lines.append(rights.text())
+    return RoomNote("クレジット・権利表記", "\n".join(lines)) if lines else None
 
 
 def scenario_room(

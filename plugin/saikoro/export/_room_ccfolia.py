@@ -159,14 +159,20 @@ def ccfolia_room_data(
     entities["room"] = _room_document(foreground, width, height)
     characters: dict[str, Any] = {}
     notes: dict[str, Any] = {}
+    kinds: dict[str, str] = {}  # resource name -> its type (PNG unless named here)
     order = 0
     for index, part in enumerate(room.parts):
         for n, piece in enumerate(part.pieces):
             key = document_id(room.title, part.scenario_id, "character", str(n))
             active = index == 0 and piece.kind != "gm"
-            token = token_png(piece.kind)
-            icon = hashlib.sha256(token).hexdigest() + ".png"
-            images[icon] = token
+            if piece.image is not None:
+                icon = piece.image.name
+                images[icon] = piece.image.data
+                kinds[icon] = piece.image.mime
+            else:
+                token = token_png(piece.kind)
+                icon = hashlib.sha256(token).hexdigest() + ".png"
+                images[icon] = token
             characters[key] = _character(
                 piece, visibility=seen, active=active, origin=origin, icon=icon
             )
@@ -177,7 +183,7 @@ def ccfolia_room_data(
             order += 1
     entities["characters"] = characters
     entities["notes"] = notes
-    resources = {name: {"type": "image/png"} for name in sorted(images)}
+    resources = {name: {"type": kinds.get(name, "image/png")} for name in sorted(images)}
     return {"meta": {"version": VERSION}, "entities": entities, "resources": resources}, images
 
 

@@ -31,7 +31,7 @@ import hashlib
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 
-from ._room import Room, RoomNote, RoomPart, RoomPiece
+from ._room import Room, RoomImage, RoomNote, RoomPart, RoomPiece
 from ._room_map import MapSpec, token_png
 from ._udonarium import character_element
 from ._xml import udonarium_xml_text
@@ -57,6 +57,15 @@ NOTE_GAP = 0.5
 GM_MARK = "【GM専用】"
 
 
+MAX_IMAGE_BYTES = 2 * 1024 * 1024
+"""Udonarium leaves out an image larger than this (``FileArchiver.maxImageSize``)."""
+
+
+def fits(image: RoomImage) -> bool:
+    """Whether Udonarium takes ``image`` (at most :data:`MAX_IMAGE_BYTES`)."""
+    return len(image.data) <= MAX_IMAGE_BYTES
+
+
 def about_text(room: Room, *, gm: bool) -> str:
     """The first note: what the room holds, and who can read its notes."""
     lines = [
@@ -67,6 +76,15 @@ def about_text(room: Room, *, gm: bool) -> str:
         + "シナリオのメモが入っています。",
         "チャットパレットはダイスボット DiceBot で振れる汎用コマンドです。",
     ]
+    images = [i for p in room.parts for i in p.images]
+    kept = [i for i in images if fits(i)]
+    if kept:
+        lines += ["", "画像（メニューの「画像」から使えます）: " + "、".join(i.alt for i in kept)]
+    if len(kept) < len(images):
+        lines.append(
+            "ユドナリウムが読み込まない 2MB を超える画像は入れていません: "
+            + "、".join(i.alt for i in images if not fits(i))
+        )
     if gm:
         lines += [
             "",
@@ -209,11 +227,18 @@ def udonarium_room_xml(room: Room, *, gm: bool = True) -> tuple[str, dict[str, b
             digest = hashlib.sha256(png).hexdigest()
             images[f"{digest}.png"] = png
             table.append(_terrain(part.map, digest, at.origin))
+        for image in part.images:
+            if fits(image):
+                images[image.name] = image.data
         location = "table" if index == 0 else "common"
         for piece in _pieces(part, gm):
-            token = token_png(piece.kind)
-            digest = hashlib.sha256(token).hexdigest()
-            images[f"{digest}.png"] = token
+            if piece.image is not None and fits(piece.image):
+                digest = piece.image.name.split(".")[0]
+                images[piece.image.name] = piece.image.data
+            else:
+                token = token_png(piece.kind)
+                digest = hashlib.sha256(token).hexdigest()
+                images[f"{digest}.png"] = token
             objects.append(
                 character_element(
                     piece.character,
