@@ -114,7 +114,8 @@ playtime: 2時間
 overview: GM-OVERVIEW-SECRET 黒幕は宮司。
 trailer: PUBLIC-TRAILER 祭りの夜に鈴が鳴る。
 handouts:
-  - {{id: a, pc: PC1, title: 巫女, text: PUBLIC-HO1 社を守れ。, secret: HO1-SECRET あなたは狐の子。}}
+  - {{id: a, pc: PC1, title: 巫女, text: PUBLIC-HO1 社を守れ。,
+      secret: HO1-SECRET あなたは狐の子。}}
   - {{id: b, pc: PC2, text: PUBLIC-HO2 兄を探せ。, secret: {q("HO2-SECRET " + HOSTILE)}}}
 scenes:
   - {{id: s1, phase: 導入, title: 鈴の音, text: GM-SCENE1-SECRET 境内に集まる。,
