@@ -646,14 +646,13 @@ def test_the_books_images_are_copied_never_linked() -> None:
     assert npc.image is not None
     udonarium = _zip(udonarium_room(room))
     for image in room.parts[0].images:
-        data = udonarium.read(image.name)
-        assert hashlib.sha256(data).hexdigest() == image.name.split(".")[0]
+        stored = udonarium.read(image.name)
+        assert hashlib.sha256(stored).hexdigest() == image.name.split(".")[0]
     root = ET.fromstring(udonarium.read("data.xml"))  # noqa: S314 - our own output
     piece = next(
         c
         for c in root.findall("character")
-        if c.find(".//data[@name='name']") is not None
-        and c.find(".//data[@name='name']").text == npc.character.name  # type: ignore[union-attr]
+        if (c.findtext(".//data[@name='name']") or "") == npc.character.name
     )
     identifier = piece.find(".//data[@name='imageIdentifier']")
     assert identifier is not None and f"{identifier.text}." in npc.image.name
