@@ -51,7 +51,7 @@ GRID = 50
 """Udonarium's grid: pixels per cell (``GameTable.gridSize``)."""
 NOTE_WIDTH = 6
 """Width of a note, in cells."""
-NOTE_HEIGHT = 6
+NOTE_HEIGHT = 5
 """Height of the tallest note, in cells (a longer text scrolls)."""
 NOTE_GAP = 0.5
 GM_MARK = "【GM専用】"
@@ -180,7 +180,7 @@ def layout(room: Room, *, gm: bool = True) -> Layout:
     notes = [RoomNote("このルームについて", about_text(room, gm=gm))]
     notes += [n for n in room.notes if gm or not n.secret]
     content = max([p.width for p in room.parts] + [1.0])
-    per_row = max(4, int((content + NOTE_GAP) // (NOTE_WIDTH + NOTE_GAP)))
+    per_row = max(6, int((content + NOTE_GAP) // (NOTE_WIDTH + NOTE_GAP)))
     placed: list[tuple[RoomNote, float, float, int, int]] = []
     y = 0.0
     for start in range(0, len(notes), per_row):
