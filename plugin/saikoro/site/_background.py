@@ -8,7 +8,7 @@ forked), one at a time, in the order they were asked for; a job for the same ``o
 (a scenario file) replaces the one queued or running before it, since its result would
 be stale. While the server rebuilds (:meth:`Background.hold`), no job starts: the rebuild
 that serves the save has the processor to itself. When a job ends,
-:attr:`Background.done` gets its key and result (or why there is none) in the background
+``Background.done`` gets its key and result (or why there is none) in the background
 thread, which asks the server to rebuild.
 """
 

@@ -1,7 +1,7 @@
 """``dataclasses`` for the lowered engine (MicroPython has none).
 
 MicroPython keeps no annotations, so the lowering writes each class's annotated field
-names into ``__mp_fields__``; :func:`dataclass` reads them (and its bases' fields) and
+names into ``__mp_fields__``; ``dataclass`` reads them (and its bases' fields) and
 adds ``__init__``, ``__eq__``, ``__hash__``, ``__repr__`` and the order methods as
 CPython's ``dataclass`` would for the same options.
 """
