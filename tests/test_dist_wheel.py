@@ -334,6 +334,7 @@ def test_author_site_from_the_wheel_works_offline(venv: Path, tmp_path: Path, br
         page = session.page
         try:
             page.goto(url)
+            page.locator("details.saikoro-flow-fold summary").first.click()  # charts are folded
             page.wait_for_selector(".mermaid svg g.node", state="attached", timeout=30_000)
             page.goto(f"{url}scenarios/wheel-test/")
             widget = page.locator(".saikoro-roller:not(.saikoro-free)").first
