@@ -418,7 +418,8 @@ class _Walker:
         return LoadError([_problem(self.file, line, col, self.path(), msg)])
 
     def walk(self, ynode: Any, depth: int) -> Node:
-        line, col = self.places.of(ynode.start_mark)
+        mark = ynode.start_mark
+        line, col = self.places.of(mark)
         ident = id(ynode)
         shared = self.done.get(ident)
         if shared is not None:  # an alias: counted again, built once
