@@ -31,7 +31,11 @@ Public API:
   ``saikoro tune`` (imported on first use, with the terminal's progress bars).
 
 What a system's simulator is made of (its bundle's ``simulator`` part, see
-:class:`Simulator`): :class:`Encounter` (the scenario model's PCs, enemies and targets),
+:class:`Simulator`): its rules as a step machine, :class:`Rules` (a start state, a step
+that ends the battle as a :class:`Battle` or asks for a :class:`Roll` of dice and the
+state after each outcome, a canonical form), which balance samples (:func:`play`) and
+solves exactly (:func:`solve`, :class:`Cycle`) for every system;
+:class:`Encounter` (the scenario model's PCs, enemies and targets),
 :class:`Tactics` / :class:`Policy`, :class:`Tally` (``record`` one battle, ending as one
 of :attr:`Simulator.ends`: :class:`End`, :data:`BATTLE_ENDS`), :class:`Note`,
 :class:`Budget` / :class:`OutOfBudget` (the one counted budget of exact solvers),
@@ -50,6 +54,7 @@ from ._budget import AUTHOR_SECONDS, AUTHOR_STEPS, EXACT_STEPS, Budget, OutOfBud
 from ._cache import SEED, BalanceStore, CacheError, author_figures, scenario_tactics
 from ._check import balance_problems, check_balance
 from ._errors import BalanceError
+from ._machine import Cycle, Roll, Rules, play, solve
 from ._model import BalanceSpec, Encounter, Party, encounter, parse_party
 from ._parties import reference_party
 from ._runner import simulate
@@ -82,6 +87,7 @@ __all__ = [
     "Budget",
     "CacheError",
     "Condition",
+    "Cycle",
     "Encounter",
     "End",
     "EndFigures",
@@ -90,6 +96,8 @@ __all__ = [
     "Party",
     "PcFigures",
     "Policy",
+    "Roll",
+    "Rules",
     "RulingUsed",
     "Sensitivity",
     "SideResult",
@@ -106,6 +114,7 @@ __all__ = [
     "encounter",
     "judge_target",
     "parse_party",
+    "play",
     "reduce",
     "reference_party",
     "scaled",
@@ -113,6 +122,7 @@ __all__ = [
     "simulate",
     "simulate_main",
     "simulator_for",
+    "solve",
     "tactics_for",
     "tactics_rulings",
     "tune",

@@ -34,14 +34,28 @@ FACTS: dict[str, tuple[str, str]] = {
 
 @dataclass(frozen=True)
 class Battle:
-    """What one battle left behind, as a condition reads it.
+    """What one battle left behind: what the tally counts and a condition reads.
+
+    It is the end of a system's step machine (:class:`~saikoro.balance.Rules`): the
+    sampler adds it to a :class:`~saikoro.balance.Tally`, the exact solver returns the
+    distribution of these (so every field is hashable).
 
     Attributes:
         win / rounds / downed / taken: as :meth:`saikoro.balance.Tally.record` got them.
+        end: how it ended, a key of the simulator's ``ends`` (``""``: ``win`` or ``lost``).
+        dealt: damage the party dealt.
         defeated: enemy indices, in the order they fell (each once).
         passed: indices of the difficulty targets that succeeded.
-        facts: per-system integers (``corruption``, ``power``, ``cards_left``, ``escaped``).
-        hit_by: the enemy actions (tally keys, ``id:name``) that dealt the party damage.
+        facts: per-system integers (``corruption``, ``power``, ``cards_left``, ``escaped``),
+            given as a mapping, kept as sorted pairs.
+        hit_by: the enemy actions (tally keys, ``id:name``) that dealt the party damage
+            (default: those of ``actions`` with damage).
+        actions: (enemy action, damage it dealt to the party) pairs.
+        sums: (per-system figure, value) pairs the tally sums (cards spent...).
+
+    ``dealt``, ``actions`` and ``sums`` feed the sampled means only: they are not part of
+    a battle's identity (two ends differing only there are one end of the exact solver,
+    and a canonical state may leave them out).
     """
 
     win: bool
@@ -50,8 +64,33 @@ class Battle:
     taken: int = 0
     defeated: Sequence[int] = ()
     passed: Sequence[int] = ()
-    facts: Mapping[str, int] = field(default_factory=dict)
+    facts: Mapping[str, int] | tuple[tuple[str, int], ...] = ()
     hit_by: frozenset[str] = frozenset()
+    end: str = ""
+    dealt: int = field(default=0, compare=False)
+    actions: tuple[tuple[str, int], ...] = field(default=(), compare=False)
+    sums: tuple[tuple[str, int], ...] = field(default=(), compare=False)
+
+    def __post_init__(self) -> None:
+        if isinstance(self.facts, Mapping):
+            object.__setattr__(self, "facts", tuple(sorted(self.facts.items())))
+        for name in ("downed", "defeated", "passed"):
+            value = getattr(self, name)
+            if not isinstance(value, tuple):
+                object.__setattr__(self, name, tuple(value))
+        if not self.hit_by and self.actions:
+            hit = frozenset(k for k, v in self.actions if v)
+            object.__setattr__(self, "hit_by", hit)
+
+    def fact(self, name: str) -> int | None:
+        """The per-system integer ``name`` (``None``: not reported)."""
+        facts = self.facts
+        if isinstance(facts, Mapping):
+            return facts.get(name)
+        for key, value in facts:
+            if key == name:
+                return value
+        return None
 
 
 def _matches(action: str, wanted: str) -> bool:
@@ -112,14 +151,14 @@ class Condition:
             return False
         if any(_matches(a, w) for a in b.hit_by for w in self.no_damage_from):
             return False
-        if self.escaped is not None and bool(b.facts.get("escaped", 0)) != self.escaped:
+        if self.escaped is not None and bool(b.fact("escaped")) != self.escaped:
             return False
         if not self.targets <= set(b.passed):
             return False
         if self.targets_at_least is not None and len(b.passed) < self.targets_at_least:
             return False
         for fact, op, value in self.facts:
-            have = b.facts.get(fact)
+            have = b.fact(fact)
             if have is None or (have > value if op == "<=" else have < value):
                 return False
         return True
