@@ -116,29 +116,32 @@ class Sampler(Generic[S]):
         state = self.rules.start()
         for _ in range(MAX_STEPS):
             node = memo.get(state)
-            if node is None:
-                r = step(state)
-                if r.__class__ is not Roll:
-                    if len(memo) < self.room:
-                        memo[state] = r  # type: ignore[assignment]
-                    return r  # type: ignore[return-value]
-                dice = r.dice
-                if state not in self.seen or len(memo) >= self.room:
-                    if len(self.seen) < self.room:
-                        self.seen.add(state)
-                    state = r.then(dice.draw(draw()))
-                    continue
-                then = r.then
-                ends, running, nexts = [], 0, []
-                for x, w in dice.items():
-                    running += w
-                    ends.append(running)
-                    nexts.append(then(x))
-                node = memo[state] = (ends, dice.denominator, nexts)
-            if node.__class__ is Battle:
-                return node
-            ends, den, nexts = node  # type: ignore[misc]
-            state = nexts[min(bisect_right(ends, int(draw() * den)), len(nexts) - 1)]
+            if node.__class__ is tuple:  # a roll met before: only draw
+                ends, den, nexts = node
+                state = nexts[bisect_right(ends, int(draw() * den))]
+                continue
+            if node is not None:
+                return node  # type: ignore[return-value]
+            r = step(state)
+            if r.__class__ is not Roll:
+                if len(memo) < self.room:
+                    memo[state] = r  # type: ignore[assignment]
+                return r  # type: ignore[return-value]
+            dice = r.dice
+            if state not in self.seen or len(memo) >= self.room:
+                if len(self.seen) < self.room:
+                    self.seen.add(state)
+                state = r.then(dice.draw(draw()))
+                continue
+            then = r.then
+            ends, running, nexts = [], 0, []
+            for x, w in dice.items():
+                running += w
+                ends.append(running)
+                nexts.append(then(x))
+            ends[-1] = dice.denominator  # truncated mass falls on the last outcome
+            memo[state] = (ends, dice.denominator, nexts)
+            state = nexts[bisect_right(ends, int(draw() * dice.denominator))]
         raise InternalError(f"a battle took more than {MAX_STEPS} rolls")
 
 

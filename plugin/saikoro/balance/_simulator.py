@@ -137,11 +137,14 @@ class Simulator(Generic[P]):
     def battle(self, prep: P, rng: random.Random, tally: Tally) -> None:
         """Play one battle from ``rng`` and add it to ``tally``."""
         last: tuple[object, Sampler[Any]] | None = self.__dict__.get("_sampler")
-        if last is None or not (last[0] is prep or last[0] == prep):  # kept between chunks
-            rules = self.rules(prep)
-            if rules is None:
-                raise InternalError(f"{self.system}: no rules for {type(prep).__name__}")
-            last = self._sampler = (prep, Sampler(rules))
+        if last is None or last[0] is not prep:
+            if last is not None and last[0] == prep:  # the same encounter's next chunk
+                last = self._sampler = (prep, last[1])
+            else:
+                rules = self.rules(prep)
+                if rules is None:
+                    raise InternalError(f"{self.system}: no rules for {type(prep).__name__}")
+                last = self._sampler = (prep, Sampler(rules))
         tally.add(last[1].play(rng))
 
     def ends_for(self, prep: P) -> Mapping[str, End]:
