@@ -67,8 +67,9 @@ from ._weights import common_denominator, reduce, scaled
 
 if TYPE_CHECKING:
     from ._cli import main as simulate_main
-    from ._tune import Sensitivity, TuneResult, tune
+    from ._tune import tune
     from ._tune_cli import main as tune_main
+    from ._tune_result import Sensitivity, TuneResult
 
 __all__ = [
     "ATOMS",
@@ -133,8 +134,8 @@ __all__ = [
 
 
 _LAZY = {
-    "Sensitivity": ("._tune", "Sensitivity"),
-    "TuneResult": ("._tune", "TuneResult"),
+    "Sensitivity": ("._tune_result", "Sensitivity"),
+    "TuneResult": ("._tune_result", "TuneResult"),
     "tune": ("._tune", "tune"),
     "simulate_main": ("._cli", "main"),
     "tune_main": ("._tune_cli", "main"),
