@@ -40,6 +40,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from fractions import Fraction
+from math import gcd
 from typing import Any, Generic, TypeVar
 
 from saikoro.dice import Dist, InternalError
@@ -93,16 +94,37 @@ class Rules(Generic[S]):
 MEMO = 200_000
 """The most states a :class:`Sampler` remembers (their ends, or where each roll leads)."""
 
+TRIAL = 20_000
+"""States a :class:`Sampler` remembers before it judges whether remembering pays (it
+drops the memo when fewer steps than that were answered from it)."""
+
+
+Node = tuple[list[int], int, list[Any], Callable[[Any], S], list[S | None]]
+"""A roll the sampler remembers: the weights laid end to end (the last one the whole
+denominator), the denominator, the outcomes, the rules' next state, the states found."""
+
+
+def _node(r: Roll[S]) -> Node[S]:
+    ends, running = [], 0
+    for w in r.dice.weights().values():
+        running += w
+        ends.append(running)
+    ends[-1] = r.dice.denominator  # truncated mass falls on the last outcome
+    return (ends, r.dice.denominator, r.dice.outcomes(), r.then, [None] * len(ends))
+
 
 class Sampler(Generic[S]):
-    """Battles of one encounter's rules, sampled; the states met twice are remembered
-    (bounded by :data:`MEMO`), so that a battle through familiar states only draws."""
+    """Battles of one encounter's rules, sampled. Each state's step is remembered (its end,
+    or its roll and the states its outcomes have led to), up to :data:`MEMO` states, so
+    that a battle through familiar states only draws; where states seldom repeat (a
+    battle's running totals in them) the memo is dropped once :data:`TRIAL` states were
+    new more often than not, and every roll steps the rules."""
 
     def __init__(self, rules: Rules[S], memo: int = MEMO) -> None:
         self.rules = rules
         self.room = memo
-        self.memo: dict[Any, Battle | tuple[list[int], int, list[S]]] = {}
-        self.seen: set[Any] = set()
+        self.memo: dict[Any, Battle | Node[S]] = {}
+        self.hits = 0
 
     def play(self, rng: random.Random) -> Battle:
         """One battle, each roll drawn from ``rng`` (one ``rng.random()`` a roll).
@@ -110,38 +132,49 @@ class Sampler(Generic[S]):
         Raises:
             InternalError: the battle takes more than :data:`MAX_STEPS` rolls.
         """
+        if not self.room:
+            return self._plain(rng)
         step = self.rules.step
         memo = self.memo
         draw = rng.random
         state = self.rules.start()
         for _ in range(MAX_STEPS):
             node = memo.get(state)
-            if node.__class__ is tuple:  # a roll met before: only draw
-                ends, den, nexts = node
-                state = nexts[bisect_right(ends, int(draw() * den))]
-                continue
-            if node is not None:
+            if node is None:
+                r = step(state)
+                if isinstance(r, Battle):
+                    node = r
+                elif len(memo) < self.room:
+                    node = _node(r)
+                else:
+                    state = r.then(r.dice.draw(draw()))
+                    continue
+                if len(memo) < self.room:
+                    memo[state] = node
+                if len(memo) == TRIAL and self.hits < TRIAL:  # states seldom repeat
+                    self.room = 0
+                    memo.clear()
+            else:
+                self.hits += 1
+            if node.__class__ is not tuple:
                 return node  # type: ignore[return-value]
+            ends, den, values, then, nexts = node
+            i = bisect_right(ends, int(draw() * den))
+            nxt = nexts[i]
+            if nxt is None:
+                nxt = nexts[i] = then(values[i])
+            state = nxt
+        raise InternalError(f"a battle took more than {MAX_STEPS} rolls")
+
+    def _plain(self, rng: random.Random) -> Battle:
+        step = self.rules.step
+        draw = rng.random
+        state = self.rules.start()
+        for _ in range(MAX_STEPS):
             r = step(state)
             if r.__class__ is not Roll:
-                if len(memo) < self.room:
-                    memo[state] = r  # type: ignore[assignment]
                 return r  # type: ignore[return-value]
-            dice = r.dice
-            if state not in self.seen or len(memo) >= self.room:
-                if len(self.seen) < self.room:
-                    self.seen.add(state)
-                state = r.then(dice.draw(draw()))
-                continue
-            then = r.then
-            ends, running, nexts = [], 0, []
-            for x, w in dice.items():
-                running += w
-                ends.append(running)
-                nexts.append(then(x))
-            ends[-1] = dice.denominator  # truncated mass falls on the last outcome
-            memo[state] = (ends, dice.denominator, nexts)
-            state = nexts[bisect_right(ends, int(draw() * dice.denominator))]
+            state = r.then(r.dice.draw(draw()))
         raise InternalError(f"a battle took more than {MAX_STEPS} rolls")
 
 
@@ -155,37 +188,42 @@ def play(rules: Rules[S], rng: random.Random) -> Battle:
     return Sampler(rules, 0).play(rng)
 
 
-Node = Battle | tuple[int, list[tuple[Hashable, int]]]
-"""A state explored: its end, or the denominator of its roll and (next key, weight) pairs."""
+Explored = Battle | tuple[int, list[tuple[int, int]]]
+"""A state explored: its end, or the denominator of its roll and (next number, weight)
+pairs (each canonical state is numbered once, so that the graph hashes integers)."""
 
 
-def _explore(
-    rules: Rules[S], budget: Budget
-) -> tuple[Hashable, dict[Hashable, Node], list[Hashable]]:
-    """Every state reachable from the start, stepped once per key; (the start's key, each
-    key's node, the keys in an order where every state comes after those it leads to)."""
+def _explore(rules: Rules[S], budget: Budget) -> tuple[list[Explored], list[int]]:
+    """Every state reachable from the start (number 0), stepped once per canonical key;
+    (each number's node, the numbers in an order where every state comes after those it
+    leads to)."""
+    same = type(rules).canonical is Rules.canonical  # states are their own keys
     canon = rules.canonical
     step = rules.step
     first = rules.start()
-    root = canon(first)
-    graph: dict[Hashable, Node] = {}
-    waiting: dict[Hashable, S] = {root: first}  # found, not yet stepped
-    done: set[Hashable] = set()
-    order: list[Hashable] = []
-    stack: list[tuple[Hashable, Any]] = [(root, None)]
+    numbers: dict[Hashable, int] = {first if same else canon(first): 0}
+    graph: list[Explored | None] = [None]
+    waiting: dict[int, S] = {0: first}  # found, not yet stepped
+    done: list[bool] = [False]
+    order: list[int] = []
+    stack: list[tuple[int, Any]] = [(0, None)]
     while stack:
         key, kids = stack[-1]
         if kids is None:
             r = step(waiting.pop(key))
             if isinstance(r, Roll):
                 budget.spend(len(r.dice))
-                weights: dict[Hashable, int] = {}
+                weights: dict[int, int] = {}
+                then = r.then
                 for x, w in r.dice.items():
-                    nxt = r.then(x)
-                    k = canon(nxt)
-                    weights[k] = weights.get(k, 0) + w
-                    if k not in graph and k not in waiting:
+                    nxt = then(x)
+                    k = numbers.get(nxt if same else canon(nxt))
+                    if k is None:
+                        k = numbers[nxt if same else canon(nxt)] = len(graph)
+                        graph.append(None)
+                        done.append(False)
                         waiting[k] = nxt
+                    weights[k] = weights.get(k, 0) + w
                 graph[key] = (r.dice.denominator, list(weights.items()))
                 kids = iter(weights)
             else:
@@ -194,17 +232,17 @@ def _explore(
                 kids = iter(())
             stack[-1] = (key, kids)
         for k in kids:
-            if k in done:
+            if done[k]:
                 continue
-            if k in graph:  # stepped but not done: on the path to here
+            if graph[k] is not None:  # stepped but not done: on the path to here
                 raise Cycle
             stack.append((k, None))
             break
         else:
             stack.pop()
-            done.add(key)
+            done[key] = True
             order.append(key)
-    return root, graph, order
+    return graph, order  # type: ignore[return-value]
 
 
 def solve(rules: Rules[S], budget: Budget) -> Dist[Battle]:
@@ -214,18 +252,26 @@ def solve(rules: Rules[S], budget: Budget) -> Dist[Battle]:
         OutOfBudget: the states take more than ``budget``.
         Cycle: a state leads back to itself.
     """
-    root, graph, order = _explore(rules, budget)
-    mass: dict[Hashable, Fraction] = {root: Fraction(1)}
+    graph, order = _explore(rules, budget)
+    # each state's probability as an unreduced (numerator, denominator) pair: states met at
+    # the same depth share a denominator, and one gcd per state keeps the numbers small
+    mass: dict[int, tuple[int, int]] = {0: (1, 1)}
     ends: dict[Battle, Fraction] = {}
     for key in reversed(order):
-        m = mass.pop(key)
-        node = graph.pop(key)
+        top, bottom = mass.pop(key)
+        node = graph[key]
         if isinstance(node, Battle):
-            ends[node] = ends.get(node, Fraction(0)) + m
+            ends[node] = ends.get(node, Fraction(0)) + Fraction(top, bottom)
             continue
+        g = gcd(top, bottom)
         den, kids = node
-        top, bottom = m.numerator, m.denominator * den
+        top, bottom = top // g, bottom // g * den
         for k, w in kids:
-            p = Fraction(top * w, bottom)
-            mass[k] = mass[k] + p if k in mass else p
+            have = mass.get(k)
+            if have is None:
+                mass[k] = (top * w, bottom)
+            elif have[1] == bottom:
+                mass[k] = (have[0] + top * w, bottom)
+            else:
+                mass[k] = (have[0] * bottom + top * w * have[1], have[1] * bottom)
     return Dist.from_fractions(ends)

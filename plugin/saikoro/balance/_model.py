@@ -109,6 +109,16 @@ class Encounter:
         """The ruling options in force (defaults filled in)."""
         return self.rules.options
 
+    @property
+    def reads(self) -> frozenset[str]:
+        """The :class:`~saikoro.balance.Battle` fields the side missions read beside
+        ``win`` (:attr:`Condition.reads <saikoro.balance.Condition.reads>`)."""
+        out: frozenset[str] = frozenset()
+        for spec in self.side:
+            if spec.condition is not None:
+                out |= spec.condition.reads
+        return out
+
     def of(self, part: str, kind: type[M]) -> tuple[M, ...]:
         """``members`` (the party), ``enemies``, ``targets`` or ``tables``, each checked
         to be the system's model class ``kind``.

@@ -124,6 +124,22 @@ class Condition:
         return bool(self.no_damage_from)
 
     @property
+    def reads(self) -> frozenset[str]:
+        """The :class:`Battle` fields it reads beside ``win`` (what a system's canonical
+        state must keep for its exact figure)."""
+        parts = {
+            "rounds": self.rounds_at_most is not None,
+            "downed": self.downed_at_most is not None or bool(self.standing),
+            "defeated": self.all_defeated is not None
+            or bool(self.defeated or self.spared or self.defeated_first),
+            "taken": self.taken_at_most is not None,
+            "hit_by": bool(self.no_damage_from),
+            "facts": self.escaped is not None or bool(self.facts),
+            "passed": bool(self.targets) or self.targets_at_least is not None,
+        }
+        return frozenset(k for k, v in parts.items() if v)
+
+    @property
     def only_win(self) -> bool:
         """Whether the condition is the main mission's outcome alone (``win:`` only)."""
         return self.win is not None and self == Condition(win=self.win, enemies=self.enemies)
