@@ -475,10 +475,10 @@ def _main(argv: Sequence[str] | None) -> int:
         print(f"saikoro: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except UnknownSystemError as exc:
-        print(f"saikoro: --system: {exc}", file=sys.stderr)
+        print(f"saikoro: --system: {exc.ja}", file=sys.stderr)
         return EXIT_USAGE
     except OptionError as exc:
-        print(f"saikoro: --rule: {exc}", file=sys.stderr)
+        print(f"saikoro: --rule: {exc.ja}", file=sys.stderr)
         return EXIT_USAGE
     except DiceError as exc:
         print(f"saikoro: {exc}", file=sys.stderr)
