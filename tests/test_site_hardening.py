@@ -273,7 +273,7 @@ def test_profiles_have_no_generic_fallback() -> None:
     from saikoro.systems import SYSTEM_IDS, UnknownSystemError, system_class
 
     for system in SYSTEM_IDS:
-        assert type(profile(system)).__module__ == system_class(system).page_profile
+        assert type(profile(system)).__module__ == f"{system_class(system).package()}.page"
     with pytest.raises(UnknownSystemError):
         profile("nosuch")
 

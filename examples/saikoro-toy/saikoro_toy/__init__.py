@@ -87,11 +87,6 @@ class Toy(System):
     aliases = ("おもちゃ",)
     commands = (CommandDoc("TOY[目標値]", "ダイスの合計が目標値以上なら成功。", ("TOY7", "TOY10")),)
     rulings = RULINGS
-    scenario_def = "saikoro_toy.scenario"
-    scenario_model = "saikoro_toy.model"
-    page_profile = "saikoro_toy.page"
-    vtt_export = "saikoro_toy.vtt"
-    simulator = "saikoro_toy.simulator"
     sample_scenario = "saikoro_toy:sample.yaml"
     sample_flow = "toy.check"
 

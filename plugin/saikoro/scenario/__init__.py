@@ -48,8 +48,8 @@ kept), :func:`text_like` (new text with the original's line endings and BOM),
 :class:`CommandParser` (argparse, its mistakes said in Japanese: :func:`usage_error`),
 :func:`bounded_int`, :func:`quoted_arg` (a value as a message quotes it).
 
-The authoring API of a system's scenario definition (its bundle's ``scenario`` part, see
-``System.scenario_def``): the root :func:`scenario_root` of :func:`target_obj` and
+The authoring API of a system's scenario definition (its ``scenario`` part, see
+:meth:`saikoro.systems.System.part`): the root :func:`scenario_root` of :func:`target_obj` and
 :func:`enemy_obj` entries made of :class:`Field` s, whose types are :class:`Int`,
 :class:`Str` (:data:`NAME`, :data:`TEXT`, :data:`ID`), :class:`Bool`, :class:`Enum` of
 :class:`Choice` s, :class:`IntOrRange`, :class:`ListOf`, :class:`MapOf` and :class:`Obj`;

@@ -9,7 +9,7 @@ helpers :mod:`._safe` (escaping), :mod:`._charts`, :mod:`._oddscache`, :mod:`._m
 
 Public: :class:`SaikoroPlugin` (the ``mkdocs.plugins`` entry point ``saikoro``, imported
 on first use so that the site's helpers do not load MkDocs) and what a system's page
-profile (its bundle's ``page`` part, ``System.page_profile``) is made of:
+profile (its ``page`` part: :meth:`saikoro.systems.System.part`) is made of:
 :class:`Profile`, :class:`Grid`, :class:`Metric`, :class:`Attack`, :class:`Personal` (how a
 difficulty target's roll follows the reader's own value), and the helpers :func:`given`
 (what a model object holds), :func:`placement` and :func:`status` (labels).

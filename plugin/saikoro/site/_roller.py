@@ -50,15 +50,26 @@ import html
 import json
 import os
 import re
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from saikoro.dice import SaikoroError
 from saikoro.scenario import replace_file
-from saikoro.systems import BUILTIN, SYSTEM_IDS, OptionValue, all_systems, system_class
+from saikoro.systems import (
+    BUILTIN,
+    ENTRY_POINT_GROUP,
+    SYSTEM_IDS,
+    OptionValue,
+    System,
+    all_systems,
+    registry,
+    system_class,
+)
 
 from ._lowering import enum_names, lower
+from ._lru import Lru
 from .vendor import BUNDLES, LICENSE_NAME, MICROPYTHON_VERSION, VendorError, bundle_dir
 
 __all__ = [
@@ -321,63 +332,109 @@ class EngineBundle:
         return f"{ASSET_DIR}/engine/{self.name}.{digest}.gz"
 
 
-def _parts_above_engine() -> tuple[Path, ...]:
-    """The files and folders of the built-in systems' parts above the engine (their
-    scenario definitions, models, page profiles, exports and simulators): they import
-    the rest of saikoro, so the browser's engine leaves them out."""
-    out: list[Path] = []
-    for system_id in BUILTIN:
-        for module in system_class(system_id).part_modules():
-            relative = Path(*module.split(".")[1:])
-            folder = _PACKAGE / relative
-            out.append(folder if folder.is_dir() else folder.with_suffix(".py"))
-    return tuple(out)
+@dataclass(frozen=True)
+class _Source:
+    """One engine module: its path in the engine's file system, its bundle, its file."""
+
+    name: str
+    bundle: str
+    path: Path
 
 
-def _is_part(path: Path, parts: tuple[Path, ...]) -> bool:
-    return any(path == p or p in path.parents for p in parts)
+def _package_folder(system_id: str) -> tuple[str, Path]:
+    """(package, folder) of a system's engine: the package its class is defined in."""
+    cls = system_class(system_id)
+    package = cls.package()
+    if not package:  # a system in a top-level module: that module alone is its engine
+        where = sys.modules[cls.__module__].__file__
+        if where is None:
+            raise RollerAssetError(f"system {system_id!r}: {cls.__module__} has no source file")
+        return "", Path(where)
+    module = sys.modules[package]
+    folders = list(getattr(module, "__path__", ()))
+    if not folders:
+        raise RollerAssetError(f"system {system_id!r}: package {package} has no folder")
+    return package, Path(folders[0]).resolve()
 
 
-def _engine_sources() -> dict[str, tuple[str, Path]]:
-    """The engine's modules: bundle-relative path -> (bundle name, file).
+def _is_part(relative: Path) -> bool:
+    """Whether a file of a system's package (relative to it) is one of its parts above the
+    engine (``scenario.py``, ``simulator/...``): they import the rest of saikoro, so the
+    browser's engine leaves them out."""
+    first = relative.parts[0]
+    return (first if len(relative.parts) > 1 else relative.stem) in System.PARTS
 
-    ``saikoro/__init__.py`` and every module under ``saikoro/dice`` and ``saikoro/systems``
-    but the systems' parts above the engine; a module inside a registered system's package
-    goes to that system's bundle, the rest to ``core``.
+
+def _python_files(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.rglob("*.py") if "__pycache__" not in p.parts)
+
+
+def _engine_sources() -> list[_Source]:
+    """The engine's modules, each with its path in the engine's file system and its bundle.
+
+    ``core``: ``saikoro/__init__.py`` and every module under ``saikoro/dice`` and
+    ``saikoro/systems`` outside a system's package. Each registered system (built in, or
+    added by an installed package through its entry point) has a bundle of its own: its
+    package's modules but its parts above the engine, and for an installed system the
+    ``__init__.py`` of the packages around its own.
     """
-    above = _parts_above_engine()
-    packages = {
-        system_id: _PACKAGE / Path(*module.split(".")[1:]) for system_id, module in BUILTIN.items()
-    }
-    found: dict[str, tuple[str, Path]] = {"saikoro/__init__.py": ("core", _PACKAGE / "__init__.py")}
+    found = [_Source("saikoro/__init__.py", "core", _PACKAGE / "__init__.py")]
+    systems = {system_id: _package_folder(system_id) for system_id in registry()}
+    inside = {folder for package, folder in systems.values() if package}
     for sub in ("dice", "systems"):
-        for path in sorted((_PACKAGE / sub).rglob("*.py")):
-            if "__pycache__" in path.parts or _is_part(path, above):
-                continue
-            owner = next(
-                (sid for sid, folder in packages.items() if folder in path.parents), "core"
-            )
-            found["saikoro/" + path.relative_to(_PACKAGE).as_posix()] = (owner, path)
+        for path in _python_files(_PACKAGE / sub):
+            if not any(folder in path.parents for folder in inside):
+                name = "saikoro/" + path.relative_to(_PACKAGE).as_posix()
+                found.append(_Source(name, "core", path))
+    for system_id, (package, folder) in systems.items():
+        if not package:
+            found.append(_Source(folder.name, system_id, folder))
+            continue
+        depth = package.count(".")
+        root = folder.parents[depth]
+        if package.partition(".")[0] != "saikoro":  # the packages around an installed one's
+            for level in range(depth, 0, -1):
+                init = folder.parents[level - 1] / "__init__.py"
+                found.append(_Source(init.relative_to(root).as_posix(), system_id, init))
+        found.extend(
+            _Source(path.relative_to(root).as_posix(), system_id, path)
+            for path in _python_files(folder)
+            if not _is_part(path.relative_to(folder))
+        )
     return found
 
 
-_lowered: dict[tuple[str, int, int, frozenset[str]], str] = {}
+def _installed_packages() -> frozenset[str]:
+    """The top-level packages of the installed systems (those not in :data:`BUILTIN`)."""
+    return frozenset(
+        (system_class(s).package() or system_class(s).__module__).partition(".")[0]
+        for s in registry()
+        if s not in BUILTIN
+    )
 
 
-def _lowered_text(path: Path, name: str, enums: frozenset[str]) -> str:
-    stat = path.stat()
-    key = (str(path), stat.st_size, stat.st_mtime_ns, enums)
+_lowered: Lru[tuple[str, int, int, frozenset[str], frozenset[str]], str] = Lru(1024)
+"""Lowered modules by file, size and time (and the names the lowering reads beyond the
+file): a serve rebuild lowers only what changed."""
+
+
+def _lowered_text(source: _Source, enums: frozenset[str], packages: frozenset[str]) -> str:
+    stat = source.path.stat()
+    key = (str(source.path), stat.st_size, stat.st_mtime_ns, enums, packages)
     text = _lowered.get(key)
     if text is None:
-        text = lower(path.read_text(encoding="utf-8"), name, enums)
+        text = lower(source.path.read_text(encoding="utf-8"), source.name, enums, packages)
         _lowered[key] = text
     return text
 
 
 def _registry_module() -> str:
-    """``_mp_registry``: the entry points of the systems in the archive beyond the built-in
-    ones (none yet), read by the browser's ``importlib.metadata`` shim."""
-    return "ENTRY_POINTS = ()\n"
+    """``_mp_registry``: the entry points of the systems beyond the built-in ones (each
+    with its bundle in the archive), read by the browser's ``importlib.metadata`` shim."""
+    points = tuple((name, value) for name, value in registry().items() if name not in BUILTIN)
+    return (
+        f"ENTRY_POINTS = ({(ENTRY_POINT_GROUP, points)!r},)\n" if points else "ENTRY_POINTS = ()\n"
+    )
 
 
 def _pack(name: str, files: dict[str, str]) -> EngineBundle:
@@ -387,11 +444,12 @@ def _pack(name: str, files: dict[str, str]) -> EngineBundle:
     return EngineBundle(name, pairs, data)
 
 
-_bundles: dict[tuple[tuple[str, int, int], ...], dict[str, EngineBundle]] = {}
+_bundles: Lru[tuple[object, ...], dict[str, EngineBundle]] = Lru(1)
 
 
 def engine_bundles() -> dict[str, EngineBundle]:
-    """The engine for the browser: ``core`` and one bundle per system (id order).
+    """The engine for the browser: ``core`` and one bundle per registered system (id
+    order), an installed system's among them, with the registry of those in ``core``.
 
     Byte-for-byte the same for the same sources.
 
@@ -405,22 +463,28 @@ def engine_bundles() -> dict[str, EngineBundle]:
     """
     sources = _engine_sources()
     shims = sorted(_SHIMS.glob("_mp*.py"))
-    key = tuple(
-        (str(p), p.stat().st_size, p.stat().st_mtime_ns)
-        for p in [*(path for _, path in sources.values()), *shims]
+    registered = tuple(registry().items())
+    key = (
+        registered,
+        tuple((s.name, s.bundle) for s in sources),
+        tuple(
+            (str(p), p.stat().st_size, p.stat().st_mtime_ns)
+            for p in [*(s.path for s in sources), *shims]
+        ),
     )
-    if key in _bundles:
-        return _bundles[key]
-    enums = frozenset(enum_names(path.read_text(encoding="utf-8") for _, path in sources.values()))
+    found = _bundles.get(key)
+    if found is not None:
+        return found
+    enums = frozenset(enum_names(s.path.read_text(encoding="utf-8") for s in sources))
+    packages = _installed_packages()
     groups: dict[str, dict[str, str]] = {"core": {}}
-    groups.update({system_id: {} for system_id in BUILTIN})
-    for name, (owner, path) in sources.items():
-        groups[owner][name] = _lowered_text(path, name, enums)
+    groups.update({system_id: {} for system_id in registry()})
+    for source in sources:
+        groups[source.bundle][source.name] = _lowered_text(source, enums, packages)
     for shim in shims:
         groups["core"][shim.name] = shim.read_text(encoding="utf-8")
     groups["core"]["_mp_registry.py"] = _registry_module()
     bundles = {name: _pack(name, files) for name, files in groups.items()}
-    _bundles.clear()
     _bundles[key] = bundles
     return bundles
 
@@ -466,16 +530,18 @@ def _relative(path: str) -> str:
     return path[len(ASSET_DIR) + 1 :]
 
 
-_gzip_sizes: dict[tuple[str, int, int], int] = {}
+_gzip_sizes: Lru[tuple[str, int, int], int] = Lru(64)
 
 
 def _gzip_size(path: Path) -> int:
     """What a web host sends for ``path`` (gzip), for the size the loader shows."""
     stat = path.stat()
     key = (str(path), stat.st_size, stat.st_mtime_ns)
-    if key not in _gzip_sizes:
-        _gzip_sizes[key] = len(gzip.compress(path.read_bytes(), compresslevel=6, mtime=0))
-    return _gzip_sizes[key]
+    found = _gzip_sizes.get(key)
+    if found is None:
+        found = len(gzip.compress(path.read_bytes(), compresslevel=6, mtime=0))
+        _gzip_sizes[key] = found
+    return found
 
 
 def _client_config(

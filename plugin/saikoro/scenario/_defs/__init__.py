@@ -1,6 +1,6 @@
 """One declarative definition per system: the whole scenario's :class:`~saikoro.scenario.Obj`.
 
-Each system names the module of its definition (:attr:`saikoro.systems.System.scenario_def`);
+Each system's definition is its ``scenario`` part (:meth:`saikoro.systems.System.part`);
 :data:`DEFINITIONS` finds it through the system registry, so a system registered once
 (built in or from an installed package) is validated too. The module holds:
 
@@ -22,7 +22,6 @@ True
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterator, Mapping
 from types import ModuleType
 from typing import Any
@@ -40,24 +39,15 @@ __all__ = [
     "reference_party",
 ]
 
-_cache: dict[str, Obj] = {}
-_modules: dict[str, ModuleType] = {}
-
 
 def definition_module(system_id: str) -> ModuleType:
-    """The module of ``system_id``'s scenario definition (imported on first use).
+    """The module of ``system_id``'s scenario definition (its ``scenario`` part).
 
     Raises:
         UnknownSystemError: no system is registered as ``system_id``.
-        RegistryError: the system names no definition.
+        RegistryError: the system has no definition.
     """
-    found = _modules.get(system_id)
-    if found is None:
-        where = system_class(system_id).scenario_def
-        if not where:
-            raise RegistryError(f"system {system_id!r} names no scenario_def")
-        found = _modules[system_id] = importlib.import_module(where)
-    return found
+    return system_class(system_id).part("scenario")
 
 
 def definition(system_id: str) -> Obj:
@@ -65,17 +55,13 @@ def definition(system_id: str) -> Obj:
 
     Raises:
         UnknownSystemError: no system is registered as ``system_id``.
-        RegistryError: the system names no definition, or its ``ROOT`` is not an ``Obj``.
+        RegistryError: the system has no definition, or its ``ROOT`` is not an ``Obj``.
     """
-    found = _cache.get(system_id)
-    if found is None:
-        module = definition_module(system_id)
-        where = module.__name__
-        root = getattr(module, "ROOT", None)
-        if not isinstance(root, Obj):
-            raise RegistryError(f"system {system_id!r}: {where}.ROOT is not a scenario Obj")
-        found = _cache[system_id] = root
-    return found
+    module = definition_module(system_id)
+    root = getattr(module, "ROOT", None)
+    if not isinstance(root, Obj):
+        raise RegistryError(f"system {system_id!r}: {module.__name__}.ROOT is not a scenario Obj")
+    return root
 
 
 class _Definitions(Mapping[str, Obj]):

@@ -103,6 +103,10 @@ def version(scenario: Scenario) -> int:
     return 0 if settings is None else settings.store.version(scenario)
 
 
+def _has_simulator(system_id: str) -> bool:
+    return system_class(system_id).part("simulator", required=False) is not None
+
+
 def battles_for(scenario: Scenario, default: int) -> int:
     """The battles to play: the scenario's ``balance.battles`` when it gives one (as
     ``saikoro validate`` does), else the site's ``balance.battles``."""
@@ -120,7 +124,7 @@ def section(scenario: Scenario, block: Callable[[str], str]) -> str:
     settings = _state["settings"]
     if settings is None:
         return ""
-    if not system_class(scenario.system).simulator:  # a plugin system without one
+    if not _has_simulator(scenario.system):  # a plugin system without one
         note = (
             '<p class="saikoro-note">このシステムにはバランスのシミュレーションがありません。</p>'
         )
@@ -167,7 +171,7 @@ def figures(scenario: Scenario) -> BalanceResult | None:
     ``mkdocs serve`` those played so far while the rest runs in the background), ``None``
     when the page has none (the section off, no simulator, nothing to play)."""
     settings = _state["settings"]
-    if settings is None or not system_class(scenario.system).simulator:
+    if settings is None or not _has_simulator(scenario.system):
         return None
     enc = encounter(scenario)
     if nothing_to_play(enc):

@@ -50,4 +50,4 @@ class AkatsukiScenario(ScenarioModel):
 
 
 MODEL = AkatsukiScenario
-"""The model of akatsuki scenarios (named by :attr:`saikoro.systems.System.scenario_model`)."""
+"""The model of akatsuki scenarios (its system's ``model`` part)."""

@@ -107,4 +107,4 @@ class CutactionScenario(ScenarioModel):
 
 
 MODEL = CutactionScenario
-"""The model of cutaction scenarios (named by :attr:`saikoro.systems.System.scenario_model`)."""
+"""The model of cutaction scenarios (its system's ``model`` part)."""

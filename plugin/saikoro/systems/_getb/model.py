@@ -114,4 +114,4 @@ class GetbScenario(ScenarioModel):
 
 
 MODEL = GetbScenario
-"""The model of getb scenarios (named by :attr:`saikoro.systems.System.scenario_model`)."""
+"""The model of getb scenarios (its system's ``model`` part)."""

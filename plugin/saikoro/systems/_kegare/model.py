@@ -67,4 +67,4 @@ class KegareScenario(ScenarioModel):
 
 
 MODEL = KegareScenario
-"""The model of kegare scenarios (named by :attr:`saikoro.systems.System.scenario_model`)."""
+"""The model of kegare scenarios (its system's ``model`` part)."""

@@ -80,4 +80,4 @@ class KokuryokuScenario(ScenarioModel):
 
 
 MODEL = KokuryokuScenario
-"""The model of kokuryoku scenarios (named by :attr:`saikoro.systems.System.scenario_model`)."""
+"""The model of kokuryoku scenarios (its system's ``model`` part)."""
