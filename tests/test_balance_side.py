@@ -433,7 +433,7 @@ def test_scenario_page_shows_the_words_not_the_check() -> None:
     }
     sc = validate_text(text(data), "t.yaml").scenario
     assert sc is not None and sc.model.missions is not None
-    html = _missions(sc.model.missions)
+    html = _missions(sc.model.missions, "ja")
     assert "早く勝つ" in html and "check" not in html and "True" not in html
 
 

@@ -217,13 +217,11 @@ def test_a_value_the_engine_refuses_fails_the_build_at_the_scenario_position(
     (root / "scenarios" / "port.yaml").write_text(KEGARE, "utf-8")
     config = _config(root)
     config.plugins.on_startup(command="build", dirty=False)
-    from saikoro.site import _exact as exact
-
-    stale: exact.PageValues = {"exact": {}, "tables": {}}
-    monkeypatch.setitem(exact._pages, "left/over.odds.json", stale)
     with pytest.raises(Abort):
         build(config)
-    assert exact._pages == {}, "the failed build's per-build state is reset"
+    plugin = config.plugins["saikoro"]
+    assert plugin.build.odds_files == {}, "the failed build's state is dropped"
+    assert plugin.build.balance is None
     assert re.search(
         r"port\.yaml:4:5: error: scenario\.enemies\[0\]: この値は表示できません。"
         r"エンジンが次を受け付けません: KGA[^:]*: too much work \(test\)",
@@ -283,7 +281,6 @@ def test_a_broken_profile_module_fails_loudly(monkeypatch: pytest.MonkeyPatch) -
 
     from saikoro.site import _profiles as profiles
 
-    monkeypatch.setattr(profiles, "_cache", {})
     real = importlib.import_module
 
     def broken(name: str, *args: Any) -> Any:

@@ -42,6 +42,7 @@ RULINGS = (
         option=True,
         default="2D6",
         choices=("2D6", "1D12"),
+        words=(("2D6", "2D6（2〜12）"), ("1D12", "1D12（1〜12）")),
     ),
 )
 """Every ruling (this one is an option of the instance: ``get("toy", dice="1D12")``)."""

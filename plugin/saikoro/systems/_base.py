@@ -84,6 +84,8 @@ class Ruling:
         option: whether tables can choose otherwise with an option of the same name.
         default: the option's default value.
         choices: the accepted values (for str options) or ``()`` for bool/int.
+        words: each choice as a reader reads it, in Japanese (``("defender", "防御側の
+            勝ち")``): what a page shows of a scenario's choice (:meth:`word`).
     """
 
     key: str
@@ -94,11 +96,23 @@ class Ruling:
     option: bool = False
     default: OptionValue = False
     choices: tuple[str, ...] = ()
+    words: tuple[tuple[str, str], ...] = ()
 
     @property
     def option_name(self) -> str:
         """The option name (the part of ``key`` after the system id)."""
         return self.key.split(".", 1)[-1]
+
+    def word(self, value: OptionValue) -> str:
+        """The option's ``value`` as a reader reads it: its word from :attr:`words`, 採用 /
+        不採用 for a bool, an int or a choice with no word as written.
+
+        >>> Ruling("x.tie", "同値", "", "", "", True, "a", ("a", "b"), (("a", "先攻"),)).word("a")
+        '先攻'
+        """
+        if isinstance(value, bool):
+            return "採用" if value else "不採用"
+        return dict(self.words).get(str(value), str(value))
 
 
 @dataclass(frozen=True)
