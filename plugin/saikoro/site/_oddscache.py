@@ -106,15 +106,15 @@ class OddsCache:
     def __init__(self, size: int = MAX_ODDS, fragments: int = MAX_FRAGMENTS) -> None:
         self._memo = _Memo(Lru(size), Lru(256), Lru(fragments))
         self.failures: list[tuple[str, OddsResult]] | None = None
-        """A :meth:`watch` view's failed lookups (cached or not), each with :attr:`where`
+        """A :meth:`watch` view's failed lookups (cached or not), each with ``where``
         at the time; ``None`` for the shared cache, which records none."""
         self.where = "scenario"
         """The key path of the scenario part being rendered (``scenario.enemies[0]``): a
         view's, set as the render goes."""
 
     def watch(self) -> OddsCache:
-        """A view of this cache for one render: the same memo, its own :attr:`failures`
-        (an empty list) and :attr:`where`."""
+        """A view of this cache for one render: the same memo, its own ``failures``
+        (an empty list) and ``where``."""
         view = OddsCache.__new__(OddsCache)
         view._memo = self._memo
         view.failures = []
