@@ -77,10 +77,10 @@ from ._book import Book, find_book
 from ._cli import schema_main, validate_main
 from ._common import ID, ID_PATTERN, NAME, TEXT, chase_tables, fraction_text
 from ._containers import Field, ListOf, MapOf, Obj
-from ._defs import DEFINITIONS, reference_party
+from ._defs import DEFINITIONS, reference_party, side_facts
 from ._defs._party import PC_NAME, with_party
 from ._defs._shared import enemy_obj, odds_hint, scenario_root, target_obj, warn_at
-from ._defs._side import BATTLE_CHECKS
+from ._defs._side import BATTLE_CHECKS, SideFact
 from ._export import field_reference, json_schema, short_label
 from ._files import newline_of, replace_file, text_like
 from ._ids import is_reserved, volume_id, windows_reserved
@@ -168,6 +168,7 @@ __all__ = [
     "Problem",
     "Scenario",
     "SchemaRefresh",
+    "SideFact",
     "Str",
     "TacticsError",
     "Tolerant",
@@ -207,6 +208,7 @@ __all__ = [
     "schema_text",
     "short_label",
     "show_value",
+    "side_facts",
     "slug",
     "target_obj",
     "text_like",

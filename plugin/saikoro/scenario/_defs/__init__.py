@@ -7,7 +7,9 @@ Each system's definition is its ``scenario`` part (:meth:`saikoro.systems.System
 ``ROOT``
     the whole scenario's :class:`Obj` (required);
 ``SIDE_CHECKS``
-    the side-mission ``check:`` keys its scenarios offer (default ``("win",)``);
+    the side-mission ``check:`` keys its scenarios offer (default ``("win",)``): keys any
+    battle offers, and the system's own :class:`~saikoro.scenario._defs._side.SideFact`
+    declarations;
 ``REFERENCE_PARTY`` / ``REFERENCE_PARTY_FIXED``
     the reference party's archetypes and the members every reference party has
     (``party:`` format; default none: such a system's scenarios need a ``party:``);
@@ -28,6 +30,7 @@ from typing import Any
 
 from saikoro.dice import InternalError
 from saikoro.scenario._containers import Obj
+from saikoro.scenario._defs._side import SideFact, side_keys
 from saikoro.systems import RegistryError, registry, system_class
 
 __all__ = [
@@ -37,6 +40,7 @@ __all__ = [
     "definition_module",
     "enemy_actions",
     "reference_party",
+    "side_facts",
 ]
 
 
@@ -83,16 +87,23 @@ DEFINITIONS: Mapping[str, Obj] = _Definitions()
 """System id -> the definition of its scenarios."""
 
 
+def _side_checks(system_id: str) -> tuple[str | SideFact, ...]:
+    """A system's ``SIDE_CHECKS`` (``("win",)`` when it declares none)."""
+    if system_id not in registry():
+        raise KeyError(system_id)
+    checks = getattr(definition_module(system_id), "SIDE_CHECKS", ("win",))
+    if not (isinstance(checks, tuple) and all(isinstance(k, str | SideFact) for k in checks)):
+        raise RegistryError(
+            f"system {system_id!r}: SIDE_CHECKS is not a tuple of keys and SideFacts"
+        )
+    return checks
+
+
 class _SideChecks(Mapping[str, tuple[str, ...]]):
     """System id -> the side-mission ``check:`` keys it offers (its ``SIDE_CHECKS``)."""
 
     def __getitem__(self, system_id: str) -> tuple[str, ...]:
-        if system_id not in registry():
-            raise KeyError(system_id)
-        keys = getattr(definition_module(system_id), "SIDE_CHECKS", ("win",))
-        if not (isinstance(keys, tuple) and all(isinstance(k, str) for k in keys)):
-            raise RegistryError(f"system {system_id!r}: SIDE_CHECKS is not a tuple of keys")
-        return keys
+        return side_keys(_side_checks(system_id))
 
     def __iter__(self) -> Iterator[str]:
         return iter(registry())
@@ -103,6 +114,12 @@ class _SideChecks(Mapping[str, tuple[str, ...]]):
 
 SIDE_CHECKS: Mapping[str, tuple[str, ...]] = _SideChecks()
 """System id -> the side-mission ``check:`` keys its scenarios offer."""
+
+
+def side_facts(system_id: str) -> tuple[SideFact, ...]:
+    """The side-mission keys ``system_id`` declares itself (:class:`SideFact`): what each
+    compares of its simulator's per-battle facts."""
+    return tuple(c for c in _side_checks(system_id) if isinstance(c, SideFact))
 
 
 def enemy_actions(system_id: str, enemy: Mapping[str, Any]) -> list[str]:

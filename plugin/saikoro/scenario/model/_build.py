@@ -5,7 +5,9 @@ the definitions (:mod:`saikoro.scenario._defs`); :func:`build` walks a class and
 definition side by side. Defaults come from the definitions (the :class:`saikoro.scenario.Field`
 ``default``), never from the classes: a key the data leaves out gets the definition's
 default, or ``None`` when the definition has none. Lists become tuples and free
-mappings read-only mappings, so the whole model is immutable.
+mappings read-only mappings, so the whole model is immutable. A class whose ``EXTRA``
+names one of its mapping fields (:class:`~saikoro.scenario.model.SideCheck`'s ``facts``)
+gets there the defined keys it does not name itself (keys a system adds).
 
 >>> from saikoro.scenario._containers import Field, Obj
 >>> from saikoro.scenario._schema import Int
@@ -160,11 +162,21 @@ class _Ctx:
         hints = hints_of(cls)
         names = {f.name for f in kind.fields}
         fields = [f for f in dataclasses.fields(cls) if f.name != "where"]
+        extra = getattr(cls, "EXTRA", "")
         missing = names - {f.name for f in fields}
-        if missing:
+        if missing and not extra:
             raise TypeError(f"{cls.__name__} lacks the defined keys {sorted(missing)}")
         values: dict[str, object] = {}
         for f in fields:
+            if f.name == extra:  # the defined keys the class does not name, by key
+                values[f.name] = read_only(
+                    {
+                        k: _untyped(kind.field(k).type, data[k], join_path(path, k), self)
+                        for k in sorted(missing)
+                        if k in data
+                    }
+                )
+                continue
             if f.name not in names:  # a key other systems have (``balance.defeat``)
                 if f.default is not None:
                     raise TypeError(f"{cls.__name__}.{f.name} is not a key of its definition")
@@ -213,11 +225,15 @@ def to_data(value: object) -> object:
     For a model built from validated data this is the validated data again.
     """
     if isinstance(value, Model):
-        return {
+        extra = getattr(value, "EXTRA", "")
+        out = {
             f.name: to_data(getattr(value, f.name))
             for f in dataclasses.fields(value)
-            if f.name != "where" and getattr(value, f.name) is not None
+            if f.name not in {"where", extra} and getattr(value, f.name) is not None
         }
+        if extra:  # the keys it holds by key are the model's own keys in the data
+            out.update((str(k), to_data(v)) for k, v in getattr(value, extra).items())
+        return out
     if isinstance(value, tuple):
         return [to_data(v) for v in value]
     if isinstance(value, Mapping):
