@@ -408,8 +408,8 @@ def test_scenario_rulings_reach_the_roll_widgets() -> None:
     assert "data-options" not in fill_slots(rendered.markdown, rendered.slots)
 
 
-def test_rolling_adapter_passes_options() -> None:
-    from saikoro.site import _rolling as rolling
+def test_the_page_widgets_pass_options_and_follow_roller_enabled() -> None:
+    from saikoro.site import _roller as rolling
 
     evil = '"><script>x</script>'
     markup = rolling.widget("KK3", enabled=True, system="kokuryoku", options={"die": 6, evil: evil})

@@ -109,14 +109,15 @@ def test_hostile_option_values_stay_escaped() -> None:
         assert "<img" not in markup and "<script" not in markup
         parsed = parse(markup)
         assert not {"img", "script"} & {t for t, _ in parsed.tags}
-        div = parsed.tags[0][1]
+        div = next(attrs for tag, attrs in parsed.tags if tag == "div")  # the roller
         assert json.loads(div["data-options"] or "") == options  # round-trips exactly
         assert div["data-system"] == "kokuryoku"
 
 
 def test_free_widget_carries_ruling_options() -> None:
     parsed = parse(free_widget(system="国力", options={"die": 6}))
-    div = parsed.tags[0][1]
+    assert parsed.tags[0] == ("section", {"data-search-exclude": None})  # not searched
+    div = parsed.tags[1][1]
     assert div["data-system"] == "kokuryoku"  # the alias resolved: options apply to it
     assert json.loads(div["data-options"] or "") == {"die": 6}
     assert [a["value"] for t, a in parsed.tags if t == "option" and "selected" in a] == [

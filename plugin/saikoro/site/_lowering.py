@@ -8,7 +8,7 @@ two built-in exception bases, there is no ``dataclass``, ``Enum`` or ``Fraction`
 engine is not written twice for it: :func:`lower` rewrites each module's syntax tree so
 that MicroPython runs the same rules with CPython's behaviour, and the shims in
 ``assets/micropython/`` (``_mp*.py``, shipped with the engine) supply what the rewritten
-code calls. The browser/CLI differential test (``tests/test_engine_micropython.py``)
+code calls. The browser/CLI differential test (``tests/test_browser_engine.py``)
 rolls thousands of commands of every system both ways and requires the same text.
 
 What the rewrite does (each a fixed, mechanical rule):

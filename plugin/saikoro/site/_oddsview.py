@@ -15,7 +15,7 @@ from saikoro.dice import Odds, SaikoroError
 from ._charts import bar_chart, fraction_text, mean_span, percent, prob, prob_cell
 from ._exact import is_short, lazy_attr
 from ._oddscache import OddsResult
-from ._rolling import widget
+from ._roller import widget
 from ._safe import esc
 
 __all__ = [

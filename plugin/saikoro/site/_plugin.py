@@ -36,7 +36,6 @@ from saikoro.scenario import (
 from . import _assets as assets
 from . import _exact as exact
 from . import _lazysearch as lazysearch
-from . import _rolling as rolling
 from ._balancecache import SiteBalanceStore
 from ._config import SaikoroConfig, check_options, idle_options
 from ._context import BuildContext
@@ -49,6 +48,7 @@ from ._pages.book import BOOK_TITLE, book_files
 from ._pages.reference import rule_topics
 from ._pages.scenario import fill_slots
 from ._reference import reference_files, schema_file
+from ._roller import free_widget
 from ._rulelinks import RuleLinks
 from ._searchconfig import add_tiers, japanese_search, page_tier, use_worker, worker_file
 from ._structure import (
@@ -345,7 +345,7 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         if 'class="saikoro-flow-links"' in html:
             html = append_linked_flows(html)  # charts that steps link to, if not on the page
         if page.meta.get("system") and page.file.src_uri not in self.book.pages:
-            html += rolling.free_widget(system=str(page.meta["system"]), enabled=self.fences.roller)
+            html += free_widget(system=str(page.meta["system"]), enabled=self.fences.roller)
         # Japanese typography as a rule, on every page: full-width brackets and colons
         # where they touch Japanese (page text, the table of contents), phrase breaks in
         # headings and table cells (see .typography; text without Japanese is untouched)

@@ -192,8 +192,11 @@ def widget(
     label: str | None = None,
     options: Mapping[str, OptionValue] | None = None,
     personal: str | None = None,
+    enabled: bool = True,
 ) -> str:
-    """HTML of one roll button for ``command`` with its live result area.
+    """HTML of one roll button for ``command`` with its live result area (``""`` when not
+    ``enabled``: the plugin's ``roller.enabled``, passed down from the build, so a site can
+    show odds without rollers).
 
     Args:
         command: the command the button rolls (shown on the button unless ``label``).
@@ -205,12 +208,15 @@ def widget(
             worker reports a bad option as the roll's error.
         personal: JSON (``data-personal``) telling the page how the command follows the
             reader's own value (a difficulty target's; see ``roller.js``).
+        enabled: whether the page has rollers.
 
     >>> widget('"><img src=x onerror=alert(1)>', label="<b>")  # doctest: +ELLIPSIS
     '<div class="saikoro-roller" data-command="&quot;&gt;&lt;img src=x ...&lt;b&gt;</button>...'
     >>> widget("2D6", options={"die": 6})  # no system: no options
     '<div class="saikoro-roller" data-command="2D6" data-search-exclude><button ...'
     """
+    if not enabled:
+        return ""
     system_attr = f' data-system="{_attr(system)}"' if system else ""
     if personal:
         system_attr += f' data-personal="{_attr(personal)}"'
@@ -250,15 +256,22 @@ def _resolve_system(system: str | None) -> str:
 
 
 def free_widget(
-    *, system: str | None = None, options: Mapping[str, OptionValue] | None = None
+    *,
+    system: str | None = None,
+    options: Mapping[str, OptionValue] | None = None,
+    enabled: bool = True,
 ) -> str:
-    """HTML of a free-form roller: command field, system choice, button and result.
+    """HTML of a free-form roller: command field, system choice, button and result, in a
+    ``<section data-search-exclude>`` (its labels and choices are not text to search: a
+    section, as Material's indexer ends an excluded element at the first closing tag of its
+    name, and the roller holds divs); ``""`` when not ``enabled`` (see :func:`widget`).
 
     Args:
         system: the system preselected (id or alias); ``None`` preselects 汎用 (generic).
         options: that system's ruling options (a scenario's ``rulings:``), written as
             ``data-options``; the page applies them while the preselected system is
             chosen, not when the reader picks another one. Ignored without ``system``.
+        enabled: whether the page has rollers.
 
     Raises:
         saikoro.systems.UnknownSystemError: ``system`` names no system.
@@ -271,6 +284,8 @@ def free_widget(
     >>> 'data-options="{&quot;die&quot;:6}"' in free_widget(system="国力", options={"die": 6})
     True
     """
+    if not enabled:
+        return ""
     selected = _resolve_system(system)
     none = "" if selected else " selected"
     # each choice names its own example: the placeholder follows the system chosen
@@ -288,6 +303,7 @@ def free_widget(
         for k in INSERT_KEYS
     )
     return (
+        "<section data-search-exclude>"
         f'<div class="saikoro-roller saikoro-free" data-system="{_attr(selected)}"'
         f"{_options_attr(selected, options)}>"
         '<div class="saikoro-chips" role="group" aria-label="このページのコマンド" hidden></div>'
@@ -300,7 +316,7 @@ def free_widget(
         f'<button type="button" class="saikoro-roll" title="{_LABEL_TITLE}">振る</button>'
         f'<div class="saikoro-keys" role="group" aria-label="記号を入れる">{keys}</div>'
         '<output class="saikoro-output" aria-live="polite"></output>'
-        '<p class="saikoro-offline" aria-live="polite" hidden></p></div>'
+        '<p class="saikoro-offline" aria-live="polite" hidden></p></div></section>'
     )
 
 

@@ -28,7 +28,7 @@ from saikoro.site._context import BuildContext
 from saikoro.site._oddscache import OddsCache
 from saikoro.site._profiles import AnyProfile, Personal, profile
 from saikoro.site._profiles.base import given
-from saikoro.site._rolling import free_widget, widget
+from saikoro.site._roller import free_widget, widget
 from saikoro.site._safe import esc, md_escape, render_markdown, safe_title
 from saikoro.site._text import scenario_text, site_text, text_name
 from saikoro.site._vtt import VttSettings

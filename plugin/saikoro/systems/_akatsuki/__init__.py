@@ -117,11 +117,6 @@ class Akatsuki(System):
         return Settings.from_options(self.options)
 
     @property
-    def check_rules(self) -> CheckRules:
-        """The check rulings in force."""
-        return self.settings.check
-
-    @property
     def both_fail(self) -> BothFail:
         """The both-fail ruling in force."""
         return self.settings.both_fail
