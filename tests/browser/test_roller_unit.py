@@ -25,6 +25,7 @@ from saikoro.site._roller import (
     find_runtime_dir,
     free_widget,
     install_assets,
+    roller_script,
     widget,
 )
 from saikoro.systems import SYSTEM_IDS, system_class
@@ -265,10 +266,30 @@ def test_install_assets(tmp_path: Path) -> None:
 
 def test_worker_and_script_use_no_location_based_urls() -> None:
     assets = PACKAGE / "site" / "assets"
-    script = (assets / "roller.js").read_text(encoding="utf-8")
+    script = roller_script()
     worker = (assets / "worker.js").read_text(encoding="utf-8")
     assert "document.currentScript" in script
     assert "location.pathname" not in script and "location.origin" not in script
     assert '{ type: "module" }' in script
     assert "loadMicroPython" in worker and "micropip" not in worker
     assert "http://" not in script + worker and "https://" not in script + worker
+
+
+def test_the_page_script_is_its_modules_in_one_scope(monkeypatch: pytest.MonkeyPatch) -> None:
+    """roller.js is the ES modules of assets/roller/ (each // @ts-check, type-checked by
+    `make lint-js`) in one function scope: no import or export left, no type cast, every
+    module's declarations in; a module that redeclares another's name fails the build."""
+    from saikoro.site import _roller as roller
+
+    script = roller_script()
+    assert script.startswith("// saikoro dice roller") and script.endswith("})();\n")
+    assert not re.search(r"^\s*(import|export)\b", script, re.MULTILINE)
+    assert "@type" not in script and "@ts-check" not in script
+    for name in ("function load(", "function rollCell(", "const offline =", "function scan("):
+        assert name in script
+    folder = PACKAGE / "site" / "assets" / "roller"
+    assert {p.stem for p in folder.glob("*.js")} == set(roller.ROLLER_MODULES)
+    # a module listed twice declares every name again: the build fails, naming it
+    monkeypatch.setattr(roller, "ROLLER_MODULES", (*roller.ROLLER_MODULES, "config"))
+    with pytest.raises(roller.RollerAssetError, match=r"declares CONFIG, as config\.js does"):
+        roller_script()

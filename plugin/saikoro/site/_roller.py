@@ -10,7 +10,8 @@ calls ``_mp_worker.roll`` (``assets/micropython/_mp_worker.py``).
 
 Site layout written by :func:`install_assets` (all under :data:`ASSET_DIR`)::
 
-    assets/saikoro/roller.js                 tiny classic script on every page (EXTRA_JS)
+    assets/saikoro/roller.js                 classic script on every page (EXTRA_JS), bundled
+                                             from the ES modules assets/roller/*.js
     assets/saikoro/roller.css                widget styles (EXTRA_CSS)
     assets/saikoro/worker.js                 module worker: MicroPython + the engine
     assets/saikoro/mphost.mjs                what MicroPython borrows from JavaScript
@@ -79,6 +80,7 @@ __all__ = [
     "MAX_COMMAND_LENGTH",
     "MICROPYTHON_VERSION",
     "POLICIES",
+    "ROLLER_MODULES",
     "RUNTIME_FILES",
     "EngineBundle",
     "RollerAssetError",
@@ -89,6 +91,7 @@ __all__ = [
     "free_widget",
     "install_assets",
     "options_json",
+    "roller_script",
     "widget",
 ]
 
@@ -611,6 +614,82 @@ def _version(bundles: dict[str, EngineBundle]) -> str:
     return hasher.hexdigest()[:12]
 
 
+_ROLLER = _ASSETS / "roller"
+"""The roller's page script as ES modules (``// @ts-check``, type-checked by ``make lint-js``)."""
+
+ROLLER_MODULES = (
+    "config",
+    "values",
+    "engine",
+    "widgets",
+    "cells",
+    "personal",
+    "own",
+    "free",
+    "events",
+    "offline",
+    "main",
+)
+"""The roller's modules in the order the page runs them (each one's top-level code runs
+after the modules before it, as in the script the site ships)."""
+
+_ROLLER_HEAD = """\
+// saikoro dice roller: the page side, bundled from assets/roller/*.js (see roller_script).
+(function () {
+  "use strict";
+  if (window.saikoroRoller) return;
+"""
+_IMPORT = re.compile(r'^import \{[^}]*\} from "\./([a-z]+)\.js";\n', re.MULTILINE)
+_EXPORT = re.compile(r"^export (?=(?:async )?function |const |let )", re.MULTILINE)
+_CAST = re.compile(r"/\*\* @type \{[^{}]*\} \*/ ")
+_TOP_NAME = re.compile(r"^(?:export )?(?:(?:async )?function|const|let) (\w+)", re.MULTILINE)
+
+
+def roller_script() -> str:
+    """``roller.js``, the classic script every page loads: the roller's ES modules
+    (:data:`ROLLER_MODULES` in ``assets/roller/``, each type-checked with ``// @ts-check``)
+    in one function scope, their imports dropped, their exports made plain declarations
+    and their ``/** @type {...} */`` casts (for the type checker) left out. A classic
+    script runs at once and needs no module loader, so the page fetches one small file
+    whatever the source's layout.
+
+    Raises:
+        RollerAssetError: a module is missing or not listed, lacks ``// @ts-check``,
+            declares a name another module declares, or imports or exports in a form the
+            bundle cannot carry (a bug of the assets: it fails the build).
+    """
+    found = {p.stem for p in _ROLLER.glob("*.js")}
+    if found != set(ROLLER_MODULES):
+        raise RollerAssetError(
+            f"assets/roller/ holds {sorted(found)}, the bundle lists {sorted(ROLLER_MODULES)}"
+        )
+    parts = [_ROLLER_HEAD]
+    owners: dict[str, str] = {}
+    for name in ROLLER_MODULES:
+        text = (_ROLLER / f"{name}.js").read_text(encoding="utf-8")
+        if not text.startswith("// @ts-check\n"):
+            raise RollerAssetError(f"assets/roller/{name}.js: its first line must be // @ts-check")
+        for imported in _IMPORT.findall(text):
+            if imported not in ROLLER_MODULES:
+                raise RollerAssetError(f"assets/roller/{name}.js imports ./{imported}.js")
+        body = _EXPORT.sub("", _IMPORT.sub("", text.removeprefix("// @ts-check\n")))
+        body = _CAST.sub("", body)  # for the type checker only
+        if re.search(r"^\s*(?:import|export)\b", body, re.MULTILINE):
+            raise RollerAssetError(f"assets/roller/{name}.js: an import or export not bundled")
+        for top in _TOP_NAME.findall(body):
+            if top in owners:
+                raise RollerAssetError(
+                    f"assets/roller/{name}.js declares {top}, as {owners[top]}.js does"
+                )
+            owners[top] = name
+        parts.append(
+            "".join(f"  {line}" if line.strip() else line for line in body.splitlines(True))
+        )
+        parts.append("\n")
+    parts.append("})();\n")
+    return "".join(parts)
+
+
 def compact_script(source: str) -> str:
     """A classic script without its comment lines, blank lines and indentation.
 
@@ -639,7 +718,7 @@ def install_assets(site_dir: str, settings: RollerSettings) -> None:
     bundles = engine_bundles()
     version = _version(bundles)
     config = json.dumps(_client_config(settings, version, bundles, runtime), sort_keys=True)
-    script = compact_script((_ASSETS / "roller.js").read_text(encoding="utf-8"))
+    script = compact_script(roller_script())
     if _CONFIG_MARK not in script or "`" in script:  # pragma: no cover - guards the asset
         raise RollerAssetError("roller.js lost its configuration marker or has a template literal")
     _write(target / "roller.js", script.replace(_CONFIG_MARK, config).encode("utf-8"))
