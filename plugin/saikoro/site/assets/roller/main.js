@@ -1,4 +1,21 @@
 // @ts-check
+// saikoro dice roller: the page side. One classic script on every page (these modules,
+// bundled by saikoro.site._roller.roller_script), kept small: it loads
+// nothing until a page has a roller (.saikoro-roller) and the loading policy says so.
+// The engine runs in one module Web Worker (worker.js) kept for the whole visit, so it
+// survives mkdocs-material's instant navigation. Every URL is derived from this script's
+// own URL, so the site works under any sub-path. Everything is bound by event delegation
+// on document, or re-run for each page shown (document$), so instant navigation works.
+//
+// What a reader can do here:
+// - tap any roll button, any cell of an odds table (.saikoro-pick: that cell's command),
+//   or a chip of the free-form roller (the page's commands);
+// - set their own value of an ability once (a stepper on a difficulty card, or a PC of
+//   the scenario's party): every card of that scope rolls with it and its row is marked;
+// - keep rolling offline: a service worker (saikoro-sw.js at the site root) keeps what
+//   the page fetched through it, and the whole book when the reader taps
+//   「オフライン用に保存（2.4 MB）」 (nothing big is fetched without a tap).
+//
 // The loading policy, run for every page shown; the page's roller object.
 
 import { BASE, CONFIG } from "./config.js";
