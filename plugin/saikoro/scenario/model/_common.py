@@ -214,6 +214,10 @@ class Scene(Model):
     next: tuple[Branch, ...] | None = None
 
 
+def _no_rulings() -> Mapping[str, OptionValue]:
+    return MappingProxyType({})
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ScenarioModel(Model):
     """A whole validated scenario (its ``id`` filled from the file name when absent)."""
@@ -235,7 +239,7 @@ class ScenarioModel(Model):
     enemies: tuple[Enemy, ...] = ()
     missions: Missions | None = None
     chase_tables: tuple[ChaseTable, ...] = ()
-    rulings: Mapping[str, OptionValue]
+    rulings: Mapping[str, OptionValue] = dataclasses.field(default_factory=_no_rulings)
     credits: tuple[str, ...] = ()
     notice: str | None = None
     party: tuple[PC, ...] | None = None
