@@ -275,13 +275,13 @@ def _expected_hints(kind: Type) -> set[object]:
     """The Python types a model field of the definition type ``kind`` may be annotated
     with (``None`` left out)."""
     from saikoro.scenario._common import Scalar
-    from saikoro.scenario._schema import Bool, Enum, Int, IntOrRange, Str
+    from saikoro.scenario._schema import Bool, Enum, Int, IntOrRange, Str, WinRange
 
     if isinstance(kind, Bool):
         return {bool}
     if isinstance(kind, Int):
         return {int}
-    if isinstance(kind, Str | Enum):
+    if isinstance(kind, Str | Enum | WinRange):
         return {str}
     if isinstance(kind, IntOrRange):
         return {int | str, str | int}
