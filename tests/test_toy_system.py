@@ -224,7 +224,7 @@ def test_the_toy_rolls_in_the_browsers_engine(toy: Path) -> None:
     assert browser[2] == {
         "ok": False,
         "message": "このシステムでは使えないルールオプションです"
-        "（toy: option 'dice' must be one of 2D6, 1D12）",
+        "（toy のオプション 'dice' は 2D6, 1D12 のどれかです）",
     }
 
 

@@ -23,7 +23,7 @@ from saikoro.scenario._containers import ListOf, Obj
 from saikoro.scenario._defs import DEFINITIONS
 from saikoro.systems import RegistryError, system_class
 
-from ._build import NOWHERE, Model, Position, build, hints_of, to_data
+from ._build import DEFINED, NOWHERE, Model, Position, build, defaults_from, hints_of, to_data
 from ._common import (
     PC,
     Balance,
@@ -44,6 +44,7 @@ from ._common import (
 )
 
 __all__ = [
+    "DEFINED",
     "NOWHERE",
     "PC",
     "Balance",
@@ -64,6 +65,7 @@ __all__ = [
     "SideCheck",
     "SideMission",
     "build_model",
+    "defaults_from",
     "enemy_model",
     "model_class",
     "pc_model",
