@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import ClassVar
 
+from saikoro.scenario._defs._party import BALANCE
 from saikoro.systems import OptionValue
 
-from ._build import Model
+from ._build import DEFINED, Model, defaults_from
 
 __all__ = [
     "PC",
@@ -139,11 +140,12 @@ class ChaseTable(Model):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+@defaults_from(BALANCE)
 class Balance(Model):
     """``balance:``: the win rate aimed for and how the simulation plays."""
 
     win: str | None = None
-    battles: int = 400
+    battles: int = DEFINED
     defeat: tuple[str, ...] | None = None
     tactics: str | None = None
     enemy_tactics: str | None = None
