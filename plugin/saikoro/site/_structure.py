@@ -310,7 +310,7 @@ class ScenarioBook:
     ) -> list[File]:
         """Generated files of the build ``ctx``: one page (+ zips) per scenario, error
         pages, the index and the systems' listing pages (:mod:`._pages.index`); their
-        places in the navigation in ``nav``."""
+        places in the navigation in ``self.nav``."""
         prefix = prefix.strip("/")
         out: list[File] = []
         listed: list[tuple[Scenario, str, tuple[str, str, float] | None]] = []
