@@ -25,6 +25,7 @@ from .index import rights_html
 from .scenario import SLOT, Rendered, book_order, system_name, system_order
 
 if TYPE_CHECKING:  # structure imports the pages: a module-level import would be a circle
+    from saikoro.site._context import BuildContext
     from saikoro.site._structure import BookResult, ScenarioBook
 
 __all__ = [
@@ -131,6 +132,7 @@ def book_files(
     title: str,
     *,
     roller: bool,
+    ctx: BuildContext,
 ) -> list[File]:
     """The generated ``<prefix>/book.md`` and further volumes (their slots recorded in
     ``store.slots``).
@@ -149,7 +151,7 @@ def book_files(
             continue
         seen.add(scenario.id)
         zip_href = "./" if directory_urls else f"{scenario.id}/"
-        rendered = store.render(scenario, roller=roller, zip_href=zip_href)
+        rendered = store.render(scenario, ctx, roller=roller, zip_href=zip_href)
         if directory_urls:
             moved = f'href="../{esc(scenario.id)}/'
             shown = f'src="../{esc(scenario.id)}/'
