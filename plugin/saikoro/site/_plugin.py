@@ -44,7 +44,7 @@ from ._log import log
 from ._mermaid import append_linked_flows
 from ._navigation import add_to_nav
 from ._pages import balance, labels
-from ._pages.book import BOOK_TITLE, book_files
+from ._pages.book import BOOK_TITLE, book_files, print_toc
 from ._pages.reference import rule_topics
 from ._pages.scenario import book_order, fill_slots, system_name
 from ._reference import reference_files, schema_file
@@ -207,7 +207,15 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         if book.scenarios:  # the whole book on one page, for print and PDF
             roller = self.config.roller.enabled
             generated.extend(
-                book_files(self.book, config, book, prefix, self.config.title, roller=roller)
+                book_files(
+                    self.book,
+                    config,
+                    book,
+                    prefix,
+                    self.config.title,
+                    roller=roller,
+                    paper=self.config.pdf.paper,
+                )
             )
         if self.config.reference:
             generated.extend(reference_files(config, self.config.schema_path))
@@ -294,6 +302,8 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         slots = self.book.slots.get(page.file.src_uri)
         if slots:
             html = fill_slots(html, slots)
+        if self._is_book(page):  # the printed contents, from the page's own headings
+            html = print_toc(html)
         self.assets.note_page(html)
         html = exact.compact(html, page.file.dest_uri)  # long fractions -> <page>.odds.json
         if 'class="saikoro-flow-links"' in html:
