@@ -16,10 +16,17 @@ Prints:
   scenario, the time from the file write to the updated page (or the 404) served over
   HTTP (goal: at most 1.5 s each; the acceptance bound is 5 s);
 * with ``--full-rebuild`` also the in-process rebuild times (``--dirty`` and full), for
-  reference (a full rebuild re-renders every page, so it grows with the book).
+  reference (a full rebuild re-renders every page, so it grows with the book);
+* the output of books of 1,000 and 4,000 scenarios (``--sizes``): the site's bytes, its
+  bytes per page (and the largest page), bytes and seconds (wall and CPU) per scenario,
+  and how the per-scenario figures grow from the smaller book to the larger (goal: about
+  1x, a book's output grows linearly; every page carrying the whole book in its
+  navigation made 500 scenarios 102 MB and 2,000 scenarios 1.1 GB). The first size is the
+  book of the build rounds above (its first warm build) when the counts agree; the seconds
+  are those of builds with a warm balance cache (the simulated fights are counted above).
 
 Run: ``.venv/bin/python bench/bench_build.py [--count N] [--battles N] [--full-rebuild]
-[--no-serve] [--repeat N]``.
+[--no-serve] [--repeat N] [--sizes 1000,4000]``.
 """
 
 from __future__ import annotations
@@ -204,20 +211,93 @@ def _book(base: Path, count: int, battles: int | None) -> list[dict[str, Any]]:
 
 def bench_builds(
     base: Path, count: int, battles: int | None = None, repeat: int = 1
-) -> tuple[list[tuple[Times, Times, Times]], list[dict[str, Any]]]:
-    """Per round (cold saikoro build, warm saikoro build, plain build); the scenarios.
+) -> tuple[list[tuple[Times, Times, Times]], list[dict[str, Any]], dict[str, Any]]:
+    """Per round (cold saikoro build, warm saikoro build, plain build); the scenarios; the
+    size of the book's site after the first warm build (:func:`site_size`).
 
     The three builds of a round run back to back, so a machine that slows down for a
     while slows all three; each round starts from an empty balance cache.
     """
     scenarios = _book(base, count, battles)
     rounds = []
+    size: dict[str, Any] = {}
     for _ in range(repeat):
         shutil.rmtree(base / "book" / ".cache", ignore_errors=True)
         cold = _build(base / "book")
         warm = _build(base / "book")
+        if not size:  # the same site either way; the warm build's seconds (see bench_size)
+            size = site_size(base / "book" / "site", count, warm)
         rounds.append((cold, warm, _build(base / "plain")))
-    return rounds, scenarios
+    return rounds, scenarios, size
+
+
+def site_size(site: Path, count: int, times: Times) -> dict[str, Any]:
+    """What a built book weighs: site bytes, pages, bytes per page and per scenario."""
+    files = [p for p in site.rglob("*") if p.is_file()]
+    total = sum(p.stat().st_size for p in files)
+    pages = [p for p in files if p.suffix == ".html"]
+    largest = max(pages, key=lambda p: p.stat().st_size)
+    scenario = site / "scenarios" / "s0001" / "index.html"
+    return {
+        "count": count,
+        "bytes": total,
+        "pages": len(pages),
+        "page_bytes": sum(p.stat().st_size for p in pages) / len(pages),
+        "largest": (largest.relative_to(site).as_posix(), largest.stat().st_size),
+        "scenario_page": scenario.stat().st_size if scenario.is_file() else 0,
+        "per_scenario": total / count,
+        "wall": times[0] / count,
+        "cpu": times[1] / count,
+    }
+
+
+def bench_size(base: Path, count: int, battles: int | None) -> dict[str, Any]:
+    """Build a book of ``count`` scenarios once and weigh its site.
+
+    The balance cache is the one the build rounds' book left (the generated scenarios
+    repeat the same few fights, whatever their number): the seconds are those of a warm
+    build, as the first book's are, so they compare the books' pages, not the simulator.
+    """
+    book = base / f"size-{count}"
+    (book / "docs").mkdir(parents=True)
+    (book / "docs" / "index.md").write_text("# book\n", "utf-8")
+    cache = base / "book" / ".cache" / "plugin" / "saikoro" / "balance"
+    balance = f"      balance:\n        cache_dir: {json.dumps(str(cache))}\n"
+    if battles:
+        balance += f"        battles: {battles}\n"
+    (book / "mkdocs.yml").write_text(
+        CONFIG + "plugins:\n  - saikoro:\n      roller:\n        enabled: false\n" + balance,
+        "utf-8",
+    )
+    generate(book / "scenarios", count)
+    times = _build(book)
+    size = site_size(book / "site", count, times)
+    shutil.rmtree(book)  # a 4,000-scenario site is half a gigabyte
+    return size
+
+
+def print_sizes(sizes: list[dict[str, Any]]) -> None:
+    """One line per book, then how the per-scenario figures grew between the first and last."""
+    for s in sizes:
+        name, largest = s["largest"]
+        print(
+            f"output, {s['count']} scenarios: {s['bytes'] / 1e6:.1f} MB in {s['pages']} pages, "
+            f"{s['page_bytes'] / 1e3:.1f} kB per page (largest {name} {largest / 1e6:.2f} MB, "
+            f"a scenario page {s['scenario_page'] / 1e3:.1f} kB); per scenario "
+            f"{s['per_scenario'] / 1e3:.1f} kB, {s['wall'] * 1000:.0f} ms wall / "
+            f"{s['cpu'] * 1000:.0f} ms CPU (warm balance cache)"
+        )
+    if len(sizes) > 1:
+        first, last = sizes[0], sizes[-1]
+        grow = last["per_scenario"] / first["per_scenario"]
+        page = last["page_bytes"] / first["page_bytes"]
+        cpu = last["cpu"] / first["cpu"]
+        verdict = "OK" if grow <= 1.2 and page <= 1.2 else "MISSED"
+        print(
+            f"output growth {first['count']} -> {last['count']} scenarios: bytes per scenario "
+            f"x{grow:.2f}, bytes per page x{page:.2f}, CPU per scenario x{cpu:.2f} "
+            f"(goal: about 1x, linear) {verdict}"
+        )
 
 
 def cached_fights(base: Path) -> int:
@@ -342,11 +422,17 @@ def main() -> int:
         action="store_true",
         help="also time a full (non-dirty) serve rebuild, for reference",
     )
+    parser.add_argument(
+        "--sizes",
+        default="1000,4000",
+        help="books whose output is weighed, comma-separated scenario counts ('' for none)",
+    )
     args = parser.parse_args()
+    counts = [int(n) for n in args.sizes.split(",") if n.strip()]
     os.environ["NO_MKDOCS_2_WARNING"] = "1"
     with tempfile.TemporaryDirectory(prefix="saikoro-bench-") as tmp:
         base = Path(tmp)
-        rounds, _ = bench_builds(base, args.count, args.battles, args.repeat)
+        rounds, _, first = bench_builds(base, args.count, args.battles, args.repeat)
         fights = cached_fights(base)
         battles = args.battles or BATTLES
         for i, (cold, warm, plain) in enumerate(rounds, 1):
@@ -377,6 +463,11 @@ def main() -> int:
             f"{per_fight * args.count:.0f} s CPU more "
             f"(cold ratio about {(warm_cpu + per_fight * args.count) / plain_cpu:.2f}x CPU)"
         )
+        sizes = [
+            first if count == args.count else bench_size(base, count, args.battles)
+            for count in counts
+        ]
+        print_sizes(sizes)
         if args.no_serve:
             return 0
         for name, seconds in bench_serve(base):

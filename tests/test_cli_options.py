@@ -134,6 +134,7 @@ def base_args(subcommand: str, folder: Path) -> list[str]:
         "pdf": ["missing.html", "out.pdf"],
         "simulate": ["s.yaml", "--battles", "1", "--jobs", "1", "--no-exact"],
         "tune": ["s.yaml", "--jobs", "1", "--screen", "1", "--confirm-max", "1"],
+        "room": ["s.yaml", "--to", "udonarium", "-o", "rooms"],
         "text": ["s.yaml"],
     }
     assert subcommand in known, f"saikoro {subcommand} is new: give it quick arguments here"

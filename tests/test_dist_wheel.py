@@ -334,6 +334,7 @@ def test_author_site_from_the_wheel_works_offline(venv: Path, tmp_path: Path, br
         page = session.page
         try:
             page.goto(url)
+            page.locator("details.saikoro-flow-fold summary").first.click()  # charts are folded
             page.wait_for_selector(".mermaid svg g.node", state="attached", timeout=30_000)
             page.goto(f"{url}scenarios/wheel-test/")
             widget = page.locator(".saikoro-roller:not(.saikoro-free)").first
@@ -402,3 +403,15 @@ def test_field_reference_offline_from_the_installed_package(venv: Path, tmp_path
     new = _run([saikoro_bin, "new", str(book), "--system", "kegare"], cwd, env)
     assert "saikoro docs" in new.stdout
     assert "saikoro docs" in (book / "docs" / "index.md").read_text("utf-8")
+
+
+def test_rooms_from_the_installed_package(venv: Path, tmp_path: Path) -> None:
+    """``saikoro room`` from the wheel alone: its maps are package data, no browser needed."""
+    env = _clean_env(venv, tmp_path / "home")
+    saikoro_bin = str(venv / "bin" / "saikoro")
+    scenario = REPO / "scenarios" / "getb-haito.yaml"
+    args = [saikoro_bin, "room", str(scenario), "--to", "udonarium", "--to", "ccfolia"]
+    _run([*args, "-o", str(tmp_path / "rooms")], tmp_path, env)
+    for name in ("getb-haito.udonarium.zip", "getb-haito.ccfolia.zip"):
+        archive = zipfile.ZipFile(tmp_path / "rooms" / name)
+        assert sum(n.endswith(".png") for n in archive.namelist()) >= 2  # the map, a token

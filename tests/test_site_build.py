@@ -78,9 +78,10 @@ def test_author_site_has_scenario_pages_and_index(author_site: Path) -> None:
     assert 'href="twod6/"' in index
     assert 'href="hostile/"' in index
     assert (author_site / "scenarios" / "twod6" / "index.html").is_file()
-    # in the nav: every page links the scenario pages
+    # the nav links the index, not each scenario (every page carries it: issue 28)
     home = (author_site / "index.html").read_text("utf-8")
-    assert "scenarios/twod6/" in home
+    assert 'href="scenarios/"' in home
+    assert "scenarios/twod6/" not in home
 
 
 def test_sample_book_pages(author_site: Path) -> None:
@@ -258,7 +259,11 @@ def test_project_site_builds_strict(project_site: Path) -> None:
     commands = page(project_site, "commands")
     assert 'data-command="2D6&gt;=7"' in commands
     home = (project_site / "index.html").read_text("utf-8")
-    assert 'href="scenarios/getb-haito/"' in home  # every scenario page is in the nav
+    # the nav lists the book's systems (their listing pages), not each scenario
+    assert 'href="scenarios/index/getb/"' in home
+    assert 'href="scenarios/getb-haito/"' not in home
+    listing = page(project_site, "scenarios", "index", "getb")
+    assert 'href="../../getb-haito/"' in listing
     rulings = page(project_site, "rulings")
     assert "既定値" in rulings
 

@@ -14,6 +14,7 @@ from types import ModuleType
 
 import pytest
 
+from fence_commands import expand
 from saikoro.dice import DiceSource, ParseError, Roll
 from saikoro.systems import OptionError, get
 from saikoro.systems._akatsuki import (
@@ -625,7 +626,8 @@ def test_docs_page_fences_are_valid() -> None:
     ]
     assert commands
     for cmd in commands:
-        assert SYSTEM().odds_command(cmd) is not None, cmd
+        for each in expand(cmd):
+            assert SYSTEM().odds_command(each) is not None, each
     assert set(flows) <= set(re.findall(r"```flow\n(.*?)\n```", text, re.S))
 
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from fence_commands import expand
 from saikoro.systems import StepKind
 from saikoro.systems._getb import (
     Combatant,
@@ -187,7 +188,8 @@ def test_docs_page_fences() -> None:
                 if cmd.startswith("system:"):
                     assert cmd.split(":", 1)[1].strip() == "getb"
                     continue
-                assert g.odds_command(cmd) is not None, cmd
+                for each in expand(cmd):
+                    assert g.odds_command(each) is not None, each
 
 
 def test_hp_conditions_and_attack_range() -> None:

@@ -1,4 +1,4 @@
-"""The ``saikoro`` command: roll, odds, validate, schema, new, docs, simulate, pdf, text.
+"""The ``saikoro`` command: roll, odds, validate, schema, new, docs, simulate, pdf, text, room.
 
 Exit status: 0 ok, 1 not a command / refused / invalid scenario, 2 usage,
 3 internal error (`saikoro validate`: a bug in saikoro, reported on stderr), 130 stopped
@@ -338,6 +338,11 @@ def _build_parser() -> argparse.ArgumentParser:
         "pdf", help="print the built book page to a PDF (saikoro pdf --help)", add_help=False
     )
     sub.add_parser(
+        "room",
+        help="write scenarios as VTT rooms for ユドナリウム / ココフォリア (saikoro room --help)",
+        add_help=False,
+    )
+    sub.add_parser(
         "text",
         help="print scenarios as plain text (Markdown) for text sessions (saikoro text --help)",
         add_help=False,
@@ -446,6 +451,10 @@ def _main(argv: Sequence[str] | None) -> int:
         from ._new import main as new_main
 
         return new_main(args_list[1:])
+    if args_list and args_list[0] == "room":
+        from .export import room_main
+
+        return room_main(args_list[1:])
     if args_list and args_list[0] == "docs":
         from ._docs import main as docs_main
 

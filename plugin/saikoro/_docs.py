@@ -81,6 +81,7 @@ nav:
       - authoring/index.md
       - フィールドリファレンス: authoring/fields.md
       - バランスを確かめる: authoring/balance.md
+      - VTTのルームを作る: authoring/vtt.md
       - CIとpre-commit: authoring/ci.md
   - 裁定一覧: rulings.md
   - コマンドリファレンス: commands.md
@@ -94,6 +95,7 @@ _INDEX = """\
 - [シナリオを書く](authoring/index.md): `saikoro new` から公開まで
 - [フィールドリファレンス](authoring/fields.md): シナリオ YAML に書けるすべてのキー
 - [バランスを確かめる](authoring/balance.md): `party:`・`balance:` と `saikoro simulate`
+- [VTTのルームを作る](authoring/vtt.md): `saikoro room` とページのボタン
 - [CI と pre-commit](authoring/ci.md): `saikoro validate` と GitHub Actions
 - [裁定一覧](rulings.md) と [コマンドリファレンス](commands.md)
 

@@ -72,8 +72,10 @@ def site_url(project_site: Path, network: Network) -> Iterator[str]:
 
 def _pages(site: Path) -> list[str]:
     rules = [f"systems/{p.name}/" for p in sorted((site / "systems").iterdir())]
-    scenarios = [
-        f"scenarios/{p.name}/" for p in sorted((site / "scenarios").iterdir()) if p.is_dir()
+    scenarios = [  # the pages of the book's folder (index/ holds the systems' listings)
+        f"scenarios/{p.name}/"
+        for p in sorted((site / "scenarios").iterdir())
+        if (p / "index.html").is_file()
     ]
     return ["", "commands/", "rulings/", *rules, "scenarios/", *scenarios]
 

@@ -24,6 +24,20 @@ from ._enemy import DICEBOT, enemy_character, enemy_palette
 from ._memo import enemy_memo, npc_character, npc_memo, pc_memo
 from ._model import Character, ExportError
 from ._palette import PaletteLine, signed
+from ._room import (
+    Room,
+    RoomImage,
+    RoomNote,
+    RoomPart,
+    RoomPiece,
+    book_room,
+    scenario_room,
+    table_line,
+)
+from ._room_ccfolia import ccfolia_room
+from ._room_cli import output_name, room_main
+from ._room_map import MapSpec, dial_map, rows_map
+from ._room_udonarium import udonarium_room
 from ._udonarium import udonarium_xml, udonarium_zip, udonarium_zip_names
 
 __all__ = [
@@ -31,17 +45,32 @@ __all__ = [
     "CcfoliaVisibility",
     "Character",
     "ExportError",
+    "MapSpec",
     "PaletteLine",
+    "Room",
+    "RoomImage",
+    "RoomNote",
+    "RoomPart",
+    "RoomPiece",
+    "book_room",
     "ccfolia_attribute",
     "ccfolia_json",
+    "ccfolia_room",
     "ccfolia_script",
+    "dial_map",
     "enemy_character",
     "enemy_memo",
     "enemy_palette",
     "npc_character",
     "npc_memo",
+    "output_name",
     "pc_memo",
+    "room_main",
+    "rows_map",
+    "scenario_room",
     "signed",
+    "table_line",
+    "udonarium_room",
     "udonarium_xml",
     "udonarium_zip",
     "udonarium_zip_names",

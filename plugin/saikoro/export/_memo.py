@@ -47,6 +47,7 @@ from ._model import Character
 __all__ = [
     "enemy_definition",
     "enemy_memo",
+    "model_lines",
     "npc_character",
     "npc_memo",
     "pc_memo",
@@ -105,10 +106,10 @@ def _empty(value: object) -> bool:
     return value is None or value is False or to_data(value) in ([], {})
 
 
-def _lines(obj: Obj, data: Model, indent: str = "") -> list[str]:
+def _lines(obj: Obj, data: Model, indent: str = "", skip: tuple[str, ...] = _SKIP) -> list[str]:
     out: list[str] = []
     for field in obj.fields:
-        if field.name in _SKIP:
+        if field.name in skip:
             continue
         value = _set(data, field)
         if _empty(value):
@@ -157,6 +158,11 @@ def _entries(field: Field, item: Obj, values: tuple[object, ...], indent: str) -
             if _is_text(f) and _set(entry, f)
         )
     return out
+
+
+def model_lines(obj: Obj, data: Model, *, skip: tuple[str, ...] = _SKIP) -> list[str]:
+    """Every field of ``data`` (defined by ``obj``) but ``skip``, one per line, in Japanese."""
+    return _lines(obj, data, skip=skip)
 
 
 def enemy_memo(system: str, enemy: Enemy) -> str:

@@ -64,6 +64,17 @@ def signed(n: int) -> str:
     return f"{n:+d}" if n else ""
 
 
+_BRACES = str.maketrans({"{": "⦃", "｛": "⦃", "}": "⦄", "｝": "⦄"})
+"""Braces in a label or note, as look-alikes: both VTTs read ``{name}`` in a palette line
+as a reference (ユドナリウム: a palette variable or a sheet value, an unknown one
+becoming empty; ココフォリア: a status or parameter) and would change the text."""
+
+
 def _one_line(text: str) -> str:
-    """Palette lines are single lines: collapse whitespace (a newline would split it)."""
-    return " ".join(text.split())
+    """Palette lines are single lines: collapse whitespace (a newline would split it), and
+    write braces as look-alikes (see :data:`_BRACES`).
+
+    >>> _one_line("全員-1 {HP}\\n｛MP｝")
+    '全員-1 ⦃HP⦄ ⦃MP⦄'
+    """
+    return " ".join(text.translate(_BRACES).split())

@@ -12,17 +12,19 @@ from __future__ import annotations
 
 import functools
 import io
-import re
 import xml.etree.ElementTree as ET
 import zipfile
 
-from ._model import Character, ExportError
+from ._model import Character
+from ._xml import check_xml_text, udonarium_xml_text
+from ._zip import deterministic_zip
 
-__all__ = ["udonarium_xml", "udonarium_zip", "udonarium_zip_names"]
-
-_EPOCH = (1980, 1, 1, 0, 0, 0)
-_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
-"""A character XML 1.0 cannot carry, even as a character reference."""
+__all__ = [
+    "character_element",
+    "udonarium_xml",
+    "udonarium_zip",
+    "udonarium_zip_names",
+]
 
 
 def _xml_safe(character: Character) -> None:
@@ -37,10 +39,7 @@ def _xml_safe(character: Character) -> None:
         *(("commands", command) for command in character.commands),
     ]
     for field, text in texts:
-        bad = _NOT_XML.search(text)
-        if bad is not None:
-            code = f"U+{ord(bad.group()):04X}"
-            raise ExportError(f"ユドナリウム: {field} holds {code}, which XML cannot carry")
+        check_xml_text(field, text)
 
 
 def _data(parent: ET.Element, name: str, value: str | None = None, **attrs: str) -> ET.Element:
@@ -50,12 +49,17 @@ def _data(parent: ET.Element, name: str, value: str | None = None, **attrs: str)
     return element
 
 
-def udonarium_xml(character: Character) -> str:
-    """``data.xml`` of ``character`` (UTF-8 text, XML-escaped by ElementTree).
-
-    >>> print(udonarium_xml(Character("A&B", status=(("HP", 3, 5),)))[:80])
-    <?xml version="1.0" encoding="UTF-8"?>
-    <character location.name="table" location
+def character_element(
+    character: Character,
+    *,
+    location: str = "table",
+    x: float = 0,
+    y: float = 0,
+    image: str = "",
+) -> ET.Element:
+    """The ``<character>`` of ``character`` standing at (``x``, ``y``) px in ``location``
+    (``table``, or ``common``: the shared inventory), its piece the image whose
+    identifier (SHA-256) is ``image`` (none when empty).
 
     Raises:
         ExportError: a text holds a character XML 1.0 cannot carry (U+FFFE, U+0001).
@@ -64,17 +68,17 @@ def udonarium_xml(character: Character) -> str:
     root = ET.Element(
         "character",
         {
-            "location.name": "table",
-            "location.x": "0",
-            "location.y": "0",
+            "location.name": location,
+            "location.x": _number(x),
+            "location.y": _number(y),
             "posZ": "0",
             "rotate": "0",
             "roll": "0",
         },
     )
     sheet = _data(root, "character")
-    image = _data(sheet, "image")
-    _data(image, "imageIdentifier", "", type="image")
+    picture = _data(sheet, "image")
+    _data(picture, "imageIdentifier", image, type="image")
     common = _data(sheet, "common")
     _data(common, "name", character.name)
     _data(common, "size", "1")
@@ -96,19 +100,31 @@ def udonarium_xml(character: Character) -> str:
             _data(info, "URL", character.external_url)
     palette = ET.SubElement(root, "chat-palette", {"dicebot": character.dicebot})
     palette.text = "\n".join(character.commands)
-    body = ET.tostring(root, encoding="unicode")
-    return '<?xml version="1.0" encoding="UTF-8"?>\n' + body
+    return root
+
+
+def _number(value: float) -> str:
+    """A coordinate as Udonarium writes it (``100``, ``12.5``)."""
+    return str(int(value)) if float(value).is_integer() else f"{value:.2f}".rstrip("0")
+
+
+def udonarium_xml(character: Character) -> str:
+    """``data.xml`` of ``character`` (UTF-8 text, XML-escaped by ElementTree).
+
+    >>> print(udonarium_xml(Character("A&B", status=(("HP", 3, 5),)))[:80])
+    <?xml version="1.0" encoding="UTF-8"?>
+    <character location.name="table" location
+
+    Raises:
+        ExportError: a text holds a character XML 1.0 cannot carry (U+FFFE, U+0001).
+    """
+    return udonarium_xml_text(character_element(character))
 
 
 @functools.lru_cache(maxsize=1024)
 def udonarium_zip(character: Character) -> bytes:
     """The zip ユドナリウム imports (drag and drop): one ``data.xml`` (cached per character)."""
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
-        info = zipfile.ZipInfo("data.xml", date_time=_EPOCH)
-        info.compress_type = zipfile.ZIP_DEFLATED
-        archive.writestr(info, udonarium_xml(character).encode("utf-8"))
-    return buffer.getvalue()
+    return deterministic_zip({"data.xml": udonarium_xml(character).encode("utf-8")})
 
 
 def udonarium_zip_names(character: Character) -> list[str]:

@@ -83,7 +83,7 @@ from ._defs._shared import enemy_obj, odds_hint, scenario_root, target_obj, warn
 from ._defs._side import BATTLE_CHECKS
 from ._export import field_reference, json_schema, short_label
 from ._files import newline_of, replace_file, text_like
-from ._ids import is_reserved, volume_id
+from ._ids import is_reserved, volume_id, windows_reserved
 from ._images import IMAGE_SUFFIXES, image_info
 from ._loader import MAX_BYTES, LoadError, Node, join_path
 from ._problems import (
@@ -215,5 +215,6 @@ __all__ = [
     "validate_text",
     "volume_id",
     "warn_at",
+    "windows_reserved",
     "with_party",
 ]

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from typing import Any
@@ -17,10 +18,11 @@ from typing import Any
 from saikoro.systems import SYSTEM_IDS
 
 from ._containers import Field, ListOf, MapOf, Obj
+from ._ids import WINDOWS_RESERVED, windows_reserved
 from ._loader import Node, join_path
 from ._problems import Msg, show_value
 from ._rulings import check_rulings, key_node
-from ._schema import Check, Choice, Ctx, Enum, Int, IntOrRange, Str, Tolerant, Type
+from ._schema import INVALID, Check, Choice, Ctx, Enum, Int, IntOrRange, Str, Tolerant, Type
 
 __all__ = [
     "ID",
@@ -39,12 +41,35 @@ __all__ = [
 
 ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9_-]*")
 """What an id looks like (scenario, enemy): it becomes part of URLs and file names."""
-ID = Str(
+
+
+@dataclass(frozen=True)
+class IdStr(Str):
+    """An id: a :class:`Str` of :data:`ID_PATTERN` that is no Windows device name
+    (:func:`~._ids.windows_reserved`: ids become file names)."""
+
+    def check(self, node: Node, path: str, ctx: Ctx) -> Any:
+        value = super().check(node, path, ctx)
+        if value is not INVALID and windows_reserved(value):
+            hint = Msg("hint.id_windows", (value,))
+            ctx.error(node, path, Msg("id.windows", (show_value(value),)), hint)
+            return INVALID
+        return value
+
+    def json_schema(self) -> dict[str, Any]:
+        out = super().json_schema()
+        devices = sorted(n for n in WINDOWS_RESERVED if ID_PATTERN.fullmatch(n))
+        out["not"] = {"pattern": f"^(?:{'|'.join(devices)})$"}
+        return out
+
+
+ID = IdStr(
     max_length=64,
     pattern=ID_PATTERN.pattern,
     pattern_msg=Msg("t.id"),
 )
-"""Identifiers: lower-case ASCII letters, digits, ``-`` and ``_``."""
+"""Identifiers: lower-case ASCII letters, digits, ``-`` and ``_``; not a Windows device
+name (``con``, ``nul``, ``com1``...)."""
 NAME = Str(max_length=80)
 """Short display names."""
 TEXT = Str(max_length=4000, markdown=True)

@@ -10,13 +10,30 @@ those ids would replace a generated page, so ``saikoro validate`` refuses it at 
 [True, True, True, True, False, False]
 >>> volume_id(1), volume_id(3)
 ('book', 'book-3')
+
+Ids become file names (``<id>/index.html``, ``<enemy id>.zip``), and a site is unzipped,
+checked out or synced on Windows too, where some names are devices, not files: ``CON``,
+``PRN``, ``AUX``, ``NUL``, ``COM0``-``COM9`` and ``LPT0``-``LPT9`` (with superscript digits
+too), in any case and with any extension (``nul.zip`` is ``NUL``). Such an id is refused.
+
+>>> names = ("con", "NUL.txt", "aux ", "com1", "lpt9.tar.gz", "com10", "cons")
+>>> [windows_reserved(name) for name in names]
+[True, True, True, True, True, False, False]
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["BOOK", "INDEX", "RESERVED", "is_reserved", "volume_id"]
+__all__ = [
+    "BOOK",
+    "INDEX",
+    "RESERVED",
+    "WINDOWS_RESERVED",
+    "is_reserved",
+    "volume_id",
+    "windows_reserved",
+]
 
 INDEX = "index"
 """The id of the book's index page."""
@@ -34,3 +51,18 @@ def is_reserved(scenario_id: str) -> bool:
 def volume_id(number: int) -> str:
     """The page id of print volume ``number`` (from 1)."""
     return BOOK if number == 1 else f"{BOOK}-{number}"
+
+
+_DIGITS = "0123456789\u00b9\u00b2\u00b3"
+WINDOWS_RESERVED = frozenset(
+    {"con", "prn", "aux", "nul", "conin$", "conout$"}
+    | {f"{device}{digit}" for device in ("com", "lpt") for digit in _DIGITS}
+)
+"""Device names Windows keeps in every folder (lower case): Microsoft's list ("Naming
+Files, Paths, and Namespaces"), with ``COM0``/``LPT0`` and the console names."""
+
+
+def windows_reserved(name: str) -> bool:
+    """Whether Windows takes the file name ``name`` for a device (case-insensitive; an
+    extension and trailing spaces do not help: the part before the first dot counts)."""
+    return name.partition(".")[0].rstrip(" ").lower() in WINDOWS_RESERVED

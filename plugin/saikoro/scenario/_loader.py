@@ -15,6 +15,12 @@ guard against hostile files:
 Duplicate keys, several documents, an empty file or a root that is not a mapping are
 problems too (PyYAML itself would keep the last duplicate silently).
 
+YAML 1.1 (libyaml) breaks lines at NEL (U+0085), LS (U+2028) and PS (U+2029) too, where
+editors show none: such a character in a comment makes the rest of the comment settings
+that the editor shows as comment. Outside a scalar it is refused at its place
+(:func:`_separators`); inside a quoted one it is text, and positions are counted as an
+editor counts lines (at ``\n`` only).
+
 >>> root = load_yaml(b"title: x\\nhp: 40\\n", "s.yaml")
 >>> root.kind, root.get("hp").value, root.get("hp").line, root.get("hp").column
 ('map', 40, 2, 5)
@@ -27,6 +33,7 @@ s.yaml:2:1: error: scenario.a: duplicate key 'a' (first defined on line 1)
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -178,6 +185,61 @@ def _line_col(text: str, index: int) -> tuple[int, int]:
     return line, index - (text.rfind("\n", 0, index) + 1) + 1
 
 
+_SEPARATOR = re.compile("[\x85\u2028\u2029]")
+"""The line breaks of YAML 1.1 that editors do not show as line breaks."""
+_SEPARATOR_NAMES = {"\x85": "nel", "\u2028": "line_separator", "\u2029": "paragraph"}
+
+
+class _Places:
+    """Editor positions (1-based line and column, lines broken at ``\n`` only) of libyaml's
+    marks, which count NEL, LS and PS as line breaks too: the mark's own line and column
+    when the text has none of them, else counted from its character index."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text if _SEPARATOR.search(text) else None
+
+    def of(self, mark: Any) -> tuple[int, int]:
+        if self.text is None or mark.index is None:
+            return mark.line + 1, mark.column + 1
+        return _line_col(self.text, min(mark.index, len(self.text)))
+
+
+def _separators(text: str, file: str) -> list[Problem]:
+    """A problem at every NEL, LS or PS outside a scalar (in a comment, between tokens).
+
+    libyaml breaks the line there and reads what follows as YAML; an editor shows one line,
+    so the rest of a comment looks like comment but is read. Inside a scalar the character
+    is the scalar's text (checked with the field). Only the part of the file libyaml could
+    scan is looked at (a syntax error after it is reported as usual).
+    """
+    if _SEPARATOR.search(text) is None:
+        return []
+    spans: list[tuple[int, int]] = []
+    end = len(text)
+    loader = _Loader(text)
+    try:
+        while (token := loader.get_token()) is not None:
+            if isinstance(token, yaml.ScalarToken):
+                spans.append((token.start_mark.index, token.end_mark.index))
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None) or getattr(e, "context_mark", None)
+        end = mark.index if mark is not None and mark.index is not None else 0
+    finally:
+        loader.dispose()
+    starts = [start for start, _ in spans]
+    problems = []
+    for match in _SEPARATOR.finditer(text, 0, end):
+        at = match.start()
+        i = bisect.bisect_right(starts, at) - 1
+        if i >= 0 and at < spans[i][1]:
+            continue  # the text of a scalar
+        line, col = _line_col(text, at)
+        char = match.group()
+        msg = Msg("load.separator", (f"U+{ord(char):04X}", Msg(f"char.{_SEPARATOR_NAMES[char]}")))
+        problems.append(Problem(file, line, col, "error", "scenario", msg, Msg("hint.separator")))
+    return problems
+
+
 def decode(data: bytes, file: str) -> str:
     """Decode UTF-8 (a BOM is dropped); bad bytes are a :class:`LoadError` at their place.
 
@@ -240,12 +302,16 @@ def load_yaml(data: bytes | str, file: str, problems: list[Problem] | None = Non
             msg = Msg("load.utf8", (f"U+{ord(given[e.start]):04X}",))
             raise LoadError([_problem(file, line, col, "scenario", msg)]) from None
     text = decode(data, file)
+    hidden = _separators(text, file)
+    if hidden:  # the file reads otherwise than it shows: nothing else said would be right
+        raise LoadError(hidden)
+    places = _Places(text)
     try:
         found: list[Problem] = []
-        root = _compose(text, file, found)
+        root = _compose(text, file, found, places)
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
-        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        line, col = places.of(mark) if mark else (1, 1)
         if "single document" in str(e.context):
             raise LoadError(
                 [_problem(file, line, col, "scenario", Msg("load.documents"))]
@@ -273,7 +339,7 @@ def load_yaml(data: bytes | str, file: str, problems: list[Problem] | None = Non
     return root
 
 
-def _prescan(text: str, file: str) -> None:
+def _prescan(text: str, file: str, places: _Places) -> None:
     """Count nodes from the event stream, stopping at the budget (for big files only).
 
     libyaml's composer builds the whole graph before the walk can count it, so a big
@@ -288,7 +354,7 @@ def _prescan(text: str, file: str) -> None:
                 total += 1
                 if total > MAX_NODES:
                     mark = event.start_mark
-                    line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+                    line, col = places.of(mark) if mark else (1, 1)
                     msg = Msg("load.too_many_nodes", (MAX_NODES,))
                     problem = _problem(file, line, col, "scenario", msg)
                     raise LoadError([problem])
@@ -296,9 +362,9 @@ def _prescan(text: str, file: str) -> None:
         loader.dispose()
 
 
-def _compose(text: str, file: str, found: list[Problem]) -> Node:
+def _compose(text: str, file: str, found: list[Problem], places: _Places) -> Node:
     if len(text) > PRESCAN_CHARS:
-        _prescan(text, file)
+        _prescan(text, file, places)
     loader = _Loader(text)
     try:
         ynode = loader.get_single_node()
@@ -306,7 +372,7 @@ def _compose(text: str, file: str, found: list[Problem]) -> Node:
         loader.dispose()
     if ynode is None:
         raise LoadError([_problem(file, 1, 1, "scenario", Msg("load.empty"))])
-    walker = _Walker(file, found)
+    walker = _Walker(file, found, places)
     root = walker.walk(ynode, 0)
     if root.kind == "scalar" and root.value is None:
         raise LoadError([_problem(file, 1, 1, "scenario", Msg("load.empty"))])
@@ -319,8 +385,9 @@ def _compose(text: str, file: str, found: list[Problem]) -> Node:
 class _Walker:
     """Turns composed PyYAML nodes into :class:`Node` trees, within the limits."""
 
-    def __init__(self, file: str, found: list[Problem]) -> None:
+    def __init__(self, file: str, found: list[Problem], places: _Places) -> None:
         self.file = file
+        self.places = places
         self.found = found
         self.keys: list[object] = []
         self.active: set[int] = set()
@@ -337,8 +404,7 @@ class _Walker:
         return LoadError([_problem(self.file, line, col, self.path(), msg)])
 
     def walk(self, ynode: Any, depth: int) -> Node:
-        mark = ynode.start_mark
-        line, col = mark.line + 1, mark.column + 1
+        line, col = self.places.of(ynode.start_mark)
         ident = id(ynode)
         shared = self.done.get(ident)
         if shared is not None:  # an alias: counted again, built once
@@ -400,8 +466,8 @@ class _Walker:
                 keys.pop()
                 continue
             if not isinstance(ykey, ScalarNode):
-                m = ykey.start_mark
-                raise self.fail(m.line + 1, m.column + 1, Msg("load.key", (Msg("v.complex"),)))
+                at = self.places.of(ykey.start_mark)
+                raise self.fail(*at, Msg("load.key", (Msg("v.complex"),)))
             key = self.walk(ykey, depth + 1)
             k = key.value
             if isinstance(k, float) or k is None:

@@ -26,7 +26,7 @@ from saikoro.systems import get as get_system
 from ._book import find_book
 from ._common import ID_PATTERN
 from ._defs import DEFINITIONS
-from ._ids import is_reserved
+from ._ids import is_reserved, windows_reserved
 from ._inputs import FileTooLargeError, NotRegularFileError, read_bounded
 from ._loader import MAX_BYTES, LoadError, Node, load_yaml
 from ._problems import Msg, Problem, show_value
@@ -205,10 +205,15 @@ def _id_from_name(file_path: Path, root: Node, ctx: Ctx) -> str:
     stem = file_path.stem
     if ID_PATTERN.fullmatch(stem) is None or len(stem) > 64:
         suggestion = slug(stem)
+        if suggestion and (windows_reserved(suggestion) or is_reserved(suggestion)):
+            suggestion += "-1"  # a suggestion that is refused in turn helps nobody
         hint = (
             Msg("hint.id_from_name", (suggestion,)) if suggestion else Msg("hint.id_from_name_none")
         )
         ctx.error(root, "scenario.id", Msg("id.file_name", (show_value(stem),)), hint)
+    elif windows_reserved(stem):
+        msg = Msg("id.windows", (show_value(stem),))
+        ctx.error(root, "scenario.id", msg, Msg("hint.id_windows_file"))
     return stem
 
 

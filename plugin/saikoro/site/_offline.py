@@ -113,8 +113,17 @@ def offline_files(contents: Mapping[str, bytes]) -> dict[str, str]:
     return out
 
 
+_ROOM = "/room."
+"""A scenario's VTT rooms (``<scenario>/room.*.zip``): a GM downloads them at a computer;
+a phone keeping the book offline would store each map three times over."""
+
+
 def _skipped(path: str) -> bool:
-    return path in (SERVICE_WORKER, OFFLINE_LIST) or path.endswith(_SKIP_SUFFIXES)
+    return (
+        path in (SERVICE_WORKER, OFFLINE_LIST)
+        or path.endswith(_SKIP_SUFFIXES)
+        or (_ROOM in path and path.endswith(".zip"))
+    )
 
 
 def _site_files(site_dir: Path) -> dict[str, str]:

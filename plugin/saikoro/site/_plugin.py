@@ -38,19 +38,26 @@ from . import _exact as exact
 from . import _lazysearch as lazysearch
 from . import _rolling as rolling
 from ._balancecache import SiteBalanceStore
-from ._config import SaikoroConfig
+from ._config import SaikoroConfig, check_options, idle_options
 from ._fences import FenceContext, add_custom_fences, fence_lines
 from ._log import log
 from ._mermaid import append_linked_flows
-from ._navigation import add_to_nav
+from ._navigation import add_to_nav, arrange_nav
 from ._pages import balance, labels
 from ._pages.book import BOOK_TITLE, book_files, print_toc
 from ._pages.reference import rule_topics
-from ._pages.scenario import book_order, fill_slots, system_name
+from ._pages.scenario import fill_slots
 from ._reference import reference_files, schema_file
 from ._rulelinks import RuleLinks
 from ._searchconfig import add_tiers, japanese_search, page_tier, use_worker, worker_file
-from ._structure import ScenarioBook, load_folder, raise_errors, rel_url
+from ._structure import (
+    ScenarioBook,
+    check_generated,
+    load_folder,
+    origins_of,
+    raise_errors,
+    rel_url,
+)
 from ._typography import JapaneseLineBreaks, phrase_html, punctuate, typeset_html
 from ._vtt import VttSettings
 from ._watch import request_rebuild, watch_scenarios
@@ -98,6 +105,8 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         self.templates = MemoryBytecodeCache()
         self.balance = SiteBalanceStore()
         self.rule_links = RuleLinks()
+        self.reference_pages: set[str] = set()
+        """The reference pages of this build (``reference: true``), under ``reference_prefix``."""
         self.search_worker = False
         """Whether the site's search is Japanese: saikoro's search worker replaces Material's."""
         self.search_tiers: dict[str, int] = {}
@@ -132,6 +141,9 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
     # separators get the katakana/kanji boundaries (see .searchconfig).
     @event_priority(-10)
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        check_options(self.config, config)  # nothing the options ask for may be lost
+        for idle in idle_options(self.config):
+            log.warning(idle)
         base = Path(config.config_file_path or ".").resolve().parent
         # an explicit `scenarios:` was checked to exist by the config; unset, the
         # folder next to mkdocs.yml is used when there is one
@@ -217,9 +229,13 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
                     paper=self.config.pdf.paper,
                 )
             )
+        reference = []
         if self.config.reference:
-            generated.extend(reference_files(config, self.config.schema_path))
+            options = self.config
+            reference = reference_files(config, options.schema_path, options.reference_prefix)
+            generated.extend(reference)
             self.rule_links.topics = rule_topics()
+        self.reference_pages = {f.src_uri for f in reference}
         if self.config.schema:
             generated.append(schema_file(config, self.config.schema_path))
         # The book's own copy of the schema (what the scenarios' $schema lines name,
@@ -235,16 +251,24 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         if self.is_serve:
             for gone in self.book.drop_stale(config, generated):
                 log.info(f"removed {gone} (its scenario is gone)")
+        if book.scenarios:  # the print book, last in the book's section
+            self.book.nav.after.append((BOOK_TITLE, f"{prefix}/book.md"))
+        # a generated file over an author's, or one MkDocs would leave out: an error
+        origins = origins_of(
+            generated,
+            prefix=prefix,
+            sources=self.book.sources,
+            reference=[f.src_uri for f in reference],
+            schema=self.config.schema_path if self.config.schema else None,
+        )
+        check_generated(config, files, generated, origins, self.book.nav.listed())
         existing = files.src_uris  # computed once: Files rebuilds this map on every change
         for file in generated:
             if file.src_uri in existing:
                 files.remove(existing[file.src_uri])
         for file in generated:
             files.append(file)
-        ordered = sorted(book.scenarios, key=book_order)  # by system, as everywhere
-        groups = {s.id: system_name(s.system) for s in ordered}  # nav: one group per system
-        printed = (BOOK_TITLE, "book.md") if book.scenarios else None  # the print book, last
-        add_to_nav(config, prefix, self.config.title, [s.id for s in ordered], groups, book=printed)
+        add_to_nav(config, self.book.nav)  # the index, the systems, the print book
         return files
 
     def _balance_gate(self, lang: str) -> None:
@@ -265,11 +289,17 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
     # up three more keys per entry on every page: quadratic in a large book), so their
     # titles are given here, before any page is read or the nav rendered; under
     # `serve --dirty` the pages not re-read keep their titles in the nav this way too.
-    def on_nav(self, nav: Navigation, *, files: Files, **_: object) -> Navigation:
-        for uri, info in self.book.pages.items():
+    # The index and listing pages get their titles (the theme prints titles raw: see
+    # safe_title) and, without an explicit nav, the book's section its entries.
+    def on_nav(
+        self, nav: Navigation, *, config: MkDocsConfig, files: Files, **_: object
+    ) -> Navigation:
+        titles = {**self.book.titles, **{u: i.title for u, i in self.book.pages.items()}}
+        for uri, title in titles.items():
             file = files.get_file_from_path(uri)
             if file is not None and file.page is not None:
-                file.page.title = info.title
+                file.page.title = title
+        arrange_nav(nav, files, self.book.nav, listed=config.nav is not None)
         return nav
 
     # Tell the fences which page they are on: its system (a rules page's front-matter
@@ -287,9 +317,10 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
             # lists that name the same terms (a page's own `search: boost:` wins)
             page.meta.setdefault("search", {}).setdefault("boost", RULES_BOOST)
         self.fences.page_system = str(system) if system else None
-        self.search_tiers[page.url] = page_tier(
-            page.file.src_uri, page.meta, scenario=scenario is not None
-        )
+        uri = page.file.src_uri
+        if uri in self.reference_pages:  # ranked as the reference pages, wherever they sit
+            uri = uri.removeprefix(f"{self.config.reference_prefix}/")
+        self.search_tiers[page.url] = page_tier(uri, page.meta, scenario=scenario is not None)
         prefix = self.config.prefix.strip("/")
         page_url = page.file.url
         self.fences.zip_href = lambda sid: rel_url(page_url, f"{prefix}/{sid}/")
@@ -354,7 +385,11 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
     # The rulings and commands pages link to the rules sections that concern each entry:
     # known once every page has rendered, so filled in here (see .rulelinks).
     def on_post_page(self, output: str, *, page: Page, **_: object) -> str:
-        if self.config.reference and page.file.src_uri in {"rulings.md", "commands.md"}:
+        folder = f"{self.config.reference_prefix}/" if self.config.reference_prefix else ""
+        if self.config.reference and page.file.src_uri in {
+            f"{folder}rulings.md",
+            f"{folder}commands.md",
+        }:
             typeset = phrase_html if self.config.typography else (lambda html: html)
             output = self.rule_links.fill(output, page.url, typeset)
         output = lazysearch.hold_search_index(output)

@@ -15,6 +15,8 @@ site unless its ``schema`` option is off (:func:`schema_file`).
 
 from __future__ import annotations
 
+import posixpath
+
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File
 
@@ -23,20 +25,36 @@ from ._pages.reference import commands_page, fields_page, rulings_page, schema_t
 __all__ = ["reference_files", "schema_file"]
 
 
-def reference_files(config: MkDocsConfig, schema_path: str) -> list[File]:
+def reference_files(config: MkDocsConfig, schema_path: str, prefix: str = "") -> list[File]:
     """The generated reference pages (the field reference links to ``schema_path``) and
-    the author guide's pages from the package (:mod:`saikoro.site._guide`), under ``authoring/``."""
+    the author guide's pages from the package (:mod:`saikoro.site._guide`), under ``authoring/``;
+    all in the folder ``prefix`` of the site (the plugin's ``reference_prefix``; empty: the
+    site's root). The guide's pages link to each other and to ``../rulings.md`` and
+    ``../commands.md``, which move with them; their links to the schema are re-pointed."""
     from ._guide import guide_pages
 
+    folder = f"{prefix.strip('/')}/" if prefix.strip("/") else ""
+    schema = posixpath.relpath(schema_path.strip("/"), f"{folder}authoring")
     guide = [
-        File.generated(config, f"authoring/{name}", content=text) for name, text in guide_pages()
+        File.generated(
+            config,
+            f"{folder}authoring/{name}",
+            content=text.replace(f"]({_GUIDE_SCHEMA})", f"]({schema})"),
+        )
+        for name, text in guide_pages()
     ]
     return [
-        File.generated(config, "rulings.md", content=rulings_page()),
-        File.generated(config, "commands.md", content=commands_page()),
-        File.generated(config, "authoring/fields.md", content=fields_page(schema_path)),
+        File.generated(config, f"{folder}rulings.md", content=rulings_page()),
+        File.generated(config, f"{folder}commands.md", content=commands_page()),
+        File.generated(
+            config, f"{folder}authoring/fields.md", content=fields_page(schema_path, schema)
+        ),
         *guide,
     ]
+
+
+_GUIDE_SCHEMA = "../schema/scenario.schema.json"
+"""How the guide's pages link to the schema (as published by default, from ``authoring/``)."""
 
 
 def schema_file(config: MkDocsConfig, schema_path: str) -> File:

@@ -7,7 +7,7 @@ of the plugin): they sit under ``authoring/`` beside the generated field referen
 ``saikoro docs`` (the guide served offline from an install) both build them from here.
 
 >>> [name for name, _ in guide_pages()]
-['index.md', 'balance.md', 'ci.md']
+['index.md', 'balance.md', 'vtt.md', 'ci.md']
 >>> dict(guide_pages())["index.md"].startswith("---\\ntitle: シナリオを書く")
 True
 """
@@ -19,7 +19,7 @@ from importlib.resources.abc import Traversable
 
 __all__ = ["PAGES", "folder", "guide_pages"]
 
-PAGES = ("index.md", "balance.md", "ci.md")
+PAGES = ("index.md", "balance.md", "vtt.md", "ci.md")
 """The guide's pages in reading order (the field reference is generated beside them)."""
 
 

@@ -373,7 +373,6 @@ def book_files(
         markdown, slots = book_page(title, parts[first - 1 : last], name, paper=paper, base=base)
         uri = f"{prefix}/{stem}.md"
         store.slots[uri] = slots
-        # the nav lists the first volume; the index page links every one
-        inclusion = InclusionLevel.UNDEFINED if stem == "book" else InclusionLevel.NOT_IN_NAV
-        out.append(store._file(config, uri, markdown, slots, inclusion))
+        # the nav lists the first volume (see ._navigation); the index page links every one
+        out.append(store._file(config, uri, markdown, slots, InclusionLevel.NOT_IN_NAV))
     return out

@@ -1,6 +1,20 @@
 """The generated scenario index: one sortable table for a GM choosing a scenario (title,
 system, players, the balance verdict and the win rate it rests on), one card per
-scenario on a phone (no sideways scrolling)."""
+scenario on a phone (no sideways scrolling).
+
+A book's pages must not grow with the square of its size, so no page lists the whole of a
+large book: the index (``<prefix>/index.md``) lists every scenario only while the book
+fits on one page (:data:`PAGE`); besides it (or, in a larger book, instead of it) each
+system has listing pages of at most :data:`PAGE` scenarios (``<prefix>/index/<system>.md``,
+``<prefix>/index/<system>/2.md``, ...), linked from the index and from each other by plain
+links (every scenario is reachable without JavaScript). The ``index/`` folder cannot hold
+a scenario's files: ``index`` is a reserved id.
+
+>>> pages_of(250)
+[(1, 100), (101, 200), (201, 250)]
+>>> window(1, 3), window(6, 12)
+([1, 2, 3], [1, None, 4, 5, 6, 7, 8, None, 12])
+"""
 
 from __future__ import annotations
 
@@ -15,7 +29,22 @@ from saikoro.systems import FAN_WORK, system_class
 
 from .scenario import SLOT, book_order, system_name, system_order
 
-__all__ = ["BOOK_TEXT", "IndexEntry", "render_index", "rights_html"]
+__all__ = [
+    "BOOK_TEXT",
+    "PAGE",
+    "IndexEntry",
+    "Pager",
+    "SystemLinks",
+    "pages_of",
+    "render_index",
+    "render_listing",
+    "rights_html",
+    "window",
+]
+
+PAGE = 100
+"""Scenarios per listing page (and the most the index lists itself): a table a phone
+shows as cards without strain, and the same count as a print volume."""
 
 
 @dataclass(frozen=True)
@@ -32,25 +61,74 @@ class IndexEntry:
     balance: tuple[str, str, float] | None = None
 
 
+@dataclass(frozen=True)
+class SystemLinks:
+    """A system on the index: its id, its number of scenarios and the hrefs of its
+    listing pages (relative to the index), in order."""
+
+    system: str
+    count: int
+    hrefs: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Pager:
+    """Where a listing page stands among its system's pages: ``number`` of ``hrefs``
+    (1-based; hrefs relative to this page, ``hrefs[number - 1]`` is the page itself)."""
+
+    number: int
+    hrefs: tuple[str, ...]
+
+
+def pages_of(count: int, size: int = PAGE) -> list[tuple[int, int]]:
+    """(first, last) position (1-based) of each listing page of ``count`` scenarios."""
+    return [(first + 1, min(count, first + size)) for first in range(0, count, size)]
+
+
+def window(current: int, total: int, reach: int = 2) -> list[int | None]:
+    """Page numbers a pager shows: the first, the last and ``reach`` either side of the
+    current one; ``None`` stands for the pages left out (so every page's pager has a
+    bounded size, whatever the book's)."""
+    shown = sorted({1, total, *range(max(1, current - reach), min(total, current + reach) + 1)})
+    out: list[int | None] = []
+    for number in shown:
+        if out and number - (out[-1] or 0) > 1:
+            out.append(None)
+        out.append(number)
+    return out
+
+
+def _header(count: int, systems: int, *, table: bool) -> str:
+    hint = "（見出しを押すと並べ替え）" if table else ""
+    return f'<p class="saikoro-meta">{count} 本のシナリオ ／ {systems} システム{hint}</p>\n\n'
+
+
 def render_index(
     title: str,
     entries: Sequence[IndexEntry],
     volumes: Sequence[tuple[str, int, int]] = (("book", 1, 1),),
+    systems: Sequence[SystemLinks] = (),
+    count: int | None = None,
 ) -> tuple[str, list[str]]:
     """Markdown of the index page and the HTML of its placeholders (see ``fill_slots``).
 
-    ``volumes``: (page stem, first, last scenario) of each print page of the book.
+    ``entries``: the scenarios the index lists itself (all of a book that fits on one
+    page, none of a larger one); ``systems``: the systems and their listing pages (none
+    when the book has no listing pages); ``count``: the book's scenarios (default: as many
+    as ``entries``). ``volumes``: (page stem, first, last scenario) of each print page.
     """
     out = [f"# {md_escape(title)}\n\n"]
     slots: list[str] = []
-    if not entries:
+    total = len(entries) if count is None else count
+    if not total:
         out.append("シナリオはまだありません。\n")
         return "".join(out), slots
-    systems = {entry.scenario.system for entry in entries}
-    out.append(
-        f'<p class="saikoro-meta">{len(entries)} 本のシナリオ ／ {len(systems)} システム'
-        "（見出しを押すと並べ替え）</p>\n\n"
+    ids = (
+        [s.system for s in systems]
+        if systems
+        else sorted({e.scenario.system for e in entries}, key=system_order)
     )
+    out.append(_header(total, len(ids), table=bool(entries)))
     text = f'<a href="{esc(BOOK_TEXT)}">テキスト版（全シナリオ、Markdown）</a>'
     if len(volumes) <= 1:
         out.append(f"[印刷用：全シナリオを1ページで](book.md) ・ {text}\n\n")
@@ -58,9 +136,101 @@ def render_index(
         links = " ・ ".join(f"[{first}〜{last}]({stem}.md)" for stem, first, last in volumes)
         size = volumes[0][2] - volumes[0][1] + 1
         out.append(f"印刷用（1 ページに {size} 本ずつ、ID 順）：{links} ・ {text}\n\n")
+    if systems:
+        slots.append(_systems(systems))
+        out.append(SLOT.format(len(slots) - 1) + "\n\n")
+    if entries:
+        slots.append(_table(entries))
+        out.append(SLOT.format(len(slots) - 1) + "\n\n")
+    _rights(ids, out, slots)
+    return "".join(out), slots
+
+
+def _rights(systems: list[str], out: list[str], slots: list[str]) -> None:
+    """The rights notices of ``systems`` at the end of an index page."""
+    rights = rights_html(systems)
+    if rights:
+        out.append("## 権利表記\n\n")
+        slots.append(rights)
+        out.append(SLOT.format(len(slots) - 1) + "\n\n")
+
+
+def render_listing(
+    system: str,
+    entries: Sequence[IndexEntry],
+    *,
+    count: int,
+    first: int,
+    pager: Pager,
+    up: tuple[str, str],
+) -> tuple[str, list[str]]:
+    """Markdown and slots of one listing page of ``system``: ``entries`` are scenarios
+    ``first`` to ``first + len(entries) - 1`` of its ``count``; ``up``: (title, href) of
+    the index."""
+    name = system_name(system)
+    out = [f"# {md_escape(name)}\n\n"]
+    last = first + len(entries) - 1
+    shown = f"{count} 本" if count == len(entries) else f"{count} 本中 {first}〜{last} 本目"
+    out.append(
+        f'<p class="saikoro-meta"><a href="{esc(up[1])}">{esc(up[0])}</a> ／ '
+        f"{esc(shown)}（見出しを押すと並べ替え）</p>\n\n"
+    )
+    slots: list[str] = []
+    bar = _pager(pager)
+    if bar:
+        slots.append(bar)
+        out.append(SLOT.format(len(slots) - 1) + "\n\n")
+    slots.append(_table(entries))
+    out.append(SLOT.format(len(slots) - 1) + "\n\n")
+    if bar:
+        slots.append(bar.replace('aria-label="ページ"', 'aria-label="ページ（下）"', 1))
+        out.append(SLOT.format(len(slots) - 1) + "\n\n")
+    _rights([system], out, slots)
+    return "".join(out), slots
+
+
+def _pager(pager: Pager) -> str:
+    """Previous/next and numbered links to a system's listing pages ('' for one page)."""
+    total = len(pager.hrefs)
+    if total <= 1:
+        return ""
+    current = pager.number
+    items = []
+    if current > 1:
+        items.append(f'<a href="{esc(pager.hrefs[current - 2])}" rel="prev">← 前へ</a>')
+    for number in window(current, total):
+        if number is None:
+            items.append('<span class="saikoro-pager-gap">…</span>')
+        elif number == current:
+            items.append(f'<span aria-current="page">{number}</span>')
+        else:
+            items.append(f'<a href="{esc(pager.hrefs[number - 1])}">{number}</a>')
+    if current < total:
+        items.append(f'<a href="{esc(pager.hrefs[current])}" rel="next">次へ →</a>')
+    return f'<nav class="saikoro-pager" aria-label="ページ">{"".join(items)}</nav>'
+
+
+def _systems(systems: Sequence[SystemLinks]) -> str:
+    """The systems of the book, each with its count and its listing pages."""
+    items = []
+    for system in systems:
+        pages = ""
+        if len(system.hrefs) > 1:
+            links = "".join(
+                f'<a href="{esc(href)}">{number}</a>' for number, href in enumerate(system.hrefs, 1)
+            )
+            pages = f'<span class="saikoro-systems-pages">ページ {links}</span>'
+        items.append(
+            f'<li><a class="saikoro-systems-name" href="{esc(system.hrefs[0])}">'
+            f"{esc(system_name(system.system))}</a>"
+            f'<span class="saikoro-meta">{system.count} 本</span>{pages}</li>'
+        )
+    return f'<ul class="saikoro-systems" aria-label="システム別">{"".join(items)}</ul>'
+
+
+def _table(entries: Sequence[IndexEntry]) -> str:
     rows = []
-    ordered = sorted(entries, key=lambda e: book_order(e.scenario))
-    for entry in ordered:
+    for entry in sorted(entries, key=lambda e: book_order(e.scenario)):
         s = entry.scenario
         players = s.model.players
         shown = "" if players is None else f"{players}人"
@@ -92,15 +262,10 @@ def render_index(
         f'<th scope="col" data-type="{kind}"><button type="button">{esc(name)}</button></th>'
         for name, kind in _HEADS
     )
-    slots.append(
+    return (
         '<div class="saikoro-index-box"><table class="saikoro-index">'
         f"<thead><tr>{heads}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>"
     )
-    out.append(SLOT.format(len(slots) - 1) + "\n\n")
-    out.append("## 権利表記\n\n")
-    slots.append(rights_html(sorted(systems, key=system_order)))
-    out.append(SLOT.format(len(slots) - 1) + "\n\n")
-    return "".join(out), slots
 
 
 BOOK_TEXT = "book.txt"

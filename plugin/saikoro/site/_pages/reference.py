@@ -223,12 +223,14 @@ def _field_rows(node: Mapping[str, object], prefix: str, out: list[str]) -> None
                 _field_rows(part, f"{path}.<{sub}>", out)
 
 
-def fields_page(schema_path: str) -> str:
-    """The scenario field reference, per system, and where the JSON Schema is."""
+def fields_page(schema_path: str, href: str | None = None) -> str:
+    """The scenario field reference, per system, and where the JSON Schema is (``href``:
+    the link to it from the page; default: from ``authoring/`` at the site's root)."""
+    link = href if href is not None else f"../{schema_path}"
     out = [
         "---\ntitle: フィールドリファレンス\n---\n\n# フィールドリファレンス\n\n",
         "シナリオ YAML に書けるフィールドの一覧です（検証器と同じ定義から生成）。"
-        f"エディタ用の JSON Schema は [`{schema_path}`](../{schema_path}) にあります"
+        f"エディタ用の JSON Schema は [`{schema_path}`]({link}) にあります"
         "（`# yaml-language-server: $schema=...` で指定できます）。\n\n",
     ]
     for system in SYSTEM_IDS:

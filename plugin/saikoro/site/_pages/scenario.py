@@ -38,6 +38,7 @@ from . import balance, labels, story
 from .chase import table_html
 from .grids import grid_html
 from .player import player_files
+from .room import room_files, room_html
 from .story import SiteFile
 
 __all__ = [
@@ -485,6 +486,9 @@ def _render(
             )
             out.append(_block(card))
     cache.where = "scenario"
+    out.append("## VTT用ルーム\n")
+    out.append(_block(room_html(scenario, zip_href)))
+    files.extend(SiteFile(n, b) for n, b in room_files(scenario, vtt or VttSettings()).files)
     out.append(balance.section(scenario, _block))
     if roller:
         free = free_widget(system=system, options=chosen, enabled=roller)

@@ -17,13 +17,13 @@ the achievement (target minus the roll) are told in the note.
 from __future__ import annotations
 
 from saikoro.export import Character, PaletteLine
-from saikoro.scenario.model import Enemy
+from saikoro.scenario.model import PC, Enemy
 from saikoro.systems import System
 
 from .checks import CheckSpec
-from .model import AkatsukiEnemy
+from .model import AkatsukiEnemy, AkatsukiPC
 
-__all__ = ["character", "palette"]
+__all__ = ["character", "palette", "pc_as_enemy"]
 
 
 def _own(enemy: Enemy) -> AkatsukiEnemy:
@@ -61,3 +61,14 @@ def character(enemy: Enemy) -> Character:
         status=(("覚醒札", cards, max(cards, 1)),),
         params=tuple((k, str(v)) for k, v in enemy.abilities.items()),
     )
+
+
+def pc_as_enemy(pc: PC) -> dict[str, object]:
+    """A PC written as an enemy (the same abilities, specialties and cards), for its palette."""
+    if not isinstance(pc, AkatsukiPC):
+        raise TypeError(f"not an akatsuki PC: {type(pc).__name__}")
+    return {
+        "abilities": dict(pc.abilities),
+        "specialties": list(pc.specialties),
+        "cards": pc.cards,
+    }

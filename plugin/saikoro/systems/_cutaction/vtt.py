@@ -18,14 +18,15 @@ achievement (success value minus the die) and the damage are told in the note.
 
 from __future__ import annotations
 
-from saikoro.export import Character, PaletteLine
-from saikoro.scenario.model import Enemy
+from saikoro.export import Character, MapSpec, PaletteLine, rows_map
+from saikoro.scenario.model import PC, Enemy
 from saikoro.systems import System, get
 
 from .checks import dice_shape
-from .model import CutactionEnemy
+from .model import CutactionEnemy, CutactionPC
+from .scenario import AREAS, ATTACK_KINDS
 
-__all__ = ["character", "palette"]
+__all__ = ["character", "enemy_cell", "palette", "pc_as_enemy", "pc_cell", "room_map"]
 
 
 def _own(enemy: Enemy) -> CutactionEnemy:
@@ -84,3 +85,34 @@ def character(enemy: Enemy) -> Character:
         status=(("体力", hp, hp),),
         params=(("ボディ", str(enemy.body)), ("ヘッド", str(enemy.head))),
     )
+
+
+def room_map() -> MapSpec:
+    """The battle area: its five rows, the enemy's headquarters on top."""
+    rows = tuple((c.value, c.ja) for c in reversed(AREAS))
+    return rows_map("cutaction-rows", "戦闘エリア", rows)
+
+
+def enemy_cell(enemy: Enemy) -> str:
+    """The row the enemy starts in."""
+    return _own(enemy).area
+
+
+def pc_cell(pc: PC) -> str | None:
+    """The row the PC starts in."""
+    return pc.area if isinstance(pc, CutactionPC) else None
+
+
+def pc_as_enemy(pc: PC) -> dict[str, object]:
+    """A PC written as an enemy (its attack named by its kind), for its palette."""
+    if not isinstance(pc, CutactionPC):
+        raise TypeError(f"not a cutaction PC: {type(pc).__name__}")
+    kind = {c.value: c.ja for c in ATTACK_KINDS}[pc.attack]
+    return {
+        "body": pc.body,
+        "head": pc.head,
+        "hp": pc.hp,
+        "reaction": pc.reaction,
+        "area": pc.area,
+        "attacks": [{"name": kind, "kind": pc.attack, "damage": pc.damage}],
+    }

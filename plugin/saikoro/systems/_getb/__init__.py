@@ -117,7 +117,7 @@ class GodEaterTableBurst(System):
             "原作ゲーム『GOD EATER』は株式会社バンダイナムコエンターテインメント"
         ),
         guideline=FAN_WORK,
-        source="GOD EATER TABLE BURST @ウィキ",
+        source="GOD EATER TABLE BURST の攻略 wiki",
     )
     aliases = (
         "ゴッドイーター",

@@ -26,16 +26,24 @@ that BCDice does not know the fumble (every die showing 1), which the note tells
 
 from __future__ import annotations
 
-from saikoro.export import Character, PaletteLine, signed
-from saikoro.scenario.model import Enemy
+from saikoro.export import Character, MapSpec, PaletteLine, dial_map, signed
+from saikoro.scenario.model import PC, Enemy
 from saikoro.systems import System
 
 from .chain import DEFAULT_CRITICAL
-from .model import GetbAbilities, GetbAttack, GetbEnemy
+from .model import GetbAbilities, GetbAttack, GetbEnemy, GetbPC
 from .scenario import ABILITIES
+from .scenario import WEAPONS as WEAPON_CHOICES
 from .states import Shield, Weapon
 
-__all__ = ["CHECK_LABELS", "character", "palette"]
+__all__ = [
+    "CHECK_LABELS",
+    "character",
+    "enemy_cell",
+    "palette",
+    "pc_as_enemy",
+    "room_map",
+]
 
 WEAPONS = {
     "short-blade": Weapon.SHORT,
@@ -165,3 +173,45 @@ def character(enemy: Enemy) -> Character:
         status=tuple(status),
         params=tuple(params),
     )
+
+
+def room_map() -> MapSpec:
+    """The dial-clock map."""
+    return dial_map()
+
+
+def enemy_cell(enemy: Enemy) -> str:
+    """The cell the enemy starts in (``placement``)."""
+    return "centre" if _own(enemy).placement == "center" else _own(enemy).placement
+
+
+def pc_as_enemy(pc: PC) -> dict[str, object]:
+    """A PC written as an enemy (its weapon, its gun if it has one, its shield), for its
+    palette; a PC has no starting cell (the GM places the party)."""
+    if not isinstance(pc, GetbPC):
+        raise TypeError(f"not a getb PC: {type(pc).__name__}")
+    weapon = {c.value: c.ja.split("(")[0] for c in WEAPON_CHOICES}
+    attacks: list[dict[str, object]] = [
+        {"name": weapon[pc.weapon], "weapon": pc.weapon, "element": pc.element, "power": pc.power}
+    ]
+    if pc.gun_power is not None:
+        attacks.append(
+            {
+                "name": "銃撃",
+                "weapon": "shooting",
+                "element": "physical",
+                "power": pc.gun_power,
+                "range": pc.gun_range,
+            }
+        )
+    a = pc.abilities
+    return {
+        "abilities": {k: getattr(a, k) for k in ("strength", "agility", "intellect", "endurance")},
+        "hp": pc.hp,
+        "ap": pc.ap,
+        "st": pc.st,
+        "op": pc.op,
+        "placement": "out12",
+        "attacks": attacks,
+        "guard": {"shield": pc.shield, "armor": pc.armor},
+    }

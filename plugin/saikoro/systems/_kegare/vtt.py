@@ -20,14 +20,14 @@ is told in the note.
 from __future__ import annotations
 
 from saikoro.export import Character, PaletteLine, signed
-from saikoro.scenario.model import Enemy
+from saikoro.scenario.model import PC, Enemy
 from saikoro.systems import System, get
 
 from . import AttackSpec, Position, position_penalty
-from .model import KegareEnemy
+from .model import KegareEnemy, KegarePC
 from .status import recovery_modifier, status_recovery_target
 
-__all__ = ["character", "palette"]
+__all__ = ["character", "palette", "pc_as_enemy"]
 
 
 _CODES = {Position.NEAR: "N", Position.MID: "M", Position.FAR: "F"}
@@ -125,3 +125,18 @@ def character(enemy: Enemy) -> Character:
             ("行動値", str(enemy.initiative)),
         ),
     )
+
+
+def pc_as_enemy(pc: PC) -> dict[str, object]:
+    """A PC written as an enemy whose one attack skill is the PC's attack, for its palette."""
+    if not isinstance(pc, KegarePC):
+        raise TypeError(f"not a kegare PC: {type(pc).__name__}")
+    return {
+        "hp": pc.hp,
+        "attack": pc.attack,
+        "defence": pc.defence,
+        "initiative": pc.initiative,
+        "position": pc.position,
+        "blessed": pc.blessed,
+        "skills": [{"name": "攻撃", "kind": "attack", "damage": pc.damage, "ranged": pc.ranged}],
+    }

@@ -14,13 +14,13 @@ the note.
 from __future__ import annotations
 
 from saikoro.export import Character, PaletteLine, signed
-from saikoro.scenario.model import Enemy
+from saikoro.scenario.model import PC, Enemy
 from saikoro.systems import System, get
 
-from .model import KokuryokuEnemy
+from .model import KokuryokuEnemy, KokuryokuPC
 from .scenario import ABILITIES
 
-__all__ = ["ABILITY_LABELS", "character", "palette"]
+__all__ = ["ABILITY_LABELS", "character", "palette", "pc_as_enemy"]
 
 
 ABILITY_LABELS = {c.value: c.ja for c in ABILITIES}
@@ -93,3 +93,17 @@ def character(enemy: Enemy) -> Character:
         status=tuple(status),
         params=tuple(params),
     )
+
+
+def pc_as_enemy(pc: PC) -> dict[str, object]:
+    """A PC (a nation or a character) written as an enemy, for its palette."""
+    if not isinstance(pc, KokuryokuPC):
+        raise TypeError(f"not a kokuryoku PC: {type(pc).__name__}")
+    return {
+        "kind": pc.kind,
+        "power": pc.power,
+        "love": pc.love,
+        "abilities": {c.value: getattr(pc.abilities, c.value) for c in ABILITIES},
+        "attack": pc.attack,
+        "defence": pc.defence,
+    }
