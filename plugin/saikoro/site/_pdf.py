@@ -180,6 +180,7 @@ _PREPARE = """(o) => {
     style.textContent = o.paper;
     document.head.append(style);
   }
+  if (window.saikoroFlows && window.saikoroFlows.refit) window.saikoroFlows.refit();
   root.classList.toggle('saikoro-balance-full', o.full);
   root.classList.toggle('saikoro-handout-pages', o.pages);
   document.querySelectorAll('.saikoro-balance details').forEach(d => { d.open = true; });
