@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import itertools
 import shutil
 import subprocess
 import tempfile
@@ -83,7 +84,8 @@ def destinations(reader: object) -> dict[str, int]:
 
 
 def parts(reader: object) -> list[Part]:
-    """The book's parts in order: ``front`` (cover and contents), each scenario's text
+    """The book's parts in order: ``cover`` (its first page), ``contents`` (to the first
+    scenario), each scenario's text
     (from its ``book-<id>`` destination, where the contents link to), its handouts to cut
     out (``<id> handouts``, from ``<id>--handouts-sheets``: they start a page of their own)
     and ``back`` (the colophon to the end)."""
@@ -99,9 +101,9 @@ def parts(reader: object) -> list[Part]:
             starts.append(("back", page))
     assert any(n != "back" for n, _ in starts), "no scenario in the PDF (its contents link to none)"
     starts.sort(key=lambda item: (item[1], item[0].endswith("handouts"), item[0] == "back"))
-    out = []
-    if starts[0][1] > 1:
-        out.append(Part("front", 1, starts[0][1] - 1))
+    out = [Part("cover", 1, 1)]
+    if starts[0][1] > 2:
+        out.append(Part("contents", 2, starts[0][1] - 1))
     for i, (name, first) in enumerate(starts):
         end = starts[i + 1][1] - 1 if i + 1 < len(starts) else total
         out.append(Part(name, first, end))
@@ -135,7 +137,7 @@ def _fill(width: int, height: int, pixels: bytes, paper: str) -> PageFill:
     gap = round(GAP_MM * per_mm)
     filled = list(inked)
     marks = [i for i, v in enumerate(inked) if v]
-    for a, b in zip(marks, marks[1:], strict=False):
+    for a, b in itertools.pairwise(marks):
         if 1 < b - a <= gap:
             for i in range(a + 1, b):
                 filled[i] = True
