@@ -97,7 +97,7 @@ def parts(reader: object) -> list[Part]:
             starts.append((name.removeprefix("book-"), page))
         elif name.endswith("--handouts-sheets"):
             starts.append((f"{name.removesuffix('--handouts-sheets')} handouts", page))
-        elif name.startswith("奥付"):
+        elif name.startswith(("奥付", "saikoro-colophon-")):
             starts.append(("back", page))
     assert any(n != "back" for n, _ in starts), "no scenario in the PDF (its contents link to none)"
     starts.sort(key=lambda item: (item[1], item[0].endswith("handouts"), item[0] == "back"))

@@ -134,7 +134,8 @@ def book_page(
         out.append(demote(body) + "\n\n")
         slots.append(
             handout_sheets_html(scenario, base(scenario.id))
-            + f'<div class="saikoro-print-only saikoro-scenario-colophon">'
+            + '<div class="saikoro-print-only saikoro-scenario-colophon">'
+            '<p class="saikoro-colophon-head">奥付</p>'
             f"{colophon_html(scenario.title, [scenario])}</div></section>"
         )
         out.append(SLOT.format(len(slots) - 1) + "\n\n")
