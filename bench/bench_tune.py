@@ -8,7 +8,10 @@ with a ``balance.win`` it times two tunes, each from a copy of the file:
   scenario's own figure (above it when there is room, else below), so the search,
   the pairs if needed and the confirmation all run;
 
-and prints the time, the measurements, the best suggestion and the ratio to the budget.
+and prints the time, the measurements, the best suggestion and the ratio to the budget; then
+the sensitivity table of one sample (``--table=NAME``, default kegare-yashiro) as ``saikoro
+tune`` prints it: each number's change per step with its 95 % interval and the two
+``simulate`` figures it compares.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ import time
 from pathlib import Path
 
 from saikoro.balance import TuneResult, tune
+from saikoro.balance._tune_cli import sensitivity_line
 from saikoro.scenario import load_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -68,10 +72,13 @@ def _line(label: str, seconds: float, r: TuneResult) -> str:
 
 def main(argv: list[str]) -> None:
     jobs = 2
+    table = "kegare-yashiro"
     names = []
     for a in argv:
         if a.startswith("--jobs="):
             jobs = int(a.split("=", 1)[1])
+        elif a.startswith("--table="):
+            table = a.split("=", 1)[1]
         else:
             names.append(a)
     files = sorted((ROOT / "scenarios").glob("*.yaml"))
@@ -79,6 +86,7 @@ def main(argv: list[str]) -> None:
         files = [f for f in files if f.stem in names]
     print(f"saikoro tune on the sample book (--jobs {jobs}; budget {BUDGET:.0f} s per tune)")
     worst = 0.0
+    tables: dict[str, TuneResult] = {}
     with tempfile.TemporaryDirectory() as tmp:
         for path in files:
             sc = load_scenario(path).scenario
@@ -92,11 +100,21 @@ def main(argv: list[str]) -> None:
             seconds, r = _run(copy, jobs)
             worst = max(worst, seconds)
             print(_line("as is", seconds, r))
+            tables[path.stem] = r
             copy.write_text(_moved(path.read_text("utf-8"), r.baseline.value), "utf-8")
             seconds, r = _run(copy, jobs)
             worst = max(worst, seconds)
             print(_line("moved", seconds, r))
     print(f"slowest tune: {worst:.1f} s ({worst / BUDGET:.2f}x the {BUDGET:.0f} s budget)")
+    shown = tables.get(table)
+    if shown is not None:
+        b = shown.baseline
+        print(
+            f"sensitivity table of {table} (seed {shown.seed}; win {b.value * 100:.1f}% "
+            f"[{b.low * 100:.1f}%, {b.high * 100:.1f}%], {b.battles} battles):"
+        )
+        for s in shown.sensitivities:
+            print(f"  {sensitivity_line(s)}")
 
 
 if __name__ == "__main__":

@@ -223,8 +223,9 @@ def test_validate_outside_a_book_says_where_to_run_it(tmp_path: Path) -> None:
         env={"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": str(tmp_path)},
     )
     assert done.returncode == 2
-    assert "no mkdocs.yml in this folder or above" in done.stderr
-    assert "saikoro validate my-scenario.yaml" in done.stderr
+    # LANG=C (a CI runner's): Japanese, as every saikoro command speaks by default
+    assert "このフォルダにもその上にも mkdocs.yml がありません" in done.stderr
+    assert "saikoro validate シナリオ.yaml" in done.stderr
     assert "scenarios:1:1" not in done.stderr + done.stdout
 
 

@@ -33,7 +33,7 @@ def test_json_has_the_documented_keys(tmp_path: Path) -> None:
     path.write_text(text(KEGARE), "utf-8")
     code, out, _ = _run([str(path), "--battles", "600", "--seed", "4", "--format", "json"])
     assert code == 0
-    data = json.loads(out)
+    (data,) = json.loads(out)  # a list for one file as for a folder
     for key in ("win", "win_low", "win_high", "battles", "rounds", "pcs", "seed"):
         assert key in data
     assert data["battles"] == 600 and data["seed"] == 4
@@ -45,7 +45,7 @@ def test_exact_in_json_when_solved(tmp_path: Path) -> None:
     path = tmp_path / "a.yaml"
     path.write_text(text(CASES["akatsuki"]), "utf-8")
     code, out, _ = _run([str(path), "--battles", "300", "--format", "json"])
-    data = json.loads(out)
+    (data,) = json.loads(out)
     assert code == 0 and 0 < data["exact"] < 1 and "/" in data["exact_fraction"]
 
 
@@ -72,7 +72,7 @@ def test_party_file(tmp_path: Path) -> None:
         [str(SAMPLE), "--party", str(party), "--battles", "300", "--format", "json"]
     )
     assert code == 0
-    data = json.loads(out)
+    (data,) = json.loads(out)
     assert data["party"] == "party.yaml"
     assert [p["name"] for p in data["pcs"]] == ["前衛", "後衛"]
 
@@ -91,7 +91,7 @@ def test_usage_and_missing_files(tmp_path: Path) -> None:
     code, _, err = _run([str(SAMPLE), "--tactics", "nonsense", "--battles", "10"])
     assert code == 2 and "unknown tactic" in err
     code, _, err = _run([str(tmp_path / "nope.yaml")])
-    assert code == 1 and "not found" in err
+    assert code == 1 and "no such file" in err
     bad = tmp_path / "bad.yaml"
     bad.write_text("system: kegare\ntitle: x\nenemies: 3\n", "utf-8")
     code, _, err = _run([str(bad)])
@@ -165,7 +165,7 @@ def test_ctrl_c_reports_what_was_finished(tmp_path: Path) -> None:
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=120)
         assert proc.returncode == 130, err  # Ctrl-C: the partial figures, marked
-        data = json.loads(out)
+        (data,) = json.loads(out)
         assert data["interrupted"] is True
         assert "Traceback" not in err and "interrupted" in err
         if data["battles"] > 0:

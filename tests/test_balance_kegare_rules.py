@@ -506,7 +506,12 @@ def _cover(d: Data) -> None:
 
 def test_cover_read_and_not_listed() -> None:
     prep = _prep(KEGARE, _cover)
-    assert "庇う" not in " ".join(n.text for n in KEGARE_SIM.notes(prep))
+    notes = {n.key: n.text for n in KEGARE_SIM.notes(prep)}
+    assert "庇う" not in " ".join(t for k, t in notes.items() if k != "read")
+    assert (
+        "庇う（" in notes["read"]
+        and "「小鬼」を名に含む味方への単体攻撃を代わりに受ける" in notes["read"]
+    )
     assert prep.enemies[0].covers == (("小鬼", 0),)
 
 

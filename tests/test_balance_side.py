@@ -452,7 +452,7 @@ def test_cli_json_and_text_show_side_missions_and_enemy_names() -> None:
     path = str(SAMPLES / "getb-kyuuchi.yaml")
     code, out, _ = _cli([path, "--battles", "300", "--format", "json", "--jobs", "1"])
     assert code == 0
-    data = json.loads(out)
+    (data,) = json.loads(out)
     side = data["side"]
     assert [s["success"] for s in side][:2] == [
         "ザイゴートを2体とも先に倒す",
@@ -502,7 +502,7 @@ def test_ctrl_c_from_the_terminal_with_one_job(tmp_path: Path, fmt: str) -> None
     assert proc.returncode == 130, err  # Ctrl-C: the partial figures, marked
     assert "Traceback" not in err and "interrupted" in err
     if fmt == "json":
-        data = json.loads(out)
+        (data,) = json.loads(out)
         assert data["interrupted"] is True and 0 < data["battles"] < 5000000
         assert data["side"][0]["battles"] == data["battles"]
     else:

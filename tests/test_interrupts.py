@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -32,6 +33,8 @@ def _slow_scenario(path: Path) -> None:
     text = re.sub(r"(?m)^(  win: .*\n)", lambda m: m.group(1) + SLOW, text, count=1)
     assert SLOW in text
     path.write_text(text, "utf-8")
+    # its pictures, which validate requires beside it
+    shutil.copytree(ROOT / "scenarios" / "images", path.parent / "images", dirs_exist_ok=True)
 
 
 def _cpu_seconds(pid: int) -> float:

@@ -27,8 +27,9 @@ def run(argv: list[str], monkeypatch: pytest.MonkeyPatch | None = None) -> tuple
 
 @pytest.fixture(autouse=True)
 def english(monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+    for name in ("LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
 
 
 def write(tmp_path: Path, name: str, text: str) -> Path:

@@ -24,8 +24,9 @@ def problems(text: str, name: str = "t.yaml") -> list[str]:
 
 @pytest.fixture(autouse=True)
 def english(monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+    for name in ("LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
 
 
 # -- 21: rulings are checked by constructing the system ------------------------------------

@@ -491,7 +491,8 @@ def test_default_lang_from_environment() -> None:
     assert default_lang({"LANG": "ja_JP.UTF-8"}) == "ja"
     assert default_lang({"LC_MESSAGES": "ja"}) == "ja"
     assert default_lang({"LC_ALL": "en_US.UTF-8", "LANG": "ja_JP.UTF-8"}) == "en"
-    assert default_lang({}) == "en"
+    assert default_lang({}) == "ja"  # Japanese unless the locale asks for English
+    assert default_lang({"LANG": "C.UTF-8"}) == "ja"
 
 
 def test_field_reference_is_json_and_complete() -> None:

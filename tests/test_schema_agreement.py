@@ -20,6 +20,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from lsp_client import language_server, open_document
 from saikoro._new import book_files
@@ -110,6 +112,26 @@ VALID_EXTRA = {
     "getb-story": GETB_STORY,
     "kegare": KEGARE,
     "kegare-yaml12-int": _variant(KEGARE, "hp: 30", "hp: 030"),
+    "players-leading-zero": _variant(GETB, "players: 3", 'players: "03-4"'),
+    "kegare-japanese-labels": _variant(
+        KEGARE, "immune: [weakness]", "immune: [脱力, 毒]\n    position: 遠距離"
+    ),
+    "cutaction-japanese-labels": (ROOT / "scenarios" / "cutaction-sokou.yaml")
+    .read_text("utf-8")
+    .replace("area: front", "area: 前線")
+    .replace("kind: melee", "kind: 格闘"),
+    **{
+        f"win-{name}": GETB + f"balance:\n  win: {win}\n"
+        for name, win in (
+            ("plain", "60%-80%"),
+            ("wave-dash", "45〜55%"),
+            ("spaces", '"60 % - 90 %"'),
+            ("decimals", "60.25%-60.5%"),
+            ("same-decimals", "60.50%-60.5%"),
+            ("whole", "0%-100%"),
+            ("leading-zero", "060%-100.0%"),
+        )
+    },
 }
 
 BROKEN = {
@@ -146,7 +168,27 @@ BROKEN = {
     "bool-yes": _variant(KEGARE, "blessed: false", "blessed: yes"),
     "bool-on": _variant(KEGARE, "blessed: false", "blessed: on"),
     "immune-typo": _variant(KEGARE, "immune: [weakness]", "immune: [weak]"),
+    "immune-label-typo": _variant(KEGARE, "immune: [weakness]", "immune: [猛毒]"),
     "rulings-unknown": KEGARE + "rulings:\n  no_such_option: true\n",
+    "range-backwards": _variant(GETB, "players: 3", "players: 5-3"),
+    "range-too-big": _variant(GETB, "players: 3", "players: 3-25"),
+    "range-open": _variant(GETB, "players: 3", "players: 3-"),
+    "range-fullwidth": _variant(GETB, "players: 3", "players: ３〜４"),
+    "hp-fullwidth": _variant(GETB, "hp: 40", "hp: ４０"),
+    "table-key-backwards": _variant(GETB, "4-10: {title: 静かな道}", "10-4: {title: 静かな道}"),
+    "table-key-fullwidth": _variant(GETB, "4-10: {title: 静かな道}", "４-10: {title: 静かな道}"),
+    **{
+        f"win-{name}": GETB + f"balance:\n  win: {win}\n"
+        for name, win in (
+            ("open", "60%〜"),
+            ("backwards", "85%-60%"),
+            ("over-100", "90%-110%"),
+            ("no-percent", "60-90"),
+            ("fullwidth", "６０％〜９０％"),
+            ("decimals-backwards", "60.5%-60.25%"),
+            ("words", "半分くらい"),
+        )
+    },
     "handout-unknown-key": _variant(GETB_STORY, "title: 隊長", "titel: 隊長"),
     "handout-no-text": _variant(GETB_STORY, "text: 公開する部分, ", ""),
     "scene-phase-typo": _variant(GETB_STORY, "phase: climax", "phase: climx"),
@@ -169,7 +211,6 @@ VALIDATE_ONLY = {
         "    attacks:\n      - {name: 噛みつき, weapon: long-blade, element: physical, power: 5}\n"
         "chase_tables:",
     ),
-    "range-backwards": _variant(GETB, "players: 3", "players: 5-3"),
     "side-unknown-enemy": GETB
     + "missions:\n  main: {success: 倒す}\n  side:\n"
     + "    - {success: 逃がさない, check: {defeated: [orge]}}\n",
@@ -282,3 +323,52 @@ def test_what_only_validate_checks(name: str, verdicts: dict[str, tuple[bool, An
     assert _validate(name, VALIDATE_ONLY[name]) != []
     flagged, diagnostics = verdicts[name]
     assert not flagged, f"the schema now catches {name}: move it to BROKEN ({diagnostics})"
+
+
+_RANGE_TEXT = st.text(alphabet="0123456789.%-~〜 ５", min_size=1, max_size=14)
+
+
+@settings(max_examples=600, deadline=None)
+@given(
+    text=st.one_of(
+        _RANGE_TEXT,
+        st.builds(
+            lambda a, b, sep, pct: f"{a}{pct}{sep}{b}%",
+            st.sampled_from(
+                ["0", "5", "60", "060", "99.9", "60.5", "60.25", "100", "100.0", "101"]
+            ),
+            st.sampled_from(
+                ["0", "5", "60", "060", "99.9", "60.5", "60.25", "100", "100.0", "101"]
+            ),
+            st.sampled_from(["-", "〜", " ~ ", "～"]),
+            st.sampled_from(["", "%", " %"]),
+        ),
+    )
+)
+def test_the_schema_reads_win_ranges_as_validate_does(text: str) -> None:
+    """The editor's patterns for ``balance.win`` accept exactly what validate accepts."""
+    import jsonschema  # type: ignore[import-untyped]
+
+    from saikoro.scenario import parse_win_range
+    from saikoro.scenario._schema import WinRange
+
+    schema = WinRange().json_schema()
+    editor = jsonschema.Draft202012Validator(schema).is_valid(text)
+    assert editor == (parse_win_range(text) is not None), text
+
+
+@settings(max_examples=600, deadline=None)
+@given(text=st.text(alphabet="0123456789-~〜 ５", min_size=1, max_size=12))
+def test_the_schema_reads_int_ranges_as_validate_does(text: str) -> None:
+    """The editor's patterns for a range field (``players``, a table's keys) accept exactly
+    what validate accepts."""
+    import jsonschema
+
+    from saikoro.scenario._loader import Node
+    from saikoro.scenario._schema import Ctx, IntOrRange
+
+    for kind in (IntOrRange(1, 20), IntOrRange(0, 2000), IntOrRange(0, 24)):
+        editor = jsonschema.Draft202012Validator(kind.json_schema()).is_valid(text)
+        ctx = Ctx("s.yaml")
+        kind.check(Node("scalar", text, 1, 1), "scenario.x", ctx)
+        assert editor == (not ctx.problems), (kind, text)

@@ -205,3 +205,30 @@ def test_completion_snippets_insert_valid_values(lsp: tuple[Client, Path], syste
                 assert result_.ok, (system, field, line, [p.format() for p in result_.errors])
                 checked += 1
     assert checked >= 2, checked
+
+
+RANGES = """\
+# yaml-language-server: $schema={schema}
+system: kegare
+title: 試験
+players: 5-3
+balance:
+  win: 85%-60%
+"""
+"""Ranges written backwards (lines 3 and 5): validate refuses both."""
+
+
+def test_backwards_ranges_get_a_japanese_diagnostic_at_their_line(
+    lsp: tuple[Client, Path],
+) -> None:
+    client, schema = lsp
+    text = RANGES.format(schema=schema.as_uri())
+    assert {p.line for p in validate_text(text, "ranges.yaml").errors} == {4, 6}
+    uri = _open(client, schema.parent, "ranges.yaml", text)
+    diagnostics = client.diagnostics_for(uri)
+    by_line = {d["range"]["start"]["line"]: d["message"] for d in diagnostics}
+    assert set(by_line) == {3, 5}, diagnostics
+    assert "2-4 のような範囲" in by_line[3] and "小さい方を先に" in by_line[3], by_line
+    assert "60%-90% のような勝率の範囲" in by_line[5], by_line
+    for message in by_line.values():
+        assert "[0-9]" not in message  # the message, not the regular expression

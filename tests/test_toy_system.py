@@ -155,7 +155,7 @@ def test_the_toy_is_simulated_and_solved(toy: Path) -> None:
         toy, "simulate", str(sample), "--battles", "2000", "--format", "json", cwd=toy
     )
     assert result.returncode == 0, result.stderr
-    data = json.loads(result.stdout)
+    (data,) = json.loads(result.stdout)
     # two PCs try each check in turn: 1 - (1 - P)^2 with the engine's odds of 2D6 >= 7, 9
     p7, p9 = 1 - (1 - 21 / 36) ** 2, 1 - (1 - 10 / 36) ** 2
     assert data["exact"] == pytest.approx(p7 * p9)

@@ -53,7 +53,8 @@ def simulate(path: Path, battles: int, seed: int, *extra: str) -> dict[str, Any]
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         code = main(argv)
     assert code == 0, (code, err.getvalue())
-    result: dict[str, Any] = json.loads(out.getvalue())
+    (result,) = json.loads(out.getvalue())  # one object per scenario
+    assert isinstance(result, dict)
     return result
 
 
@@ -63,7 +64,8 @@ def simulate_subprocess(path: Path, battles: int, seed: int, *extra: str) -> dic
     argv += ["--battles", str(battles), "--seed", str(seed), *extra]
     done = subprocess.run(argv, capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr
-    result: dict[str, Any] = json.loads(done.stdout)
+    (result,) = json.loads(done.stdout)  # one object per scenario
+    assert isinstance(result, dict)
     return result
 
 

@@ -16,7 +16,8 @@ Public API:
   :class:`TargetVerdict`: the one balance gate (範囲内 / まだ確かでない / 範囲外, and the
   battles that would decide), asked by validate and the site alike.
 * :func:`tune` ``(scenario, *, seed, ...)`` -> :class:`TuneResult`: the edits that bring
-  the win rate into ``balance.win`` (``saikoro tune``).
+  the win rate into ``balance.win`` (``saikoro tune``), each number's :class:`Sensitivity`
+  with its 95 % interval.
 * :func:`check_balance` ``(result)``: validation's verdict on a scenario's
   ``balance.win`` (:func:`balance_problems` ``(scenario, result, file)``: the same words
   for the build's log) (:data:`SEED`, the tactics it names: :func:`scenario_tactics`);
@@ -61,7 +62,7 @@ from ._weights import common_denominator, reduce, scaled
 
 if TYPE_CHECKING:
     from ._cli import main as simulate_main
-    from ._tune import TuneResult, tune
+    from ._tune import Sensitivity, TuneResult, tune
     from ._tune_cli import main as tune_main
 
 __all__ = [
@@ -90,6 +91,7 @@ __all__ = [
     "PcFigures",
     "Policy",
     "RulingUsed",
+    "Sensitivity",
     "SideResult",
     "Simulator",
     "Tactics",
@@ -121,6 +123,7 @@ __all__ = [
 
 
 _LAZY = {
+    "Sensitivity": ("._tune", "Sensitivity"),
     "TuneResult": ("._tune", "TuneResult"),
     "tune": ("._tune", "tune"),
     "simulate_main": ("._cli", "main"),

@@ -27,12 +27,15 @@ from saikoro.scenario import (
     MAX_BYTES,
     CommandParser,
     LoadResult,
+    Msg,
     Problem,
+    book_scenarios,
     bounded_int,
     default_lang,
     load_party_file,
     load_scenario,
     load_scenarios,
+    render,
 )
 
 from ._model import Party, encounter, parse_party
@@ -262,7 +265,13 @@ def main(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) 
         "P(win) with a 95% Wilson interval, rounds, per-PC danger, P(each side mission). "
         "Ctrl-C stops and reports the battles finished.",
     )
-    parser.add_argument("files", nargs="+", metavar="FILE", help="scenario files or folders")
+    parser.add_argument(
+        "files",
+        nargs="*",
+        metavar="FILE",
+        help="scenario files or folders (default: the scenario folder of the book this "
+        "command runs in, as saikoro validate reads)",
+    )
     parser.add_argument(
         "--battles",
         type=bounded_int(1, MAX_BATTLES),
@@ -299,7 +308,8 @@ def main(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) 
         "--format",
         choices=("text", "json"),
         default="text",
-        help="text for a person (a progress bar on a terminal), json for scripts",
+        help="text for a person (a progress bar on a terminal), json for scripts (a list: "
+        "one object per scenario, for one file as for a folder)",
     )
     parser.add_argument("--no-exact", action="store_true", help="skip the exact solution")
     try:
@@ -307,15 +317,24 @@ def main(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) 
     except SystemExit as e:
         return EXIT_OK if e.code in (0, None) else EXIT_USAGE
     lang = default_lang()
-    results, missing = _files(args.files)
+    given = args.files
+    if not given:
+        folder = book_scenarios()
+        if folder is None:
+            message = render(Msg("cli.no_book", ("saikoro simulate",)), lang)
+            stderr.write(f"saikoro simulate: {message}\n")
+            return EXIT_USAGE
+        given = [folder]
+    results, missing = _files(given)
     for m in missing:
-        stderr.write(f"{m}:1:1: error: scenario: file not found\n")
+        stderr.write(f"{m}:1:1: error: scenario: {render(Msg('cli.not_found'), lang)}\n")
     problems = [p for r in results for p in r.problems if p.severity == "error"]
     for p in problems:
         stderr.write(p.format(lang) + "\n")
     if missing or problems or not results:
         if not results and not missing and not problems:
-            stderr.write("saikoro simulate: no scenario files found\n")
+            message = render(Msg("cli.no_files", (", ".join(given),)), lang)
+            stderr.write(f"saikoro simulate: {message}\n")
         return EXIT_FAIL
     payload: list[dict[str, Any]] = []
     texts: list[str] = []
@@ -340,8 +359,8 @@ def main(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) 
                 args.enemy_tactics or (spec.enemy_tactics if spec else None),
             )
         except TacticsError as e:
-            given = (("--tactics", args.tactics), ("--enemy-tactics", args.enemy_tactics))
-            where = " / ".join(name for name, value in given if value) or "balance.tactics"
+            named = (("--tactics", args.tactics), ("--enemy-tactics", args.enemy_tactics))
+            where = " / ".join(name for name, value in named if value) or "balance.tactics"
             stderr.write(f"saikoro simulate: {where}: {e}\n")
             return EXIT_USAGE
         bar = Progress(sc.id, stderr, enabled=args.format == "text" and stderr.isatty())
@@ -368,8 +387,7 @@ def main(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) 
             status = EXIT_INTERRUPTED
             break
     if args.format == "json":
-        data: Any = payload[0] if len(payload) == 1 else payload
-        stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+        stdout.write(json.dumps(payload, ensure_ascii=False, indent=2) + "\n")
     else:
         stdout.write("\n\n".join(texts) + "\n")
     return status

@@ -51,15 +51,22 @@ def chunk_rng(seed: int, index: int) -> random.Random:
     return random.Random(f"saikoro-balance:{seed}:{index}")
 
 
-def run_chunk(args: tuple[Encounter, Tactics, int, int, int]) -> Tally:
-    """Play chunk ``index`` (``count`` battles) of a run seeded ``seed``."""
+def run_chunk(
+    args: tuple[Encounter, Tactics, int, int, int], outcomes: list[bool] | None = None
+) -> Tally:
+    """Play chunk ``index`` (``count`` battles) of a run seeded ``seed``; ``outcomes``
+    (when given) gets whether each battle was won, in order (tuning pairs two versions'
+    battles by it)."""
     enc, tactics, seed, index, count = args
     sim = simulator_for(enc.system)
     prep = sim.prepare(enc, tactics)
     rng = chunk_rng(seed, index)
     tally = _tally(enc)
     for _ in range(count):
+        won = tally.wins
         sim.battle(prep, rng, tally)
+        if outcomes is not None:
+            outcomes.append(tally.wins > won)
     return tally
 
 

@@ -19,45 +19,97 @@ from rich.console import Console
 
 from saikoro.scenario import (
     CommandParser,
+    Msg,
     Scenario,
+    book_scenarios,
     bounded_int,
     default_lang,
     load_scenario,
+    render,
     scan_files,
 )
 
 from ._apply import apply_changes
-from ._cli import default_jobs
+from ._cli import MAX_JOBS, MAX_SEED, default_jobs
 from ._errors import BalanceError
-from ._tune import CONFIRM_MAX, SCREEN, Suggestion, TuneResult, tune
+from ._measure import Measure
+from ._tune import (
+    CONFIRM_MAX,
+    SCREEN,
+    SENSITIVITY_MAX,
+    Sensitivity,
+    Suggestion,
+    TuneResult,
+    tune,
+)
 
-__all__ = ["format_tune", "main"]
+__all__ = ["format_tune", "main", "sensitivity_line"]
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
 
 MAX_BATTLES = 1_000_000
-"""The most battles a measurement may be asked for (``--screen``, ``--confirm-max``)."""
+"""The most battles a measurement may be asked for (``--screen``, ``--sensitivity-max``,
+``--confirm-max``)."""
 
 
 def _pct(x: float) -> str:
     return f"{x * 100:.1f}%"
 
 
-def _figure(win: float, low: float, high: float, battles: int, exact: Any) -> str:
-    if exact is not None:
-        return f"{float(exact) * 100:.1f}%（厳密な値 {exact}）"
-    return f"{_pct(win)}（95%区間 {_pct(low)}〜{_pct(high)}、{battles}戦）"
+def _points(x: float) -> str:
+    return f"{x * 100:+.1f}"
+
+
+def _figure(m: Measure, *, seed: bool = False) -> str:
+    if m.exact is not None:
+        return f"{float(m.exact) * 100:.1f}%（厳密な値 {m.exact}）"
+    where = f"、シード {m.seed}" if seed else ""
+    return f"{_pct(m.win)}（95%区間 {_pct(m.low)}〜{_pct(m.high)}、{m.battles}戦{where}）"
 
 
 def _suggestion(n: int, s: Suggestion, file: str) -> list[str]:
     m = s.measure
     state = "確認済み" if s.confirmed else "確認できず（区間が範囲からはみ出す）"
-    figure = _figure(m.win, m.low, m.high, m.battles, m.exact)
-    lines = [f"    {n}. 勝率 {figure} → {s.verdict}（{state}）"]
+    lines = [f"    {n}. 勝率 {_figure(m, seed=True)} → {s.verdict}（{state}）"]
     lines += [
         f"       {file}:{c.line}:{c.column}  {c.yaml_text()}  （{c.label}）" for c in s.changes
     ]
     return lines
+
+
+def sensitivity_line(s: Sensitivity) -> str:
+    """One row of the sensitivity table: the change per step with its 95 % interval, and the
+    two figures compared (``simulate``'s, for those values, battles and seed).
+
+    >>> from saikoro.balance._tune import Sensitivity
+    >>> print(sensitivity_line(Sensitivity("p", "鬼 の hp", 10, 1, -0.05, -0.07, -0.03, True,
+    ...     10, 11, 0.6, 0.55, 500, 0)))
+    鬼 の hp = 10（1ずつ）: -5.0 ポイント（95%区間 -7.0〜-3.0）  10 → 11 で 60.0% → 55.0%（500戦）
+    """
+    if s.unmoved:
+        change = "動かない（どの戦闘の勝敗も変わらない）" if s.battles else "動かない（厳密）"
+    elif s.battles == 0:
+        change = f"{_points(s.per_step)} ポイント（厳密）"
+    elif s.settled:
+        change = f"{_points(s.per_step)} ポイント（95%区間 {_points(s.low)}〜{_points(s.high)}）"
+    else:
+        change = (
+            f"{_points(s.per_step)} ポイント、向きは不確か（95%区間 {_points(s.low)}〜"
+            f"{_points(s.high)} が0をまたぐ）"
+        )
+    played = "厳密" if s.battles == 0 else f"{s.battles}戦"
+    compared = (
+        f"{s.low_value} → {s.high_value} で {_pct(s.win_low_value)} → {_pct(s.win_high_value)}"
+        f"（{played}）"
+    )
+    line = f"{s.label} = {s.value}（{s.step}ずつ）: {change}  {compared}"
+    if s.fixed:
+        line += f"  ※{s.fixed}ので提案しない"
+    return line
+
+
+SHOWN = 6
+"""Rows of the sensitivity table a terminal shows (the JSON has them all)."""
 
 
 def format_tune(r: TuneResult, file: str, title: str) -> str:
@@ -65,19 +117,21 @@ def format_tune(r: TuneResult, file: str, title: str) -> str:
     b = r.baseline
     head = [
         f"{title} ({r.scenario}) — 目標の勝率 {r.target_text}",
-        f"  いまの勝率: {_figure(b.win, b.low, b.high, b.battles, b.exact)}（シード {r.seed}）",
+        f"  いまの勝率: {_figure(b, seed=True)}",
     ]
     if r.reason and not r.suggestions:
         head.append(f"  {r.reason}")
     head.extend(f"  {line}" for line in r.decisive)
     if r.sensitivities:
-        head.append("  勝率を動かす数値（1段階動かしたときの変化）:")
-        head.extend(
-            f"    {s.label} = {s.value}（{s.step}ずつ）: {s.per_step * 100:+.1f} ポイント"
-            for s in r.sensitivities[:5]
+        head.append(
+            "  勝率を動かす数値（1段階上げたときの勝率の変化。比べた2つの勝率は、"
+            f"同じ戦闘（シード {r.seed}）での saikoro simulate の値）:"
         )
+        head.extend(f"    {sensitivity_line(s)}" for s in r.sensitivities[:SHOWN])
+        if len(r.sensitivities) > SHOWN:
+            head.append(f"    ……ほか {len(r.sensitivities) - SHOWN} 個（--format json で全部）")
     if r.suggestions:
-        head.append("  提案（小さい変更から）:")
+        head.append("  提案（小さい変更から。確認は別のシードの戦闘で）:")
         for i, suggestion in enumerate(r.suggestions, 1):
             head += _suggestion(i, suggestion, file)
         head.append(f"  （{r.measured} 通りを測定。--apply で確認済みの最初の提案を書き込む）")
@@ -95,25 +149,41 @@ def main(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) 
         "damage, targets, round limit, enemy count...) that bring its simulated win rate "
         "into its balance.win range; --apply writes the first confirmed one back.",
     )
-    parser.add_argument("files", nargs="+", metavar="FILE", help="scenario files or folders")
     parser.add_argument(
-        "--seed", type=bounded_int(0, 2**64 - 1), default=0, help="seed of every measurement (0)"
+        "files",
+        nargs="*",
+        metavar="FILE",
+        help="scenario files or folders (default: the scenario folder of the book this "
+        "command runs in, as saikoro validate reads)",
     )
-    jobs = default_jobs()
     parser.add_argument(
-        "--jobs", type=bounded_int(1, 256), default=jobs, help=f"processes (default {jobs})"
+        "--seed",
+        type=bounded_int(0, MAX_SEED - 1),
+        default=0,
+        help="seed of every measurement (default 0); suggestions are confirmed on the next seed",
+    )
+    jobs = min(default_jobs(), MAX_JOBS)
+    parser.add_argument(
+        "--jobs", type=bounded_int(1, MAX_JOBS), default=jobs, help=f"processes (default {jobs})"
     )
     parser.add_argument(
         "--screen",
         type=bounded_int(1, MAX_BATTLES),
         default=SCREEN,
-        help=f"battles of a first measurement (default {SCREEN}, at most {MAX_BATTLES})",
+        help=f"battles of a first measurement (default {SCREEN}, at most {MAX_BATTLES:,})",
+    )
+    parser.add_argument(
+        "--sensitivity-max",
+        type=bounded_int(1, MAX_BATTLES),
+        default=SENSITIVITY_MAX,
+        help="most battles to learn which way a number moves the win rate "
+        f"(default {SENSITIVITY_MAX:,})",
     )
     parser.add_argument(
         "--confirm-max",
         type=bounded_int(1, MAX_BATTLES),
         default=CONFIRM_MAX,
-        help=f"most battles to confirm a suggestion (default {CONFIRM_MAX})",
+        help=f"most battles to confirm a suggestion (default {CONFIRM_MAX:,})",
     )
     parser.add_argument("--format", choices=("text", "json"), default="text")
     parser.add_argument(
@@ -124,8 +194,15 @@ def main(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) 
     except SystemExit as e:
         return EXIT_OK if e.code in (0, None) else EXIT_USAGE
     lang = default_lang()
+    given = args.files
+    if not given:
+        folder = book_scenarios()
+        if folder is None:
+            stderr.write(f"saikoro tune: {render(Msg('cli.no_book', ('saikoro tune',)), lang)}\n")
+            return EXIT_USAGE
+        given = [folder]
     paths: list[Path] = []
-    for f in args.files:
+    for f in given:
         p = Path(f)
         if os.path.isdir(p):  # noqa: PTH112 - os.path: a name too long is no folder, not an exception
             scan = scan_files(p)
@@ -137,8 +214,11 @@ def main(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) 
         elif os.path.isfile(p):  # noqa: PTH113 - a name too long: False, not OSError
             paths.append(p)
         else:
-            stderr.write(f"{f}:1:1: error: scenario: file not found\n")
+            stderr.write(f"{f}:1:1: error: scenario: {render(Msg('cli.not_found'), lang)}\n")
             return EXIT_FAIL
+    if not paths:
+        stderr.write(f"saikoro tune: {render(Msg('cli.no_files', (', '.join(given),)), lang)}\n")
+        return EXIT_FAIL
     status = EXIT_OK
     payload: list[dict[str, Any]] = []
     texts: list[str] = []
@@ -155,16 +235,20 @@ def main(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) 
         if sc.model.balance is None or not sc.model.balance.win:
             if len(paths) == 1:
                 stderr.write(
-                    f"{path}:1:1: error: balance.win: no target range to tune towards "
-                    "(add e.g. `balance: {win: 60%-80%}`)\n"
+                    f"{path}:1:1: error: balance.win: 目標の勝率の範囲がないので調整できません"
+                    "（例: `balance: {win: 60%-80%}` を書き足す）\n"
                 )
                 return EXIT_FAIL
             continue
         try:
             r = _tune_one(sc, args, console if live else None)
         except KeyboardInterrupt:
-            stderr.write("saikoro tune: interrupted\n")
+            stderr.write("saikoro tune: 中断しました（ファイルは書き換えていません）\n")
             return 130
+        except BalanceError as e:
+            stderr.write(f"saikoro tune: {e}\n")
+            status = EXIT_FAIL
+            continue
         entry = r.to_json()
         entry["file"] = str(path)
         text = format_tune(r, str(path), sc.title)
@@ -183,13 +267,12 @@ def main(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) 
                     return EXIT_FAIL
                 warnings = len(after.warnings)
                 text += f"\n  {path} に書き込み、検証しました（エラー 0、警告 {warnings}）。"
-                entry["applied"] = 0 if chosen is r.suggestions[0] else r.suggestions.index(chosen)
+                entry["applied"] = r.suggestions.index(chosen)
         payload.append(entry)
         texts.append(text)
     if args.format == "json":
-        data: Any = payload[0] if len(payload) == 1 else payload
-        stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
-    else:
+        stdout.write(json.dumps(payload, ensure_ascii=False, indent=2) + "\n")
+    elif texts:
         stdout.write("\n\n".join(texts) + "\n")
     return status
 
@@ -201,6 +284,7 @@ def _tune_one(sc: Scenario, args: argparse.Namespace, console: Console | None) -
         "jobs": args.jobs,
         "screen": args.screen,
         "confirm_max": args.confirm_max,
+        "sensitivity_max": args.sensitivity_max,
     }
     if console is None:
         return tune(sc, **options)

@@ -29,8 +29,9 @@ _LOG10_2 = 0.30102999566398120
 def digit_count(n: int) -> int:
     """How many decimal digits ``abs(n)`` has (no conversion to text).
 
-    >>> [digit_count(v) for v in (9, 10, 99, 100, -1000)]
-    [1, 2, 2, 3, 4]
+    Examples:
+        >>> [digit_count(v) for v in (9, 10, 99, 100, -1000)]
+        [1, 2, 2, 3, 4]
     """
     n = abs(n)
     if n < 10:

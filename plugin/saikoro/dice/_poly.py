@@ -75,8 +75,9 @@ class Poly:
         Uses ``(1 + x + ... + x**(s-1))**n = (1 - x**s)**n / (1 - x)**n``: the sparse
         numerator is expanded and divided by ``1 - x`` ``n`` times, each a running sum.
 
-        >>> Poly.dice_sum(3, 6).weights[:4]
-        [1, 3, 6, 10]
+        Examples:
+            >>> Poly.dice_sum(3, 6).weights[:4]
+            [1, 3, 6, 10]
         """
         if n <= 0:
             return cls.constant(0)

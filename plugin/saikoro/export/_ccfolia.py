@@ -41,10 +41,11 @@ def ccfolia_json(
 ) -> dict[str, object]:
     """The clipboard object of ``character``.
 
-    >>> ccfolia_json(Character("A", commands=("2D6", "1D10+3>=8")))["data"]["commands"]
-    '2D6\\n1D10+3>=8'
-    >>> ccfolia_json(Character("A"), CcfoliaVisibility(secret=True))["data"]["secret"]
-    True
+    Examples:
+        >>> ccfolia_json(Character("A", commands=("2D6", "1D10+3>=8")))["data"]["commands"]
+        '2D6\\n1D10+3>=8'
+        >>> ccfolia_json(Character("A"), CcfoliaVisibility(secret=True))["data"]["secret"]
+        True
     """
     seen = visibility or CcfoliaVisibility()
     return {

@@ -33,7 +33,8 @@ file, written once, here): :data:`DEFINITIONS` (each system's whole definition),
 :data:`MAX_BYTES` (the largest file read), :func:`scan_files` (the scenario files of a
 folder and what could not be looked into, a :class:`FileScan`; :func:`find_files`: the
 files), :func:`load_party_file` (a ``--party`` file), :func:`default_lang` (the language
-of messages), :func:`find_book` (the :class:`Book` a command runs in), ids
+of messages; :func:`render` a :class:`Msg` in it), :func:`find_book` (the :class:`Book` a
+command runs in; :func:`book_scenarios`: the folder a command reads when no file is named), ids
 (:data:`ID_PATTERN`, :func:`slug`, :func:`is_reserved`, :func:`volume_id`: the pages the
 site keeps), the ranges an author writes (:func:`parse_win_range`, :func:`party_size`),
 the parts of a scenario book (:data:`PHASE_LABELS`: a scene's phase in Japanese;
@@ -44,9 +45,12 @@ the simulator's tactics that ``balance.tactics`` names (:class:`Policy`,
 :class:`TacticsError`), :func:`short_label` (a field's label), and how an author's files
 are written without losing a byte: :func:`replace_file` (temporary file + rename, mode
 kept), :func:`text_like` (new text with the original's line endings and BOM),
-:func:`newline_of`; and how every ``saikoro`` subcommand reads its options:
-:class:`CommandParser` (argparse, its mistakes said in Japanese: :func:`usage_error`),
-:func:`bounded_int`, :func:`quoted_arg` (a value as a message quotes it).
+:func:`newline_of`; the one YAML reader every command reads scenarios with (YAML 1.2
+core, each :class:`Node` with its line, column and character offsets): :func:`load_yaml`
+(:func:`decode_yaml`: the bytes as it decodes them); and how every ``saikoro`` subcommand
+reads its options: :class:`CommandParser` (argparse, its mistakes said in Japanese:
+:func:`usage_error`), :func:`bounded_int`, :func:`quoted_arg` (a value as a message quotes
+it).
 
 The authoring API of a system's scenario definition (its bundle's ``scenario`` part, see
 ``System.scenario_def``): the root :func:`scenario_root` of :func:`target_obj` and
@@ -73,7 +77,7 @@ This package is not shipped to the browser; it uses PyYAML (its C loader when pr
 from __future__ import annotations
 
 from ._args import CommandParser, bounded_int, quoted_arg, usage_error
-from ._book import Book, find_book
+from ._book import Book, book_scenarios, find_book
 from ._cli import schema_main, validate_main
 from ._common import ID, ID_PATTERN, NAME, TEXT, chase_tables, fraction_text
 from ._containers import Field, ListOf, MapOf, Obj
@@ -85,7 +89,8 @@ from ._export import field_reference, json_schema, short_label
 from ._files import newline_of, replace_file, text_like
 from ._ids import is_reserved, volume_id, windows_reserved
 from ._images import IMAGE_SUFFIXES, image_info
-from ._loader import MAX_BYTES, LoadError, Node, join_path
+from ._loader import MAX_BYTES, LoadError, Node, join_path, load_yaml
+from ._loader import decode as decode_yaml
 from ._problems import (
     BALANCE_SECONDS_ENV,
     FAIL_ON_MISS_ENV,
@@ -95,6 +100,7 @@ from ._problems import (
     balance_seconds_env,
     default_lang,
     fail_on_miss_env,
+    render,
     show_value,
 )
 from ._ranges import parse_win_range, party_size
@@ -173,8 +179,10 @@ __all__ = [
     "Tolerant",
     "Type",
     "balance_seconds_env",
+    "book_scenarios",
     "bounded_int",
     "chase_tables",
+    "decode_yaml",
     "default_lang",
     "describe_tactic",
     "did_you_mean",
@@ -192,6 +200,7 @@ __all__ = [
     "load_party_file",
     "load_scenario",
     "load_scenarios",
+    "load_yaml",
     "newline_of",
     "odds_hint",
     "parse_policy",
@@ -200,6 +209,7 @@ __all__ = [
     "quoted_arg",
     "reference_party",
     "refresh_schemas",
+    "render",
     "replace_file",
     "scan_files",
     "scenario_root",

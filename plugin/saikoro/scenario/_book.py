@@ -18,13 +18,14 @@ MkDocs is not imported: ``mkdocs.yml`` is read as YAML, its tags (``!ENV``,
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-__all__ = ["CONFIG_NAMES", "Book", "find_book"]
+__all__ = ["CONFIG_NAMES", "Book", "book_scenarios", "find_book"]
 
 CONFIG_NAMES = ("mkdocs.yml", "mkdocs.yaml")
 """The names MkDocs looks for."""
@@ -109,3 +110,21 @@ def find_book(start: Path | None = None) -> Book | None:
                     _balance_cache(folder, options),
                 )
     return None
+
+
+def book_scenarios(start: Path | None = None) -> str | None:
+    """What ``saikoro validate``, ``simulate`` and ``tune`` read when no file is named: the
+    ``scenarios/`` folder here, else the scenario folder of the book ``start`` (default: the
+    current folder) is in, as a path to show (relative to ``start`` where it can be);
+    ``None`` outside any book."""
+    here = start or Path.cwd()
+    if (here / "scenarios").is_dir():
+        return "scenarios"
+    book = find_book(here)
+    if book is None:
+        return None
+    try:
+        shown = book.scenarios.relative_to(here.resolve())
+    except ValueError:  # above the current folder
+        shown = Path(os.path.relpath(book.scenarios, here.resolve()))
+    return shown.as_posix()

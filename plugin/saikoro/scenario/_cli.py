@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TextIO
 
 from ._args import CommandParser, bounded_int
-from ._book import find_book
+from ._book import book_scenarios
 from ._files import replace_file
 from ._problems import (
     FAIL_ON_MISS_ENV,
@@ -55,8 +55,9 @@ def _github(p: Problem, lang: str) -> str:
     hint = p.hint_text(lang)
     if hint:
         text += render(Msg("hint", (hint,)), lang)
+    command = "notice" if p.severity == "note" else p.severity
     return (
-        f"::{p.severity} file={esc(p.file, True)},line={p.line},col={p.column},"
+        f"::{command} file={esc(p.file, True)},line={p.line},col={p.column},"
         f"title={esc('saikoro ' + p.severity, True)}::{esc(text)}"
     )
 
@@ -86,27 +87,22 @@ def _collect(paths: list[str]) -> tuple[list[LoadResult], list[Problem]]:
 def _book_folder(lang: str) -> list[str] | None:
     """The scenario folder of the book this runs in, as a path to show; ``None`` (after
     saying why on stderr) outside any book."""
-    here = Path.cwd()
-    if (here / "scenarios").is_dir():
-        return ["scenarios"]
-    book = find_book(here)
-    if book is None:
-        sys.stderr.write(f"saikoro validate: {render(Msg('cli.no_book'), lang)}\n")
+    folder = book_scenarios()
+    if folder is None:
+        message = render(Msg("cli.no_book", ("saikoro validate",)), lang)
+        sys.stderr.write(f"saikoro validate: {message}\n")
         return None
-    try:
-        shown = book.scenarios.relative_to(here.resolve())
-    except ValueError:  # above the current folder
-        shown = Path(os.path.relpath(book.scenarios, here.resolve()))
-    return [shown.as_posix()]
+    return [folder]
 
 
-def _refresh_schemas(files: list[Path]) -> None:
+def _refresh_schemas(files: list[Path], lang: str) -> None:
     """Bring the book's copy of the schema (named by the ``$schema`` lines) up to date."""
     from ._schemafile import refresh_schemas
 
     done = refresh_schemas(files)
     for path in done.written:
-        sys.stderr.write(f"saikoro validate: refreshed {_shown(path)} to this saikoro's schema\n")
+        message = render(Msg("cli.refreshed", (_shown(path),)), lang)
+        sys.stderr.write(f"saikoro validate: {message}\n")
     for line in done.messages():
         sys.stderr.write(f"saikoro validate: warning: {line}\n")
 
@@ -144,7 +140,7 @@ def validate_main(
         "--lang",
         choices=LANGS,
         default=None,
-        help="message language (default: from LC_ALL/LC_MESSAGES/LANG, else en)",
+        help="message language (default: ja; en when LC_ALL/LC_MESSAGES/LANG asks for English)",
     )
     parser.add_argument(
         "--strict",
@@ -159,7 +155,11 @@ def validate_main(
         f"alone, unless {FAIL_ON_MISS_ENV} is true); a figure not yet certain never fails",
     )
     parser.add_argument(
-        "-q", "--quiet", action="store_true", help="print problems only, no summary"
+        "-q",
+        "--quiet",
+        action="store_true",
+        help="print problems only: no summary, and no notes (how a skill's effect text is "
+        "simulated...)",
     )
     try:
         args = parser.parse_args(argv)
@@ -182,13 +182,13 @@ def validate_main(
     except Exception as e:  # a bug: say so loudly and distinctly, never "valid"
         sys.stderr.write(
             f"saikoro validate: internal error: {type(e).__name__}: {e}\n"
-            "This is a bug in saikoro, not in your files; please report it with the "
-            "traceback below.\n"
+            f"{render(Msg('cli.internal'), lang)}\n"
         )
         traceback.print_exc(file=sys.stderr)
         return EXIT_INTERNAL
-    _refresh_schemas([Path(r.file) for r in results])
+    _refresh_schemas([Path(r.file) for r in results], lang)
     problems = sorted(extra + [p for r in results for p in r.problems], key=Problem.sort_key)
+    notes = sorted((n for r in results for n in r.notes), key=Problem.sort_key)
     if fail_on_miss:
         problems = [replace(p, severity="error") if p.gate == "miss" else p for p in problems]
     errors = sum(p.severity == "error" for p in problems)
@@ -199,10 +199,15 @@ def validate_main(
             "errors": errors,
             "warnings": warnings,
             "problems": [p.to_json(lang) for p in problems],
+            "notes": [n.to_json(lang) for n in notes],
         }
         stdout.write(json.dumps(payload, ensure_ascii=False, indent=2) + "\n")
     else:
-        for p in problems:
+        # how values were read (notes) beside the problems, in file order; -q and the
+        # GitHub annotations: problems only
+        quiet = args.quiet or args.format == "github"
+        shown = problems if quiet else sorted([*problems, *notes], key=Problem.sort_key)
+        for p in shown:
             stdout.write((_github(p, lang) if args.format == "github" else p.format(lang)) + "\n")
         if not args.quiet and args.format == "text":
             stdout.write(render(Msg("cli.summary", (len(results), errors, warnings)), lang) + "\n")

@@ -258,12 +258,13 @@ class MapOf(Type):
     def json_schema(self) -> dict[str, Any]:
         key = self.key.json_schema()
         names: dict[str, Any] = {"type": "string"}
-        if "pattern" in key:
+        if "allOf" in key or key.get("type") == ["integer", "string"]:
+            # an int-or-range key: `1:` is an integer key in YAML. An editor
+            # (yaml-language-server) checks the key node itself, an integer for `10:`
+            # (its bounds); a JSON validator checks the key's text, "10" (the patterns).
+            names = {k: v for k, v in key.items() if k != "type"}
+        elif "pattern" in key:
             names["pattern"] = key["pattern"]
-        elif "oneOf" in key:  # an int-or-range key: `1:` is an integer key in YAML
-            # An editor (yaml-language-server) checks the key node itself, an integer for
-            # `10:`; a JSON validator checks the key's text, "10": both are accepted.
-            names = {"anyOf": key["oneOf"]}
         return {
             "type": "object",
             "propertyNames": names,

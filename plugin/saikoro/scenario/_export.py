@@ -157,10 +157,11 @@ def _annotate(kind: Type, schema: dict[str, Any]) -> None:
     elif isinstance(kind, MapOf) and isinstance(schema.get("additionalProperties"), dict):
         _annotate(kind.value, schema["additionalProperties"])
     elif isinstance(kind, Enum):
-        schema["enumDescriptions"] = [c.ja for c in kind.choices]
+        same = [f"{value} と同じ" for value in kind.aliases.values()]
+        schema["enumDescriptions"] = [c.ja for c in kind.choices] + same
         schema["markdownEnumDescriptions"] = [
             c.ja if c.en in {c.ja, c.value} else f"{c.ja} — {c.en}" for c in kind.choices
-        ]
+        ] + [f"`{value}` と同じ" for value in kind.aliases.values()]
 
 
 @cache

@@ -88,6 +88,13 @@ class Node:
         line: 1-based line of the node's start.
         column: 1-based column of the node's start.
         size: nodes in this subtree, aliases expanded.
+        plain: a plain (unquoted) scalar.
+        start / end: where the node is written, as character offsets into the decoded
+            text (a BOM dropped): a scalar's own characters; a collection from its first
+            character to where the next token starts (a block collection's end takes in
+            the blank lines and comments after it). An alias gives its anchor's node, so
+            its offsets are the anchor's.
+        flow: a collection written in flow style (``[...]``, ``{...}``).
     """
 
     kind: Kind
@@ -96,6 +103,9 @@ class Node:
     column: int
     size: int = 1
     plain: bool = field(default=False)
+    start: int = 0
+    end: int = 0
+    flow: bool = False
 
     def get(self, key: object) -> Node | None:
         """The value node of ``key`` in a mapping node (``None`` if absent or not a map)."""
@@ -148,7 +158,11 @@ def _likely_mistake(problem: str, text: str, line: int, col: int) -> syntax.Find
     if wide is not None:
         return wide
     if problem.startswith("mapping values are not allowed"):
-        return syntax.over_indented(text, line) or syntax.value_colon(text, line, col)
+        return (
+            syntax.pulled_out(text, line)
+            or syntax.over_indented(text, line)
+            or syntax.value_colon(text, line, col)
+        )
     if problem.startswith(("did not find expected key", "did not find expected '-'")):
         return syntax.misaligned(text, line)
     if problem.startswith("did not find expected ',' or '}'"):
@@ -404,7 +418,8 @@ class _Walker:
         return LoadError([_problem(self.file, line, col, self.path(), msg)])
 
     def walk(self, ynode: Any, depth: int) -> Node:
-        line, col = self.places.of(ynode.start_mark)
+        mark = ynode.start_mark
+        line, col = self.places.of(mark)
         ident = id(ynode)
         shared = self.done.get(ident)
         if shared is not None:  # an alias: counted again, built once
@@ -421,7 +436,16 @@ class _Walker:
                 value = _scalar(ynode)
             if isinstance(value, Msg):
                 raise self.fail(line, col, value)
-            node = Node("scalar", value, line, col, 1, not ynode.style)
+            node = Node(
+                "scalar",
+                value,
+                line,
+                col,
+                1,
+                not ynode.style,
+                mark.index,
+                ynode.end_mark.index,
+            )
             self.done[ident] = node
             return node
         if ident in self.active:
@@ -438,7 +462,9 @@ class _Walker:
                 keys.append(i)
                 items.append(self.walk(child, depth + 1))
                 keys.pop()
-            node = Node("seq", items, line, col, 1 + sum(n.size for n in items))
+            size = 1 + sum(n.size for n in items)
+            end = ynode.end_mark.index
+            node = Node("seq", items, line, col, size, False, mark.index, end, ynode.flow_style)
         else:
             if ynode.tag != _MAP:
                 raise self.fail(line, col, Msg("load.tag", (ynode.tag,)))
@@ -485,4 +511,7 @@ class _Walker:
             result[k] = (key, value)
         for k, pair in merged.items():
             result.setdefault(k, pair)
-        return Node("map", result, line, col, size)
+        end = ynode.end_mark.index
+        return Node(
+            "map", result, line, col, size, False, ynode.start_mark.index, end, ynode.flow_style
+        )

@@ -44,7 +44,8 @@ __all__ = [
 LANGS = ("en", "ja")
 """The languages with a message catalogue."""
 
-Severity = Literal["error", "warning"]
+Severity = Literal["error", "warning", "note"]
+"""A note says how saikoro read something (never a problem: ``--strict`` ignores it)."""
 Gate = Literal["", "miss", "note"]
 """What a balance-gate verdict is (see :attr:`Problem.gate`)."""
 
@@ -109,6 +110,15 @@ def fail_on_miss_env(environ: Mapping[str, str] | None = None) -> bool:
 
 
 @dataclass(frozen=True)
+class Said:
+    """A text that comes in both languages already (an engine's refusal, say): an argument
+    of a :class:`Msg` rendered as the report's language asks."""
+
+    en: str
+    ja: str
+
+
+@dataclass(frozen=True)
 class Msg:
     """A message: a catalogue key and its arguments (strings, ints or nested messages).
 
@@ -117,7 +127,7 @@ class Msg:
     """
 
     code: str
-    args: tuple[str | int | Msg, ...] = ()
+    args: tuple[str | int | Msg | Said, ...] = ()
 
 
 @cache
@@ -128,8 +138,10 @@ def catalogue(lang: str) -> dict[str, str]:
     return data
 
 
-def render(msg: Msg | str | int, lang: str) -> str:
+def render(msg: Msg | Said | str | int, lang: str) -> str:
     """The text of ``msg`` in ``lang`` (nested messages rendered too)."""
+    if isinstance(msg, Said):
+        return msg.ja if lang == "ja" else msg.en
     if not isinstance(msg, Msg):
         return str(msg)
     template = catalogue(lang).get(msg.code) or catalogue("en").get(msg.code) or msg.code
@@ -137,21 +149,21 @@ def render(msg: Msg | str | int, lang: str) -> str:
 
 
 def default_lang(environ: dict[str, str] | None = None) -> str:
-    """``ja`` when LC_ALL, LC_MESSAGES or LANG (first set, in that order) starts with ``ja``.
+    """The language of messages: Japanese, as the site and every command speak, unless the
+    locale asks for English (LC_ALL, LC_MESSAGES or LANG, the first set, starting with
+    ``en``).
 
-    >>> default_lang({"LANG": "ja_JP.UTF-8"})
-    'ja'
-    >>> default_lang({"LC_ALL": "C", "LANG": "ja_JP.UTF-8"})
-    'en'
-    >>> default_lang({})
+    >>> default_lang({"LANG": "ja_JP.UTF-8"}), default_lang({}), default_lang({"LANG": "C.UTF-8"})
+    ('ja', 'ja', 'ja')
+    >>> default_lang({"LC_ALL": "en_US.UTF-8", "LANG": "ja_JP.UTF-8"})
     'en'
     """
     env = os.environ if environ is None else environ
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
         value = env.get(name)
         if value:
-            return "ja" if value.lower().startswith("ja") else "en"
-    return "en"
+            return "en" if value.lower().startswith("en") else "ja"
+    return "ja"
 
 
 _CONTROLS = re.compile(r"[\x00-\x1f\x7f-\x9f]")
@@ -194,7 +206,7 @@ class Problem:
         file: the file name as given.
         line: 1-based line.
         column: 1-based column.
-        severity: ``error`` or ``warning``.
+        severity: ``error``, ``warning`` or ``note`` (how something was read).
         path: the key path, ``scenario.enemies[0].hp`` (``scenario`` for the whole file).
         msg: the message (code and arguments).
         hint_msg: an optional hint (a did-you-mean, the odds...).
@@ -255,5 +267,6 @@ class Problem:
         }
 
     def sort_key(self) -> tuple[str, int, int, int]:
-        """Order: file, line, column, errors before warnings."""
-        return (self.file, self.line, self.column, 0 if self.severity == "error" else 1)
+        """Order: file, line, column, errors before warnings before notes."""
+        rank = {"error": 0, "warning": 1}.get(self.severity, 2)
+        return (self.file, self.line, self.column, rank)

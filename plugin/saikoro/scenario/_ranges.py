@@ -16,7 +16,7 @@ from fractions import Fraction
 __all__ = ["parse_win_range", "party_size"]
 
 
-_WIN = r"(\d{1,3}(?:\.\d+)?)\s*%?\s*[-~〜～]\s*(\d{1,3}(?:\.\d+)?)\s*%"
+_WIN = r"([0-9]{1,3}(?:\.[0-9]+)?)\s*%?\s*[-~〜～]\s*([0-9]{1,3}(?:\.[0-9]+)?)\s*%"
 
 
 def parse_win_range(text: str) -> tuple[Fraction, Fraction] | None:

@@ -20,13 +20,17 @@ from __future__ import annotations
 
 import difflib
 import re
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from ._loader import Node
-from ._problems import Msg, Problem, show_value
+from ._patterns import int_range, ordered
+from ._problems import Msg, Problem, render, show_value
+from ._ranges import parse_win_range
 
 __all__ = [
     "INVALID",
@@ -40,8 +44,10 @@ __all__ = [
     "Str",
     "Tolerant",
     "Type",
+    "WinRange",
     "bool_hint",
     "did_you_mean",
+    "fullwidth_hint",
 ]
 
 
@@ -78,6 +84,8 @@ class Ctx:
     options: dict[str, Any] = field(default_factory=dict)
     partial: dict[str, Any] = field(default_factory=dict)
     """Path -> what is valid of an invalid container (see :class:`Tolerant`)."""
+    notes: list[Problem] = field(default_factory=list)
+    """How values were read (``note`` severity), apart from the problems."""
     folder: Path | None = None
     """The folder of the scenario file, when it is a file on disk: what it names (images)
     is looked for there. ``None``: text validated without a file, nothing is read."""
@@ -89,6 +97,10 @@ class Ctx:
     def warning(self, node: Node, path: str, msg: Msg, hint: Msg | None = None) -> None:
         """Record a warning at ``node``."""
         self.problems.append(Problem(self.file, node.line, node.column, "warning", path, msg, hint))
+
+    def note(self, node: Node, path: str, msg: Msg) -> None:
+        """Record how the value at ``node`` was read (a note, not a problem)."""
+        self.notes.append(Problem(self.file, node.line, node.column, "note", path, msg))
 
     def wrong(self, node: Node, path: str, expected: Msg, hint: Msg | None = None) -> Any:
         """Record "expected X, got Y" and return :data:`INVALID`."""
@@ -219,10 +231,14 @@ class Int(Type):
     def check(self, node: Node, path: str, ctx: Ctx) -> Any:
         value = node.value
         if node.kind != "scalar" or isinstance(value, bool) or not isinstance(value, int):
-            return ctx.wrong(node, path, self.expected())
+            hint = fullwidth_hint(value, self._fits) if node.kind == "scalar" else None
+            return ctx.wrong(node, path, self.expected(), hint)
         if not self.low <= value <= self.high:
             return ctx.wrong(node, path, self.expected())
         return value
+
+    def _fits(self, text: str) -> bool:
+        return bool(re.fullmatch(r"[-+]?[0-9]{1,60}", text)) and self.low <= int(text) <= self.high
 
     def json_schema(self) -> dict[str, Any]:
         return {"type": "integer", "minimum": self.low, "maximum": self.high}
@@ -272,9 +288,23 @@ class Choice:
     en: str
 
 
+_ALIAS_MAX = 12
+"""The longest Japanese label accepted in place of its value (longer labels are
+descriptions, not names)."""
+
+
 @dataclass(frozen=True)
 class Enum(Type):
-    """One of a fixed set of strings."""
+    """One of a fixed set of strings.
+
+    The Japanese label a choice documents is accepted in its place and read as its value
+    (``kind: 攻撃`` is ``attack``; a label with an explanation in brackets, by the words
+    before them: ``遠距離(攻撃判定に互いに-4)`` is ``遠距離``), when it names one choice only.
+
+    >>> far = Choice("far", "遠距離(攻撃判定に互いに-4)", "far")
+    >>> Enum((Choice("attack", "攻撃", "attack"), far)).aliases
+    {'攻撃': 'attack', '遠距離': 'far'}
+    """
 
     choices: tuple[Choice, ...]
 
@@ -283,35 +313,86 @@ class Enum(Type):
         """The allowed values."""
         return tuple(c.value for c in self.choices)
 
+    @cached_property
+    def aliases(self) -> dict[str, str]:
+        """Japanese label -> the value it stands for (unambiguous labels only)."""
+        found: dict[str, list[str]] = {}
+        for c in self.choices:
+            head = re.split(r"[(（]", c.ja, maxsplit=1)[0].strip()
+            for label in dict.fromkeys((c.ja.strip(), head)):
+                if label and len(label) <= _ALIAS_MAX and label != c.value:
+                    found.setdefault(label, []).append(c.value)
+        values = set(self.values)
+        return {
+            label: owners[0]
+            for label, owners in found.items()
+            if len(set(owners)) == 1 and label not in values
+        }
+
     def expected(self) -> Msg:
         return Msg("t.enum", (" | ".join(self.values),))
 
     def check(self, node: Node, path: str, ctx: Ctx) -> Any:
-        if (
-            node.kind != "scalar"
-            or node.value not in self.values
-            or not isinstance(node.value, str)
-        ):
-            hint = did_you_mean(str(node.value), self.values) if node.kind == "scalar" else None
-            return ctx.wrong(node, path, self.expected(), hint)
-        return node.value
+        value = node.value
+        if node.kind == "scalar" and isinstance(value, str):
+            if value in self.values:
+                return value
+            meant = self.aliases.get(value.strip())
+            if meant is not None:
+                return meant
+        hint = None
+        if node.kind == "scalar":
+            words = (*self.values, *self.aliases)
+            close = difflib.get_close_matches(str(value), words, n=1, cutoff=0.6)
+            if close:
+                meant = self.aliases.get(close[0], close[0])
+                hint = Msg("hint.did_you_mean", (show_value(meant),))
+        return ctx.wrong(node, path, self.expected(), hint)
 
     def json_schema(self) -> dict[str, Any]:
-        return {"type": "string", "enum": list(self.values)}
+        return {"type": "string", "enum": [*self.values, *self.aliases]}
 
     def doc(self) -> dict[str, Any]:
         return {
             "type": "enum",
             "expected": self.expected(),
-            "choices": [{"value": c.value, "ja": c.ja, "en": c.en} for c in self.choices],
+            "choices": [
+                {
+                    "value": c.value,
+                    "ja": c.ja,
+                    "en": c.en,
+                    "aliases": [a for a, v in self.aliases.items() if v == c.value],
+                }
+                for c in self.choices
+            ],
         }
 
 
 RANGE_SEPARATORS = "-~〜～"
 """What may stand between a range's ends: ``2-3``, ``2~3``, ``2〜3`` (wave dash) and ``2～3``
 (full-width tilde, what Windows' IME types for 〜) mean the same."""
-_RANGE_TEXT = rf"-?\d{{1,6}}\s*[{RANGE_SEPARATORS}]\s*-?\d{{1,6}}"
-_RANGE = re.compile(rf"(-?\d{{1,6}})\s*[{RANGE_SEPARATORS}]\s*(-?\d{{1,6}})")
+_SEP = rf"\s*[{RANGE_SEPARATORS}]\s*"
+_RANGE = re.compile(rf"(-?[0-9]{{1,6}}){_SEP}(-?[0-9]{{1,6}})")
+_UNSIGNED_RANGE = re.compile(rf"([0-9]{{1,6}}){_SEP}([0-9]{{1,6}})")
+_NUMBER = re.compile(r"-?[0-9]{1,6}")
+_UNSIGNED = re.compile(r"[0-9]{1,6}")
+
+
+def fullwidth_hint(value: object, valid: Callable[[str], bool]) -> Msg | None:
+    """The fix for a value written with full-width digits or signs (``４０``, ``３〜５``):
+    its half-width form, when that is ``valid``.
+
+    >>> fullwidth_hint("４０", str.isascii)
+    Msg(code='hint.fullwidth', args=('40',))
+    >>> fullwidth_hint("forty", str.isascii) is None
+    True
+    """
+    if not isinstance(value, str):
+        return None
+    fixed = unicodedata.normalize("NFKC", value).strip()
+    if fixed == value.strip() or not valid(fixed):
+        return None
+    return Msg("hint.fullwidth", (fixed,))
 
 
 @dataclass(frozen=True)
@@ -319,7 +400,9 @@ class IntOrRange(Type):
     """An integer or a range ``"A-B"`` (A <= B), both within ``low``..``high``.
 
     The value is the integer, or the range as ``"A-B"`` whichever separator it was
-    written with (``3〜5`` is ``"3-5"``); :meth:`bounds` reads it.
+    written with (``3〜5`` is ``"3-5"``); :meth:`bounds` reads it. Digits are ASCII (a
+    full-width ``３〜５`` gets the half-width form as a hint); a minus sign only where
+    ``low`` is negative.
     """
 
     low: int
@@ -337,21 +420,33 @@ class IntOrRange(Type):
         """
         if isinstance(value, int):
             return value, value
-        if re.fullmatch(r"-?\d{1,6}", value.strip()):
+        if _NUMBER.fullmatch(value.strip()):
             return int(value), int(value)
         m = _RANGE.fullmatch(value.strip())
         if m is None:
             raise ValueError(value)
         return int(m.group(1)), int(m.group(2))
 
+    def _written(self, text: str) -> bool:
+        """Whether ``text`` is written as this type's text forms are (ASCII digits, a
+        sign only where negative values are allowed)."""
+        if self.low < 0:
+            return bool(_NUMBER.fullmatch(text.strip()) or _RANGE.fullmatch(text.strip()))
+        return bool(_UNSIGNED.fullmatch(text.strip()) or _UNSIGNED_RANGE.fullmatch(text.strip()))
+
+    def _fits(self, text: str) -> bool:
+        if not self._written(text):
+            return False
+        low, high = self.bounds(text)
+        return self.low <= low <= high <= self.high
+
     def check(self, node: Node, path: str, ctx: Ctx) -> Any:
         value = node.value
         if node.kind != "scalar" or isinstance(value, bool) or not isinstance(value, int | str):
             return ctx.wrong(node, path, self.expected())
-        try:
-            low, high = self.bounds(value)
-        except ValueError:
-            return ctx.wrong(node, path, self.expected())
+        if isinstance(value, str) and not self._written(value):
+            return ctx.wrong(node, path, self.expected(), fullwidth_hint(value, self._fits))
+        low, high = self.bounds(value)
         if low > high:
             ctx.error(
                 node, path, Msg("range_order", (low, high)), Msg("hint.range_order", (high, low))
@@ -364,12 +459,75 @@ class IntOrRange(Type):
         return value
 
     def json_schema(self) -> dict[str, Any]:
+        """One schema for both forms: ``minimum`` and ``maximum`` hold for an integer,
+        the patterns (the shape, each end within the bounds, the low end first) for a text,
+        so an editor names what is wrong with either."""
+        if self.low < 0:  # no such field: the text forms' shape only
+            shape = rf"^\s*(?:-?[0-9]{{1,6}}|-?[0-9]{{1,6}}{_SEP}-?[0-9]{{1,6}})\s*$"
+            return {
+                "type": ["integer", "string"],
+                "minimum": self.low,
+                "maximum": self.high,
+                "pattern": shape,
+            }
+        number = int_range(self.low, self.high)
+        digits = len(str(self.high))
+        message = render(self.expected(), "ja") + "。範囲は小さい方を先に"
+        patterns = (
+            rf"^\s*(?:[0-9]{{1,6}}|[0-9]{{1,6}}{_SEP}[0-9]{{1,6}})\s*$",
+            rf"^\s*(?:{number}|{number}{_SEP}{number})\s*$",
+            rf"^\s*(?:[0-9]+|{ordered(_SEP, digits=digits)})\s*$",
+        )
         return {
-            "oneOf": [
-                {"type": "integer", "minimum": self.low, "maximum": self.high},
-                {"type": "string", "pattern": f"^(?:-?\\d{{1,6}}|{_RANGE_TEXT})$"},
-            ]
+            "type": ["integer", "string"],
+            "minimum": self.low,
+            "maximum": self.high,
+            "allOf": [{"pattern": p, "patternErrorMessage": message} for p in patterns],
         }
 
     def doc(self) -> dict[str, Any]:
         return {"type": "int-or-range", "expected": self.expected()}
+
+
+_WIN_NUMBER = r"[0-9]{1,3}(?:\.[0-9]+)?"
+_WIN_HIGH = r"(?:(?:[0-9]{1,2}|0[0-9]{2})(?:\.[0-9]+)?|100(?:\.0+)?)"
+_WIN_SEP = rf"\s*%?{_SEP}"
+
+
+@dataclass(frozen=True)
+class WinRange(Type):
+    """A win-rate range, ``60%-90%``: low first, at most 100 % (ASCII digits; a full-width
+    ``６０％〜９０％`` gets the half-width form as a hint). :func:`parse_win_range` reads it."""
+
+    max_length: int = 40
+
+    def expected(self) -> Msg:
+        return Msg("t.win_range")
+
+    def check(self, node: Node, path: str, ctx: Ctx) -> Any:
+        value = node.value
+        if node.kind != "scalar" or not isinstance(value, str) or len(value) > self.max_length:
+            return ctx.wrong(node, path, self.expected())
+        if parse_win_range(value) is None:
+            hint = fullwidth_hint(value, lambda text: parse_win_range(text) is not None)
+            ctx.error(node, path, Msg("balance.win_range", (show_value(value),)), hint)
+            return INVALID
+        return value
+
+    def json_schema(self) -> dict[str, Any]:
+        message = render(Msg("balance.win_range", ("…",)), "ja").removesuffix("。値: …")
+        ordered_text = ordered(_WIN_SEP, digits=3, b_tail=r"\s*%", decimals=True)
+        return {
+            "type": "string",
+            "maxLength": self.max_length,
+            "allOf": [
+                {
+                    "pattern": rf"^\s*{_WIN_NUMBER}{_WIN_SEP}{_WIN_HIGH}\s*%\s*$",
+                    "patternErrorMessage": message,
+                },
+                {"pattern": rf"^\s*{ordered_text}\s*$", "patternErrorMessage": message},
+            ],
+        }
+
+    def doc(self) -> dict[str, Any]:
+        return {"type": "string", "expected": self.expected()}

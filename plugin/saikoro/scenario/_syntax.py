@@ -33,6 +33,7 @@ __all__ = [
     "key_colon",
     "misaligned",
     "over_indented",
+    "pulled_out",
     "value_colon",
     "wide_space",
 ]
@@ -117,6 +118,47 @@ def over_indented(text: str, line: int) -> Finding | None:
         column + 1,
         Msg("yaml.over_indent", (show_value(key), column, show_value(above_key), above_column)),
         _indent_hint(key, above_column),
+    )
+
+
+def pulled_out(text: str, line: int) -> Finding | None:
+    """A key shallower than the lines around it, whose value is plain text: the lines
+    after it (``line`` among them) read as more of its value (``notes:`` moved to the
+    start of the line inside an enemy). The mistake is the key's line, not ``line``.
+
+    >>> text = "a:\\n  - id: x\\n    hp: 1\\nnotes: 夜\\n    ap: 2\\n"
+    >>> found = pulled_out(text, 5)
+    >>> found.line, found.msg
+    (4, Msg(code='yaml.pulled_out', args=("'notes'", 0, 4)))
+    """
+    lines = _lines(text)
+    if not 1 <= line <= len(lines) or not _content(lines[line - 1]):
+        return None
+    key_row = _above(lines, line - 1)
+    if key_row is None:
+        return None
+    found = _key_at(lines[key_row])
+    before = _above(lines, key_row)
+    if found is None or before is None or _key_at(lines[before]) is None:
+        return None
+    column, key = found
+    rest = lines[key_row].split(":", 1)[1].strip()
+    if not rest or rest[0] in "|>\"'{[&*!" or _indent(lines[line - 1]) <= column:
+        return None  # a block, quoted or flow value, or not a continuation: not this case
+    beside = _indent(lines[before])
+    if beside <= column or _KEY_WORD.fullmatch(key) is None:
+        return None  # the key sits where the lines above it are: the next line is wrong
+    block = set()  # the indents of the block the key interrupts
+    row: int | None = key_row
+    while (row := _above(lines, row)) is not None and _indent(lines[row]) > column:
+        block.add(_indent(lines[row]))
+    if _indent(lines[line - 1]) not in block:
+        return None  # the next line does not go on with that block: it is the wrong one
+    return Finding(
+        key_row + 1,
+        column + 1,
+        Msg("yaml.pulled_out", (show_value(key), column, beside)),
+        _indent_hint(key, beside),
     )
 
 

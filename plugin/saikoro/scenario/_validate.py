@@ -86,11 +86,15 @@ class Scenario:
 
 @dataclass(frozen=True)
 class LoadResult:
-    """What loading one file gave: the scenario (``None`` on errors) and every problem."""
+    """What loading one file gave: the scenario (``None`` on errors), every problem and
+    the notes."""
 
     file: str
     scenario: Scenario | None
     problems: list[Problem] = field(default_factory=list, hash=False)
+    notes: list[Problem] = field(default_factory=list, hash=False)
+    """How values were read (the ``note`` severity: what a skill's effect text is
+    simulated as...): shown by ``saikoro validate``, never problems."""
 
     @property
     def errors(self) -> list[Problem]:
@@ -182,7 +186,8 @@ def validate_bytes(data: bytes | str, filename: str, path: Path | None = None) -
                     system_id, value, file=filename, positions={"scenario": (1, 1), **positions}
                 ),
             )
-    return LoadResult(filename, scenario, sorted(ctx.problems, key=Problem.sort_key))
+    problems = sorted(ctx.problems, key=Problem.sort_key)
+    return LoadResult(filename, scenario, problems, sorted(ctx.notes, key=Problem.sort_key))
 
 
 def slug(name: str) -> str:

@@ -23,6 +23,7 @@ the fence as plain code without a word.
 
 from __future__ import annotations
 
+import difflib
 import itertools
 import re
 from collections.abc import Callable, Mapping, MutableMapping
@@ -191,17 +192,31 @@ def _flow(ctx: FenceContext, body: list[str]) -> str:
     for offset, flow_id in _numbered(body):
         system_id = flow_id.split(".", 1)[0]
         try:
-            flow = get_system(system_id).flows().get(flow_id)
+            flows = get_system(system_id).flows()
         except UnknownSystemError as e:
             flow, error = None, str(e)
         else:
-            error = f"unknown flow {flow_id!r}"
+            flow = flows.get(flow_id)
+            error = _unknown_flow(flow_id, system_id, sorted(flows))
         if flow is None:
             ctx.warn(f"flow fence: {error}", offset)
             out.append(odds_error(flow_id, error))
         else:
             out.append(flow_html(flow))
     return "".join(out)
+
+
+def _unknown_flow(flow_id: str, system_id: str, known: list[str]) -> str:
+    """The message for a flow id the system does not have: the ids it has (the nearest
+    first).
+
+    >>> print(_unknown_flow("k.atack", "k", ["k.attack", "k.check"]))
+    フロー 'k.atack' はありません（もしかして 'k.attack'？ k のフロー: k.attack, k.check）
+    """
+    close = difflib.get_close_matches(flow_id, known, n=1, cutoff=0.6)
+    guess = f"もしかして {close[0]!r}？ " if close else ""
+    listed = ", ".join(known) if known else "なし"
+    return f"フロー {flow_id!r} はありません（{guess}{system_id} のフロー: {listed}）"
 
 
 def _scenario(ctx: FenceContext, body: list[str]) -> str:

@@ -118,7 +118,7 @@ def load_folder(folder: Path, cache: dict[FileKey, LoadResult] | None = None) ->
     for result in _load_results(folder, cache):
         errors = [p for p in result.problems if p.severity == "error"]
         book.errors.extend(errors)
-        book.warnings.extend(p for p in result.problems if p.severity != "error")
+        book.warnings.extend(p for p in result.problems if p.severity == "warning")
         if result.scenario is not None and not errors:
             book.scenarios.append(result.scenario)
         elif errors:
@@ -324,7 +324,10 @@ class ScenarioBook:
         seen: set[str] = set()
         for scenario in sorted(book.scenarios, key=lambda s: s.id):
             if scenario.id in seen:
-                log.warning(f"scenario id {scenario.id!r} is used by two files; one is skipped")
+                log.warning(
+                    f"シナリオの id {scenario.id!r} を2つのファイルが使っているので、"
+                    "一方を飛ばします"
+                )
                 continue
             seen.add(scenario.id)
             page_uri = f"{prefix}/{scenario.id}.md"

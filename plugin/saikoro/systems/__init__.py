@@ -125,7 +125,13 @@ SYSTEM_IDS: tuple[str, ...]
 
 
 class UnknownSystemError(SaikoroError, ValueError):
-    """No system has that id or alias."""
+    """No system has that id or alias.
+
+    ``str(error)`` is the English message; ``error.ja`` the same in Japanese."""
+
+    def __init__(self, message: str, *, ja: str = "") -> None:
+        super().__init__(message)
+        self.ja = ja or message
 
 
 class RegistryError(SaikoroError, ValueError):
@@ -199,7 +205,9 @@ def system_class(system_id: str) -> type[System]:
         RegistryError: the registration does not lead to that system's class.
     """
     if system_id not in BUILTIN and system_id not in registry():
-        raise UnknownSystemError(f"unknown system id {system_id!r}")
+        raise UnknownSystemError(
+            f"unknown system id {system_id!r}", ja=f"システム {system_id!r} はありません"
+        )
     return _load(system_id)
 
 
@@ -233,6 +241,9 @@ def get(name: str | System, **options: OptionValue) -> System:
         close = difflib.get_close_matches(key, list(index), n=1)
         known = ", ".join(registry())
         hint = f"; did you mean {index[close[0]]!r}?" if close else f"; known: {known}"
+        hint_ja = f"（{index[close[0]]!r} のことですか?）" if close else f"（使えるもの: {known}）"
         shown = name if len(name) <= 40 else name[:37] + "..."
-        raise UnknownSystemError(f"unknown system {shown!r}{hint}")
+        raise UnknownSystemError(
+            f"unknown system {shown!r}{hint}", ja=f"システム {shown!r} はありません{hint_ja}"
+        )
     return _load(system_id)(**options)

@@ -32,7 +32,14 @@ OptionValue = bool | int | str
 
 
 class OptionError(SaikoroError, ValueError):
-    """An unknown ruling option or a value it does not accept."""
+    """An unknown ruling option or a value it does not accept.
+
+    ``str(error)`` is the English message; ``error.ja`` the same in Japanese (what the
+    command line and the author-facing reports print)."""
+
+    def __init__(self, message: str, *, ja: str = "") -> None:
+        super().__init__(message)
+        self.ja = ja or message
 
 
 class RulesError(SaikoroError, ValueError):
@@ -208,16 +215,23 @@ class System:
         for key, value in options.items():
             if key not in spec:
                 known = ", ".join(sorted(spec)) or "(none)"
-                raise OptionError(f"{self.id}: unknown option {key!r}; known: {known}")
+                raise OptionError(
+                    f"{self.id}: unknown option {key!r}; known: {known}",
+                    ja=f"{self.id} にオプション {key!r} はありません（使えるもの: {known}）",
+                )
             ruling = spec[key]
             if type(value) is not type(ruling.default):
+                kind = {bool: "true か false", int: "整数", str: "文字列"}[type(ruling.default)]
                 raise OptionError(
                     f"{self.id}: option {key!r} expects {type(ruling.default).__name__}, "
-                    f"got {value!r}"
+                    f"got {value!r}",
+                    ja=f"{self.id} のオプション {key!r} は{kind}です（{value!r} は使えません）",
                 )
             if ruling.choices and value not in ruling.choices:
+                choices = ", ".join(ruling.choices)
                 raise OptionError(
-                    f"{self.id}: option {key!r} must be one of {', '.join(ruling.choices)}"
+                    f"{self.id}: option {key!r} must be one of {choices}",
+                    ja=f"{self.id} のオプション {key!r} は {choices} のどれかです",
                 )
             values[key] = value
         self._options = MappingProxyType(values)
@@ -245,7 +259,11 @@ class System:
         value = self._options[name]
         if not isinstance(value, int) or value < low or (high is not None and value > high):
             bound = f"{low} or more" if high is None else f"between {low} and {high}{unit}"
-            raise OptionError(f"{self.id}: option {name!r} must be {bound}")
+            ja = f"{low} 以上" if high is None else f"{low} から {high} まで"
+            raise OptionError(
+                f"{self.id}: option {name!r} must be {bound}",
+                ja=f"{self.id} のオプション {name!r} は {ja}の整数です",
+            )
         return value
 
     def with_options(self, **options: OptionValue) -> Self:

@@ -133,10 +133,11 @@ def reference_party(system_id: str, size: int) -> list[dict[str, Any]]:
     The system's fixed members (``REFERENCE_PARTY_FIXED``), then ``size`` archetypes
     (``REFERENCE_PARTY``) in order, cycling with numbered names beyond the last.
 
-    >>> [m["name"] for m in reference_party("kegare", 5)]
-    ['前衛', '射手', '祓い手', '斥候', '前衛2']
-    >>> [m["name"] for m in reference_party("kokuryoku", 2)]
-    ['我が国', '将軍', '宰相']
+    Examples:
+        >>> [m["name"] for m in reference_party("kegare", 5)]
+        ['前衛', '射手', '祓い手', '斥候', '前衛2']
+        >>> [m["name"] for m in reference_party("kokuryoku", 2)]
+        ['我が国', '将軍', '宰相']
 
     Raises:
         RegistryError: the system has no reference party.

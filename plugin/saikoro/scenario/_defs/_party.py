@@ -18,8 +18,7 @@ from saikoro.scenario._containers import Field, ListOf, Obj
 from saikoro.scenario._defs._sense import check_defeat_list, unique_names
 from saikoro.scenario._loader import Node, join_path
 from saikoro.scenario._problems import Msg, show_value
-from saikoro.scenario._ranges import parse_win_range
-from saikoro.scenario._schema import Ctx, Int, Str, Tolerant
+from saikoro.scenario._schema import Ctx, Int, Str, Tolerant, WinRange
 from saikoro.scenario._tactics import TacticsError, parse_policy
 
 __all__ = ["BALANCE", "PC_NAME", "with_party"]
@@ -29,10 +28,6 @@ PC_NAME = Field("name", NAME, required=True, ja="PCの名前", en="PC name")
 
 
 def _check_balance(balance: dict[str, Any], node: Node, path: str, ctx: Ctx) -> None:
-    win = balance.get("win")
-    if win is not None and parse_win_range(win) is None:
-        wpath = join_path(path, "win")
-        ctx.error(ctx.nodes.get(wpath, node), wpath, Msg("balance.win_range", (show_value(win),)))
     for key in ("tactics", "enemy_tactics"):
         if key in balance:
             try:
@@ -66,7 +61,7 @@ def _balance(defeat: bool) -> Obj:
     fields = (
         Field(
             "win",
-            Str(max_length=40),
+            WinRange(),
             ja="狙う勝率の範囲(60%-90% など)。saikoro validate がシミュレーションで確かめる",
             en="target win rate (60%-90%...), checked by simulation in saikoro validate",
         ),
@@ -102,7 +97,7 @@ def _balance(defeat: bool) -> Obj:
             en="enemies' tactics",
         ),
     )
-    return Obj(fields, checks=(_check_balance,))
+    return Obj(fields, checks=(Tolerant(_check_balance),))
 
 
 BALANCE = _balance(True)

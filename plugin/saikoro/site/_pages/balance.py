@@ -25,6 +25,7 @@ from saikoro.balance import (
     VERDICTS,
     BalanceResult,
     Encounter,
+    Sensitivity,
     TargetVerdict,
     TuneResult,
     balance_problems,
@@ -428,6 +429,18 @@ def _rulings(result: BalanceResult) -> str:
     )
 
 
+def _per_step(s: Sensitivity) -> str:
+    """A sensitivity's change per step in points, with its 95 % interval (or why its sign is
+    not known)."""
+    if s.unmoved:
+        return "動かない"
+    shown = f"{s.per_step * 100:+.1f}"
+    if s.low == s.high:
+        return shown
+    interval = f"（95% 区間 {s.low * 100:+.1f}〜{s.high * 100:+.1f}）"
+    return shown + interval if s.settled else f"{shown}{interval}、向きは不確か"
+
+
 def _tuned_html(tuned: TuneResult) -> str:
     """What to change: the suggestions (each a YAML change at its line, with the figure it
     gives) and the numbers that move the win rate most."""
@@ -439,7 +452,10 @@ def _tuned_html(tuned: TuneResult) -> str:
             figure = (
                 prob(m.exact)
                 if m.exact is not None
-                else (f"{_pct(m.win)}（95% 区間 {_pct(m.low)}〜{_pct(m.high)}、{m.battles}回）")
+                else (
+                    f"{_pct(m.win)}（95% 区間 {_pct(m.low)}〜{_pct(m.high)}、"
+                    f"{m.battles}回、シード {m.seed}）"
+                )
             )
             state = "確認済み" if s.confirmed else "確認できず"
             changes = "".join(
@@ -453,7 +469,7 @@ def _tuned_html(tuned: TuneResult) -> str:
     if tuned.sensitivities:
         rows = "".join(
             f'<tr><th scope="row">{esc(s.label)}</th><td>{s.value}</td><td>{s.step}</td>'
-            f"<td>{s.per_step * 100:+.1f}</td></tr>"
+            f"<td>{_per_step(s)}</td></tr>"
             for s in tuned.sensitivities[:3]
         )
         parts.append(

@@ -279,6 +279,13 @@ def party_html(scenario: Scenario, *, roller: bool = True) -> str:
     )
 
 
+def _reading(text: str | None) -> str:
+    """What the balance simulation reads an effect as (``""``: nothing to say)."""
+    if not text:
+        return ""
+    return f'<p class="saikoro-reading saikoro-note">シミュレーションでの読み：{esc(text)}</p>'
+
+
 def enemy_html(
     cache: OddsCache,
     scenario: Scenario,
@@ -312,6 +319,7 @@ def enemy_html(
         f'<dl class="saikoro-stats">{stats}</dl>'
     ]
     attacks = prof.attacks(enemy)
+    readings = prof.readings(enemy)
     for attack in attacks:
         parts.append(
             f'<div class="saikoro-attack"><p class="saikoro-attack-name">'
@@ -326,11 +334,12 @@ def enemy_html(
         )
         if attack.effect:
             parts.append(f'<div class="saikoro-effect">{render_markdown(attack.effect)}</div>')
+            parts.append(_reading(readings.get(attack.name)))
         parts.append("</div>")
     parts.extend(grid_html(cache, g, system, options, roll=roller) for g in prof.enemy_grids(enemy))
     parts.extend(
         f'<div class="saikoro-effect"><p class="saikoro-attack-name">'
-        f"{esc(name)}</p>{render_markdown(effect)}</div>"
+        f"{esc(name)}</p>{render_markdown(effect)}{_reading(readings.get(name))}</div>"
         for name, effect in prof.skills(enemy)
     )
     if enemy.notes:

@@ -206,6 +206,11 @@ class Profile(Generic[E, T, A]):
             and not any(s is a for a in attacks)
         ]
 
+    def readings(self, enemy: E) -> Mapping[str, str]:  # noqa: ARG002 - overridden by systems
+        """Skill or attack name -> what the balance simulation reads its ``effect`` as, in
+        words (shown under the effect); empty for a system that reads no effect text."""
+        return {}
+
     def enemy_grids(self, enemy: E) -> Sequence[Grid]:  # noqa: ARG002 - overridden
         """Odds tables of an enemy as a whole (systems whose enemies have no attack list)."""
         return ()

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from saikoro.site import Grid, Metric, Profile, status
 
+from .effects import describe, read_effect
 from .model import KegareEnemy, KegareSkill, KegareTarget
 from .scenario import SKILL_KINDS, TARGETS
 
@@ -41,6 +42,12 @@ def _attack_part(enemy: KegareEnemy) -> str:
     position = POSITIONS.get(enemy.position)
     own = f"@{position[0]}" if position else ""
     return f"KGA{enemy.attack}{own}"
+
+
+def _shown_name(s: KegareSkill) -> str:
+    """A skill not shown as an attack, named with its kind, target, range and damage."""
+    damage = f" ／ 基本ダメージ {s.damage}" if s.damage is not None else ""
+    return f"{s.name}（{skill_line(s)}{damage}）"
 
 
 class KegareProfile(Profile[KegareEnemy, KegareTarget, KegareSkill]):
@@ -100,8 +107,24 @@ class KegareProfile(Profile[KegareEnemy, KegareTarget, KegareSkill]):
         for s in enemy.skills:
             if any(s is a for a in attacks):
                 continue
-            damage = f" ／ 基本ダメージ {s.damage}" if s.damage is not None else ""
-            out.append((f"{s.name}（{skill_line(s)}{damage}）", s.effect or ""))
+            out.append((_shown_name(s), s.effect or ""))
+        return out
+
+    def readings(self, enemy: KegareEnemy) -> dict[str, str]:
+        """What the balance simulation reads each skill's effect as (「猛毒にする」: 毒 LV1),
+        by the name the page shows it under (an attack's name; another skill's with its
+        kind, as :meth:`skills` names it)."""
+        attacks = self.attacks(enemy)
+        out = {}
+        for s in enemy.skills:
+            if not s.effect:
+                continue
+            name = s.name if any(s is a for a in attacks) else _shown_name(s)
+            if s.kind == "support":
+                out[name] = "支援スキルは使わない（効果なしとして計算）"
+                continue
+            read = describe(read_effect(s.kind, s.effect))
+            out[name] = read or "扱わない（効果なしとして計算）"
         return out
 
     def attack_label(self, enemy: KegareEnemy, attack: KegareSkill) -> str:  # noqa: ARG002

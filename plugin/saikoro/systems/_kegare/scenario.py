@@ -26,12 +26,16 @@ from saikoro.scenario import (
     Node,
     Obj,
     enemy_obj,
+    join_path,
     odds_hint,
     scenario_root,
+    show_value,
     target_obj,
     warn_at,
     with_party,
 )
+
+from .effects import describe, read_effect, unread_state
 
 __all__ = ["ROOT", "two_d6_at_least"]
 
@@ -78,6 +82,30 @@ def _check_target(dt: dict[str, Any], node: Node, path: str, ctx: Ctx) -> None:
         warn_at(ctx, node, path, "target", msg, hint=odds_hint(two_d6_at_least(need)))
 
 
+def _check_effect(skill: dict[str, Any], node: Node, path: str, ctx: Ctx) -> None:
+    """What the simulator reads from the skill's ``effect`` (a note at its line), and a
+    warning where the text names a state the rules do not have."""
+    effect = skill.get("effect")
+    where = node.get("effect")
+    if not isinstance(effect, str) or where is None:
+        return
+    epath = join_path(path, "effect")
+    shown = show_value(effect)
+    if skill.get("kind") == "support":
+        ctx.note(where, epath, Msg("kegare.effect_support", (shown,)))
+        return
+    read = describe(read_effect(str(skill.get("kind")), effect))
+    if read:
+        ctx.note(where, epath, Msg("kegare.effect_read", (shown, read)))
+        return
+    state = unread_state(effect) if skill.get("kind") == "attack" else None
+    if state is not None:
+        msg = Msg("kegare.effect_state", (shown, state))
+        ctx.warning(where, epath, msg, Msg("hint.kegare_statuses"))
+    else:
+        ctx.note(where, epath, Msg("kegare.effect_unread", (shown,)))
+
+
 SKILL = Obj(
     (
         Field("name", NAME, required=True, ja="スキル名", en="skill name"),
@@ -91,8 +119,20 @@ SKILL = Obj(
             en="ranged (ignores position modifiers)",
         ),
         Field("damage", Int(0, 999), ja="基本ダメージ", en="base damage"),
-        Field("effect", TEXT, ja="効果", en="effect"),
-    )
+        Field(
+            "effect",
+            TEXT,
+            ja="効果。シミュレーションが読む: 攻撃スキルは状態異常の名前"
+            "(毒(LV2)・麻痺・脱力・自失・混乱・魅了・呪い)、防御・常駐スキルは"
+            "「ダメージ-N」「穢れがN以上のあいだ」「…への攻撃を代わりに受ける」。"
+            "どう読んだかは saikoro validate とページが示す",
+            en="effect; the simulation reads status names (毒(LV2), 麻痺, 脱力, 自失, 混乱, "
+            "魅了, 呪い) in an attack skill's, and ダメージ-N, 穢れがN以上のあいだ and "
+            "…を代わりに受ける in a defence or always-on skill's; saikoro validate and the "
+            "page show what was read",
+        ),
+    ),
+    checks=(_check_effect,),
 )
 
 ENEMY = enemy_obj(

@@ -19,6 +19,7 @@ from types import MappingProxyType
 from saikoro.balance import Budget, Encounter, Note, Simulator, Tactics, Tally
 from saikoro.dice import InternalError
 from saikoro.systems._kegare import model as km
+from saikoro.systems._kegare.effects import describe
 
 from .exact import exact as solve_duel
 from .fight import BIT, Fighter, Move, Prepared, choose, values
@@ -111,10 +112,12 @@ def _enemies(enc: Encounter) -> Iterable[km.KegareEnemy]:
 
 def _unread(enemies: Iterable[km.KegareEnemy]) -> tuple[tuple[str, ...], ...]:
     """``skill（enemy）`` of the support skills, the skills whose effect is not (wholly)
-    read, and the attack skills giving a status without effect here."""
+    read, the attack skills giving a status without effect here, and ``skill（enemy）→
+    reading`` of the skills whose effect is read."""
     support: list[str] = []
     unread: list[str] = []
     inert: list[str] = []
+    read: list[str] = []
     for e in enemies:
         for s in e.skills:
             label = f"{s.name}（{e.name}）"
@@ -123,9 +126,11 @@ def _unread(enemies: Iterable[km.KegareEnemy]) -> tuple[tuple[str, ...], ...]:
                 support.append(label)
             elif not reading.modelled:
                 unread.append(label)
+            elif s.effect and describe(reading):
+                read.append(f"{label}→{describe(reading)}")
             if {"weakness", "daze", "charm"} & set(reading.statuses):
                 inert.append(label)
-    return tuple(tuple(dict.fromkeys(x)) for x in (support, unread, inert))
+    return tuple(tuple(dict.fromkeys(x)) for x in (support, unread, inert, read))
 
 
 def prepare(enc: Encounter, tactics: Tactics) -> Prepared:
@@ -133,7 +138,7 @@ def prepare(enc: Encounter, tactics: Tactics) -> Prepared:
     o = enc.options
     corruption = str(o["corruption_effects"])
     enemies = tuple(_enemy(i, e, corruption) for i, e in enumerate(_enemies(enc)))
-    support, unread, inert = _unread(_enemies(enc))
+    support, unread, inert, read = _unread(_enemies(enc))
     return Prepared(
         pcs=tuple(_pc(i, pc) for i, pc in enumerate(_members(enc))),
         enemies=enemies,
@@ -154,6 +159,7 @@ def prepare(enc: Encounter, tactics: Tactics) -> Prepared:
         support=support,
         unread=unread,
         inert=inert,
+        read=read,
     )
 
 
@@ -166,6 +172,8 @@ NOTES = MappingProxyType(
         "support": "支援スキルは使わない：{skills}。敵が使えば攻撃の代わりに強化が入るので、"
         "実際に勝つ見込みは上下しうる（強い強化なら低くなる）。",
         "unread": "効果の文章を扱わないスキル：{skills}（その効果は無いものとして計算）。",
+        "read": "効果の文章から読んだもの：{skills}（saikoro validate も行ごとに示す。"
+        "読み違いは効果の文章を直す）。",
         "no_attack": "攻撃スキルのないエネミー：{enemies}（手番はパスする）。",
         "inert": "脱力・自失・魅了は付いても働かない（脱力・自失はキャラクターのLVが書式に無く、"
         "魅了は支援スキルを使わないため）。付けるもの：{sources}。実際には脱力・自失で"
@@ -258,6 +266,8 @@ class KegareSimulator(Simulator[Prepared]):
             out.append(self.note("support", skills="、".join(prep.support)))
         if prep.unread:
             out.append(self.note("unread", skills="、".join(prep.unread)))
+        if prep.read:
+            out.append(self.note("read", skills="、".join(prep.read)))
         silent = [e.label for e in prep.enemies if not e.moves]
         if silent:
             out.append(self.note("no_attack", enemies="、".join(silent)))

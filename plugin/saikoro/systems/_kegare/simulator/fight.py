@@ -148,6 +148,8 @@ class Prepared:
     """``skill（enemy）`` of the support skills (not used: the notes name them)."""
     unread: tuple[str, ...] = ()
     """The skills whose effect text is not (wholly) read."""
+    read: tuple[str, ...] = ()
+    """``skill（enemy）→ what its effect was read as`` of the skills whose effect is read."""
     inert: tuple[str, ...] = ()
     """The attack skills giving 脱力, 自失 or 魅了 (without effect here)."""
 
