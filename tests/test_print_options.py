@@ -107,6 +107,7 @@ def test_the_printed_contents_link_each_section_to_its_page_number() -> None:
         + TOC_PLACEHOLDER
         + '<section class="saikoro-book-scenario" id="book-x" data-scenario="x">'
         '<h2 id="t">題</h2><h3 id="a">概要</h3><h3 id="b">シーン</h3>'
+        '<h3 id="v">VTT用ルーム</h3><div class="saikoro-room"></div>'  # buttons: not on paper
         '<div class="saikoro-print-only saikoro-sheets" id="x--handouts-sheets"></div></section>'
         '<section class="saikoro-book-colophon"><h2 id="c">奥付</h2></section></div>'
     )

@@ -303,7 +303,7 @@ def print_toc(content: str) -> str:
         text = _heading_text(inner)
         target = html.unescape(target)
         rest = content[match.end() : match.end() + 300]
-        if "saikoro-free" in rest:  # the free roller: nothing to print
+        if "saikoro-free" in rest or "saikoro-room" in rest:  # buttons: nothing to print
             continue
         if level == "2" and scenario is not None and after_title:
             items.append(
