@@ -303,8 +303,8 @@ def print_toc(content: str) -> str:
         text = _heading_text(inner)
         target = html.unescape(target)
         rest = content[match.end() : match.end() + 300]
-        if "saikoro-free" in rest or "saikoro-room" in rest:  # buttons: nothing to print
-            continue
+        if "saikoro-free" in rest or rest.lstrip().startswith('<div class="saikoro-room"'):
+            continue  # buttons (the free roller, the VTT room): nothing to print
         if level == "2" and scenario is not None and after_title:
             items.append(
                 _toc_entry(text, f"book-{scenario}", "saikoro-toc-scenario").replace(
