@@ -81,6 +81,15 @@ def report(fig: Figures) -> None:
     for name in ("cover", "contents", "back"):
         if name in texts:
             print(f"  {name:<20} {texts[name].pages:>3} pages")
+    ends = sorted(
+        fig.fills[p.last - 1].fill
+        for p in fig.parts
+        if p.name not in {"cover", "contents", "back"} and not p.name.endswith(" handouts")
+    )
+    print(
+        "  last page of each scenario's text (its handouts start a page of their own): "
+        f"fill {ends[0]:.2f} to {ends[-1]:.2f}"
+    )
     page, fill = fig.emptiest()
     print(f"  emptiest page (not the last of a part): p. {page}, fill {fill:.2f}")
     sparse = fig.sparse()
