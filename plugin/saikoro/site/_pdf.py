@@ -255,7 +255,7 @@ def _no_scenario(page_url: str, scenario: str, ids: list[str]) -> str:
     """The message for ``--scenario`` naming no scenario of the page."""
     if not ids:
         return (
-            f"{page_url} はシナリオブックのページではないので --scenario は使えません"
+            "このページはシナリオブックのページではないので --scenario は使えません"
             "（site/scenarios/book/index.html を指定してください）"
         )
     close = difflib.get_close_matches(scenario, ids, n=1)
