@@ -150,7 +150,7 @@ def render_pdf(
         },
     )
     if missing is not None:
-        raise PdfError(_no_scenario(page_url, str(scenario), list(missing)))
+        raise PdfError(_no_scenario(str(scenario), list(missing)))
     data = _print(pw)
     for _ in range(_PASSES - 1):
         targets = pw.evaluate(_TARGETS)  # type: ignore[attr-defined]
@@ -251,7 +251,7 @@ def _page_numbers(data: bytes, targets: list[str]) -> dict[str, int]:
     return {t: found[t] for t in targets if t in found}
 
 
-def _no_scenario(page_url: str, scenario: str, ids: list[str]) -> str:
+def _no_scenario(scenario: str, ids: list[str]) -> str:
     """The message for ``--scenario`` naming no scenario of the page."""
     if not ids:
         return (
