@@ -218,3 +218,23 @@ def test_no_word_of_buttons_or_taps_on_paper(books: dict[str, Printed], name: st
         "ココフォリアにコピー",
     ):
         assert word not in text, word
+
+
+def test_an_unknown_scenario_is_named_with_the_nearest(
+    browser: Any, project_url: str, tmp_path: Path
+) -> None:
+    from saikoro.site._pdf import PdfError, render_pdf
+
+    page = browser.new_page()
+    try:
+        with pytest.raises(PdfError, match="もしかして akatsuki-kouya") as caught:
+            render_pdf(
+                f"{project_url}scenarios/book/",
+                tmp_path / "x.pdf",
+                page=page,
+                scenario="akatsuki-kouy",
+            )
+    finally:
+        page.close()
+    assert all(sid in str(caught.value) for sid in SCENARIOS)
+    assert not (tmp_path / "x.pdf").exists()
