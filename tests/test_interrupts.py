@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import signal
 import subprocess
 import sys
@@ -17,6 +16,8 @@ import time
 from pathlib import Path
 
 import pytest
+
+from samples import copy_pictures
 
 ROOT = Path(__file__).resolve().parents[1]
 SLOW = "  battles: 100000\n"
@@ -34,7 +35,7 @@ def _slow_scenario(path: Path) -> None:
     assert SLOW in text
     path.write_text(text, "utf-8")
     # its pictures, which validate requires beside it
-    shutil.copytree(ROOT / "scenarios" / "images", path.parent / "images", dirs_exist_ok=True)
+    copy_pictures(path.parent)
 
 
 def _cpu_seconds(pid: int) -> float:

@@ -305,7 +305,7 @@ class ScenarioBook:
     ) -> list[File]:
         """Generated files: one page (+ zips) per scenario, error pages, the index and the
         systems' listing pages (:mod:`._pages.index`); their places in the navigation in
-        :attr:`nav`."""
+        ``self.nav``."""
         prefix = prefix.strip("/")
         out: list[File] = []
         listed: list[tuple[Scenario, str, tuple[str, str, float] | None]] = []
