@@ -44,7 +44,7 @@ from ._log import log
 from ._mermaid import append_linked_flows
 from ._navigation import add_to_nav, arrange_nav
 from ._pages import balance, labels
-from ._pages.book import BOOK_TITLE, book_files
+from ._pages.book import BOOK_TITLE, book_files, print_toc
 from ._pages.reference import rule_topics
 from ._pages.scenario import fill_slots
 from ._reference import reference_files, schema_file
@@ -232,6 +232,7 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
                     self.config.title,
                     roller=roller,
                     ctx=self.build,
+                    paper=self.config.pdf.paper,
                 )
             )
         reference = []
@@ -338,6 +339,8 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         slots = self.book.slots.get(page.file.src_uri)
         if slots:
             html = fill_slots(html, slots)
+        if self._is_book(page):  # the printed contents, from the page's own headings
+            html = print_toc(html)
         self.assets.note_page(html)
         html, values = exact.compact(html, page.file.dest_uri)  # long fractions -> JSON
         if values is not None:

@@ -624,7 +624,8 @@ def section_html(
         straddle = f"区間が「{low}」から「{high}」にまたがるので、判定は目安です。"
     basis_text = "厳密な値" if result.exact is not None else "推定値"
     method = (
-        f'<p class="saikoro-note">{result.battles}回の{_plays(result)}のシミュレーション'
+        f'<p class="saikoro-note saikoro-balance-method">{result.battles}回の{_plays(result)}'
+        "のシミュレーション"
         f"（乱数の種 {result.seed}）。判定は勝率の{basis_text}による：{thresholds_text()}。"
         f"{straddle}</p>"
     )
