@@ -21,7 +21,6 @@ error naming the command that redraws it::
 from __future__ import annotations
 
 import hashlib
-import importlib
 import math
 import struct
 import zlib
@@ -280,9 +279,7 @@ def _maps() -> list[MapSpec]:
 
     out: dict[str, MapSpec] = {}
     for system in all_systems():
-        if not system.vtt_export:
-            continue
-        make = getattr(importlib.import_module(system.vtt_export), "room_map", None)
+        make = getattr(system.part("vtt", required=False), "room_map", None)
         if make is not None:
             spec = make()
             out[spec.name] = spec

@@ -274,4 +274,4 @@ class KegareSimulator(Simulator[Prepared]):
 
 
 SIMULATOR = KegareSimulator()
-"""The 穢れ simulator (named by :attr:`saikoro.systems._kegare.Kegare.simulator`)."""
+"""The 穢れ simulator (the ``simulator`` part of :class:`saikoro.systems._kegare.Kegare`)."""
