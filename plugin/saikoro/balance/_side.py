@@ -79,10 +79,8 @@ class Battle:
 
     def fact(self, name: str) -> int | None:
         """The per-system integer ``name`` (``None``: not reported)."""
-        facts = self.facts
-        if isinstance(facts, Mapping):
-            return facts.get(name)
-        for key, value in facts:
+        pairs: tuple[tuple[str, int], ...] = self.facts  # type: ignore[assignment]
+        for key, value in pairs:  # pairs, once __post_init__ has run
             if key == name:
                 return value
         return None
