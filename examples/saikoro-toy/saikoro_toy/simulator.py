@@ -1,36 +1,58 @@
 """The toy system's balance simulator: the party tries each difficulty target in turn.
 
 A battle is the scenario's checks in order: the PCs try a check one after the other
-until one succeeds; the scenario is won when every check is passed. Every roll is the
-engine's own ``TOY`` command (:meth:`Toy.roll_command`), and the exact figure is built
-from its exact odds (:meth:`Toy.odds_command`): a small chain, solved in full.
+until one succeeds; the scenario is won when every check is passed. That is all this
+module says: the rules as a step machine (:class:`Prepared` is a
+:class:`saikoro.balance.Rules`), each roll the exact odds of the engine's own ``TOY``
+command (:meth:`Toy.odds_command`). saikoro's balance engine samples the battles and
+solves them exactly, as it does for its own systems.
 """
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
 
-from saikoro.balance import Budget, Encounter, End, Note, Simulator, Tactics, Tally
-from saikoro.dice import DiceSource, InternalError
-from saikoro.systems import System
+from saikoro.balance import Battle, Encounter, End, Note, Roll, Rules, Simulator, Tactics
+from saikoro.dice import Dist, InternalError
 
 from .model import ToyTarget
 
-__all__ = ["SIMULATOR", "ToySimulator"]
+__all__ = ["SIMULATOR", "Prepared", "ToySimulator"]
+
+State = tuple[int, int, tuple[bool, ...]]
+"""(the check being tried, the PC trying it, which PCs have failed a check)."""
 
 
 @dataclass(frozen=True)
-class Prepared:
-    """The checks (commands and exact odds) and the party's size."""
+class Prepared(Rules[State]):
+    """The checks (commands and exact odds) and the party's size: the battle's rules."""
 
-    rules: System
     commands: tuple[str, ...]
     chances: tuple[Fraction, ...]
     pcs: int
     enemies: tuple[str, ...]
+
+    def start(self) -> State:
+        return (0, 0, (False,) * self.pcs)
+
+    def step(self, state: State) -> Roll[State] | Battle:
+        check, pc, failed = state
+        if check == len(self.commands) or pc == self.pcs:  # all passed, or no one left
+            return Battle(
+                win=check == len(self.commands),
+                end="win" if check == len(self.commands) else "failed",
+                rounds=check,
+                downed=failed,
+                passed=tuple(range(check)),
+            )
+        p = self.chances[check]
+        missed = (*failed[:pc], True, *failed[pc + 1 :])
+        return Roll(
+            Dist.from_fractions({True: p, False: 1 - p}),
+            lambda ok: (check + 1, 0, failed) if ok else (check, pc + 1, missed),
+        )
 
 
 class ToySimulator(Simulator[Prepared]):
@@ -56,55 +78,29 @@ class ToySimulator(Simulator[Prepared]):
 
     def prepare(self, enc: Encounter, tactics: Tactics) -> Prepared:
         del tactics
-        targets = []
-        for t in enc.targets:
-            if not isinstance(t, ToyTarget):
-                raise InternalError(f"toy: {t!r} is not a ToyTarget")
-            targets.append(t)
-        rules = enc.rules
-        commands = tuple(f"TOY{t.target}" for t in targets)
+        commands = tuple(f"TOY{t.target}" for t in enc.of("targets", ToyTarget))
         chances = []
         for command in commands:
-            found = rules.odds_command(command)
+            found = enc.rules.odds_command(command)
             if found is None or found.success is None:
                 raise InternalError(f"toy: {command} has no odds")
             chances.append(found.success)
         enemies = tuple(e.name for e in enc.enemies)
-        return Prepared(rules, commands, tuple(chances), len(enc.party.members), enemies)
+        return Prepared(commands, tuple(chances), len(enc.party.members), enemies)
 
-    def battle(self, prep: Prepared, rng: random.Random, tally: Tally) -> None:
-        source = DiceSource(rng=rng)
-        passed = []
-        failed = [False] * prep.pcs
+    def figures(self, prep: Prepared, outcomes: Dist[Battle]) -> dict[str, Fraction]:
+        """Each check's P(passed), given that the checks before it were."""
+        out = {}
+        reached = Fraction(1)
         for i, command in enumerate(prep.commands):
-            for pc in range(prep.pcs):
-                result = prep.rules.roll_command(command, source)
-                if result is None:
-                    raise InternalError(f"toy: {command} did not roll")
-                if result.success:
-                    passed.append(i)
-                    break
-                failed[pc] = True
-            else:
-                break
-        win = len(passed) == len(prep.commands)
-        tally.record(
-            win=win,
-            end="win" if win else "failed",
-            rounds=len(passed),
-            downed=failed,
-            passed=passed,
-        )
 
-    def exact(self, prep: Prepared, budget: Budget) -> tuple[Fraction | None, dict[str, Fraction]]:
-        win = Fraction(1)
-        figures: dict[str, Fraction] = {}
-        for command, p in zip(prep.commands, prep.chances, strict=True):
-            budget.spend(prep.pcs)
-            passed = 1 - (1 - p) ** prep.pcs
-            figures[f"P({command})"] = passed
-            win *= passed
-        return win, figures
+            def beyond(b: Battle, n: int = i + 1) -> bool:
+                return b.rounds >= n
+
+            passed = outcomes.probability_where(beyond)
+            out[f"P({command})"] = passed / reached
+            reached = passed
+        return out
 
     def notes(self, prep: Prepared) -> tuple[Note, ...]:
         if not prep.enemies:

@@ -31,12 +31,15 @@ Public API:
   ``saikoro tune`` (imported on first use, with the terminal's progress bars).
 
 What a system's simulator is made of (its bundle's ``simulator`` part, see
-:class:`Simulator`): :class:`Encounter` (the scenario model's PCs, enemies and targets),
+:class:`Simulator`): its rules as a step machine, :class:`Rules` (a start state, a step
+that ends the battle as a :class:`Battle` or asks for a :class:`Roll` of dice and the
+state after each outcome, a canonical form), which balance samples (:func:`play`) and
+solves exactly (:func:`solve`, :class:`Cycle`) for every system;
+:class:`Encounter` (the scenario model's PCs, enemies and targets),
 :class:`Tactics` / :class:`Policy`, :class:`Tally` (``record`` one battle, ending as one
 of :attr:`Simulator.ends`: :class:`End`, :data:`BATTLE_ENDS`), :class:`Note`,
 :class:`Budget` / :class:`OutOfBudget` (the one counted budget of exact solvers),
-:class:`Condition` / :class:`Battle` (side missions), and integer-weight helpers
-(:func:`common_denominator`, :func:`reduce`, :func:`scaled`).
+:class:`Condition` / :class:`Battle` (side missions).
 
 This package imports the standard library, :mod:`saikoro.dice`, :mod:`saikoro.systems` and
 :mod:`saikoro.scenario` (it reads validated scenarios), never MkDocs or the site.
@@ -50,6 +53,7 @@ from ._budget import AUTHOR_SECONDS, AUTHOR_STEPS, EXACT_STEPS, Budget, OutOfBud
 from ._cache import SEED, BalanceStore, CacheError, author_figures, scenario_tactics
 from ._check import balance_problems, check_balance
 from ._errors import BalanceError
+from ._machine import Cycle, Roll, Rules, play, solve
 from ._model import BalanceSpec, Encounter, Party, encounter, parse_party
 from ._parties import reference_party
 from ._runner import simulate
@@ -58,12 +62,12 @@ from ._simulator import BATTLE_ENDS, End, Note, Simulator, simulator_for
 from ._stats import BalanceResult, EndFigures, PcFigures, RulingUsed, SideResult, Tally, wilson
 from ._tactics import ATOMS, PRESETS, Policy, Tactics, TacticsError, tactics_for, tactics_rulings
 from ._verdict import VERDICTS, TargetVerdict, judge_target, verdict
-from ._weights import common_denominator, reduce, scaled
 
 if TYPE_CHECKING:
     from ._cli import main as simulate_main
-    from ._tune import Sensitivity, TuneResult, tune
+    from ._tune import tune
     from ._tune_cli import main as tune_main
+    from ._tune_result import Sensitivity, TuneResult
 
 __all__ = [
     "ATOMS",
@@ -82,6 +86,7 @@ __all__ = [
     "Budget",
     "CacheError",
     "Condition",
+    "Cycle",
     "Encounter",
     "End",
     "EndFigures",
@@ -90,6 +95,8 @@ __all__ = [
     "Party",
     "PcFigures",
     "Policy",
+    "Roll",
+    "Rules",
     "RulingUsed",
     "Sensitivity",
     "SideResult",
@@ -102,17 +109,16 @@ __all__ = [
     "author_figures",
     "balance_problems",
     "check_balance",
-    "common_denominator",
     "encounter",
     "judge_target",
     "parse_party",
-    "reduce",
+    "play",
     "reference_party",
-    "scaled",
     "scenario_tactics",
     "simulate",
     "simulate_main",
     "simulator_for",
+    "solve",
     "tactics_for",
     "tactics_rulings",
     "tune",
@@ -123,8 +129,8 @@ __all__ = [
 
 
 _LAZY = {
-    "Sensitivity": ("._tune", "Sensitivity"),
-    "TuneResult": ("._tune", "TuneResult"),
+    "Sensitivity": ("._tune_result", "Sensitivity"),
+    "TuneResult": ("._tune_result", "TuneResult"),
     "tune": ("._tune", "tune"),
     "simulate_main": ("._cli", "main"),
     "tune_main": ("._tune_cli", "main"),

@@ -58,7 +58,7 @@ from ._stats import BalanceResult
 from ._tactics import Tactics, tactics_for
 
 if TYPE_CHECKING:
-    from ._tune import TuneResult
+    from ._tune_result import TuneResult
 
 __all__ = [
     "FORMAT",
@@ -411,7 +411,7 @@ class BalanceStore:
 
     def tune_cached(self, scenario: Scenario) -> TuneResult | None:
         """Tuning's suggestions for ``scenario`` if a cache holds them."""
-        from ._tune import TuneResult
+        from ._tune_result import TuneResult
 
         return self._cached(self.tune_key(scenario), TuneResult)
 

@@ -13,8 +13,6 @@ is measured instead.
 from __future__ import annotations
 
 import math
-import multiprocessing
-import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -27,7 +25,7 @@ from ._budget import Budget, OutOfBudget
 from ._check import scenario_tactics
 from ._interval import wilson
 from ._model import Encounter, encounter
-from ._runner import _chunks, _ignore_sigint, run_chunk
+from ._runner import _chunks, run_chunk, worker_pool
 from ._simulator import simulator_for
 
 __all__ = ["EXACT_TUNE_STEPS", "Difference", "Measure", "Measurer", "difference", "solvable"]
@@ -226,8 +224,7 @@ class Measurer:
 
     def __enter__(self) -> Measurer:
         if self.jobs > 1:
-            ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
-            self._pool = ctx.Pool(self.jobs, initializer=_ignore_sigint)
+            self._pool = worker_pool(self.jobs)
         return self
 
     def __exit__(self, *exc: object) -> None:

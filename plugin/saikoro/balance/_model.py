@@ -17,7 +17,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
+from typing import TypeVar
 
+from saikoro.dice import InternalError
 from saikoro.scenario import Scenario, parse_win_range, party_size, side_facts
 from saikoro.scenario import model as sm
 from saikoro.systems import OptionValue, System
@@ -38,6 +40,9 @@ __all__ = [
 
 
 # -- the encounter ----------------------------------------------------------------------
+
+M = TypeVar("M")
+"""A system's model class (its PC, enemy, difficulty target...)."""
 
 
 @dataclass(frozen=True)
@@ -103,6 +108,29 @@ class Encounter:
     def options(self) -> Mapping[str, OptionValue]:
         """The ruling options in force (defaults filled in)."""
         return self.rules.options
+
+    @property
+    def reads(self) -> frozenset[str]:
+        """The :class:`~saikoro.balance.Battle` fields the side missions read beside
+        ``win`` (:attr:`Condition.reads <saikoro.balance.Condition.reads>`)."""
+        out: frozenset[str] = frozenset()
+        for spec in self.side:
+            if spec.condition is not None:
+                out |= spec.condition.reads
+        return out
+
+    def of(self, part: str, kind: type[M]) -> tuple[M, ...]:
+        """``members`` (the party), ``enemies``, ``targets`` or ``tables``, each checked
+        to be the system's model class ``kind``.
+
+        Raises:
+            InternalError: one is not (the scenario's model is not the simulator's).
+        """
+        items = self.party.members if part == "members" else getattr(self, part)
+        for x in items:
+            if not isinstance(x, kind):
+                raise InternalError(f"{self.system}: {x!r} is not a {kind.__name__}")
+        return tuple(items)
 
 
 @cache

@@ -23,6 +23,7 @@ import signal
 import time
 from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
 
 from saikoro.dice import InternalError
 
@@ -40,6 +41,7 @@ __all__ = [
     "run_chunk",
     "side_exact",
     "simulate",
+    "worker_pool",
 ]
 
 CHUNK = 250
@@ -135,6 +137,14 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def worker_pool(jobs: int) -> Any:
+    """The one kind of process pool balance plays on (``simulate``'s battles and exact
+    solution, tuning's versions): forked where the platform can, workers that leave Ctrl-C
+    to the parent."""
+    ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+    return ctx.Pool(jobs, initializer=_ignore_sigint)
+
+
 def _chunks(battles: int) -> list[int]:
     full, rest = divmod(battles, CHUNK)
     return [CHUNK] * full + ([rest] if rest else [])
@@ -214,8 +224,7 @@ def simulate(
                     cut = done < battles
                     break
         else:
-            ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
-            with ctx.Pool(jobs, initializer=_ignore_sigint) as pool:
+            with worker_pool(jobs) as pool:
                 try:
                     # the exact solution in one worker while the others play the battles
                     pending = (

@@ -29,14 +29,28 @@ __all__ = ["Battle", "Condition", "SideSpec", "side_specs"]
 
 @dataclass(frozen=True)
 class Battle:
-    """What one battle left behind, as a condition reads it.
+    """What one battle left behind: what the tally counts and a condition reads.
+
+    It is the end of a system's step machine (:class:`~saikoro.balance.Rules`): the
+    sampler adds it to a :class:`~saikoro.balance.Tally`, the exact solver returns the
+    distribution of these (so every field is hashable).
 
     Attributes:
         win / rounds / downed / taken: as :meth:`saikoro.balance.Tally.record` got them.
+        end: how it ended, a key of the simulator's ``ends`` (``""``: ``win`` or ``lost``).
+        dealt: damage the party dealt.
         defeated: enemy indices, in the order they fell (each once).
         passed: indices of the difficulty targets that succeeded.
-        facts: per-system integers (``corruption``, ``power``, ``cards_left``, ``escaped``).
-        hit_by: the enemy actions (tally keys, ``id:name``) that dealt the party damage.
+        facts: per-system integers (``corruption``, ``power``, ``cards_left``, ``escaped``),
+            given as a mapping, kept as sorted pairs.
+        hit_by: the enemy actions (tally keys, ``id:name``) that dealt the party damage
+            (default: those of ``actions`` with damage).
+        actions: (enemy action, damage it dealt to the party) pairs.
+        sums: (per-system figure, value) pairs the tally sums (cards spent...).
+
+    ``dealt``, ``actions`` and ``sums`` feed the sampled means only: they are not part of
+    a battle's identity (two ends differing only there are one end of the exact solver,
+    and a canonical state may leave them out).
     """
 
     win: bool
@@ -45,8 +59,31 @@ class Battle:
     taken: int = 0
     defeated: Sequence[int] = ()
     passed: Sequence[int] = ()
-    facts: Mapping[str, int] = field(default_factory=dict)
+    facts: Mapping[str, int] | tuple[tuple[str, int], ...] = ()
     hit_by: frozenset[str] = frozenset()
+    end: str = ""
+    dealt: int = field(default=0, compare=False)
+    actions: tuple[tuple[str, int], ...] = field(default=(), compare=False)
+    sums: tuple[tuple[str, int], ...] = field(default=(), compare=False)
+
+    def __post_init__(self) -> None:
+        if isinstance(self.facts, Mapping):
+            object.__setattr__(self, "facts", tuple(sorted(self.facts.items())))
+        for name in ("downed", "defeated", "passed"):
+            value = getattr(self, name)
+            if not isinstance(value, tuple):
+                object.__setattr__(self, name, tuple(value))
+        if not self.hit_by and self.actions:
+            hit = frozenset(k for k, v in self.actions if v)
+            object.__setattr__(self, "hit_by", hit)
+
+    def fact(self, name: str) -> int | None:
+        """The per-system integer ``name`` (``None``: not reported)."""
+        pairs: tuple[tuple[str, int], ...] = self.facts  # type: ignore[assignment]
+        for key, value in pairs:  # pairs, once __post_init__ has run
+            if key == name:
+                return value
+        return None
 
 
 def _matches(action: str, wanted: str) -> bool:
@@ -89,6 +126,22 @@ class Condition:
         return bool(self.no_damage_from)
 
     @property
+    def reads(self) -> frozenset[str]:
+        """The :class:`Battle` fields it reads beside ``win`` (what a system's canonical
+        state must keep for its exact figure)."""
+        parts = {
+            "rounds": self.rounds_at_most is not None,
+            "downed": self.downed_at_most is not None or bool(self.standing),
+            "defeated": self.all_defeated is not None
+            or bool(self.defeated or self.spared or self.defeated_first),
+            "taken": self.taken_at_most is not None,
+            "hit_by": bool(self.no_damage_from),
+            "facts": bool(self.facts),
+            "passed": bool(self.targets) or self.targets_at_least is not None,
+        }
+        return frozenset(k for k, v in parts.items() if v)
+
+    @property
     def only_win(self) -> bool:
         """Whether the condition is the main mission's outcome alone (``win:`` only)."""
         return self.win is not None and self == Condition(win=self.win, enemies=self.enemies)
@@ -121,7 +174,7 @@ class Condition:
         if self.targets_at_least is not None and len(b.passed) < self.targets_at_least:
             return False
         for fact, op, value in self.facts:
-            have = b.facts.get(fact)
+            have = b.fact(fact)
             if have is None or not _compare(have, op, value):
                 return False
         return True

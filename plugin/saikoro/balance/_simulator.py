@@ -6,9 +6,12 @@ its scenario definition and page profile are. The runner, the CLI and the site's
 read the attributes below and never compare a system id: a sixth system is simulated,
 shown and explained through its own subclass.
 
-A subclass sets the class attributes and implements :meth:`Simulator.prepare` and
-:meth:`Simulator.battle`; :meth:`Simulator.exact` and :meth:`Simulator.side_exact`
-solve what is small enough (charging a :class:`~saikoro.balance.Budget`),
+A subclass sets the class attributes and implements :meth:`Simulator.prepare` (what a
+battle needs that does not change between battles) and :meth:`Simulator.rules` (the
+battle as a step machine, :class:`~saikoro.balance.Rules`: by default the prepared value
+is one); the battles are sampled and the encounter solved exactly from those rules, once
+for every system (:mod:`._machine`), within a :class:`~saikoro.balance.Budget`.
+:meth:`Simulator.figures` adds exact figures read from the ends' distribution,
 :meth:`Simulator.notes` says what is not modelled, in the words of :attr:`Simulator.NOTES`.
 
 Every battle ends one of the ways :attr:`Simulator.ends` names (a win, a wipe, the round
@@ -22,12 +25,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
-from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from saikoro.dice import InternalError
+from saikoro.dice import Dist, InternalError
 from saikoro.systems import RegistryError, system_class
 
 from ._budget import Budget
+from ._machine import Cycle, Rules, Sampler, solve
+from ._side import Battle
 
 if TYPE_CHECKING:
     from ._model import Encounter
@@ -114,13 +119,32 @@ class Simulator(Generic[P]):
     encounter (names of skills, effects...). The guide (``saikoro/site/_guide/balance.md``)
     lists them."""
 
+    _solved: tuple[object, Dist[Battle] | None, int]
+    """The last encounter solved: its prepared value, its ends, the work it took."""
+    _sampler: tuple[object, Sampler[Any]]
+    """The last encounter sampled: its prepared value and its sampler."""
+
     def prepare(self, enc: Encounter, tactics: Tactics) -> P:
         """Everything a battle needs that does not change between battles."""
         raise NotImplementedError
 
+    def rules(self, prep: P) -> Rules[Any] | None:
+        """The encounter's rules as a step machine (default: ``prep`` itself, when it is
+        a :class:`~saikoro.balance.Rules`): everything else is played on it."""
+        return prep if isinstance(prep, Rules) else None
+
     def battle(self, prep: P, rng: random.Random, tally: Tally) -> None:
-        """Play one battle from ``rng`` and :meth:`~saikoro.balance.Tally.record` it."""
-        raise NotImplementedError
+        """Play one battle from ``rng`` and add it to ``tally``."""
+        last: tuple[object, Sampler[Any]] | None = self.__dict__.get("_sampler")
+        if last is None or last[0] is not prep:
+            if last is not None and last[0] == prep:  # the same encounter's next chunk
+                last = self._sampler = (prep, last[1])
+            else:
+                rules = self.rules(prep)
+                if rules is None:
+                    raise InternalError(f"{self.system}: no rules for {type(prep).__name__}")
+                last = self._sampler = (prep, Sampler(rules))
+        tally.add(last[1].play(rng))
 
     def ends_for(self, prep: P) -> Mapping[str, End]:
         """The ends of this encounter's battles (default :attr:`ends`): a simulator whose
@@ -128,21 +152,59 @@ class Simulator(Generic[P]):
         del prep
         return self.ends
 
-    def exact(self, prep: P, budget: Budget) -> tuple[Fraction | None, dict[str, Fraction]]:
-        """P(win) solved exactly and other exact figures.
+    def outcomes(self, prep: P, budget: Budget) -> Dist[Battle] | None:
+        """Every way a battle ends, exactly (:func:`~saikoro.balance.solve`); ``None``
+        when the rules loop.
 
-        ``None`` when the encounter is not of a shape the solver handles; a solver charges
-        ``budget`` for its work and lets :class:`~saikoro.balance.OutOfBudget` propagate
-        when it runs out (the runner then reports the figure as simulated only).
+        Raises:
+            OutOfBudget: the states take more work than ``budget`` (the runner then
+                reports the figure as simulated only).
         """
-        del prep, budget
-        return None, {}
+        last: tuple[object, Dist[Battle] | None, int] | None = self.__dict__.get("_solved")
+        if last is not None and last[0] is prep:  # exact, then each side mission: once
+            budget.spend(last[2])
+            return last[1]
+        rules = self.rules(prep)
+        if rules is None:
+            return None
+        count = Budget(budget.limit - budget.used)
+        try:
+            found = solve(rules, count)
+        except Cycle:
+            found = None
+        finally:
+            budget.spend(count.used)
+        self._solved = (prep, found, count.used)
+        return found
+
+    def exact(self, prep: P, budget: Budget) -> tuple[Fraction | None, dict[str, Fraction]]:
+        """P(win) solved exactly and the other exact figures (:meth:`figures`)."""
+        found = self.outcomes(prep, budget)
+        if found is None:
+            return None, {}
+        return found.probability_where(_won), self.figures(prep, found)
+
+    def figures(self, prep: P, outcomes: Dist[Battle]) -> dict[str, Fraction]:
+        """Exact figures beside P(win), read from the ends' distribution (default none)."""
+        del prep, outcomes
+        return {}
+
+    def exact_ends(self, prep: P, budget: Budget) -> dict[str, Fraction]:
+        """P(each end of :meth:`ends_for`), exactly (empty when the rules loop)."""
+        found = self.outcomes(prep, budget)
+        if found is None:
+            return {}
+        out = dict.fromkeys(self.ends_for(prep), Fraction(0))
+        for b, p in found.probabilities().items():
+            key = b.end or ("win" if b.win else "lost")
+            out[key] = out.get(key, Fraction(0)) + p
+        return out
 
     def side_exact(self, prep: P, condition: Condition, budget: Budget) -> Fraction | None:
-        """P(a side mission's ``condition``) solved exactly, where it can be (charging
-        ``budget``, as :meth:`exact`)."""
-        del prep, condition, budget
-        return None
+        """P(a side mission's ``condition``) solved exactly (charging ``budget``, as
+        :meth:`exact`)."""
+        found = self.outcomes(prep, budget)
+        return None if found is None else found.probability_where(condition.holds)
 
     def notes(self, prep: P) -> tuple[Note, ...]:
         """What this encounter has that the simulation does not model (see :meth:`note`)."""
@@ -181,6 +243,10 @@ class Simulator(Generic[P]):
         """The per-battle facts (``Tally.record(facts=...)``) it reports for ``enc``."""
         del enc
         return frozenset()
+
+
+def _won(b: Battle) -> bool:
+    return b.win
 
 
 def simulator_for(system_id: str) -> Simulator[object]:

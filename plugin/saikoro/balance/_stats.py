@@ -133,6 +133,23 @@ class Tally:
         for i, c in enumerate(self.checks):
             self.side[i] += c.holds(battle)
 
+    def add(self, b: Battle) -> None:
+        """Count the battle ``b`` (the end of a step machine, see :func:`record`)."""
+        self.battles += 1
+        self.wins += b.win
+        self.ends[b.end or ("win" if b.win else "lost")] += 1
+        self.rounds[b.rounds] += 1
+        for i, d in enumerate(b.downed):
+            self.downed[i] += d
+        self.dealt += b.dealt
+        self.taken += b.taken
+        for key, value in b.actions:
+            self.actions[key] += value
+        for key, value in b.sums:
+            self.sums[key] += value
+        for i, c in enumerate(self.checks):
+            self.side[i] += c.holds(b)
+
     def __add__(self, other: Tally) -> Tally:
         if self.pcs != other.pcs:
             raise BalanceError("tallies of different parties cannot be merged")

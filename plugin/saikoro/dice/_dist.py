@@ -1,7 +1,7 @@
 """Exact, immutable distributions with integer weights.
 
-A :class:`Dist` maps outcomes (ints or strings) to non-negative integer weights over
-one common denominator. Probabilities are ``fractions.Fraction`` and never floats.
+A :class:`Dist` maps outcomes (ints, strings, any hashable value) to non-negative integer
+weights over one common denominator. Probabilities are ``fractions.Fraction`` and never floats.
 When an unbounded process (an exploding die, a reroll) is cut off, the weights sum to
 less than the denominator and :attr:`Dist.truncated` says how much mass was dropped.
 
@@ -21,7 +21,8 @@ Fraction(7, 1)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from bisect import bisect_right
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
 from math import gcd
 from typing import Generic, TypeVar
@@ -31,8 +32,8 @@ from ._errors import DistributionError
 __all__ = ["Dist", "Outcome"]
 
 Outcome = int | str
-T = TypeVar("T", int, str)
-U = TypeVar("U", int, str)
+T = TypeVar("T", bound=Hashable)
+U = TypeVar("U", bound=Hashable)
 
 
 def _lcm(a: int, b: int) -> int:
@@ -47,10 +48,11 @@ class Dist(Generic[T]):
     distributions compare equal.
     """
 
-    __slots__ = ("_denominator", "_weights")
+    __slots__ = ("_cumulative", "_denominator", "_weights")
 
     _weights: dict[T, int]
     _denominator: int
+    _cumulative: tuple[list[int], list[T]] | None
 
     def __init__(self, weights: Mapping[T, int], denominator: int | None = None) -> None:
         clean = {k: int(w) for k, w in weights.items() if w}
@@ -73,6 +75,7 @@ class Dist(Generic[T]):
             denominator //= g
         self._weights = dict(sorted(clean.items(), key=_sort_key))
         self._denominator = denominator
+        self._cumulative = None
 
     # -- constructors -------------------------------------------------------------
 
@@ -218,6 +221,37 @@ class Dist(Generic[T]):
             s += k * w
         return Fraction(s, total)
 
+    def draw(self, u: float) -> T:
+        """The outcome a uniform ``u`` in [0, 1) falls on (weights laid end to end, in
+        sorted order; truncated mass falls on the last outcome): a random draw from
+        ``rng.random()``, what a simulation samples.
+
+        >>> d = Dist({"a": 1, "b": 3})
+        >>> d.draw(0.0), d.draw(0.24), d.draw(0.25), d.draw(0.99)
+        ('a', 'a', 'b', 'b')
+        """
+        ends, values = self.laid()
+        return values[bisect_right(ends, int(u * self._denominator))]
+
+    def laid(self) -> tuple[list[int], list[T]]:
+        """The weights laid end to end (running totals, the last one the denominator) and
+        the outcomes, in sorted order: what :meth:`draw` bisects (kept; do not change them).
+
+        >>> Dist({"a": 1, "b": 3}, 5).laid()
+        ([1, 5], ['a', 'b'])
+        """
+        table = self._cumulative
+        if table is None:
+            running = 0
+            ends = []
+            for w in self._weights.values():
+                running += w
+                ends.append(running)
+            if ends:
+                ends[-1] = self._denominator  # truncated mass falls on the last outcome
+            table = self._cumulative = (ends, list(self._weights))
+        return table
+
     def __len__(self) -> int:
         return len(self._weights)
 
@@ -302,8 +336,10 @@ class Dist(Generic[T]):
         return Dist(kept, total)
 
 
-def _sort_key(item: tuple[Outcome, int]) -> tuple[int, int, str]:
+def _sort_key(item: tuple[Hashable, int]) -> tuple[int, int, str]:
     k = item[0]
     if isinstance(k, int):
         return (0, k, "")
-    return (1, 0, str(k))
+    if isinstance(k, str):
+        return (1, 0, k)
+    return (2, 0, repr(k))

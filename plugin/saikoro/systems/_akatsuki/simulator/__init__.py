@@ -21,31 +21,21 @@ cards). Every target is attempted; ``win`` is P(every one succeeds). A play that
 ends as ``failed:<i>``, *i* the first target that failed (:meth:`AkatsukiSimulator.ends_for`);
 the "rounds" histogram counts the checks that succeeded.
 
-The whole series is solved exactly (a distribution over the cards each PC holds), charged
-to the budget, as are the side missions.
+The rules are a step machine (:class:`Prepared` is the :class:`~saikoro.balance.Rules`):
+a state is the next target, the cards each PC holds and the targets passed; a check
+rolls its two dice one after the other. The balance engine samples it and solves it exactly.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cache
 from types import MappingProxyType
 
-from saikoro.balance import (
-    Battle,
-    Budget,
-    Condition,
-    Encounter,
-    End,
-    Note,
-    Simulator,
-    Tactics,
-    Tally,
-)
-from saikoro.dice import InternalError
+from saikoro.balance import Battle, Encounter, End, Note, Roll, Rules, Simulator, Tactics
+from saikoro.dice import Dist, InternalError
 from saikoro.systems._akatsuki.checks import (
     MAX_SUPPORTERS,
     AfterMode,
@@ -57,16 +47,19 @@ from saikoro.systems._akatsuki.checks import (
     supporter_bonus,
 )
 from saikoro.systems._akatsuki.model import AkatsukiEnemy, AkatsukiPC, AkatsukiTarget
-from saikoro.systems._akatsuki.odds import enumerate_check, success_probability
+from saikoro.systems._akatsuki.odds import success_probability
 from saikoro.systems._akatsuki.rulings import Settings
 
-__all__ = ["FLOWS", "SIMULATOR", "AkatsukiSimulator", "Plan", "Prepared", "step", "with_cards"]
+__all__ = ["FLOWS", "SIMULATOR", "AkatsukiSimulator", "Plan", "Prepared", "State", "with_cards"]
 
 FLOWS = ("akatsuki.check",)
 """The system flows this simulator follows."""
 
 WIN = End("すべての判定に成功", True)
 """The main mission's success."""
+
+DIE: Dist[int] = Dist.uniform(range(6))
+"""One die of the 2D6, its faces counted from 0."""
 
 
 @dataclass(frozen=True)
@@ -79,9 +72,14 @@ class Plan:
     supporters: tuple[int, ...]
 
 
+State = tuple[int, tuple[int, ...], int, int, int, int]
+"""(next target, cards each PC holds, mask of the targets passed, the first die rolled for
+it or -1, cards spent, gained)."""
+
+
 @dataclass(frozen=True)
-class Prepared:
-    """The plans, the rules, the tactics and what the notes name."""
+class Prepared(Rules[State]):
+    """The plans, the rules, the tactics and what the notes name; the series' rules."""
 
     plans: tuple[Plan, ...]
     rules: CheckRules
@@ -90,37 +88,69 @@ class Prepared:
     card_points: int = 1
     enemies: tuple[str, ...] = ()
     rounds: int | None = None
+    reads: frozenset[str] = frozenset()
+    """The battle's figures the side missions read (what the exact states keep)."""
     plays: dict[tuple[int, int], Play] = field(default_factory=dict, compare=False, repr=False)
     """Each check as played from a hand size (:func:`_play`), filled as battles need them."""
 
+    def start(self) -> State:
+        return (0, self.cards, 0, -1, 0, 0)
 
-def _party(enc: Encounter) -> tuple[AkatsukiPC, ...]:
-    out = []
-    for pc in enc.party.members:
-        if not isinstance(pc, AkatsukiPC):
-            raise InternalError(f"akatsuki: {pc!r} is not an AkatsukiPC")
-        out.append(pc)
-    if not out:
-        raise InternalError("akatsuki: the party has no PC")
-    return tuple(out)
+    def step(self, state: State) -> Roll[State] | Battle:
+        i, cards, mask, d1, spent, gained = state
+        if i < len(self.plans) and d1 < 0:  # both dice are rolled, even when not read
+            return Roll(DIE, lambda d: (i, cards, mask, d, spent, gained))
+        if i < len(self.plans):
+            plan = self.plans[i]
+            results, before = _play(self, i, cards[plan.checker])
 
+            def then(d2: int) -> State:
+                r = results[d1 * 6 + d2]
+                hand = list(cards)
+                hand[plan.checker] += r.cards_gained - before - r.cards_spent
+                for j in plan.supporters:  # each PC supporter earns as many as the checker
+                    hand[j] += r.cards_gained
+                won = r.cards_gained * (1 + len(plan.supporters))
+                passed = mask | (1 << i) if r.success else mask
+                return (
+                    i + 1,
+                    tuple(hand),
+                    passed,
+                    -1,
+                    spent + before + r.cards_spent,
+                    gained + won,
+                )
 
-def _targets(enc: Encounter) -> tuple[AkatsukiTarget, ...]:
-    out = []
-    for t in enc.targets:
-        if not isinstance(t, AkatsukiTarget):
-            raise InternalError(f"akatsuki: {t!r} is not an AkatsukiTarget")
-        out.append(t)
-    return tuple(out)
+            return Roll(DIE, then)
+        passed = tuple(k for k in range(i) if mask >> k & 1)
+        failed = [k for k in range(i) if not mask >> k & 1]
+        downed = [False] * len(cards)
+        for k in failed:
+            downed[self.plans[k].checker] = True
+        return Battle(
+            win=not failed,
+            end=_fail_key(failed[0]) if failed else "win",
+            rounds=len(passed),
+            downed=tuple(downed),
+            passed=passed,
+            facts={"cards_left": sum(cards)},
+            sums=(("cards_spent", spent), ("cards_gained", gained)),
+        )
 
-
-def _enemies(enc: Encounter) -> tuple[AkatsukiEnemy, ...]:
-    out = []
-    for e in enc.enemies:
-        if not isinstance(e, AkatsukiEnemy):
-            raise InternalError(f"akatsuki: {e!r} is not an AkatsukiEnemy")
-        out.append(e)
-    return tuple(out)
+    def canonical(self, state: State) -> tuple[int, ...] | tuple[object, ...]:
+        """The cards spent and gained feed the sampled means only; of the targets passed,
+        only the first failure counts (the end, the conditional figures) unless a side
+        mission reads which ones or how many passed, or who failed."""
+        i, cards, mask, d1 = state[:4]
+        if self.reads & {"passed", "rounds"}:
+            return (i, cards, mask, d1)
+        failed = ~mask & ((1 << i) - 1)
+        down = 0
+        if "downed" in self.reads:
+            for k in range(i):
+                if failed >> k & 1:
+                    down |= 1 << self.plans[k].checker
+        return (i, cards, d1, (failed & -failed).bit_length(), down)
 
 
 def _expert(pc: AkatsukiPC, t: AkatsukiTarget) -> bool:
@@ -188,29 +218,6 @@ def with_cards(spec: CheckSpec, held: int, points: int, rules: CheckRules) -> tu
     return boosted(best[1]), best[1]
 
 
-def _spec(prep: Prepared, plan: Plan, hand: tuple[int, ...] | list[int]) -> tuple[CheckSpec, int]:
-    """The check as the checker plays it with its hand (``spend_cards``), and cards before."""
-    held = hand[plan.checker] if prep.spend else 0
-    return with_cards(plan.spec, held, prep.card_points, prep.rules)
-
-
-def _apply(plan: Plan, cards: list[int], r: CheckResult, before: int) -> tuple[int, int]:
-    """Update ``cards`` after the check ``r``; (cards spent, cards gained by the party)."""
-    spent = before + r.cards_spent
-    cards[plan.checker] += r.cards_gained - spent
-    for j in plan.supporters:  # each PC supporter earns as many as the checker
-        cards[j] += r.cards_gained
-    return spent, r.cards_gained * (1 + len(plan.supporters))
-
-
-def step(prep: Prepared, plan: Plan, cards: list[int], d1: int, d2: int) -> tuple[bool, int, int]:
-    """Resolve one check for dice ``d1``, ``d2``; update ``cards``; (success, spent, gained)."""
-    spec, before = _spec(prep, plan, cards)
-    r = resolve_check(spec, d1, d2, prep.rules)
-    spent, gained = _apply(plan, cards, r, before)
-    return r.success, spent, gained
-
-
 Play = tuple[tuple[CheckResult, ...], int]
 """A check as played from a hand: the result of each of the 36 rolls (``(d1 - 1) * 6 +
 d2 - 1``; all the same when the check fails unrolled), the cards spent before the roll."""
@@ -232,80 +239,8 @@ def _play(prep: Prepared, i: int, held: int) -> Play:
     return found
 
 
-def _battle(prep: Prepared, rng: random.Random, tally: Tally) -> None:
-    cards = list(prep.cards)
-    downed = [False] * len(cards)
-    spent = gained = 0
-    passed = []
-    first_fail: int | None = None
-    for i, plan in enumerate(prep.plans):
-        results, before = _play(prep, i, cards[plan.checker])
-        d1, d2 = int(rng.random() * 6), int(rng.random() * 6)  # ignored when not rolled
-        r = results[d1 * 6 + d2]
-        s, g = _apply(plan, cards, r, before)
-        spent += s
-        gained += g
-        if r.success:
-            passed.append(i)
-        else:
-            downed[plan.checker] = True
-            if first_fail is None:
-                first_fail = i
-    tally.record(
-        win=first_fail is None,
-        end="win" if first_fail is None else _fail_key(first_fail),
-        rounds=len(passed),
-        downed=downed,
-        passed=passed,
-        facts={"cards_left": sum(cards)},
-    )
-    tally.sums["cards_spent"] += spent
-    tally.sums["cards_gained"] += gained
-
-
 def _fail_key(i: int) -> str:
     return f"failed:{i}"
-
-
-def _results(
-    prep: Prepared, plan: Plan, hand: tuple[int, ...], budget: Budget
-) -> list[tuple[tuple[int, ...], bool, int]]:
-    """Every result of ``plan``'s check from ``hand``: (hand after, success, weight of 36)."""
-    spec, before = _spec(prep, plan, hand)
-    found = enumerate_check(spec, prep.rules)
-    budget.spend(len(found))
-    out = []
-    for r, w in found:
-        cards = list(hand)
-        _apply(plan, cards, r, before)
-        out.append((tuple(cards), r.success, w))
-    return out
-
-
-def _series(prep: Prepared, budget: Budget) -> tuple[dict[str, Fraction], dict[str, Fraction]]:
-    """The whole series over the cards each PC holds: P(each end) and, per target,
-    P(success | every target before it succeeded)."""
-    states: dict[tuple[int, ...], int] = {prep.cards: 1}
-    denominator = 1
-    ends: dict[str, Fraction] = {}
-    figures: dict[str, Fraction] = {}
-    for i, plan in enumerate(prep.plans):
-        nxt: dict[tuple[int, ...], int] = {}
-        failed = 0
-        for hand, w in states.items():
-            for after, ok, weight in _results(prep, plan, hand, budget):
-                if ok:
-                    nxt[after] = nxt.get(after, 0) + w * weight
-                else:
-                    failed += w * weight
-        reached = sum(states.values()) * 36
-        figures[f"P({plan.name} | 前の判定がすべて成功)"] = (
-            Fraction(reached - failed, reached) if reached else Fraction(0)
-        )
-        denominator *= 36
-        ends[_fail_key(i)] = Fraction(failed, denominator)
-        states = nxt
-    return {"win": Fraction(sum(states.values()), denominator), **ends}, figures
 
 
 class AkatsukiSimulator(Simulator[Prepared]):
@@ -357,21 +292,20 @@ class AkatsukiSimulator(Simulator[Prepared]):
 
     def prepare(self, enc: Encounter, tactics: Tactics) -> Prepared:
         """Plan every target for the party."""
-        party = _party(enc)
+        party = enc.of("members", AkatsukiPC)
+        if not party:
+            raise InternalError("akatsuki: the party has no PC")
         rules = Settings.from_options(enc.options).check
         return Prepared(
-            plans=tuple(_plan(party, t, rules) for t in _targets(enc)),
+            plans=tuple(_plan(party, t, rules) for t in enc.of("targets", AkatsukiTarget)),
             rules=rules,
             spend=tactics.pc.spend_cards,
             cards=tuple(pc.cards for pc in party),
             card_points=int(enc.options["card_points"]),
-            enemies=tuple(e.name for e in _enemies(enc)),
+            enemies=tuple(e.name for e in enc.of("enemies", AkatsukiEnemy)),
             rounds=enc.round_limit,
+            reads=enc.reads,
         )
-
-    def battle(self, prep: Prepared, rng: random.Random, tally: Tally) -> None:
-        """Attempt every target once, in order."""
-        _battle(prep, rng, tally)
 
     def ends_for(self, prep: Prepared) -> Mapping[str, End]:
         """The win, and a failure at each target (the first that failed)."""
@@ -380,39 +314,19 @@ class AkatsukiSimulator(Simulator[Prepared]):
         }
         return MappingProxyType({"win": WIN, **fails})
 
-    def exact(self, prep: Prepared, budget: Budget) -> tuple[Fraction | None, dict[str, Fraction]]:
-        """P(every target succeeds), exactly, and each target's P(success) once every
-        target before it has succeeded."""
-        ends, figures = _series(prep, budget)
-        return ends["win"], figures
+    def figures(self, prep: Prepared, outcomes: Dist[Battle]) -> dict[str, Fraction]:
+        """Each target's P(success) once every target before it has succeeded."""
+        out = {}
+        reached = Fraction(1)
+        for i, plan in enumerate(prep.plans):
 
-    def exact_ends(self, prep: Prepared, budget: Budget) -> dict[str, Fraction]:
-        """P(each end of :meth:`ends_for`), exactly: the win, each target failing first."""
-        return _series(prep, budget)[0]
+            def first(b: Battle, n: int = i + 1) -> bool:
+                return tuple(b.passed[:n]) == tuple(range(n))
 
-    def side_exact(self, prep: Prepared, condition: Condition, budget: Budget) -> Fraction | None:
-        """P(``condition``): every target attempted, over (cards held, targets passed)."""
-        states: dict[tuple[tuple[int, ...], int], int] = {(prep.cards, 0): 1}
-        for k, plan in enumerate(prep.plans):
-            nxt: dict[tuple[tuple[int, ...], int], int] = {}
-            for (hand, mask), w in states.items():
-                for after, ok, weight in _results(prep, plan, hand, budget):
-                    key = (after, mask | (1 << k) if ok else mask)
-                    nxt[key] = nxt.get(key, 0) + w * weight
-            states = nxt
-        n = len(prep.plans)
-        hits = 0
-        for (hand, mask), w in states.items():
-            budget.spend(1)
-            passed = tuple(i for i in range(n) if mask >> i & 1)
-            b = Battle(
-                win=len(passed) == n,
-                rounds=len(passed),
-                passed=passed,
-                facts={"cards_left": sum(hand)},
-            )
-            hits += w * condition.holds(b)
-        return Fraction(hits, 36**n)
+            passed = outcomes.probability_where(first)
+            out[f"P({plan.name} | 前の判定がすべて成功)"] = passed / reached if reached else reached
+            reached = passed
+        return out
 
     def notes(self, prep: Prepared) -> tuple[Note, ...]:
         """Opposed checks (with the enemies), the card points, an unused round limit."""

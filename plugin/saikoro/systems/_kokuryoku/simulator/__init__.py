@@ -27,31 +27,22 @@ and defence). A gauge at 0 loses at once. The battle ends as ``win`` (the enemy 
 gauge reaches 0), ``fallen`` (the PCs' gauge reaches 0) or ``timeout`` (the round limit:
 the main mission's ``rounds``, 3 when not given).
 
-The whole encounter is solved exactly (gauge pairs x rounds, charged to the budget).
+The rules are a step machine (:class:`Prepared` is the :class:`~saikoro.balance.Rules`):
+a middle check, who goes first in a round and each attack's damage are one roll each;
+the balance engine samples it and solves it exactly.
 """
 
 from __future__ import annotations
 
-import bisect
-import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 from types import MappingProxyType
 
-from saikoro.balance import (
-    Battle,
-    Budget,
-    Condition,
-    Encounter,
-    End,
-    Note,
-    Simulator,
-    Tactics,
-    Tally,
-)
-from saikoro.dice import InternalError
+from saikoro.balance import Battle, Encounter, End, Note, Roll, Rules, Simulator, Tactics
+from saikoro.dice import Dist, InternalError
 from saikoro.scenario.model import pc_model
 from saikoro.systems._kokuryoku import checks
 from saikoro.systems._kokuryoku.model import (
@@ -63,7 +54,7 @@ from saikoro.systems._kokuryoku.model import (
 from saikoro.systems._kokuryoku.rulings import Settings
 from saikoro.systems._kokuryoku.scenario import REFERENCE_PARTY_FIXED
 
-__all__ = ["FLOWS", "SIMULATOR", "Exchange", "KokuryokuSimulator", "Prepared", "Side"]
+__all__ = ["FLOWS", "SIMULATOR", "Exchange", "KokuryokuSimulator", "Prepared", "Side", "State"]
 
 FLOWS = ("kokuryoku.middle_check", "kokuryoku.final_round", "kokuryoku.attack")
 """The system flows this simulator follows."""
@@ -141,7 +132,6 @@ class Exchange:
             for a declined reaction.
         defence_power: the defender's defence power (0 when declined).
         damage: (damage, P(it)) from :func:`checks.attack` (0 when the defence won).
-        values / cumulative: the damages and their running probabilities, for drawing.
     """
 
     attacker: str
@@ -150,13 +140,15 @@ class Exchange:
     defence: tuple[int, ...] | None
     defence_power: int
     damage: tuple[tuple[int, Fraction], ...]
-    values: tuple[int, ...]
-    cumulative: tuple[float, ...]
+
+    @cached_property
+    def dice(self) -> Dist[int]:
+        """:attr:`damage` as the roll of a step."""
+        return Dist.from_fractions(dict(self.damage))
 
     def draw(self, rng: random.Random) -> int:
         """One damage drawn from :attr:`damage`."""
-        i = bisect.bisect_right(self.cumulative, rng.random())
-        return self.values[min(i, len(self.values) - 1)]
+        return self.dice.draw(rng.random())
 
 
 @dataclass(frozen=True)
@@ -168,13 +160,26 @@ class Middle:
     target: int
     gain: int
     success: Fraction
-    chance: float
-    """:attr:`success` as a float (what a battle draws against)."""
+
+    @cached_property
+    def dice(self) -> Dist[int]:
+        """The check as a roll: 0 success (drawn first), 1 failure."""
+        return Dist.from_fractions({0: self.success, 1: 1 - self.success})
+
+
+State = tuple[int, int, int, int, int, int, int]
+"""(stage, middle checks passed (a mask), rounds played, PCs' gauge, enemy gauge, whether
+the PCs went first, attacks made this round); the stage is :data:`MIDDLE` (the middle
+phase's next check in the round field), :data:`ROUND`, :data:`ATTACK` or an end's index
+in :data:`ENDS`."""
+
+ENDS = ("win", "fallen", "timeout")
+MIDDLE, ROUND, ATTACK = -1, -2, -3
 
 
 @dataclass(frozen=True)
-class Prepared:
-    """Both sides, the exchanges of a round, the middle phase and the rules."""
+class Prepared(Rules[State]):
+    """Both sides, the exchanges of a round, the middle phase and the rules; the battle."""
 
     pcs: Side
     npcs: Side
@@ -184,8 +189,88 @@ class Prepared:
     rounds: int
     settings: Settings
     joined: bool
-    first: tuple[float, float, float]
+    first: tuple[Fraction, Fraction, Fraction]
     """P(the PCs go first) when they have less, equal, more power (:func:`checks.first_odds`)."""
+    reads: frozenset[str] = frozenset()
+    """The battle's figures the side missions read (what the exact states keep)."""
+
+    @cached_property
+    def firsts(self) -> tuple[Dist[int], ...]:
+        """:attr:`first` as rolls: 0 the PCs go first (drawn first), 1 the enemies."""
+        return tuple(Dist.from_fractions({0: p, 1: 1 - p}) for p in self.first)
+
+    def power(self, mask: int) -> int:
+        """The PCs' gauge after the middle checks ``mask`` passed (the others failed)."""
+        out = self.pcs.power
+        for i, m in enumerate(self.middle):
+            out += checks.gain_for(bool(mask >> i & 1), m.gain)
+        return out
+
+    def start(self) -> State:
+        return (MIDDLE, 0, 0, 0, 0, 0, 0)
+
+    def step(self, state: State) -> Roll[State] | Battle:
+        stage, mask, r, mine, theirs, pc_first, made = state
+        if stage == MIDDLE and r < len(self.middle):
+            return Roll(
+                self.middle[r].dice, lambda x: (MIDDLE, mask | (x == 0) << r, r + 1, 0, 0, 0, 0)
+            )
+        if stage == MIDDLE:
+            return self.step((ROUND, mask, 0, self.power(mask), self.npcs.power, 0, 0))
+        if stage >= 0:
+            return self._end(ENDS[stage], mask, r, mine, theirs)
+        if self.npcs.gone:  # no enemy gauge: won before any round
+            return self._end("win", mask, 0, mine, theirs)
+        if stage == ROUND:
+            if r == self.rounds:
+                return self._end("timeout", mask, r, mine, theirs)
+            p = self.first[(mine > theirs) - (mine < theirs) + 1]
+            if p in (0, 1):  # nothing to roll
+                return self.step((ATTACK, mask, r + 1, mine, theirs, int(p), 0))
+            dice = self.firsts[(mine > theirs) - (mine < theirs) + 1]
+            return Roll(dice, lambda x: (ATTACK, mask, r + 1, mine, theirs, int(x == 0), 0))
+        ours, k = self._attack(bool(pc_first), made)
+        if ours is None:
+            return self.step((ROUND, mask, r, mine, theirs, 0, 0))
+        x = (self.pc_attacks if ours else self.npc_attacks)[k]
+
+        def hit(dmg: int) -> State:
+            m, e = (mine, theirs - dmg) if ours else (mine - dmg, theirs)
+            stage = ENDS.index("win") if e <= 0 else ENDS.index("fallen") if m <= 0 else ATTACK
+            return (stage, mask, r, m, e, pc_first, made + 1)
+
+        return Roll(x.dice, hit)
+
+    def canonical(self, state: State) -> State:
+        """Which middle checks passed matters only through the power they left, unless a
+        side mission reads them."""
+        if "passed" in self.reads:
+            return state
+        return (state[0], self.power(state[1]), *state[2:])
+
+    def _attack(self, pc_first: bool, made: int) -> tuple[bool | None, int]:
+        """Whose attack comes after ``made`` attacks of a round, and its index."""
+        for ours in (pc_first, not pc_first):
+            attacks = self.pc_attacks if ours else self.npc_attacks
+            if made < len(attacks):
+                return ours, made
+            made -= len(attacks)
+        return None, 0
+
+    def _end(self, end: str, mask: int, rounds: int, mine: int, theirs: int) -> Battle:
+        power = self.power(mask)
+        passed = tuple(i for i in range(len(self.middle)) if mask >> i & 1)
+        return Battle(
+            win=end == "win",
+            end=end,
+            rounds=rounds,
+            taken=power - mine,
+            dealt=self.npcs.power - theirs,
+            passed=passed,
+            facts={"power": max(0, mine)},
+            actions=(("攻撃", power - mine),),
+            sums=(("national_power", power), ("middle_reached", len(passed))),
+        )
 
 
 def _side(members: Sequence[Member], guard: bool, nation_values: str) -> Side:
@@ -254,57 +339,19 @@ def _exchanges(a: Side, d: Side, s: Settings) -> tuple[Exchange, ...]:
             count=s.count,
         )
         table = tuple(sorted(result.damage.probabilities().items()))
-        running = Fraction(0)
-        cumulative = []
-        for _, p in table:
-            running += p
-            cumulative.append(float(running))
-        out.append(
-            Exchange(
-                attacker=atk.name,
-                attack=(atk.ability,),
-                attack_power=atk.attack,
-                defence=defence,
-                defence_power=power,
-                damage=table,
-                values=tuple(v for v, _ in table),
-                cumulative=tuple(cumulative),
-            )
-        )
+        out.append(Exchange(atk.name, (atk.ability,), atk.attack, defence, power, table))
     return tuple(out)
 
 
 def _party(enc: Encounter) -> tuple[tuple[KokuryokuPC, ...], bool]:
     """The party's members, with the reference nation joining a party without one."""
-    members = []
-    for pc in enc.party.members:
-        if not isinstance(pc, KokuryokuPC):
-            raise InternalError(f"kokuryoku: {pc!r} is not a KokuryokuPC")
-        members.append(pc)
+    members = enc.of("members", KokuryokuPC)
     if any(m.kind == "nation" for m in members):
-        return tuple(members), False
+        return members, False
     joined = pc_model("kokuryoku", REFERENCE_PARTY_FIXED[0])
     if not isinstance(joined, KokuryokuPC):
         raise InternalError(f"kokuryoku: the reference nation is not a KokuryokuPC: {joined!r}")
     return (joined, *members), True
-
-
-def _enemies(enc: Encounter) -> tuple[KokuryokuEnemy, ...]:
-    out = []
-    for e in enc.enemies:
-        if not isinstance(e, KokuryokuEnemy):
-            raise InternalError(f"kokuryoku: {e!r} is not a KokuryokuEnemy")
-        out.append(e)
-    return tuple(out)
-
-
-def _targets(enc: Encounter) -> tuple[KokuryokuTarget, ...]:
-    out = []
-    for t in enc.targets:
-        if not isinstance(t, KokuryokuTarget):
-            raise InternalError(f"kokuryoku: {t!r} is not a KokuryokuTarget")
-        out.append(t)
-    return tuple(out)
 
 
 def _middle(
@@ -322,173 +369,8 @@ def _middle(
         order = sorted(chars, key=lambda c: -score(c))
         rollers = (score(order[0]), *sorted((_best(c) for c in order[1:]), reverse=True))
         odds = checks.cooperative(list(rollers), t.target, die=s.die, count=s.count)
-        out.append(Middle(t.name, rollers, t.target, t.gain, odds.success, float(odds.success)))
+        out.append(Middle(t.name, rollers, t.target, t.gain, odds.success))
     return tuple(out)
-
-
-# -- one battle ---------------------------------------------------------------------------
-
-
-def _round_order(prep: Prepared, mine: int, theirs: int, rng: random.Random) -> bool:
-    """Whether the PCs go first this round (the table of :func:`checks.first_odds`)."""
-    p = prep.first[(mine > theirs) - (mine < theirs) + 1]
-    return p >= 1.0 or (p > 0.0 and rng.random() < p)
-
-
-def _battle(prep: Prepared, rng: random.Random, tally: Tally) -> None:
-    power = prep.pcs.power
-    passed = []
-    for i, m in enumerate(prep.middle):
-        ok = rng.random() < m.chance
-        if ok:
-            passed.append(i)
-        power += checks.gain_for(ok, m.gain)
-    tally.sums["national_power"] += power
-    tally.sums["middle_reached"] += len(passed)
-    mine, theirs = power, prep.npcs.power
-    end = "win" if prep.npcs.gone else "timeout"
-    played = dealt = taken = 0
-    while end == "timeout" and played < prep.rounds:
-        played += 1
-        pc_first = _round_order(prep, mine, theirs, rng)
-        for ours in (pc_first, not pc_first):
-            for x in prep.pc_attacks if ours else prep.npc_attacks:
-                dmg = x.draw(rng)
-                if ours:
-                    theirs -= dmg
-                    dealt += dmg
-                else:
-                    mine -= dmg
-                    taken += dmg
-                    tally.actions["攻撃"] += dmg
-                if theirs <= 0 or mine <= 0:
-                    end = "win" if theirs <= 0 else "fallen"
-                    break
-            if end != "timeout":
-                break
-    tally.record(
-        win=end == "win",
-        end=end,
-        rounds=played,
-        downed=[False] * tally.pcs,
-        dealt=dealt,
-        taken=taken,
-        passed=passed,
-        facts={"power": max(0, mine)},
-    )
-
-
-# -- the exact chain ----------------------------------------------------------------------
-
-Key = tuple[int, int, int]
-"""(middle-phase outcome: passed mask or starting power, PCs' gauge, enemy gauge)."""
-
-Outcome = tuple[int, int, int, int, str]
-"""(middle key, PCs' gauge, enemy gauge, rounds played, end)."""
-
-
-def _start(prep: Prepared, budget: Budget, by_mask: bool) -> dict[tuple[int, int], Fraction]:
-    """(mask or power, power after the middle phase) -> probability."""
-    states: dict[tuple[int, int], Fraction] = {(0, prep.pcs.power): Fraction(1)}
-    for i, m in enumerate(prep.middle):
-        budget.spend(len(m.abilities) * max(1, m.target) * prep.settings.die * prep.settings.count)
-        nxt: dict[tuple[int, int], Fraction] = {}
-        for (mask, power), w in states.items():
-            for ok, q in ((True, m.success), (False, 1 - m.success)):
-                if q:
-                    key = (
-                        mask | (1 << i) if ok and by_mask else mask,
-                        power + checks.gain_for(ok, m.gain),
-                    )
-                    nxt[key] = nxt.get(key, Fraction(0)) + w * q
-        states = nxt
-    if by_mask:
-        return states
-    merged: dict[tuple[int, int], Fraction] = {}
-    for (_, power), w in states.items():
-        merged[(power, power)] = merged.get((power, power), Fraction(0)) + w
-    return merged
-
-
-def _weights(probs: Sequence[Fraction]) -> tuple[int, list[int]]:
-    """Probabilities as integer weights over one denominator: (denominator, weights)."""
-    den = math.lcm(*(p.denominator for p in probs)) if probs else 1
-    return den, [p.numerator * (den // p.denominator) for p in probs]
-
-
-def _chain(prep: Prepared, budget: Budget, detail: bool) -> dict[Outcome, Fraction]:
-    """Every way the battle ends, with its probability (a Markov chain over the gauges).
-
-    The live states carry integer weights over a denominator common to all of them (each
-    exchange multiplies it by its own); an outcome is turned into a probability when it
-    ends. ``detail``: outcomes keyed by (middle phase, gauges, rounds, end); else by the
-    end alone (the other fields 0).
-    """
-    start = _start(prep, budget, detail)
-    if prep.npcs.gone:  # no enemy gauge: won before any round
-        won: dict[Outcome, Fraction] = {}
-        for (middle, power), chance in start.items():
-            o = (middle, power, 0, 0, "win") if detail else (0, 0, 0, 0, "win")
-            won[o] = won.get(o, Fraction(0)) + chance
-        return won
-    den, ws = _weights(list(start.values()))
-    alive: dict[Key, int] = {
-        (key, power, prep.npcs.power): w for (key, power), w in zip(start, ws, strict=True)
-    }
-    s = prep.settings
-    # P(the PCs go first) when they have less, equal, more power, over one denominator
-    b, first = _weights(
-        [
-            checks.first_odds(pc, npc, s.equal_power, die=s.die, count=s.count)
-            for pc, npc in ((0, 1), (0, 0), (1, 0))
-        ]
-    )
-    tables = {x: _weights([p for _, p in x.damage]) for x in (*prep.pc_attacks, *prep.npc_attacks)}
-    done: dict[Outcome, Fraction] = {}
-
-    def finish(ended: dict[Outcome, int], d: int) -> None:
-        for outcome, w in ended.items():
-            done[outcome] = done.get(outcome, Fraction(0)) + Fraction(w, d)
-
-    for r in range(1, prep.rounds + 1):
-        nxt: dict[Key, int] = {}
-        budget.spend(len(alive))
-        for pc_first in (True, False):
-            states: dict[Key, int] = {}
-            for (k, m, e), w in alive.items():
-                q = first[(m > e) - (m < e) + 1]
-                q = q if pc_first else b - q
-                if q:
-                    states[(k, m, e)] = states.get((k, m, e), 0) + w * q
-            d = den * b
-            for ours in (pc_first, not pc_first):
-                for x in prep.pc_attacks if ours else prep.npc_attacks:
-                    budget.spend(len(states) * len(x.damage))
-                    scale, weights = tables[x]
-                    d *= scale
-                    after: dict[Key, int] = {}
-                    ended: dict[Outcome, int] = {}
-                    for (k, m, e), w in states.items():
-                        for (dmg, _), q in zip(x.damage, weights, strict=True):
-                            m2, e2 = (m, e - dmg) if ours else (m - dmg, e)
-                            if e2 <= 0 or m2 <= 0:
-                                end = "win" if e2 <= 0 else "fallen"
-                                o = (k, m2, e2, r, end) if detail else (0, 0, 0, 0, end)
-                                ended[o] = ended.get(o, 0) + w * q
-                            else:
-                                after[(k, m2, e2)] = after.get((k, m2, e2), 0) + w * q
-                    finish(ended, d)
-                    states = after
-            for key, w in states.items():
-                nxt[key] = nxt.get(key, 0) + w
-        den = d
-        alive = nxt
-    timeout: dict[Outcome, int] = {}
-    for (k, m, e), w in alive.items():
-        o = (k, m, e, prep.rounds, "timeout") if detail else (0, 0, 0, 0, "timeout")
-        timeout[o] = timeout.get(o, 0) + w
-    finish(timeout, den)
-    return done
 
 
 class KokuryokuSimulator(Simulator[Prepared]):
@@ -563,59 +445,36 @@ class KokuryokuSimulator(Simulator[Prepared]):
         values = str(enc.options["nation_values"])
         party, joined = _party(enc)
         pcs = _side(party, tactics.pc.guard, values)
-        npcs = _side(_enemies(enc), tactics.enemy.guard, values)
+        npcs = _side(enc.of("enemies", KokuryokuEnemy), tactics.enemy.guard, values)
         chars = [m for m in party if m.kind != "nation"]
         rounds, _ = self.round_limit(enc)
 
-        def first(pc: int, npc: int) -> float:
-            return float(checks.first_odds(pc, npc, s.equal_power, die=s.die, count=s.count))
+        def first(pc: int, npc: int) -> Fraction:
+            return checks.first_odds(pc, npc, s.equal_power, die=s.die, count=s.count)
 
         return Prepared(
             pcs=pcs,
             npcs=npcs,
             pc_attacks=_exchanges(pcs, npcs, s),
             npc_attacks=_exchanges(npcs, pcs, s),
-            middle=_middle(chars, _targets(enc), s),
+            middle=_middle(chars, enc.of("targets", KokuryokuTarget), s),
             rounds=rounds or DEFAULT_ROUNDS,
             settings=s,
             joined=joined,
             first=(first(0, 1), first(0, 0), first(1, 0)),
+            reads=enc.reads,
         )
 
-    def battle(self, prep: Prepared, rng: random.Random, tally: Tally) -> None:
-        """The middle phase, then the final phase's rounds until a gauge is 0 or time runs out."""
-        _battle(prep, rng, tally)
-
-    def exact(self, prep: Prepared, budget: Budget) -> tuple[Fraction | None, dict[str, Fraction]]:
-        """P(win), each middle check's P(success) and E(power), exactly."""
+    def figures(self, prep: Prepared, outcomes: Dist[Battle]) -> dict[str, Fraction]:
+        """Each middle check's P(success) and E(national power) after them."""
+        del outcomes
         figures: dict[str, Fraction] = {f"P({m.name})": m.success for m in prep.middle}
-        start = _start(prep, budget, by_mask=False)
-        figures["E(国力)"] = sum((p * w for (p, _), w in start.items()), Fraction(0))
-        return self.exact_ends(prep, budget)["win"], figures
-
-    def exact_ends(self, prep: Prepared, budget: Budget) -> dict[str, Fraction]:
-        """P(each end: ``win``, ``fallen``, ``timeout``), exactly."""
-        ends: dict[str, Fraction] = dict.fromkeys(self.ends, Fraction(0))
-        for (_, _, _, _, end), w in _chain(prep, budget, detail=False).items():
-            ends[end] += w
-        return ends
-
-    def side_exact(self, prep: Prepared, condition: Condition, budget: Budget) -> Fraction | None:
-        """P(a side mission's ``condition``) over every way the battle ends."""
-        powers = dict(_start(prep, budget, by_mask=True).keys())
-        hits = Fraction(0)
-        for (mask, m, _, rounds, end), w in _chain(prep, budget, detail=True).items():
-            b = Battle(
-                win=end == "win",
-                rounds=rounds,
-                taken=powers[mask] - m,
-                passed=tuple(i for i in range(len(prep.middle)) if mask >> i & 1),
-                facts={"power": max(0, m)},
-            )
-            budget.spend(1)
-            if condition.holds(b):
-                hits += w
-        return hits
+        power = Fraction(prep.pcs.power)
+        for m in prep.middle:
+            win, lose = checks.gain_for(True, m.gain), checks.gain_for(False, m.gain)
+            power += m.success * win + (1 - m.success) * lose
+        figures["E(国力)"] = power
+        return figures
 
     def notes(self, prep: Prepared) -> tuple[Note, ...]:
         """What this encounter has that the simulation leaves out or decides by a ruling."""
@@ -662,7 +521,7 @@ class KokuryokuSimulator(Simulator[Prepared]):
         """An enemy side without a nation has no gauge to bring to 0 (ruling ``gauge``)."""
         if not enc.enemies:
             return "エネミーがいない"
-        if not any(e.kind == "nation" for e in _enemies(enc)):
+        if not any(e.kind == "nation" for e in enc.of("enemies", KokuryokuEnemy)):
             return "エネミーに国（kind: nation）がいない（削る国力ゲージがない）"
         return ""
 
