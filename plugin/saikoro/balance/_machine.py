@@ -43,7 +43,7 @@ from fractions import Fraction
 from math import gcd
 from typing import Any, Generic, TypeVar
 
-from saikoro.dice import Dist, InternalError
+from saikoro.dice import Dist, InternalError, SaikoroError
 
 from ._budget import Budget
 from ._side import Battle
@@ -65,7 +65,7 @@ class Roll(Generic[S]):
     then: Callable[[Any], S]
 
 
-class Cycle(Exception):  # noqa: N818 - a signal between the solver and its callers
+class Cycle(SaikoroError):  # noqa: N818 - a signal between the solver and its callers
     """A state leads back to itself: the solver handles battles that always move on
     (a round limit, a gauge that only falls), not loops."""
 
