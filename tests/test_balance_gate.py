@@ -36,35 +36,8 @@ from test_site_support import REPO
 
 F = Fraction
 
-STALL = """\
-system: kegare
-id: stall
-title: 誰も傷つかない
-players: 3
-difficulty_targets:
-  - name: 何か
-    target: 7
-enemies:
-  - id: wall
-    name: 壁
-    hp: 999
-    attack: 0
-    defence: 99
-    initiative: 1
-    skills:
-      - name: 撫でる
-        kind: attack
-        damage: 0
-missions:
-  main:
-    success: 壁を倒す
-    failure: 時間切れ
-    rounds: 99
-balance:
-  win: 50%-80%
-  battles: 100000
-"""
-"""The 33-line scenario of issue 28 (item 6): nobody can hurt anybody, for 99 rounds."""
+# The 33-line scenario of issue 28 (item 6): nobody can hurt anybody, for 99 rounds.
+STALL = (REPO / "tests" / "data" / "stall.yaml").read_text("utf-8")
 
 
 # -- the verdict ------------------------------------------------------------------------------

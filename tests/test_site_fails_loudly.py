@@ -19,22 +19,9 @@ from mkdocs.exceptions import Abort
 
 from saikoro.site._fences import FenceContext, add_custom_fences, fence_lines
 from saikoro.site._oddscache import OddsCache
-from test_site_support import env
+from test_site_support import KEGARE, env
 
 MKDOCS = [sys.executable, "-m", "mkdocs"]
-KEGARE = """\
-system: kegare
-title: 港
-enemies:
-  - id: oni
-    name: 鬼
-    hp: 60
-    attack: 2
-    defence: 1
-    initiative: 3
-    skills:
-      - {name: 爪, kind: attack, damage: 3}
-"""
 
 
 def _site(root: Path, page: str = "# home\n", plugin: str = "  - saikoro\n") -> Path:
