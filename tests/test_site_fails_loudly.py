@@ -171,6 +171,17 @@ def test_out_of_range_rulings_fail_the_build_at_their_position(tmp_path: Path) -
     assert "bad.yaml:4:8: error: scenario.rulings.die:" in result.stderr
 
 
+@pytest.fixture(autouse=True)
+def _no_plugin_left_behind() -> Any:
+    """Drop MkDocs' cached plugin after each test: a plugin built here under a
+    monkeypatched engine keeps that engine's refusals in its odds cache, and the next
+    in-process build in this worker (another module's) would reuse it."""
+    yield
+    option = MkDocsConfig.plugins
+    assert isinstance(option, config_options.Plugins)
+    option.plugin_cache.clear()
+
+
 def _config(root: Path, *, fresh: bool = True) -> Any:
     """The site's configuration for an in-process build.
 
