@@ -133,6 +133,12 @@ class Simulator(Generic[P]):
         a :class:`~saikoro.balance.Rules`): everything else is played on it."""
         return prep if isinstance(prep, Rules) else None
 
+    def exact_rules(self, prep: P) -> Rules[Any] | None:
+        """The rules the exact solver plays (default: :meth:`rules`; ``None``: not solved).
+        A system may merge there the outcomes only the sampled means tell apart (damage
+        dealt beyond what downs a target...), which :meth:`~Rules.canonical` leaves out."""
+        return self.rules(prep)
+
     def battle(self, prep: P, rng: random.Random, tally: Tally) -> None:
         """Play one battle from ``rng`` and add it to ``tally``."""
         last: tuple[object, Sampler[Any]] | None = self.__dict__.get("_sampler")
@@ -164,7 +170,7 @@ class Simulator(Generic[P]):
         if last is not None and last[0] is prep:  # exact, then each side mission: once
             budget.spend(last[2])
             return last[1]
-        rules = self.rules(prep)
+        rules = self.exact_rules(prep)
         if rules is None:
             return None
         count = Budget(budget.limit - budget.used)
