@@ -1,9 +1,10 @@
 """GETB: a battle as a step machine (:class:`Prepared` is the :class:`~saikoro.balance.Rules`).
 
-A state (:data:`State`) is the board between two rolls. :meth:`Prepared.step` plays every
-deterministic part on from it (round starts, the turn order, movement, the choice and
-payment of an attack, the responses, link aid) until dice are needed: an enemy's random
-target (each standing PC alike) or an attack's final damage. Each rule is the engine's:
+A state (:data:`State`) is the board when dice are needed: an enemy's random target (each
+standing PC alike) or an attack's final damage. From each outcome the rules play every
+deterministic part on (the hit, round starts, the turn order, movement, the choice and
+payment of an attack, the responses, link aid) to the next roll or the battle's end.
+Each rule is the engine's:
 
 * round start: :func:`~saikoro.systems._getb.states.recovered` (AP and ST);
 * turn order: the most AP, ties by :func:`~saikoro.systems._getb.states.tie_key`;
@@ -28,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache, cached_property
-from typing import TypeVar
+from typing import ClassVar, TypeVar
 
 from saikoro.balance import Battle, Policy, Roll, Rules
 from saikoro.dice import Dist
@@ -50,7 +51,7 @@ from saikoro.systems._getb.states import (
 
 from .units import Unit, approach, cells, distance, final_damage, neighbours, walk
 
-__all__ = ["ENDS", "Prepared", "State", "Totals"]
+__all__ = ["Pending", "Prepared", "State", "Totals"]
 
 Totals = tuple[int, tuple[int, ...], int, int, int, tuple[int, ...]]
 """What a battle counts: the PCs ever downed (bits), the enemies in the order they fell,
@@ -58,14 +59,15 @@ damage taken and dealt, link aids, and the damage of each enemy attack (in the o
 :attr:`Prepared.actions`)."""
 
 Ints = tuple[int, ...]
-State = tuple[int, int, int, Ints, Ints, Ints, Ints, tuple[str, ...], tuple[bool, ...], Totals]
-"""(round, attacker, its drawn target, then per character HP (0: down), AP, ST, OP, cell
-and whether it holds its gun, and the :data:`Totals`). Between turns the attacker and its
-target are -1; once a hit has ended the battle (ruling ``battle_end: immediate``) the
-attacker is ``-2 - ENDS.index(end)``. A character that can never stand again keeps 0 ST,
-0 OP and no cell."""
-
-ENDS = ("win", "wipe", "timeout")
+Pending = tuple[int, int, int, bool]
+"""The roll awaited: unit ``i``'s move ``m`` on ``d`` (guarding or not), or with ``m``
+-1 unit ``i``'s random target; ``()`` at the end."""
+State = tuple[
+    int, str, Pending | tuple[()], Ints, Ints, Ints, Ints, tuple[str, ...], tuple[bool, ...], Totals
+]
+"""(round, the end (``""``: not yet), the :data:`Pending` roll, then per character HP (0:
+down), AP, ST, OP, cell and whether it holds its gun, and the :data:`Totals`). A character
+that can never stand again keeps 0 ST, 0 OP and no cell."""
 
 Plan = tuple[str, Cost, int]
 """A turn: where to stand, what moving there costs, and the attack (-1: none, then
@@ -98,7 +100,7 @@ class _Board:
         self.hp, self.ap, self.st = list(s[3]), list(s[4]), list(s[5])
         self.op, self.cell, self.gun = list(s[6]), list(s[7]), list(s[8])
 
-    def state(self, actor: int = -1, target: int = -1) -> State:
+    def state(self, pending: Pending | tuple[()] = (), end: str = "") -> State:
         hp, ap, st, op, cell = (
             tuple(self.hp),
             tuple(self.ap),
@@ -106,7 +108,7 @@ class _Board:
             tuple(self.op),
             tuple(self.cell),
         )
-        return (self.round, actor, target, hp, ap, st, op, cell, tuple(self.gun), self.tot)
+        return (self.round, end, pending, hp, ap, st, op, cell, tuple(self.gun), self.tot)
 
 
 @dataclass(frozen=True)
@@ -121,6 +123,9 @@ class Prepared(Rules[State]):
     reads it). ``merged``: the rules the exact solver plays, where an attack's damages
     that leave the same state are one outcome (the sampled means count every damage).
     """
+
+    work: ClassVar[int] = 4
+    """An outcome plays on a turn or more (moves, responses): about four simple steps."""
 
     units: tuple[Unit, ...]
     pcs: tuple[int, ...]
@@ -153,11 +158,19 @@ class Prepared(Rules[State]):
         default_factory=dict, compare=False, repr=False
     )
     """The attacks' dice built (see :meth:`_dice`)."""
+    guards: dict[tuple[object, ...], bool] = field(default_factory=dict, compare=False, repr=False)
+    """Who guards, decided (see :meth:`_guards`)."""
 
     @cached_property
-    def actions(self) -> tuple[tuple[int, int], ...]:
-        """The enemy attacks (unit, move), in the order of :data:`Totals`."""
-        return tuple((k, m) for k in self.enemies for m in range(len(self.units[k].moves)))
+    def actions(self) -> dict[tuple[int, int], int]:
+        """The enemy attacks (unit, move), each with its place in :data:`Totals`."""
+        pairs = [(k, m) for k in self.enemies for m in range(len(self.units[k].moves))]
+        return {km: n for n, km in enumerate(pairs)}
+
+    @cached_property
+    def policies(self) -> tuple[Policy, ...]:
+        """The policy of each character's side."""
+        return tuple(self.pc_policy if u.pc else self.enemy_policy for u in self.units)
 
     @cached_property
     def op_matters(self) -> tuple[bool, ...]:
@@ -169,10 +182,6 @@ class Prepared(Rules[State]):
         """Whether a downed PC may stand again (a 〈リンクエイド〉)."""
         return self.pc_policy.guard and len(self.pcs) > 1
 
-    def policy(self, k: int) -> Policy:
-        """The policy of unit ``k``'s side."""
-        return self.pc_policy if self.units[k].pc else self.enemy_policy
-
     # -- the step machine ---------------------------------------------------------------
 
     def start(self) -> State:
@@ -180,23 +189,30 @@ class Prepared(Rules[State]):
         first: Totals = (0, (), 0, 0, 0, (0,) * len(self.actions))
         # ruling battle_start: HP and OP at their maxima; guard_weapon: the melee weapon held
         hp, op, cell = (x.max_hp for x in u), (x.max_op for x in u), (x.start for x in u)
-        return (0, -1, -1, tuple(hp), zero, zero, tuple(op), tuple(cell), (False,) * len(u), first)
+        board = (0, "", (), tuple(hp), zero, zero, tuple(op), tuple(cell), (False,) * len(u), first)
+        return self._play(_Board(board))
 
     def step(self, state: State) -> Roll[State] | Battle:
-        i, t = state[1], state[2]
-        if i < -1:
-            return self._battle(state[0], state[9], ENDS[-2 - i])
-        b = _Board(state)
-        if i >= 0:  # its target drawn
-            roll = self._turn(b, i, t)
-            if roll is not None:
-                return roll
+        if state[1]:
+            return self._battle(state[0], state[9], state[1])
+        i, m, d, guarded = state[2]  # type: ignore[misc]
+        if m >= 0:
+            return Roll(self._dice(state, i, m, d, guarded), lambda x: self._hit(state, i, m, d, x))
+        foes = [k for k in (self.enemies if self.units[i].pc else self.pcs) if state[3][k] > 0]
+        return Roll(_uniform(len(foes)), lambda k: self._play(_Board(state), i, foes[k]))
+
+    def _play(self, b: _Board, i: int = -1, t: int = -1) -> State:
+        """Play on to the next roll (first ``i``'s turn on ``t``, when given): its state."""
+        if i >= 0:
+            pending = self._turn(b, i, t)
+            if pending:
+                return b.state(pending)
         while True:
             i = self._next_actor(b)
             if i < 0:
                 end = self._round_over(b)
                 if end:
-                    return self._battle(b.round, b.tot, end)
+                    return b.state((), end)
                 continue
             pc = self.units[i].pc
             if pc and self.aid and self._link_aid(b, i):
@@ -205,22 +221,26 @@ class Prepared(Rules[State]):
             if not targets:  # ruling battle_end round_end: the other side is down
                 b.ap[i] = 0
                 continue
-            how = self.policy(i).target
+            how = self.policies[i].target
             if how == "random" and len(targets) > 1:
-                return self._aim(b.state(), i, targets)
-            roll = self._turn(b, i, self._pick(b, how, targets))
-            if roll is not None:
-                return roll
+                return b.state((i, -1, -1, False))
+            pending = self._turn(b, i, self._pick(b, how, targets))
+            if pending:
+                return b.state(pending)
 
     def canonical(self, state: State) -> tuple[object, ...]:
         """The totals only as far as the side missions read them (damage taken up to
-        :attr:`taken_cap`)."""
+        :attr:`taken_cap`); at the end, of the board only the round, if they read it."""
         reads = self.reads
+        if state[1]:
+            board: tuple[object, ...] = (state[1], state[0] if "rounds" in reads else 0)
+        else:
+            board = state[:9]
         if not (reads & {"downed", "defeated", "taken", "hit_by"}):
-            return state[:9]
+            return board
         down, fallen, taken, _, _, actions = state[9]
         return (
-            *state[:9],
+            *board,
             down if "downed" in reads else 0,
             fallen if "defeated" in reads else (),
             min(taken, self.taken_cap),
@@ -233,7 +253,7 @@ class Prepared(Rules[State]):
         melee attacker's missing OP (when its OP matters) and :attr:`taken_cap`."""
         for (i, m, d), spec in self.specs.items():
             foe, move = self.units[d], self.units[i].moves[m]
-            for g in (None, foe.guard) if foe.guard and self.policy(d).guard else (None,):
+            for g in (None, foe.guard) if foe.guard and self.policies[d].guard else (None,):
                 _, floor = final_damage(spec, g, self.tie, self.damage_fails, self.guard_fails)
                 if floor is not None and (
                     floor < foe.max_hp
@@ -249,10 +269,10 @@ class Prepared(Rules[State]):
 
     # -- rounds, ends and hits ----------------------------------------------------------
 
-    def _ended(self, hp: Ints | list[int]) -> str:
-        if all(hp[k] <= 0 for k in self.defeat):
+    def _ended(self, hp: list[int]) -> str:
+        if max((hp[k] for k in self.defeat), default=0) <= 0:
             return "win"
-        return "wipe" if all(hp[k] <= 0 for k in self.pcs) else ""
+        return "wipe" if max((hp[k] for k in self.pcs), default=0) <= 0 else ""
 
     def _round_over(self, b: _Board) -> str:
         """Everyone is at 0 AP: end the round (ruling battle_end) or start the next one."""
@@ -288,7 +308,7 @@ class Prepared(Rules[State]):
     def _gained(self, damage: int) -> int:
         return op_recovery(damage, rounding=self.op_rounding)
 
-    def _dice(self, b: _Board, i: int, m: int, d: int, guarded: bool) -> Dist[int]:
+    def _dice(self, s: State, i: int, m: int, d: int, guarded: bool) -> Dist[int]:
         """The attack's final damage; in :attr:`merged` rules, one outcome for each state
         it can leave (the defender's HP, the attacker's OP, the damage taken as read)."""
         key = (i, m, d, guarded)
@@ -299,8 +319,8 @@ class Prepared(Rules[State]):
             dice = self.dice[key] = final_damage(*args)[0]
         if not self.merged:
             return dice
-        hp, op = b.hp[d], b.op[i]
-        room = self.taken_cap - min(b.tot[2], self.taken_cap) if self.units[d].pc else 0
+        hp, op = s[3][d], s[6][i]
+        room = self.taken_cap - min(s[9][2], self.taken_cap) if self.units[d].pc else 0
         merge = (key, hp, op, room)
         found = self.dice.get(merge)
         if found is None:
@@ -316,37 +336,33 @@ class Prepared(Rules[State]):
         return found
 
     def _hit(self, s: State, i: int, m: int, d: int, damage: int) -> State:
-        """The attack's final damage taken: HP, OP recovery, 〔戦闘不能〕 (ruling downed)."""
+        """The attack's final damage taken: HP, OP recovery, 〔戦闘不能〕 (ruling downed);
+        then play on."""
+        b = _Board(s)
         if damage <= 0:
-            return s
-        r, _, _, hp, ap, st, op, cell, gun, (down, fallen, taken, dealt, aids, acts) = s
-        unit, actor = self.units[i], -1
+            return self._play(b)
+        down, fallen, taken, dealt, aids, acts = b.tot
+        unit = self.units[i]
         if unit.pc:
             dealt += damage
         else:
             taken += damage
-            n = self.actions.index((i, m))
+            n = self.actions[(i, m)]
             acts = _put(acts, n, acts[n] + damage)
         if unit.moves[m].melee and self.op_matters[i]:
-            op = _put(op, i, gain_op(op[i], self._gained(damage), unit.max_op))
-        if hp[d] > damage:
-            hp = _put(hp, d, hp[d] - damage)
-        else:
-            hp, ap = _put(hp, d, 0), _put(ap, d, 0)
+            b.op[i] = gain_op(b.op[i], self._gained(damage), unit.max_op)
+        b.hp[d] -= damage
+        if b.hp[d] <= 0:
+            b.hp[d] = b.ap[d] = 0
             if self.units[d].pc:
                 down |= 1 << d
             else:
                 fallen = (*fallen, self.units[d].index)
             if not (self.units[d].pc and self.aid):  # it never stands again
-                st, op, cell, gun = (
-                    _put(st, d, 0),
-                    _put(op, d, 0),
-                    _put(cell, d, ""),
-                    _put(gun, d, False),
-                )
-            end = self._ended(hp) if self.immediate else ""  # ruling battle_end
-            actor = -2 - ENDS.index(end) if end else -1
-        return (r, actor, -1, hp, ap, st, op, cell, gun, (down, fallen, taken, dealt, aids, acts))
+                b.st[d], b.op[d], b.cell[d], b.gun[d] = 0, 0, "", False
+        b.tot = (down, fallen, taken, dealt, aids, acts)
+        end = self._ended(b.hp) if self.immediate and not b.hp[d] else ""  # ruling battle_end
+        return b.state((), end) if end else self._play(b)
 
     # -- a turn -------------------------------------------------------------------------
 
@@ -368,13 +384,9 @@ class Prepared(Rules[State]):
             return max(targets, key=lambda k: (self.danger[k], -k))
         return min(targets, key=lambda k: (b.hp[k], k))
 
-    def _aim(self, s: State, i: int, targets: list[int]) -> Roll[State]:
-        """A random target: each of ``targets`` alike."""
-        return Roll(_uniform(len(targets)), lambda k: (s[0], i, targets[k], *s[3:]))
-
-    def _turn(self, b: _Board, i: int, t: int) -> Roll[State] | None:
-        """Move, 〈変形〉, declare and pay the attack, the responses; its roll (``None``: no
-        attack, the turn is over)."""
+    def _turn(self, b: _Board, i: int, t: int) -> Pending | None:
+        """Move, 〈変形〉, declare and pay the attack, the responses: the roll awaited
+        (``None``: no attack, the turn is over)."""
         cell, run, m = self._plan(b, i, t)
         b.cell[i] = cell
         if m < 0:
@@ -392,8 +404,7 @@ class Prepared(Rules[State]):
         d, guarded = self._response(b, t)
         if guarded:
             b.st[d] -= (GUARD_COST if d == t else COVER_COST).st
-        after = b.state()
-        return Roll(self._dice(b, i, m, d, guarded), lambda x: self._hit(after, i, m, d, x))
+        return i, m, d, guarded
 
     def _plan(self, b: _Board, i: int, t: int) -> Plan:
         """Tactics: the turn of ``i`` on ``t``; it depends only on the two cells and the
@@ -442,7 +453,7 @@ class Prepared(Rules[State]):
             choice, plan = (self.strength[(i, m, t)], unit.moves[m].melee, 1, 0), (here, free, m)
             if choice[:2] == top:  # nothing stronger one cell away
                 return plan
-        if not self.policy(i).close_in:
+        if not self.policies[i].close_in:
             return plan
         goal = b.cell[t]
         for c in neighbours(here, unit.pc):
@@ -479,7 +490,7 @@ class Prepared(Rules[State]):
         ]
         if not pays:
             return here, Cost(), -2
-        if not self.policy(i).close_in:
+        if not self.policies[i].close_in:
             return here, Cost(), -1
         goal, reaches = b.cell[t], tuple(pays)
 
@@ -492,25 +503,30 @@ class Prepared(Rules[State]):
     def _guards(self, b: _Board, k: int) -> bool:
         """Whether ``k`` guards (or covers): it has a shield, may guard (ruling guard_weapon)
         and keeps the ST of an attack it could still make this round (tactics; true when it
-        has none left to make anyway)."""
-        if self.units[k].guard is None or not can_guard(
-            b.st[k], not b.gun[k], weapon_rule=self.guard_weapon
-        ):
-            return False
-        op, ap, moves = b.op[k], b.ap[k], self.units[k].moves
+        has none left to make anyway). Decided once for each ST, OP, AP and form."""
+        key = (k, b.st[k], b.op[k], b.ap[k], b.gun[k])
+        found = self.guards.get(key)
+        if found is None:
+            unit, st, op, ap = self.units[k], b.st[k], b.op[k], b.ap[k]
 
-        def pays(st: int) -> bool:
-            return any(
-                can_pay(st, op, ap, m.cost, allow_ap_shortfall=self.shortfall) for m in moves
+            def pays(st: int) -> bool:
+                return any(
+                    can_pay(st, op, ap, m.cost, allow_ap_shortfall=self.shortfall)
+                    for m in unit.moves
+                )
+
+            found = self.guards[key] = (
+                unit.guard is not None
+                and can_guard(st, not b.gun[k], weapon_rule=self.guard_weapon)
+                and (not pays(st) or pays(st - GUARD_COST.st))
             )
-
-        return not pays(b.st[k]) or pays(b.st[k] - GUARD_COST.st)
+        return found
 
     def _response(self, b: _Board, t: int) -> tuple[int, bool]:
         """The response step: the target guards, or an ally in its cell covers it (ruling
         covering; the ally with the most guard dice, then the first listed); who takes the
         attack and whether it guards."""
-        if not self.policy(t).guard:
+        if not self.policies[t].guard:
             return t, False
         if self._guards(b, t):
             return t, True
