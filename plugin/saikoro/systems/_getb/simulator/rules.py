@@ -3,23 +3,8 @@
 A state (:data:`State`) is the board when dice are needed: an enemy's random target (each
 standing PC alike) or an attack's final damage. From each outcome the rules play every
 deterministic part on (the hit, round starts, the turn order, movement, the choice and
-payment of an attack, the responses, link aid) to the next roll or the battle's end.
-Each rule is the engine's:
-
-* round start: :func:`~saikoro.systems._getb.states.recovered` (AP and ST);
-* turn order: the most AP, ties by :func:`~saikoro.systems._getb.states.tie_key`;
-* costs: :func:`~saikoro.systems._getb.states.can_pay`,
-  :func:`~saikoro.systems._getb.states.ap_after`,
-  :func:`~saikoro.systems._getb.states.full_move_cost`,
-  :data:`~saikoro.systems._getb.states.LINK_AID_COST`, 〈待機〉
-  :func:`~saikoro.systems._getb.states.waited`;
-* guard and cover: :func:`~saikoro.systems._getb.states.can_guard` (ruling ``guard_weapon``);
-* the attack: the final damage of :func:`~.units.final_damage` (as the ``GF`` command);
-  OP by :func:`~saikoro.systems._getb.damage.op_recovery` and
-  :func:`~saikoro.systems._getb.states.gain_op`; link aid by
-  :func:`~saikoro.systems._getb.states.link_aid_hp`;
-* the map: :class:`~saikoro.systems._getb.board.DialClock` distances.
-
+payment of an attack, the responses, link aid) to the next roll or the battle's end, each
+rule by the engine's functions (:mod:`saikoro.systems._getb.states`, ``damage``, ``board``).
 The tactics (who is targeted, where to move, when to guard) are the methods named after
 them, documented in the guide (plugin/saikoro/site/_guide/balance.md).
 """
@@ -101,14 +86,9 @@ class _Board:
         self.op, self.cell, self.gun = list(s[6]), list(s[7]), list(s[8])
 
     def state(self, pending: Pending | tuple[()] = (), end: str = "") -> State:
-        hp, ap, st, op, cell = (
-            tuple(self.hp),
-            tuple(self.ap),
-            tuple(self.st),
-            tuple(self.op),
-            tuple(self.cell),
-        )
-        return (self.round, end, pending, hp, ap, st, op, cell, tuple(self.gun), self.tot)
+        hp, ap, st, op = tuple(self.hp), tuple(self.ap), tuple(self.st), tuple(self.op)
+        cell, gun = tuple(self.cell), tuple(self.gun)
+        return (self.round, end, pending, hp, ap, st, op, cell, gun, self.tot)
 
 
 @dataclass(frozen=True)
@@ -397,10 +377,8 @@ class Prepared(Rules[State]):
         b.st[i] -= run.st + cost.st
         b.op[i] -= cost.op
         b.ap[i] = ap_after(b.ap[i] - run.ap, cost.ap)
-        if unit.pc:
-            b.gun[i] = unit.moves[
-                m
-            ].gun  # 〈変形〉 in the side action when the other form is needed
+        if unit.pc:  # 〈変形〉 in the side action when the other form is needed
+            b.gun[i] = unit.moves[m].gun
         d, guarded = self._response(b, t)
         if guarded:
             b.st[d] -= (GUARD_COST if d == t else COVER_COST).st
@@ -415,6 +393,9 @@ class Prepared(Rules[State]):
             plan = self.plans[key] = self._attack(b, i, t) or self._no_attack(b, i, t)
         return plan
 
+    def _pays(self, st: int, op: int, ap: int, cost: Cost) -> bool:
+        return can_pay(st, op, ap, cost, allow_ap_shortfall=self.shortfall)
+
     def _best_move(self, b: _Board, i: int, t: int, cell: str, run: Cost) -> int:
         """Unit ``i``'s strongest attack on ``t`` from ``cell`` that it can pay after ``run``
         (-1: none)."""
@@ -425,9 +406,7 @@ class Prepared(Rules[State]):
         best, value = -1, (-1, False)
         for m, move in enumerate(self.units[i].moves):
             lo, hi = move.reach
-            if lo <= dist <= hi and can_pay(
-                st, b.op[i], ap, move.cost, allow_ap_shortfall=self.shortfall
-            ):
+            if lo <= dist <= hi and self._pays(st, b.op[i], ap, move.cost):
                 mine = (self.strength[(i, m, t)], move.melee)
                 if mine > value:
                     best, value = m, mine
@@ -441,7 +420,7 @@ class Prepared(Rules[State]):
         unit = self.units[i]
         top = (-1, False)  # the strongest attack it can pay at all, wherever it stands
         for m, move in enumerate(unit.moves):
-            if can_pay(b.st[i], b.op[i], b.ap[i], move.cost, allow_ap_shortfall=self.shortfall):
+            if self._pays(b.st[i], b.op[i], b.ap[i], move.cost):
                 top = max(top, (self.strength[(i, m, t)], move.melee))
         if top[0] < 0:
             return None
@@ -483,11 +462,7 @@ class Prepared(Rules[State]):
         where its affordable attacks reach ``t``, then 〈待機〉 to act again later."""
         unit, here = self.units[i], b.cell[i]
         st, op, ap = b.st[i], b.op[i], b.ap[i]
-        pays = [
-            m.reach
-            for m in unit.moves
-            if can_pay(st, op, ap, m.cost, allow_ap_shortfall=self.shortfall)
-        ]
+        pays = [m.reach for m in unit.moves if self._pays(st, op, ap, m.cost)]
         if not pays:
             return here, Cost(), -2
         if not self.policies[i].close_in:
@@ -510,10 +485,7 @@ class Prepared(Rules[State]):
             unit, st, op, ap = self.units[k], b.st[k], b.op[k], b.ap[k]
 
             def pays(st: int) -> bool:
-                return any(
-                    can_pay(st, op, ap, m.cost, allow_ap_shortfall=self.shortfall)
-                    for m in unit.moves
-                )
+                return any(self._pays(st, op, ap, m.cost) for m in unit.moves)
 
             found = self.guards[key] = (
                 unit.guard is not None
@@ -552,7 +524,7 @@ class Prepared(Rules[State]):
         st, ap = b.st[i] - run.st, b.ap[i] - run.ap
         if st < 0 or ap < 0 or (self.link_aid == "transfer" and b.hp[i] < 2):
             return False
-        if not can_pay(st, b.op[i], ap, LINK_AID_COST, allow_ap_shortfall=self.shortfall):
+        if not self._pays(st, b.op[i], ap, LINK_AID_COST):
             return False
         b.cell[i] = b.cell[k]
         b.st[i] = st - LINK_AID_COST.st
