@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 from saikoro.dice import Dist, InternalError
 from saikoro.systems import RegistryError, system_class
 
-from ._budget import Budget
+from ._budget import Budget, OutOfBudget
 from ._machine import Cycle, Rules, Sampler, solve
 from ._side import Battle
 
@@ -68,6 +68,9 @@ class Note:
     key: str
     text: str
 
+
+Solved = Dist[Battle] | OutOfBudget | None
+"""What solving an encounter gave: its ends, ``None`` (its rules loop), or running out."""
 
 P = TypeVar("P")
 """What :meth:`Simulator.prepare` gives the other methods (a frozen dataclass)."""
@@ -119,8 +122,9 @@ class Simulator(Generic[P]):
     encounter (names of skills, effects...). The guide (``saikoro/site/_guide/balance.md``)
     lists them."""
 
-    _solved: tuple[object, Dist[Battle] | None, int]
-    """The last encounter solved: its prepared value, its ends, the work it took."""
+    _solved: tuple[object, Solved, int]
+    """The last encounter solved: its prepared value, its ends (or the budget it ran out
+    of), the work it took."""
     _sampler: tuple[object, Sampler[Any]]
     """The last encounter sampled: its prepared value and its sampler."""
 
@@ -166,10 +170,14 @@ class Simulator(Generic[P]):
             OutOfBudget: the states take more work than ``budget`` (the runner then
                 reports the figure as simulated only).
         """
-        last: tuple[object, Dist[Battle] | None, int] | None = self.__dict__.get("_solved")
+        last: tuple[object, Solved, int] | None = self.__dict__.get("_solved")
         if last is not None and last[0] is prep:  # exact, then each side mission: once
-            budget.spend(last[2])
-            return last[1]
+            kept, used = last[1], last[2]
+            if not isinstance(kept, OutOfBudget):
+                budget.spend(used)
+                return kept
+            if budget.limit - budget.used < used:  # no more than it ran out of before
+                raise OutOfBudget(str(kept))
         rules = self.exact_rules(prep)
         if rules is None:
             return None
@@ -178,6 +186,9 @@ class Simulator(Generic[P]):
             found = solve(rules, count)
         except Cycle:
             found = None
+        except OutOfBudget as out:
+            self._solved = (prep, out, count.used)
+            raise
         finally:
             budget.spend(count.used)
         self._solved = (prep, found, count.used)
