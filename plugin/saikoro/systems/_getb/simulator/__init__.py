@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
+from math import prod
 from types import MappingProxyType
 
 from saikoro.balance import Battle, Encounter, Note, Simulator, Tactics
@@ -53,6 +54,11 @@ FLOWS = ("getb.round", "getb.turn", "getb.attack")
 
 DEFAULT_ROUNDS = 10
 """Round limit when the main mission gives none."""
+
+HP_COMBINATIONS = 1_000_000
+"""The most combinations of the characters' HP a fight is solved exactly with: the states
+of a larger one (three PCs and two enemies of ordinary HP) never fit the budget, and trying
+would only spend it (two PCs of 40 HP and an enemy of 30 need 1.5 million outcomes a round)."""
 
 
 def prepare(enc: Encounter, tactics: Tactics) -> Prepared:
@@ -182,9 +188,12 @@ class GetbSimulator(Simulator[Prepared]):
         return prepare(enc, tactics)
 
     def exact_rules(self, prep: Prepared) -> Prepared | None:
-        """The rules with each attack's damages merged by the state they leave; none when
-        a chain too long to follow is not known by its least damage (:meth:`Prepared.solvable`)."""
-        return replace(prep, merged=True) if prep.solvable() else None
+        """The rules with each attack's damages merged by the state they leave; none for
+        more than :data:`HP_COMBINATIONS`, or when a chain too long to follow is not known
+        by its least damage (:meth:`Prepared.solvable`)."""
+        if prod(u.max_hp + 1 for u in prep.units) > HP_COMBINATIONS or not prep.solvable():
+            return None
+        return replace(prep, merged=True)
 
     def figures(self, prep: Prepared, outcomes: Dist[Battle]) -> dict[str, Fraction]:
         """P(wipe) and P(time-out) beside P(win)."""
