@@ -77,6 +77,9 @@ class Rules(Generic[S]):
     """Budget steps the exact solver charges for each outcome it follows and each end: a
     system whose step plays much (a whole turn) charges more, so that a budget bounds the
     time alike in every system."""
+    repeats: ClassVar[bool] = True
+    """Whether states come back from battle to battle, so that a :class:`Sampler` tries
+    remembering them (``False``: they carry running totals; the sampler skips the trial)."""
 
     def start(self) -> S:
         """The state before the first roll."""
@@ -123,7 +126,7 @@ class Sampler(Generic[S]):
 
     def __init__(self, rules: Rules[S], memo: int = MEMO) -> None:
         self.rules = rules
-        self.room = memo
+        self.room = memo if rules.repeats else 0
         self.memo: dict[Any, Battle | Node[S]] = {}
         self.steps = 0
         """Rolls drawn in the battles played (each new state one of them)."""

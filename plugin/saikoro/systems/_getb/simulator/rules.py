@@ -106,6 +106,8 @@ class Prepared(Rules[State]):
 
     work: ClassVar[int] = 4
     """An outcome plays on a turn or more (moves, responses): about four simple steps."""
+    repeats: ClassVar[bool] = False
+    """The states carry what the battle counts (damage dealt, taken...)."""
 
     units: tuple[Unit, ...]
     pcs: tuple[int, ...]
