@@ -16,11 +16,10 @@ from typing import Any
 
 import pytest
 
-from saikoro.balance import tune
-from saikoro.balance._apply import Source, apply_changes, edited_text
-from saikoro.balance._change import Change
-from saikoro.balance._knobs import knobs
 from saikoro.scenario import load_scenario
+from saikoro.tune import Change, apply_changes, tune
+from saikoro.tune._apply import Source, edited_text
+from saikoro.tune._knobs import knobs
 
 SAMPLE = Path(__file__).parents[1] / "plugin/saikoro/systems/_kegare/sample.yaml"
 
@@ -161,7 +160,7 @@ def test_the_cli_refuses_a_scenario_without_a_target(tmp_path: Path) -> None:
 
 
 def _cli_tune(argv: list[str], out: io.StringIO, err: io.StringIO) -> int:
-    from saikoro.balance import _tune_cli
+    from saikoro.tune import _cli as _tune_cli
 
     return _tune_cli.main(argv, out, err)
 
@@ -360,8 +359,8 @@ def test_counts_never_touch_a_target(tmp_path: Path) -> None:
     """Without ``balance.defeat`` every enemy is to be defeated: none is copied or removed."""
     from fractions import Fraction
 
-    from saikoro.balance._measure import Measurer
-    from saikoro.balance._tune import _Search
+    from saikoro.tune._measure import Measurer
+    from saikoro.tune._search import _Search
 
     for text, allowed in ((BOSS, {1}), (BOSS.replace("  defeat: [orochi]\n", ""), set())):
         source = Source(text, "boss.yaml")

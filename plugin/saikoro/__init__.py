@@ -29,6 +29,8 @@ checks the surface against a list kept with the code.
     VTT characters and chat palettes (ココフォリア, ユドナリウム).
 ``saikoro.balance``
     The encounter simulator (``simulate``, ``encounter``, ``verdict``).
+``saikoro.tune``
+    What to change so a scenario meets its ``balance.win`` (``tune``, ``TuneResult``).
 ``saikoro.site``
     The MkDocs plugin (``SaikoroPlugin``, entry point ``saikoro``) and a system's page
     profile (``Profile``, ``Grid``, ``Metric``).

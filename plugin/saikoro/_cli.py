@@ -485,7 +485,7 @@ def _main(argv: Sequence[str] | None) -> int:
 
         return int(simulate_main(args_list[1:]))
     if args_list and args_list[0] == "tune":
-        from .balance import tune_main
+        from .tune import tune_main
 
         return int(tune_main(args_list[1:]))
     if args_list and args_list[0] in {"validate", "schema"}:

@@ -17,6 +17,7 @@ from typing import Any, TextIO
 
 from rich.console import Console
 
+from saikoro.balance import MAX_JOBS, MAX_SEED, BalanceError, default_jobs
 from saikoro.scenario import (
     CommandParser,
     Msg,
@@ -30,18 +31,9 @@ from saikoro.scenario import (
 )
 
 from ._apply import apply_changes
-from ._cli import MAX_JOBS, MAX_SEED, default_jobs
-from ._errors import BalanceError
 from ._measure import Measure
-from ._tune import (
-    CONFIRM_MAX,
-    SCREEN,
-    SENSITIVITY_MAX,
-    Sensitivity,
-    Suggestion,
-    TuneResult,
-    tune,
-)
+from ._result import Sensitivity, Suggestion, TuneResult
+from ._search import CONFIRM_MAX, SCREEN, SENSITIVITY_MAX, tune
 
 __all__ = ["format_tune", "main", "sensitivity_line"]
 
@@ -81,7 +73,7 @@ def sensitivity_line(s: Sensitivity) -> str:
     """One row of the sensitivity table: the change per step with its 95 % interval, and the
     two figures compared (``simulate``'s, for those values, battles and seed).
 
-    >>> from saikoro.balance._tune import Sensitivity
+    >>> from saikoro.tune import Sensitivity
     >>> print(sensitivity_line(Sensitivity("p", "鬼 の hp", 10, 1, -0.05, -0.07, -0.03, True,
     ...     10, 11, 0.6, 0.55, 500, 0)))
     鬼 の hp = 10（1ずつ）: -5.0 ポイント（95%区間 -7.0〜-3.0）  10 → 11 で 60.0% → 55.0%（500戦）
