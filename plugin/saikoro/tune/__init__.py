@@ -6,8 +6,8 @@ Public API:
 * :func:`tune` ``(scenario, *, seed, jobs, screen, confirm_max, sensitivity_max,
   progress)`` -> :class:`TuneResult`: the scenario's figure, each number's
   :class:`Sensitivity` (the change of the win rate per step, with its 95 % interval) and
-  up to three :class:`Suggestion` s, each a few :class:`Change` s of the file with the
-  :class:`Measure` that shows them in range (confirmed on other battles).
+  up to three suggestions (:class:`Suggestion`: edits of the file, each a :class:`Change`,
+  with the :class:`Measure` that shows them in range, confirmed on other battles).
 * :func:`apply_changes` ``(path, changes)``: a suggestion written into the file, every
   other byte kept, and the file validated again (``saikoro tune --apply``).
 * :func:`tune_key` ``(scenario)`` / :func:`cached_tune` ``(store, scenario)``: the
