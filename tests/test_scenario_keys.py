@@ -358,3 +358,49 @@ def test_the_comparison_sees_a_model_that_differs() -> None:
     assert disagreements(_WithSkill, kind) == [
         "_Skill.ranged: default None, the definition's False"
     ]
+
+
+# -- a key declared wrongly is refused when its definition is made --------------------------
+
+
+@model
+class _IntAsText(Model):
+    hp: str = key(kind=Int(1, 9))
+
+
+@model
+class _NoKind(Model):
+    hp: int = key(ja="HP")
+
+
+@model
+class _NoKeys(Model):
+    levels: Mapping[str, int] = key(kind=Int(1, 9))
+
+
+@model
+class _RequiredNone(Model):
+    hp: int | None = key(kind=Int(1, 9))
+
+
+@pytest.mark.parametrize(
+    ("cls", "said"),
+    [
+        (_IntAsText, "_IntAsText.hp: annotated str, but its kind Int holds int"),
+        (_NoKind, "_NoKind.hp: a key of int needs a kind"),
+        (_NoKeys, "_NoKeys.levels: a mapping key needs the type of its keys"),
+        (_RequiredNone, "_RequiredNone.hp: a required key cannot be None"),
+    ],
+)
+def test_a_key_declared_wrongly_is_refused(cls: type[Model], said: str) -> None:
+    """A plugin author's mistake in a model is an error at import, naming the field."""
+    from saikoro.scenario.model._keys import fields_of
+
+    with pytest.raises(TypeError) as caught:
+        fields_of(cls)
+    assert str(caught.value).startswith(said)
+
+
+def test_key_refuses_an_option_it_does_not_know() -> None:
+    with pytest.raises(TypeError, match=r"unknown options \['maxitems'\]"):
+        key(maxitems=3)  # type: ignore[call-overload]

@@ -125,15 +125,22 @@ _PYTHON: tuple[tuple[object, tuple[type[Type], ...]], ...] = (
 """The Python type of the values of each of saikoro's scalar types."""
 
 
+def _name(hint: object) -> str:
+    return hint.__name__ if isinstance(hint, type) else str(hint)
+
+
 def _scalar(hint: object, options: KeyOptions, where: str) -> Type:
     kind = options.get("kind")
     if kind is None:
         if hint is bool:
             return Bool()
-        raise TypeError(f"{where}: a {hint} key needs a kind (its bounds, choices or pattern)")
+        raise TypeError(f"{where}: a key of {_name(hint)} needs a kind (bounds, choices, pattern)")
     for python, kinds in _PYTHON:
         if isinstance(kind, kinds) and hint != python:
-            raise TypeError(f"{where}: a {type(kind).__name__} key is {python}, not {hint}")
+            raise TypeError(
+                f"{where}: annotated {_name(hint)}, but its kind {type(kind).__name__} holds "
+                f"{_name(python)}"
+            )
     return kind
 
 
