@@ -404,3 +404,12 @@ def test_a_key_declared_wrongly_is_refused(cls: type[Model], said: str) -> None:
 def test_key_refuses_an_option_it_does_not_know() -> None:
     with pytest.raises(TypeError, match=r"unknown options \['maxitems'\]"):
         key(maxitems=3)  # type: ignore[call-overload]
+
+
+def test_checks_for_a_class_the_scenario_does_not_hold_are_refused() -> None:
+    """A check given for a class the model never holds would never run: refused."""
+    from saikoro.systems._getb.model import GetbAttack
+    from saikoro.systems._kegare.model import KegareScenario
+
+    with pytest.raises(TypeError, match=r"kegare: checks for \['GetbAttack'\]"):
+        scenario_root("kegare", KegareScenario, checks={GetbAttack: ()})

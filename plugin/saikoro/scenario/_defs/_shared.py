@@ -71,6 +71,10 @@ def scenario_root(
     ``model``'s own, on the whole scenario); side missions' ``check`` offers
     ``side_checks``; ``defeat`` offers ``balance.defeat`` (systems whose main mission is
     beating enemies). Scenes name chases where the targets can be chases (``kind: chase``).
+
+    Raises:
+        TypeError: ``checks`` names a class ``model`` does not hold (a mistake in the
+            system, at import), or a key is declared wrongly (see the model's ``key``).
     """
     own = dict(checks or {})
     hints = typing.get_type_hints(model)
@@ -86,10 +90,14 @@ def scenario_root(
         SideCheck: side_check(system_id, side_checks),
         Balance: balance_obj(defeat=defeat),
     }
+    reached: set[type] = set()
     fields = tuple(
         _with_checks(f, (check_rulings(system_id),)) if f.name == "rulings" else f
-        for f in fields_of(model, checks=every, using=using)
+        for f in fields_of(model, checks=every, using=using, reached=reached)
     )
+    stray = [c.__name__ for c in own if c not in reached]
+    if stray:
+        raise TypeError(f"{system_id}: checks for {stray}, which are not in {model.__name__}")
     return Obj(
         fields,
         checks=(

@@ -97,7 +97,8 @@ def key(*, default: Any = MISSING, default_factory: Any = MISSING, **options: An
     kw_only_default=True, frozen_default=True, field_specifiers=(dataclasses.field, key)
 )
 def model(cls: C) -> C:
-    """A model class: a frozen, slotted dataclass of keyword-only fields."""
+    """A model class: a frozen, slotted dataclass of keyword-only fields (type checkers read
+    :func:`key` as a field: a key without a default is a required argument)."""
     return typing.cast("C", dataclass(frozen=True, slots=True, kw_only=True)(cls))
 
 
@@ -157,9 +158,15 @@ def _without_none(hint: object) -> tuple[object, bool]:
 class _Derive:
     """What :func:`obj_of` is told once and uses at every depth."""
 
-    def __init__(self, checks: Mapping[type, tuple[Check, ...]], using: Mapping[type, Type]):
+    def __init__(
+        self,
+        checks: Mapping[type, tuple[Check, ...]],
+        using: Mapping[type, Type],
+        reached: set[type],
+    ):
         self.checks = checks
         self.using = using
+        self.reached = reached
 
     def value(self, hint: object, options: KeyOptions, where: str) -> Type:
         origin = typing.get_origin(hint)
@@ -182,13 +189,14 @@ class _Derive:
             return self.obj(hint)
         return _scalar(hint, options, where)
 
-    def obj(self, cls: type, without: tuple[str, ...] = ()) -> Type:
+    def obj(self, cls: type) -> Type:
         found = self.using.get(cls)
         if found is not None:
             return found
-        return Obj(self.fields(cls, without), checks=self.checks.get(cls, ()))
+        return Obj(self.fields(cls), checks=self.checks.get(cls, ()))
 
     def fields(self, cls: type, without: tuple[str, ...] = ()) -> tuple[Field, ...]:
+        self.reached.add(cls)
         hints = typing.get_type_hints(cls)
         first: list[Field] = []
         last: list[Field] = []
@@ -235,19 +243,23 @@ def fields_of(
     checks: Mapping[type, tuple[Check, ...]] | None = None,
     using: Mapping[type, Type] | None = None,
     without: tuple[str, ...] = (),
+    reached: set[type] | None = None,
 ) -> tuple[Field, ...]:
     """The definition's fields of the model class ``cls``: one per field declared with
     :func:`key`, in the class's order (the ``last`` ones after the rest), those named in
     ``without`` left out.
 
     A model class inside a key (an item, a value, a nested mapping) is defined by its own
-    keys with ``checks[cls]``, or is ``using[cls]`` when given.
+    keys with ``checks[cls]``, or is ``using[cls]`` when given. ``reached`` gets every class
+    defined by its keys (``cls`` too).
 
     Raises:
         TypeError: a key's annotation and its ``kind`` disagree, a scalar key has no
             ``kind``, a mapping no ``keys`` (a mistake in the model, at import).
     """
-    return _Derive(checks or {}, using or {}).fields(cls, without)
+    return _Derive(checks or {}, using or {}, set() if reached is None else reached).fields(
+        cls, without
+    )
 
 
 def obj_of(
