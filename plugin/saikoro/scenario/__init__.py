@@ -49,8 +49,8 @@ kept), :func:`text_like` (new text with the original's line endings and BOM),
 core, each :class:`Node` with its line, column and character offsets): :func:`load_yaml`
 (:func:`decode_yaml`: the bytes as it decodes them); and how every ``saikoro`` subcommand
 reads its options: :class:`CommandParser` (argparse, its mistakes said in Japanese:
-:func:`usage_error`), :func:`bounded_int`, :func:`quoted_arg` (a value as a message quotes
-it).
+:func:`usage_error`; its help's own words: :func:`japanese_help`), :func:`bounded_int`,
+:func:`quoted_arg` (a value as a message quotes it).
 
 The authoring API of a system's scenario definition (its ``scenario`` part, see
 :meth:`saikoro.systems.System.part`): the keys are declared once, in the system's model
@@ -78,7 +78,7 @@ This package is not shipped to the browser; it uses PyYAML (its C loader when pr
 
 from __future__ import annotations
 
-from ._args import CommandParser, bounded_int, quoted_arg, usage_error
+from ._args import CommandParser, bounded_int, japanese_help, quoted_arg, usage_error
 from ._book import Book, book_scenarios, find_book
 from ._cli import schema_main, validate_main
 from ._common import ID, ID_PATTERN, NAME, TEXT, fraction_text
@@ -194,6 +194,7 @@ __all__ = [
     "image_file",
     "image_info",
     "is_reserved",
+    "japanese_help",
     "join_path",
     "json_schema",
     "load_party_file",
