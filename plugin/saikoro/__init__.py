@@ -22,9 +22,9 @@ checks the surface against a list kept with the code.
     points) and what a system is made of: ``System``, ``Ruling``, ``CommandDoc``,
     ``Flow``/``Step``/``Edge``, ``Board``.
 ``saikoro.scenario`` and ``saikoro.scenario.model``
-    Validation (``load_scenario``, ``validate_text``, ``json_schema``), the typed model,
-    and the definition vocabulary of a system's scenarios (``scenario_root``,
-    ``enemy_obj``, ``Field``, ``Int``...).
+    Validation (``load_scenario``, ``validate_text``, ``json_schema``), the typed model
+    whose classes declare a system's keys (``model``, ``key``), and the definition
+    vocabulary of its scenarios (``scenario_root``, ``Int``, ``Enum``...).
 ``saikoro.export``
     VTT characters and chat palettes (ココフォリア, ユドナリウム).
 ``saikoro.balance``
