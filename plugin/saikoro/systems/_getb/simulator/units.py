@@ -53,7 +53,7 @@ def final_damage(
     and the least damage of the chains too long for the engine to follow (``None``: none
     is cut off). Those chains (about 10^-12 of an attack) are rolled as that least damage:
     exact wherever it downs the defender and tops up the attacker's OP
-    (:meth:`~.rules.Prepared.exact`)."""
+    (:meth:`~.rules.Prepared.solvable`)."""
     odds = final_damage_odds(
         attack, guard, tie=tie, damage_fumble_fails=damage_fails, guard_fumble_fails=guard_fails
     )
@@ -63,9 +63,8 @@ def final_damage(
         floor = truncated_floor(attack, guard, guard_fumble_fails=guard_fails)
         odds_of[floor] = odds_of.get(floor, Fraction(0)) + odds.truncated
     whole = lcm(*(p.denominator for p in odds_of.values()))
-    return Dist(
-        {d: p.numerator * (whole // p.denominator) for d, p in odds_of.items()}, whole
-    ), floor
+    weights = {d: p.numerator * (whole // p.denominator) for d, p in odds_of.items()}
+    return Dist(weights, whole), floor
 
 
 @lru_cache(maxsize=512)
