@@ -48,12 +48,10 @@ def _prep(enc: Any, tactics: Tactics | None = None) -> Prepared:
 
 def _board(prep: Prepared, **values: list[Any]) -> _Board:
     """The board before the first round, with ``values`` (``hp=[...]``...) set."""
-    start = _Board(prep.start())
-    start.round, start.ap, start.st = 0, [0] * len(prep.units), [0] * len(prep.units)
-    start.hp = [u.max_hp for u in prep.units]
+    board = _Board(prep.before())
     for name, value in values.items():
-        setattr(start, name, value)
-    return start
+        setattr(board, name, value)
+    return board
 
 
 def _rolls(prep: Prepared, draw: Any) -> tuple[list[State], Battle]:

@@ -167,12 +167,15 @@ class Prepared(Rules[State]):
     # -- the step machine ---------------------------------------------------------------
 
     def start(self) -> State:
+        return self._play(_Board(self.before()))
+
+    def before(self) -> State:
+        """The board before the first round (ruling battle_start: HP and OP at their
+        maxima; guard_weapon: the melee weapon held)."""
         u, zero = self.units, (0,) * len(self.units)
         first: Totals = (0, (), 0, 0, 0, (0,) * len(self.actions))
-        # ruling battle_start: HP and OP at their maxima; guard_weapon: the melee weapon held
         hp, op, cell = (x.max_hp for x in u), (x.max_op for x in u), (x.start for x in u)
-        board = (0, "", (), tuple(hp), zero, zero, tuple(op), tuple(cell), (False,) * len(u), first)
-        return self._play(_Board(board))
+        return (0, "", (), tuple(hp), zero, zero, tuple(op), tuple(cell), (False,) * len(u), first)
 
     def step(self, state: State) -> Roll[State] | Battle:
         if state[1]:
