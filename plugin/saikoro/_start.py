@@ -41,10 +41,11 @@ def interrupted() -> int:
 
 def _ignore_ctrl_c() -> None:
     """From here on a Ctrl-C changes nothing (the command has finished, or is saying it
-    was stopped): the process ends with the status it has."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    was stopped): the process ends with the status it has. Imports nothing (a Ctrl-C may
+    have cut an import short): :func:`main` imported :mod:`signal` first."""
+    signal = sys.modules.get("signal")
+    if signal is not None:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def main() -> int:
@@ -52,6 +53,8 @@ def main() -> int:
     start; returns the exit status. Only for the program's own process: it ignores Ctrl-C
     once the command is done (call :func:`saikoro._cli.main` to run a command in process)."""
     try:
+        import signal  # noqa: F401 - for _ignore_ctrl_c, which must not import
+
         from ._cli import main as run  # the command's imports, a tenth of a second
 
         status = run()
