@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -104,18 +104,8 @@ class Tally:
         awakening cards the party holds at the end, ``escaped``: 1 when the chase was
         escaped). The enemy actions that hit are read from :attr:`actions`.
         """
-        self.battles += 1
-        self.wins += win
-        self.ends[end or ("win" if win else "lost")] += 1
-        self.rounds[rounds] += 1
-        for i, d in enumerate(downed):
-            self.downed[i] += d
-        self.dealt += dealt
-        self.taken += taken
         order = list(self.fallen if defeated is None else defeated)
         self.fallen.clear()
-        if not self.checks:
-            return
         hit: frozenset[str] = frozenset()
         if any(c.needs_actions for c in self.checks):
             hit = frozenset(k for k, v in self.actions.items() if v != self._seen.get(k, 0))
@@ -123,15 +113,16 @@ class Tally:
         battle = Battle(
             win=bool(win),
             rounds=rounds,
+            end=end or "",
             downed=tuple(downed),
+            dealt=dealt,
             taken=taken,
             defeated=tuple(dict.fromkeys(order)),
             passed=tuple(passed),
             facts=dict(facts or {}),
             hit_by=hit,
         )
-        for i, c in enumerate(self.checks):
-            self.side[i] += c.holds(battle)
+        self.add(battle)  # its actions and sums are already in the tally
 
     def add(self, b: Battle) -> None:
         """Count the battle ``b`` (the end of a step machine, see :func:`record`)."""
@@ -155,20 +146,15 @@ class Tally:
             raise BalanceError("tallies of different parties cannot be merged")
         if self.checks != other.checks:
             raise BalanceError("tallies judging different side missions cannot be merged")
-        return Tally(
-            pcs=self.pcs,
-            battles=self.battles + other.battles,
-            wins=self.wins + other.wins,
-            rounds=self.rounds + other.rounds,
-            downed=[a + b for a, b in zip(self.downed, other.downed, strict=True)],
-            dealt=self.dealt + other.dealt,
-            taken=self.taken + other.taken,
-            actions=self.actions + other.actions,
-            sums=self.sums + other.sums,
-            checks=self.checks,
-            side=[a + b for a, b in zip(self.side, other.side, strict=True)],
-            ends=self.ends + other.ends,
-        )
+        summed: dict[str, Any] = {}
+        for name in _SUMMED:
+            a, b = getattr(self, name), getattr(other, name)
+            summed[name] = [x + y for x, y in zip(a, b, strict=True)] if type(a) is list else a + b
+        return Tally(pcs=self.pcs, checks=self.checks, **summed)
+
+
+_SUMMED = "battles wins rounds downed dealt taken actions sums side ends".split()
+"""The :class:`Tally` fields two tallies add up in (lists item by item)."""
 
 
 @dataclass(frozen=True)
@@ -182,12 +168,7 @@ class PcFigures:
 
     def to_json(self) -> dict[str, Any]:
         """The figures as JSON."""
-        return {
-            "name": self.name,
-            "downed": self.downed,
-            "downed_low": self.downed_low,
-            "downed_high": self.downed_high,
-        }
+        return asdict(self)
 
 
 @dataclass(frozen=True)
@@ -203,16 +184,8 @@ class EndFigures:
     high: float
 
     def to_json(self) -> dict[str, Any]:
-        """The figures as JSON."""
-        return {
-            "end": self.key,
-            "label": self.label,
-            "win": self.win,
-            "count": self.count,
-            "rate": self.rate,
-            "low": self.low,
-            "high": self.high,
-        }
+        """The figures as JSON (``key`` as ``end``)."""
+        return {"end" if k == "key" else k: v for k, v in asdict(self).items()}
 
 
 @dataclass(frozen=True)
@@ -226,7 +199,7 @@ class RulingUsed:
 
     def to_json(self) -> dict[str, Any]:
         """The ruling as JSON (``value`` ``null`` for a reading that is not an option)."""
-        return {"key": self.key, "title": self.title, "value": self.value, "default": self.default}
+        return asdict(self)
 
 
 @dataclass(frozen=True)
