@@ -58,8 +58,7 @@ from ._cache import SEED, BalanceStore, CacheError, author_figures, cache_key, s
 from ._check import balance_problems, check_balance
 from ._errors import BalanceError
 from ._machine import Cycle, Roll, Rules, play, solve
-from ._model import BalanceSpec, Encounter, Party, encounter, parse_party
-from ._parties import reference_party
+from ._model import BalanceSpec, Encounter, Party, encounter, parse_party, reference_party
 from ._runner import chunk_sizes, run_chunk, simulate, worker_pool
 from ._side import Battle, Condition
 from ._simulator import BATTLE_ENDS, End, Note, Simulator, simulator_for

@@ -221,7 +221,8 @@ def _canon(value: object) -> object:
     raise TypeError(f"cannot key a balance result on a {type(value).__name__}: {value!r}")
 
 
-def _hash(data: dict[str, object]) -> str:
+def _hash(data: object) -> str:
+    """SHA-256 of ``data`` (JSON data) written one way: keys sorted, no spaces."""
     text = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
@@ -335,10 +336,6 @@ def decode(data: object) -> object:
             raise CorruptCacheError(f"{cls.__name__} fields {sorted(value)} != {sorted(names)}")
         return cls(**{k: decode(v) for k, v in value.items()})
     raise CorruptCacheError(f"unknown tag {tag!r}")
-
-
-def _payload_text(payload: object) -> str:
-    return json.dumps(payload, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 
 # -- the store ------------------------------------------------------------------------------
@@ -476,8 +473,7 @@ class BalanceStore:
             raise CorruptCacheError("not a saikoro balance cache file")
         if data["key"] != key:
             raise CorruptCacheError("written for another key")
-        text = _payload_text(data["result"])
-        if hashlib.sha256(text.encode("utf-8")).hexdigest() != data["sha256"]:
+        if _hash(data["result"]) != data["sha256"]:
             raise CorruptCacheError("checksum mismatch")
         result = decode(data["result"])
         if not isinstance(result, kind):
@@ -489,12 +485,7 @@ class BalanceStore:
         if path is None:
             return
         payload = encode(result)
-        text = _payload_text(payload)
-        data = {
-            "key": key,
-            "sha256": hashlib.sha256(text.encode("utf-8")).hexdigest(),
-            "result": payload,
-        }
+        data = {"key": key, "sha256": _hash(payload), "result": payload}
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             # atomic: a parallel build never reads half a file

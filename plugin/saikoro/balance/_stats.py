@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -23,17 +23,15 @@ from saikoro.dice import InternalError
 from saikoro.systems import OptionValue
 
 from ._errors import BalanceError
-from ._interval import Z95, parse_win_range, wilson
+from ._interval import wilson
 
 __all__ = [
-    "Z95",
     "BalanceResult",
     "EndFigures",
     "PcFigures",
     "RulingUsed",
     "SideResult",
     "Tally",
-    "parse_win_range",
     "summarise",
     "wilson",
 ]
@@ -147,14 +145,13 @@ class Tally:
         if self.checks != other.checks:
             raise BalanceError("tallies judging different side missions cannot be merged")
         summed: dict[str, Any] = {}
-        for name in _SUMMED:
-            a, b = getattr(self, name), getattr(other, name)
-            summed[name] = [x + y for x, y in zip(a, b, strict=True)] if type(a) is list else a + b
+        for f in fields(self):  # the counts (lists item by item)
+            if f.compare and f.name not in ("pcs", "checks"):
+                a, b = getattr(self, f.name), getattr(other, f.name)
+                summed[f.name] = (
+                    [x + y for x, y in zip(a, b, strict=True)] if type(a) is list else a + b
+                )
         return Tally(pcs=self.pcs, checks=self.checks, **summed)
-
-
-_SUMMED = "battles wins rounds downed dealt taken actions sums side ends".split()
-"""The :class:`Tally` fields two tallies add up in (lists item by item)."""
 
 
 @dataclass(frozen=True)
