@@ -195,36 +195,13 @@ def system_digest(system_id: str) -> str:
     return _digest_files(path.parent, [path])
 
 
-def _canon(value: object) -> object:
-    """``value`` as plain JSON data, the same in every process (sets sorted, order kept),
-    equal for equal values."""
-    if value is None or isinstance(value, (bool, int, float, str)):
-        return value
-    if isinstance(value, Fraction):
-        return ["fraction", str(value)]
-    if isinstance(value, Enum):
-        return ["enum", type(value).__qualname__, value.name]
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        # fields left out of equality (a model object's ``where``: file and line) are
-        # not part of the value, so a fight moved to another file or line keeps its key
-        fields = {
-            f.name: _canon(getattr(value, f.name)) for f in dataclasses.fields(value) if f.compare
-        }
-        return ["object", type(value).__qualname__, fields]
-    if isinstance(value, (tuple, list)):
-        return ["list", [_canon(v) for v in value]]
-    if isinstance(value, (set, frozenset)):
-        items = [_canon(v) for v in value]
-        return ["set", sorted(items, key=lambda v: json.dumps(v, ensure_ascii=False))]
-    if isinstance(value, Mapping):
-        return ["map", [[_canon(k), _canon(v)] for k, v in value.items()]]
-    raise TypeError(f"cannot key a balance result on a {type(value).__name__}: {value!r}")
+def _text(data: object) -> str:
+    """JSON data written one way: keys sorted, no spaces."""
+    return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 
 def _hash(data: object) -> str:
-    """SHA-256 of ``data`` (JSON data) written one way: keys sorted, no spaces."""
-    text = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return hashlib.sha256(_text(data).encode("utf-8")).hexdigest()
 
 
 def cache_key(system: str, parts: Mapping[str, object], *, code: Path | None = None) -> str:
@@ -255,8 +232,8 @@ def fight_key(enc: Encounter, tactics: Tactics, battles: int, seed: int) -> str:
     return cache_key(
         enc.system,
         {
-            "encounter": _canon(fight),
-            "tactics": _canon(tactics),
+            "encounter": encode(fight, key=True),
+            "tactics": encode(tactics, key=True),
             "battles": battles,
             "seed": seed,
             "steps": AUTHOR_STEPS,
@@ -268,23 +245,35 @@ def fight_key(enc: Encounter, tactics: Tactics, battles: int, seed: int) -> str:
 # -- results as JSON ------------------------------------------------------------------------
 
 
-def encode(value: object) -> object:
+def encode(value: object, *, key: bool = False) -> object:
     """A :class:`BalanceResult` (or any part of one, or another dataclass of saikoro's: a
-    :class:`saikoro.tune.TuneResult`) as JSON data, every type tagged."""
+    :class:`saikoro.tune.TuneResult`) as JSON data, every type tagged.
+
+    With ``key``: an input as a cache key sees it, the same in every process and equal for
+    equal values (sets sorted, enums by name, any dataclass). The fields left out of a
+    dataclass's equality (a model object's ``where``: file and line) are not part of the
+    value, so a fight moved to another file or line keeps its key.
+    """
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
     if isinstance(value, Fraction):
         return {"$": "fraction", "v": str(value)}
-    if isinstance(value, tuple):
-        return {"$": "tuple", "v": [encode(v) for v in value]}
-    if isinstance(value, list):
-        return {"$": "list", "v": [encode(v) for v in value]}
-    if isinstance(value, dict):
-        return {"$": "dict", "v": [[encode(k), encode(v)] for k, v in value.items()]}
+    if key and isinstance(value, Enum):
+        return {"$": "enum", "v": f"{type(value).__qualname__}.{value.name}"}
+    if isinstance(value, (tuple, list)):
+        tag = "tuple" if isinstance(value, tuple) else "list"
+        return {"$": tag, "v": [encode(v, key=key) for v in value]}
+    if key and isinstance(value, (set, frozenset)):
+        return {"$": "set", "v": sorted((encode(v, key=key) for v in value), key=_text)}
+    if isinstance(value, dict) or (key and isinstance(value, Mapping)):
+        pairs = [[encode(k, key=key), encode(v, key=key)] for k, v in value.items()]
+        return {"$": "dict", "v": pairs}
     cls = type(value)
-    if dataclasses.is_dataclass(value) and cls.__module__.startswith(_OURS):
+    if dataclasses.is_dataclass(value) and (key or cls.__module__.startswith(_OURS)):
         fields = {
-            f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value) if f.init
+            f.name: encode(getattr(value, f.name), key=key)
+            for f in dataclasses.fields(value)
+            if (f.compare if key else f.init)
         }
         return {"$": "object", "c": f"{cls.__module__}:{cls.__qualname__}", "v": fields}
     raise TypeError(f"cannot cache a {cls.__name__} in a balance result: {value!r}")

@@ -209,11 +209,8 @@ def encounter(
     )
     side = side_specs(
         model.missions.side if model.missions else (),
-        enemies=enc.enemies,
-        pcs=party.names,
-        party=party.label,
-        targets=enc.targets,
-        facts=simulator_for(system).facts(enc),
-        declared=side_facts(system),
+        enc,
+        simulator_for(system).facts(enc),
+        side_facts(system),
     )
     return replace(enc, side=side)

@@ -19,10 +19,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from saikoro.scenario import SideFact
 from saikoro.scenario import model as sm
+
+if TYPE_CHECKING:
+    from ._model import Encounter
 
 __all__ = ["Battle", "Condition", "SideSpec", "side_specs"]
 
@@ -199,16 +202,11 @@ def _ids(enemies: Sequence[Any]) -> list[str]:
 
 
 def _resolve(
-    c: sm.SideCheck,
-    *,
-    enemies: list[str],
-    pcs: tuple[str, ...],
-    party: str,
-    targets: list[str],
-    facts: frozenset[str],
-    declared: Sequence[SideFact],
+    c: sm.SideCheck, enc: Encounter, facts: frozenset[str], declared: Sequence[SideFact]
 ) -> Condition | str:
-    """``c`` over indices, or the reason it cannot be simulated with this encounter."""
+    """``c`` over ``enc``'s indices, or the reason it cannot be simulated with it."""
+    enemies, pcs = _ids(enc.enemies), enc.party.names
+    targets = [str(getattr(t, "name", "")) for t in enc.targets]
 
     def enemy_set(ids: tuple[str, ...] | None) -> frozenset[int] | str:
         out = set()
@@ -225,7 +223,7 @@ def _resolve(
     standing = []
     for name in c.standing or ():
         if name not in pcs:
-            return f"PC「{name}」がパーティ({party})にいない"
+            return f"PC「{name}」がパーティ({enc.party.label})にいない"
         standing.append(pcs.index(name))
     wanted: set[int] = set()
     for name in c.targets or ():
@@ -266,17 +264,12 @@ NO_CHECK = "条件(check:)が書かれていない"
 
 def side_specs(
     side: Sequence[sm.SideMission],
-    *,
-    enemies: Sequence[Any],
-    pcs: tuple[str, ...],
-    party: str,
-    targets: Sequence[Any],
+    enc: Encounter,
     facts: frozenset[str],
     declared: Sequence[SideFact] = (),
 ) -> tuple[SideSpec, ...]:
     """Every side mission of a scenario, resolved against the encounter (``facts``: what
     its simulator records; ``declared``: the system's own keys)."""
-    names = [str(getattr(t, "name", "")) for t in targets]
     out = []
     for i, s in enumerate(side):
         if s.check is None:
@@ -284,15 +277,7 @@ def side_specs(
             continue
         data = sm.to_data(s.check)
         check = dict(data) if isinstance(data, dict) else {}
-        got = _resolve(
-            s.check,
-            enemies=_ids(enemies),
-            pcs=pcs,
-            party=party,
-            targets=names,
-            facts=facts,
-            declared=declared,
-        )
+        got = _resolve(s.check, enc, facts, declared)
         if isinstance(got, str):
             out.append(SideSpec(i, s.success, check, None, got))
         else:
