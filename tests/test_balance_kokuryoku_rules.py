@@ -133,7 +133,7 @@ def test_drawn_damage_follows_the_command_odds() -> None:
     (x,) = _prep(DUEL).pc_attacks
     rng = random.Random(7)
     n = 20000
-    draws = [x.draw(rng) for _ in range(n)]
+    draws = [x.dice.draw(rng.random()) for _ in range(n)]
     odds = _odds(KKA)
     for k in range(13):
         p = sum((q for v, q in odds.distribution.items() if int(v) >= k), Fraction(0))

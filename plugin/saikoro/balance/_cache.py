@@ -394,14 +394,16 @@ class BalanceStore:
 
     def put(self, key: str, result: BalanceResult) -> None:
         """Keep ``result`` as the figures of ``key`` (in memory and on disk)."""
-        self._put(key, result)
+        self.keep(key, result)
 
     # -- memory and disk
 
     def keep(self, key: str, value: object) -> None:
         """Keep ``value`` (a dataclass of saikoro's) under ``key`` (a :func:`cache_key`), in
         memory and on disk: what a package built on balance keeps beside the figures."""
-        self._put(key, value)
+        with self._lock:
+            self._remember(key, value)
+        self._write(key, value)
 
     def recall(self, key: str, kind: type[V]) -> V | None:
         """The ``kind`` kept under ``key`` if memory or the disk holds it (counted as a hit)."""
@@ -424,11 +426,6 @@ class BalanceStore:
         self._memory.move_to_end(key)
         while len(self._memory) > MEMORY_SIZE:
             self._memory.popitem(last=False)
-
-    def _put(self, key: str, value: object) -> None:
-        with self._lock:
-            self._remember(key, value)
-        self._write(key, value)
 
     def _path(self, key: str) -> Path | None:
         return None if self.cache_dir is None else self.cache_dir / f"{key}.json"

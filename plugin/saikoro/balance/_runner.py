@@ -231,22 +231,16 @@ def simulate(
     reason: str | None = None
     if solved is not None and not interrupted:
         exact, figures, sides, reason = solved
-    names = {e.id: e.name for e in enc.enemies}
     return summarise(
         total,
-        scenario=enc.scenario,
-        system=enc.system,
-        party=enc.party.label,
-        pc_names=enc.party.names,
+        enc,
         tactics=tactics.label,
         seed=seed,
         exact=exact,
         exact_figures=figures,
         interrupted=interrupted,
         notes=sim.notes(prep),
-        side=enc.side,
         side_exact=sides,
-        enemy_names=names,
         ends=sim.ends_for(prep),
         round_limit=sim.round_limit(enc),
         rulings=rulings_used(enc, sim),

@@ -17,7 +17,7 @@ from ._side import Battle, Condition
 from ._simulator import End, Note
 
 if TYPE_CHECKING:
-    from ._side import SideSpec
+    from ._model import Encounter
 
 from saikoro.dice import InternalError
 from saikoro.systems import OptionValue
@@ -222,16 +222,10 @@ class SideResult:
 
     def to_json(self) -> dict[str, Any]:
         """The figures as JSON (``rate``, ``low``, ``high`` are ``null`` when not modelled)."""
-        out: dict[str, Any] = {
-            "index": self.index,
-            "success": self.text,
-            "modelled": self.modelled,
-            "check": None if self.check is None else dict(self.check),
-            "successes": self.successes,
-            "battles": self.battles,
-            "rate": self.rate,
-            "low": self.low,
-            "high": self.high,
+        out = {
+            "success" if k == "text" else k: v
+            for k, v in asdict(self).items()
+            if k not in ("exact", "reason")
         }
         if self.exact is not None:
             out["exact"] = float(self.exact)
@@ -355,20 +349,15 @@ class BalanceResult:
 
 def summarise(
     tally: Tally,
+    enc: Encounter,
     *,
-    scenario: str,
-    system: str,
-    party: str,
-    pc_names: tuple[str, ...],
     tactics: str,
     seed: int,
     exact: Fraction | None = None,
     exact_figures: dict[str, Fraction] | None = None,
     interrupted: bool = False,
     notes: tuple[Note, ...] = (),
-    side: Sequence[SideSpec] = (),
     side_exact: Mapping[int, Fraction] | None = None,
-    enemy_names: Mapping[str, str] | None = None,
     ends: Mapping[str, End] | None = None,
     round_limit: tuple[int | None, bool] = (None, False),
     rulings: tuple[RulingUsed, ...] = (),
@@ -376,11 +365,10 @@ def summarise(
     requested: int = 0,
     cut: float | None = None,
 ) -> BalanceResult:
-    """The :class:`BalanceResult` of ``tally``.
+    """The :class:`BalanceResult` of ``tally``, the battles of ``enc`` (its side missions
+    with a condition are ``tally.checks`` in order).
 
-    ``side``: the side missions; those with a condition are ``tally.checks`` in order.
     ``side_exact``: side mission index -> P(achieved) solved exactly.
-    ``enemy_names``: enemy id -> name (to name the most dangerous action's enemy).
     ``ends``: the simulator's ends (every one is listed, in order, with its count).
 
     Raises:
@@ -390,7 +378,8 @@ def summarise(
     n = tally.battles
     low, high = wilson(tally.wins, n)
     pcs = []
-    for name, count in zip(pc_names, tally.downed, strict=True):
+    system = enc.system
+    for name, count in zip(enc.party.names, tally.downed, strict=True):
         dl, dh = wilson(count, n)
         pcs.append(PcFigures(name, count / n if n else 0.0, dl, dh))
     total_rounds = sum(k * v for k, v in tally.rounds.items())
@@ -401,7 +390,7 @@ def summarise(
             dangerous = (name, dmg / n)
     sides = []
     counts = iter(tally.side)
-    for spec in side:
+    for spec in enc.side:
         if spec.condition is None:
             sides.append(SideResult(spec.index, spec.text, False, spec.check, reason=spec.reason))
             continue
@@ -437,9 +426,9 @@ def summarise(
         rate = count / n if n else 0.0
         end_figures.append(EndFigures(key, how.label, how.win, count, rate, lo, hi))
     return BalanceResult(
-        scenario=scenario,
+        scenario=enc.scenario,
         system=system,
-        party=party,
+        party=enc.party.label,
         tactics=tactics,
         battles=n,
         seed=seed,
@@ -457,7 +446,7 @@ def summarise(
         interrupted=interrupted,
         notes=notes,
         side=tuple(sides),
-        dangerous_enemy=(enemy_names or {}).get(enemy) if enemy else None,
+        dangerous_enemy={e.id: e.name for e in enc.enemies}.get(enemy) if enemy else None,
         ends=tuple(end_figures),
         round_limit=round_limit[0],
         round_limit_written=round_limit[1],

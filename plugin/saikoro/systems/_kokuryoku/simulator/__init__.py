@@ -34,7 +34,6 @@ the balance engine samples it and solves it exactly.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -145,10 +144,6 @@ class Exchange:
     def dice(self) -> Dist[int]:
         """:attr:`damage` as the roll of a step."""
         return Dist.from_fractions(dict(self.damage))
-
-    def draw(self, rng: random.Random) -> int:
-        """One damage drawn from :attr:`damage`."""
-        return self.dice.draw(rng.random())
 
 
 @dataclass(frozen=True)
