@@ -380,7 +380,6 @@ class KokuryokuSimulator(Simulator[Prepared]):
     )
     default_rounds = DEFAULT_ROUNDS
     pcs_go_down = False
-    danger_is_side = True
     mean_labels = MappingProxyType(
         {
             "national_power": "最終フェーズ開始時の国力(平均)",
