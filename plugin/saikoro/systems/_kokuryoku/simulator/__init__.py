@@ -45,6 +45,7 @@ from saikoro.dice import Dist, InternalError
 from saikoro.scenario.model import pc_model
 from saikoro.systems._kokuryoku import checks
 from saikoro.systems._kokuryoku.model import (
+    ABILITIES,
     KokuryokuAbilities,
     KokuryokuEnemy,
     KokuryokuPC,
@@ -66,12 +67,7 @@ Member = KokuryokuPC | KokuryokuEnemy
 
 def _abilities(a: KokuryokuAbilities) -> dict[str, int]:
     """The abilities given (name -> value)."""
-    values = {
-        "force": a.force,
-        "perception": a.perception,
-        "charisma": a.charisma,
-        "luck": a.luck,
-    }
+    values = {c.value: getattr(a, c.value) for c in ABILITIES}
     return {k: v for k, v in values.items() if v is not None}
 
 
