@@ -269,10 +269,10 @@ def encode(value: object, *, key: bool = False) -> object:
         pairs = [[encode(k, key=key), encode(v, key=key)] for k, v in value.items()]
         return {"$": "dict", "v": pairs}
     cls = type(value)
-    if dataclasses.is_dataclass(value) and (key or cls.__module__.startswith(_OURS)):
+    if dataclasses.is_dataclass(cls) and (key or cls.__module__.startswith(_OURS)):  # an instance
         fields = {
             f.name: encode(getattr(value, f.name), key=key)
-            for f in dataclasses.fields(value)
+            for f in dataclasses.fields(cls)
             if (f.compare if key else f.init)
         }
         return {"$": "object", "c": f"{cls.__module__}:{cls.__qualname__}", "v": fields}
