@@ -5,8 +5,8 @@ what the simulator should count (the keys any battle offers, and the system's ow
 :class:`~saikoro.scenario.SideFact` declarations, each comparing a per-battle fact);
 :func:`side_specs` turns each into a :class:`Condition` over indices (enemies, PCs,
 difficulty targets of the encounter) or says why it cannot be simulated (no ``check:``,
-a PC the party being simulated does not have...). The simulators report per-battle facts through
-:meth:`~saikoro.balance._stats.Tally.record`; :meth:`Condition.holds` judges them.
+a PC the party being simulated does not have...); :meth:`Condition.holds` judges each
+:class:`Battle` a simulator's rules end in.
 
 >>> c = Condition(win=True, rounds_at_most=3)
 >>> c.holds(Battle(win=True, rounds=3)), c.holds(Battle(win=True, rounds=4))
@@ -39,13 +39,14 @@ class Battle:
     distribution of these (so every field is hashable).
 
     Attributes:
-        win / rounds / downed / taken: as :meth:`saikoro.balance.Tally.record` got them.
+        win / rounds / taken: the main mission's success, the rounds played, damage taken.
+        downed: per PC (by index), whether it was downed.
         end: how it ended, a key of the simulator's ``ends`` (``""``: ``win`` or ``lost``).
         dealt: damage the party dealt.
         defeated: enemy indices, in the order they fell (each once).
         passed: indices of the difficulty targets that succeeded.
-        facts: per-system integers (``corruption``, ``power``, ``cards_left``, ``escaped``),
-            given as a mapping, kept as sorted pairs.
+        facts: the system's integers (:meth:`Simulator.facts
+            <saikoro.balance.Simulator.facts>`), given as a mapping, kept as sorted pairs.
         hit_by: the enemy actions (tally keys, ``id:name``) that dealt the party damage
             (default: those of ``actions`` with damage).
         actions: (enemy action, damage it dealt to the party) pairs.

@@ -97,10 +97,9 @@ class Tally:
         simulator that does not tell ends apart yet);
         ``defeated``: enemy indices in the order they fell (default: :attr:`fallen`);
         ``passed``: the difficulty targets (indices) that succeeded; ``facts``: the
-        system's per-battle integers the side missions read (``kegare``: the highest PC
-        穢れ at the end, ``power``: the PCs' national power at the end, ``cards_left``:
-        awakening cards the party holds at the end, ``escaped``: 1 when the chase was
-        escaped). The enemy actions that hit are read from :attr:`actions`.
+        system's per-battle integers the side missions read (:meth:`Simulator.facts
+        <saikoro.balance.Simulator.facts>`). The enemy actions that hit are read from
+        :attr:`actions`.
         """
         order = list(self.fallen if defeated is None else defeated)
         self.fallen.clear()
