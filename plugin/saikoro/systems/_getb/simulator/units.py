@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache
+from math import lcm
 
 from saikoro.dice import Dist
 from saikoro.systems._getb.board import CENTRE, DialClock, parse_range
@@ -61,7 +62,9 @@ def final_damage(
     if odds.truncated:
         floor = truncated_floor(attack, guard, guard_fumble_fails=guard_fails)
         odds_of[floor] = odds_of.get(floor, Fraction(0)) + odds.truncated
-    return Dist.from_fractions(odds_of), floor
+    whole = lcm(*(p.denominator for p in odds_of.values()))
+    weights = {d: p.numerator * (whole // p.denominator) for d, p in odds_of.items()}
+    return Dist(weights, whole), floor
 
 
 @lru_cache(maxsize=512)
