@@ -14,16 +14,13 @@ from saikoro.systems._cutaction.checks import resolve_check
 def test_cut_action_check_matches_resolve_check(dice: str) -> None:
     from balance_cases import CUTACTION, build
     from saikoro.balance import tactics_for
-    from saikoro.systems._cutaction.checks import CheckResult
     from saikoro.systems._cutaction.simulator import SIMULATOR as CUTACTION_SIM
-    from saikoro.systems._cutaction.simulator.play import Play
 
     def with_dice(d: dict) -> None:  # type: ignore[type-arg]
         d["rulings"] = {"check_dice": dice}
 
     enc = build(CUTACTION, with_dice)
-    play = Play(CUTACTION_SIM.prepare(enc, tactics_for("cutaction")))
+    rolls = CUTACTION_SIM.rules(CUTACTION_SIM.prepare(enc, tactics_for("cutaction"))).rolls
     for seed, value in itertools.product(range(50), range(-2, 14)):
-        mine = play.check(value).sample(random.Random(seed).random)
-        assert isinstance(mine, CheckResult)
-        assert mine == resolve_check(value, mine.roll, dice=dice)
+        roll = rolls.check.draw(random.Random(seed).random())
+        assert rolls.result(value, roll) == resolve_check(value, roll, dice=dice)

@@ -32,25 +32,21 @@ exactly (small encounters). What the simulation leaves out is listed by
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from fractions import Fraction
 from types import MappingProxyType
 
-from saikoro.balance import Budget, Encounter, End, Note, Simulator, Tactics, Tally, tactics_for
+from saikoro.balance import Battle, Encounter, End, Note, Simulator, Tactics, tactics_for
+from saikoro.dice import Dist
 from saikoro.systems._cutaction.events import event_number
 
-from . import drivers
-from .play import Play
 from .prepare import DEFAULT_CUTS, Prepared, chase_of, prepare
+from .rules import CutactionRules
 
-__all__ = ["ENDS", "EXACT_CHARACTERS", "FLOWS", "NOTES", "SIMULATOR", "CutactionSimulator"]
+__all__ = ["ENDS", "FLOWS", "NOTES", "SIMULATOR", "CutactionSimulator"]
 
 FLOWS = ("cutaction.cut", "cutaction.chase")
 """The system flows this simulator follows."""
-
-EXACT_CHARACTERS = 3
-"""Encounters with at most this many characters are solved exactly (within the budget)."""
 
 ENDS: Mapping[str, End] = MappingProxyType(
     {
@@ -198,16 +194,6 @@ WINS = frozenset(k for k, e in ENDS.items() if e.win)
 """The ends that are wins."""
 
 
-def _play(prep: Prepared, *, exact: bool = False) -> Play:
-    """The steps of ``prep``'s battles (made once per prepared encounter and use: the exact
-    solver's merge the states whose futures are equal, see :class:`~.play.Play`)."""
-    key = "exact" if exact else "play"
-    found = prep.cache.get(key)
-    if not isinstance(found, Play):
-        found = prep.cache[key] = Play(prep, exact=exact)
-    return found
-
-
 class CutactionSimulator(Simulator[Prepared]):
     """The cutaction simulator: :mod:`.play`'s steps, with the system's words."""
 
@@ -237,16 +223,15 @@ class CutactionSimulator(Simulator[Prepared]):
     def prepare(self, enc: Encounter, tactics: Tactics) -> Prepared:
         return prepare(enc, tactics)
 
-    def battle(self, prep: Prepared, rng: random.Random, tally: Tally) -> None:
-        drivers.battle(_play(prep), rng, tally, wins=WINS)
+    def rules(self, prep: Prepared) -> CutactionRules:
+        return CutactionRules(prep, WINS)
 
-    def exact(self, prep: Prepared, budget: Budget) -> tuple[Fraction | None, dict[str, Fraction]]:
-        if len(prep.chars) > EXACT_CHARACTERS:
-            return None, {}
-        ends = drivers.solve(_play(prep, exact=True), budget)
-        win = sum((p for end, p in ends.items() if ENDS[end].win), Fraction(0))
-        figures = {f"P({ENDS[end].label})": p for end, p in ends.items()}
-        return win, figures
+    def figures(self, prep: Prepared, outcomes: Dist[Battle]) -> dict[str, Fraction]:
+        """P(each end)."""
+        ends = {end: Fraction(0) for end in ends_of(prep)}
+        for b, p in outcomes.probabilities().items():
+            ends[b.end] += p
+        return {f"P({ENDS[end].label})": p for end, p in ends.items() if p}
 
     def notes(self, prep: Prepared) -> tuple[Note, ...]:
         out = [self.note("effect", enemy=e, attack=a, effect=t) for e, a, t in prep.effects]

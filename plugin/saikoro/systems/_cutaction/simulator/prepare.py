@@ -7,7 +7,7 @@ and the ruling options in force (:class:`~saikoro.systems._cutaction.rulings.Set
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 
 from saikoro.balance import Encounter, Policy, Tactics
@@ -147,7 +147,7 @@ class Prepared:
         chase: the chase, if the scenario has one.
         effects: (enemy, attack, effect) of the attack effects written as text.
         vehicles: the vehicles several runners share.
-        cache: what the battles build once (their :class:`~.play.Play`).
+        reads: the battle's figures the side missions read (what the exact states keep).
     """
 
     chars: tuple[Char, ...]
@@ -162,7 +162,7 @@ class Prepared:
     enemy_policy: Policy
     effects: tuple[tuple[str, str, str], ...] = ()
     vehicles: tuple[str, ...] = ()
-    cache: dict[str, object] = field(default_factory=dict, compare=False, hash=False, repr=False)
+    reads: frozenset[str] = frozenset()
 
     @property
     def cast(self) -> int:
@@ -295,4 +295,5 @@ def prepare(enc: Encounter, tactics: Tactics) -> Prepared:
         enemy_policy=tactics.enemy,
         effects=tuple((e.name, a.name, a.effect) for e in enemies for a in e.attacks if a.effect),
         vehicles=tuple(v for v, n in shared.items() if n > 1),
+        reads=enc.reads,
     )

@@ -1,0 +1,154 @@
+"""Cut-action: every roll of one encounter's battles, as a :class:`~saikoro.dice.Dist`.
+
+Each roll is built once, from the engine's exact distribution of what it stands for
+(checks, contests, attacks against reactions, damage after the resist check, the chase's
+events), and kept. Outcomes are small integers laid out in the order of the dice: a check
+is the roll of the check dice itself, a hit the 体力 it takes (0: none), a contest 0 when
+the active side wins; so a battle drawn from a seed is the same whichever way the steps
+that roll them are written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+from saikoro.dice import Dist
+from saikoro.systems._cutaction.chase import accelerate_gain, move_gain
+from saikoro.systems._cutaction.checks import (
+    CheckResult,
+    check_results,
+    contest_odds,
+    obstruct_dist,
+    roll_dist,
+)
+from saikoro.systems._cutaction.damage import attack_table, damage_table
+from saikoro.systems._cutaction.events import (
+    FALLING_DAMAGE,
+    event_number,
+    oncoming_damage,
+    runner_effect,
+)
+
+from .prepare import Prepared
+
+__all__ = ["ONCOMING", "Rolls"]
+
+ONCOMING = event_number("対向車")
+"""The event whose damage is this cut's movement achievement."""
+
+
+def _losses(table: Mapping[Any, Fraction], scale: Fraction = Fraction(1)) -> dict[int, Fraction]:
+    """The 体力 each :class:`~saikoro.systems._cutaction.damage.DamageResult` takes."""
+    out: dict[int, Fraction] = {}
+    for res, p in table.items():
+        loss = getattr(res, "hp_loss", 0)
+        out[loss] = out.get(loss, Fraction(0)) + p * scale
+    return out
+
+
+class Rolls:
+    """The rolls of ``prep``'s battles, each built on first use and kept."""
+
+    def __init__(self, prep: Prepared) -> None:
+        st = self.settings = prep.settings
+        self.check: Dist[int] = roll_dist(st.check_dice)
+        """Any check: the roll of the check dice."""
+        self.top = max(self.check.outcomes())
+        """The roll that fumbles."""
+        self.falling: Dist[int] = Dist.die(10)
+        """Where falling objects land: the 1D10 halved (ruling ``falling_area``)."""
+        events: dict[int, Fraction] = {}
+        for number, p, _ in prep.chase.table.events if prep.chase else ():
+            events[number] = events.get(number, Fraction(0)) + p
+        oncoming = events.pop(ONCOMING, Fraction(0))
+        self.kind: Dist[int] = Dist.from_fractions({0: oncoming, 1: 1 - oncoming})
+        """Whether this cut's route change will bring 対向車 (0, drawn first) or not."""
+        self.events = tuple(events)
+        """The chase table's other events, in its order."""
+        self.route: Dist[int] = Dist.from_fractions(
+            {i: p / (1 - oncoming) for i, p in enumerate(events.values()) if p}
+        )
+        """The route change in a cut without 対向車: an index into :attr:`events`."""
+        self.move = cache(self._move)
+        self.speed = cache(self._speed)
+        self.contest = cache(self._contest)
+        self.hit = cache(self._hit)
+        self.obstruct = cache(self._obstruct)
+        self.event = cache(self._event)
+        self.fall = cache(self._fall)
+
+    def result(self, value: int, roll: int) -> CheckResult:
+        """The check of success value ``value`` that rolled ``roll``."""
+        return CheckResult(value, roll, 0, roll == self.top)
+
+    def _move(self, value: int, roll: int) -> tuple[int, int, bool]:
+        """A movement check: how far it moves its runner (ruling ``failed_move``), the
+        damage 対向車 deals this cut, whether it fumbled."""
+        r = self.result(value, roll)
+        gain = move_gain(r, failed_move=self.settings.failed_move)
+        return gain, oncoming_damage(r.achievement), r.fumble
+
+    def _speed(self, value: int, roll: int) -> int:
+        """加速: how far it moves its runner forward."""
+        return accelerate_gain(self.result(value, roll))
+
+    def _contest(self, active: int, passive: tuple[int, ...]) -> Dist[int]:
+        """A contest (ruling ``contest_rule``): 0 the active side wins, 1 it does not."""
+        st = self.settings
+        c = contest_odds(active, passive, dice=st.check_dice, rule=st.contest_rule)
+        return Dist.from_fractions({0: c.win, 1: c.lose})
+
+    def _hit(self, value: int, damage: int, reaction: int, body: int) -> Dist[int]:
+        """An attack of success value ``value`` on a target of ``reaction`` and ``body``: its
+        reaction, then on a hit the damage and the body resist check (``CAA``); the 体力 it
+        takes."""
+        st = self.settings
+        table = attack_table(
+            value,
+            reaction,
+            damage,
+            body,
+            dice=st.check_dice,
+            rule=st.contest_rule,
+            failure=st.resist_failure,
+        )
+        return Dist.from_fractions(_losses(table))
+
+    def _obstruct(self, active: int, passive: int) -> Dist[int]:
+        """How far 進路妨害 pushes its target back (ruling ``obstruct_distance``)."""
+        st = self.settings
+        return obstruct_dist(
+            active, passive, dice=st.check_dice, rule=st.contest_rule, distance=st.obstruct_distance
+        )
+
+    def _event(self, number: int, body: int, move: int = 0) -> Dist[int]:
+        """What event ``number`` does to a runner of body ``body`` after its check: how far
+        it falls back (連続カーブ), the 体力 it loses (対向車, this cut's movement damage
+        ``move``), 1 when it drops out (ジャンプ) or loses the cut (スリップ)."""
+        st = self.settings
+        out: dict[int, Fraction] = {}
+        for r, p in check_results(body, dice=st.check_dice):
+            e = runner_effect(number, r, move=move)
+            if number == ONCOMING and not r.success:
+                hits = damage_table(e.damage, body, dice=st.check_dice, failure=st.resist_failure)
+                for loss, q in _losses(hits, p).items():
+                    out[loss] = out.get(loss, Fraction(0)) + q
+            else:
+                x = e.retreat + e.drop + e.idle
+                out[x] = out.get(x, Fraction(0)) + p
+        return Dist.from_fractions(out)
+
+    def _fall(self, body: int) -> Dist[int]:
+        """Falling objects on a runner of body ``body``: the 体力 it loses after its resist."""
+        st = self.settings
+        hits = damage_table(FALLING_DAMAGE, body, dice=st.check_dice, failure=st.resist_failure)
+        return Dist.from_fractions(_losses(hits))
+
+    @staticmethod
+    @cache
+    def uniform(n: int) -> Dist[int]:
+        """One of ``n`` candidates, each as likely (the ``random`` policy)."""
+        return Dist.uniform(range(n))
