@@ -12,7 +12,7 @@ This module owns everything played on that contract, once for every system:
 * :class:`Sampler` (:func:`play`) samples battles from a ``random.Random`` (one
   ``rng.random()`` per roll, as :meth:`Dist.draw <saikoro.dice.Dist.draw>` maps it);
 * :func:`solve` is the exact solver: it explores every state reachable from the start,
-  each canonical state stepped once (memoised), charging one step of the
+  each canonical state stepped once (memoised), charging :attr:`Rules.cost` steps of the
   :class:`~saikoro.balance.Budget` per outcome enumerated, and returns the exact
   distribution of the battle's ends, a :class:`~saikoro.dice.Dist` of ``Battle``
   (probabilities are exact fractions; never a float).
@@ -72,6 +72,11 @@ class Cycle(SaikoroError):  # noqa: N818 - a signal between the solver and its c
 
 class Rules(Generic[S]):
     """A system's rules for one prepared encounter, as a step machine."""
+
+    cost = 1
+    """The :class:`~saikoro.balance.Budget` steps the exact solver charges for each outcome
+    it follows: rules whose steps and keys take several times the work of a plain one
+    charge more, so that a budget is about as much time in every system."""
 
     def start(self) -> S:
         """The state before the first roll."""
@@ -197,6 +202,7 @@ def _explore(rules: Rules[S], budget: Budget) -> tuple[list[Explored], list[int]
     same = type(rules).canonical is Rules.canonical  # states are their own keys
     canon = rules.canonical
     step = rules.step
+    cost = rules.cost
     first = rules.start()
     numbers: dict[Hashable, int] = {first if same else canon(first): 0}
     graph: list[Explored | None] = [None]
@@ -209,7 +215,7 @@ def _explore(rules: Rules[S], budget: Budget) -> tuple[list[Explored], list[int]
         if kids is None:
             r = step(waiting.pop(key))
             if isinstance(r, Roll):
-                budget.spend(len(r.dice))
+                budget.spend(len(r.dice) * cost)
                 weights: dict[int, int] = {}
                 then = r.then
                 for x, w in r.dice.items():

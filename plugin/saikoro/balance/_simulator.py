@@ -162,19 +162,21 @@ class Simulator(Generic[P]):
         """
         last: tuple[object, Dist[Battle] | None, int] | None = self.__dict__.get("_solved")
         if last is not None and last[0] is prep:  # exact, then each side mission: once
-            budget.spend(last[2])
-            return last[1]
+            if last[1] is not None or budget.limit - budget.used < last[2]:
+                budget.spend(last[2])  # (what ran out of a budget as large runs out again)
+                return last[1]
         rules = self.rules(prep)
         if rules is None:
             return None
         count = Budget(budget.limit - budget.used)
+        found = None
         try:
             found = solve(rules, count)
         except Cycle:
-            found = None
+            pass
         finally:
+            self._solved = (prep, found, count.used)
             budget.spend(count.used)
-        self._solved = (prep, found, count.used)
         return found
 
     def exact(self, prep: P, budget: Budget) -> tuple[Fraction | None, dict[str, Fraction]]:

@@ -2,7 +2,7 @@
 
 A battle's state keeps every character's 体力 (PCs first, as :attr:`Prepared.chars
 <.prepare.Prepared.chars>`) and a :class:`Log` of what its figures count; :class:`Cast`
-applies a hit to both and makes the battle's :class:`~saikoro.balance.Battle` at its end.
+applies a hit to both and makes the :class:`~saikoro.balance.Battle` at the end.
 """
 
 from __future__ import annotations
@@ -19,12 +19,15 @@ if TYPE_CHECKING:
     from .chase import Chase
     from .fight import Fight
 
-__all__ = ["ESCAPES", "NOBODY", "Cast", "Log", "State", "Step"]
+__all__ = ["NOBODY", "Cast", "Log", "State", "Step"]
 
 State: TypeAlias = "Fight | Chase"
 """A battle between two rolls: in the fight or in the chase."""
 Step: TypeAlias = "Roll[State] | Battle"
 """What comes next: a roll, or the battle's end."""
+
+NOBODY = -1
+"""Who deals a hit that is no one's attack (a chase event)."""
 
 
 class Log(NamedTuple):
@@ -32,7 +35,7 @@ class Log(NamedTuple):
 
     Attributes:
         dealt: 体力 the PCs' attacks took from the enemies.
-        fallen: the enemies that fell (indices among the enemies), in order.
+        fallen: the enemies that fell (their indices among the enemies), in order.
         hurt: 体力 each enemy attack took from the PCs (:attr:`Cast.actions`' order).
     """
 
@@ -41,25 +44,9 @@ class Log(NamedTuple):
     hurt: tuple[int, ...]
 
 
-NOBODY = -1
-"""Who dealt a hit that is no one's attack (a chase event)."""
-
-ESCAPES = frozenset(
-    {
-        "chase_goal",
-        "chase_shaken",
-        "chase_time_escaped",
-        "chase_dead_end_escaped",
-        "chase_quarry_goal",
-        "chase_quarry_time",
-        "chase_quarry_dead_end",
-    }
-)
-"""The ends in which the chase's fleeing side got away (PCs fleeing or not)."""
-
-
 class Cast:
-    """The characters of ``prep``'s battles: the fight's, the chase's runners, their rolls."""
+    """The characters of ``prep``'s battles: the fight's, the chase's runners, their rolls
+    (``wins``: the ends that are wins)."""
 
     def __init__(self, prep: Prepared, wins: frozenset[str]) -> None:
         self.prep = prep
@@ -70,18 +57,15 @@ class Cast:
         self.pcs = prep.pcs
         self.fighters = (*range(prep.pcs), *prep.fight)
         """The characters of the fight (PCs first)."""
-        plan = prep.chase
-        self.slots: tuple[int, ...] = (*range(prep.pcs), *plan.runners) if plan else ()
-        """The chase's runners (characters); a chase state counts its runners in this order."""
-        self.pcs_flee = plan is None or plan.pcs_flee
-        pcs_side = FLEEING if self.pcs_flee else PURSUING
-        other = PURSUING if pcs_side == FLEEING else FLEEING
-        self.sides = tuple(pcs_side if self.chars[c].pc else other for c in self.slots)
+        self.slots: tuple[int, ...] = (*range(prep.pcs), *prep.chase.runners) if prep.chase else ()
+        """The chase's runners (characters): a chase state counts runners in this order."""
+        self.pcs_flee = prep.chase is None or prep.chase.pcs_flee
+        pcs, enemies = (FLEEING, PURSUING) if self.pcs_flee else (PURSUING, FLEEING)
+        self.sides = tuple(pcs if self.chars[c].pc else enemies for c in self.slots)
         self.actions = tuple(
-            (c, a.name) for c in range(prep.pcs, len(self.chars)) for a in prep.chars[c].attacks
+            (c, a.name) for c in range(prep.pcs, len(self.chars)) for a in self.chars[c].attacks
         )
         """Every enemy attack (character, name): what :attr:`Log.hurt` counts."""
-        self.start_hp = tuple(c.hp for c in self.chars)
 
     def policy(self, c: int) -> Policy:
         """The tactics of character ``c``'s side."""
@@ -97,7 +81,7 @@ class Cast:
             return max(candidates, key=lambda c: (self.chars[c].danger, -c))
         return min(candidates, key=lambda c: (hp[c], c))
 
-    def hurt(
+    def hurt(  # noqa: PLR0917 - the hit, then who dealt it
         self, hp: tuple[int, ...], log: Log, c: int, loss: int, by: int = NOBODY, attack: str = ""
     ) -> tuple[tuple[int, ...], Log]:
         """``hp`` and ``log`` once character ``c`` has lost ``loss`` 体力 to ``by``'s
@@ -105,41 +89,36 @@ class Cast:
         負傷, so the lowered maximum stays above what is left)."""
         if not loss:
             return hp, log
-        left = hp[c] - loss
         dealt, fallen, hurt = log
         if c >= self.pcs:
-            if 0 <= by < self.pcs:
-                dealt += loss
-            if left <= 0 < hp[c]:
+            dealt += loss if 0 <= by < self.pcs else 0
+            if hp[c] > 0 >= hp[c] - loss:
                 fallen = (*fallen, self.chars[c].index)
         elif by >= self.pcs:
             k = self.actions.index((by, attack))
             hurt = (*hurt[:k], hurt[k] + loss, *hurt[k + 1 :])
-        return (*hp[:c], left, *hp[c + 1 :]), Log(dealt, fallen, hurt)
+        return (*hp[:c], hp[c] - loss, *hp[c + 1 :]), Log(dealt, fallen, hurt)
 
-    def end(
-        self, end: str, hp: tuple[int, ...], log: Log, rounds: int, chase_cuts: int = 0
+    def end(  # noqa: PLR0917 - what a battle's end reads
+        self, end: str, hp: tuple[int, ...], log: Log, rounds: int, chase: int | None, fled: bool
     ) -> Battle:
-        """The battle that ended as ``end`` after ``rounds`` cuts (the fight's, when there
-        is one) and ``chase_cuts`` of the chase."""
-        prep = self.prep
+        """The battle that ended as ``end`` after ``rounds`` cuts (the fight's, when there is
+        one) and ``chase`` cuts of the chase (``None``: the fight was lost before it), the
+        chase's fleeing side away or not (``fled``)."""
         facts: dict[str, int] = {}
-        sums: list[tuple[str, int]] = []
-        if prep.chase is not None:
-            # a fight lost before the chase: the fleeing PCs caught, or the quarry gone
-            fight = end in ("win", "wipe", "timeout")
-            fled = int(not self.pcs_flee if fight else end in ESCAPES)
-            facts["escaped"] = fled
-            sums.append(("escaped", fled))
-            if prep.defeat:
-                sums += [("fight_won", int(not fight)), ("chase_cuts", chase_cuts)]
+        sums: tuple[tuple[str, int], ...] = ()
+        if self.prep.chase is not None:
+            facts["escaped"] = int(fled)
+            sums = (("escaped", int(fled)),)
+            if self.prep.defeat:
+                sums += (("fight_won", int(chase is not None)), ("chase_cuts", chase or 0))
         pcs = range(self.pcs)
         return Battle(
             win=end in self.wins,
             end=end,
             rounds=rounds,
             downed=tuple(hp[c] <= 0 for c in pcs),
-            taken=sum(self.start_hp[c] - hp[c] for c in pcs),
+            taken=sum(self.chars[c].hp - hp[c] for c in pcs),
             defeated=log.fallen,
             facts=facts,
             dealt=log.dealt,
@@ -148,5 +127,5 @@ class Cast:
                 for (c, name), v in zip(self.actions, log.hurt, strict=True)
                 if v
             ),
-            sums=tuple(sums),
+            sums=sums,
         )

@@ -46,7 +46,7 @@ from .rolls import ONCOMING
 if TYPE_CHECKING:
     from .cast import Step
 
-__all__ = ["Chase", "ChaseRules", "chase_end_key"]
+__all__ = ["END_KEYS", "Chase", "ChaseRules"]
 
 START, MOVING, TURN, MAIN, ATTACK, EVENT, FALL = range(7)
 """Where a cut of the chase is: its start, the movement checks, a runner's move action,
@@ -134,7 +134,7 @@ class ChaseRules(Cast):
             if self.judged(s):
                 end = self.ending(s)
                 if end:
-                    return self.end(end, s.hp, s.log, *self.rounds(s))
+                    return self.battle_end(s, *end)
             found = stages[s.stage](self, s)
             if found.__class__ is not Chase:
                 return found  # type: ignore[return-value]
@@ -393,53 +393,53 @@ class ChaseRules(Cast):
         inn = self._inside(s)
         return s if inn is s.inn else s._replace(inn=inn)
 
-    def ending(self, s: Chase) -> str | None:
-        """How the battle ends (from the PCs' side) if the chase is over in ``s``."""
+    def ending(self, s: Chase) -> tuple[str, bool] | None:
+        """How the battle ends (from the PCs' side) if the chase is over in ``s``, and
+        whether its fleeing side got away."""
         key = (s.pos, s.inn, s.cut > s.limit, s.finished)
-        found = self._kept.get(key, "")
-        if found == "":
+        found = self._kept.get(key, ())
+        if found == ():
             plan, st = self.prep.chase, self.settings
             runners = tuple(zip(self.sides, s.pos, s.inn, strict=True))
             goal = plan.goal if plan else None
             reason = end_reason(runners, target=goal, cut=s.cut, cast=s.limit, finished=s.finished)
+            found = None
             if reason is not None:
-                got_away = escaped(
+                fled = escaped(
                     reason, runners, time_limit=st.chase_time_limit, dead_end=st.chase_dead_end
                 )
-                found = chase_end_key(reason, got_away=got_away, pcs_flee=self.pcs_flee)
-            self._kept[key] = found = found or None
+                found = END_KEYS[reason, self.pcs_flee, fled], fled
+            self._kept[key] = found
         return found  # type: ignore[return-value]
 
-    def rounds(self, s: Chase) -> tuple[int, int]:
-        """The battle's rounds (the fight's cuts, when there was one) and the chase's cuts,
-        when it ends in ``s``."""
-        cuts = s.cut - 1 if s.stage == START else s.cut
-        return (s.fought if self.prep.defeat else cuts), cuts
+    def rounds(self, s: Chase) -> int:
+        """The battle's rounds when it ends in ``s``: the fight's cuts, when there was one,
+        else the chase's."""
+        return s.fought if self.prep.defeat else s.cut - (s.stage == START)
+
+    def battle_end(self, s: Chase, end: str, fled: bool) -> Battle:
+        """The battle's end in ``s``."""
+        return self.end(end, s.hp, s.log, self.rounds(s), s.cut - (s.stage == START), fled)
 
 
-def chase_end_key(reason: str, *, got_away: bool, pcs_flee: bool) -> str:
-    """The end key (the PCs' view) of a chase that ended for ``reason``: a key of
-    :data:`~saikoro.systems._cutaction.simulator.ENDS`."""
-    if pcs_flee:
-        table = {
-            END_GOAL: "chase_goal",
-            END_PURSUING_OUT: "chase_shaken",
-            END_CAPTURED: "chase_caught",
-            END_FLEEING_OUT: "chase_pcs_out",
-        }
-        if reason in table:
-            return table[reason]
-        if reason == END_TIME:
-            return "chase_time_escaped" if got_away else "chase_time_overtaken"
-        return "chase_dead_end_escaped" if got_away else "chase_dead_end_cornered"
-    table = {
-        END_GOAL: "chase_quarry_goal",
-        END_PURSUING_OUT: "chase_pcs_out",
-        END_CAPTURED: "chase_quarry_caught",
-        END_FLEEING_OUT: "chase_quarry_out",
-    }
-    if reason in table:
-        return table[reason]
-    if reason == END_TIME:
-        return "chase_quarry_time" if got_away else "chase_quarry_time_overtaken"
-    return "chase_quarry_dead_end" if got_away else "chase_quarry_cornered"
+END_KEYS: dict[tuple[str, bool, bool], str] = {
+    # (why the chase ended, the PCs flee, the fleeing side got away): the battle's end
+    (END_GOAL, True, True): "chase_goal",
+    (END_PURSUING_OUT, True, True): "chase_shaken",
+    (END_TIME, True, True): "chase_time_escaped",
+    (END_TIME, True, False): "chase_time_overtaken",
+    (END_DEAD_END, True, True): "chase_dead_end_escaped",
+    (END_DEAD_END, True, False): "chase_dead_end_cornered",
+    (END_CAPTURED, True, False): "chase_caught",
+    (END_FLEEING_OUT, True, False): "chase_pcs_out",
+    (END_GOAL, False, True): "chase_quarry_goal",
+    (END_PURSUING_OUT, False, True): "chase_pcs_out",
+    (END_TIME, False, True): "chase_quarry_time",
+    (END_TIME, False, False): "chase_quarry_time_overtaken",
+    (END_DEAD_END, False, True): "chase_quarry_dead_end",
+    (END_DEAD_END, False, False): "chase_quarry_cornered",
+    (END_CAPTURED, False, False): "chase_quarry_caught",
+    (END_FLEEING_OUT, False, False): "chase_quarry_out",
+}
+"""The end (a key of :data:`~saikoro.systems._cutaction.simulator.ENDS`) of a chase over
+(rulings ``chase_caught``, ``chase_time_limit``, ``chase_dead_end``)."""

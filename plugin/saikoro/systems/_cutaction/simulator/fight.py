@@ -1,12 +1,12 @@
 """Cut-action: the fight, cut by cut, as steps of the balance engine's step machine.
 
-Each cut every standing fighter makes its initiative check, one after the other; then each
-acts in the order they give (:func:`~saikoro.systems._cutaction.checks.initiative_order`):
-it picks a target by its side's tactics, closes in on it by a row when it cannot reach it
-(out of a row an enemy blockades only by winning the agility contest) and attacks with the
-attack that deals most. At the cut's end the fight is won when every enemy of the main
-mission is down (then the chase, if any), lost when every PC is, and runs out after the cut
-limit. Reach and cover are the battle area's (:class:`~saikoro.systems._cutaction.area.BattleArea`).
+Each cut opens with everyone's initiative check, rolled as one acting order
+(:meth:`~.rolls.Rolls.initiative`). On its turn a fighter picks a target by its side's
+tactics, closes in on it by a row when it cannot reach it (out of a row a foe blockades only
+by winning the agility contest) and attacks with the attack that deals most. At the cut's
+end the fight is won when every enemy of the main mission is down (then the chase, if
+any), lost when every PC is, and runs out after the cut limit. Reach and cover are the
+battle area's (:class:`~saikoro.systems._cutaction.area.BattleArea`).
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from saikoro.balance import Battle, Roll
 from saikoro.systems._cutaction.area import ROWS, BattleArea, Cover
-from saikoro.systems._cutaction.checks import InitiativeEntry, initiative_order
 
 from .cast import Log
 from .chase import Chase, ChaseRules
@@ -26,12 +25,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Fight", "FightRules"]
 
-DOWN = 10**6
-"""The initiative of a fighter who is down (it makes no check)."""
-FUMBLE = -(10**6)
-"""The initiative of a fumble (no action this cut)."""
-
-_AREA = BattleArea()
+AREA = BattleArea()
 
 
 class Fight(NamedTuple):
@@ -41,9 +35,7 @@ class Fight(NamedTuple):
         cut: the cut under way (1 first).
         hp / log: every character's 体力, what the figures count (:class:`~.cast.Log`).
         rows: every character's row.
-        codes: the initiative checks made this cut (the fighters' order; :data:`DOWN`,
-            :data:`FUMBLE`, else the achievement).
-        order: this cut's acting order once every check is made (``None`` before).
+        order: this cut's acting order (``None``: the initiative is still to roll).
         turn: the acting character's place in ``order``.
         target: its target (-1: not chosen yet).
         moved: its move is over (its attack comes next).
@@ -53,7 +45,6 @@ class Fight(NamedTuple):
     hp: tuple[int, ...]
     log: Log
     rows: tuple[int, ...]
-    codes: tuple[int, ...] = ()
     order: tuple[int, ...] | None = None
     turn: int = 0
     target: int = -1
@@ -71,9 +62,10 @@ class FightRules(ChaseRules):
         """The next roll of the fight from ``s``, or how it ended."""
         while True:
             if s.order is None:
-                found = self._initiative(s)
-            elif s.turn == len(s.order):
-                found = self._cut_end(s)
+                standing = tuple(f for f in self.fighters if s.hp[f] > 0)
+                return Roll(self.rolls.initiative(standing), lambda o: s._replace(order=o))
+            if s.turn == len(s.order):
+                found = self.cut_end(s)
             elif s.hp[s.order[s.turn]] <= 0:
                 found = s._replace(turn=s.turn + 1)
             elif s.target < 0:
@@ -88,30 +80,6 @@ class FightRules(ChaseRules):
                 return found  # type: ignore[return-value]
             s = found  # type: ignore[assignment]
 
-    def _initiative(self, s: Fight) -> Step | Fight:
-        """The next fighter's initiative check (none for one who is down), then the order."""
-        if len(s.codes) == len(self.fighters):
-            return s._replace(order=self._order(s.codes))
-        c = self.fighters[len(s.codes)]
-        if s.hp[c] <= 0:
-            return s._replace(codes=(*s.codes, DOWN))
-        value, top = self.chars[c].body, self.rolls.top
-        return Roll(
-            self.rolls.check,
-            lambda roll: s._replace(codes=(*s.codes, FUMBLE if roll == top else value - roll)),
-        )
-
-    def _order(self, codes: tuple[int, ...]) -> tuple[int, ...]:
-        """The cut's acting order from the initiative checks (fumbles lose the cut)."""
-        fighters = self.fighters
-        entries = [
-            InitiativeEntry(str(i), code, code == FUMBLE, self.chars[fighters[i]].pc)
-            for i, code in enumerate(codes)
-            if code != DOWN
-        ]
-        ranked = initiative_order(entries, failed_order=self.settings.failed_initiative_order)
-        return tuple(fighters[int(e.name)] for e in ranked)
-
     def verdict(self, s: Fight) -> str:
         """What the cut's end decides: the mission (``chase`` when the chase follows, else
         ``win``), then a wipe, then the cut limit (``timeout``); ``""``: the next cut."""
@@ -121,12 +89,14 @@ class FightRules(ChaseRules):
             return "wipe"
         return "timeout" if s.cut == self.prep.cuts else ""
 
-    def _cut_end(self, s: Fight) -> Fight | Chase | Battle:
+    def cut_end(self, s: Fight) -> Fight | Chase | Battle:
+        """What follows the cut ``s`` ends: the chase, the battle's end or the next cut."""
         verdict = self.verdict(s)
         if verdict == "chase":
             return self.chase_start(s.hp, s.log, s.cut)
         if verdict:
-            return self.end(verdict, s.hp, s.log, s.cut)
+            # lost before the chase: the fleeing PCs caught, the quarry gone
+            return self.end(verdict, s.hp, s.log, s.cut, None, not self.pcs_flee)
         return Fight(s.cut + 1, s.hp, s.log, s.rows)
 
     def usable(self, a: int, t: int, rows: tuple[int, ...]) -> tuple[tuple[Attack, int], ...]:
@@ -136,24 +106,23 @@ class FightRules(ChaseRules):
         found = self._usable.get(key)
         if found is None:
             me, it = self.chars[a], self.chars[t]
+            mine, theirs = ROWS[rows[a]], ROWS[rows[t]]
             out = []
             for atk in me.attacks:
-                if not _AREA.can_attack(me.cover, ranged=not atk.melee):
+                if not AREA.can_attack(me.cover, ranged=not atk.melee):
                     continue
-                mine, theirs = ROWS[rows[a]], ROWS[rows[t]]
                 if atk.melee:
-                    if _AREA.can_melee(mine, theirs):
-                        out.append((atk, me.body))
-                    continue
-                value = _AREA.ranged_success_value(me.head, mine, theirs, it.cover)
+                    value = me.body if AREA.can_melee(mine, theirs) else None
+                else:
+                    value = AREA.ranged_success_value(me.head, mine, theirs, it.cover)
                 if value is not None:
                     out.append((atk, value))
             found = self._usable[key] = tuple(out)
         return found
 
     def _aim(self, s: Fight, a: int) -> Step | Fight:
-        """``a`` picks its target among the foes it can attack (all of them when it can
-        attack none): no foe standing ends the cut's turns."""
+        """``a`` picks its target among the foes it can attack (any foe when it can attack
+        none); with no foe standing the cut's turns are over."""
         pc = self.chars[a].pc
         foes = [f for f in self.fighters if s.hp[f] > 0 and self.chars[f].pc != pc]
         if not foes:
@@ -170,7 +139,7 @@ class FightRules(ChaseRules):
         """A melee fighter out of reach moves one row towards its target (tactic
         ``close_in``); out of a row a foe blockades only by winning the agility contest."""
         me, t, rows = self.chars[a], s.target, s.rows
-        act = s._replace(moved=True)
+        stay = s._replace(moved=True)
         if (
             self.usable(a, t, rows)
             or not self.policy(a).close_in
@@ -178,9 +147,9 @@ class FightRules(ChaseRules):
             or me.cover is not Cover.NONE
             or rows[t] == rows[a]
         ):
-            return act
+            return stay
         row = rows[a] + (1 if rows[t] > rows[a] else -1)
-        went = act._replace(rows=(*rows[:a], row, *rows[a + 1 :]))
+        went = stay._replace(rows=(*rows[:a], row, *rows[a + 1 :]))
         blockers = tuple(
             self.chars[b].body
             for b in self.fighters
@@ -191,7 +160,7 @@ class FightRules(ChaseRules):
         )
         if not blockers:
             return went
-        return Roll(self.rolls.contest(me.body, blockers), lambda x: act if x else went)
+        return Roll(self.rolls.contest(me.body, blockers), lambda x: stay if x else went)
 
     def _strike(self, s: Fight, a: int) -> Step | Fight:
         """The attack with the most damage (then the highest success value) on the target."""

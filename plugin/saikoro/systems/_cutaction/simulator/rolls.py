@@ -19,8 +19,10 @@ from saikoro.dice import Dist
 from saikoro.systems._cutaction.chase import accelerate_gain, move_gain
 from saikoro.systems._cutaction.checks import (
     CheckResult,
+    InitiativeEntry,
     check_results,
     contest_odds,
+    initiative_order,
     obstruct_dist,
     roll_dist,
 )
@@ -72,6 +74,8 @@ class Rolls:
             {i: p / (1 - oncoming) for i, p in enumerate(events.values()) if p}
         )
         """The route change in a cut without 対向車: an index into :attr:`events`."""
+        self.chars = prep.chars
+        self.initiative = cache(self._initiative)
         self.move = cache(self._move)
         self.speed = cache(self._speed)
         self.contest = cache(self._contest)
@@ -83,6 +87,52 @@ class Rolls:
     def result(self, value: int, roll: int) -> CheckResult:
         """The check of success value ``value`` that rolled ``roll``."""
         return CheckResult(value, roll, 0, roll == self.top)
+
+    def _initiative(self, fighters: tuple[int, ...]) -> Dist[tuple[int, ...]]:
+        """A cut's acting order (characters): every one of ``fighters`` (listed PCs first)
+        makes its initiative body check; successes act from the highest achievement down,
+        then the failures (ruling ``failed_initiative_order``), fumbles not at all
+        (:func:`~saikoro.systems._cutaction.checks.initiative_order`). Worked out
+        achievement by achievement, best first: which fighters have it, in the order the
+        engine gives a tie."""
+        rule = self.settings.failed_initiative_order
+        den = self.check.denominator
+        odds: list[dict[int, int]] = []  # each fighter's weight of each achievement
+        for f in fighters:
+            got: dict[int, int] = {}
+            for roll, w in self.check.items():
+                if roll != self.top:
+                    a = self.chars[f].body - roll
+                    got[a] = got.get(a, 0) + w
+            odds.append(got)
+        pcs = [self.chars[f].pc for f in fighters]
+
+        def ranked(entries: list[InitiativeEntry]) -> list[int]:
+            return [int(e.name) for e in initiative_order(entries, failed_order=rule)]
+
+        values = ranked([InitiativeEntry(str(a), a) for a in {a for got in odds for a in got}])
+        ways: dict[tuple[int, ...], int] = {(): 1}  # places in ``fighters`` -> weight
+        for a in values:
+            after: dict[tuple[int, ...], int] = {}
+            for order, w in ways.items():
+                able = [i for i, got in enumerate(odds) if a in got and i not in order]
+                for k in range(1 << len(able)):
+                    group = [i for b, i in enumerate(able) if k >> b & 1]
+                    weight = w
+                    for i in group:
+                        weight *= odds[i][a]
+                    tie = ranked([InitiativeEntry(str(i), a, False, pcs[i]) for i in group])
+                    key = (*order, *tie)
+                    after[key] = after.get(key, 0) + weight
+            ways = after
+        out: dict[tuple[int, ...], int] = {}
+        for order, w in ways.items():
+            for i, got in enumerate(odds):
+                if i not in order:  # its fumble
+                    w *= den - sum(got.values())
+            key = tuple(fighters[i] for i in order)
+            out[key] = out.get(key, 0) + w
+        return Dist(out)
 
     def _move(self, value: int, roll: int) -> tuple[int, int, bool]:
         """A movement check: how far it moves its runner (ruling ``failed_move``), the

@@ -34,6 +34,10 @@ __all__ = ["CutactionRules"]
 class CutactionRules(FightRules, Rules[State]):
     """The battles of one prepared encounter (``wins``: the ends that are wins)."""
 
+    cost = 8
+    """An outcome steps rules and keys states several times a plain system's work (the
+    budget bought as much of the exact chase as the hand-written solver's did)."""
+
     def __init__(self, prep: Prepared, wins: frozenset[str]) -> None:
         super().__init__(prep, wins)
         self.reads = prep.reads
@@ -167,14 +171,17 @@ class CutactionRules(FightRules, Rules[State]):
                 return self._end_key(verdict, s.cut, s.hp, s.log)
             s = Fight(s.cut + 1, s.hp, s.log, s.rows)
         hp = s.hp
-        if "taken" not in self.reads:
-            clock = (s.cut, s.order, s.turn)
+        if "taken" not in self.reads:  # 体力 as far as the rest of the battle can tell
+            standing = 0
+            for c, h in enumerate(hp):
+                standing |= (h > 0) << c
+            clock = (s.cut, s.order, s.turn, standing)
             caps = self._caps.get(clock)
             if caps is None:
                 caps = self._caps[clock] = self._fight_caps(s)
-            hp = tuple(min(max(h, 0), cap) for h, (_, cap, _) in zip(hp, caps, strict=True))
+            hp = tuple([min(max(h, 0), cap) for h, cap in zip(hp, caps, strict=True)])
         rest = s.order and s.order[s.turn :]
-        return s.cut, hp, s.rows, s.codes, rest, s.target, s.moved, self._log_key(s.log)
+        return s.cut, hp, s.rows, rest, s.target, s.moved, self._log_key(s.log)
 
     def _chase_key(self, s: Chase) -> Hashable:
         if s.stage == MOVING:  # the end is judged once everyone has moved
@@ -186,7 +193,7 @@ class CutactionRules(FightRules, Rules[State]):
             judged = self.judged(s)
         end = self.ending(s) if judged else None
         if end:
-            return self._end_key(end, self.rounds(s)[0], s.hp, s.log)
+            return self._end_key(end[0], self.rounds(s), s.hp, s.log)
         inn, pos, hp, moves = s.inn, s.pos, s.hp, s.moves
         opening = s.stage < TURN
         later = s.limit - s.cut
@@ -233,20 +240,25 @@ class CutactionRules(FightRules, Rules[State]):
         taken = sum(pcs) if "taken" in self.reads else 0
         return end, rounds, tuple(h <= 0 for h in pcs), taken, self._log_key(log)
 
-    def _fight_caps(self, s: Fight) -> tuple[tuple[int, int, int], ...]:
+    def _fight_caps(self, s: Fight) -> tuple[int, ...]:
         """For each character, one more than the most it can still lose in the battle
-        (10**9 where a tactic compares its 体力)."""
-        later = self.prep.cuts - s.cut
+        (10**9 where a tactic compares it with another's)."""
+        prep = self.prep
         acting = self.fighters if s.order is None else s.order[s.turn :]
         out = []
         for c, hits in enumerate(self._fight_hits):
+            me = self.chars[c]
             q = self.slots.index(c) if c in self.slots else -1
-            if not self._fight_safe[c] or (q >= 0 and not self._safe[q]):
-                out.append((q, 10**9, 0))
+            compared = (prep.enemy_policy if me.pc else prep.pc_policy).target == "lowest_hp"
+            if (q >= 0 and not self._safe[q]) or (
+                compared
+                and any(f != c and s.hp[f] > 0 and self.chars[f].pc == me.pc for f in self.fighters)
+            ):
+                out.append(10**9)
                 continue
-            left = later * sum(hits) + sum(hits[f] for f in acting)
+            left = (prep.cuts - s.cut) * sum(hits) + sum(hits[f] for f in acting)
             left += len(self.slots) * self._per_cut[q] if q >= 0 else 0
-            out.append((q, 1 + left, 0))
+            out.append(1 + left)
         return tuple(out)
 
     def _log_key(self, log: Log) -> Log:
