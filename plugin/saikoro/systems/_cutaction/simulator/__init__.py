@@ -1,33 +1,15 @@
 """カットアクション: the fight (``cutaction.cut``), then the chase (``cutaction.chase``).
 
-**The fight** (when an enemy outside the chase is to be defeated): every cut each standing
-character makes an initiative body check (failures after successes, fumbles lose the cut,
-PCs first on ties: :func:`~saikoro.systems._cutaction.checks.initiative_order`). On its turn
-a character picks a target by its policy; a melee attacker with ``close_in`` moves one row
-towards it (out of a row an enemy blockades only by winning the agility contest); then it
-attacks with the attack that deals most, if it reaches (the battle area's cover and reach:
-:class:`~saikoro.systems._cutaction.area.BattleArea`). An attack is a contest of the attack
-check against the target's reaction (防御/回避, the ``reaction`` value, else body), then the
-damage with the body resist check: :func:`~saikoro.systems._cutaction.damage.attack_table`,
-what ``CAA`` computes. At 体力 0 or less a character is 消耗 and out. The fight is won at the
-end of a cut when every enemy of the main mission is down, lost when every PC is, and runs
-out after the cut limit.
-
-**The chase** (a ``kind: chase`` target; ruling ``chase_sides``): the standing PCs and the
-enemies of ``runners`` (default: those with a vehicle, else all), fleeing or pursuing as
-``flees`` says; it ends as the seed has it (a capture, a side gone, the goal, a dead end,
-after as many cuts as runners: :func:`~saikoro.systems._cutaction.chase.end_reason`, and
-:func:`~saikoro.systems._cutaction.chase.escaped` for who got away). Each cut: everyone's
-movement check together, the drops; then each runner in order: its move action (a pursuer
-that caught up with the fleeing leader blockades and tries the capture contest; everyone
-else accelerates) and its main action (the leader changes the route: the scenario's chase
-table or the rule book's; a pursuer attacks a runner in reach, else obstructs; a fleeing
-runner obstructs a pursuer in its area or behind, else attacks); the cut's end drops who is
-still beyond -5.
-
-The steps are :mod:`.play`'s; :mod:`.drivers` samples them (a battle) or solves them
-exactly (small encounters). What the simulation leaves out is listed by
-:meth:`CutactionSimulator.notes`.
+A battle is a step machine (:class:`~.rules.CutactionRules`): the fight's steps are
+:mod:`.fight`'s, the chase's :mod:`.chase`'s, every roll is built from the engine's exact
+distributions (:mod:`.rolls`) and the encounter is read once (:mod:`.prepare`). An attack
+is a contest of the attack check against the target's reaction (防御/回避: ``reaction``,
+else body), then the damage with the body resist check (what ``CAA`` computes); at 体力 0
+or less a character is 消耗 and out. The chase (a ``kind: chase`` target, ruling
+``chase_sides``) has the standing PCs and the enemies of ``runners`` (default: those with
+a vehicle, else all) run, fleeing or pursuing as ``flees`` says. The balance engine samples
+the battles and solves small encounters exactly; :meth:`CutactionSimulator.notes` says what
+the simulation leaves out.
 """
 
 from __future__ import annotations
@@ -36,10 +18,23 @@ from collections.abc import Mapping
 from fractions import Fraction
 from types import MappingProxyType
 
-from saikoro.balance import Battle, Encounter, End, Note, Simulator, Tactics, tactics_for
+from saikoro.balance import (
+    Battle,
+    Budget,
+    Encounter,
+    End,
+    Note,
+    OutOfBudget,
+    Simulator,
+    Tactics,
+    tactics_for,
+)
 from saikoro.dice import Dist
+from saikoro.systems._cutaction.chase import END_DEAD_END, END_TIME
 from saikoro.systems._cutaction.events import event_number
 
+from .chase import END_KEYS
+from .fight import JOINT
 from .prepare import DEFAULT_CUTS, Prepared, chase_of, prepare
 from .rules import CutactionRules
 
@@ -122,7 +117,7 @@ NOTES: Mapping[str, str] = MappingProxyType(
         ),
     }
 )
-"""Everything :meth:`CutactionSimulator.notes` can say (docs/authoring/balance.md lists them)."""
+"""Everything :meth:`CutactionSimulator.notes` can say (the guide's balance page lists them)."""
 
 RULINGS_USED = (
     "cutaction.check_dice",
@@ -164,25 +159,19 @@ def ends_of(prep: Prepared) -> dict[str, End]:
     plan = prep.chase
     if plan is None:
         return {k: ENDS[k] for k in ("win", "wipe", "timeout")}
-    keys = ["wipe", "timeout"] if prep.defeat else []
-    st = prep.settings
+    leader = prep.settings.chase_time_limit == "leader"
+    as_time = prep.settings.chase_dead_end == "as_time_limit"
     dead_end = any(number == event_number("行き止まり") for number, _, _ in plan.table.events)
-    leader = st.chase_time_limit == "leader"
-    as_time = st.chase_dead_end == "as_time_limit"
-    if plan.pcs_flee:
-        keys += ["chase_goal", "chase_shaken", "chase_time_escaped"]
-        keys += ["chase_dead_end_escaped"] if dead_end and as_time else []
-        keys += ["chase_caught", "chase_pcs_out"]
-        keys += ["chase_time_overtaken"] if leader else []
-        keys += ["chase_dead_end_cornered"] if dead_end and (leader or not as_time) else []
-    else:
-        keys += ["chase_quarry_caught", "chase_quarry_out"]
-        keys += ["chase_quarry_time_overtaken"] if leader else []
-        keys += ["chase_quarry_cornered"] if dead_end and (leader or not as_time) else []
-        keys += ["chase_quarry_goal", "chase_quarry_time"]
-        keys += ["chase_quarry_dead_end"] if dead_end and as_time else []
-        keys += ["chase_pcs_out"]
-    return {k: ENDS[k] for k in ENDS if k in keys}
+    possible = {  # (why the chase ended, the fleeing side got away): under these rulings
+        (END_TIME, False): leader,
+        (END_DEAD_END, True): dead_end and as_time,
+        (END_DEAD_END, False): dead_end and (leader or not as_time),
+    }
+    keys = {"wipe", "timeout"} if prep.defeat else set()
+    for (why, pcs_flee, fled), end in END_KEYS.items():
+        if pcs_flee == plan.pcs_flee and possible.get((why, fled), True):
+            keys.add(end)
+    return {k: e for k, e in ENDS.items() if k in keys}
 
 
 def _tactics() -> Tactics:
@@ -195,7 +184,7 @@ WINS = frozenset(k for k, e in ENDS.items() if e.win)
 
 
 class CutactionSimulator(Simulator[Prepared]):
-    """The cutaction simulator: :mod:`.play`'s steps, with the system's words."""
+    """The cutaction simulator: :class:`~.rules.CutactionRules`, with the system's words."""
 
     system = "cutaction"
     flows = FLOWS
@@ -225,6 +214,14 @@ class CutactionSimulator(Simulator[Prepared]):
 
     def rules(self, prep: Prepared) -> CutactionRules:
         return CutactionRules(prep, WINS)
+
+    def outcomes(self, prep: Prepared, budget: Budget) -> Dist[Battle] | None:
+        """Every way a battle ends, exactly; a fight of more than :data:`~.fight.JOINT`
+        fighters is out of any budget at once (their initiative checks, one after another,
+        have more outcomes in the first cut than a budget buys)."""
+        if prep.defeat and prep.pcs + len(prep.fight) > JOINT:
+            raise OutOfBudget(f"{prep.pcs + len(prep.fight)} fighters roll their initiative")
+        return super().outcomes(prep, budget)
 
     def figures(self, prep: Prepared, outcomes: Dist[Battle]) -> dict[str, Fraction]:
         """P(each end)."""

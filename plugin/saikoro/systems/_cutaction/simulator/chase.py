@@ -4,10 +4,11 @@ Each cut: whether its route change will bring 対向車 (the table's die is roll
 cut's start: nothing before the route change reads it, and only 対向車 needs this cut's
 movement achievements, which the state keeps for that cut alone); everyone's movement
 check, the drops; then each runner in acting order: its move action (a pursuer that caught
-up with the fleeing leader tries the capture contest, anyone else accelerates) and its
-main action (the leader changes the route; the others attack or obstruct, see
-:meth:`ChaseRules.main_action`); the cut's end drops who is still beyond -5. The rules are
-the engine's (:mod:`saikoro.systems._cutaction.chase` and ``events``).
+up with the fleeing leader tries the capture contest, anyone else accelerates) and its main
+action (the leader changes the route; a pursuer attacks a runner in reach, else obstructs;
+a fleeing runner obstructs one in its area or behind, else attacks); the cut's end drops
+who is still beyond -5. The rules are the engine's (:mod:`saikoro.systems._cutaction.chase`
+and ``events``).
 """
 
 from __future__ import annotations
@@ -15,29 +16,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
-from saikoro.balance import Battle, Roll
-from saikoro.systems._cutaction.chase import (
-    END_CAPTURED,
-    END_DEAD_END,
-    END_FLEEING_OUT,
-    END_GOAL,
-    END_PURSUING_OUT,
-    END_TIME,
-    FLEEING,
-    PURSUING,
-    acting_order,
-    at_relative,
-    beyond_area,
-    can_obstruct,
-    caught_up,
-    end_reason,
-    escaped,
-    in_reach,
-    rearmost,
-    retreat_position,
-    road_success_value,
+from saikoro.balance import Roll
+from saikoro.systems._cutaction import chase as engine
+from saikoro.systems._cutaction.events import (
+    FALLING_DAMAGE,
+    RUNNER_CHECKS,
+    event_number,
+    falling_area,
 )
-from saikoro.systems._cutaction.events import RUNNER_CHECKS, event_number, falling_area
 
 from .cast import Cast, Log
 from .prepare import Prepared
@@ -52,13 +38,10 @@ START, MOVING, TURN, MAIN, ATTACK, EVENT, FALL = range(7)
 """Where a cut of the chase is: its start, the movement checks, a runner's move action,
 its main action, its attack, the route change's event, falling objects."""
 
-CURVES = event_number("連続カーブ")
-JUMP = event_number("ジャンプ")
-FALLING = event_number("落下物")
-NARROW = event_number("小道")
-BAD_ROAD = event_number("悪路")
-CLOSED = event_number("道が閉ざされる")
-DEAD_END = event_number("行き止まり")
+CURVES, BAD_ROAD, JUMP, FALLING, CLOSED, DEAD_END, NARROW = (
+    event_number(name)
+    for name in ("連続カーブ", "悪路", "ジャンプ", "落下物", "道が閉ざされる", "行き止まり", "小道")
+)
 
 
 class Chase(NamedTuple):
@@ -106,6 +89,29 @@ class Chase(NamedTuple):
     finished: str = ""
 
 
+END_KEYS: dict[tuple[str, bool, bool], str] = {
+    # (why the chase ended, the PCs flee, the fleeing side got away): the battle's end
+    (engine.END_GOAL, True, True): "chase_goal",
+    (engine.END_PURSUING_OUT, True, True): "chase_shaken",
+    (engine.END_TIME, True, True): "chase_time_escaped",
+    (engine.END_TIME, True, False): "chase_time_overtaken",
+    (engine.END_DEAD_END, True, True): "chase_dead_end_escaped",
+    (engine.END_DEAD_END, True, False): "chase_dead_end_cornered",
+    (engine.END_CAPTURED, True, False): "chase_caught",
+    (engine.END_FLEEING_OUT, True, False): "chase_pcs_out",
+    (engine.END_GOAL, False, True): "chase_quarry_goal",
+    (engine.END_PURSUING_OUT, False, True): "chase_pcs_out",
+    (engine.END_TIME, False, True): "chase_quarry_time",
+    (engine.END_TIME, False, False): "chase_quarry_time_overtaken",
+    (engine.END_DEAD_END, False, True): "chase_quarry_dead_end",
+    (engine.END_DEAD_END, False, False): "chase_quarry_cornered",
+    (engine.END_CAPTURED, False, False): "chase_quarry_caught",
+    (engine.END_FLEEING_OUT, False, False): "chase_quarry_out",
+}
+"""The battle's end (a key of :data:`~saikoro.systems._cutaction.simulator.ENDS`) when the
+chase is over (rulings ``chase_caught``, ``chase_time_limit``, ``chase_dead_end``)."""
+
+
 def _put(t: tuple[int, ...], i: int, v: int) -> tuple[int, ...]:
     return (*t[:i], v, *t[i + 1 :])
 
@@ -120,7 +126,7 @@ class ChaseRules(Cast):
     def __init__(self, prep: Prepared, wins: frozenset[str]) -> None:
         super().__init__(prep, wins)
         self._kept: dict[tuple[object, ...], object] = {}
-        """The drops and the chase's end reason of the positions met (they recur)."""
+        """The drops and the end of the positions met (they recur)."""
 
     def chase_start(self, hp: tuple[int, ...], log: Log, fought: int = 0) -> Chase:
         """The chase's first cut: the runners still standing join it."""
@@ -134,38 +140,36 @@ class ChaseRules(Cast):
             if self.judged(s):
                 end = self.ending(s)
                 if end:
-                    return self.battle_end(s, *end)
+                    return self.end(end[0], s.hp, s.log, self.rounds(s), self.cuts(s), end[1])
             found = stages[s.stage](self, s)
-            if found.__class__ is not Chase:
-                return found  # type: ignore[return-value]
-            s = found  # type: ignore[assignment]
-
-    # -- the cut's start ---------------------------------------------------------------
+            if not isinstance(found, Chase):
+                return found
+            s = found
 
     @staticmethod
     def judged(s: Chase) -> bool:
         """Whether the chase's end is judged before the step from ``s``: at the cut's start
-        and before each part of a turn, but during the movement checks and an event's
+        and before each part of a turn; not during the movement checks and an event's
         checks, which are everyone's at once (ruling chase_caught: both sides out together
         is the fleeing side's loss)."""
-        stage = s.stage
-        if stage == TURN:
+        if s.stage == TURN:
             return s.turn < len(s.order)
-        return stage != MOVING and not (s.j and stage >= EVENT)
+        return s.stage != MOVING and not (s.j and s.stage >= EVENT)
+
+    # -- the cut's start ----------------------------------------------------------------
 
     def _start(self, s: Chase) -> Step:
         n = len(s.pos)
         return Roll(
-            self.rolls.kind,
-            lambda x: s._replace(stage=MOVING, moves=None if x else (0,) * n),
+            self.rolls.kind, lambda x: s._replace(stage=MOVING, moves=None if x else (0,) * n)
         )
 
     def _moving(self, s: Chase) -> Step | Chase:
         """Each runner's movement check (initiative timing), then the drops."""
-        j = self._next(s, s.j, -1)
+        j = self.next_runner(s, s.j)
         if j == len(self.slots):
             return self.turns(s)
-        value = road_success_value(self.chars[self.slots[j]].body, bad_road=s.bad)
+        value = engine.road_success_value(self.chars[self.slots[j]].body, bad_road=s.bad)
         move = self.rolls.move
 
         def moved(roll: int) -> Chase:
@@ -179,26 +183,27 @@ class ChaseRules(Cast):
     # -- a runner's turn ----------------------------------------------------------------
 
     def _turn(self, s: Chase) -> Step | Chase:
-        """The cut's end, or the move action of the runner whose turn it is: a pursuer
-        that caught up with the fleeing leader blockades and tries the capture contest;
-        anyone else accelerates (not under 小道)."""
+        """The cut's end, or a runner's move action: a pursuer that caught up with the
+        fleeing leader blockades and tries the capture contest; anyone else accelerates
+        (not under 小道)."""
         if s.turn == len(s.order):
             return self.next_cut(s)
         r = s.order[s.turn]
         if not s.inn[r] or s.idle >> r & 1:
             return self._finish(s)
         me = self.chars[self.slots[r]]
-        fleeing = [q for q, side in enumerate(self.sides) if s.inn[q] and side == FLEEING]
-        if self.sides[r] == PURSUING and caught_up(s.pos[r], max(s.pos[q] for q in fleeing)):
-            front = max(fleeing, key=lambda q: (s.pos[q], -q))
-            body = self.chars[self.slots[front]].body
+        fleeing = [q for q, side in enumerate(self.sides) if s.inn[q] and side == engine.FLEEING]
+        if self.sides[r] == engine.PURSUING and engine.caught_up(
+            s.pos[r], max(s.pos[q] for q in fleeing)
+        ):
+            front = self.chars[self.slots[max(fleeing, key=lambda q: (s.pos[q], -q))]]
             return Roll(
-                self.rolls.contest(me.body, (body,)),
-                lambda x: self._finish(s) if x else s._replace(finished=END_CAPTURED),
+                self.rolls.contest(me.body, (front.body,)),
+                lambda x: self._finish(s) if x else s._replace(finished=engine.END_CAPTURED),
             )
         if s.narrow:
             return s._replace(stage=MAIN)
-        value = road_success_value(me.body, bad_road=s.bad)
+        value = engine.road_success_value(me.body, bad_road=s.bad)
         speed = self.rolls.speed
 
         def sped(roll: int) -> Chase:
@@ -207,10 +212,9 @@ class ChaseRules(Cast):
         return Roll(self.rolls.check, sped)
 
     def _main(self, s: Chase) -> Step | Chase:
-        """The main action: the leader changes the route; the others, by the tactics, a
-        pursuer attacks when it can, else obstructs; the fleeing obstruct when they can,
-        else attack."""
-        if not s.turn:  # the route change (対向車 as foreseen at the cut's start)
+        """The main action: the leader changes the route (対向車 as foreseen at the cut's
+        start); the others, by the tactics, attack or obstruct."""
+        if not s.turn:
             if s.moves is not None:
                 return s._replace(stage=EVENT, event=ONCOMING, bad=False)
             events = self.rolls.events
@@ -219,14 +223,15 @@ class ChaseRules(Cast):
                 lambda i: s._replace(stage=EVENT, event=events[i], bad=events[i] == BAD_ROAD),
             )
         r = s.order[s.turn]
-        me = self.chars[self.slots[r]]
+        me, here = self.chars[self.slots[r]], s.pos[r]
         foes = [q for q, side in enumerate(self.sides) if s.inn[q] and side != self.sides[r]]
-        here = s.pos[r]
         targets = [
-            q for q in foes if any(in_reach(here, s.pos[q], melee=a.melee) for a in me.attacks)
+            q
+            for q in foes
+            if any(engine.in_reach(here, s.pos[q], melee=a.melee) for a in me.attacks)
         ]
-        pushable = [] if s.narrow else [q for q in foes if can_obstruct(here, s.pos[q])]
-        if targets and (self.sides[r] == PURSUING or not pushable):
+        pushable = [] if s.narrow else [q for q in foes if engine.can_obstruct(here, s.pos[q])]
+        if targets and (self.sides[r] == engine.PURSUING or not pushable):
             chars = [self.slots[q] for q in targets]
             picked = self.choose(self.slots[r], chars, s.hp)
             if picked is None:
@@ -242,38 +247,40 @@ class ChaseRules(Cast):
         def pushed(back: int) -> Chase:
             if not back:
                 return self._finish(s)
-            pos = _put(s.pos, q, retreat_position(s.pos[q], back))
-            return self._settle(self._finish(s._replace(pos=pos)))
+            return self._settle(
+                self._finish(
+                    s._replace(pos=_put(s.pos, q, engine.retreat_position(s.pos[q], back)))
+                )
+            )
 
         return Roll(self.rolls.obstruct(me.body, self.chars[self.slots[q]].body), pushed)
 
     def _attack(self, s: Chase) -> Step | Chase:
         """The attack that deals most (then the highest success value) on the target."""
         r, q = s.order[s.turn], s.target
-        me = self.chars[self.slots[r]]
-        usable = [a for a in me.attacks if in_reach(s.pos[r], s.pos[q], melee=a.melee)]
+        me, it = self.chars[self.slots[r]], self.chars[self.slots[q]]
+        usable = [a for a in me.attacks if engine.in_reach(s.pos[r], s.pos[q], melee=a.melee)]
         if not usable:
             return self._finish(s)
         atk = max(usable, key=lambda a: (a.damage, me.value(a)))
-        c = self.slots[q]
 
         def struck(loss: int) -> Chase:
+            c = self.slots[q]
             hp, log = self.hurt(s.hp, s.log, c, loss, self.slots[r], atk.name)
             if hp[c] > 0:
                 return self._finish(s._replace(hp=hp, log=log))
             return self._settle(self._finish(s._replace(hp=hp, log=log, inn=_out(s.inn, q))))
 
-        it = self.chars[c]
         return Roll(self.rolls.hit(me.value(atk), atk.damage, it.reaction, it.body), struck)
 
-    # -- the route change's event -------------------------------------------------------
+    # -- the route change's event ---------------------------------------------------------
 
     def _event(self, s: Chase) -> Step | Chase:
         """The event: everyone's check, one runner after the other, or its effect on the
-        chase."""
+        chase; every event is a change, after which the drops."""
         number = s.event
         if number in RUNNER_CHECKS:
-            j = self._next(s, s.j, -1)
+            j = self.next_runner(s, s.j)
             if j == len(self.slots):
                 return self._settle(self._finish(s))
             c = self.slots[j]
@@ -283,14 +290,14 @@ class ChaseRules(Cast):
                 t = s._replace(j=j + 1)
                 if not x:
                     return t
-                if number == CURVES:
-                    return t._replace(pos=_put(s.pos, j, retreat_position(s.pos[j], x, blocked)))
-                if number != ONCOMING:  # ジャンプ drops out, スリップ loses the cut
-                    return (
-                        t._replace(inn=_out(s.inn, j))
-                        if number == JUMP
-                        else t._replace(idle=s.idle | 1 << j)
+                if number == CURVES:  # falls back
+                    return t._replace(
+                        pos=_put(s.pos, j, engine.retreat_position(s.pos[j], x, blocked))
                     )
+                if number == JUMP:  # drops out
+                    return t._replace(inn=_out(s.inn, j))
+                if number != ONCOMING:  # スリップ: loses the cut
+                    return t._replace(idle=s.idle | 1 << j)
                 hp, log = self.hurt(s.hp, s.log, c, x)
                 return t._replace(hp=hp, log=log, inn=s.inn if hp[c] > 0 else _out(s.inn, j))
 
@@ -300,25 +307,23 @@ class ChaseRules(Cast):
             rounding = self.settings.falling_area
 
             def landed(roll: int) -> Chase:
-                hit = at_relative(s.pos, s.inn, falling_area(roll, rounding=rounding))
+                hit = engine.at_relative(s.pos, s.inn, falling_area(roll, rounding=rounding))
                 return s._replace(stage=FALL, falls=sum(1 << q for q in hit))
 
             return Roll(self.rolls.falling, landed)
         if number == DEAD_END:
-            return s._replace(finished=END_DEAD_END)
+            return s._replace(finished=engine.END_DEAD_END)
         after = self._finish(s)
         if number == NARROW:
             after = after._replace(narrow=True)
         elif number == CLOSED:
-            gone = rearmost(s.pos, s.inn)
+            gone = engine.rearmost(s.pos, s.inn)
             after = after._replace(inn=tuple(i and q not in gone for q, i in enumerate(s.inn)))
-        # 悪路 is set with the event; さらなる追跡者 and an unmodelled entry change nothing;
-        # every event is a change of the chase, after which the drops
-        return self._settle(after)
+        return self._settle(after)  # (悪路 is set with the event; さらなる追跡者 changes nothing)
 
     def _falling(self, s: Chase) -> Step | Chase:
         """Falling objects' damage on each runner they hit, one after the other."""
-        j = self._next(s, s.j, s.falls)
+        j = self.next_runner(s, s.j, s.falls)
         if j == len(self.slots):
             return self._settle(self._finish(s))
         c = self.slots[j]
@@ -327,7 +332,7 @@ class ChaseRules(Cast):
             hp, log = self.hurt(s.hp, s.log, c, loss)
             return s._replace(j=j + 1, hp=hp, log=log, inn=s.inn if hp[c] > 0 else _out(s.inn, j))
 
-        return Roll(self.rolls.fall(self.chars[c].body), fell)
+        return Roll(self.rolls.damage(FALLING_DAMAGE, self.chars[c].body), fell)
 
     _stages: tuple[Callable[[ChaseRules, Chase], Step | Chase], ...] = (
         _start,
@@ -341,10 +346,10 @@ class ChaseRules(Cast):
 
     # -- changes and ends ---------------------------------------------------------------
 
-    def _next(self, s: Chase, j: int, mask: int) -> int:
-        """The first runner from ``j`` on who is still in (and in ``mask``'s bits)."""
+    def next_runner(self, s: Chase, j: int, among: int = -1) -> int:
+        """The first runner from ``j`` on who is still in (and among the bits of ``among``)."""
         n = len(self.slots)
-        while j < n and not (s.inn[j] and mask >> j & 1):
+        while j < n and not (s.inn[j] and among >> j & 1):
             j += 1
         return j
 
@@ -352,7 +357,7 @@ class ChaseRules(Cast):
         """``s`` once the movement checks are made: the drops, then the acting order."""
         s = self._settle(s)
         pcs = tuple(self.chars[c].pc for c in self.slots)
-        return s._replace(stage=TURN, j=0, order=acting_order(s.pos, s.inn, pcs))
+        return s._replace(stage=TURN, j=0, order=engine.acting_order(s.pos, s.inn, pcs))
 
     def next_cut(self, s: Chase) -> Chase:
         """The next cut's start: the cut's end drops who is beyond the area, 小道 ends."""
@@ -361,9 +366,7 @@ class ChaseRules(Cast):
     def _finish(self, s: Chase) -> Chase:
         """``s`` once the acting runner's turn is over (the idleness of who has acted
         forgotten)."""
-        later = 0
-        for q in s.order[s.turn + 1 :]:
-            later |= 1 << q
+        later = sum(1 << q for q in s.order[s.turn + 1 :])
         return s._replace(
             stage=TURN,
             turn=s.turn + 1,
@@ -380,10 +383,9 @@ class ChaseRules(Cast):
         key = (s.pos, s.inn)
         found = self._kept.get(key)
         if found is None:
-            gone = beyond_area(s.pos, s.inn)
-            found = tuple(i and q not in gone for q, i in enumerate(s.inn)) if gone else s.inn
-            self._kept[key] = found
-        return found  # type: ignore[no-any-return]
+            gone = engine.beyond_area(s.pos, s.inn)
+            found = self._kept[key] = tuple(i and q not in gone for q, i in enumerate(s.inn))
+        return found  # type: ignore[return-value]
 
     def _settle(self, s: Chase) -> Chase:
         """After a change, runners beyond the chase area drop out (ruling ``chase_drop``:
@@ -391,7 +393,7 @@ class ChaseRules(Cast):
         if self.settings.chase_drop != "immediate":
             return s
         inn = self._inside(s)
-        return s if inn is s.inn else s._replace(inn=inn)
+        return s if inn == s.inn else s._replace(inn=inn)
 
     def ending(self, s: Chase) -> tuple[str, bool] | None:
         """How the battle ends (from the PCs' side) if the chase is over in ``s``, and
@@ -399,47 +401,24 @@ class ChaseRules(Cast):
         key = (s.pos, s.inn, s.cut > s.limit, s.finished)
         found = self._kept.get(key, ())
         if found == ():
-            plan, st = self.prep.chase, self.settings
-            runners = tuple(zip(self.sides, s.pos, s.inn, strict=True))
-            goal = plan.goal if plan else None
-            reason = end_reason(runners, target=goal, cut=s.cut, cast=s.limit, finished=s.finished)
+            st, runners = self.settings, tuple(zip(self.sides, s.pos, s.inn, strict=True))
+            goal = self.prep.chase.goal if self.prep.chase else None
+            reason = engine.end_reason(
+                runners, target=goal, cut=s.cut, cast=s.limit, finished=s.finished
+            )
             found = None
             if reason is not None:
-                fled = escaped(
+                fled = engine.escaped(
                     reason, runners, time_limit=st.chase_time_limit, dead_end=st.chase_dead_end
                 )
                 found = END_KEYS[reason, self.pcs_flee, fled], fled
             self._kept[key] = found
         return found  # type: ignore[return-value]
 
+    def cuts(self, s: Chase) -> int:
+        """The cuts of the chase played when it ends in ``s``."""
+        return s.cut - (s.stage == START)
+
     def rounds(self, s: Chase) -> int:
-        """The battle's rounds when it ends in ``s``: the fight's cuts, when there was one,
-        else the chase's."""
-        return s.fought if self.prep.defeat else s.cut - (s.stage == START)
-
-    def battle_end(self, s: Chase, end: str, fled: bool) -> Battle:
-        """The battle's end in ``s``."""
-        return self.end(end, s.hp, s.log, self.rounds(s), s.cut - (s.stage == START), fled)
-
-
-END_KEYS: dict[tuple[str, bool, bool], str] = {
-    # (why the chase ended, the PCs flee, the fleeing side got away): the battle's end
-    (END_GOAL, True, True): "chase_goal",
-    (END_PURSUING_OUT, True, True): "chase_shaken",
-    (END_TIME, True, True): "chase_time_escaped",
-    (END_TIME, True, False): "chase_time_overtaken",
-    (END_DEAD_END, True, True): "chase_dead_end_escaped",
-    (END_DEAD_END, True, False): "chase_dead_end_cornered",
-    (END_CAPTURED, True, False): "chase_caught",
-    (END_FLEEING_OUT, True, False): "chase_pcs_out",
-    (END_GOAL, False, True): "chase_quarry_goal",
-    (END_PURSUING_OUT, False, True): "chase_pcs_out",
-    (END_TIME, False, True): "chase_quarry_time",
-    (END_TIME, False, False): "chase_quarry_time_overtaken",
-    (END_DEAD_END, False, True): "chase_quarry_dead_end",
-    (END_DEAD_END, False, False): "chase_quarry_cornered",
-    (END_CAPTURED, False, False): "chase_quarry_caught",
-    (END_FLEEING_OUT, False, False): "chase_quarry_out",
-}
-"""The end (a key of :data:`~saikoro.systems._cutaction.simulator.ENDS`) of a chase over
-(rulings ``chase_caught``, ``chase_time_limit``, ``chase_dead_end``)."""
+        """The battle's rounds when it ends in ``s``: the fight's cuts, when there was one."""
+        return s.fought if self.prep.defeat else self.cuts(s)

@@ -1,12 +1,13 @@
 """Cut-action: the fight, cut by cut, as steps of the balance engine's step machine.
 
 Each cut opens with everyone's initiative check, rolled as one acting order
-(:meth:`~.rolls.Rolls.initiative`). On its turn a fighter picks a target by its side's
-tactics, closes in on it by a row when it cannot reach it (out of a row a foe blockades only
-by winning the agility contest) and attacks with the attack that deals most. At the cut's
-end the fight is won when every enemy of the main mission is down (then the chase, if
-any), lost when every PC is, and runs out after the cut limit. Reach and cover are the
-battle area's (:class:`~saikoro.systems._cutaction.area.BattleArea`).
+(:meth:`~.rolls.Rolls.initiative`; with many fighters, one check after another). On its
+turn a fighter picks a target by its side's tactics, closes in on it by a row when it
+cannot reach it (out of a row a foe blockades only by winning the agility contest) and
+attacks with the attack that deals most. At the cut's end the fight is won when every
+enemy of the main mission is down (then the chase, if any), lost when every PC is, and
+runs out after the cut limit. Reach and cover are the battle area's
+(:class:`~saikoro.systems._cutaction.area.BattleArea`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from saikoro.balance import Battle, Roll
 from saikoro.systems._cutaction.area import ROWS, BattleArea, Cover
+from saikoro.systems._cutaction.checks import InitiativeEntry, initiative_order
 
 from .cast import Log
 from .chase import Chase, ChaseRules
@@ -26,6 +28,10 @@ if TYPE_CHECKING:
 __all__ = ["Fight", "FightRules"]
 
 AREA = BattleArea()
+
+JOINT = 6
+"""The most fighters whose initiative is one roll of the acting order (more have too many
+orders to list: each rolls its own check, and the engine ranks them once all are made)."""
 
 
 class Fight(NamedTuple):
@@ -39,6 +45,7 @@ class Fight(NamedTuple):
         turn: the acting character's place in ``order``.
         target: its target (-1: not chosen yet).
         moved: its move is over (its attack comes next).
+        rolled: the initiative checks' rolls made so far (more than :data:`JOINT` fighters).
     """
 
     cut: int
@@ -49,6 +56,11 @@ class Fight(NamedTuple):
     turn: int = 0
     target: int = -1
     moved: bool = False
+    rolled: tuple[int, ...] = ()
+
+    def acting(self, order: tuple[int, ...]) -> Fight:
+        """This cut once its initiative gave ``order``."""
+        return self._replace(order=order)
 
 
 class FightRules(ChaseRules):
@@ -61,10 +73,13 @@ class FightRules(ChaseRules):
     def fight(self, s: Fight) -> Step:
         """The next roll of the fight from ``s``, or how it ended."""
         while True:
-            if s.order is None:
+            found: Step | Fight | Chase
+            if s.order is None:  # everyone's initiative check
                 standing = tuple(f for f in self.fighters if s.hp[f] > 0)
-                return Roll(self.rolls.initiative(standing), lambda o: s._replace(order=o))
-            if s.turn == len(s.order):
+                if len(standing) <= JOINT:
+                    return Roll(self.rolls.initiative(standing), s.acting)
+                found = self._checks(s, standing)
+            elif s.turn == len(s.order):
                 found = self.cut_end(s)
             elif s.hp[s.order[s.turn]] <= 0:
                 found = s._replace(turn=s.turn + 1)
@@ -74,11 +89,22 @@ class FightRules(ChaseRules):
                 found = self._close_in(s, s.order[s.turn])
             else:
                 found = self._strike(s, s.order[s.turn])
-            if found.__class__ is Chase:
-                return self.chase(found)  # type: ignore[arg-type]
-            if found.__class__ is not Fight:
-                return found  # type: ignore[return-value]
-            s = found  # type: ignore[assignment]
+            if isinstance(found, Chase):
+                return self.chase(found)
+            if not isinstance(found, Fight):
+                return found
+            s = found
+
+    def _checks(self, s: Fight, standing: tuple[int, ...]) -> Step | Fight:
+        """The initiative of more than :data:`JOINT` fighters: each check, then the order."""
+        if len(s.rolled) < len(standing):
+            return Roll(self.rolls.check, lambda roll: s._replace(rolled=(*s.rolled, roll)))
+        entries = []
+        for f, roll in zip(standing, s.rolled, strict=True):
+            r = self.rolls.result(self.chars[f].body, roll)
+            entries.append(InitiativeEntry(str(f), r.achievement, r.fumble, self.chars[f].pc))
+        ranked = initiative_order(entries, failed_order=self.settings.failed_initiative_order)
+        return s._replace(order=tuple(int(e.name) for e in ranked), rolled=())
 
     def verdict(self, s: Fight) -> str:
         """What the cut's end decides: the mission (``chase`` when the chase follows, else

@@ -10,10 +10,9 @@ that roll them are written.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from fractions import Fraction
 from functools import cache
-from typing import Any
+from math import prod
 
 from saikoro.dice import Dist
 from saikoro.systems._cutaction.chase import accelerate_gain, move_gain
@@ -26,13 +25,8 @@ from saikoro.systems._cutaction.checks import (
     obstruct_dist,
     roll_dist,
 )
-from saikoro.systems._cutaction.damage import attack_table, damage_table
-from saikoro.systems._cutaction.events import (
-    FALLING_DAMAGE,
-    event_number,
-    oncoming_damage,
-    runner_effect,
-)
+from saikoro.systems._cutaction.damage import attack_table, damage_dist
+from saikoro.systems._cutaction.events import event_number, oncoming_damage, runner_effect
 
 from .prepare import Prepared
 
@@ -40,15 +34,6 @@ __all__ = ["ONCOMING", "Rolls"]
 
 ONCOMING = event_number("対向車")
 """The event whose damage is this cut's movement achievement."""
-
-
-def _losses(table: Mapping[Any, Fraction], scale: Fraction = Fraction(1)) -> dict[int, Fraction]:
-    """The 体力 each :class:`~saikoro.systems._cutaction.damage.DamageResult` takes."""
-    out: dict[int, Fraction] = {}
-    for res, p in table.items():
-        loss = getattr(res, "hp_loss", 0)
-        out[loss] = out.get(loss, Fraction(0)) + p * scale
-    return out
 
 
 class Rolls:
@@ -82,56 +67,44 @@ class Rolls:
         self.hit = cache(self._hit)
         self.obstruct = cache(self._obstruct)
         self.event = cache(self._event)
-        self.fall = cache(self._fall)
+        self.damage = cache(self._damage)
 
     def result(self, value: int, roll: int) -> CheckResult:
         """The check of success value ``value`` that rolled ``roll``."""
         return CheckResult(value, roll, 0, roll == self.top)
 
     def _initiative(self, fighters: tuple[int, ...]) -> Dist[tuple[int, ...]]:
-        """A cut's acting order (characters): every one of ``fighters`` (listed PCs first)
-        makes its initiative body check; successes act from the highest achievement down,
-        then the failures (ruling ``failed_initiative_order``), fumbles not at all
+        """A cut's acting order (characters): every one of ``fighters`` makes its initiative
+        body check; successes act from the highest achievement down, then the failures
+        (ruling ``failed_initiative_order``), fumbles not at all
         (:func:`~saikoro.systems._cutaction.checks.initiative_order`). Worked out
-        achievement by achievement, best first: which fighters have it, in the order the
-        engine gives a tie."""
-        rule = self.settings.failed_initiative_order
+        achievement by achievement, best first, each fighter having it or not in turn
+        (listed PCs first, as the engine breaks a tie)."""
         den = self.check.denominator
         odds: list[dict[int, int]] = []  # each fighter's weight of each achievement
         for f in fighters:
-            got: dict[int, int] = {}
+            odds.append({})
             for roll, w in self.check.items():
                 if roll != self.top:
                     a = self.chars[f].body - roll
-                    got[a] = got.get(a, 0) + w
-            odds.append(got)
-        pcs = [self.chars[f].pc for f in fighters]
-
-        def ranked(entries: list[InitiativeEntry]) -> list[int]:
-            return [int(e.name) for e in initiative_order(entries, failed_order=rule)]
-
-        values = ranked([InitiativeEntry(str(a), a) for a in {a for got in odds for a in got}])
+                    odds[-1][a] = odds[-1].get(a, 0) + w
+        ranked = initiative_order(
+            [InitiativeEntry(str(a), a) for a in {a for got in odds for a in got}],
+            failed_order=self.settings.failed_initiative_order,
+        )
         ways: dict[tuple[int, ...], int] = {(): 1}  # places in ``fighters`` -> weight
-        for a in values:
-            after: dict[tuple[int, ...], int] = {}
-            for order, w in ways.items():
-                able = [i for i, got in enumerate(odds) if a in got and i not in order]
-                for k in range(1 << len(able)):
-                    group = [i for b, i in enumerate(able) if k >> b & 1]
-                    weight = w
-                    for i in group:
-                        weight *= odds[i][a]
-                    tie = ranked([InitiativeEntry(str(i), a, False, pcs[i]) for i in group])
-                    key = (*order, *tie)
-                    after[key] = after.get(key, 0) + weight
-            ways = after
+        for a in (int(e.name) for e in ranked):
+            for i, got in enumerate(odds):
+                if a in got:
+                    for order, w in list(ways.items()):
+                        if i not in order:
+                            key = (*order, i)
+                            ways[key] = ways.get(key, 0) + w * got[a]
         out: dict[tuple[int, ...], int] = {}
         for order, w in ways.items():
-            for i, got in enumerate(odds):
-                if i not in order:  # its fumble
-                    w *= den - sum(got.values())
+            fumbles = [den - sum(got.values()) for i, got in enumerate(odds) if i not in order]
             key = tuple(fighters[i] for i in order)
-            out[key] = out.get(key, 0) + w
+            out[key] = out.get(key, 0) + w * prod(fumbles)
         return Dist(out)
 
     def _move(self, value: int, roll: int) -> tuple[int, int, bool]:
@@ -165,37 +138,37 @@ class Rolls:
             rule=st.contest_rule,
             failure=st.resist_failure,
         )
-        return Dist.from_fractions(_losses(table))
+        out: dict[int, Fraction] = {}
+        for res, p in table.items():
+            loss = res.hp_loss if res else 0
+            out[loss] = out.get(loss, Fraction(0)) + p
+        return Dist.from_fractions(out)
 
     def _obstruct(self, active: int, passive: int) -> Dist[int]:
         """How far 進路妨害 pushes its target back (ruling ``obstruct_distance``)."""
         st = self.settings
-        return obstruct_dist(
-            active, passive, dice=st.check_dice, rule=st.contest_rule, distance=st.obstruct_distance
-        )
+        rule, distance = st.contest_rule, st.obstruct_distance
+        return obstruct_dist(active, passive, dice=st.check_dice, rule=rule, distance=distance)
 
     def _event(self, number: int, body: int, move: int = 0) -> Dist[int]:
         """What event ``number`` does to a runner of body ``body`` after its check: how far
         it falls back (連続カーブ), the 体力 it loses (対向車, this cut's movement damage
         ``move``), 1 when it drops out (ジャンプ) or loses the cut (スリップ)."""
-        st = self.settings
-        out: dict[int, Fraction] = {}
-        for r, p in check_results(body, dice=st.check_dice):
+        dice = self.settings.check_dice
+        parts = []
+        for r, p in check_results(body, dice=dice):
             e = runner_effect(number, r, move=move)
             if number == ONCOMING and not r.success:
-                hits = damage_table(e.damage, body, dice=st.check_dice, failure=st.resist_failure)
-                for loss, q in _losses(hits, p).items():
-                    out[loss] = out.get(loss, Fraction(0)) + q
+                parts.append((p, self._damage(e.damage, body)))
             else:
-                x = e.retreat + e.drop + e.idle
-                out[x] = out.get(x, Fraction(0)) + p
-        return Dist.from_fractions(out)
+                parts.append((p, Dist.constant(e.retreat + e.drop + e.idle)))
+        return Dist.mix(parts)
 
-    def _fall(self, body: int) -> Dist[int]:
-        """Falling objects on a runner of body ``body``: the 体力 it loses after its resist."""
+    def _damage(self, damage: int, body: int) -> Dist[int]:
+        """The 体力 physical ``damage`` takes after a body resist check (falling objects:
+        :data:`~saikoro.systems._cutaction.events.FALLING_DAMAGE`)."""
         st = self.settings
-        hits = damage_table(FALLING_DAMAGE, body, dice=st.check_dice, failure=st.resist_failure)
-        return Dist.from_fractions(_losses(hits))
+        return damage_dist(damage, body, dice=st.check_dice, failure=st.resist_failure)
 
     @staticmethod
     @cache
