@@ -12,7 +12,7 @@ This module owns everything played on that contract, once for every system:
 * :class:`Sampler` (:func:`play`) samples battles from a ``random.Random`` (one
   ``rng.random()`` per roll, as :meth:`Dist.draw <saikoro.dice.Dist.draw>` maps it);
 * :func:`solve` is the exact solver: it explores every state reachable from the start,
-  each canonical state stepped once (memoised), charging :attr:`Rules.cost` steps of the
+  each canonical state stepped once (memoised), charging :attr:`Rules.work` steps of the
   :class:`~saikoro.balance.Budget` per outcome enumerated, and returns the exact
   distribution of the battle's ends, a :class:`~saikoro.dice.Dist` of ``Battle``
   (probabilities are exact fractions; never a float).
@@ -41,7 +41,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from fractions import Fraction
 from math import gcd
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from saikoro.dice import Dist, InternalError, SaikoroError
 
@@ -73,10 +73,13 @@ class Cycle(SaikoroError):  # noqa: N818 - a signal between the solver and its c
 class Rules(Generic[S]):
     """A system's rules for one prepared encounter, as a step machine."""
 
-    cost = 1
-    """The :class:`~saikoro.balance.Budget` steps the exact solver charges for each outcome
-    it follows: rules whose steps and keys take several times the work of a plain one
-    charge more, so that a budget is about as much time in every system."""
+    work: ClassVar[int] = 1
+    """Budget steps the exact solver charges for each outcome it follows and each end: a
+    system whose step plays much (a whole turn) charges more, so that a budget bounds the
+    time alike in every system."""
+    repeats: ClassVar[bool] = True
+    """Whether states come back from battle to battle, so that a :class:`Sampler` tries
+    remembering them (``False``: they carry running totals; the sampler skips the trial)."""
 
     def start(self) -> S:
         """The state before the first roll."""
@@ -123,7 +126,7 @@ class Sampler(Generic[S]):
 
     def __init__(self, rules: Rules[S], memo: int = MEMO) -> None:
         self.rules = rules
-        self.room = memo
+        self.room = memo if rules.repeats else 0
         self.memo: dict[Any, Battle | Node[S]] = {}
         self.steps = 0
         """Rolls drawn in the battles played (each new state one of them)."""
@@ -200,9 +203,9 @@ def _explore(rules: Rules[S], budget: Budget) -> tuple[list[Explored], list[int]
     (each number's node, the numbers in an order where every state comes after those it
     leads to)."""
     same = type(rules).canonical is Rules.canonical  # states are their own keys
+    work = rules.work
     canon = rules.canonical
     step = rules.step
-    cost = rules.cost
     first = rules.start()
     numbers: dict[Hashable, int] = {first if same else canon(first): 0}
     graph: list[Explored | None] = [None]
@@ -215,7 +218,7 @@ def _explore(rules: Rules[S], budget: Budget) -> tuple[list[Explored], list[int]
         if kids is None:
             r = step(waiting.pop(key))
             if isinstance(r, Roll):
-                budget.spend(len(r.dice) * cost)
+                budget.spend(len(r.dice) * work)
                 weights: dict[int, int] = {}
                 then = r.then
                 for x, w in r.dice.items():
@@ -230,7 +233,7 @@ def _explore(rules: Rules[S], budget: Budget) -> tuple[list[Explored], list[int]
                 graph[key] = (r.dice.denominator, list(weights.items()))
                 kids = iter(weights)
             else:
-                budget.spend(1)
+                budget.spend(work)
                 graph[key] = r
                 kids = iter(())
             stack[-1] = (key, kids)
@@ -275,6 +278,10 @@ def solve(rules: Rules[S], budget: Budget) -> Dist[Battle]:
                 mass[k] = (top * w, bottom)
             elif have[1] == bottom:
                 mass[k] = (have[0] + top * w, bottom)
-            else:
-                mass[k] = (have[0] * bottom + top * w * have[1], have[1] * bottom)
+            else:  # over the least common denominator: d10 odds have 40 digits a roll
+                g = gcd(have[1], bottom)
+                mass[k] = (
+                    have[0] * (bottom // g) + top * w * (have[1] // g),
+                    have[1] // g * bottom,
+                )
     return Dist.from_fractions(ends)

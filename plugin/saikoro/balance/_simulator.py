@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 from saikoro.dice import Dist, InternalError
 from saikoro.systems import RegistryError, system_class
 
-from ._budget import Budget
+from ._budget import Budget, OutOfBudget
 from ._machine import Cycle, Rules, Sampler, solve
 from ._side import Battle
 
@@ -68,6 +68,9 @@ class Note:
     key: str
     text: str
 
+
+Solved = Dist[Battle] | OutOfBudget | None
+"""What solving an encounter gave: its ends, ``None`` (its rules loop), or running out."""
 
 P = TypeVar("P")
 """What :meth:`Simulator.prepare` gives the other methods (a frozen dataclass)."""
@@ -119,8 +122,9 @@ class Simulator(Generic[P]):
     encounter (names of skills, effects...). The guide (``saikoro/site/_guide/balance.md``)
     lists them."""
 
-    _solved: tuple[object, Dist[Battle] | None, int]
-    """The last encounter solved: its prepared value, its ends, the work it took."""
+    _solved: tuple[object, Solved, int]
+    """The last encounter solved: its prepared value, its ends (or the budget it ran out
+    of), the work it took."""
     _sampler: tuple[object, Sampler[Any]]
     """The last encounter sampled: its prepared value and its sampler."""
 
@@ -132,6 +136,12 @@ class Simulator(Generic[P]):
         """The encounter's rules as a step machine (default: ``prep`` itself, when it is
         a :class:`~saikoro.balance.Rules`): everything else is played on it."""
         return prep if isinstance(prep, Rules) else None
+
+    def exact_rules(self, prep: P) -> Rules[Any] | None:
+        """The rules the exact solver plays (default: :meth:`rules`; ``None``: not solved).
+        A system may merge there the outcomes only the sampled means tell apart (damage
+        dealt beyond what downs a target...), which :meth:`~Rules.canonical` leaves out."""
+        return self.rules(prep)
 
     def battle(self, prep: P, rng: random.Random, tally: Tally) -> None:
         """Play one battle from ``rng`` and add it to ``tally``."""
@@ -160,23 +170,28 @@ class Simulator(Generic[P]):
             OutOfBudget: the states take more work than ``budget`` (the runner then
                 reports the figure as simulated only).
         """
-        last: tuple[object, Dist[Battle] | None, int] | None = self.__dict__.get("_solved")
+        last: tuple[object, Solved, int] | None = self.__dict__.get("_solved")
         if last is not None and last[0] is prep:  # exact, then each side mission: once
-            if last[1] is not None or budget.limit - budget.used < last[2]:
-                budget.spend(last[2])  # (what ran out of a budget as large runs out again)
-                return last[1]
-        rules = self.rules(prep)
+            kept, used = last[1], last[2]
+            if not isinstance(kept, OutOfBudget):
+                budget.spend(used)
+                return kept
+            if budget.limit - budget.used < used:  # no more than it ran out of before
+                raise OutOfBudget(str(kept))
+        rules = self.exact_rules(prep)
         if rules is None:
             return None
         count = Budget(budget.limit - budget.used)
-        found = None
         try:
             found = solve(rules, count)
         except Cycle:
-            pass
+            found = None
+        except OutOfBudget as out:
+            self._solved = (prep, out, count.used)
+            raise
         finally:
-            self._solved = (prep, found, count.used)
             budget.spend(count.used)
+        self._solved = (prep, found, count.used)
         return found
 
     def exact(self, prep: P, budget: Budget) -> tuple[Fraction | None, dict[str, Fraction]]:

@@ -37,7 +37,7 @@ ANY = 10**9
 class CutactionRules(FightRules, Rules[State]):
     """The battles of one prepared encounter (``wins``: the ends that are wins)."""
 
-    cost = 16
+    work = 16
     """An outcome takes many times the work of a plain system's to step and key: charged so
     that a budget takes about the time the hand-written solver took (10,000,000 steps:
     625,000 outcomes, tens of seconds; everything it solved is still solved)."""
