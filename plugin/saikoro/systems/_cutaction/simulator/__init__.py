@@ -33,12 +33,12 @@ from saikoro.dice import Dist
 from saikoro.systems._cutaction.chase import END_DEAD_END, END_TIME
 from saikoro.systems._cutaction.events import event_number
 
-from .chase import END_KEYS
+from .cast import END_KEYS
 from .fight import JOINT
 from .prepare import DEFAULT_CUTS, Prepared, chase_of, prepare
 from .rules import CutactionRules
 
-__all__ = ["ENDS", "FLOWS", "NOTES", "SIMULATOR", "CutactionSimulator"]
+__all__ = ["ENDS", "FLOWS", "NOTES", "SIMULATOR", "CutactionSimulator", "ends_of"]
 
 FLOWS = ("cutaction.cut", "cutaction.chase")
 """The system flows this simulator follows."""
@@ -149,11 +149,6 @@ CHASE_RULINGS = (
 """The rulings of the chase."""
 
 
-def possible_ends(enc: Encounter) -> dict[str, End]:
-    """The ends a battle of ``enc`` can have under its rulings (in :data:`ENDS`' order)."""
-    return ends_of(prepare(enc, _tactics()))
-
-
 def ends_of(prep: Prepared) -> dict[str, End]:
     """The ends a battle of the prepared encounter can have (in :data:`ENDS`' order)."""
     plan = prep.chase
@@ -172,11 +167,6 @@ def ends_of(prep: Prepared) -> dict[str, End]:
         if pcs_flee == plan.pcs_flee and possible.get((why, fled), True):
             keys.add(end)
     return {k: e for k, e in ENDS.items() if k in keys}
-
-
-def _tactics() -> Tactics:
-    """The default tactics (where only the encounter's shape is read)."""
-    return tactics_for("cutaction")
 
 
 WINS = frozenset(k for k, e in ENDS.items() if e.win)
@@ -253,9 +243,6 @@ class CutactionSimulator(Simulator[Prepared]):
                 out.append(self.note("other_chases", first=plan.name, others=others))
         return tuple(out)
 
-    def nothing_to_play(self, enc: Encounter) -> str:
-        return "" if enc.enemies else "エネミーがいない"
-
     def facts(self, enc: Encounter) -> frozenset[str]:
         return frozenset({"escaped"}) if chase_of(enc) is not None else frozenset()
 
@@ -264,7 +251,7 @@ class CutactionSimulator(Simulator[Prepared]):
 
     def round_limit(self, enc: Encounter) -> tuple[int | None, bool]:
         """The fight's cut limit; for a chase alone, the chase's (its runners at most)."""
-        prep = prepare(enc, _tactics())
+        prep = prepare(enc, tactics_for(self.system))
         if prep.defeat or prep.chase is None:
             return super().round_limit(enc)
         return prep.cast, False

@@ -17,7 +17,23 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from saikoro.balance import Roll
-from saikoro.systems._cutaction import chase as engine
+from saikoro.systems._cutaction.chase import (
+    END_CAPTURED,
+    END_DEAD_END,
+    FLEEING,
+    PURSUING,
+    acting_order,
+    at_relative,
+    beyond_area,
+    can_obstruct,
+    caught_up,
+    end_reason,
+    escaped,
+    in_reach,
+    rearmost,
+    retreat_position,
+    road_success_value,
+)
 from saikoro.systems._cutaction.events import (
     FALLING_DAMAGE,
     RUNNER_CHECKS,
@@ -25,14 +41,14 @@ from saikoro.systems._cutaction.events import (
     falling_area,
 )
 
-from .cast import Cast, Log
+from .cast import END_KEYS, Cast, Log
 from .prepare import Prepared
 from .rolls import ONCOMING
 
 if TYPE_CHECKING:
     from .cast import Step
 
-__all__ = ["END_KEYS", "Chase", "ChaseRules"]
+__all__ = ["Chase", "ChaseRules"]
 
 START, MOVING, TURN, MAIN, ATTACK, EVENT, FALL = range(7)
 """Where a cut of the chase is: its start, the movement checks, a runner's move action,
@@ -87,29 +103,6 @@ class Chase(NamedTuple):
     bad: bool = False
     narrow: bool = False
     finished: str = ""
-
-
-END_KEYS: dict[tuple[str, bool, bool], str] = {
-    # (why the chase ended, the PCs flee, the fleeing side got away): the battle's end
-    (engine.END_GOAL, True, True): "chase_goal",
-    (engine.END_PURSUING_OUT, True, True): "chase_shaken",
-    (engine.END_TIME, True, True): "chase_time_escaped",
-    (engine.END_TIME, True, False): "chase_time_overtaken",
-    (engine.END_DEAD_END, True, True): "chase_dead_end_escaped",
-    (engine.END_DEAD_END, True, False): "chase_dead_end_cornered",
-    (engine.END_CAPTURED, True, False): "chase_caught",
-    (engine.END_FLEEING_OUT, True, False): "chase_pcs_out",
-    (engine.END_GOAL, False, True): "chase_quarry_goal",
-    (engine.END_PURSUING_OUT, False, True): "chase_pcs_out",
-    (engine.END_TIME, False, True): "chase_quarry_time",
-    (engine.END_TIME, False, False): "chase_quarry_time_overtaken",
-    (engine.END_DEAD_END, False, True): "chase_quarry_dead_end",
-    (engine.END_DEAD_END, False, False): "chase_quarry_cornered",
-    (engine.END_CAPTURED, False, False): "chase_quarry_caught",
-    (engine.END_FLEEING_OUT, False, False): "chase_quarry_out",
-}
-"""The battle's end (a key of :data:`~saikoro.systems._cutaction.simulator.ENDS`) when the
-chase is over (rulings ``chase_caught``, ``chase_time_limit``, ``chase_dead_end``)."""
 
 
 def _put(t: tuple[int, ...], i: int, v: int) -> tuple[int, ...]:
@@ -169,7 +162,7 @@ class ChaseRules(Cast):
         j = self.next_runner(s, s.j)
         if j == len(self.slots):
             return self.turns(s)
-        value = engine.road_success_value(self.chars[self.slots[j]].body, bad_road=s.bad)
+        value = road_success_value(self.chars[self.slots[j]].body, bad_road=s.bad)
         move = self.rolls.move
 
         def moved(roll: int) -> Chase:
@@ -192,18 +185,16 @@ class ChaseRules(Cast):
         if not s.inn[r] or s.idle >> r & 1:
             return self._finish(s)
         me = self.chars[self.slots[r]]
-        fleeing = [q for q, side in enumerate(self.sides) if s.inn[q] and side == engine.FLEEING]
-        if self.sides[r] == engine.PURSUING and engine.caught_up(
-            s.pos[r], max(s.pos[q] for q in fleeing)
-        ):
+        fleeing = [q for q, side in enumerate(self.sides) if s.inn[q] and side == FLEEING]
+        if self.sides[r] == PURSUING and caught_up(s.pos[r], max(s.pos[q] for q in fleeing)):
             front = self.chars[self.slots[max(fleeing, key=lambda q: (s.pos[q], -q))]]
             return Roll(
                 self.rolls.contest(me.body, (front.body,)),
-                lambda x: self._finish(s) if x else s._replace(finished=engine.END_CAPTURED),
+                lambda x: self._finish(s) if x else s._replace(finished=END_CAPTURED),
             )
         if s.narrow:
             return s._replace(stage=MAIN)
-        value = engine.road_success_value(me.body, bad_road=s.bad)
+        value = road_success_value(me.body, bad_road=s.bad)
         speed = self.rolls.speed
 
         def sped(roll: int) -> Chase:
@@ -226,12 +217,10 @@ class ChaseRules(Cast):
         me, here = self.chars[self.slots[r]], s.pos[r]
         foes = [q for q, side in enumerate(self.sides) if s.inn[q] and side != self.sides[r]]
         targets = [
-            q
-            for q in foes
-            if any(engine.in_reach(here, s.pos[q], melee=a.melee) for a in me.attacks)
+            q for q in foes if any(in_reach(here, s.pos[q], melee=a.melee) for a in me.attacks)
         ]
-        pushable = [] if s.narrow else [q for q in foes if engine.can_obstruct(here, s.pos[q])]
-        if targets and (self.sides[r] == engine.PURSUING or not pushable):
+        pushable = [] if s.narrow else [q for q in foes if can_obstruct(here, s.pos[q])]
+        if targets and (self.sides[r] == PURSUING or not pushable):
             chars = [self.slots[q] for q in targets]
             picked = self.choose(self.slots[r], chars, s.hp)
             if picked is None:
@@ -248,9 +237,7 @@ class ChaseRules(Cast):
             if not back:
                 return self._finish(s)
             return self._settle(
-                self._finish(
-                    s._replace(pos=_put(s.pos, q, engine.retreat_position(s.pos[q], back)))
-                )
+                self._finish(s._replace(pos=_put(s.pos, q, retreat_position(s.pos[q], back))))
             )
 
         return Roll(self.rolls.obstruct(me.body, self.chars[self.slots[q]].body), pushed)
@@ -259,7 +246,7 @@ class ChaseRules(Cast):
         """The attack that deals most (then the highest success value) on the target."""
         r, q = s.order[s.turn], s.target
         me, it = self.chars[self.slots[r]], self.chars[self.slots[q]]
-        usable = [a for a in me.attacks if engine.in_reach(s.pos[r], s.pos[q], melee=a.melee)]
+        usable = [a for a in me.attacks if in_reach(s.pos[r], s.pos[q], melee=a.melee)]
         if not usable:
             return self._finish(s)
         atk = max(usable, key=lambda a: (a.damage, me.value(a)))
@@ -291,9 +278,7 @@ class ChaseRules(Cast):
                 if not x:
                     return t
                 if number == CURVES:  # falls back
-                    return t._replace(
-                        pos=_put(s.pos, j, engine.retreat_position(s.pos[j], x, blocked))
-                    )
+                    return t._replace(pos=_put(s.pos, j, retreat_position(s.pos[j], x, blocked)))
                 if number == JUMP:  # drops out
                     return t._replace(inn=_out(s.inn, j))
                 if number != ONCOMING:  # スリップ: loses the cut
@@ -307,17 +292,17 @@ class ChaseRules(Cast):
             rounding = self.settings.falling_area
 
             def landed(roll: int) -> Chase:
-                hit = engine.at_relative(s.pos, s.inn, falling_area(roll, rounding=rounding))
+                hit = at_relative(s.pos, s.inn, falling_area(roll, rounding=rounding))
                 return s._replace(stage=FALL, falls=sum(1 << q for q in hit))
 
             return Roll(self.rolls.falling, landed)
         if number == DEAD_END:
-            return s._replace(finished=engine.END_DEAD_END)
+            return s._replace(finished=END_DEAD_END)
         after = self._finish(s)
         if number == NARROW:
             after = after._replace(narrow=True)
         elif number == CLOSED:
-            gone = engine.rearmost(s.pos, s.inn)
+            gone = rearmost(s.pos, s.inn)
             after = after._replace(inn=tuple(i and q not in gone for q, i in enumerate(s.inn)))
         return self._settle(after)  # (悪路 is set with the event; さらなる追跡者 changes nothing)
 
@@ -357,7 +342,7 @@ class ChaseRules(Cast):
         """``s`` once the movement checks are made: the drops, then the acting order."""
         s = self._settle(s)
         pcs = tuple(self.chars[c].pc for c in self.slots)
-        return s._replace(stage=TURN, j=0, order=engine.acting_order(s.pos, s.inn, pcs))
+        return s._replace(stage=TURN, j=0, order=acting_order(s.pos, s.inn, pcs))
 
     def next_cut(self, s: Chase) -> Chase:
         """The next cut's start: the cut's end drops who is beyond the area, 小道 ends."""
@@ -383,7 +368,7 @@ class ChaseRules(Cast):
         key = (s.pos, s.inn)
         found = self._kept.get(key)
         if found is None:
-            gone = engine.beyond_area(s.pos, s.inn)
+            gone = beyond_area(s.pos, s.inn)
             found = self._kept[key] = tuple(i and q not in gone for q, i in enumerate(s.inn))
         return found  # type: ignore[return-value]
 
@@ -403,12 +388,10 @@ class ChaseRules(Cast):
         if found == ():
             st, runners = self.settings, tuple(zip(self.sides, s.pos, s.inn, strict=True))
             goal = self.prep.chase.goal if self.prep.chase else None
-            reason = engine.end_reason(
-                runners, target=goal, cut=s.cut, cast=s.limit, finished=s.finished
-            )
+            reason = end_reason(runners, target=goal, cut=s.cut, cast=s.limit, finished=s.finished)
             found = None
             if reason is not None:
-                fled = engine.escaped(
+                fled = escaped(
                     reason, runners, time_limit=st.chase_time_limit, dead_end=st.chase_dead_end
                 )
                 found = END_KEYS[reason, self.pcs_flee, fled], fled

@@ -75,15 +75,17 @@ class CutactionRules(FightRules, Rules[State]):
             if verdict:
                 return self._end_key(verdict, s.cut, s.hp, s.log)
             s = Fight(s.cut + 1, s.hp, s.log, s.rows)
-        hp = s.hp
+        hp, rest = s.hp, s.order and s.order[s.turn :]
         if "taken" not in self.reads:
-            standing = sum((h > 0) << c for c, h in enumerate(hp))
-            clock = (s.cut, s.order, s.turn, standing)
-            caps = self._caps.get(clock)
+            standing = acting = 0
+            for c in self.fighters if rest is None else rest:
+                acting |= 1 << c
+            for c, h in enumerate(hp):
+                standing |= (h > 0) << c
+            caps = self._caps.get((s.cut, acting, standing))
             if caps is None:
-                caps = self._caps[clock] = self._fight_caps(s)
+                caps = self._caps[s.cut, acting, standing] = self._fight_caps(s, acting)
             hp = tuple([min(max(h, 0), cap) for h, (_, cap, _) in zip(hp, caps, strict=True)])
-        rest = s.order and s.order[s.turn :]
         return s.cut, hp, s.rows, rest, s.target, s.moved, s.rolled, self._log_key(s.log)
 
     def _chase_key(self, s: Chase) -> Hashable:
@@ -153,10 +155,9 @@ class CutactionRules(FightRules, Rules[State]):
                 hp.append(max(h, 0))
         return tuple(hp), None if moves is None else tuple(moves)
 
-    def _fight_caps(self, s: Fight) -> tuple[tuple[int, int, int], ...]:
+    def _fight_caps(self, s: Fight, acting: int) -> tuple[tuple[int, int, int], ...]:
         """For each character: its runner, one more than the most it can still lose in the
-        battle, no pending hit."""
-        acting = self.fighters if s.order is None else s.order[s.turn :]
+        battle (the fighters of ``acting``'s bits still act this cut), no pending hit."""
         out = []
         for c, hits in enumerate(self._hits):
             q = self.slots.index(c) if c in self.slots else -1
@@ -165,7 +166,8 @@ class CutactionRules(FightRules, Rules[State]):
             if self._compared(c, mates) or (q >= 0 and self._compared(c, runners)):
                 out.append((q, ANY, 0))
                 continue
-            left = sum((self.prep.cuts - s.cut + (f in acting)) * hits[f] for f in self.fighters)
+            later = self.prep.cuts - s.cut
+            left = sum((later + (acting >> f & 1)) * hits[f] for f in self.fighters)
             out.append((q, 1 + left + (len(self.slots) * self._per_cut[q] if q >= 0 else 0), 0))
         return tuple(out)
 
