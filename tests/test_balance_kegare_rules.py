@@ -24,6 +24,7 @@ from typing import Any
 import pytest
 
 from balance_cases import KEGARE, KEGARE_DUEL, build
+from kegare_strike import strike
 from saikoro.balance import Budget, Tally, simulate, tactics_for
 from saikoro.systems._kegare.checks import TWO_D6, AttackSpec, resolve
 from saikoro.systems._kegare.commands import odds_command
@@ -37,16 +38,14 @@ from saikoro.systems._kegare.simulator.fight import (
     Fighter,
     Move,
     Prepared,
-    cure,
-    cured,
+    cure_chance,
+    cured_marks,
     give,
     pick,
-    strike,
     table,
     table_due,
 )
 from saikoro.systems._kegare.simulator.skills import read_skill
-from saikoro.systems._kegare.simulator.turns import battle
 from saikoro.systems._kegare.status import status_recovery
 
 Data = dict[str, Any]
@@ -187,10 +186,9 @@ def test_one_exchange_is_kga(
     assert t.mean == sum(Fraction(int(k)) * p for k, p in odds.distribution.items())
     rng, n = random.Random(5), 20000
     seen: Counter[int] = Counter()
-    tally = Tally(1)
     for _ in range(n):
         target = replace(d, hp=1000, guards=((guard, 0),) if guard else ())
-        seen[strike(prep, rng, a, move, (target,), tally=tally)] += 1
+        seen[strike(prep, rng, a, move, target)] += 1
     for value, p in odds.distribution.items():
         sd = (float(p) * (1 - float(p)) * n) ** 0.5
         assert abs(seen[int(value)] - float(p) * n) < 4.5 * sd + 1, (command, value)
@@ -211,19 +209,19 @@ def test_a_downing_hit_gives_no_status() -> None:
     downed = standing = 0
     for _ in range(400):
         pc = replace(prep.pcs[0], hp=5)
-        strike(prep, rng, prep.enemies[0], move, (pc,), tally=Tally(1))
+        strike(prep, rng, prep.enemies[0], move, pc)
         if pc.hp <= 0:
             downed += 1
             assert pc.marks == 0 and pc.poison == 0
         big = replace(prep.pcs[0], hp=1000)
-        strike(prep, rng, prep.enemies[0], move, (big,), tally=Tally(1))
+        strike(prep, rng, prep.enemies[0], move, big)
         standing += big.marks != 0
     assert downed > 200 and standing > 200
     apply = replace(prep, downing_effects="apply")
     marked = 0
     for _ in range(200):
         pc = replace(prep.pcs[0], hp=5)
-        strike(apply, rng, prep.enemies[0], move, (pc,), tally=Tally(1))
+        strike(apply, rng, prep.enemies[0], move, pc)
         marked += pc.hp <= 0 and pc.marks != 0
     assert marked > 100
 
@@ -306,7 +304,7 @@ def test_battles_end_only_in_declared_ends(change: Change) -> None:
     tally = Tally(len(prep.pcs))
     rng = random.Random(9)
     for _ in range(150):
-        battle(prep, rng, tally)
+        KEGARE_SIM.battle(prep, rng, tally)
     assert set(tally.ends) <= set(KEGARE_SIM.ends), tally.ends
     assert sum(tally.ends.values()) == 150
 
@@ -543,9 +541,10 @@ def test_status_recovery_check_matches_the_engine() -> None:
                 f = _fighter(kegare)
                 for s in names:
                     f.marks |= BIT[s]
-                if cured(prep, f, int(rng.random() * 6) + int(rng.random() * 6) + 2):
+                assert cure_chance(prep, f) == status_recovery(count, kegare=kegare, rule=rule)
+                if rng.random() < float(cure_chance(prep, f)):
                     hits += 1
-                    cure(f)
+                    f.marks, f.poison = cured_marks(f.marks, f.poison)
                     left[f.marks] += 1
             sd = (exact * (1 - exact) * n) ** 0.5
             assert abs(hits - exact * n) < 4.5 * sd + 1, (rule, count, kegare, hits)

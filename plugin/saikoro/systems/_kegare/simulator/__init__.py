@@ -16,15 +16,14 @@ from collections.abc import Iterable
 from fractions import Fraction
 from types import MappingProxyType
 
-from saikoro.balance import Budget, Encounter, Note, Simulator, Tactics, Tally
+from saikoro.balance import Encounter, Note, Simulator, Tactics
 from saikoro.dice import InternalError
 from saikoro.systems._kegare import model as km
 from saikoro.systems._kegare.effects import describe
 
-from .exact import exact as solve_duel
 from .fight import BIT, Fighter, Move, Prepared, choose, values
+from .rules import KegareRules
 from .skills import read_skill
-from .turns import battle
 
 __all__ = ["SIMULATOR", "KegareSimulator", "Prepared", "prepare"]
 
@@ -156,6 +155,7 @@ def prepare(enc: Encounter, tactics: Tactics) -> Prepared:
         corruption=corruption,
         downing_effects=str(o["downing_hit_effects"]),
         status_check_down=str(o["status_check_down"]),
+        reads=enc.reads,
         support=support,
         unread=unread,
         inert=inert,
@@ -254,11 +254,8 @@ class KegareSimulator(Simulator[Prepared]):
     def prepare(self, enc: Encounter, tactics: Tactics) -> Prepared:
         return prepare(enc, tactics)
 
-    def battle(self, prep: Prepared, rng: random.Random, tally: Tally) -> None:
-        battle(prep, rng, tally)
-
-    def exact(self, prep: Prepared, budget: Budget) -> tuple[Fraction | None, dict[str, Fraction]]:
-        return solve_duel(prep, budget)
+    def rules(self, prep: Prepared) -> KegareRules:
+        return KegareRules(prep)
 
     def notes(self, prep: Prepared) -> tuple[Note, ...]:
         out = [self.note("pc_skills"), self.note("kegare_change")]

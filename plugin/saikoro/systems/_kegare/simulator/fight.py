@@ -13,20 +13,18 @@ restates a threshold or formula of the rules: each comes from ``systems/_kegare`
 
 from __future__ import annotations
 
-import bisect
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import cache, cached_property
 
-from saikoro.balance import Policy, Tally
+from saikoro.balance import Policy
 from saikoro.dice import Dist
 from saikoro.systems._kegare.checks import (
     TWO_D6,
     AttackSpec,
     Position,
-    check_penalty,
     needs_defence_roll,
     resolve,
 )
@@ -40,7 +38,6 @@ from saikoro.systems._kegare.status import (
     poison,
     random_status_due,
     recovery,
-    status_recovered,
     status_recovery,
     turn_order,
 )
@@ -56,23 +53,16 @@ __all__ = [
     "Table",
     "choose",
     "cover",
-    "cure",
     "cured_marks",
     "cut_at",
     "hurt",
     "is_up",
-    "land",
     "marked",
     "nearer",
     "order",
     "pick",
-    "rise",
     "risen",
-    "sample",
-    "strike",
-    "struck",
     "table",
-    "two_d6",
     "values",
 ]
 
@@ -152,6 +142,8 @@ class Prepared:
     """``skill（enemy）→ what its effect was read as`` of the skills whose effect is read."""
     inert: tuple[str, ...] = ()
     """The attack skills giving 脱力, 自失 or 魅了 (without effect here)."""
+    reads: frozenset[str] = frozenset()
+    """The battle's figures the side missions read (what the exact states keep)."""
 
 
 @dataclass(slots=True)
@@ -259,11 +251,6 @@ def is_up(hp: int, kegare: int, suffers: bool) -> bool:
     return hp > 0 and not (suffers and out_for_good(kegare))
 
 
-def two_d6(rng: random.Random) -> int:
-    """The sum of two six-sided dice."""
-    return int(rng.random() * 6) + int(rng.random() * 6) + 2
-
-
 # -- attacks --------------------------------------------------------------------------
 
 
@@ -285,6 +272,19 @@ class Table:
     weights: tuple[tuple[tuple[int, bool], int], ...]
     per_roll: tuple[tuple[tuple[tuple[int, bool], int], ...], ...]
     mean: Fraction
+
+    @cached_property
+    def dice(self) -> Dist[tuple[int, bool]]:
+        """One attack on one target as a roll: (damage, effects land) out of 36 x 36."""
+        return Dist(dict(self.weights), 36 * 36)
+
+    def defence(self, roll: int) -> Dist[tuple[int, bool]]:
+        """The target's side of an attack rolling ``roll``: (damage, effects land) out
+        of 36 (a 全体攻撃 rolls the attack once for every target)."""
+        found = self.__dict__.setdefault("_defence", {})
+        if roll not in found:
+            found[roll] = Dist(dict(self.per_roll[roll]), 36)
+        return found[roll]  # type: ignore[no-any-return]
 
     def landing_below(self, hp: int) -> Fraction:
         """P(the effects land and the damage leaves ``hp`` above 0)."""
@@ -390,11 +390,6 @@ def hurt(hp: int, kegare: int, suffers: bool, damage: int) -> tuple[int, int]:
     return hp, kegare
 
 
-def struck(d: Fighter, damage: int) -> None:
-    """``damage`` to ``d`` (:func:`hurt`)."""
-    d.hp, d.kegare = hurt(d.hp, d.kegare, d.suffers, damage)
-
-
 _POISON = BIT["poison"]
 """The poison bit (:data:`BIT`)."""
 
@@ -411,41 +406,6 @@ def marked(
     if given & _POISON and move.poison > level:
         level = move.poison
     return marks | given, level
-
-
-def land(prep: Prepared, d: Fighter, move: Move) -> None:
-    """``move``'s effects on ``d`` (:func:`marked`); a new poison level is ``move``'s."""
-    marks, level = marked(prep, move, d.hp, d.marks, d.poison, immune=d.immune)
-    if level != d.poison:
-        d.poisoner = move.action
-    d.marks, d.poison = marks, level
-
-
-def strike(
-    prep: Prepared,
-    rng: random.Random,
-    a: Fighter,
-    move: Move,
-    targets: Sequence[Fighter],
-    *,
-    tally: Tally,
-) -> int:
-    """One attack: one attack roll, each target's own defence roll (a 全体攻撃 meets
-    every target with the same roll); damage, then effects. The damage dealt."""
-    roll = two_d6(rng)
-    total = 0
-    for d in targets:
-        t = table(prep, a, move, d, guard=guard_for(prep, d, spend=True), cut=d.cut())
-        droll = two_d6(rng) if t.defended[roll] else 0
-        damage, lands = t.cells[roll * 13 + droll]
-        struck(d, damage)
-        if lands:
-            land(prep, d, move)
-        if damage > 0:
-            total += damage
-            if not a.pc:
-                tally.actions[move.action] += damage
-    return total
 
 
 # -- choices --------------------------------------------------------------------------
@@ -634,11 +594,6 @@ def cure_chance(prep: Prepared, f: Fighter) -> Fraction:
     return status_recovery(f.statuses(), kegare=f.felt, rule=prep.status_rule)
 
 
-def cured(prep: Prepared, f: Fighter, roll: int) -> bool:
-    """Whether a status-recovery check rolling ``roll`` on 2D6 succeeds for ``f``."""
-    return status_recovered(roll + check_penalty(f.felt), f.statuses(), rule=prep.status_rule)
-
-
 _CURE_BITS = tuple(BIT[s] for s in CURE_ORDER)
 
 
@@ -651,41 +606,6 @@ def cured_marks(marks: int, level: int) -> tuple[int, int]:
     return marks, level
 
 
-def cure(f: Fighter) -> None:
-    """A successful status-recovery check on ``f`` (:func:`cured_marks`)."""
-    f.marks, f.poison = cured_marks(f.marks, f.poison)
-    if not f.poison:
-        f.poisoner = ""
-
-
 def risen(kegare: int, blessed: bool) -> int:
     """穢れ after the rise at the turn's end (加護: the engine's +2)."""
     return kegare_after(kegare, KegareChange.TURN_END) if blessed else kegare
-
-
-def rise(f: Fighter) -> None:
-    """The 穢れ rise of ``f`` (:func:`risen`)."""
-    f.kegare = risen(f.kegare, f.blessed)
-
-
-@dataclass(frozen=True)
-class Sampler:
-    """Draws from a :class:`~saikoro.dice.Dist` of integers with one uniform number."""
-
-    values: tuple[int, ...]
-    cumulative: tuple[int, ...]
-    total: int
-
-    def draw(self, rng: random.Random) -> int:
-        return self.values[bisect.bisect_right(self.cumulative, int(rng.random() * self.total))]
-
-
-@cache
-def sample(dist: Dist[int]) -> Sampler:
-    """The :class:`Sampler` of ``dist``."""
-    values, cumulative, total = [], [], 0
-    for v, w in sorted(dist.items()):
-        total += w
-        values.append(v)
-        cumulative.append(total)
-    return Sampler(tuple(values), tuple(cumulative), total)
