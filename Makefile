@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMPS := .stamps
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup serve build test lint bench dist clean constraints
+.PHONY: setup serve build test lint lint-js bench dist clean constraints
 
 setup: $(STAMPS)/python $(STAMPS)/npm $(STAMPS)/vendor
 
@@ -70,12 +70,17 @@ lint: $(STAMPS)/python
 	$(BIN)/ruff format --check plugin tests bench examples conftest.py
 	$(BIN)/mypy
 
+# The roller's ES modules (plugin/saikoro/site/assets/roller/, `// @ts-check`) type-checked
+# and linted (unused names, missing returns) by the pinned TypeScript: tsconfig.json.
+lint-js: $(STAMPS)/npm
+	node_modules/.bin/tsc -p tsconfig.json
+
 # One pytest worker more than the cores this process may use: the browser, build and CLI
 # tests wait on Chromium, servers and child processes much of the time (a 2-core run kept
 # the cores about 60 % busy with one worker per core).
 WORKERS ?= $(shell $(PYTHON) -c 'import os; print(len(os.sched_getaffinity(0)) + 1)')
 
-test: setup $(STAMPS)/chromium lint
+test: setup $(STAMPS)/chromium lint lint-js
 	$(BIN)/python -m pytest -n $(WORKERS) --dist loadgroup
 
 bench: setup $(STAMPS)/chromium

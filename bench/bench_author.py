@@ -44,34 +44,8 @@ ENV = {
 unless told otherwise), Japanese."""
 SYSTEMS = ("akatsuki", "cutaction", "getb", "kegare", "kokuryoku")
 
-STALL = """\
-system: kegare
-id: stall
-title: 誰も傷つかない
-players: 3
-difficulty_targets:
-  - name: 何か
-    target: 7
-enemies:
-  - id: wall
-    name: 壁
-    hp: 999
-    attack: 0
-    defence: 99
-    initiative: 1
-    skills:
-      - name: 撫でる
-        kind: attack
-        damage: 0
-missions:
-  main:
-    success: 壁を倒す
-    failure: 時間切れ
-    rounds: 99
-balance:
-  win: 50%-80%
-  battles: 100000
-"""
+# the 33-line stalemate the balance gate tests use (issue 28, item 6)
+STALL = (REPO / "tests" / "data" / "stall.yaml").read_text("utf-8")
 
 
 def _run(args: list[str], cwd: Path) -> tuple[float, float, subprocess.CompletedProcess[str]]:

@@ -25,27 +25,7 @@ from saikoro.balance import BalanceError
 from saikoro.balance._apply import Source, apply_changes, edited_text
 from saikoro.balance._change import Change
 from saikoro.scenario import load_scenario
-
-KEGARE = """\
-system: kegare
-title: 鬼の棲む森
-players: 2
-enemies:
-  - id: oni
-    name: 鬼
-    hp: 10
-    attack: 1
-    defence: 1
-    initiative: 3
-    skills:
-      - {name: 爪, kind: attack, damage: 3}
-missions:
-  main:
-    success: 鬼を倒す
-    rounds: 6
-balance:
-  win: 25%-45%
-"""
+from test_balance_tune import KEGARE  # the same small fight
 
 HP = Change("scenario.enemies[0].hp", "鬼 の hp", 10, 14, 7, 9, ("enemies", 0, "hp"))
 

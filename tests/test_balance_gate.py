@@ -30,40 +30,14 @@ from saikoro.balance import (
 )
 from saikoro.balance import _cache as cache
 from saikoro.scenario import load_scenario, validate_main
+from samples import drop_pictures
 from test_site_balance import _build, _forget_plugins, _page, _section, _text, mkdocs_log
 from test_site_support import REPO
 
 F = Fraction
 
-STALL = """\
-system: kegare
-id: stall
-title: 誰も傷つかない
-players: 3
-difficulty_targets:
-  - name: 何か
-    target: 7
-enemies:
-  - id: wall
-    name: 壁
-    hp: 999
-    attack: 0
-    defence: 99
-    initiative: 1
-    skills:
-      - name: 撫でる
-        kind: attack
-        damage: 0
-missions:
-  main:
-    success: 壁を倒す
-    failure: 時間切れ
-    rounds: 99
-balance:
-  win: 50%-80%
-  battles: 100000
-"""
-"""The 33-line scenario of issue 28 (item 6): nobody can hurt anybody, for 99 rounds."""
+# The 33-line scenario of issue 28 (item 6): nobody can hurt anybody, for 99 rounds.
+STALL = (REPO / "tests" / "data" / "stall.yaml").read_text("utf-8")
 
 
 # -- the verdict ------------------------------------------------------------------------------
@@ -113,21 +87,10 @@ def test_the_battles_needed_decide_at_the_same_rate() -> None:
 # -- validate ---------------------------------------------------------------------------------
 
 
-def _drop_pictures(node: object) -> None:
-    if isinstance(node, dict):
-        node.pop("images", None)
-        node.pop("image", None)
-        for v in node.values():
-            _drop_pictures(v)
-    elif isinstance(node, list):
-        for v in node:
-            _drop_pictures(v)
-
-
 def _scenario_with(tmp_path: Path, win: str, name: str = "kegare-minato") -> Path:
     data = yaml.safe_load((REPO / "scenarios" / f"{name}.yaml").read_text("utf-8"))
     data["balance"]["win"] = win
-    _drop_pictures(data)  # the copy goes where the sample's images/ folder is not
+    drop_pictures(data)  # the copy goes where the sample's images/ folder is not
     path = tmp_path / f"{name}.yaml"
     path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), "utf-8")
     return path
@@ -228,7 +191,7 @@ def _gate_book(root: Path, targets: tuple[str, str], plugin: str = "") -> Path:
     for sid, win in (("unsure", targets[0]), ("missed", targets[1])):
         data = yaml.safe_load((REPO / "scenarios" / "kegare-minato.yaml").read_text("utf-8"))
         data["id"], data["balance"]["win"] = sid, win
-        _drop_pictures(data)
+        drop_pictures(data)
         (root / "scenarios" / f"{sid}.yaml").write_text(
             yaml.safe_dump(data, allow_unicode=True, sort_keys=False), "utf-8"
         )

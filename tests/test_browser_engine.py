@@ -103,7 +103,10 @@ def _cpython(command: str, system: str, options: str, seed: int) -> dict[str, ob
     try:
         configured = saikoro.get_system(system, **json.loads(options or "{}")) if system else None
     except OptionError as error:  # the worker's words for it
-        return {"ok": False, "message": f"このシステムでは使えないルールオプションです（{error}）"}
+        return {
+            "ok": False,
+            "message": f"このシステムでは使えないルールオプションです（{error.ja}）",
+        }
     rng = _Recorder(seed)
     try:
         result = saikoro.roll(command, system=configured, rng=rng)

@@ -82,7 +82,7 @@ def test_systems_import_only_the_standard_library_and_dice() -> None:
 
 
 def test_every_bundle_has_its_parts_beside_its_engine() -> None:
-    """Each built-in system names all its parts, inside its own folder."""
+    """Each built-in system has all its parts, inside its own folder."""
     from saikoro.systems import BUILTIN, system_class
 
     for system_id, where in BUILTIN.items():
@@ -90,3 +90,5 @@ def test_every_bundle_has_its_parts_beside_its_engine() -> None:
         assert len(cls.part_modules()) == len(cls.PARTS), system_id
         for module in cls.part_modules():
             assert module.startswith(where + "."), (system_id, module)
+        for name in cls.PARTS:
+            assert cls.part(name).__name__ == f"{where}.{name}"

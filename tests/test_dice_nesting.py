@@ -3,8 +3,8 @@
 BCDice answers thousands of nested parentheses, signs and chained terms; saikoro reads
 signs and chains in loops and allows the recursion parentheses need, up to
 ``MAX_NESTING`` (3000) levels plus signs per word, and refuses deeper input with a
-``LimitError`` before parsing it (Pyodide cannot free much deeper trees, see
-``test_dice_pyodide.py``). The texts below are BCDice's (checked against npm
+``LimitError`` before parsing it (the browser's MicroPython engine refuses more than about
+20 levels: ``test_browser_engine.py``). The texts below are BCDice's (checked against npm
 ``bcdice`` in ``tests/test_bcdice_differential.py``).
 """
 

@@ -153,6 +153,8 @@ def _names(node: ast.expr | None) -> set[str]:
 BUG_REPORTS = {
     # module -> why it may catch everything: it reports the bug loudly, never as "valid".
     "saikoro.scenario._cli": "saikoro validate prints 'internal error' and the traceback",
+    "saikoro.export._room_cli": "saikoro room prints 'internal error' and the traceback "
+    "(exit 3) and writes no room",
     "saikoro.site._fences": "a fence that fails is an error at its line and stops the build "
     "(superfences would show it as plain code, silently)",
 }

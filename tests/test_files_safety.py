@@ -332,3 +332,38 @@ def test_docs_port_out_of_range_is_a_usage_error(capsys: pytest.CaptureFixture[s
         assert main(["docs", "--port", port]) == 2
         err = capsys.readouterr().err
         assert "--port: 0 から 65535 までの整数を指定してください" in err, err
+
+
+@pytest.mark.parametrize(
+    "args", [["schema"], ["text", str(ROOT / "scenarios")]], ids=["schema", "text"]
+)
+def test_output_cut_by_a_file_size_limit_is_an_error(tmp_path: Path, args: list[str]) -> None:
+    """``saikoro schema > file`` under a quota: exit 1 and a message, never a cut file and
+    exit 0 (CPython's own writer stops at a short write without a word)."""
+    import resource
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (4096, resource.RLIM_INFINITY))
+
+    target = tmp_path / "out"
+    with target.open("wb") as out:
+        done = subprocess.run(
+            [sys.executable, "-m", "saikoro", *args],
+            stdout=out,
+            stderr=subprocess.PIPE,
+            preexec_fn=limit,
+            check=False,
+            timeout=300,
+        )
+    assert done.returncode == 1, done.stderr.decode()
+    assert "標準出力" in done.stderr.decode() and "Traceback" not in done.stderr.decode()
+    assert target.stat().st_size <= 4096
+
+
+def test_output_goes_out_whole_through_a_slow_pipe() -> None:
+    """The guarded standard output still writes everything (a pipe takes it in pieces)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "saikoro", "schema"], check=False, capture_output=True, timeout=300
+    )
+    assert done.returncode == 0
+    assert json.loads(done.stdout)["$schema"]

@@ -170,7 +170,8 @@ def test_the_valid_corpus_builds_strictly_and_its_exports_parse(tmp_path: Path) 
     result = _build(root, "--strict")
     assert result.returncode == 0, result.stderr[-3000:]
     site = root / "site"
-    zips = sorted(site.rglob("*.zip"))
+    # each enemy's ユドナリウム zip (the whole rooms, room.*.zip: tests/test_export_room.py)
+    zips = sorted(p for p in site.rglob("*.zip") if not p.name.startswith("room."))
     assert len(zips) >= len(samples)
     for path in zips:
         _parse_zip(path.read_bytes())

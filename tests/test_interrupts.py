@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from samples import copy_pictures
+
 ROOT = Path(__file__).resolve().parents[1]
 SLOW = "  battles: 100000\n"
 """Battles a scenario asks of validate and the build: far more than the test waits for."""
@@ -32,6 +34,8 @@ def _slow_scenario(path: Path) -> None:
     text = re.sub(r"(?m)^(  win: .*\n)", lambda m: m.group(1) + SLOW, text, count=1)
     assert SLOW in text
     path.write_text(text, "utf-8")
+    # its pictures, which validate requires beside it
+    copy_pictures(path.parent)
 
 
 def _cpu_seconds(pid: int) -> float:

@@ -167,11 +167,11 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 above; the peers of one layer (export, balance) never import each other."""
 
 _PARTS = {
-    "scenario_def": "scenario",
-    "scenario_model": "scenario",
-    "vtt_export": "export",
+    "scenario": "scenario",
+    "model": "scenario",
+    "vtt": "export",
     "simulator": "balance",
-    "page_profile": "site",
+    "page": "site",
 }
 """A system's parts above its engine (``System.PARTS``) and the layer each belongs to."""
 
@@ -183,8 +183,8 @@ def _part_layers() -> dict[str, str]:
     for system_id in BUILTIN:
         cls = system_class(system_id)
         assert set(cls.PARTS) == set(_PARTS), "a new kind of part needs its layer here"
-        for attribute, layer in _PARTS.items():
-            out[getattr(cls, attribute)] = layer
+        for name, layer in _PARTS.items():
+            out[f"{cls.package()}.{name}"] = layer
     return out
 
 

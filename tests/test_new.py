@@ -261,7 +261,7 @@ def test_unknown_system_is_a_usage_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["new", str(tmp_path / "b"), "--system", "nope"]) == 2
-    assert "unknown system 'nope'" in capsys.readouterr().err
+    assert "システム 'nope' はありません" in capsys.readouterr().err
     assert not (tmp_path / "b").exists()
 
 

@@ -51,12 +51,12 @@ def test_the_parts_of_a_system_agree(system_id: str) -> None:
     assert cls.id == system_id
     root = definition(system_id)
     assert isinstance(root, Obj)
-    assert root is importlib.import_module(cls.scenario_def).ROOT
-    assert model_class(system_id) is importlib.import_module(cls.scenario_model).MODEL
+    assert root is importlib.import_module(f"{BUILTIN[system_id]}.scenario").ROOT
+    assert model_class(system_id) is importlib.import_module(f"{BUILTIN[system_id]}.model").MODEL
     assert DEFINITIONS[system_id] is root
     shown = profile(system_id)
     assert isinstance(shown, Profile) and shown.system == system_id
-    export = importlib.import_module(cls.vtt_export)
+    export = cls.part("vtt")
     assert callable(export.character) and callable(export.palette)
 
 
@@ -65,10 +65,10 @@ def test_every_part_of_a_system_is_in_its_bundle() -> None:
     shared packages hold none of them (no per-system module outside a bundle)."""
     for system_id, where in BUILTIN.items():
         cls = system_class(system_id)
+        assert cls.package() == where
         for part in cls.PARTS:
-            module = getattr(cls, part)
-            assert module.startswith(where + "."), (system_id, part, module)
-            importlib.import_module(module)
+            module = cls.part(part)
+            assert module.__name__ == f"{where}.{part}", (system_id, part, module)
         package, _, sample = cls.sample_scenario.partition(":")
         assert package == where and sample == "sample.yaml"
     shared = {
@@ -78,6 +78,21 @@ def test_every_part_of_a_system_is_in_its_bundle() -> None:
     }
     for package, allowed in shared.items():
         assert _modules(package) == {f"{package}.{n}" for n in allowed}, package
+
+
+def test_a_missing_part_is_named() -> None:
+    """A part the system's package lacks: an error naming the module and what it holds, or
+    ``None`` where the part is optional; a name that is no part is refused."""
+
+    class Partless(systems.System):
+        id = "partless"
+
+    assert Partless.package() == ""  # defined in a test module: no package, no parts
+    assert Partless.part("vtt", required=False) is None
+    with pytest.raises(RegistryError, match=r"'partless' has no simulator part .*SIMULATOR"):
+        Partless.part("simulator")
+    with pytest.raises(RegistryError, match="'engine' is not a part"):
+        system_class("getb").part("engine")
 
 
 def test_unknown_ids_are_refused_by_every_part() -> None:

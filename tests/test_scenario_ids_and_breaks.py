@@ -15,20 +15,7 @@ import jsonschema  # type: ignore[import-untyped]  # no types-jsonschema in the 
 import pytest
 
 from saikoro.scenario import json_schema, load_scenario, validate_text, windows_reserved
-
-KEGARE = """\
-system: kegare
-title: 港
-enemies:
-  - id: oni
-    name: 鬼
-    hp: 60
-    attack: 2
-    defence: 1
-    initiative: 3
-    skills:
-      - {name: 爪, kind: attack, damage: 3}
-"""
+from test_site_support import KEGARE
 
 
 def _errors(text: str, name: str = "s.yaml") -> list[str]:

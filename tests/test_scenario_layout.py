@@ -22,6 +22,7 @@ import pytest
 
 from saikoro._cli import main
 from saikoro.scenario import load_scenarios, scan_files, schema_text
+from samples import copy_pictures
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "scenarios" / "getb-haito.yaml"
@@ -33,6 +34,7 @@ def _scenario(path: Path, scenario_id: str, schema_line: str | None = None) -> N
     head = [schema_line] if schema_line else []
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("\n".join([*head, f"id: {scenario_id}", *lines]) + "\n", "utf-8")
+    copy_pictures(path.parent)
 
 
 @pytest.fixture

@@ -551,8 +551,7 @@ def test_store_without_a_folder_keeps_results_in_memory(count_simulations: list[
 
 
 def test_section_is_off_outside_a_build() -> None:
-    section.configure(None)
     sc = load_scenario(REPO / "scenarios" / "akatsuki-kouya.yaml").scenario
     assert sc is not None
-    assert section.section(sc, lambda h: h) == ""
-    assert section.key() == ()
+    assert section.section(None, sc, lambda h: h) == ""
+    assert section.figures(None, sc) is None

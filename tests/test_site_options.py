@@ -17,22 +17,9 @@ import pytest
 from mkdocs.config import config_options, load_config
 from mkdocs.config.defaults import MkDocsConfig
 
-from test_site_support import NAME, TWO_D6, Q, env
+from test_site_support import KEGARE, NAME, TWO_D6, Q, env
 
 MKDOCS = [sys.executable, "-m", "mkdocs"]
-KEGARE = """\
-system: kegare
-title: 港
-enemies:
-  - id: oni
-    name: 鬼
-    hp: 60
-    attack: 2
-    defence: 1
-    initiative: 3
-    skills:
-      - {name: 爪, kind: attack, damage: 3}
-"""
 
 
 def _site(root: Path, options: str = "", extra: str = "") -> Path:

@@ -242,3 +242,19 @@ def tags(page: str, name: str) -> list[dict[str, str | None]]:
 
     Finder().feed(page)
     return found
+
+
+# a kegare scenario with no id (taken from its file name) and one enemy
+KEGARE = """\
+system: kegare
+title: 港
+enemies:
+  - id: oni
+    name: 鬼
+    hp: 60
+    attack: 2
+    defence: 1
+    initiative: 3
+    skills:
+      - {name: 爪, kind: attack, damage: 3}
+"""

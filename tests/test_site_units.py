@@ -278,10 +278,8 @@ def _fake_scenario(data: dict[str, object], system: str = "kokuryoku") -> Scenar
 
 def test_scenario_rulings_change_the_odds() -> None:
     import saikoro
-    from saikoro.site._pages import labels
     from saikoro.site._pages.scenario import fill_slots, render_scenario
 
-    labels.configure("ja")  # an earlier in-process build may have left another language
     target = {"name": "x", "target": 12, "gain": 10}
     pages = {}
     for die in (6, 10):
@@ -410,8 +408,8 @@ def test_scenario_rulings_reach_the_roll_widgets() -> None:
     assert "data-options" not in fill_slots(rendered.markdown, rendered.slots)
 
 
-def test_rolling_adapter_passes_options() -> None:
-    from saikoro.site import _rolling as rolling
+def test_the_page_widgets_pass_options_and_follow_roller_enabled() -> None:
+    from saikoro.site import _roller as rolling
 
     evil = '"><script>x</script>'
     markup = rolling.widget("KK3", enabled=True, system="kokuryoku", options={"die": 6, evil: evil})
@@ -521,27 +519,54 @@ def test_japanese_line_breaks_are_not_spaces() -> None:
 
 def test_yaml_ids_read_as_words() -> None:
     from saikoro.site._pages import labels
+    from saikoro.systems._getb.page import cell_word
 
-    labels.configure("ja")
     assert (
         labels.ruling("akatsuki", "both_fail", "draw") == "対抗判定で双方が失敗したとき：引き分け"
     )
-    assert labels.placement("in4") == "インセル4" and labels.status("confusion") == "混乱"
-    labels.configure("en")
-    try:
-        assert labels.ruling("akatsuki", "both_fail", "draw") == "both_fail = draw"
-        assert labels.status("confusion") == "confusion"
-    finally:
-        labels.configure("ja")
+    assert labels.ruling("akatsuki", "both_fail", "draw", "en") == "both_fail = draw"
+    assert labels.ruling_word("getb", "getb.ap_tie", "pc_first") == "PCが先"
+    assert labels.mission_field("cuts", 4, "en") == ("cut limit", "4 cuts")
+    assert cell_word("in4") == "インセル4" and cell_word("centre") == "中央"
 
 
 def test_every_kegare_status_has_its_japanese_word() -> None:
     """Each status a kegare scenario may name reads as the definition's Japanese word."""
-    from saikoro.site._pages import labels
+    from saikoro.systems._kegare.page import STATUS_WORDS
     from saikoro.systems._kegare.scenario import STATUSES
 
-    labels.configure("ja")
-    assert {c.value: labels.status(c.value) for c in STATUSES} == {c.value: c.ja for c in STATUSES}
+    assert {c.value: c.ja for c in STATUSES} == STATUS_WORDS
+
+
+def test_every_ruling_choice_has_a_word() -> None:
+    """A page shows a scenario's ruling choice in the system's own words: every choice of
+    every option ruling has one, and a word names a choice (no word for a value the
+    option does not accept)."""
+    from saikoro.systems import all_systems
+
+    for system in all_systems():
+        for rule in system.rulings:
+            if rule.option and rule.choices:
+                assert [value for value, _ in rule.words] == list(rule.choices), rule.key
+                assert all(word.strip() for _, word in rule.words), rule.key
+            else:
+                assert rule.words == (), rule.key
+
+
+def test_the_page_cache_follows_the_page_language() -> None:
+    """The same scenario rendered for an English theme is another page (its site words
+    are English): the page cache's key holds the build's language."""
+    from saikoro.site import _structure as structure
+    from saikoro.site._context import BuildContext
+
+    book = structure.ScenarioBook()
+    scenario = _fake_scenario(
+        {"missions": {"main": {"success": "勝つ", "rounds": 3}}}, system="kegare"
+    )
+    ja = book.render(scenario, BuildContext("ja"), roller=False, zip_href="./")
+    en = book.render(scenario, BuildContext("en"), roller=False, zip_href="./")
+    assert book.rendered == 2
+    assert "3ラウンド" in "".join(ja.slots) and "3 rounds" in "".join(en.slots)
 
 
 def test_lru_forgets_the_least_recently_used() -> None:
@@ -577,14 +602,15 @@ def test_odds_cache_is_bounded_and_keyed_by_content() -> None:
 
 def test_rendered_pages_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     from saikoro.site import _structure as structure
+    from saikoro.site._context import BuildContext
 
     monkeypatch.setattr(structure, "MAX_PAGES", 2)
     book = structure.ScenarioBook()
     scenarios = [_fake_scenario({"title": f"t{i}"}, system="kegare") for i in range(3)]
     assert len({s.digest for s in scenarios}) == 3
     for scenario in scenarios:
-        book.render(scenario, roller=False, zip_href="./")
+        book.render(scenario, BuildContext(), roller=False, zip_href="./")
     assert book.rendered == 3
-    book.render(scenarios[0], roller=False, zip_href="./")  # evicted: rendered again
-    book.render(scenarios[2], roller=False, zip_href="./")  # kept
+    book.render(scenarios[0], BuildContext(), roller=False, zip_href="./")  # evicted: again
+    book.render(scenarios[2], BuildContext(), roller=False, zip_href="./")  # kept
     assert book.rendered == 4

@@ -4,7 +4,7 @@ The convention (see the docstring of :mod:`saikoro.systems`): ``__init__`` (the 
 ``SYSTEM``), ``rulings`` (``RULINGS`` and a frozen ``Settings`` built by
 ``Settings.from_options``), ``reference`` (``COMMANDS``), ``commands`` (module or package:
 ``roll_command(command, source, settings)`` and ``odds_command(command, settings)``),
-``checks`` and ``flows``. (No module is over 400 lines: ``tests/test_module_size.py``.)
+``checks`` and ``flows``.
 """
 
 from __future__ import annotations

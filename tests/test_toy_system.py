@@ -14,7 +14,6 @@ import html
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 import zipfile
@@ -22,10 +21,9 @@ from pathlib import Path
 
 import pytest
 
-from test_site_support import MKDOCS, env
+from test_site_support import MKDOCS
+from toy_package import TOY, install_toy, toy_env
 
-ROOT = Path(__file__).resolve().parents[1]
-TOY = ROOT / "examples" / "saikoro-toy"
 PUBLIC = (
     "saikoro",
     "saikoro.dice",
@@ -42,38 +40,12 @@ PUBLIC = (
 def toy(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The toy package installed into a folder (with its dist-info and entry point), built
     from a copy so that the checkout stays clean."""
-    source = tmp_path_factory.mktemp("toy-source") / "saikoro-toy"
-    shutil.copytree(
-        TOY, source, ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__")
-    )
-    target = tmp_path_factory.mktemp("toy-install")
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pip",
-            "install",
-            "--quiet",
-            "--no-deps",
-            "--no-build-isolation",
-            "--no-index",
-            "--target",
-            str(target),
-            str(source),
-        ],
-        check=True,
-        capture_output=True,
-        timeout=300,
-    )
-    assert (target / "saikoro_toy" / "sample.yaml").is_file()
-    return target
+    return install_toy(tmp_path_factory.mktemp("toy-source"), tmp_path_factory.mktemp("toy"))
 
 
 def _run(toy: Path, *argv: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    environ = env()
-    environ["PYTHONPATH"] = os.pathsep.join([str(toy), environ.get("PYTHONPATH", "")])
     return subprocess.run(
-        argv, cwd=cwd, env=environ, capture_output=True, text=True, timeout=600, check=False
+        argv, cwd=cwd, env=toy_env(toy), capture_output=True, text=True, timeout=600, check=False
     )
 
 
@@ -198,3 +170,90 @@ def test_the_toy_system_is_rendered_by_a_real_build(toy: Path, tmp_path: Path) -
     assert character["kind"] == "character" and "2D6>=7" in character["data"]["commands"]
     with zipfile.ZipFile(site / "scenarios" / "toy-sample" / "slime.zip") as archive:
         assert "スライム" in archive.read("data.xml").decode("utf-8")
+
+
+_BROWSER_ENGINE = """
+import json, saikoro
+from browser_engine import run
+from saikoro.site._roller import engine_bundles
+bundles = engine_bundles()
+core = dict(bundles["core"].files)
+cases = [
+    ("TOY7", "toy", "", "[[6,3],[6,5]]"),
+    ("TOY9", "toy", '{"dice":"1D12"}', "[[12,9]]"),
+    ("TOY7", "toy", '{"dice":"3D6"}', ""),
+]
+cli = [
+    saikoro.roll("TOY7", system="toy", dice=[(6, 3), (6, 5)]).text,
+    saikoro.roll("TOY9", system=saikoro.get_system("toy", dice="1D12"), dice=[(12, 9)]).text,
+]
+print(json.dumps({
+    "bundles": {name: [p for p, _ in b.files if not p.startswith("saikoro/")]
+                for name, b in bundles.items() if name != "core"},
+    "registry": core["_mp_registry.py"],
+    "cli": cli,
+    "browser": run(cases, systems=["toy"]),
+}, ensure_ascii=False))
+"""
+
+
+def test_the_toy_rolls_in_the_browsers_engine(toy: Path) -> None:
+    """The toy's engine package is in the site's engine archive (its own bundle, its parts
+    left out) with the generated registry, and the browser's engine (MicroPython, the same
+    bundles a site ships) rolls its commands to the CLI's text."""
+    tests = Path(__file__).resolve().parent
+    environ = toy_env(toy)
+    environ["PYTHONPATH"] += os.pathsep + str(tests)
+    result = subprocess.run(
+        [sys.executable, "-c", _BROWSER_ENGINE],
+        cwd=tests,
+        env=environ,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr[-4000:]
+    data = json.loads(result.stdout)
+    assert data["bundles"]["toy"] == ["saikoro_toy/__init__.py"]  # no scenario.py, page.py...
+    assert all(files == [] for name, files in data["bundles"].items() if name != "toy")
+    assert "('toy', 'saikoro_toy')" in data["registry"]
+    browser = data["browser"]
+    assert [b.get("text") for b in browser[:2]] == data["cli"]
+    assert data["cli"][0] == "(2D6>=7) ＞ 8[3,5] ＞ 8 ＞ 成功"
+    assert browser[2] == {
+        "ok": False,
+        "message": "このシステムでは使えないルールオプションです"
+        "（toy のオプション 'dice' は 2D6, 1D12 のどれかです）",
+    }
+
+
+@pytest.mark.slow
+def test_editing_the_toys_simulator_re_simulates(tmp_path: Path) -> None:
+    """The balance cache key covers the plugin's own code: an edit of its simulator is
+    simulated again on the next build (not served from the cache), and the page shows the
+    new figure."""
+    toy = install_toy(tmp_path / "source", tmp_path / "installed")
+    book = tmp_path / "book"
+    made = _saikoro(toy, "new", str(book), "--system", "toy", cwd=tmp_path)
+    assert made.returncode == 0, made.stdout + made.stderr
+    page = book / "site" / "scenarios" / "toy-sample" / "index.html"
+
+    def build() -> int:
+        """The build's count of fights simulated (not served from a cache)."""
+        result = _run(toy, *MKDOCS, "build", "--strict", cwd=book)
+        assert result.returncode == 0, result.stderr[-4000:]
+        (count,) = re.findall(r"balance: (\d+) fights simulated, \d+ from the cache", result.stderr)
+        return int(count)
+
+    assert build() == 1
+    assert "18445/46656" in page.read_text("utf-8")
+    assert build() == 0
+    # A plugin author's edit of the simulator (here a line that changes no figure: the key
+    # covers the code, whatever it computes) is simulated again on the next build.
+    simulator = toy / "saikoro_toy" / "simulator.py"
+    with simulator.open("a", encoding="utf-8") as out:
+        out.write("\n# edited by the plugin's author\n")
+    assert build() == 1
+    assert build() == 0
+    assert "18445/46656" in page.read_text("utf-8")

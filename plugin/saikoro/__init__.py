@@ -72,9 +72,10 @@ command line reports ``BookError`` and ``BookExistsError`` (``saikoro new`` with
 system, or into a folder that holds a book), ``DocsFolderError`` (``saikoro docs --build``
 into a folder it did not write) and ``PdfError`` (``saikoro pdf`` that cannot print) as
 messages, the build recomputes a file that
-raises ``CorruptCacheError``, an exact solver's ``OutOfBudget`` makes the runner report a
-figure as simulated only, and a file read refused as ``NotRegularFileError`` (a FIFO, a
-device) or ``FileTooLargeError`` is reported as a problem of that file. A balance cache
+raises ``CorruptCacheError``, an exact solver's ``OutOfBudget`` (or ``Cycle``, a step
+machine whose state leads back to itself) makes the runner report a figure as simulated
+only, and a file read refused as ``NotRegularFileError`` (a FIFO, a device) or
+``FileTooLargeError`` is reported as a problem of that file. A balance cache
 folder that cannot be used (``CacheError``) is a note from validate and a build error
 naming the option; a ``SAIKORO_FAIL_ON_MISS`` that is neither true nor false
 (``SettingError``) is a usage error. The site reports a malformed own-value placeholder

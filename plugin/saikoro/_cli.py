@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
+import io
 import json
 import os
 import random
@@ -382,6 +384,60 @@ def _escape_unencodable() -> None:
                 stream.reconfigure(errors="backslashreplace")
 
 
+class _WholeWrites(io.RawIOBase):
+    """The standard output's raw writer: every byte is written, or an error is raised.
+
+    CPython's own writer takes a short write as the end of the matter: under a file-size
+    limit, ``saikoro schema > file`` stopped at 4,096 bytes and exited 0. Here the rest is
+    written in a loop, and what the system refuses (``EFBIG``, ``ENOSPC``) is an
+    ``OSError`` naming the standard output, which :func:`main` reports with exit 1.
+    """
+
+    def __init__(self, fd: int) -> None:
+        super().__init__()
+        self._fd = fd
+
+    def writable(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return self._fd
+
+    def write(self, data: object) -> int:
+        view = memoryview(data).cast("B")  # type: ignore[arg-type]
+        done = 0
+        while done < len(view):
+            try:
+                written = os.write(self._fd, view[done:])
+            except BrokenPipeError:
+                raise
+            except OSError as error:
+                raise OSError(error.errno, error.strerror, "標準出力") from None
+            if written == 0:
+                raise OSError(errno.EIO, os.strerror(errno.EIO), "標準出力")
+            done += written
+        return done
+
+
+def _whole_stdout() -> None:
+    """Put :class:`_WholeWrites` under the process's own standard output (a test's captured
+    stream is left alone)."""
+    stream = sys.stdout
+    if stream is not sys.__stdout__ or not isinstance(stream, io.TextIOWrapper):
+        return
+    try:
+        fd = stream.fileno()
+        stream.flush()
+    except (OSError, ValueError):  # no descriptor, or already closed: nothing to guard
+        return
+    sys.stdout = io.TextIOWrapper(
+        io.BufferedWriter(_WholeWrites(fd)),
+        encoding=stream.encoding,
+        errors=stream.errors,
+        line_buffering=stream.line_buffering,
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status.
 
@@ -392,6 +448,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ends ``cat``: the output still buffered is dropped, and no traceback is printed.
     """
     _escape_unencodable()
+    _whole_stdout()
     try:
         status = _main(argv)
         sys.stdout.flush()  # inside the guard: a closed pipe shows here, not at exit
@@ -475,10 +532,10 @@ def _main(argv: Sequence[str] | None) -> int:
         print(f"saikoro: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except UnknownSystemError as exc:
-        print(f"saikoro: --system: {exc}", file=sys.stderr)
+        print(f"saikoro: --system: {exc.ja}", file=sys.stderr)
         return EXIT_USAGE
     except OptionError as exc:
-        print(f"saikoro: --rule: {exc}", file=sys.stderr)
+        print(f"saikoro: --rule: {exc.ja}", file=sys.stderr)
         return EXIT_USAGE
     except DiceError as exc:
         print(f"saikoro: {exc}", file=sys.stderr)

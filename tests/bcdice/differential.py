@@ -21,7 +21,7 @@ follows Ruby:
   (:func:`ruby_text`) and the generator keeps numbers small;
 - Opal's ``StringScanner`` mis-splits ``choice A  B`` (a run of spaces between
   items): bcdice-js drops or truncates items, Ruby splits on ``\s+``; the generator
-  writes single spaces there (saikoro's reading is tested in ``test_dice_choice.py``);
+  writes single spaces there (saikoro's reading is tested in ``test_dice_engine.py``);
 - blank input makes BCDice (Ruby too) fail inside its preprocessor; saikoro answers
   nothing, which counts as agreement.
 """

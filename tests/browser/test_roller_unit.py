@@ -25,6 +25,7 @@ from saikoro.site._roller import (
     find_runtime_dir,
     free_widget,
     install_assets,
+    roller_script,
     widget,
 )
 from saikoro.systems import SYSTEM_IDS, system_class
@@ -109,14 +110,15 @@ def test_hostile_option_values_stay_escaped() -> None:
         assert "<img" not in markup and "<script" not in markup
         parsed = parse(markup)
         assert not {"img", "script"} & {t for t, _ in parsed.tags}
-        div = parsed.tags[0][1]
+        div = next(attrs for tag, attrs in parsed.tags if tag == "div")  # the roller
         assert json.loads(div["data-options"] or "") == options  # round-trips exactly
         assert div["data-system"] == "kokuryoku"
 
 
 def test_free_widget_carries_ruling_options() -> None:
     parsed = parse(free_widget(system="国力", options={"die": 6}))
-    div = parsed.tags[0][1]
+    assert parsed.tags[0] == ("section", {"data-search-exclude": None})  # not searched
+    div = parsed.tags[1][1]
     assert div["data-system"] == "kokuryoku"  # the alias resolved: options apply to it
     assert json.loads(div["data-options"] or "") == {"die": 6}
     assert [a["value"] for t, a in parsed.tags if t == "option" and "selected" in a] == [
@@ -264,10 +266,30 @@ def test_install_assets(tmp_path: Path) -> None:
 
 def test_worker_and_script_use_no_location_based_urls() -> None:
     assets = PACKAGE / "site" / "assets"
-    script = (assets / "roller.js").read_text(encoding="utf-8")
+    script = roller_script()
     worker = (assets / "worker.js").read_text(encoding="utf-8")
     assert "document.currentScript" in script
     assert "location.pathname" not in script and "location.origin" not in script
     assert '{ type: "module" }' in script
     assert "loadMicroPython" in worker and "micropip" not in worker
     assert "http://" not in script + worker and "https://" not in script + worker
+
+
+def test_the_page_script_is_its_modules_in_one_scope(monkeypatch: pytest.MonkeyPatch) -> None:
+    """roller.js is the ES modules of assets/roller/ (each // @ts-check, type-checked by
+    `make lint-js`) in one function scope: no import or export left, no type cast, every
+    module's declarations in; a module that redeclares another's name fails the build."""
+    from saikoro.site import _roller as roller
+
+    script = roller_script()
+    assert script.startswith("// saikoro dice roller") and script.endswith("})();\n")
+    assert not re.search(r"^\s*(import|export)\b", script, re.MULTILINE)
+    assert "@type" not in script and "@ts-check" not in script
+    for name in ("function load(", "function rollCell(", "const offline =", "function scan("):
+        assert name in script
+    folder = PACKAGE / "site" / "assets" / "roller"
+    assert {p.stem for p in folder.glob("*.js")} == set(roller.ROLLER_MODULES)
+    # a module listed twice declares every name again: the build fails, naming it
+    monkeypatch.setattr(roller, "ROLLER_MODULES", (*roller.ROLLER_MODULES, "config"))
+    with pytest.raises(roller.RollerAssetError, match=r"declares CONFIG, as config\.js does"):
+        roller_script()

@@ -42,6 +42,7 @@ RULINGS = (
         option=True,
         default="2D6",
         choices=("2D6", "1D12"),
+        words=(("2D6", "2D6（2〜12）"), ("1D12", "1D12（1〜12）")),
     ),
 )
 """Every ruling (this one is an option of the instance: ``get("toy", dice="1D12")``)."""
@@ -87,11 +88,6 @@ class Toy(System):
     aliases = ("おもちゃ",)
     commands = (CommandDoc("TOY[目標値]", "ダイスの合計が目標値以上なら成功。", ("TOY7", "TOY10")),)
     rulings = RULINGS
-    scenario_def = "saikoro_toy.scenario"
-    scenario_model = "saikoro_toy.model"
-    page_profile = "saikoro_toy.page"
-    vtt_export = "saikoro_toy.vtt"
-    simulator = "saikoro_toy.simulator"
     sample_scenario = "saikoro_toy:sample.yaml"
     sample_flow = "toy.check"
 

@@ -528,7 +528,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 notes=notes,
             )
     except UnknownSystemError as error:
-        print(f"saikoro new: --system: {error}。何も書いていません", file=sys.stderr)
+        print(f"saikoro new: --system: {error.ja}。何も書いていません", file=sys.stderr)
         return 2
     except RegistryError as error:
         print(f"saikoro new: {error}", file=sys.stderr)

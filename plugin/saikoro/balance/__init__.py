@@ -39,8 +39,7 @@ solves exactly (:func:`solve`, :class:`Cycle`) for every system;
 :class:`Tactics` / :class:`Policy`, :class:`Tally` (``record`` one battle, ending as one
 of :attr:`Simulator.ends`: :class:`End`, :data:`BATTLE_ENDS`), :class:`Note`,
 :class:`Budget` / :class:`OutOfBudget` (the one counted budget of exact solvers),
-:class:`Condition` / :class:`Battle` (side missions), and integer-weight helpers
-(:func:`common_denominator`, :func:`reduce`, :func:`scaled`).
+:class:`Condition` / :class:`Battle` (side missions).
 
 This package imports the standard library, :mod:`saikoro.dice`, :mod:`saikoro.systems` and
 :mod:`saikoro.scenario` (it reads validated scenarios), never MkDocs or the site.
@@ -63,7 +62,6 @@ from ._simulator import BATTLE_ENDS, End, Note, Simulator, simulator_for
 from ._stats import BalanceResult, EndFigures, PcFigures, RulingUsed, SideResult, Tally, wilson
 from ._tactics import ATOMS, PRESETS, Policy, Tactics, TacticsError, tactics_for, tactics_rulings
 from ._verdict import VERDICTS, TargetVerdict, judge_target, verdict
-from ._weights import common_denominator, reduce, scaled
 
 if TYPE_CHECKING:
     from ._cli import main as simulate_main
@@ -111,14 +109,11 @@ __all__ = [
     "author_figures",
     "balance_problems",
     "check_balance",
-    "common_denominator",
     "encounter",
     "judge_target",
     "parse_party",
     "play",
-    "reduce",
     "reference_party",
-    "scaled",
     "scenario_tactics",
     "simulate",
     "simulate_main",

@@ -1,7 +1,8 @@
 """One counted budget for every exact solver: work is counted, never timed.
 
-An exact solver charges :meth:`Budget.spend` for each unit of work it does (a transition
-of its Markov chain, an outcome it enumerates); when the budget runs out it raises
+An exact solver charges :meth:`Budget.spend` for each unit of work it does (balance's
+solver, :func:`~saikoro.balance.solve`: each outcome of each state's roll, and each end;
+a system's own chain: each transition); when the budget runs out it raises
 :class:`OutOfBudget`, and the runner reports the encounter as simulated only, with the
 reason. Whether a figure is exact therefore never depends on the machine's speed, and no
 small file can make a solver run for minutes.
@@ -23,8 +24,8 @@ __all__ = ["AUTHOR_SECONDS", "AUTHOR_STEPS", "EXACT_STEPS", "Budget", "OutOfBudg
 
 EXACT_STEPS = 10_000_000
 """The work an exact solution may take in ``saikoro simulate`` (seconds to tens of seconds
-of CPU: a step of the kokuryoku and getb solvers is cheaper than one of kegare's or
-cutaction's)."""
+of CPU: a step of getb's chain is cheaper than one of kegare's or cutaction's, or of
+balance's solver, which steps the rules once per state)."""
 
 AUTHOR_STEPS = 250_000
 """The work an exact solution may take where an author waits (``saikoro validate``,

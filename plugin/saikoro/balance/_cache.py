@@ -14,7 +14,8 @@ targets, round limit, rulings, ``balance:`` targets; the scenario's id and title
 out, since no simulator reads them), the tactics, the battles, the seed and the bounds of
 work, saikoro's version, a digest of the simulator's code (:mod:`saikoro.balance`,
 :mod:`saikoro.systems`, :mod:`saikoro.dice`) and, for a system an installed package adds,
-a digest of that package's code. Editing a scenario's title or text re-simulates nothing;
+a digest of that package's code (its simulator, rules and definitions) and its
+distribution's version. Editing a scenario's title or text re-simulates nothing;
 editing an enemy re-simulates that scenario only; two files with the same fight are
 simulated once; a development checkout never reads figures an older simulator wrote.
 ``saikoro tune``'s suggestions are keyed by the file's bytes (tuning reads and edits the
@@ -48,7 +49,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from saikoro.dice import SaikoroError
 from saikoro.scenario import Scenario, balance_seconds_env, replace_file
-from saikoro.systems import BUILTIN, registry
+from saikoro.systems import BUILTIN, ENTRY_POINT_GROUP, system_class
 
 from ._budget import AUTHOR_SECONDS, AUTHOR_STEPS
 from ._model import Encounter, encounter
@@ -160,13 +161,26 @@ def code_digest() -> str:
 
 
 @functools.cache
-def system_digest(system_id: str) -> str:
-    """SHA-256 of the code of the package that adds ``system_id`` (``""`` for a system
-    saikoro ships: :func:`code_digest` covers it)."""
+def system_version(system_id: str) -> str:
+    """The version of the distribution that registers ``system_id`` (``""`` for a system
+    saikoro ships: :func:`version` covers it; ``unknown`` when its entry point names none)."""
     if system_id in BUILTIN:
         return ""
-    module = importlib.import_module(registry()[system_id].partition(":")[0])
-    top = sys.modules[module.__name__.partition(".")[0]]
+    for point in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        if point.name == system_id and point.dist is not None:
+            return f"{point.dist.name} {point.dist.version}"
+    return "unknown"
+
+
+@functools.cache
+def system_digest(system_id: str) -> str:
+    """SHA-256 of the code of the package that adds ``system_id``: the whole top-level
+    package its class is defined in, engine and parts (its simulator among them); ``""``
+    for a system saikoro ships (:func:`code_digest` covers it)."""
+    if system_id in BUILTIN:
+        return ""
+    cls = system_class(system_id)
+    top = sys.modules[cls.__module__.partition(".")[0]]
     where = getattr(top, "__file__", None)
     if where is None:  # a namespace package: its folders
         folders = [Path(p) for p in getattr(top, "__path__", ())]
@@ -220,6 +234,7 @@ def fight_key(enc: Encounter, tactics: Tactics, battles: int, seed: int) -> str:
             "saikoro": version(),
             "code": code_digest(),
             "system_code": system_digest(enc.system),
+            "system_version": system_version(enc.system),
             "encounter": _canon(fight),
             "tactics": _canon(tactics),
             "battles": battles,
@@ -239,6 +254,7 @@ def tune_key(scenario: Scenario) -> str:
             "saikoro": version(),
             "code": code_digest(),
             "system_code": system_digest(scenario.system),
+            "system_version": system_version(scenario.system),
             "tune": scenario.digest,
             "seed": SEED,
         }

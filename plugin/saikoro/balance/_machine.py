@@ -43,7 +43,7 @@ from fractions import Fraction
 from math import gcd
 from typing import Any, Generic, TypeVar
 
-from saikoro.dice import Dist, InternalError
+from saikoro.dice import Dist, InternalError, SaikoroError
 
 from ._budget import Budget
 from ._side import Battle
@@ -65,7 +65,7 @@ class Roll(Generic[S]):
     then: Callable[[Any], S]
 
 
-class Cycle(Exception):  # noqa: N818 - a signal between the solver and its callers
+class Cycle(SaikoroError):  # noqa: N818 - a signal between the solver and its callers
     """A state leads back to itself: the solver handles battles that always move on
     (a round limit, a gauge that only falls), not loops."""
 
@@ -105,12 +105,8 @@ denominator), the denominator, the outcomes, the rules' next state, the states f
 
 
 def _node(r: Roll[S]) -> Node[S]:
-    ends, running = [], 0
-    for w in r.dice.weights().values():
-        running += w
-        ends.append(running)
-    ends[-1] = r.dice.denominator  # truncated mass falls on the last outcome
-    return (ends, r.dice.denominator, r.dice.outcomes(), r.then, [None] * len(ends))
+    ends, values = r.dice.laid()
+    return (ends, r.dice.denominator, values, r.then, [None] * len(values))
 
 
 class Sampler(Generic[S]):
@@ -124,7 +120,8 @@ class Sampler(Generic[S]):
         self.rules = rules
         self.room = memo
         self.memo: dict[Any, Battle | Node[S]] = {}
-        self.hits = 0
+        self.steps = 0
+        """Rolls drawn in the battles played (each new state one of them)."""
 
     def play(self, rng: random.Random) -> Battle:
         """One battle, each roll drawn from ``rng`` (one ``rng.random()`` a roll).
@@ -136,10 +133,11 @@ class Sampler(Generic[S]):
             return self._plain(rng)
         step = self.rules.step
         memo = self.memo
+        get = memo.get
         draw = rng.random
         state = self.rules.start()
-        for _ in range(MAX_STEPS):
-            node = memo.get(state)
+        for n in range(MAX_STEPS):
+            node = get(state)
             if node is None:
                 r = step(state)
                 if isinstance(r, Battle):
@@ -151,12 +149,11 @@ class Sampler(Generic[S]):
                     continue
                 if len(memo) < self.room:
                     memo[state] = node
-                if len(memo) == TRIAL and self.hits < TRIAL:  # states seldom repeat
+                if len(memo) == TRIAL and self.steps < 2 * TRIAL:  # states seldom repeat
                     self.room = 0
                     memo.clear()
-            else:
-                self.hits += 1
             if node.__class__ is not tuple:
+                self.steps += n
                 return node  # type: ignore[return-value]
             ends, den, values, then, nexts = node
             i = bisect_right(ends, int(draw() * den))

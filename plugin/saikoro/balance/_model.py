@@ -20,7 +20,7 @@ from functools import cache
 from typing import TypeVar
 
 from saikoro.dice import InternalError
-from saikoro.scenario import Scenario, parse_win_range, party_size
+from saikoro.scenario import Scenario, parse_win_range, party_size, side_facts
 from saikoro.scenario import model as sm
 from saikoro.systems import OptionValue, System
 from saikoro.systems import get as get_system
@@ -200,5 +200,6 @@ def encounter(
         party=party.label,
         targets=enc.targets,
         facts=simulator_for(system).facts(enc),
+        declared=side_facts(system),
     )
     return replace(enc, side=side)

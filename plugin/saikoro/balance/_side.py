@@ -1,10 +1,11 @@
 """Side missions: each ``check:`` resolved against the encounter, then judged battle by battle.
 
 A scenario's side mission says in ``check:`` (see :mod:`saikoro.scenario._defs._side`)
-what the simulator should count; :func:`side_specs` turns each into a
-:class:`Condition` over indices (enemies, PCs, difficulty targets of the encounter) or
-says why it cannot be simulated (no ``check:``, a PC the party being simulated does not
-have...). The simulators report per-battle facts through
+what the simulator should count (the keys any battle offers, and the system's own
+:class:`~saikoro.scenario.SideFact` declarations, each comparing a per-battle fact);
+:func:`side_specs` turns each into a :class:`Condition` over indices (enemies, PCs,
+difficulty targets of the encounter) or says why it cannot be simulated (no ``check:``,
+a PC the party being simulated does not have...). The simulators report per-battle facts through
 :meth:`~saikoro.balance._stats.Tally.record`; :meth:`Condition.holds` judges them.
 
 >>> c = Condition(win=True, rounds_at_most=3)
@@ -20,16 +21,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from saikoro.scenario import SideFact
 from saikoro.scenario import model as sm
 
-__all__ = ["FACTS", "Battle", "Condition", "SideSpec", "side_specs"]
-
-FACTS: dict[str, tuple[str, str]] = {
-    "kegare_at_most": ("corruption", "<="),
-    "power_at_least": ("power", ">="),
-    "cards_left_at_least": ("cards_left", ">="),
-}
-"""``check:`` key -> (the simulator's per-battle fact, comparison with the given value)."""
+__all__ = ["Battle", "Condition", "SideSpec", "side_specs"]
 
 
 @dataclass(frozen=True)
@@ -84,10 +79,8 @@ class Battle:
 
     def fact(self, name: str) -> int | None:
         """The per-system integer ``name`` (``None``: not reported)."""
-        facts = self.facts
-        if isinstance(facts, Mapping):
-            return facts.get(name)
-        for key, value in facts:
+        pairs: tuple[tuple[str, int], ...] = self.facts  # type: ignore[assignment]
+        for key, value in pairs:  # pairs, once __post_init__ has run
             if key == name:
                 return value
         return None
@@ -96,6 +89,16 @@ class Battle:
 def _matches(action: str, wanted: str) -> bool:
     """Whether the tally key ``action`` (``id:name``) is the action ``wanted`` names."""
     return action == wanted or action.endswith(":" + wanted)
+
+
+def _compare(have: int, op: str, value: int) -> bool:
+    """Whether a battle's fact ``have`` satisfies ``op value`` (``==``: both true or both
+    false, a boolean key over a count)."""
+    if op == "<=":
+        return have <= value
+    if op == ">=":
+        return have >= value
+    return bool(have) == bool(value)
 
 
 @dataclass(frozen=True)
@@ -113,7 +116,6 @@ class Condition:
     defeated_first: frozenset[int] = frozenset()
     taken_at_most: int | None = None
     no_damage_from: tuple[str, ...] = ()
-    escaped: bool | None = None
     targets: frozenset[int] = frozenset()
     targets_at_least: int | None = None
     facts: tuple[tuple[str, str, int], ...] = ()
@@ -134,7 +136,7 @@ class Condition:
             or bool(self.defeated or self.spared or self.defeated_first),
             "taken": self.taken_at_most is not None,
             "hit_by": bool(self.no_damage_from),
-            "facts": self.escaped is not None or bool(self.facts),
+            "facts": bool(self.facts),
             "passed": bool(self.targets) or self.targets_at_least is not None,
         }
         return frozenset(k for k, v in parts.items() if v)
@@ -167,15 +169,13 @@ class Condition:
             return False
         if any(_matches(a, w) for a in b.hit_by for w in self.no_damage_from):
             return False
-        if self.escaped is not None and bool(b.fact("escaped")) != self.escaped:
-            return False
         if not self.targets <= set(b.passed):
             return False
         if self.targets_at_least is not None and len(b.passed) < self.targets_at_least:
             return False
         for fact, op, value in self.facts:
             have = b.fact(fact)
-            if have is None or (have > value if op == "<=" else have < value):
+            if have is None or not _compare(have, op, value):
                 return False
         return True
 
@@ -206,6 +206,7 @@ def _resolve(
     party: str,
     targets: list[str],
     facts: frozenset[str],
+    declared: Sequence[SideFact],
 ) -> Condition | str:
     """``c`` over indices, or the reason it cannot be simulated with this encounter."""
 
@@ -232,13 +233,14 @@ def _resolve(
         if not hits:
             return f"判定「{name}」がない"
         wanted.update(hits)
-    if c.escaped is not None and "escaped" not in facts:
-        return "チェイスがない"
-    wanted_facts = tuple(
-        (fact, op, int(getattr(c, key)))
-        for key, (fact, op) in FACTS.items()
-        if getattr(c, key) is not None
-    )
+    wanted_facts = []
+    for own in declared:  # the system's own keys given
+        value = c.facts.get(own.name)
+        if value is None:
+            continue
+        if own.fact not in facts:
+            return own.missing or f"{own.name} を数えられない"
+        wanted_facts.append((own.fact, own.compare, int(value)))
     defeated, spared, first = (s for s in sets if not isinstance(s, str))
     return Condition(
         win=c.win,
@@ -252,10 +254,9 @@ def _resolve(
         defeated_first=first,
         taken_at_most=c.taken_at_most,
         no_damage_from=tuple(c.no_damage_from or ()),
-        escaped=c.escaped,
         targets=frozenset(wanted),
         targets_at_least=c.targets_at_least,
-        facts=wanted_facts,
+        facts=tuple(wanted_facts),
     )
 
 
@@ -271,8 +272,10 @@ def side_specs(
     party: str,
     targets: Sequence[Any],
     facts: frozenset[str],
+    declared: Sequence[SideFact] = (),
 ) -> tuple[SideSpec, ...]:
-    """Every side mission of a scenario, resolved against the encounter."""
+    """Every side mission of a scenario, resolved against the encounter (``facts``: what
+    its simulator records; ``declared``: the system's own keys)."""
     names = [str(getattr(t, "name", "")) for t in targets]
     out = []
     for i, s in enumerate(side):
@@ -282,7 +285,13 @@ def side_specs(
         data = sm.to_data(s.check)
         check = dict(data) if isinstance(data, dict) else {}
         got = _resolve(
-            s.check, enemies=_ids(enemies), pcs=pcs, party=party, targets=names, facts=facts
+            s.check,
+            enemies=_ids(enemies),
+            pcs=pcs,
+            party=party,
+            targets=names,
+            facts=facts,
+            declared=declared,
         )
         if isinstance(got, str):
             out.append(SideSpec(i, s.success, check, None, got))

@@ -1,8 +1,8 @@
 """What a system's balance simulator is: identity and words as class attributes, play as methods.
 
-Each system names its simulator in :attr:`saikoro.systems.System.simulator` (a module whose
-``SIMULATOR`` is an instance of a :class:`Simulator` subclass), the way it names its
-scenario definition and page profile. The runner, the CLI and the site's バランス section
+Each system's simulator is its ``simulator`` part (:meth:`saikoro.systems.System.part`: a
+module whose ``SIMULATOR`` is an instance of a :class:`Simulator` subclass), found the way
+its scenario definition and page profile are. The runner, the CLI and the site's バランス section
 read the attributes below and never compare a system id: a sixth system is simulated,
 shown and explained through its own subclass.
 
@@ -20,7 +20,6 @@ limit...), so that an author sees *why* a fight is lost, not only how often.
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -250,23 +249,17 @@ def _won(b: Battle) -> bool:
     return b.win
 
 
-_cache: dict[str, Simulator[object]] = {}
-
-
 def simulator_for(system_id: str) -> Simulator[object]:
-    """The simulator of ``system_id`` (imported on first use).
+    """The simulator of ``system_id``: the ``SIMULATOR`` of its ``simulator`` part
+    (:meth:`saikoro.systems.System.part`).
 
     Raises:
         UnknownSystemError: no system is registered as ``system_id``.
-        RegistryError: the system names no simulator, or its ``SIMULATOR`` is not one of it.
+        RegistryError: the system has no simulator, or its ``SIMULATOR`` is not one of it.
     """
-    found = _cache.get(system_id)
-    if found is None:
-        where = system_class(system_id).simulator
-        if not where:
-            raise RegistryError(f"system {system_id!r} names no simulator")
-        made = getattr(importlib.import_module(where), "SIMULATOR", None)
-        if not isinstance(made, Simulator) or made.system != system_id:
-            raise RegistryError(f"system {system_id!r}: {where}.SIMULATOR is not a Simulator of it")
-        found = _cache[system_id] = made
-    return found
+    module = system_class(system_id).part("simulator")
+    made = getattr(module, "SIMULATOR", None)
+    if not isinstance(made, Simulator) or made.system != system_id:
+        where = module.__name__
+        raise RegistryError(f"system {system_id!r}: {where}.SIMULATOR is not a Simulator of it")
+    return made

@@ -230,6 +230,16 @@ class Dist(Generic[T]):
         >>> d.draw(0.0), d.draw(0.24), d.draw(0.25), d.draw(0.99)
         ('a', 'a', 'b', 'b')
         """
+        ends, values = self.laid()
+        return values[bisect_right(ends, int(u * self._denominator))]
+
+    def laid(self) -> tuple[list[int], list[T]]:
+        """The weights laid end to end (running totals, the last one the denominator) and
+        the outcomes, in sorted order: what :meth:`draw` bisects (kept; do not change them).
+
+        >>> Dist({"a": 1, "b": 3}, 5).laid()
+        ([1, 5], ['a', 'b'])
+        """
         table = self._cumulative
         if table is None:
             running = 0
@@ -237,10 +247,10 @@ class Dist(Generic[T]):
             for w in self._weights.values():
                 running += w
                 ends.append(running)
+            if ends:
+                ends[-1] = self._denominator  # truncated mass falls on the last outcome
             table = self._cumulative = (ends, list(self._weights))
-        ends, values = table
-        i = bisect_right(ends, int(u * self._denominator))
-        return values[i] if i < len(values) else values[-1]
+        return table
 
     def __len__(self) -> int:
         return len(self._weights)

@@ -6,8 +6,8 @@ stat block as the memo, and a link back to the published page.
 :func:`npc_character` builds an NPC's (its ``text`` and GM-only ``secret`` as the memo:
 :func:`npc_memo`); :func:`enemy_memo` and :func:`pc_memo` write a stat block as text.
 
-A system's VTT export (its bundle's ``vtt`` part, ``System.vtt_export``) is a module with
-``character(enemy) -> Character`` and ``palette(enemy, system) -> list[PaletteLine]``
+A system's VTT export (its ``vtt`` part: :meth:`saikoro.systems.System.part`) is a module
+with ``character(enemy) -> Character`` and ``palette(enemy, system) -> list[PaletteLine]``
 (:func:`signed` writes a modifier), and optionally ``COMPARE_OPTIONS``.
 
 >>> c = Character("オウガテイル", initiative=6, status=(("HP", 40, 40),), commands=("1D10+4>=8",))

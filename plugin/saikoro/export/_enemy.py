@@ -1,10 +1,10 @@
 """A scenario enemy as a VTT character: palette lines BCDice rolls, the whole stat block.
 
-One module per system (``export/getb.py`` ...) turns the enemy's attacks and checks into
-:class:`~._palette.PaletteLine` s (generic BCDice commands, derived from the system's
-dice rules) and gives the gauges and parameters; :func:`~._memo.enemy_memo` writes the
-memo from the scenario definitions. Both VTTs run BCDice's generic bot (``DiceBot``):
-none of the five systems is a BCDice game system.
+Each system's ``vtt`` part (``saikoro/systems/_getb/vtt.py`` ...) turns the enemy's
+attacks and checks into :class:`~._palette.PaletteLine` s (generic BCDice commands, derived
+from the system's dice rules) and gives the gauges and parameters;
+:func:`~._memo.enemy_memo` writes the memo from the scenario definitions. Both VTTs run
+BCDice's generic bot (``DiceBot``): none of the five systems is a BCDice game system.
 
 >>> from saikoro.scenario import validate_text
 >>> sc = validate_text("system: kegare\\ntitle: t\\nenemies:\\n  - {id: t, name: 祟り神, "
@@ -20,12 +20,11 @@ HP: 30
 from __future__ import annotations
 
 import dataclasses
-import importlib
 from collections.abc import Callable, Mapping
 from types import ModuleType
 
 from saikoro.scenario.model import Enemy
-from saikoro.systems import OptionValue, RegistryError, System, get
+from saikoro.systems import OptionValue, System, get
 
 from ._memo import enemy_memo
 from ._model import Character
@@ -54,15 +53,12 @@ def _system(system: str | System, options: Mapping[str, OptionValue] | None) -> 
 
 
 def _module(system: System) -> ModuleType:
-    """The system's export module (:attr:`~saikoro.systems.System.vtt_export`).
+    """The system's export module: its ``vtt`` part (:meth:`saikoro.systems.System.part`).
 
     Its ``palette(enemy, system)`` and ``character(enemy)`` take the enemy's model object
-    (:mod:`saikoro.scenario.model`; a plugin system's is derived from its definition),
-    as the page profiles do.
+    (:mod:`saikoro.scenario.model`), as the page profiles do.
     """
-    if not system.vtt_export:
-        raise RegistryError(f"system {system.id!r} names no vtt_export module")
-    return importlib.import_module(system.vtt_export)
+    return system.part("vtt")
 
 
 def enemy_palette(

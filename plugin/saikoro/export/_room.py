@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import importlib
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -333,7 +332,7 @@ def numbered(names: Sequence[str]) -> list[str]:
 
 
 def _module(system: System) -> object:
-    return importlib.import_module(system.vtt_export) if system.vtt_export else None
+    return system.part("vtt", required=False)
 
 
 def _pc_character(system: System, pc: PC) -> Character:

@@ -13,17 +13,14 @@ error naming the command that redraws it::
 
     python -m saikoro.export._room_map
 
->>> spec = dial_map()
+>>> spec = dial_map("dial", "ダイアル", centre="中央", inner_ring="内", outer_ring="外")
 >>> spec.width, spec.anchors["centre"], spec.anchors["in12"]
 (14, (7.0, 7.0), (7.0, 4.25))
->>> spec.png[:8] == b"\\x89PNG\\r\\n\\x1a\\n"
-True
 """
 
 from __future__ import annotations
 
 import hashlib
-import importlib
 import math
 import struct
 import zlib
@@ -177,8 +174,9 @@ def _sector(c: float, r0: float, r1: float, a0: float, a1: float) -> str:
 
 
 @cache
-def dial_map() -> MapSpec:
-    """GETB's dial clock: the centre, 12 in-cells and 12 out-cells, 12 o'clock on top.
+def dial_map(name: str, title: str, *, centre: str, inner_ring: str, outer_ring: str) -> MapSpec:
+    """A dial clock (GETB's map): the centre, 12 in-cells and 12 out-cells, 12 o'clock on
+    top; ``centre``, ``inner_ring`` and ``outer_ring`` label the centre and the rings.
 
     Cells are named as scenarios write them (``centre``, ``in1``..``in12``,
     ``out1``..``out12``); each ring's number is written at the cell's inner edge, so a
@@ -203,13 +201,11 @@ def dial_map() -> MapSpec:
     body.append(
         f'<circle cx="{c}" cy="{c}" r="{r0}" fill="#ece6d8" stroke="#5b5a55" stroke-width="0.05"/>'
     )
-    body.append(_text(c, c + 0.95, 0.4, "中央"))
-    body.append(_text(0.25, size - 0.4, 0.42, "内側の環: インセル", "start"))
-    body.append(_text(size - 0.25, size - 0.4, 0.42, "外側の環: アウトセル", "end"))
+    body.append(_text(c, c + 0.95, 0.4, centre))
+    body.append(_text(0.25, size - 0.4, 0.42, f"内側の環: {inner_ring}", "start"))
+    body.append(_text(size - 0.25, size - 0.4, 0.42, f"外側の環: {outer_ring}", "end"))
     crowd = ((0.0, 0.0), (0.42, 0.32), (-0.42, 0.32), (0.0, 0.62), (0.42, -0.3), (-0.42, -0.3))
-    return MapSpec(
-        "getb-dial", "ダイアクロックマップ", size, size, anchors, _svg(size, size, body), crowd
-    )
+    return MapSpec(name, title, size, size, anchors, _svg(size, size, body), crowd)
 
 
 @cache
@@ -283,9 +279,7 @@ def _maps() -> list[MapSpec]:
 
     out: dict[str, MapSpec] = {}
     for system in all_systems():
-        if not system.vtt_export:
-            continue
-        make = getattr(importlib.import_module(system.vtt_export), "room_map", None)
+        make = getattr(system.part("vtt", required=False), "room_map", None)
         if make is not None:
             spec = make()
             out[spec.name] = spec

@@ -28,7 +28,8 @@ __all__ = [
 
 
 def _xml_safe(character: Character) -> None:
-    """Raise :class:`ExportError` for text of ``character`` that XML 1.0 cannot carry."""
+    """Raise :class:`~saikoro.export.ExportError` for text of ``character`` that XML 1.0
+    cannot carry."""
     texts = [
         ("name", character.name),
         ("memo", character.memo),

@@ -52,8 +52,8 @@ reads its options: :class:`CommandParser` (argparse, its mistakes said in Japane
 :func:`usage_error`), :func:`bounded_int`, :func:`quoted_arg` (a value as a message quotes
 it).
 
-The authoring API of a system's scenario definition (its bundle's ``scenario`` part, see
-``System.scenario_def``): the root :func:`scenario_root` of :func:`target_obj` and
+The authoring API of a system's scenario definition (its ``scenario`` part, see
+:meth:`saikoro.systems.System.part`): the root :func:`scenario_root` of :func:`target_obj` and
 :func:`enemy_obj` entries made of :class:`Field` s, whose types are :class:`Int`,
 :class:`Str` (:data:`NAME`, :data:`TEXT`, :data:`ID`), :class:`Bool`, :class:`Enum` of
 :class:`Choice` s, :class:`IntOrRange`, :class:`ListOf`, :class:`MapOf` and :class:`Obj`;
@@ -81,10 +81,10 @@ from ._book import Book, book_scenarios, find_book
 from ._cli import schema_main, validate_main
 from ._common import ID, ID_PATTERN, NAME, TEXT, chase_tables, fraction_text
 from ._containers import Field, ListOf, MapOf, Obj
-from ._defs import DEFINITIONS, reference_party
+from ._defs import DEFINITIONS, reference_party, side_facts
 from ._defs._party import PC_NAME, with_party
 from ._defs._shared import enemy_obj, odds_hint, scenario_root, target_obj, warn_at
-from ._defs._side import BATTLE_CHECKS
+from ._defs._side import BATTLE_CHECKS, SideFact
 from ._export import field_reference, json_schema, short_label
 from ._files import newline_of, replace_file, text_like
 from ._ids import is_reserved, volume_id, windows_reserved
@@ -174,6 +174,7 @@ __all__ = [
     "Problem",
     "Scenario",
     "SchemaRefresh",
+    "SideFact",
     "Str",
     "TacticsError",
     "Tolerant",
@@ -217,6 +218,7 @@ __all__ = [
     "schema_text",
     "short_label",
     "show_value",
+    "side_facts",
     "slug",
     "target_obj",
     "text_like",

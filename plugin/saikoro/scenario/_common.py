@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from saikoro.systems import SYSTEM_IDS
 
@@ -23,6 +23,12 @@ from ._loader import Node, join_path
 from ._problems import Msg, show_value
 from ._rulings import check_rulings, key_node
 from ._schema import INVALID, Check, Choice, Ctx, Enum, Int, IntOrRange, Str, Tolerant, Type
+
+if TYPE_CHECKING:
+    from ._defs._side import SideFact
+
+SideChecks = tuple["str | SideFact", ...]
+"""A system's side-mission ``check:`` keys (see :mod:`saikoro.scenario._defs._side`)."""
 
 __all__ = [
     "ID",
@@ -328,7 +334,7 @@ def chase_tables(
     return Field("chase_tables", ListOf(table, max_items=20), default=list, ja=ja, en=en)
 
 
-def missions(system_id: str = "", side_checks: tuple[str, ...] = ("win",)) -> Field:
+def missions(system_id: str = "", side_checks: SideChecks = ("win",)) -> Field:
     """The ``missions`` field: a main mission and side missions.
 
     A side mission's ``check`` takes the keys ``side_checks`` of
@@ -381,7 +387,7 @@ def root_fields(
     chase: Field | None = None,
     checks: tuple[Check, ...] = (),
     *,
-    side_checks: tuple[str, ...] = ("win",),
+    side_checks: SideChecks = ("win",),
 ) -> Obj:
     """The top-level mapping of ``system_id``'s scenarios (``checks`` run on the whole)."""
     from ._defs._side import check_side_refs

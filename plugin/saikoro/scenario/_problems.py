@@ -110,6 +110,15 @@ def fail_on_miss_env(environ: Mapping[str, str] | None = None) -> bool:
 
 
 @dataclass(frozen=True)
+class Said:
+    """A text that comes in both languages already (an engine's refusal, say): an argument
+    of a :class:`Msg` rendered as the report's language asks."""
+
+    en: str
+    ja: str
+
+
+@dataclass(frozen=True)
 class Msg:
     """A message: a catalogue key and its arguments (strings, ints or nested messages).
 
@@ -118,7 +127,7 @@ class Msg:
     """
 
     code: str
-    args: tuple[str | int | Msg, ...] = ()
+    args: tuple[str | int | Msg | Said, ...] = ()
 
 
 @cache
@@ -129,8 +138,10 @@ def catalogue(lang: str) -> dict[str, str]:
     return data
 
 
-def render(msg: Msg | str | int, lang: str) -> str:
+def render(msg: Msg | Said | str | int, lang: str) -> str:
     """The text of ``msg`` in ``lang`` (nested messages rendered too)."""
+    if isinstance(msg, Said):
+        return msg.ja if lang == "ja" else msg.en
     if not isinstance(msg, Msg):
         return str(msg)
     template = catalogue(lang).get(msg.code) or catalogue("en").get(msg.code) or msg.code

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ._loader import Node, join_path
-from ._problems import Msg, show_value
+from ._problems import Msg, Said, show_value
 from ._schema import Ctx, bool_hint, did_you_mean
 
 __all__ = ["check_rulings", "key_node"]
@@ -34,14 +34,14 @@ def _option_specs(system_id: str) -> dict[str, Any]:
     return {r.option_name: r for r in type(get(system_id)).rulings if r.option}
 
 
-def _engine_refuses(system_id: str, options: dict[str, Any]) -> str | None:
+def _engine_refuses(system_id: str, options: dict[str, Any]) -> Said | None:
     """The engine's message when it refuses ``options`` (constructing the system checks them)."""
     from saikoro.systems import OptionError, get
 
     try:
         get(system_id, **options)
-    except OptionError as e:
-        return str(e)
+    except OptionError as e:  # the engine's words, in the report's language
+        return Said(str(e), e.ja)
     return None
 
 

@@ -9,10 +9,11 @@ helpers :mod:`._safe` (escaping), :mod:`._charts`, :mod:`._oddscache`, :mod:`._m
 
 Public: :class:`SaikoroPlugin` (the ``mkdocs.plugins`` entry point ``saikoro``, imported
 on first use so that the site's helpers do not load MkDocs) and what a system's page
-profile (its bundle's ``page`` part, ``System.page_profile``) is made of:
+profile (its ``page`` part: :meth:`saikoro.systems.System.part`) is made of:
 :class:`Profile`, :class:`Grid`, :class:`Metric`, :class:`Attack`, :class:`Personal` (how a
-difficulty target's roll follows the reader's own value), and the helpers :func:`given`
-(what a model object holds), :func:`placement` and :func:`status` (labels).
+difficulty target's roll follows the reader's own value), and the helper :func:`given`
+(what a model object holds). A system's words for its own values (map cells, statuses,
+ruling choices) are its own: on its profile and its :class:`~saikoro.systems.Ruling`.
 
 saikoro's own documentation as Markdown (what ``reference: true`` adds to a site, and
 ``saikoro docs`` serves): :func:`guide_pages` (the author guide, shipped in the package),
@@ -26,7 +27,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ._guide import guide_pages
-from ._pages.labels import placement, status
 from ._pdf import main as pdf_main
 from ._profiles.base import Attack, Grid, Metric, Personal, Profile, given
 from ._roller import RollerAssetError
@@ -49,9 +49,7 @@ __all__ = [
     "given",
     "guide_pages",
     "pdf_main",
-    "placement",
     "rulings_page",
-    "status",
     "text_main",
 ]
 

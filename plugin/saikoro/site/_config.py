@@ -18,12 +18,15 @@ from mkdocs.exceptions import PluginError
 
 from saikoro.scenario import windows_reserved
 
+from ._paper import PAPERS
+
 __all__ = [
     "BATTLES",
     "MAX_BATTLES",
     "BalanceConfig",
     "Battles",
     "CcfoliaConfig",
+    "PdfConfig",
     "RollerConfig",
     "SaikoroConfig",
     "ScenarioFolder",
@@ -253,6 +256,16 @@ class BalanceConfig(base.Config):  # type: ignore[no-untyped-call]
     "not yet certain" and never fails."""
 
 
+class PdfConfig(base.Config):  # type: ignore[no-untyped-call]
+    """The printed book (``pdf:`` under the plugin's options): what ``saikoro pdf`` and the
+    browser's print of the whole-book page use unless told otherwise."""
+
+    paper = c.Optional(c.Choice(tuple(PAPERS)))
+    """The book's paper: ``A4``, ``B5`` (JIS, 182 x 257 mm) or ``A5``. The whole-book page
+    asks the browser's print for it, and ``saikoro pdf`` prints on it unless ``--paper``
+    says otherwise. Unset: the browser's choice, and A4 for ``saikoro pdf``."""
+
+
 class SaikoroConfig(base.Config):  # type: ignore[no-untyped-call]
     """Options of the ``saikoro`` plugin."""
 
@@ -321,6 +334,9 @@ class SaikoroConfig(base.Config):  # type: ignore[no-untyped-call]
 
     balance = c.SubConfig(BalanceConfig)
     """The 「バランス」 section of scenario pages (see :class:`BalanceConfig`)."""
+
+    pdf = c.SubConfig(PdfConfig)
+    """The printed book (see :class:`PdfConfig`)."""
 
 
 def _pattern(spec: Any, uri: str) -> str:

@@ -8,20 +8,29 @@ the key to ``n/d``. Long distribution tables are kept whole in the same file and
 when the reader opens them (``data-lazy="<key>"``). ``saikoro.js`` fetches the file on
 the first hover, focus or opening of an odds element and fills ``data-probability`` in.
 
-Keys are content hashes, so an HTML fragment can be cached and reused on several pages.
+Keys are content hashes and a fragment carries its long values beside their keys until
+:func:`compact` moves them out of the finished page, so a fragment can be cached and reused
+on several pages and in later builds, and nothing is kept between pages but by the
+plugin's build context (which collects each page's values for :func:`write`).
 
 >>> from fractions import Fraction
 >>> exact_attr(Fraction(1, 6))
 'data-probability="1/6"'
->>> exact_attr(Fraction(2**70, 3**60)).startswith('data-exact="')
+>>> page, values = compact(f"<span {exact_attr(Fraction(2**70, 3**60))}>", "a/index.html")
+>>> page.startswith('<span data-exact="') and "value" not in page
+True
+>>> values["exact"] == {page[18:30]: f"{2**70}/{3**60}"}
 True
 """
 
 from __future__ import annotations
 
 import hashlib
+import html
 import json
 import posixpath
+import re
+from collections.abc import Mapping
 from fractions import Fraction
 from pathlib import Path
 from typing import TypedDict
@@ -31,12 +40,13 @@ from saikoro.scenario import replace_file
 
 __all__ = [
     "LONG",
+    "PageValues",
+    "Table",
     "compact",
     "exact_attr",
-    "forget_pages",
     "is_short",
     "json_name",
-    "lazy_table",
+    "lazy_attr",
     "write",
 ]
 
@@ -62,11 +72,6 @@ class PageValues(TypedDict):
     tables: dict[str, Table]
 
 
-_values: dict[str, str] = {}
-_tables: dict[str, Table] = {}
-_pages: dict[str, PageValues] = {}
-
-
 def is_short(text: str) -> bool:
     """Whether ``n/d`` stays inline."""
     return len(text) <= LONG
@@ -77,23 +82,29 @@ def _key(kind: str, text: str) -> str:
 
 
 def exact_attr(p: Fraction) -> str:
-    """The attribute that carries ``p`` exactly: inline when short, a key when long."""
+    """The attribute that carries ``p`` exactly: inline when short; when long, its key with
+    the value beside it (``data-exact-value``), which :func:`compact` moves to the page's
+    JSON file. A fragment so carries its own values: nothing is recorded anywhere, and a
+    cached fragment is complete on any page and in any later build."""
     text = fraction_text(p)
     if is_short(text):
         return f'data-probability="{text}"'
-    key = _key("p", text)
-    _values[key] = text
-    return f'data-exact="{key}"'
+    return f'data-exact="{_key("p", text)}" data-exact-value="{text}"'
 
 
-def lazy_table(head: list[str], rows: list[list[str | None]], shown: list[list[str | None]]) -> str:
-    """The key of a table kept in the page's JSON (``head``: column names; ``rows``:
+def lazy_attr(head: list[str], rows: list[list[str | None]], shown: list[list[str | None]]) -> str:
+    """The attribute of a table kept in the page's JSON (``head``: column names; ``rows``:
     outcome, then exact ``n/d`` strings or ``None``; ``shown``: how each of those is
-    shown)."""
+    shown): its key, with the table beside it (``data-lazy-table``) until :func:`compact`
+    moves it to the page's JSON file."""
     payload: Table = {"head": head, "rows": rows, "shown": shown}
-    key = _key("t", json.dumps(payload, ensure_ascii=False))
-    _tables[key] = payload
-    return key
+    text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
+    return f'data-lazy="{_key("t", text)}" data-lazy-table="{html.escape(text, quote=True)}"'
+
+
+_VALUE = re.compile(r'(data-exact(?:-mean)?="[0-9a-f]{12}") data-exact(?:-mean)?-value="([^"]*)"')
+_TABLE = re.compile(r'(data-lazy="[0-9a-f]{12}") data-lazy-table="([^"]*)"')
+_KEY = re.compile(r'="([0-9a-f]{12})"$')
 
 
 def json_name(dest_uri: str) -> str:
@@ -101,40 +112,40 @@ def json_name(dest_uri: str) -> str:
     return posixpath.splitext(dest_uri)[0] + ".odds.json"
 
 
-def compact(html: str, dest_uri: str) -> str:
-    """Record the long values ``html`` refers to for ``dest_uri``; add the file's address.
+def compact(page_html: str, dest_uri: str) -> tuple[str, PageValues | None]:
+    """``page_html`` with the long values and tables its fragments carry moved out, and
+    what the page's JSON file (:func:`json_name` of ``dest_uri``) holds: ``None`` when the
+    page refers to none (the HTML then unchanged)."""
+    values: dict[str, str] = {}
+    tables: dict[str, Table] = {}
 
-    Returns ``html`` unchanged when it refers to none.
-    """
-    import re
+    def value(match: re.Match[str]) -> str:
+        attr = match.group(1)
+        values[_KEY.search(attr).group(1)] = match.group(2)  # type: ignore[union-attr]
+        return attr
 
-    values = {k: _values[k] for k in re.findall(r'data-exact(?:-mean)?="([0-9a-f]{12})"', html)}
-    tables = {k: _tables[k] for k in re.findall(r'data-lazy="([0-9a-f]{12})"', html)}
+    def table(match: re.Match[str]) -> str:
+        attr = match.group(1)
+        payload: Table = json.loads(html.unescape(match.group(2)))
+        tables[_KEY.search(attr).group(1)] = payload  # type: ignore[union-attr]
+        return attr
+
+    page_html = _TABLE.sub(table, _VALUE.sub(value, page_html))
     if not values and not tables:
-        return html
+        return page_html, None
     name = json_name(dest_uri)
-    _pages[name] = {"exact": values, "tables": tables}
     src = posixpath.basename(name)
-    return html + f'<span class="saikoro-exact-src" hidden data-src="{src}"></span>'
+    page_html += f'<span class="saikoro-exact-src" hidden data-src="{src}"></span>'
+    return page_html, {"exact": values, "tables": tables}
 
 
-def write(site_dir: str) -> list[Path]:
-    """Write the JSON files of the pages built since the last call."""
+def write(site_dir: str, pages: Mapping[str, PageValues]) -> list[Path]:
+    """Write the JSON files of the pages (by their :func:`json_name`) a build recorded."""
     written = []
-    for name, payload in sorted(_pages.items()):
+    for name, payload in sorted(pages.items()):
         path = Path(site_dir) / name
         path.parent.mkdir(parents=True, exist_ok=True)
         text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
         replace_file(path, text.encode("utf-8"), sync=False)
         written.append(path)
-    _pages.clear()
     return written
-
-
-def forget_pages() -> None:
-    """Drop what pages recorded for their JSON files (a build that failed writes none).
-
-    The values and tables by key stay: they are content-keyed, and cached fragments of
-    HTML (kept between serve rebuilds) refer to them.
-    """
-    _pages.clear()

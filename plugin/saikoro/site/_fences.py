@@ -38,7 +38,7 @@ from saikoro.systems import get as get_system
 
 from ._log import log
 from ._mermaid import flow_html
-from ._oddscache import OddsCache, OddsResult
+from ._oddscache import OddsCache
 from ._oddsview import (
     OwnParam,
     OwnValueError,
@@ -230,12 +230,9 @@ def _scenario(ctx: FenceContext, body: list[str]) -> str:
             error = f"unknown scenario {scenario_id!r}"
         else:
             error = f"{scenario_id}: no {kind or 'part'} {name!r}"
-            failures: list[tuple[str, OddsResult]] = []
-            ctx.odds.failures = failures
-            try:
-                html = _part(ctx, scenario, kind, name)
-            finally:
-                ctx.odds.failures = None
+            view = ctx.odds.watch()
+            html = _part(ctx, view, scenario, kind, name)
+            failures = view.failures or []
             for message in dict.fromkeys(f"{r.command}: {r.error}" for _, r in failures):
                 ctx.warn(f"scenario fence: {ref}: the engine refuses {message}", offset)
         if html is None:
@@ -245,23 +242,25 @@ def _scenario(ctx: FenceContext, body: list[str]) -> str:
     return "".join(out)
 
 
-def _part(ctx: FenceContext, scenario: Scenario, kind: str, name: str) -> str | None:
+def _part(
+    ctx: FenceContext, odds: OddsCache, scenario: Scenario, kind: str, name: str
+) -> str | None:
     model = scenario.model
     if kind == "enemy":
         for enemy in model.enemies:
             if enemy.id == name:
                 zip_dir = ctx.zip_href(scenario.id)
-                return enemy_html(ctx.odds, scenario, enemy, zip_dir, ctx.vtt, roller=ctx.roller)
+                return enemy_html(odds, scenario, enemy, zip_dir, ctx.vtt, roller=ctx.roller)
     elif kind == "table":
         for table in model.chase_tables:
             if table.name == name:
-                return table_html(ctx.odds, table, roll=ctx.roller, system=scenario.system)
+                return table_html(odds, table, roll=ctx.roller, system=scenario.system)
     elif kind == "target":
         for target in model.difficulty_targets:
             if target.name == name:
                 options = rulings(scenario)
                 return target_html(
-                    ctx.odds,
+                    odds,
                     scenario.system,
                     target,
                     options,

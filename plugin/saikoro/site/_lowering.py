@@ -8,7 +8,7 @@ two built-in exception bases, there is no ``dataclass``, ``Enum`` or ``Fraction`
 engine is not written twice for it: :func:`lower` rewrites each module's syntax tree so
 that MicroPython runs the same rules with CPython's behaviour, and the shims in
 ``assets/micropython/`` (``_mp*.py``, shipped with the engine) supply what the rewritten
-code calls. The browser/CLI differential test (``tests/test_engine_micropython.py``)
+code calls. The browser/CLI differential test (``tests/test_browser_engine.py``)
 rolls thousands of commands of every system both ways and requires the same text.
 
 What the rewrite does (each a fixed, mechanical rule):
@@ -16,7 +16,8 @@ What the rewrite does (each a fixed, mechanical rule):
 - drops docstrings, annotations, ``from __future__``, ``if TYPE_CHECKING:`` blocks and
   ``raise ... from`` causes (MicroPython warns on them);
 - maps standard-library imports to the shims (:data:`MODULES`); a module it does not
-  know fails the build, naming the file;
+  know, or a part of saikoro the browser's engine does not hold (:data:`ENGINE`), fails
+  the build, naming the file;
 - makes every dict ordered (displays, comprehensions, ``dict(...)``, ``**`` merges),
   expands ``*`` in list, tuple and set displays, and turns positional-only parameters
   into ordinary ones;
@@ -47,7 +48,7 @@ from collections.abc import Iterable
 
 from saikoro.dice import SaikoroError
 
-__all__ = ["METHODS", "MODULES", "LoweringError", "enum_names", "lower"]
+__all__ = ["ENGINE", "METHODS", "MODULES", "LoweringError", "enum_names", "lower"]
 
 
 class LoweringError(SaikoroError, ValueError):
@@ -260,11 +261,16 @@ def _pairs(keys: list[ast.expr | None], values: list[ast.expr]) -> list[ast.expr
     return out
 
 
+ENGINE = ("saikoro", "saikoro.dice", "saikoro.systems")
+"""The parts of saikoro the browser's engine holds: what an engine module may import of it."""
+
+
 class _Lowering(ast.NodeTransformer):
-    def __init__(self, filename: str, enums: set[str]) -> None:
+    def __init__(self, filename: str, enums: set[str], packages: frozenset[str]) -> None:
         self.filename = filename
         self.enums = set(enums)
         self.enum_scope: list[bool] = []
+        self.packages = packages
 
     def fail(self, node: ast.AST, message: str) -> LoweringError:
         line = getattr(node, "lineno", 0)
@@ -352,7 +358,7 @@ class _Lowering(ast.NodeTransformer):
         return ast.Import(names) if names else None
 
     def visit_ImportFrom(self, node: ast.ImportFrom) -> ast.ImportFrom | None:
-        if node.level or (node.module or "").split(".")[0] == "saikoro":
+        if node.level:
             return node
         target = self.module(node, node.module or "")
         if target is None:
@@ -360,7 +366,17 @@ class _Lowering(ast.NodeTransformer):
         return ast.ImportFrom(target, node.names, 0)
 
     def module(self, node: ast.AST, name: str) -> str | None:
-        if name.split(".", maxsplit=1)[0] == "saikoro":
+        top = name.split(".", maxsplit=1)[0]
+        if top == "saikoro":
+            if name not in ENGINE and not name.startswith(tuple(f"{e}." for e in ENGINE[1:])):
+                raise self.fail(
+                    node,
+                    f"the engine imports {name!r}, which the browser's engine does not hold "
+                    f"(only {', '.join(ENGINE)}): a module that needs it belongs in one of the "
+                    "system's parts (scenario, model, page, vtt, simulator)",
+                )
+            return name
+        if top in self.packages:
             return name
         if name not in MODULES:
             raise self.fail(node, f"the engine imports {name!r}, which has no MicroPython shim")
@@ -607,7 +623,9 @@ def enum_names(sources: Iterable[str]) -> set[str]:
     return found
 
 
-def lower(source: str, filename: str, enums: Iterable[str] = ()) -> str:
+def lower(
+    source: str, filename: str, enums: Iterable[str] = (), packages: Iterable[str] = ()
+) -> str:
     """``source`` (one engine module) rewritten for MicroPython (see the module doc).
 
     Args:
@@ -615,11 +633,14 @@ def lower(source: str, filename: str, enums: Iterable[str] = ()) -> str:
         filename: its path, for messages.
         enums: the names of the engine's enum classes (:func:`enum_names`), so iterating
             or calling one imported from another module is rewritten too.
+        packages: the top-level packages of the installed systems' engines in the archive
+            (``saikoro_toy``), which an engine module may import as it imports saikoro's.
 
     Raises:
-        LoweringError: a construct or import the lowering cannot carry.
+        LoweringError: a construct or import the lowering cannot carry, or an import of a
+            part of saikoro the browser's engine does not hold (:data:`ENGINE`).
     """
     tree = ast.parse(source, filename)
-    tree = _Lowering(filename, set(enums)).visit(tree)
+    tree = _Lowering(filename, set(enums), frozenset(packages)).visit(tree)
     ast.fix_missing_locations(tree)
     return ast.unparse(tree) + "\n"

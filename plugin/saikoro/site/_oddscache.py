@@ -85,22 +85,52 @@ class OddsResult:
         return self._mean
 
 
+@dataclass
+class _Memo:
+    """What every view of one cache shares: the memoised odds, systems and fragments."""
+
+    odds: Lru[tuple[str | None, Options, str], OddsResult]
+    systems: Lru[tuple[str, Options], System]
+    html: Lru[tuple[object, ...], str]
+    computed: int = 0
+
+
 class OddsCache:
-    """Memoises the engine's odds by (system, options, command)."""
+    """Memoises the engine's odds by (system, options, command).
+
+    The plugin keeps one for every build; a page's render takes a :meth:`watch` view of
+    it, which shares the memo and records that render's failed lookups (so the shared
+    cache carries no per-render state).
+    """
 
     def __init__(self, size: int = MAX_ODDS, fragments: int = MAX_FRAGMENTS) -> None:
-        self._cache: Lru[tuple[str | None, Options, str], OddsResult] = Lru(size)
-        self._systems: Lru[tuple[str, Options], System] = Lru(256)
-        self.computed = 0
-        """How many odds were computed (not served from the cache)."""
-        self.html: Lru[tuple[object, ...], str] = Lru(fragments)
+        self._memo = _Memo(Lru(size), Lru(256), Lru(fragments))
+        self.failures: list[tuple[str, OddsResult]] | None = None
+        """A :meth:`watch` view's failed lookups (cached or not), each with ``where``
+        at the time; ``None`` for the shared cache, which records none."""
+        self.where = "scenario"
+        """The key path of the scenario part being rendered (``scenario.enemies[0]``): a
+        view's, set as the render goes."""
+
+    def watch(self) -> OddsCache:
+        """A view of this cache for one render: the same memo, its own ``failures``
+        (an empty list) and ``where``."""
+        view = OddsCache.__new__(OddsCache)
+        view._memo = self._memo
+        view.failures = []
+        view.where = "scenario"
+        return view
+
+    @property
+    def computed(self) -> int:
+        """How many odds were computed (not served from the cache), by every view."""
+        return self._memo.computed
+
+    @property
+    def html(self) -> Lru[tuple[object, ...], str]:
         """Rendered fragments of cached odds (e.g. grid cells), keyed by their makers from
         what they show (command, system, options ...), never by object identity."""
-        self.failures: list[tuple[str, OddsResult]] | None = None
-        """While not ``None``: every failed lookup (cached or not) is appended here, with
-        ``where`` at the time."""
-        self.where = "scenario"
-        """The key path of the scenario part being rendered (``scenario.enemies[0]``)."""
+        return self._memo.html
 
     def chart(self, result: OddsResult, label: str) -> str:
         """The bar chart of ``result`` (cached: the same odds draw the same chart)."""
@@ -115,10 +145,10 @@ class OddsCache:
     def system(self, system_id: str, options: Mapping[str, OptionValue] | None = None) -> System:
         """The configured system (cached)."""
         key = (system_id, tuple(sorted((options or {}).items())))
-        found = self._systems.get(key)
+        found = self._memo.systems.get(key)
         if found is None:
             found = get_system(system_id, **dict(options or {}))
-            self._systems[key] = found
+            self._memo.systems[key] = found
         return found
 
     def odds(
@@ -130,12 +160,12 @@ class OddsCache:
         """The odds of ``command`` under ``system`` with ruling ``options``."""
         opts = tuple(sorted((options or {}).items()))
         key = (system, opts, command)
-        found = self._cache.get(key)
+        found = self._memo.odds.get(key)
         if found is not None:
             if found.odds is None and self.failures is not None:
                 self.failures.append((self.where, found))
             return found
-        self.computed += 1
+        self._memo.computed += 1
         try:
             configured = None if system is None else self.system(system, options)
             odds = engine_odds(command, extension=configured)
@@ -146,7 +176,7 @@ class OddsCache:
         else:
             error = None if odds is not None else "コマンドとして認識できません"
             result = OddsResult(command, system, odds, error, opts)
-        self._cache[key] = result
+        self._memo.odds[key] = result
         if result.odds is None and self.failures is not None:
             self.failures.append((self.where, result))
         return result

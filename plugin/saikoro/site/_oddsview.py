@@ -13,9 +13,9 @@ from fractions import Fraction
 from saikoro.dice import Odds, SaikoroError
 
 from ._charts import bar_chart, fraction_text, mean_span, percent, prob, prob_cell
-from ._exact import is_short, lazy_table
+from ._exact import is_short, lazy_attr
 from ._oddscache import OddsResult
-from ._rolling import widget
+from ._roller import widget
 from ._safe import esc
 
 __all__ = [
@@ -316,7 +316,7 @@ def distribution_table(result: OddsResult) -> str:
             data.append(row)
             shown.append(texts)
         return (
-            f'<details class="saikoro-table" data-lazy="{lazy_table(head, data, shown)}">'
+            f'<details class="saikoro-table" {lazy_attr(head, data, shown)}>'
             f"<summary>{esc(odds.label)}の分布（{len(odds.distribution)}通り）</summary>"
             '<p class="saikoro-note saikoro-lazy-note">開くと表を読み込みます。</p></details>'
         )

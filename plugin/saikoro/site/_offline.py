@@ -35,6 +35,7 @@ from mkdocs.utils import get_relative_url
 
 from saikoro.scenario import replace_file
 
+from ._lru import Lru
 from ._safe import esc
 
 __all__ = [
@@ -71,9 +72,9 @@ _CONFIG_MARK = "/*@saikoro-sw*/ "
 _HASH = 16
 """Hex digits of a file's SHA-256 kept in the list (64 bits: enough to tell versions)."""
 
-_digests: dict[tuple[str, int, int], str] = {}
+_digests: Lru[tuple[str, int, int], str] = Lru(8192)
 """Content hashes by (path, size, mtime): large files copied unchanged (MicroPython) are read
-once per process."""
+once per process (bounded: a long serve session edits files without end)."""
 
 
 def _digest(path: Path) -> str:
@@ -139,7 +140,7 @@ def _site_files(site_dir: Path) -> dict[str, str]:
     return dict(sorted(out.items()))
 
 
-_sent: dict[tuple[str, int, int], int] = {}
+_sent: Lru[tuple[str, int, int], int] = Lru(8192)
 """Bytes a web host sends for a file (gzip where it helps), by (path, size, mtime)."""
 
 _STORED = (".png", ".jpg", ".jpeg", ".webp", ".woff2", ".woff", ".gz", ".zip")

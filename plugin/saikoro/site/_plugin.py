@@ -36,18 +36,19 @@ from saikoro.scenario import (
 from . import _assets as assets
 from . import _exact as exact
 from . import _lazysearch as lazysearch
-from . import _rolling as rolling
 from ._balancecache import SiteBalanceStore
 from ._config import SaikoroConfig, check_options, idle_options
+from ._context import BuildContext
 from ._fences import FenceContext, add_custom_fences, fence_lines
 from ._log import log
 from ._mermaid import append_linked_flows
 from ._navigation import add_to_nav, arrange_nav
 from ._pages import balance, labels
-from ._pages.book import BOOK_TITLE, book_files
+from ._pages.book import BOOK_TITLE, book_files, print_toc
 from ._pages.reference import rule_topics
 from ._pages.scenario import fill_slots
 from ._reference import reference_files, schema_file
+from ._roller import free_widget
 from ._rulelinks import RuleLinks
 from ._searchconfig import add_tiers, japanese_search, page_tier, use_worker, worker_file
 from ._structure import (
@@ -111,6 +112,9 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         """Whether the site's search is Japanese: saikoro's search worker replaces Material's."""
         self.search_tiers: dict[str, int] = {}
         """Each page's kind in search results, by URL (see .searchconfig.page_tier)."""
+        self.build = BuildContext()
+        """This build's state (page language, balance settings, the pages' exact values):
+        made anew in on_config, passed to what renders pages (see ._context)."""
 
     # Defining on_startup makes MkDocs keep this instance across `mkdocs serve`
     # rebuilds, so the odds and page caches survive an edit; we also learn whether
@@ -157,7 +161,6 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         skipped = add_custom_fences(config.markdown_extensions, config.mdx_configs, self.fences)
         for name in skipped:
             log.info(f"the site configures its own {name!r} fence; saikoro's is not added")
-        labels.configure(str(config.theme.get("language") or "ja"))  # words for YAML ids
         self.search_worker = japanese_search(config.plugins)
         config.markdown_extensions.append(JapaneseLineBreaks())  # type: ignore[arg-type]
         # Readable, stable anchors: a Japanese heading's id is its own text (「目標値の目安」
@@ -175,7 +178,7 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         self.balance.hold()  # under serve: background work waits for this build's end
         self.balance.cache_dir = (base / options.cache_dir) if options.cache else None
         self.balance.reset_counts()
-        on = None
+        on = None  # the バランス section's settings: None, off
         if options.enabled:
             fail_on_miss = options.fail_on_miss
             try:
@@ -187,7 +190,8 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
             on = balance.Settings(
                 self.balance, options.battles, fail_on_miss=fail_on_miss, lang=self.config.language
             )
-        balance.configure(on)
+        # this build's state, passed down (a failed build's is dropped with it)
+        self.build = BuildContext(labels.language(config.theme.get("language")), on)
         return config
 
     # Validate every scenario and generate its page, its exports and the index. Errors
@@ -205,6 +209,7 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         generated = self.book.files(
             config,
             book,
+            self.build,
             prefix=prefix,
             title=self.config.title,
             roller=self.config.roller.enabled,
@@ -219,7 +224,16 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         if book.scenarios:  # the whole book on one page, for print and PDF
             roller = self.config.roller.enabled
             generated.extend(
-                book_files(self.book, config, book, prefix, self.config.title, roller=roller)
+                book_files(
+                    self.book,
+                    config,
+                    book,
+                    prefix,
+                    self.config.title,
+                    roller=roller,
+                    ctx=self.build,
+                    paper=self.config.pdf.paper,
+                )
             )
         reference = []
         if self.config.reference:
@@ -266,7 +280,7 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
     def _balance_gate(self, lang: str) -> None:
         """With ``balance.fail_on_miss``, the targets clearly missed fail the build, all named
         at once (under serve they are logged, and the page says 範囲外)."""
-        misses = balance.take_misses()
+        misses = balance.take_misses(self.build.balance)
         if self.is_serve:
             for problem in misses:
                 log.info(problem.format(lang))
@@ -325,12 +339,16 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
         slots = self.book.slots.get(page.file.src_uri)
         if slots:
             html = fill_slots(html, slots)
+        if self._is_book(page):  # the printed contents, from the page's own headings
+            html = print_toc(html)
         self.assets.note_page(html)
-        html = exact.compact(html, page.file.dest_uri)  # long fractions -> <page>.odds.json
+        html, values = exact.compact(html, page.file.dest_uri)  # long fractions -> JSON
+        if values is not None:
+            self.build.odds_files[exact.json_name(page.file.dest_uri)] = values
         if 'class="saikoro-flow-links"' in html:
             html = append_linked_flows(html)  # charts that steps link to, if not on the page
         if page.meta.get("system") and page.file.src_uri not in self.book.pages:
-            html += rolling.free_widget(system=str(page.meta["system"]), enabled=self.fences.roller)
+            html += free_widget(system=str(page.meta["system"]), enabled=self.fences.roller)
         # Japanese typography as a rule, on every page: full-width brackets and colons
         # where they touch Japanese (page text, the table of contents), phrase breaks in
         # headings and table cells (see .typography; text without Japanese is untouched)
@@ -403,26 +421,24 @@ class SaikoroPlugin(BasePlugin[SaikoroConfig]):  # type: ignore[no-untyped-call]
     @event_priority(-100)
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         self.assets.post_build(config)
-        exact.write(config.site_dir)
+        exact.write(config.site_dir, self.build.odds_files)
         if self.search_worker:
             add_tiers(config.site_dir, self.search_tiers)
         self.assets.write_offline(config)
-        labels.configure("ja")  # per-build state: back to the default for the next user
         if self.config.balance.enabled:
             store = self.balance
             log.info(
                 f"balance: {store.simulated} fights simulated, "
                 f"{store.memory_hits + store.disk_hits} from the cache"
             )
-        balance.configure(None)
+        self.build = BuildContext()
         self.balance.release()
 
-    # A build that failed (a scenario error under `mkdocs build`, an exception) leaves
-    # per-build state behind: reset it, so the next build in this process starts clean.
+    # A build that failed (a scenario error under `mkdocs build`, an exception): its state
+    # is dropped (the next build makes its own), and the balance store's background work,
+    # held for the build, goes on.
     def on_build_error(self, *, error: Exception) -> None:  # noqa: ARG002 - MkDocs' signature
-        exact.forget_pages()
-        labels.configure("ja")
-        balance.configure(None)
+        self.build = BuildContext()
         self.balance.release()
 
     # Rebuild when a scenario changes, not only when docs/ does (and, with the reference

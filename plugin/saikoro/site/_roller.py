@@ -10,7 +10,8 @@ calls ``_mp_worker.roll`` (``assets/micropython/_mp_worker.py``).
 
 Site layout written by :func:`install_assets` (all under :data:`ASSET_DIR`)::
 
-    assets/saikoro/roller.js                 tiny classic script on every page (EXTRA_JS)
+    assets/saikoro/roller.js                 classic script on every page (EXTRA_JS), bundled
+                                             from the ES modules assets/roller/*.js
     assets/saikoro/roller.css                widget styles (EXTRA_CSS)
     assets/saikoro/worker.js                 module worker: MicroPython + the engine
     assets/saikoro/mphost.mjs                what MicroPython borrows from JavaScript
@@ -50,15 +51,26 @@ import html
 import json
 import os
 import re
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from saikoro.dice import SaikoroError
 from saikoro.scenario import replace_file
-from saikoro.systems import BUILTIN, SYSTEM_IDS, OptionValue, all_systems, system_class
+from saikoro.systems import (
+    BUILTIN,
+    ENTRY_POINT_GROUP,
+    SYSTEM_IDS,
+    OptionValue,
+    System,
+    all_systems,
+    registry,
+    system_class,
+)
 
 from ._lowering import enum_names, lower
+from ._lru import Lru
 from .vendor import BUNDLES, LICENSE_NAME, MICROPYTHON_VERSION, VendorError, bundle_dir
 
 __all__ = [
@@ -68,6 +80,7 @@ __all__ = [
     "MAX_COMMAND_LENGTH",
     "MICROPYTHON_VERSION",
     "POLICIES",
+    "ROLLER_MODULES",
     "RUNTIME_FILES",
     "EngineBundle",
     "RollerAssetError",
@@ -78,6 +91,7 @@ __all__ = [
     "free_widget",
     "install_assets",
     "options_json",
+    "roller_script",
     "widget",
 ]
 
@@ -181,8 +195,11 @@ def widget(
     label: str | None = None,
     options: Mapping[str, OptionValue] | None = None,
     personal: str | None = None,
+    enabled: bool = True,
 ) -> str:
-    """HTML of one roll button for ``command`` with its live result area.
+    """HTML of one roll button for ``command`` with its live result area (``""`` when not
+    ``enabled``: the plugin's ``roller.enabled``, passed down from the build, so a site can
+    show odds without rollers).
 
     Args:
         command: the command the button rolls (shown on the button unless ``label``).
@@ -194,12 +211,15 @@ def widget(
             worker reports a bad option as the roll's error.
         personal: JSON (``data-personal``) telling the page how the command follows the
             reader's own value (a difficulty target's; see ``roller.js``).
+        enabled: whether the page has rollers.
 
     >>> widget('"><img src=x onerror=alert(1)>', label="<b>")  # doctest: +ELLIPSIS
     '<div class="saikoro-roller" data-command="&quot;&gt;&lt;img src=x ...&lt;b&gt;</button>...'
     >>> widget("2D6", options={"die": 6})  # no system: no options
     '<div class="saikoro-roller" data-command="2D6" data-search-exclude><button ...'
     """
+    if not enabled:
+        return ""
     system_attr = f' data-system="{_attr(system)}"' if system else ""
     if personal:
         system_attr += f' data-personal="{_attr(personal)}"'
@@ -239,15 +259,22 @@ def _resolve_system(system: str | None) -> str:
 
 
 def free_widget(
-    *, system: str | None = None, options: Mapping[str, OptionValue] | None = None
+    *,
+    system: str | None = None,
+    options: Mapping[str, OptionValue] | None = None,
+    enabled: bool = True,
 ) -> str:
-    """HTML of a free-form roller: command field, system choice, button and result.
+    """HTML of a free-form roller: command field, system choice, button and result, in a
+    ``<section data-search-exclude>`` (its labels and choices are not text to search: a
+    section, as Material's indexer ends an excluded element at the first closing tag of its
+    name, and the roller holds divs); ``""`` when not ``enabled`` (see :func:`widget`).
 
     Args:
         system: the system preselected (id or alias); ``None`` preselects 汎用 (generic).
         options: that system's ruling options (a scenario's ``rulings:``), written as
             ``data-options``; the page applies them while the preselected system is
             chosen, not when the reader picks another one. Ignored without ``system``.
+        enabled: whether the page has rollers.
 
     Raises:
         saikoro.systems.UnknownSystemError: ``system`` names no system.
@@ -260,6 +287,8 @@ def free_widget(
     >>> 'data-options="{&quot;die&quot;:6}"' in free_widget(system="国力", options={"die": 6})
     True
     """
+    if not enabled:
+        return ""
     selected = _resolve_system(system)
     none = "" if selected else " selected"
     # each choice names its own example: the placeholder follows the system chosen
@@ -277,6 +306,7 @@ def free_widget(
         for k in INSERT_KEYS
     )
     return (
+        "<section data-search-exclude>"
         f'<div class="saikoro-roller saikoro-free" data-system="{_attr(selected)}"'
         f"{_options_attr(selected, options)}>"
         '<div class="saikoro-chips" role="group" aria-label="このページのコマンド" hidden></div>'
@@ -289,7 +319,7 @@ def free_widget(
         f'<button type="button" class="saikoro-roll" title="{_LABEL_TITLE}">振る</button>'
         f'<div class="saikoro-keys" role="group" aria-label="記号を入れる">{keys}</div>'
         '<output class="saikoro-output" aria-live="polite"></output>'
-        '<p class="saikoro-offline" aria-live="polite" hidden></p></div>'
+        '<p class="saikoro-offline" aria-live="polite" hidden></p></div></section>'
     )
 
 
@@ -321,63 +351,109 @@ class EngineBundle:
         return f"{ASSET_DIR}/engine/{self.name}.{digest}.gz"
 
 
-def _parts_above_engine() -> tuple[Path, ...]:
-    """The files and folders of the built-in systems' parts above the engine (their
-    scenario definitions, models, page profiles, exports and simulators): they import
-    the rest of saikoro, so the browser's engine leaves them out."""
-    out: list[Path] = []
-    for system_id in BUILTIN:
-        for module in system_class(system_id).part_modules():
-            relative = Path(*module.split(".")[1:])
-            folder = _PACKAGE / relative
-            out.append(folder if folder.is_dir() else folder.with_suffix(".py"))
-    return tuple(out)
+@dataclass(frozen=True)
+class _Source:
+    """One engine module: its path in the engine's file system, its bundle, its file."""
+
+    name: str
+    bundle: str
+    path: Path
 
 
-def _is_part(path: Path, parts: tuple[Path, ...]) -> bool:
-    return any(path == p or p in path.parents for p in parts)
+def _package_folder(system_id: str) -> tuple[str, Path]:
+    """(package, folder) of a system's engine: the package its class is defined in."""
+    cls = system_class(system_id)
+    package = cls.package()
+    if not package:  # a system in a top-level module: that module alone is its engine
+        where = sys.modules[cls.__module__].__file__
+        if where is None:
+            raise RollerAssetError(f"system {system_id!r}: {cls.__module__} has no source file")
+        return "", Path(where)
+    module = sys.modules[package]
+    folders = list(getattr(module, "__path__", ()))
+    if not folders:
+        raise RollerAssetError(f"system {system_id!r}: package {package} has no folder")
+    return package, Path(folders[0]).resolve()
 
 
-def _engine_sources() -> dict[str, tuple[str, Path]]:
-    """The engine's modules: bundle-relative path -> (bundle name, file).
+def _is_part(relative: Path) -> bool:
+    """Whether a file of a system's package (relative to it) is one of its parts above the
+    engine (``scenario.py``, ``simulator/...``): they import the rest of saikoro, so the
+    browser's engine leaves them out."""
+    first = relative.parts[0]
+    return (first if len(relative.parts) > 1 else relative.stem) in System.PARTS
 
-    ``saikoro/__init__.py`` and every module under ``saikoro/dice`` and ``saikoro/systems``
-    but the systems' parts above the engine; a module inside a registered system's package
-    goes to that system's bundle, the rest to ``core``.
+
+def _python_files(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.rglob("*.py") if "__pycache__" not in p.parts)
+
+
+def _engine_sources() -> list[_Source]:
+    """The engine's modules, each with its path in the engine's file system and its bundle.
+
+    ``core``: ``saikoro/__init__.py`` and every module under ``saikoro/dice`` and
+    ``saikoro/systems`` outside a system's package. Each registered system (built in, or
+    added by an installed package through its entry point) has a bundle of its own: its
+    package's modules but its parts above the engine, and for an installed system the
+    ``__init__.py`` of the packages around its own.
     """
-    above = _parts_above_engine()
-    packages = {
-        system_id: _PACKAGE / Path(*module.split(".")[1:]) for system_id, module in BUILTIN.items()
-    }
-    found: dict[str, tuple[str, Path]] = {"saikoro/__init__.py": ("core", _PACKAGE / "__init__.py")}
+    found = [_Source("saikoro/__init__.py", "core", _PACKAGE / "__init__.py")]
+    systems = {system_id: _package_folder(system_id) for system_id in registry()}
+    inside = {folder for package, folder in systems.values() if package}
     for sub in ("dice", "systems"):
-        for path in sorted((_PACKAGE / sub).rglob("*.py")):
-            if "__pycache__" in path.parts or _is_part(path, above):
-                continue
-            owner = next(
-                (sid for sid, folder in packages.items() if folder in path.parents), "core"
-            )
-            found["saikoro/" + path.relative_to(_PACKAGE).as_posix()] = (owner, path)
+        for path in _python_files(_PACKAGE / sub):
+            if not any(folder in path.parents for folder in inside):
+                name = "saikoro/" + path.relative_to(_PACKAGE).as_posix()
+                found.append(_Source(name, "core", path))
+    for system_id, (package, folder) in systems.items():
+        if not package:
+            found.append(_Source(folder.name, system_id, folder))
+            continue
+        depth = package.count(".")
+        root = folder.parents[depth]
+        if package.partition(".")[0] != "saikoro":  # the packages around an installed one's
+            for level in range(depth, 0, -1):
+                init = folder.parents[level - 1] / "__init__.py"
+                found.append(_Source(init.relative_to(root).as_posix(), system_id, init))
+        found.extend(
+            _Source(path.relative_to(root).as_posix(), system_id, path)
+            for path in _python_files(folder)
+            if not _is_part(path.relative_to(folder))
+        )
     return found
 
 
-_lowered: dict[tuple[str, int, int, frozenset[str]], str] = {}
+def _installed_packages() -> frozenset[str]:
+    """The top-level packages of the installed systems (those not in :data:`BUILTIN`)."""
+    return frozenset(
+        (system_class(s).package() or system_class(s).__module__).partition(".")[0]
+        for s in registry()
+        if s not in BUILTIN
+    )
 
 
-def _lowered_text(path: Path, name: str, enums: frozenset[str]) -> str:
-    stat = path.stat()
-    key = (str(path), stat.st_size, stat.st_mtime_ns, enums)
+_lowered: Lru[tuple[str, int, int, frozenset[str], frozenset[str]], str] = Lru(1024)
+"""Lowered modules by file, size and time (and the names the lowering reads beyond the
+file): a serve rebuild lowers only what changed."""
+
+
+def _lowered_text(source: _Source, enums: frozenset[str], packages: frozenset[str]) -> str:
+    stat = source.path.stat()
+    key = (str(source.path), stat.st_size, stat.st_mtime_ns, enums, packages)
     text = _lowered.get(key)
     if text is None:
-        text = lower(path.read_text(encoding="utf-8"), name, enums)
+        text = lower(source.path.read_text(encoding="utf-8"), source.name, enums, packages)
         _lowered[key] = text
     return text
 
 
 def _registry_module() -> str:
-    """``_mp_registry``: the entry points of the systems in the archive beyond the built-in
-    ones (none yet), read by the browser's ``importlib.metadata`` shim."""
-    return "ENTRY_POINTS = ()\n"
+    """``_mp_registry``: the entry points of the systems beyond the built-in ones (each
+    with its bundle in the archive), read by the browser's ``importlib.metadata`` shim."""
+    points = tuple((name, value) for name, value in registry().items() if name not in BUILTIN)
+    return (
+        f"ENTRY_POINTS = ({(ENTRY_POINT_GROUP, points)!r},)\n" if points else "ENTRY_POINTS = ()\n"
+    )
 
 
 def _pack(name: str, files: dict[str, str]) -> EngineBundle:
@@ -387,11 +463,12 @@ def _pack(name: str, files: dict[str, str]) -> EngineBundle:
     return EngineBundle(name, pairs, data)
 
 
-_bundles: dict[tuple[tuple[str, int, int], ...], dict[str, EngineBundle]] = {}
+_bundles: Lru[tuple[object, ...], dict[str, EngineBundle]] = Lru(1)
 
 
 def engine_bundles() -> dict[str, EngineBundle]:
-    """The engine for the browser: ``core`` and one bundle per system (id order).
+    """The engine for the browser: ``core`` and one bundle per registered system (id
+    order), an installed system's among them, with the registry of those in ``core``.
 
     Byte-for-byte the same for the same sources.
 
@@ -405,22 +482,28 @@ def engine_bundles() -> dict[str, EngineBundle]:
     """
     sources = _engine_sources()
     shims = sorted(_SHIMS.glob("_mp*.py"))
-    key = tuple(
-        (str(p), p.stat().st_size, p.stat().st_mtime_ns)
-        for p in [*(path for _, path in sources.values()), *shims]
+    registered = tuple(registry().items())
+    key = (
+        registered,
+        tuple((s.name, s.bundle) for s in sources),
+        tuple(
+            (str(p), p.stat().st_size, p.stat().st_mtime_ns)
+            for p in [*(s.path for s in sources), *shims]
+        ),
     )
-    if key in _bundles:
-        return _bundles[key]
-    enums = frozenset(enum_names(path.read_text(encoding="utf-8") for _, path in sources.values()))
+    found = _bundles.get(key)
+    if found is not None:
+        return found
+    enums = frozenset(enum_names(s.path.read_text(encoding="utf-8") for s in sources))
+    packages = _installed_packages()
     groups: dict[str, dict[str, str]] = {"core": {}}
-    groups.update({system_id: {} for system_id in BUILTIN})
-    for name, (owner, path) in sources.items():
-        groups[owner][name] = _lowered_text(path, name, enums)
+    groups.update({system_id: {} for system_id in registry()})
+    for source in sources:
+        groups[source.bundle][source.name] = _lowered_text(source, enums, packages)
     for shim in shims:
         groups["core"][shim.name] = shim.read_text(encoding="utf-8")
     groups["core"]["_mp_registry.py"] = _registry_module()
     bundles = {name: _pack(name, files) for name, files in groups.items()}
-    _bundles.clear()
     _bundles[key] = bundles
     return bundles
 
@@ -466,16 +549,18 @@ def _relative(path: str) -> str:
     return path[len(ASSET_DIR) + 1 :]
 
 
-_gzip_sizes: dict[tuple[str, int, int], int] = {}
+_gzip_sizes: Lru[tuple[str, int, int], int] = Lru(64)
 
 
 def _gzip_size(path: Path) -> int:
     """What a web host sends for ``path`` (gzip), for the size the loader shows."""
     stat = path.stat()
     key = (str(path), stat.st_size, stat.st_mtime_ns)
-    if key not in _gzip_sizes:
-        _gzip_sizes[key] = len(gzip.compress(path.read_bytes(), compresslevel=6, mtime=0))
-    return _gzip_sizes[key]
+    found = _gzip_sizes.get(key)
+    if found is None:
+        found = len(gzip.compress(path.read_bytes(), compresslevel=6, mtime=0))
+        _gzip_sizes[key] = found
+    return found
 
 
 def _client_config(
@@ -529,6 +614,82 @@ def _version(bundles: dict[str, EngineBundle]) -> str:
     return hasher.hexdigest()[:12]
 
 
+_ROLLER = _ASSETS / "roller"
+"""The roller's page script as ES modules (``// @ts-check``, type-checked by ``make lint-js``)."""
+
+ROLLER_MODULES = (
+    "config",
+    "values",
+    "engine",
+    "widgets",
+    "cells",
+    "personal",
+    "own",
+    "free",
+    "events",
+    "offline",
+    "main",
+)
+"""The roller's modules in the order the page runs them (each one's top-level code runs
+after the modules before it, as in the script the site ships)."""
+
+_ROLLER_HEAD = """\
+// saikoro dice roller: the page side, bundled from assets/roller/*.js (see roller_script).
+(function () {
+  "use strict";
+  if (window.saikoroRoller) return;
+"""
+_IMPORT = re.compile(r'^import \{[^}]*\} from "\./([a-z]+)\.js";\n', re.MULTILINE)
+_EXPORT = re.compile(r"^export (?=(?:async )?function |const |let )", re.MULTILINE)
+_CAST = re.compile(r"/\*\* @type \{[^{}]*\} \*/ ")
+_TOP_NAME = re.compile(r"^(?:export )?(?:(?:async )?function|const|let) (\w+)", re.MULTILINE)
+
+
+def roller_script() -> str:
+    """``roller.js``, the classic script every page loads: the roller's ES modules
+    (:data:`ROLLER_MODULES` in ``assets/roller/``, each type-checked with ``// @ts-check``)
+    in one function scope, their imports dropped, their exports made plain declarations
+    and their ``/** @type {...} */`` casts (for the type checker) left out. A classic
+    script runs at once and needs no module loader, so the page fetches one small file
+    whatever the source's layout.
+
+    Raises:
+        RollerAssetError: a module is missing or not listed, lacks ``// @ts-check``,
+            declares a name another module declares, or imports or exports in a form the
+            bundle cannot carry (a bug of the assets: it fails the build).
+    """
+    found = {p.stem for p in _ROLLER.glob("*.js")}
+    if found != set(ROLLER_MODULES):
+        raise RollerAssetError(
+            f"assets/roller/ holds {sorted(found)}, the bundle lists {sorted(ROLLER_MODULES)}"
+        )
+    parts = [_ROLLER_HEAD]
+    owners: dict[str, str] = {}
+    for name in ROLLER_MODULES:
+        text = (_ROLLER / f"{name}.js").read_text(encoding="utf-8")
+        if not text.startswith("// @ts-check\n"):
+            raise RollerAssetError(f"assets/roller/{name}.js: its first line must be // @ts-check")
+        for imported in _IMPORT.findall(text):
+            if imported not in ROLLER_MODULES:
+                raise RollerAssetError(f"assets/roller/{name}.js imports ./{imported}.js")
+        body = _EXPORT.sub("", _IMPORT.sub("", text.removeprefix("// @ts-check\n")))
+        body = _CAST.sub("", body)  # for the type checker only
+        if re.search(r"^\s*(?:import|export)\b", body, re.MULTILINE):
+            raise RollerAssetError(f"assets/roller/{name}.js: an import or export not bundled")
+        for top in _TOP_NAME.findall(body):
+            if top in owners:
+                raise RollerAssetError(
+                    f"assets/roller/{name}.js declares {top}, as {owners[top]}.js does"
+                )
+            owners[top] = name
+        parts.append(
+            "".join(f"  {line}" if line.strip() else line for line in body.splitlines(True))
+        )
+        parts.append("\n")
+    parts.append("})();\n")
+    return "".join(parts)
+
+
 def compact_script(source: str) -> str:
     """A classic script without its comment lines, blank lines and indentation.
 
@@ -557,7 +718,7 @@ def install_assets(site_dir: str, settings: RollerSettings) -> None:
     bundles = engine_bundles()
     version = _version(bundles)
     config = json.dumps(_client_config(settings, version, bundles, runtime), sort_keys=True)
-    script = compact_script((_ASSETS / "roller.js").read_text(encoding="utf-8"))
+    script = compact_script(roller_script())
     if _CONFIG_MARK not in script or "`" in script:  # pragma: no cover - guards the asset
         raise RollerAssetError("roller.js lost its configuration marker or has a template literal")
     _write(target / "roller.js", script.replace(_CONFIG_MARK, config).encode("utf-8"))

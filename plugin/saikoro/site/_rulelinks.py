@@ -16,7 +16,7 @@ from __future__ import annotations
 import html as html_lib
 import posixpath
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from mkdocs.structure.toc import AnchorLink
@@ -186,8 +186,3 @@ def _relative(from_url: str, to_url: str) -> str:
     base = from_url if from_url.endswith("/") or not from_url else posixpath.dirname(from_url)
     rel = posixpath.relpath(to_url or ".", base.rstrip("/") or ".")
     return rel + "/" if to_url.endswith("/") and not rel.endswith("/") else rel
-
-
-def topics_of(kind: str, items: Sequence[tuple[str, Topic]]) -> dict[tuple[str, str], Topic]:
-    """The markers' topics keyed as :meth:`RuleLinks.fill` looks them up."""
-    return {(kind, key): topic for key, topic in items}

@@ -33,6 +33,7 @@ from saikoro.scenario import (
 )
 
 from ._config import dropped_by
+from ._context import BuildContext
 from ._log import log
 from ._lru import Lru
 from ._navigation import BookNav
@@ -182,10 +183,13 @@ class ScenarioBook:
         self.nav = BookNav("index.md", "")
         """Where this build's book pages go in the navigation (see :mod:`._navigation`)."""
 
-    def render(self, scenario: Scenario, *, roller: bool, zip_href: str) -> Rendered:
-        """The rendered page of ``scenario``, cached by content."""
-        # the バランス section's settings, and its background work done (mkdocs serve)
-        balance_key = (*balance.key(), balance.version(scenario))
+    def render(
+        self, scenario: Scenario, ctx: BuildContext, *, roller: bool, zip_href: str
+    ) -> Rendered:
+        """The rendered page of ``scenario`` in the build ``ctx``, cached by content (and by
+        what the context changes: the page language, the バランス section's settings)."""
+        # the context, and the バランス section's background work done (mkdocs serve)
+        context_key = (*ctx.key(), balance.version(ctx.balance, scenario))
         key = (
             scenario.digest,
             scenario.id,
@@ -193,14 +197,14 @@ class ScenarioBook:
             roller,
             zip_href,
             self.vtt,
-            balance_key,
+            context_key,
             story.images_key(scenario),
         )
         found = self._pages.get(key)
         if found is None:
             self.rendered += 1
             found = render_scenario(
-                scenario, self.odds, roller=roller, zip_href=zip_href, vtt=self.vtt
+                scenario, self.odds, roller=roller, zip_href=zip_href, vtt=self.vtt, ctx=ctx
             )
             self._pages[key] = found
         return found
@@ -298,14 +302,15 @@ class ScenarioBook:
         self,
         config: MkDocsConfig,
         book: BookResult,
+        ctx: BuildContext,
         *,
         prefix: str,
         title: str,
         roller: bool,
     ) -> list[File]:
-        """Generated files: one page (+ zips) per scenario, error pages, the index and the
-        systems' listing pages (:mod:`._pages.index`); their places in the navigation in
-        :attr:`nav`."""
+        """Generated files of the build ``ctx``: one page (+ zips) per scenario, error
+        pages, the index and the systems' listing pages (:mod:`._pages.index`); their
+        places in the navigation in ``self.nav``."""
         prefix = prefix.strip("/")
         out: list[File] = []
         listed: list[tuple[Scenario, str, tuple[str, str, float] | None]] = []
@@ -335,7 +340,7 @@ class ScenarioBook:
             source = _from_config(scenario.path, config)
             self.sources[page_uri] = source
             zip_href = "./" if directory_urls else f"{scenario.id}/"
-            rendered = self.render(scenario, roller=roller, zip_href=zip_href)
+            rendered = self.render(scenario, ctx, roller=roller, zip_href=zip_href)
             problems = self.page_problems(scenario, rendered)
             if problems:  # an error page in place of a page showing "?"
                 self.errors.extend(problems)
@@ -353,7 +358,7 @@ class ScenarioBook:
             for image in self._images(config, scenario, folder):
                 out.append(image)
                 self.sources[image.src_uri] = source
-            listed.append((scenario, page_uri, balance.summary(scenario)))
+            listed.append((scenario, page_uri, balance.summary(ctx.balance, scenario)))
         for stem, problems in sorted(book.broken.items()):
             page_md = error_page(stem, problems, self.lang)
             out.append(self._file(config, f"{prefix}/{stem}.md", page_md))

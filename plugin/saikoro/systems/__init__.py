@@ -2,10 +2,14 @@
 
 A system is registered once, by id: the built-in ones in :data:`BUILTIN`, those of
 installed packages through the :data:`ENTRY_POINT_GROUP` entry points. Its class
-(:class:`System`) is the engine and names, by module path, the parts above the engine:
-its scenario definition, page profile and VTT export, which :mod:`saikoro.scenario`,
-:mod:`saikoro.site` and :mod:`saikoro.export` find through it (this package imports
-none of them: it is shipped to the browser with :mod:`saikoro.dice` alone).
+(:class:`System`) is the engine; its package (the one the class is defined in) is what
+the browser's roller runs, and holds beside it the parts above the engine, found by name
+with :meth:`System.part` (:data:`System.PARTS`): ``scenario`` (its scenario definition),
+``model``, ``page`` (its page profile), ``vtt`` (its VTT export) and ``simulator``, which
+:mod:`saikoro.scenario`, :mod:`saikoro.site`, :mod:`saikoro.export` and
+:mod:`saikoro.balance` find through it (this package imports none of them: it is shipped
+to the browser with :mod:`saikoro.dice` alone, and so is an installed system's package,
+its parts left out).
 
 Every system package has the same layout (checked by ``tests/test_system_layout.py``),
 so a reader who knows one system knows where everything is in the others:
@@ -34,6 +38,9 @@ so a reader who knows one system knows where everything is in the others:
 topic modules
     Optional, named by the rules they implement: ``board``, ``damage``, ``chase``,
     ``cards``, ``status``, ``states``…
+the parts above the engine (:data:`System.PARTS`)
+    ``scenario.py``, ``model.py``, ``page.py``, ``vtt.py`` and ``simulator`` (a module or a
+    package), which may import the rest of saikoro; the engine never imports them.
 
 >>> get("getb").id
 'getb'
@@ -62,6 +69,7 @@ from ._base import (
     CommandDoc,
     OptionError,
     OptionValue,
+    RegistryError,
     RightsNotice,
     RulesError,
     Ruling,
@@ -106,8 +114,8 @@ BUILTIN: Mapping[str, str] = MappingProxyType(
 )
 """The systems saikoro ships: id -> the module whose ``SYSTEM`` is the system's class.
 
-A system in this package is one line here. The class names the rest of the system
-(:attr:`System.scenario_def`, :attr:`System.page_profile`, :attr:`System.vtt_export`).
+A system in this package is one line here. Its package holds the rest of the system
+(:meth:`System.part`).
 """
 
 ENTRY_POINT_GROUP = "saikoro.systems"
@@ -125,11 +133,13 @@ SYSTEM_IDS: tuple[str, ...]
 
 
 class UnknownSystemError(SaikoroError, ValueError):
-    """No system has that id or alias."""
+    """No system has that id or alias.
 
+    ``str(error)`` is the English message; ``error.ja`` the same in Japanese."""
 
-class RegistryError(SaikoroError, ValueError):
-    """A registered system cannot be loaded, or its parts disagree with its id."""
+    def __init__(self, message: str, *, ja: str = "") -> None:
+        super().__init__(message)
+        self.ja = ja or message
 
 
 @cache
@@ -199,7 +209,9 @@ def system_class(system_id: str) -> type[System]:
         RegistryError: the registration does not lead to that system's class.
     """
     if system_id not in BUILTIN and system_id not in registry():
-        raise UnknownSystemError(f"unknown system id {system_id!r}")
+        raise UnknownSystemError(
+            f"unknown system id {system_id!r}", ja=f"システム {system_id!r} はありません"
+        )
     return _load(system_id)
 
 
@@ -233,6 +245,9 @@ def get(name: str | System, **options: OptionValue) -> System:
         close = difflib.get_close_matches(key, list(index), n=1)
         known = ", ".join(registry())
         hint = f"; did you mean {index[close[0]]!r}?" if close else f"; known: {known}"
+        hint_ja = f"（{index[close[0]]!r} のことですか?）" if close else f"（使えるもの: {known}）"
         shown = name if len(name) <= 40 else name[:37] + "..."
-        raise UnknownSystemError(f"unknown system {shown!r}{hint}")
+        raise UnknownSystemError(
+            f"unknown system {shown!r}{hint}", ja=f"システム {shown!r} はありません{hint_ja}"
+        )
     return _load(system_id)(**options)

@@ -7,14 +7,19 @@ for the rulings the system exposes as options.
 
 from __future__ import annotations
 
+import importlib
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import ClassVar, Protocol, Self
+from typing import TYPE_CHECKING, ClassVar, Literal, Protocol, Self, overload
 
 from saikoro.dice import DiceSource, Odds, Roll, SaikoroError
 
 from ._flow import Flow
+
+if TYPE_CHECKING:
+    from types import ModuleType
 
 __all__ = [
     "FAN_WORK",
@@ -22,6 +27,7 @@ __all__ = [
     "CommandDoc",
     "OptionError",
     "OptionValue",
+    "RegistryError",
     "RightsNotice",
     "RulesError",
     "Ruling",
@@ -31,8 +37,19 @@ __all__ = [
 OptionValue = bool | int | str
 
 
+class RegistryError(SaikoroError, ValueError):
+    """A registered system cannot be loaded, or its parts disagree with its id."""
+
+
 class OptionError(SaikoroError, ValueError):
-    """An unknown ruling option or a value it does not accept."""
+    """An unknown ruling option or a value it does not accept.
+
+    ``str(error)`` is the English message; ``error.ja`` the same in Japanese (what the
+    command line and the author-facing reports print)."""
+
+    def __init__(self, message: str, *, ja: str = "") -> None:
+        super().__init__(message)
+        self.ja = ja or message
 
 
 class RulesError(SaikoroError, ValueError):
@@ -74,6 +91,8 @@ class Ruling:
         option: whether tables can choose otherwise with an option of the same name.
         default: the option's default value.
         choices: the accepted values (for str options) or ``()`` for bool/int.
+        words: each choice as a reader reads it, in Japanese (``("defender", "防御側の
+            勝ち")``): what a page shows of a scenario's choice (:meth:`word`).
     """
 
     key: str
@@ -84,11 +103,23 @@ class Ruling:
     option: bool = False
     default: OptionValue = False
     choices: tuple[str, ...] = ()
+    words: tuple[tuple[str, str], ...] = ()
 
     @property
     def option_name(self) -> str:
         """The option name (the part of ``key`` after the system id)."""
         return self.key.split(".", 1)[-1]
+
+    def word(self, value: OptionValue) -> str:
+        """The option's ``value`` as a reader reads it: its word from :attr:`words`, 採用 /
+        不採用 for a bool, an int or a choice with no word as written.
+
+        >>> Ruling("x.tie", "同値", "", "", "", True, "a", ("a", "b"), (("a", "先攻"),)).word("a")
+        '先攻'
+        """
+        if isinstance(value, bool):
+            return "採用" if value else "不採用"
+        return dict(self.words).get(str(value), str(value))
 
 
 @dataclass(frozen=True)
@@ -166,39 +197,81 @@ class System:
     rulings: ClassVar[tuple[Ruling, ...]] = ()
     """Rulings; those with ``option=True`` are options of the instance."""
 
-    # The system's parts above the engine, named by module path (the engine cannot import
-    # them: it is shipped to the browser alone). saikoro.scenario, saikoro.site and
-    # saikoro.export find each system's part here, so a system is registered once.
-    scenario_def: ClassVar[str] = ""
-    """Module whose ``ROOT`` defines its scenarios (``saikoro.systems._getb.scenario``)."""
-    page_profile: ClassVar[str] = ""
-    """Module whose ``PROFILE`` shows its scenarios on pages (``saikoro.systems._getb.page``)."""
-    scenario_model: ClassVar[str] = ""
-    """Module whose ``MODEL`` is its scenario model class (``saikoro.systems._getb.model``)."""
-    vtt_export: ClassVar[str] = ""
-    """Module with ``character(enemy)`` and ``palette(enemy, system)`` for VTT exports."""
-    simulator: ClassVar[str] = ""
-    """Module whose ``SIMULATOR`` plays its encounters (a :class:`saikoro.balance.Simulator`)."""
     sample_scenario: ClassVar[str] = ""
     """The sample scenario ``saikoro new`` writes: a package resource, ``package:path``."""
     sample_flow: ClassVar[str] = ""
     """The flow (an id of :meth:`flows`) a new book's first page draws (``saikoro new``)."""
 
-    PARTS: ClassVar[tuple[str, ...]] = (
-        "scenario_def",
-        "scenario_model",
-        "page_profile",
-        "vtt_export",
-        "simulator",
+    PARTS: ClassVar[Mapping[str, str]] = MappingProxyType(
+        {
+            "scenario": "ROOT: the scenario definition (saikoro.scenario)",
+            "model": "MODEL: the scenario model class (saikoro.scenario.model)",
+            "page": "PROFILE: how its scenarios show on pages (saikoro.site)",
+            "vtt": "character(enemy) and palette(enemy, system): VTT exports (saikoro.export)",
+            "simulator": "SIMULATOR: plays its encounters (saikoro.balance)",
+        }
     )
-    """The attributes naming the parts above the engine (modules or packages)."""
+    """The parts above the engine a system's package may hold, by module name, and what each
+    module provides: ``<package>.scenario`` and so on beside the class (see :meth:`part`)."""
+
+    @classmethod
+    def package(cls) -> str:
+        """The package of the system: the one its class is defined in (``saikoro_toy``;
+        ``saikoro.systems._getb``), which holds its engine and its parts (``""``: a class
+        in a top-level module, which has no parts)."""
+        module = sys.modules[cls.__module__]
+        if hasattr(module, "__path__"):
+            return cls.__module__
+        return cls.__module__.rpartition(".")[0]
 
     @classmethod
     def part_modules(cls) -> tuple[str, ...]:
-        """The modules (or packages) of the parts above the engine the system names: what
-        the browser's copy of the engine leaves out, and what may import beyond the
-        standard library."""
-        return tuple(m for m in (getattr(cls, a) for a in cls.PARTS) if m)
+        """The modules (or packages) the parts above the engine are, by the convention of
+        :data:`PARTS` (whether the system has them or not): what the browser's copy of the
+        engine leaves out, and what may import beyond the standard library."""
+        package = cls.package()
+        return tuple(f"{package}.{name}" for name in cls.PARTS) if package else ()
+
+    @overload
+    @classmethod
+    def part(cls, name: str) -> ModuleType: ...
+    @overload
+    @classmethod
+    def part(cls, name: str, *, required: Literal[False]) -> ModuleType | None: ...
+    @classmethod
+    def part(cls, name: str, *, required: bool = True) -> ModuleType | None:
+        """The system's part ``name`` (a key of :data:`PARTS`): the module
+        ``<package>.<name>`` beside its class, imported on first use. The one way
+        :mod:`saikoro.scenario`, :mod:`saikoro.site`, :mod:`saikoro.export` and
+        :mod:`saikoro.balance` find a system's parts, so a system is registered once.
+
+        Raises:
+            RegistryError: the system has no such part (``required``; otherwise ``None``),
+                or ``name`` is not a part.
+
+        >>> from saikoro.systems import get
+        >>> type(get("getb")).part("page").__name__
+        'saikoro.systems._getb.page'
+        """
+        if name not in cls.PARTS:
+            raise RegistryError(
+                f"{name!r} is not a part of a system; parts: {', '.join(cls.PARTS)}"
+            )
+        package = cls.package()
+        module_name = f"{package}.{name}"
+        try:
+            if not package:
+                raise ModuleNotFoundError(name=module_name)
+            return importlib.import_module(module_name)
+        except ModuleNotFoundError as error:
+            if error.name != module_name:
+                raise  # the part is there but imports something missing: a bug in it
+            if required:
+                raise RegistryError(
+                    f"system {cls.id!r} has no {name} part (no module {module_name!r}: "
+                    f"{cls.PARTS[name]})"
+                ) from None
+            return None
 
     __slots__ = ("_options",)
 
@@ -208,16 +281,23 @@ class System:
         for key, value in options.items():
             if key not in spec:
                 known = ", ".join(sorted(spec)) or "(none)"
-                raise OptionError(f"{self.id}: unknown option {key!r}; known: {known}")
+                raise OptionError(
+                    f"{self.id}: unknown option {key!r}; known: {known}",
+                    ja=f"{self.id} にオプション {key!r} はありません（使えるもの: {known}）",
+                )
             ruling = spec[key]
             if type(value) is not type(ruling.default):
+                kind = {bool: "true か false", int: "整数", str: "文字列"}[type(ruling.default)]
                 raise OptionError(
                     f"{self.id}: option {key!r} expects {type(ruling.default).__name__}, "
-                    f"got {value!r}"
+                    f"got {value!r}",
+                    ja=f"{self.id} のオプション {key!r} は{kind}です（{value!r} は使えません）",
                 )
             if ruling.choices and value not in ruling.choices:
+                choices = ", ".join(ruling.choices)
                 raise OptionError(
-                    f"{self.id}: option {key!r} must be one of {', '.join(ruling.choices)}"
+                    f"{self.id}: option {key!r} must be one of {choices}",
+                    ja=f"{self.id} のオプション {key!r} は {choices} のどれかです",
                 )
             values[key] = value
         self._options = MappingProxyType(values)
@@ -245,7 +325,11 @@ class System:
         value = self._options[name]
         if not isinstance(value, int) or value < low or (high is not None and value > high):
             bound = f"{low} or more" if high is None else f"between {low} and {high}{unit}"
-            raise OptionError(f"{self.id}: option {name!r} must be {bound}")
+            ja = f"{low} 以上" if high is None else f"{low} から {high} まで"
+            raise OptionError(
+                f"{self.id}: option {name!r} must be {bound}",
+                ja=f"{self.id} のオプション {name!r} は {ja}の整数です",
+            )
         return value
 
     def with_options(self, **options: OptionValue) -> Self:

@@ -1,13 +1,15 @@
 """One declarative definition per system: the whole scenario's :class:`~saikoro.scenario.Obj`.
 
-Each system names the module of its definition (:attr:`saikoro.systems.System.scenario_def`);
+Each system's definition is its ``scenario`` part (:meth:`saikoro.systems.System.part`);
 :data:`DEFINITIONS` finds it through the system registry, so a system registered once
 (built in or from an installed package) is validated too. The module holds:
 
 ``ROOT``
     the whole scenario's :class:`Obj` (required);
 ``SIDE_CHECKS``
-    the side-mission ``check:`` keys its scenarios offer (default ``("win",)``);
+    the side-mission ``check:`` keys its scenarios offer (default ``("win",)``): keys any
+    battle offers, and the system's own :class:`~saikoro.scenario._defs._side.SideFact`
+    declarations;
 ``REFERENCE_PARTY`` / ``REFERENCE_PARTY_FIXED``
     the reference party's archetypes and the members every reference party has
     (``party:`` format; default none: such a system's scenarios need a ``party:``);
@@ -22,13 +24,13 @@ True
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterator, Mapping
 from types import ModuleType
 from typing import Any
 
 from saikoro.dice import InternalError
 from saikoro.scenario._containers import Obj
+from saikoro.scenario._defs._side import SideFact, side_keys
 from saikoro.systems import RegistryError, registry, system_class
 
 __all__ = [
@@ -38,26 +40,18 @@ __all__ = [
     "definition_module",
     "enemy_actions",
     "reference_party",
+    "side_facts",
 ]
-
-_cache: dict[str, Obj] = {}
-_modules: dict[str, ModuleType] = {}
 
 
 def definition_module(system_id: str) -> ModuleType:
-    """The module of ``system_id``'s scenario definition (imported on first use).
+    """The module of ``system_id``'s scenario definition (its ``scenario`` part).
 
     Raises:
         UnknownSystemError: no system is registered as ``system_id``.
-        RegistryError: the system names no definition.
+        RegistryError: the system has no definition.
     """
-    found = _modules.get(system_id)
-    if found is None:
-        where = system_class(system_id).scenario_def
-        if not where:
-            raise RegistryError(f"system {system_id!r} names no scenario_def")
-        found = _modules[system_id] = importlib.import_module(where)
-    return found
+    return system_class(system_id).part("scenario")
 
 
 def definition(system_id: str) -> Obj:
@@ -65,17 +59,13 @@ def definition(system_id: str) -> Obj:
 
     Raises:
         UnknownSystemError: no system is registered as ``system_id``.
-        RegistryError: the system names no definition, or its ``ROOT`` is not an ``Obj``.
+        RegistryError: the system has no definition, or its ``ROOT`` is not an ``Obj``.
     """
-    found = _cache.get(system_id)
-    if found is None:
-        module = definition_module(system_id)
-        where = module.__name__
-        root = getattr(module, "ROOT", None)
-        if not isinstance(root, Obj):
-            raise RegistryError(f"system {system_id!r}: {where}.ROOT is not a scenario Obj")
-        found = _cache[system_id] = root
-    return found
+    module = definition_module(system_id)
+    root = getattr(module, "ROOT", None)
+    if not isinstance(root, Obj):
+        raise RegistryError(f"system {system_id!r}: {module.__name__}.ROOT is not a scenario Obj")
+    return root
 
 
 class _Definitions(Mapping[str, Obj]):
@@ -97,16 +87,23 @@ DEFINITIONS: Mapping[str, Obj] = _Definitions()
 """System id -> the definition of its scenarios."""
 
 
+def _side_checks(system_id: str) -> tuple[str | SideFact, ...]:
+    """A system's ``SIDE_CHECKS`` (``("win",)`` when it declares none)."""
+    if system_id not in registry():
+        raise KeyError(system_id)
+    checks = getattr(definition_module(system_id), "SIDE_CHECKS", ("win",))
+    if not (isinstance(checks, tuple) and all(isinstance(k, str | SideFact) for k in checks)):
+        raise RegistryError(
+            f"system {system_id!r}: SIDE_CHECKS is not a tuple of keys and SideFacts"
+        )
+    return checks
+
+
 class _SideChecks(Mapping[str, tuple[str, ...]]):
     """System id -> the side-mission ``check:`` keys it offers (its ``SIDE_CHECKS``)."""
 
     def __getitem__(self, system_id: str) -> tuple[str, ...]:
-        if system_id not in registry():
-            raise KeyError(system_id)
-        keys = getattr(definition_module(system_id), "SIDE_CHECKS", ("win",))
-        if not (isinstance(keys, tuple) and all(isinstance(k, str) for k in keys)):
-            raise RegistryError(f"system {system_id!r}: SIDE_CHECKS is not a tuple of keys")
-        return keys
+        return side_keys(_side_checks(system_id))
 
     def __iter__(self) -> Iterator[str]:
         return iter(registry())
@@ -117,6 +114,12 @@ class _SideChecks(Mapping[str, tuple[str, ...]]):
 
 SIDE_CHECKS: Mapping[str, tuple[str, ...]] = _SideChecks()
 """System id -> the side-mission ``check:`` keys its scenarios offer."""
+
+
+def side_facts(system_id: str) -> tuple[SideFact, ...]:
+    """The side-mission keys ``system_id`` declares itself (:class:`SideFact`): what each
+    compares of its simulator's per-battle facts."""
+    return tuple(c for c in _side_checks(system_id) if isinstance(c, SideFact))
 
 
 def enemy_actions(system_id: str, enemy: Mapping[str, Any]) -> list[str]:

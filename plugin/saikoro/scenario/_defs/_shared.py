@@ -10,7 +10,15 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from saikoro.scenario._common import ID, NAME, TEXT, fraction_text, root_fields, unique_ids
+from saikoro.scenario._common import (
+    ID,
+    NAME,
+    TEXT,
+    SideChecks,
+    fraction_text,
+    root_fields,
+    unique_ids,
+)
 from saikoro.scenario._containers import Field, ListOf, Obj
 from saikoro.scenario._defs._sense import check_settings
 from saikoro.scenario._loader import Node, join_path
@@ -58,7 +66,7 @@ def scenario_root(
     chase: Field | None = None,
     checks: tuple[Check, ...] = (),
     *,
-    side_checks: tuple[str, ...] = ("win",),
+    side_checks: SideChecks = ("win",),
 ) -> Obj:
     """The whole scenario: up to 100 targets, 50 enemies with unique ids, chase tables;
     side missions whose ``check`` offers ``side_checks``."""

@@ -2,9 +2,12 @@
 
 A side mission's ``success:`` is free text for the reader; ``check:`` says the same
 thing in a small vocabulary that :mod:`saikoro.balance` counts battle by battle. Every
-key given must hold (they are joined by "and"). Each system's scenario definition names
-the keys it offers (``SIDE_CHECKS``, passed to :func:`side_check`); :data:`FIELDS` holds
-them all, and a key means the same in every system that offers it.
+key given must hold (they are joined by "and"). :data:`FIELDS` holds the keys any battle
+can offer, and a key means the same in every system that offers it. Each system's
+scenario definition names the keys it offers (``SIDE_CHECKS``, passed to
+:func:`side_check`): keys of :data:`FIELDS`, and the system's own :class:`SideFact`
+declarations (穢れ's ``kegare_at_most``, 国力ゲーム's ``power_at_least``...), each
+comparing a fact its simulator records battle by battle.
 
 >>> [f.name for f in side_check("x", ("win", "rounds_at_most")).fields]
 ['win', 'rounds_at_most']
@@ -12,8 +15,9 @@ them all, and a key means the same in every system that offers it.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Literal
 
 from saikoro.scenario._containers import Field, ListOf, Obj
 from saikoro.scenario._loader import Node, join_path
@@ -21,7 +25,16 @@ from saikoro.scenario._problems import Msg, show_value
 from saikoro.scenario._schema import INVALID, Bool, Ctx, Int, Str, Tolerant, did_you_mean
 from saikoro.systems import registry
 
-__all__ = ["BATTLE_CHECKS", "FIELDS", "check_side_refs", "offered_by", "side_check"]
+__all__ = [
+    "BATTLE_CHECKS",
+    "FIELDS",
+    "SideFact",
+    "check_side_refs",
+    "known_keys",
+    "offered_by",
+    "side_check",
+    "side_keys",
+]
 
 _ID = Str(max_length=64, pattern=r"[a-z0-9][a-z0-9_-]*", pattern_msg=Msg("t.id"))
 _NAME = Str(max_length=80)
@@ -91,24 +104,6 @@ FIELDS: dict[str, Field] = {
             en="enemy actions (name, or enemy-id:name) that never deal the party damage",
         ),
         Field(
-            "kegare_at_most",
-            Int(0, 10),
-            ja="終了時、どのPCの穢れもこの値以下",
-            en="at the end, every PC's kegare is at most this",
-        ),
-        Field(
-            "escaped",
-            Bool(),
-            ja="チェイスで逃げ切る(true)/逃げ切れない(false)",
-            en="the PCs get away in the chase (true) or do not (false)",
-        ),
-        Field(
-            "power_at_least",
-            _COUNT,
-            ja="終了時の自国の国力がこの値以上",
-            en="the PCs' national power at the end is at least this",
-        ),
-        Field(
             "targets",
             ListOf(_NAME, min_items=1, max_items=100),
             ja="成功させる判定(difficulty_targets の name)",
@@ -120,15 +115,49 @@ FIELDS: dict[str, Field] = {
             ja="成功した判定の数がこの値以上",
             en="at least this many difficulty targets succeeded",
         ),
-        Field(
-            "cards_left_at_least",
-            _COUNT,
-            ja="終了時にパーティが持つ覚醒札の合計がこの値以上",
-            en="the party holds at least this many awakening cards at the end",
-        ),
     )
 }
-"""Every key of the vocabulary (the model's :class:`~saikoro.scenario.model.SideCheck`)."""
+"""The keys any battle may offer (the model's :class:`~saikoro.scenario.model.SideCheck`);
+a system's own facts are its :class:`SideFact` declarations."""
+
+
+@dataclass(frozen=True)
+class SideFact:
+    """A side-mission ``check:`` key a system adds: it compares one per-battle fact the
+    system's simulator records (``Tally.record(facts=...)``) with the value written.
+
+    Attributes:
+        field: the key, its type (an integer or a boolean) and its words.
+        fact: the simulator's fact (``corruption``).
+        compare: how the fact must compare with the value: ``<=`` (at most), ``>=`` (at
+            least) or ``==`` (a boolean: ``true`` holds when the fact is non-zero).
+        missing: why the key cannot be counted when the simulator does not record the fact
+            for an encounter (「チェイスがない」), in Japanese.
+    """
+
+    field: Field
+    fact: str
+    compare: Literal["<=", ">=", "=="]
+    missing: str = ""
+
+    @property
+    def name(self) -> str:
+        """The key (``kegare_at_most``)."""
+        return self.field.name
+
+
+def side_keys(checks: Iterable[str | SideFact]) -> tuple[str, ...]:
+    """The keys of a system's ``SIDE_CHECKS``."""
+    return tuple(c if isinstance(c, str) else c.name for c in checks)
+
+
+def known_keys() -> set[str]:
+    """Every key some registered system offers (a key another system offers is named as
+    such in a message, not taken for a typo)."""
+    from saikoro.scenario._defs import SIDE_CHECKS
+
+    return set(FIELDS).union(*SIDE_CHECKS.values())
+
 
 BATTLE_CHECKS: tuple[str, ...] = (
     "win",
@@ -165,7 +194,7 @@ class _Check(Obj):
         kept: dict[object, tuple[Node, Node]] = {}
         foreign = False
         for key, pair in node.value.items():
-            if key in FIELDS and key not in own:
+            if key not in own and key in known_keys():
                 foreign = True
                 offered = offered_by(str(key))
                 ctx.error(
@@ -182,14 +211,17 @@ class _Check(Obj):
         return INVALID
 
 
-def side_check(system_id: str, keys: tuple[str, ...] = ("win",)) -> Obj:
-    """The ``check`` mapping of ``system_id``'s side missions, offering ``keys``."""
+def side_check(system_id: str, checks: tuple[str | SideFact, ...] = ("win",)) -> Obj:
+    """The ``check`` mapping of ``system_id``'s side missions, offering ``checks`` (keys of
+    :data:`FIELDS` and the system's own :class:`SideFact` declarations)."""
+    keys = side_keys(checks)
 
     def not_empty(value: dict[str, Any], node: Node, path: str, ctx: Ctx) -> None:
         if not value:
             ctx.error(node, path, Msg("side.empty"), Msg("hint.known", (", ".join(keys),)))
 
-    return _Check(tuple(FIELDS[k] for k in keys), checks=(not_empty,), system=system_id)
+    fields = tuple(c.field if isinstance(c, SideFact) else FIELDS[c] for c in checks)
+    return _Check(fields, checks=(not_empty,), system=system_id)
 
 
 def _where(ctx: Ctx, node: Node, path: str) -> Node:
@@ -299,9 +331,6 @@ def _check_one(
         ctx.error(_where(ctx, node, kpath), kpath, Msg("side.contradiction", (shown,)))
     if names is None:  # a target with errors: its kind is not known
         return
-    if "escaped" in cond and not any(t.get("kind") == "chase" for t in targets):
-        kpath = join_path(base, "escaped")
-        ctx.error(_where(ctx, node, kpath), kpath, Msg("side.no_chase"))
     if cond.get("targets_at_least", 0) > len(targets):
         kpath = join_path(base, "targets_at_least")
         msg = Msg("side.too_many_targets", (cond["targets_at_least"], len(targets)))

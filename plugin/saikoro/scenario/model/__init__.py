@@ -16,7 +16,6 @@ definitions (:mod:`saikoro.scenario._defs`), filled once.
 
 from __future__ import annotations
 
-import importlib
 import typing
 from collections.abc import Mapping
 
@@ -24,7 +23,7 @@ from saikoro.scenario._containers import ListOf, Obj
 from saikoro.scenario._defs import DEFINITIONS
 from saikoro.systems import RegistryError, system_class
 
-from ._build import NOWHERE, Model, Position, build, hints_of, to_data
+from ._build import DEFINED, NOWHERE, Model, Position, build, defaults_from, hints_of, to_data
 from ._common import (
     PC,
     Balance,
@@ -45,6 +44,7 @@ from ._common import (
 )
 
 __all__ = [
+    "DEFINED",
     "NOWHERE",
     "PC",
     "Balance",
@@ -65,36 +65,30 @@ __all__ = [
     "SideCheck",
     "SideMission",
     "build_model",
+    "defaults_from",
     "enemy_model",
     "model_class",
     "pc_model",
     "to_data",
 ]
 
-_classes: dict[str, type[ScenarioModel]] = {}
-
 
 def model_class(system_id: str) -> type[ScenarioModel]:
-    """The model class of ``system_id``'s scenarios: the ``MODEL`` of the module its system
-    names (:attr:`saikoro.systems.System.scenario_model`), imported on first use.
+    """The model class of ``system_id``'s scenarios: the ``MODEL`` of its ``model`` part
+    (:meth:`saikoro.systems.System.part`).
 
     Raises:
         UnknownSystemError: no system is registered as ``system_id``.
-        RegistryError: the system names no model, or its ``MODEL`` is not a
+        RegistryError: the system has no model, or its ``MODEL`` is not a
             :class:`ScenarioModel` subclass.
     """
-    found = _classes.get(system_id)
-    if found is None:
-        where = system_class(system_id).scenario_model
-        if not where:
-            raise RegistryError(f"system {system_id!r} names no scenario_model")
-        made = getattr(importlib.import_module(where), "MODEL", None)
-        if not (isinstance(made, type) and issubclass(made, ScenarioModel)):
-            raise RegistryError(
-                f"system {system_id!r}: {where}.MODEL is not a ScenarioModel subclass"
-            )
-        found = _classes[system_id] = made
-    return found
+    module = system_class(system_id).part("model")
+    made = getattr(module, "MODEL", None)
+    if not (isinstance(made, type) and issubclass(made, ScenarioModel)):
+        raise RegistryError(
+            f"system {system_id!r}: {module.__name__}.MODEL is not a ScenarioModel subclass"
+        )
+    return made
 
 
 def build_model(

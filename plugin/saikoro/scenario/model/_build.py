@@ -5,7 +5,9 @@ the definitions (:mod:`saikoro.scenario._defs`); :func:`build` walks a class and
 definition side by side. Defaults come from the definitions (the :class:`saikoro.scenario.Field`
 ``default``), never from the classes: a key the data leaves out gets the definition's
 default, or ``None`` when the definition has none. Lists become tuples and free
-mappings read-only mappings, so the whole model is immutable.
+mappings read-only mappings, so the whole model is immutable. A class whose ``EXTRA``
+names one of its mapping fields (:class:`~saikoro.scenario.model.SideCheck`'s ``facts``)
+gets there the defined keys it does not name itself (keys a system adds).
 
 >>> from saikoro.scenario._containers import Field, Obj
 >>> from saikoro.scenario._schema import Int
@@ -32,7 +34,16 @@ from saikoro.scenario._containers import ListOf, MapOf, Obj
 from saikoro.scenario._loader import join_path
 from saikoro.scenario._schema import Type
 
-__all__ = ["NOWHERE", "Model", "Position", "build", "hints_of", "to_data"]
+__all__ = [
+    "DEFINED",
+    "NOWHERE",
+    "Model",
+    "Position",
+    "build",
+    "defaults_from",
+    "hints_of",
+    "to_data",
+]
 
 
 def read_only(items: dict[object, object]) -> Mapping[object, object]:
@@ -75,6 +86,60 @@ class Model:
 
 
 M = TypeVar("M", bound=Model)
+
+
+class _Defined:
+    """The type of :data:`DEFINED`."""
+
+    def __repr__(self) -> str:
+        return "DEFINED"
+
+
+DEFINED: typing.Any = _Defined()
+"""A model field's default written as "the definition's": :func:`defaults_from` puts the
+definition's default there, so a key's default is declared once, in its ``Field``."""
+
+
+def defaults_from(kind: Obj) -> typing.Callable[[type[M]], type[M]]:
+    """A class decorator, under ``@dataclass``: each field of the class written
+    ``= DEFINED`` gets the default of the same key in ``kind`` (``()`` for a list,
+    ``None`` for an optional key with none), so that a model constructed directly is the
+    model the loader builds (the loader fills every default from the definition).
+
+    >>> from saikoro.scenario._containers import Field, Obj
+    >>> from saikoro.scenario._schema import Int
+    >>> @dataclass(frozen=True, slots=True, kw_only=True)
+    ... @defaults_from(Obj((Field("a", Int(0, 9)), Field("b", Int(0, 9), default=3))))
+    ... class Pair(Model):
+    ...     a: int
+    ...     b: int = DEFINED
+    >>> Pair(a=1).b
+    3
+
+    Raises:
+        TypeError: a field written ``= DEFINED`` names no key of ``kind``, or a required
+            one (a bug in the model, at import).
+    """
+
+    def apply(cls: type[M]) -> type[M]:
+        for name, written in list(vars(cls).items()):
+            if written is not DEFINED:
+                continue
+            found = [f for f in kind.fields if f.name == name]
+            if not found:
+                raise TypeError(f"{cls.__name__}.{name} is not a key of its definition")
+            defined = found[0]
+            if defined.required:
+                raise TypeError(f"{cls.__name__}.{name} is required: it has no default")
+            default = defined.default
+            if callable(default) and default is not list:
+                raise TypeError(f"{cls.__name__}.{name}: its definition's default is a call")
+            setattr(cls, name, () if default is list else default)
+        return cls
+
+    return apply
+
+
 Positions = Mapping[str, tuple[int, int]]
 
 
@@ -160,11 +225,21 @@ class _Ctx:
         hints = hints_of(cls)
         names = {f.name for f in kind.fields}
         fields = [f for f in dataclasses.fields(cls) if f.name != "where"]
+        extra = getattr(cls, "EXTRA", "")
         missing = names - {f.name for f in fields}
-        if missing:
+        if missing and not extra:
             raise TypeError(f"{cls.__name__} lacks the defined keys {sorted(missing)}")
         values: dict[str, object] = {}
         for f in fields:
+            if f.name == extra:  # the defined keys the class does not name, by key
+                values[f.name] = read_only(
+                    {
+                        k: _untyped(kind.field(k).type, data[k], join_path(path, k), self)
+                        for k in sorted(missing)
+                        if k in data
+                    }
+                )
+                continue
             if f.name not in names:  # a key other systems have (``balance.defeat``)
                 if f.default is not None:
                     raise TypeError(f"{cls.__name__}.{f.name} is not a key of its definition")
@@ -213,11 +288,15 @@ def to_data(value: object) -> object:
     For a model built from validated data this is the validated data again.
     """
     if isinstance(value, Model):
-        return {
+        extra = getattr(value, "EXTRA", "")
+        out = {
             f.name: to_data(getattr(value, f.name))
             for f in dataclasses.fields(value)
-            if f.name != "where" and getattr(value, f.name) is not None
+            if f.name not in {"where", extra} and getattr(value, f.name) is not None
         }
+        if extra:  # the keys it holds by key are the model's own keys in the data
+            out.update((str(k), to_data(v)) for k, v in getattr(value, extra).items())
+        return out
     if isinstance(value, tuple):
         return [to_data(v) for v in value]
     if isinstance(value, Mapping):

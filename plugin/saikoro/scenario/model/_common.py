@@ -7,12 +7,16 @@ Field names are the scenario's keys; the values are what validation gave, defaul
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
+from typing import ClassVar
 
+from saikoro.scenario._defs._party import BALANCE
 from saikoro.systems import OptionValue
 
-from ._build import Model
+from ._build import DEFINED, Model, defaults_from
 
 __all__ = [
     "PC",
@@ -67,13 +71,22 @@ class MainMission(Model):
     rounds: int | None = None
 
 
+def _no_facts() -> Mapping[str, int | bool]:
+    return MappingProxyType({})
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SideCheck(Model):
-    """``missions.side[].check``: the side mission's condition in the simulator's terms.
+    r"""``missions.side[].check``: the side mission's condition in the simulator's terms.
 
     Every key given must hold; ``None``: not given (or not offered by the system, see
-    :data:`saikoro.scenario._defs.SIDE_CHECKS`).
+    :data:`saikoro.scenario._defs.SIDE_CHECKS`). The keys a system declares itself
+    (``kegare_at_most``, ``power_at_least``...: its ``SideFact``\ s) are in :attr:`facts`.
     """
+
+    EXTRA: ClassVar[str] = "facts"
+    """The field that holds the defined keys the class does not name (see
+    :func:`~saikoro.scenario.model._build.build`)."""
 
     win: bool | None = None
     rounds_at_most: int | None = None
@@ -85,12 +98,10 @@ class SideCheck(Model):
     defeated_first: tuple[str, ...] | None = None
     taken_at_most: int | None = None
     no_damage_from: tuple[str, ...] | None = None
-    kegare_at_most: int | None = None
-    escaped: bool | None = None
-    power_at_least: int | None = None
     targets: tuple[str, ...] | None = None
     targets_at_least: int | None = None
-    cards_left_at_least: int | None = None
+    facts: Mapping[str, int | bool] = dataclasses.field(default_factory=_no_facts)
+    """The system's own keys given (``{"kegare_at_most": 3}``), by key."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -129,11 +140,12 @@ class ChaseTable(Model):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+@defaults_from(BALANCE)
 class Balance(Model):
     """``balance:``: the win rate aimed for and how the simulation plays."""
 
     win: str | None = None
-    battles: int = 400
+    battles: int = DEFINED
     defeat: tuple[str, ...] | None = None
     tactics: str | None = None
     enemy_tactics: str | None = None
@@ -204,6 +216,10 @@ class Scene(Model):
     next: tuple[Branch, ...] | None = None
 
 
+def _no_rulings() -> Mapping[str, OptionValue]:
+    return MappingProxyType({})
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ScenarioModel(Model):
     """A whole validated scenario (its ``id`` filled from the file name when absent)."""
@@ -225,7 +241,7 @@ class ScenarioModel(Model):
     enemies: tuple[Enemy, ...] = ()
     missions: Missions | None = None
     chase_tables: tuple[ChaseTable, ...] = ()
-    rulings: Mapping[str, OptionValue]
+    rulings: Mapping[str, OptionValue] = dataclasses.field(default_factory=_no_rulings)
     credits: tuple[str, ...] = ()
     notice: str | None = None
     party: tuple[PC, ...] | None = None

@@ -7,8 +7,10 @@ solves the encounter, computed at build time through a
 validate). The target's verdict is :func:`saikoro.balance.judge_target`'s, as validate
 says it (:func:`saikoro.balance._check.balance_problems`, in the build's log); under
 ``mkdocs serve`` what is still being computed in the background is shown as pending. The
-plugin turns the section on with :func:`configure`; a page rendered without it
+plugin turns the section on with its :class:`Settings`; a page rendered without them
 (``balance.enabled: false``, or outside a build) has no section and simulates nothing.
+The settings are the build context's (:class:`saikoro.site._context.BuildContext`),
+passed to each function here; none is kept in this module.
 
 Every text that comes from the scenario (PC and enemy names, action names) is escaped;
 the simulator's own notes too.
@@ -39,15 +41,13 @@ from saikoro.scenario import Problem, Scenario, describe_tactic, parse_win_range
 from saikoro.site._balancecache import SiteBalanceStore
 from saikoro.site._charts import percent, prob
 from saikoro.site._log import log
-from saikoro.site._pages.labels import choice
+from saikoro.site._pages.labels import ruling_word
 from saikoro.site._safe import esc
 from saikoro.systems import system_class
 
 __all__ = [
     "Settings",
-    "configure",
     "figures",
-    "key",
     "nothing_to_play",
     "section",
     "section_html",
@@ -72,24 +72,9 @@ class Settings:
     misses: list[Problem] = field(default_factory=list)
 
 
-_state: dict[str, Settings | None] = {"settings": None}
-
-
-def configure(settings: Settings | None) -> None:
-    """Turn the section on (with its store and battles) or off (``None``)."""
-    _state["settings"] = settings
-
-
-def key() -> tuple[object, ...]:
-    """What the rendered pages depend on here (part of the page cache's key)."""
-    settings = _state["settings"]
-    return () if settings is None else ("balance", settings.battles)
-
-
-def take_misses() -> list[Problem]:
+def take_misses(settings: Settings | None) -> list[Problem]:
     """The targets clearly missed since the last call, with ``fail_on_miss`` (the plugin
     fails the build on them)."""
-    settings = _state["settings"]
     if settings is None:
         return []
     taken = list(settings.misses)
@@ -97,11 +82,14 @@ def take_misses() -> list[Problem]:
     return taken
 
 
-def version(scenario: Scenario) -> int:
+def version(settings: Settings | None, scenario: Scenario) -> int:
     """Changes when background work the scenario's section waited for has ended (part of
     the page cache's key under ``mkdocs serve``)."""
-    settings = _state["settings"]
     return 0 if settings is None else settings.store.version(scenario)
+
+
+def _has_simulator(system_id: str) -> bool:
+    return system_class(system_id).part("simulator", required=False) is not None
 
 
 def battles_for(scenario: Scenario, default: int) -> int:
@@ -112,16 +100,15 @@ def battles_for(scenario: Scenario, default: int) -> int:
     return default
 
 
-def section(scenario: Scenario, block: Callable[[str], str]) -> str:
+def section(settings: Settings | None, scenario: Scenario, block: Callable[[str], str]) -> str:
     """The section's Markdown (a heading and one HTML block), ``""`` when it is off.
 
     ``scenario`` is a validated :class:`saikoro.scenario.Scenario` (see
     :class:`saikoro.scenario.Scenario`); ``block`` keeps the HTML out of
     the Markdown (the page's slots)."""
-    settings = _state["settings"]
     if settings is None:
         return ""
-    if not system_class(scenario.system).simulator:  # a plugin system without one
+    if not _has_simulator(scenario.system):  # a plugin system without one
         note = (
             '<p class="saikoro-note">このシステムにはバランスのシミュレーションがありません。</p>'
         )
@@ -163,12 +150,11 @@ def _report(settings: Settings, scenario: Scenario, result: BalanceResult) -> No
         log.info(text)
 
 
-def figures(scenario: Scenario) -> BalanceResult | None:
+def figures(settings: Settings | None, scenario: Scenario) -> BalanceResult | None:
     """The figures of the scenario's section (cached: one simulation per page; under
     ``mkdocs serve`` those played so far while the rest runs in the background), ``None``
     when the page has none (the section off, no simulator, nothing to play)."""
-    settings = _state["settings"]
-    if settings is None or not system_class(scenario.system).simulator:
+    if settings is None or not _has_simulator(scenario.system):
         return None
     enc = encounter(scenario)
     if nothing_to_play(enc):
@@ -177,11 +163,11 @@ def figures(scenario: Scenario) -> BalanceResult | None:
     return result
 
 
-def summary(scenario: Scenario) -> tuple[str, str, float] | None:
+def summary(settings: Settings | None, scenario: Scenario) -> tuple[str, str, float] | None:
     """(verdict, its CSS word, win rate it rests on) of the scenario's section, for the
     scenario index; ``None`` when the page has no verdict. The figures are the section's
     own (cached: the page was rendered first)."""
-    result = figures(scenario)
+    result = figures(settings, scenario)
     if result is None:
         return None
     basis = float(result.exact) if result.exact is not None else result.win
@@ -421,7 +407,7 @@ def _rulings(result: BalanceResult) -> str:
     for r in result.rulings:
         value = ""
         if r.value is not None and not r.default:
-            value = f"：{esc(choice(r.value))}（既定から変更）"
+            value = f"：{esc(ruling_word(result.system, r.key, r.value))}（既定から変更）"
         items.append(f'<li data-ruling="{esc(r.key)}">{esc(r.title)}{value}</li>')
     listed = "".join(items)
     return (
@@ -638,7 +624,8 @@ def section_html(
         straddle = f"区間が「{low}」から「{high}」にまたがるので、判定は目安です。"
     basis_text = "厳密な値" if result.exact is not None else "推定値"
     method = (
-        f'<p class="saikoro-note">{result.battles}回の{_plays(result)}のシミュレーション'
+        f'<p class="saikoro-note saikoro-balance-method">{result.battles}回の{_plays(result)}'
+        "のシミュレーション"
         f"（乱数の種 {result.seed}）。判定は勝率の{basis_text}による：{thresholds_text()}。"
         f"{straddle}</p>"
     )

@@ -12,7 +12,7 @@ from saikoro.site._charts import bar_chart, fraction_text, percent
 from saikoro.site._mermaid import reader_text
 from saikoro.site._oddscache import OddsCache
 from saikoro.site._oddsview import informative, odds_error
-from saikoro.site._rolling import widget
+from saikoro.site._roller import widget
 from saikoro.site._safe import esc, render_markdown
 
 __all__ = ["entry_extras", "entry_range", "table_html"]

@@ -269,33 +269,107 @@ def _more(grid: Grid) -> str:
     return "・".join(words)
 
 
-def _print_line(
-    cache: OddsCache, grid: Grid, system: str, options: Mapping[str, OptionValue] | None
+PRINT_COLUMNS = 9
+"""Values per printed row of a one-column grid turned on its side: nine fit an A5 page
+(a longer grid prints as several tables, one under the other)."""
+
+
+def _split_labels(labels: list[str]) -> tuple[str, list[str]]:
+    """The words the row labels share (``耐久``) and what each adds (``1``, ``2``...), or
+    ``""`` and the labels when they share no first word.
+
+    >>> _split_labels(["耐久 1", "耐久 2"])
+    ('耐久', ['1', '2'])
+    >>> _split_labels(["A", "B 1"])
+    ('', ['A', 'B 1'])
+    """
+    heads = {label.split(" ", 1)[0] for label in labels}
+    if len(heads) == 1 and all(" " in label for label in labels):
+        return heads.pop(), [label.split(" ", 1)[1] for label in labels]
+    return "", labels
+
+
+def _print_rows(result: OddsResult | None, grid: Grid) -> list[tuple[str, str]]:
+    """(metric's name, the value's HTML) of one cell, for print: the figures of the
+    screen's table but the events and the chart (which print nothing on paper)."""
+    odds = result.odds if result is not None else None
+    out: list[tuple[str, str]] = []
+    for metric in grid.metrics:
+        if metric in {Metric.SUCCESS, Metric.CRITICAL, Metric.FUMBLE}:
+            value = {
+                Metric.SUCCESS: odds.success if odds is not None else None,
+                Metric.CRITICAL: odds.critical if odds is not None else None,
+                Metric.FUMBLE: odds.fumble if odds is not None else None,
+            }[metric]
+            out.append((_HEADS[metric], prob(value) if value is not None else "–"))
+        elif metric is Metric.MEAN:
+            mean = result.mean if result is not None and odds is not None else None
+            out.append((_HEADS[metric], mean_span(mean) if mean is not None else "–"))
+        elif metric is Metric.GAIN:
+            gain = expected_gain(odds.events) if odds is not None else None
+            out.append((_HEADS[metric], mean_span(gain[1]) if gain is not None else "–"))
+        elif metric is Metric.AT_LEAST and result is not None and odds is not None:
+            out.extend((f"{k}以上", prob(result.at_least(k))) for k in grid.thresholds)
+    return out
+
+
+def _print_table(
+    cache: OddsCache,
+    grid: Grid,
+    system: str,
+    options: Mapping[str, OptionValue] | None,
+    metric: Metric | None = None,
 ) -> str:
-    """The grid in one line, for print (its table stays on screen): each row's first
-    value (``敏捷 1 30.0%、敏捷 2 40.0%…``)."""
-    first = grid.metrics[0]
-    items = []
-    for label, commands in grid.rows:
-        result = cache.odds(commands[0], system, options) if commands and commands[0] else None
-        odds = result.odds if result is not None else None
-        if odds is None or result is None:
-            continue
-        value = None
-        if first is Metric.SUCCESS and odds.success is not None:
-            value = prob(odds.success)
-        elif first is Metric.MEAN and result.mean is not None:
-            value = mean_span(result.mean)
-        if value is not None:
-            items.append(f"{esc(label)} {value}")
-    if not items:
+    """A grid for print, on its side: one column per row of the screen's table (``耐久 1``
+    ... ``耐久 8``), one row per figure (成功, ファンブル...: a one-column grid) or per
+    column of the screen's table with its ``metric`` (通常, 得意分野...), so eight values
+    take three lines of a page instead of nine (the screen's table stays on screen)."""
+    if metric is None:
+        cells = []
+        for _, commands in grid.rows:
+            command = commands[0] if commands else ""
+            result = cache.odds(command, system, options) if command else None
+            cells.append(_print_rows(result, grid))
+        names = [name for name, _ in cells[0]] if cells else []
+        title = grid.title
+    else:
+        names = list(grid.columns)
+        cells = [
+            [
+                (name, _first_value(cache, command, metric, system, options) or "–")
+                for name, command in zip(grid.columns, commands, strict=False)
+            ]
+            for _, commands in grid.rows
+        ]
+        title = f"{grid.title}：{_HEADS.get(metric, '')}"
+    if not names:
         return ""
-    name = _HEADS.get(first, "")
+    corner, heads = _split_labels([label for label, _ in grid.rows])
+    tables = []
+    for first in range(0, len(heads), PRINT_COLUMNS):
+        part = range(first, min(first + PRINT_COLUMNS, len(heads)))
+        head = "".join(f'<th scope="col">{esc(heads[i])}</th>' for i in part)
+        body = "".join(
+            f'<tr><th scope="row">{esc(name)}</th>'
+            + "".join(f"<td>{cells[i][k][1] if k < len(cells[i]) else '–'}</td>" for i in part)
+            + "</tr>"
+            for k, name in enumerate(names)
+        )
+        tables.append(
+            f'<table class="saikoro-print-table"><thead><tr><th scope="col">{esc(corner)}</th>'
+            f"{head}</tr></thead><tbody>{body}</tbody></table>"
+        )
+    note = f'<p class="saikoro-note">{esc(grid.note)}</p>' if grid.note else ""
     return (
-        '<p class="saikoro-print-only saikoro-print-odds" data-search-exclude>'
-        f"<strong>{esc(grid.title)}</strong>"
-        f"（{esc(name)}）：{'、'.join(items)}</p>"
+        '<div class="saikoro-print-only saikoro-print-odds" data-search-exclude>'
+        f'<p class="saikoro-grid-title">{esc(title)}</p>{"".join(tables)}{note}</div>'
     )
+
+
+def _on_its_side(grid: Grid) -> bool:
+    """Whether the grid prints on its side (:func:`_print_table`): more rows than columns,
+    so turned it takes fewer lines."""
+    return len(grid.rows) > len(grid.columns)
 
 
 def grid_html(
@@ -313,20 +387,28 @@ def grid_html(
 
     A damage table (:func:`summarised`) is a compact table of expected values with the
     full table folded under it; a table of one column (one row per ability value...)
-    prints as one line (:func:`_print_line`).
+    prints on its side (:func:`_print_table`).
     """
     if summarised(grid):
         full = _grid_html(cache, dataclasses.replace(grid, note=""), system, options, roll=roll)
+        summary = _summary_html(cache, grid, system, options)
+        if _on_its_side(grid):  # print: the summary on its side, the screen's stays on screen
+            summary = _print_table(cache, grid, system, options, Metric.MEAN) + summary.replace(
+                '<div class="saikoro-gridbox">',
+                '<div class="saikoro-gridbox saikoro-screen-only">',
+                1,
+            )
         return (
-            _summary_html(cache, grid, system, options)
-            + f'<details class="saikoro-grid-more" data-search-exclude><summary>詳しい表'
+            summary + f'<details class="saikoro-grid-more" data-search-exclude><summary>詳しい表'
             f"（{esc(_more(grid))}）</summary>{full}</details>"
         )
     table = _grid_html(cache, grid, system, options, roll=roll)
     if glance(grid):
-        return _print_line(cache, grid, system, options) + table
+        return _print_table(cache, grid, system, options) + table
     if grid.metrics and grid.metrics[0] in {Metric.SUCCESS, Metric.MEAN}:
         # print: the first value of each cell (the chance of success), the table on screen
+        if _on_its_side(grid):
+            return _print_table(cache, grid, system, options, grid.metrics[0]) + table
         compact = _summary_html(
             cache, grid, system, options, metric=grid.metrics[0], cls="saikoro-print-only"
         )

@@ -24,10 +24,11 @@ from saikoro.scenario.model import (
     ScenarioModel,
     SideMission,
 )
-from saikoro.site._oddscache import OddsCache, OddsResult
+from saikoro.site._context import BuildContext
+from saikoro.site._oddscache import OddsCache
 from saikoro.site._profiles import AnyProfile, Personal, profile
 from saikoro.site._profiles.base import given
-from saikoro.site._rolling import free_widget, widget
+from saikoro.site._roller import free_widget, widget
 from saikoro.site._safe import esc, md_escape, render_markdown, safe_title
 from saikoro.site._text import scenario_text, site_text, text_name
 from saikoro.site._vtt import VttSettings
@@ -140,12 +141,12 @@ def fill_slots(content: str, slots: Sequence[str]) -> str:
     return _SLOT.sub(put, content)
 
 
-def _mission_card(kind: str, mission: MainMission | SideMission) -> str:
+def _mission_card(kind: str, mission: MainMission | SideMission, lang: str) -> str:
     rows = []
     for key, value in given(mission):  # the keys written, defaults filled in
         if key == "check":  # the simulation's form of ``success``, which says it in words
             continue
-        label, shown = labels.mission_field(key, value)
+        label, shown = labels.mission_field(key, value, lang)
         rows.append(f"<div><dt>{esc(label)}</dt> <dd>{esc(shown)}</dd></div>")
     return (
         f'<div class="saikoro-card saikoro-mission"><p class="saikoro-card-title">{esc(kind)}</p>'
@@ -153,10 +154,10 @@ def _mission_card(kind: str, mission: MainMission | SideMission) -> str:
     )
 
 
-def _missions(missions: Missions) -> str:
-    cards = [_mission_card("メインミッション", missions.main)]
+def _missions(missions: Missions, lang: str) -> str:
+    cards = [_mission_card("メインミッション", missions.main, lang)]
     for i, mission in enumerate(missions.side, start=1):
-        cards.append(_mission_card(f"サイドミッション {i}", mission))
+        cards.append(_mission_card(f"サイドミッション {i}", mission, lang))
     return f'<div class="saikoro-cards">{"".join(cards)}</div>'
 
 
@@ -365,6 +366,7 @@ def render_scenario(
     roller: bool = True,
     zip_href: str = "",
     vtt: VttSettings | None = None,
+    ctx: BuildContext | None = None,
 ) -> Rendered:
     """The Markdown of a scenario page and the files it links to.
 
@@ -375,14 +377,14 @@ def render_scenario(
         zip_href: URL prefix, relative to the page, of the folder that will hold the
             returned files (``<enemy id>.zip``).
         vtt: the site's VTT export settings.
+        ctx: the build's context (its page language, the バランス section's settings);
+            none: Japanese words, no バランス section.
     """
-    failures: list[tuple[str, OddsResult]] = []
-    cache.failures = failures
-    try:
-        rendered = _render(scenario, cache, roller=roller, zip_href=zip_href, vtt=vtt)
-    finally:
-        cache.failures = None
-        cache.where = "scenario"
+    view = cache.watch()
+    rendered = _render(
+        scenario, view, roller=roller, zip_href=zip_href, vtt=vtt, ctx=ctx or BuildContext()
+    )
+    failures = view.failures or []
     rendered.problems = list(dict.fromkeys((w, f"{r.command}: {r.error}") for w, r in failures))
     return rendered
 
@@ -393,7 +395,8 @@ def _render(
     *,
     roller: bool,
     zip_href: str,
-    vtt: VttSettings | None = None,
+    vtt: VttSettings | None,
+    ctx: BuildContext,
 ) -> Rendered:
     model = scenario.model
     system = scenario.system
@@ -410,7 +413,8 @@ def _render(
     chosen = rulings(scenario)
     if chosen:
         meta.append(
-            "裁定: " + "、".join(labels.ruling(system, k, v) for k, v in sorted(chosen.items()))
+            "裁定: "
+            + "、".join(labels.ruling(system, k, v, ctx.lang) for k, v in sorted(chosen.items()))
         )
     text_link = (
         f'<p class="saikoro-text-link"><a href="{esc(base + text_name(scenario))}">'
@@ -444,7 +448,7 @@ def _render(
         out.append(_block("".join(story.image_html(scenario, i.id, base) for i in loose)))
     if model.missions is not None:
         out.append("## ミッション\n")
-        out.append(_block(_missions(model.missions)))
+        out.append(_block(_missions(model.missions, ctx.lang)))
     if model.difficulty_targets:
         out.append("## 難易度\n")
         party = party_html(scenario, roller=roller)
@@ -463,7 +467,7 @@ def _render(
                 party=model.party or (),
                 model=model,
                 anchor=story.anchor(scenario.id, "check", i),
-                extra=_chase_outcome(scenario, target),
+                extra=_chase_outcome(ctx, scenario, target),
             )
             out.append(_block(card))
     if model.enemies:
@@ -498,7 +502,7 @@ def _render(
     out.append("## VTT用ルーム\n")
     out.append(_block(room_html(scenario, zip_href)))
     files.extend(SiteFile(n, b) for n, b in room_files(scenario, vtt or VttSettings()).files)
-    out.append(balance.section(scenario, _block))
+    out.append(balance.section(ctx.balance, scenario, _block))
     if roller:
         free = free_widget(system=system, options=chosen, enabled=roller)
         if free:
@@ -511,12 +515,12 @@ def _render(
     return Rendered("".join(out), safe_title(scenario.title), files, slots.html)
 
 
-def _chase_outcome(scenario: Scenario, target: DifficultyTarget) -> str:
+def _chase_outcome(ctx: BuildContext, scenario: Scenario, target: DifficultyTarget) -> str:
     """What the バランス section's simulation says of a chase (``""``: not a chase, or no
     figures): how often the chase was reached and how it ended."""
     if getattr(target, "kind", None) != "chase":
         return ""
-    result = balance.figures(scenario)
+    result = balance.figures(ctx.balance, scenario)
     if result is None:
         return ""
     labels = simulator_for(scenario.system).mean_labels

@@ -199,11 +199,17 @@ def handouts_html(page: PageParts) -> str:
     if not model.handouts:
         return ""
     out = ["## ハンドアウト\n"]
+    # paper has no links: the printed book points to its handouts to hand out instead
+    sheets = esc(anchor(scenario.id, "handouts", "sheets"))
     out.append(
         block(
             '<p class="saikoro-note">秘匿はそのPCのプレイヤーとGMだけが読む部分です。'
+            '<span class="saikoro-screen-only">'
             "プレイヤーには、各ハンドアウトの「プレイヤー用ページ」を渡してください"
-            "（トレーラーと全員の公開部分、そのPCの秘匿だけが載っています）。</p>"
+            "（トレーラーと全員の公開部分、そのPCの秘匿だけが載っています）。</span>"
+            '<span class="saikoro-book-print">各ハンドアウトは、切り取ってプレイヤーに渡せる形で'
+            f'このシナリオの最後に載っています<a class="saikoro-page-ref" href="#{sheets}">'
+            f'（p. <span class="saikoro-page" data-page-of="{sheets}"></span>）</a>。</span></p>'
         )
     )
     for handout in model.handouts:

@@ -28,6 +28,8 @@
   var url = configured || new URL("mermaid.min.js", here || document.baseURI).href;
   var FONT = 16;            // Mermaid's label size in the drawing's own units
   var MIN_SCALE = 12 / FONT;  // never draw labels below 12 px on screen
+  var PRINT_MIN_SCALE = 0.5;  // on paper, down to 6 pt labels to fit the paper's chart height
+  var fits = [];            // each drawn chart's fit(): run again when print starts or ends
   var NEAR = 200;           // start drawing a chart this far (px) before it scrolls in
   var options = null;
   var loading = null;
@@ -84,8 +86,17 @@
       })();
     });
   }
-  window.saikoroFlows = { drawAll: drawAll, pending: function () { return waiting.length; } };
-  window.addEventListener("beforeprint", function () { drawAll(); });
+  // Fit every drawn chart again (print: the stylesheet caps a chart's height on paper).
+  function refit() { fits.forEach(function (fit) { fit(); }); }
+  window.saikoroFlows = {
+    drawAll: drawAll, refit: refit, pending: function () { return waiting.length; }
+  };
+  window.addEventListener("beforeprint", function () { drawAll(); refit(); });
+  window.addEventListener("afterprint", refit);
+  if (window.matchMedia) {
+    var printing = window.matchMedia("print");
+    if (printing.addEventListener) printing.addEventListener("change", refit);
+  }
 
   function load() {
     if (!loading) {
@@ -194,7 +205,9 @@
 
   // Draw the chart in `shadow` at column width, never below MIN_SCALE; mark overflow.
   // A chart wider than the column opens scrolled to its first node (a top-down chart's
-  // start need not be in the middle), not to its middle.
+  // start need not be in the middle), not to its middle. In print the frame's max-height
+  // (the paper's chart height, saikoro.css) caps the chart too, down to PRINT_MIN_SCALE:
+  // a tall chart fits under the scenario's overview instead of taking a page of its own.
   function bind(shadow, svgText, box, text) {
     var host = shadow.host;
     host.saikoroShadow = shadow;
@@ -207,7 +220,10 @@
     function fit() {
       var room = frame.clientWidth;
       if (!room) return;
-      scale = Math.max(MIN_SCALE, Math.min(1, room / box.w));
+      var cap = parseFloat(getComputedStyle(frame).maxHeight);  // NaN ("none") on screen
+      var fitted = Math.min(1, room / box.w);
+      if (cap > 0) fitted = Math.min(fitted, (cap - 16) / box.h);
+      scale = Math.max(cap > 0 ? PRINT_MIN_SCALE : MIN_SCALE, fitted);
       // rounded up: never drawn a fraction of a pixel below the readable scale
       svg.style.width = Math.ceil(box.w * scale) + "px";
       svg.style.height = Math.ceil(box.h * scale) + "px";
@@ -216,6 +232,7 @@
       frame.setAttribute("data-scale", scale.toFixed(3));
     }
     fit();
+    fits.push(fit);
     var x = startX(svg, text);
     var vb = svg.viewBox && svg.viewBox.baseVal;
     var centre = x === null || !vb ? box.w / 2 : x - vb.x;

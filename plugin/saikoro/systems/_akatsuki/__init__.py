@@ -89,11 +89,6 @@ class Akatsuki(System):
     """君ヨ、暁ノ大地ニ死スベシ: checks, opposed checks, support, boosts and their odds."""
 
     id = "akatsuki"
-    scenario_def = "saikoro.systems._akatsuki.scenario"
-    page_profile = "saikoro.systems._akatsuki.page"
-    scenario_model = "saikoro.systems._akatsuki.model"
-    vtt_export = "saikoro.systems._akatsuki.vtt"
-    simulator = "saikoro.systems._akatsuki.simulator"
     sample_scenario = "saikoro.systems._akatsuki:sample.yaml"
     sample_flow = "akatsuki.check"
     name = "君ヨ、暁ノ大地ニ死スベシ"
@@ -120,11 +115,6 @@ class Akatsuki(System):
     def settings(self) -> Settings:
         """The options as the commands read them."""
         return Settings.from_options(self.options)
-
-    @property
-    def check_rules(self) -> CheckRules:
-        """The check rulings in force."""
-        return self.settings.check
 
     @property
     def both_fail(self) -> BothFail:

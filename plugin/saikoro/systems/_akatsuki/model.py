@@ -5,39 +5,51 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from saikoro.scenario.model import PC, DifficultyTarget, Enemy, ScenarioModel
+from saikoro.scenario.model import (
+    DEFINED,
+    PC,
+    DifficultyTarget,
+    Enemy,
+    ScenarioModel,
+    defaults_from,
+)
+
+from . import scenario as definition
 
 __all__ = ["MODEL", "AkatsukiEnemy", "AkatsukiPC", "AkatsukiScenario", "AkatsukiTarget"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+@defaults_from(definition.ENEMY)
 class AkatsukiEnemy(Enemy):
     """An akatsuki enemy: ability name -> level."""
 
     abilities: Mapping[str, int]
     specialties: tuple[str, ...] = ()
-    cards: int = 0
+    cards: int = DEFINED
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+@defaults_from(definition.TARGET)
 class AkatsukiTarget(DifficultyTarget):
     """A check of ``ability`` with its difficulty and modifiers."""
 
     ability: str
     style: str | None = None
-    difficulty: int = 0
-    preparation: int = 0
-    support: int = 0
+    difficulty: int = DEFINED
+    preparation: int = DEFINED
+    support: int = DEFINED
     level: int | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+@defaults_from(definition.PC)
 class AkatsukiPC(PC):
     """An akatsuki PC (``party:``)."""
 
     abilities: Mapping[str, int]
     specialties: tuple[str, ...] = ()
-    cards: int = 0
+    cards: int = DEFINED
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -50,4 +62,4 @@ class AkatsukiScenario(ScenarioModel):
 
 
 MODEL = AkatsukiScenario
-"""The model of akatsuki scenarios (named by :attr:`saikoro.systems.System.scenario_model`)."""
+"""The model of akatsuki scenarios (its system's ``model`` part)."""

@@ -40,6 +40,11 @@ RULINGS: tuple[Ruling, ...] = (
         option=True,
         default="passive",
         choices=("passive", "draw", "compare"),
+        words=(
+            ("passive", "受動側の勝ち"),
+            ("draw", "引き分け"),
+            ("compare", "達成度を比べる"),
+        ),
     ),
     Ruling(
         key="akatsuki.alpha",
@@ -62,6 +67,10 @@ RULINGS: tuple[Ruling, ...] = (
         option=True,
         default="final",
         choices=("final", "before"),
+        words=(
+            ("final", "事後ブースト込みの目標値で判断"),
+            ("before", "振る前の目標値で判断"),
+        ),
     ),
     Ruling(
         key="akatsuki.beta_achievement",
@@ -81,6 +90,10 @@ RULINGS: tuple[Ruling, ...] = (
         option=True,
         default="raw",
         choices=("raw", "clamp"),
+        words=(
+            ("raw", "そのまま"),
+            ("clamp", "目標値までに抑える"),
+        ),
     ),
     Ruling(
         key="akatsuki.auto_failure",

@@ -22,6 +22,7 @@ from saikoro.scenario import (
     Msg,
     Node,
     Obj,
+    SideFact,
     Str,
     enemy_obj,
     odds_hint,
@@ -116,7 +117,24 @@ TARGET = target_obj(
 )
 
 
-SIDE_CHECKS: tuple[str, ...] = ("win", "targets", "targets_at_least", "cards_left_at_least")
+CARDS_LEFT_AT_LEAST = SideFact(
+    Field(
+        "cards_left_at_least",
+        Int(0, 9999),
+        ja="終了時にパーティが持つ覚醒札の合計がこの値以上",
+        en="the party holds at least this many awakening cards at the end",
+    ),
+    fact="cards_left",
+    compare=">=",
+)
+"""A side mission ended with 覚醒札 in hand: the simulator records the party's at the end."""
+
+SIDE_CHECKS: tuple[str | SideFact, ...] = (
+    "win",
+    "targets",
+    "targets_at_least",
+    CARDS_LEFT_AT_LEAST,
+)
 """The side-mission ``check:`` keys this system's scenarios offer."""
 
 ROOT = scenario_root("akatsuki", TARGET, ENEMY, side_checks=SIDE_CHECKS)

@@ -82,11 +82,6 @@ class CutAction(System):
     """The cut-action rules (registry id ``cutaction``)."""
 
     id = "cutaction"
-    scenario_def = "saikoro.systems._cutaction.scenario"
-    page_profile = "saikoro.systems._cutaction.page"
-    scenario_model = "saikoro.systems._cutaction.model"
-    vtt_export = "saikoro.systems._cutaction.vtt"
-    simulator = "saikoro.systems._cutaction.simulator"
     sample_scenario = "saikoro.systems._cutaction:sample.yaml"
     sample_flow = "cutaction.cut"
     name = "カットアクション"

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from saikoro.scenario.model import (
+    DEFINED,
     PC,
     ChaseEntry,
     ChaseTable,
@@ -13,7 +14,10 @@ from saikoro.scenario.model import (
     Enemy,
     Model,
     ScenarioModel,
+    defaults_from,
 )
+
+from . import scenario as definition
 
 __all__ = [
     "MODEL",
@@ -38,6 +42,7 @@ class CutactionAttack(Model):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+@defaults_from(definition.ENEMY)
 class CutactionEnemy(Enemy):
     """A cut-action enemy (``reaction``: the 防御/回避 success value, ``None``: its body)."""
 
@@ -45,14 +50,15 @@ class CutactionEnemy(Enemy):
     head: int
     hp: int
     reaction: int | None = None
-    area: str = "enemy"
-    cover: str = "none"
+    area: str = DEFINED
+    cover: str = DEFINED
     attacks: tuple[CutactionAttack, ...] = ()
     vehicle: str | None = None
-    blockade: bool = False
+    blockade: bool = DEFINED
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+@defaults_from(definition.TARGET)
 class CutactionTarget(DifficultyTarget):
     """A body or head check against ``target`` (``kind``: action, resist, chase).
 
@@ -63,13 +69,14 @@ class CutactionTarget(DifficultyTarget):
 
     check: str
     target: int
-    kind: str = "action"
+    kind: str = DEFINED
     flees: str | None = None
     runners: tuple[str, ...] | None = None
     table: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+@defaults_from(definition.PC)
 class CutactionPC(PC):
     """A cut-action PC (``party:``; ``reaction``: ``None`` is its body value)."""
 
@@ -77,9 +84,9 @@ class CutactionPC(PC):
     head: int
     hp: int
     reaction: int | None = None
-    area: str = "home"
-    attack: str = "shooting"
-    damage: int = 4
+    area: str = DEFINED
+    attack: str = DEFINED
+    damage: int = DEFINED
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -107,4 +114,4 @@ class CutactionScenario(ScenarioModel):
 
 
 MODEL = CutactionScenario
-"""The model of cutaction scenarios (named by :attr:`saikoro.systems.System.scenario_model`)."""
+"""The model of cutaction scenarios (its system's ``model`` part)."""

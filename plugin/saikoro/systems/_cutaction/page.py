@@ -156,7 +156,7 @@ class CutactionProfile(Profile[CutactionEnemy, CutactionTarget, CutactionAttack]
                 metrics=(Metric.MEAN, Metric.AT_LEAST, Metric.EVENTS),
                 thresholds=(1, max(1, damage // 2), damage),
                 chart=(3, 0),
-                note="ボタンはエネミーのボディ判定。抵抗に成功すれば達成値だけ軽減、"
+                note="命中はエネミーのボディ判定で決まる。抵抗に成功すれば達成値だけ軽減、"
                 "失敗すれば全額を受けて同じ値の負傷。",
             ),
         )

@@ -46,6 +46,10 @@ RULINGS: tuple[Ruling, ...] = (
         option=True,
         default="1D10",
         choices=("1D10", "2D6"),
+        words=(
+            ("1D10", "1D10"),
+            ("2D6", "2D6"),
+        ),
     ),
     Ruling(
         key="cutaction.negative_achievement",
@@ -79,6 +83,10 @@ RULINGS: tuple[Ruling, ...] = (
         option=True,
         default="closest_first",
         choices=("closest_first", "lowest_first"),
+        words=(
+            ("closest_first", "0に近い順"),
+            ("lowest_first", "達成値の低い順"),
+        ),
     ),
     Ruling(
         key="cutaction.contest_rule",
@@ -103,6 +111,10 @@ RULINGS: tuple[Ruling, ...] = (
         option=True,
         default="success_needed",
         choices=("success_needed", "compare"),
+        words=(
+            ("success_needed", "成功した側だけが勝てる"),
+            ("compare", "達成値だけを比べる"),
+        ),
     ),
     Ruling(
         key="cutaction.resist_failure",
@@ -119,6 +131,10 @@ RULINGS: tuple[Ruling, ...] = (
         option=True,
         default="none",
         choices=("none", "add"),
+        words=(
+            ("none", "軽減なし"),
+            ("add", "マイナス分のダメージを加える"),
+        ),
     ),
     Ruling(
         key="cutaction.exhausted_resist_fails",
@@ -209,6 +225,10 @@ RULINGS: tuple[Ruling, ...] = (
         option=True,
         default="up",
         choices=("up", "down"),
+        words=(
+            ("up", "切り上げ"),
+            ("down", "切り捨て"),
+        ),
     ),
     Ruling(
         key="cutaction.obstruct_distance",
@@ -219,6 +239,10 @@ RULINGS: tuple[Ruling, ...] = (
         option=True,
         default="difference",
         choices=("difference", "one"),
+        words=(
+            ("difference", "達成値の差の分"),
+            ("one", "1エリア"),
+        ),
     ),
     Ruling(
         key="cutaction.failed_move",
@@ -242,6 +266,10 @@ RULINGS: tuple[Ruling, ...] = (
         option=True,
         default="negative",
         choices=("negative", "zero"),
+        words=(
+            ("negative", "マイナスのまま足す"),
+            ("zero", "0として扱う"),
+        ),
     ),
     Ruling(
         key="cutaction.chase_drop",
@@ -268,6 +296,10 @@ RULINGS: tuple[Ruling, ...] = (
         option=True,
         default="immediate",
         choices=("immediate", "cut_end"),
+        words=(
+            ("immediate", "すぐに脱落"),
+            ("cut_end", "カットの終わりに脱落"),
+        ),
     ),
     Ruling(
         key="cutaction.chase_events_detail",
@@ -366,6 +398,10 @@ RULINGS: tuple[Ruling, ...] = (
         option=True,
         default="not_caught",
         choices=("not_caught", "leader"),
+        words=(
+            ("not_caught", "捕まらなければ逃げ切り"),
+            ("leader", "先頭にいれば逃げ切り"),
+        ),
     ),
     Ruling(
         key="cutaction.chase_dead_end",
@@ -383,6 +419,10 @@ RULINGS: tuple[Ruling, ...] = (
         option=True,
         default="as_time_limit",
         choices=("as_time_limit", "cornered"),
+        words=(
+            ("as_time_limit", "カットの上限と同じ"),
+            ("cornered", "追い詰められる"),
+        ),
     ),
     Ruling(
         key="cutaction.chase_actions",

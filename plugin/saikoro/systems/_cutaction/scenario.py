@@ -20,6 +20,8 @@ from saikoro.scenario import (
     Msg,
     Node,
     Obj,
+    SideFact,
+    Tolerant,
     chase_tables,
     enemy_obj,
     join_path,
@@ -238,8 +240,42 @@ TARGET = target_obj(
 )
 
 
-SIDE_CHECKS: tuple[str, ...] = (*BATTLE_CHECKS, "escaped")
+ESCAPED = SideFact(
+    Field(
+        "escaped",
+        Bool(),
+        ja="チェイスで逃げ切る(true)/逃げ切れない(false)",
+        en="the PCs get away in the chase (true) or do not (false)",
+    ),
+    fact="escaped",
+    compare="==",
+    missing="チェイスがない",
+)
+"""A side mission about the chase: the simulator records whether the PCs got away."""
+
+SIDE_CHECKS: tuple[str | SideFact, ...] = (*BATTLE_CHECKS, ESCAPED)
 """The side-mission ``check:`` keys this system's scenarios offer."""
+
+
+def _check_escaped(root: dict[str, Any], node: Node, path: str, ctx: Ctx) -> None:
+    """A side mission's ``escaped`` needs a chase among the difficulty targets (tolerant:
+    skipped while a target has errors, its kind then not known)."""
+    targets = root.get("difficulty_targets", [])
+    if not isinstance(targets, list) or not all(isinstance(t, dict) for t in targets):
+        return
+    if any(t.get("kind") == "chase" for t in targets):
+        return
+    missions = root.get("missions") or {}
+    side = missions.get("side", []) if isinstance(missions, dict) else []
+    for i, mission in enumerate(side if isinstance(side, list) else []):
+        check = mission.get("check") if isinstance(mission, dict) else None
+        if isinstance(check, dict) and "escaped" in check:
+            kpath = join_path(
+                join_path(join_path(join_path(join_path(path, "missions"), "side"), i), "check"),
+                "escaped",
+            )
+            ctx.error(ctx.nodes.get(kpath, node), kpath, Msg("side.no_chase"))
+
 
 ROOT = scenario_root(
     "cutaction",
@@ -257,7 +293,7 @@ ROOT = scenario_root(
             ),
         ),
     ),
-    (_check_chase,),
+    (_check_chase, Tolerant(_check_escaped)),
     side_checks=SIDE_CHECKS,
 )
 """The whole cut-action scenario."""

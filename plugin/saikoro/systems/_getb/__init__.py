@@ -102,11 +102,6 @@ class GodEaterTableBurst(System):
     """GOD EATER TABLE BURST; options are the rulings marked as options in :mod:`.rulings`."""
 
     id = "getb"
-    scenario_def = "saikoro.systems._getb.scenario"
-    page_profile = "saikoro.systems._getb.page"
-    scenario_model = "saikoro.systems._getb.model"
-    vtt_export = "saikoro.systems._getb.vtt"
-    simulator = "saikoro.systems._getb.simulator"
     sample_scenario = "saikoro.systems._getb:sample.yaml"
     sample_flow = "getb.attack"
     name = "GOD EATER TABLE BURST"

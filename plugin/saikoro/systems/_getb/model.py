@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from saikoro.scenario.model import PC, DifficultyTarget, Enemy, ScenarioModel
+from saikoro.scenario.model import (
+    DEFINED,
+    PC,
+    DifficultyTarget,
+    Enemy,
+    ScenarioModel,
+    defaults_from,
+)
+
+from . import scenario as definition
 
 __all__ = [
     "MODEL",
@@ -32,6 +41,7 @@ class GetbAbilities(Model):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+@defaults_from(definition.ATTACK)
 class GetbAttack(Model):
     """An attack: weapon kind, element, power, range in cells, damage dice (``None``: by kind)."""
 
@@ -39,7 +49,7 @@ class GetbAttack(Model):
     weapon: str
     element: str
     power: int
-    range: int | str = "0-1"
+    range: int | str = DEFINED
     dice: int | None = None
     effect: str | None = None
 
@@ -76,16 +86,18 @@ class GetbTarget(DifficultyTarget):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+@defaults_from(definition.BULLET)
 class GetbBullet(Model):
     """A bullet for the PC's gun: element, damage dice it adds to the gun's 1, range."""
 
     name: str
-    element: str = "physical"
-    dice: int = 0
+    element: str = DEFINED
+    dice: int = DEFINED
     range: int | str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+@defaults_from(definition.PC)
 class GetbPC(PC):
     """A GETB PC (``party:``)."""
 
@@ -93,14 +105,14 @@ class GetbPC(PC):
     hp: int
     ap: int
     st: int
-    op: int = 0
-    weapon: str = "long-blade"
-    power: int = 5
+    op: int = DEFINED
+    weapon: str = DEFINED
+    power: int = DEFINED
     gun_power: int | None = None
-    gun_range: int | str = "1-3"
-    shield: str = "buckler"
-    armor: int = 0
-    element: str = "physical"
+    gun_range: int | str = DEFINED
+    shield: str = DEFINED
+    armor: int = DEFINED
+    element: str = DEFINED
     bullets: tuple[GetbBullet, ...] | None = None
 
 
@@ -114,4 +126,4 @@ class GetbScenario(ScenarioModel):
 
 
 MODEL = GetbScenario
-"""The model of getb scenarios (named by :attr:`saikoro.systems.System.scenario_model`)."""
+"""The model of getb scenarios (its system's ``model`` part)."""

@@ -10,16 +10,17 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from saikoro.scenario.model import PC
-from saikoro.site import Grid, Metric, Personal, Profile, given, placement
+from saikoro.site import Grid, Metric, Personal, Profile, given
 
 from .model import GetbAttack, GetbEnemy, GetbPC, GetbTarget
 from .scenario import ABILITIES
 from .vtt import CHECK_LABELS
 
-__all__ = ["CHECK_LABELS", "GUARD_BONUSES", "PROFILE", "GetbProfile"]
+__all__ = ["CHECK_LABELS", "GUARD_BONUSES", "PROFILE", "GetbProfile", "cell_word"]
 
 ABILITY_LABELS = {c.value: c.ja for c in ABILITIES}
 """Ability names as the scenario definitions give them (【耐久】 is rolled as 〈抵抗判定〉)."""
@@ -44,6 +45,24 @@ GUARD_BONUSES = ((6, "標準的なPC"),)
 """(armour + strength, label) of the PCs an attack is shown against: a typical PC
 (armour 3, strength 3)."""
 THRESHOLDS = (1, 5, 10, 20)
+
+_CELL = re.compile(r"^(in|out)(\d+)$")
+
+
+def cell_word(cell: str) -> str:
+    """A cell of the dial clock as a reader reads it: ``centre`` -> 中央, ``in4`` ->
+    インセル4, ``out10`` -> アウトセル10 (anything else as written).
+
+    >>> cell_word("out3"), cell_word("centre"), cell_word("in12")
+    ('アウトセル3', '中央', 'インセル12')
+    """
+    if cell in {"centre", "center"}:
+        return "中央"
+    match = _CELL.match(cell)
+    if match is None:
+        return cell
+    ring, number = match.groups()
+    return f"{'インセル' if ring == 'in' else 'アウトセル'}{number}"
 
 
 def _ability_for(weapon: str) -> str | None:
@@ -84,7 +103,7 @@ class GetbProfile(Profile[GetbEnemy, GetbTarget, GetbAttack]):
             if value is not None:
                 rows.append((label, str(value)))
         if enemy.placement:
-            rows.append(("配置", placement(enemy.placement)))
+            rows.append(("配置", cell_word(enemy.placement)))
         guard = enemy.guard
         if guard:
             shield = SHIELD_LABELS.get(guard.shield, guard.shield)

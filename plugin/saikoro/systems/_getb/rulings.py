@@ -28,6 +28,10 @@ RULINGS: tuple[Ruling, ...] = (
         option=True,
         default="defender",
         choices=("defender", "zero"),
+        words=(
+            ("defender", "防御側の勝ち"),
+            ("zero", "ダメージ0"),
+        ),
     ),
     Ruling(
         key="getb.damage_fumble",
@@ -42,6 +46,10 @@ RULINGS: tuple[Ruling, ...] = (
         option=True,
         default="fail",
         choices=("fail", "none"),
+        words=(
+            ("fail", "失敗扱い"),
+            ("none", "ファンブルを無視"),
+        ),
     ),
     Ruling(
         key="getb.guard_fumble",
@@ -56,6 +64,10 @@ RULINGS: tuple[Ruling, ...] = (
         option=True,
         default="fail",
         choices=("fail", "none"),
+        words=(
+            ("fail", "失敗扱い"),
+            ("none", "ファンブルを無視"),
+        ),
     ),
     Ruling(
         key="getb.no_guard",
@@ -104,6 +116,11 @@ RULINGS: tuple[Ruling, ...] = (
         option=True,
         default="down",
         choices=("down", "up", "nearest"),
+        words=(
+            ("down", "切り捨て"),
+            ("up", "切り上げ"),
+            ("nearest", "四捨五入"),
+        ),
     ),
     Ruling(
         key="getb.ap_tie",
@@ -117,6 +134,11 @@ RULINGS: tuple[Ruling, ...] = (
         option=True,
         default="max_ap",
         choices=("max_ap", "pc_first", "enemy_first"),
+        words=(
+            ("max_ap", "最大APの高い順"),
+            ("pc_first", "PCが先"),
+            ("enemy_first", "エネミーが先"),
+        ),
     ),
     Ruling(
         key="getb.ap_shortfall",
@@ -130,6 +152,10 @@ RULINGS: tuple[Ruling, ...] = (
         option=True,
         default="require",
         choices=("require", "allow"),
+        words=(
+            ("require", "行えない"),
+            ("allow", "APが1以上あれば行える"),
+        ),
     ),
     Ruling(
         key="getb.miracle_tier",
@@ -162,6 +188,10 @@ RULINGS: tuple[Ruling, ...] = (
         option=True,
         default="die",
         choices=("die", "none"),
+        words=(
+            ("die", "ダイスを1個増やす"),
+            ("none", "描写だけ"),
+        ),
     ),
     Ruling(
         key="getb.link_aid",
@@ -180,6 +210,11 @@ RULINGS: tuple[Ruling, ...] = (
         option=True,
         default="transfer",
         choices=("transfer", "one", "half"),
+        words=(
+            ("transfer", "HPを分け与える"),
+            ("one", "HP1で立ち上がる"),
+            ("half", "最大HPの半分で立ち上がる"),
+        ),
     ),
     Ruling(
         key="getb.skill_attack",
@@ -210,6 +245,10 @@ RULINGS: tuple[Ruling, ...] = (
         option=True,
         default="melee",
         choices=("melee", "any"),
+        words=(
+            ("melee", "近接武器のときだけ"),
+            ("any", "銃を構えていても行える"),
+        ),
     ),
     Ruling(
         key="getb.covering",
@@ -268,6 +307,10 @@ RULINGS: tuple[Ruling, ...] = (
         option=True,
         default="immediate",
         choices=("immediate", "round_end"),
+        words=(
+            ("immediate", "条件を満たした時点"),
+            ("round_end", "ラウンドの終わり"),
+        ),
     ),
     Ruling(
         key="getb.wait_rounding",

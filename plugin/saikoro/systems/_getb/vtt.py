@@ -177,7 +177,13 @@ def character(enemy: Enemy) -> Character:
 
 def room_map() -> MapSpec:
     """The dial-clock map."""
-    return dial_map()
+    return dial_map(
+        "getb-dial",
+        "ダイアクロックマップ",
+        centre="中央",
+        inner_ring="インセル",
+        outer_ring="アウトセル",
+    )
 
 
 def enemy_cell(enemy: Enemy) -> str:

@@ -89,11 +89,6 @@ class Kegare(System):
     __slots__ = ()
 
     id = "kegare"
-    scenario_def = "saikoro.systems._kegare.scenario"
-    page_profile = "saikoro.systems._kegare.page"
-    scenario_model = "saikoro.systems._kegare.model"
-    vtt_export = "saikoro.systems._kegare.vtt"
-    simulator = "saikoro.systems._kegare.simulator"
     sample_scenario = "saikoro.systems._kegare:sample.yaml"
     sample_flow = "kegare.attack"
     name = "穢れ（ケガレ）TRPG"

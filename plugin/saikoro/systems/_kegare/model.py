@@ -4,24 +4,36 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from saikoro.scenario.model import PC, DifficultyTarget, Enemy, Model, ScenarioModel
+from saikoro.scenario.model import (
+    DEFINED,
+    PC,
+    DifficultyTarget,
+    Enemy,
+    Model,
+    ScenarioModel,
+    defaults_from,
+)
+
+from . import scenario as definition
 
 __all__ = ["MODEL", "KegareEnemy", "KegarePC", "KegareScenario", "KegareSkill", "KegareTarget"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+@defaults_from(definition.SKILL)
 class KegareSkill(Model):
     """A skill: kind, target, range, base damage."""
 
     name: str
     kind: str
-    target: str = "single"
-    ranged: bool = False
+    target: str = DEFINED
+    ranged: bool = DEFINED
     damage: int | None = None
     effect: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+@defaults_from(definition.ENEMY)
 class KegareEnemy(Enemy):
     """A 穢れ enemy."""
 
@@ -29,21 +41,23 @@ class KegareEnemy(Enemy):
     attack: int
     defence: int
     initiative: int
-    position: str = "near"
-    blessed: bool = False
+    position: str = DEFINED
+    blessed: bool = DEFINED
     skills: tuple[KegareSkill, ...] = ()
     immune: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+@defaults_from(definition.TARGET)
 class KegareTarget(DifficultyTarget):
     """A check: 2D6 + ``bonus`` against ``target``."""
 
     target: int
-    bonus: int = 0
+    bonus: int = DEFINED
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+@defaults_from(definition.PC)
 class KegarePC(PC):
     """A 穢れ PC (``party:``)."""
 
@@ -51,10 +65,10 @@ class KegarePC(PC):
     attack: int
     defence: int
     initiative: int
-    position: str = "near"
-    damage: int = 5
-    ranged: bool = False
-    blessed: bool = False
+    position: str = DEFINED
+    damage: int = DEFINED
+    ranged: bool = DEFINED
+    blessed: bool = DEFINED
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -67,4 +81,4 @@ class KegareScenario(ScenarioModel):
 
 
 MODEL = KegareScenario
-"""The model of kegare scenarios (named by :attr:`saikoro.systems.System.scenario_model`)."""
+"""The model of kegare scenarios (its system's ``model`` part)."""

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from saikoro.site import Grid, Metric, Profile, status
+from saikoro.site import Grid, Metric, Profile
 
 from .effects import describe, read_effect
 from .model import KegareEnemy, KegareSkill, KegareTarget
-from .scenario import SKILL_KINDS, TARGETS
+from .scenario import SKILL_KINDS, STATUSES, TARGETS
 
 __all__ = ["PROFILE", "KegareProfile"]
 
@@ -26,6 +26,8 @@ DEFENCES = tuple(range(1, 7))
 THRESHOLDS = (1, 5, 10)
 KIND_WORDS = {c.value: c.ja for c in SKILL_KINDS}
 TARGET_WORDS = {c.value: c.ja.replace("(", "（").replace(")", "）") for c in TARGETS}
+STATUS_WORDS = {c.value: c.ja for c in STATUSES}
+"""The status effects an enemy can be immune to, as a reader reads them (毒, 麻痺...)."""
 
 
 def skill_line(skill: KegareSkill) -> str:
@@ -67,7 +69,7 @@ class KegareProfile(Profile[KegareEnemy, KegareTarget, KegareSkill]):
         if enemy.blessed:
             rows.append(("加護", "あり"))
         if enemy.immune:
-            rows.append(("無効", "・".join(status(i) for i in enemy.immune)))
+            rows.append(("無効", "・".join(STATUS_WORDS.get(i, i) for i in enemy.immune)))
         return rows
 
     def target_label(self, target: KegareTarget) -> str:

@@ -38,6 +38,10 @@ RULINGS: tuple[Ruling, ...] = (
         option=True,
         default="max",
         choices=("max", "sum"),
+        words=(
+            ("max", "悪い方だけ"),
+            ("sum", "合計する"),
+        ),
     ),
     Ruling(
         key="kegare.min_damage",
@@ -63,6 +67,10 @@ RULINGS: tuple[Ruling, ...] = (
         option=True,
         default="nullify",
         choices=("nullify", "apply"),
+        words=(
+            ("nullify", "防御スキルを無効にする"),
+            ("apply", "防御スキルも効く"),
+        ),
     ),
     Ruling(
         key="kegare.status_recovery",
@@ -75,6 +83,10 @@ RULINGS: tuple[Ruling, ...] = (
         option=True,
         default="at_least",
         choices=("at_least", "above"),
+        words=(
+            ("at_least", "目標値以上で成功"),
+            ("above", "目標値を超えて成功"),
+        ),
     ),
     Ruling(
         key="kegare.critical_damage",
@@ -135,6 +147,10 @@ RULINGS: tuple[Ruling, ...] = (
         option=True,
         default="uniform",
         choices=("uniform", "none"),
+        words=(
+            ("uniform", "等確率で受ける"),
+            ("none", "振らない"),
+        ),
     ),
     Ruling(
         key="kegare.defence_skill_uses",
@@ -149,6 +165,10 @@ RULINGS: tuple[Ruling, ...] = (
         option=True,
         default="every",
         choices=("every", "once_per_turn"),
+        words=(
+            ("every", "防御判定のたびに"),
+            ("once_per_turn", "1ターンに1回"),
+        ),
     ),
     Ruling(
         key="kegare.poison_timing",
@@ -189,6 +209,10 @@ RULINGS: tuple[Ruling, ...] = (
         option=True,
         default="none",
         choices=("none", "apply"),
+        words=(
+            ("none", "効果は付かない"),
+            ("apply", "効果も与える"),
+        ),
     ),
     Ruling(
         key="kegare.status_check_down",
@@ -205,6 +229,10 @@ RULINGS: tuple[Ruling, ...] = (
         option=True,
         default="yes",
         choices=("yes", "no"),
+        words=(
+            ("yes", "行う"),
+            ("no", "行わない"),
+        ),
     ),
     Ruling(
         key="kegare.skillless_enemy",
@@ -266,6 +294,10 @@ RULINGS: tuple[Ruling, ...] = (
         option=True,
         default="down",
         choices=("down", "up"),
+        words=(
+            ("down", "切り捨て"),
+            ("up", "切り上げ"),
+        ),
     ),
     Ruling(
         key="kegare.corruption_effects",
@@ -287,6 +319,10 @@ RULINGS: tuple[Ruling, ...] = (
         option=True,
         default="pcs",
         choices=("pcs", "all"),
+        words=(
+            ("pcs", "PCだけ"),
+            ("all", "敵にも"),
+        ),
     ),
     Ruling(
         key="kegare.balance_skills",

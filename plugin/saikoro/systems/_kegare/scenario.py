@@ -25,6 +25,7 @@ from saikoro.scenario import (
     Msg,
     Node,
     Obj,
+    SideFact,
     enemy_obj,
     join_path,
     odds_hint,
@@ -171,7 +172,19 @@ TARGET = target_obj(
 )
 
 
-SIDE_CHECKS: tuple[str, ...] = (*BATTLE_CHECKS, "kegare_at_most")
+KEGARE_AT_MOST = SideFact(
+    Field(
+        "kegare_at_most",
+        Int(0, 10),
+        ja="終了時、どのPCの穢れもこの値以下",
+        en="at the end, every PC's kegare is at most this",
+    ),
+    fact="corruption",
+    compare="<=",
+)
+"""A side mission kept clean of 穢れ: the simulator records the highest PC's at the end."""
+
+SIDE_CHECKS: tuple[str | SideFact, ...] = (*BATTLE_CHECKS, KEGARE_AT_MOST)
 """The side-mission ``check:`` keys this system's scenarios offer."""
 
 ROOT = scenario_root("kegare", TARGET, ENEMY, side_checks=SIDE_CHECKS)

@@ -227,11 +227,6 @@ class Combatant:
     paralysed: bool = False
     kegare: int = 0
 
-    @property
-    def effective_initiative(self) -> int:
-        """Initiative after paralysis and 穢れ."""
-        return initiative(self.initiative, paralysed=self.paralysed, kegare=self.kegare)
-
 
 def turn_order(combatants: Sequence[Combatant], *, rounding: str = "down") -> list[Combatant]:
     """The acting order for a turn: higher initiative first, PCs first on ties.

@@ -67,11 +67,6 @@ class Kokuryoku(System):
     __slots__ = ()
 
     id = "kokuryoku"
-    scenario_def = "saikoro.systems._kokuryoku.scenario"
-    page_profile = "saikoro.systems._kokuryoku.page"
-    scenario_model = "saikoro.systems._kokuryoku.model"
-    vtt_export = "saikoro.systems._kokuryoku.vtt"
-    simulator = "saikoro.systems._kokuryoku.simulator"
     sample_scenario = "saikoro.systems._kokuryoku:sample.yaml"
     sample_flow = "kokuryoku.middle_check"
     name = "国力ゲーム（国家運営TRPG）"

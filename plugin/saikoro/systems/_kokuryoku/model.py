@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from saikoro.scenario.model import PC, DifficultyTarget, Enemy, Model, ScenarioModel
+from saikoro.scenario.model import (
+    DEFINED,
+    PC,
+    DifficultyTarget,
+    Enemy,
+    Model,
+    ScenarioModel,
+    defaults_from,
+)
+
+from . import scenario as definition
 
 __all__ = [
     "MODEL",
@@ -37,15 +47,16 @@ class KokuryokuSkill(Model):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+@defaults_from(definition.ENEMY)
 class KokuryokuEnemy(Enemy):
     """A nation (``power``) or character (``love``)."""
 
-    kind: str = "character"
+    kind: str = DEFINED
     power: int | None = None
     love: int | None = None
     abilities: KokuryokuAbilities = KokuryokuAbilities()
-    attack: int = 0
-    defence: int = 0
+    attack: int = DEFINED
+    defence: int = DEFINED
     skills: tuple[KokuryokuSkill, ...] = ()
 
 
@@ -59,15 +70,16 @@ class KokuryokuTarget(DifficultyTarget):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+@defaults_from(definition.PC)
 class KokuryokuPC(PC):
     """A kokuryoku PC (``party:``)."""
 
-    kind: str = "character"
+    kind: str = DEFINED
     power: int | None = None
     love: int | None = None
     abilities: KokuryokuAbilities = KokuryokuAbilities()
-    attack: int = 0
-    defence: int = 0
+    attack: int = DEFINED
+    defence: int = DEFINED
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -80,4 +92,4 @@ class KokuryokuScenario(ScenarioModel):
 
 
 MODEL = KokuryokuScenario
-"""The model of kokuryoku scenarios (named by :attr:`saikoro.systems.System.scenario_model`)."""
+"""The model of kokuryoku scenarios (its system's ``model`` part)."""

@@ -63,6 +63,11 @@ RULINGS: tuple[Ruling, ...] = (
         option=True,
         default="pc",
         choices=("pc", "npc", "dice"),
+        words=(
+            ("pc", "PCが先攻"),
+            ("npc", "NPCが先攻"),
+            ("dice", "ダイスで決める"),
+        ),
     ),
     Ruling(
         key="kokuryoku.support_value",
@@ -126,6 +131,10 @@ RULINGS: tuple[Ruling, ...] = (
         option=True,
         default="alone",
         choices=("alone", "add"),
+        words=(
+            ("alone", "人物がいないときだけ"),
+            ("add", "各人物に足す"),
+        ),
     ),
     Ruling(
         key="kokuryoku.gauge",

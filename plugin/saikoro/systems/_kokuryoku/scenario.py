@@ -23,6 +23,7 @@ from saikoro.scenario import (
     Msg,
     Node,
     Obj,
+    SideFact,
     Str,
     enemy_obj,
     join_path,
@@ -136,11 +137,23 @@ TARGET = target_obj(
 )
 
 
-SIDE_CHECKS: tuple[str, ...] = (
+POWER_AT_LEAST = SideFact(
+    Field(
+        "power_at_least",
+        Int(0, 9999),
+        ja="終了時の自国の国力がこの値以上",
+        en="the PCs' national power at the end is at least this",
+    ),
+    fact="power",
+    compare=">=",
+)
+"""A side mission won with the nation's power kept: the simulator records it at the end."""
+
+SIDE_CHECKS: tuple[str | SideFact, ...] = (
     "win",
     "rounds_at_most",
     "taken_at_most",
-    "power_at_least",
+    POWER_AT_LEAST,
     "targets",
     "targets_at_least",
 )

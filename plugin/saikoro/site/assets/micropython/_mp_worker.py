@@ -37,9 +37,9 @@ def _configured(system, options):
         try:
             found = saikoro.get_system(system, **chosen)
         except UnknownSystemError as error:
-            raise _Refused("システム「" + system + "」はありません（" + str(error) + "）")
+            raise _Refused("システム「" + system + "」はありません（" + error.ja + "）")
         except OptionError as error:
-            raise _Refused("このシステムでは使えないルールオプションです（" + str(error) + "）")
+            raise _Refused("このシステムでは使えないルールオプションです（" + error.ja + "）")
         if len(_systems) >= 64:
             _systems.clear()
         _systems[key] = found

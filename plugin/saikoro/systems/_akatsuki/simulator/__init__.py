@@ -88,6 +88,8 @@ class Prepared(Rules[State]):
     card_points: int = 1
     enemies: tuple[str, ...] = ()
     rounds: int | None = None
+    reads: frozenset[str] = frozenset()
+    """The battle's figures the side missions read (what the exact states keep)."""
     plays: dict[tuple[int, int], Play] = field(default_factory=dict, compare=False, repr=False)
     """Each check as played from a hand size (:func:`_play`), filled as battles need them."""
 
@@ -135,9 +137,20 @@ class Prepared(Rules[State]):
             sums=(("cards_spent", spent), ("cards_gained", gained)),
         )
 
-    def canonical(self, state: State) -> tuple[int, tuple[int, ...], int, int]:
-        """The cards spent and gained feed the sampled means only."""
-        return state[:4]
+    def canonical(self, state: State) -> tuple[int, ...] | tuple[object, ...]:
+        """The cards spent and gained feed the sampled means only; of the targets passed,
+        only the first failure counts (the end, the conditional figures) unless a side
+        mission reads which ones or how many passed, or who failed."""
+        i, cards, mask, d1 = state[:4]
+        if self.reads & {"passed", "rounds"}:
+            return (i, cards, mask, d1)
+        failed = ~mask & ((1 << i) - 1)
+        down = 0
+        if "downed" in self.reads:
+            for k in range(i):
+                if failed >> k & 1:
+                    down |= 1 << self.plans[k].checker
+        return (i, cards, d1, (failed & -failed).bit_length(), down)
 
 
 def _expert(pc: AkatsukiPC, t: AkatsukiTarget) -> bool:
@@ -291,6 +304,7 @@ class AkatsukiSimulator(Simulator[Prepared]):
             card_points=int(enc.options["card_points"]),
             enemies=tuple(e.name for e in enc.of("enemies", AkatsukiEnemy)),
             rounds=enc.round_limit,
+            reads=enc.reads,
         )
 
     def ends_for(self, prep: Prepared) -> Mapping[str, End]:

@@ -172,9 +172,7 @@ class Prepared:
 
 def _pcs(enc: Encounter) -> list[Char]:
     out = []
-    for i, pc in enumerate(enc.party.members):
-        if not isinstance(pc, sm.CutactionPC):
-            raise InternalError(f"cutaction: {pc!r} is not a CutactionPC")
+    for i, pc in enumerate(enc.of("members", sm.CutactionPC)):
         out.append(
             Char(
                 pc.name,
@@ -191,15 +189,6 @@ def _pcs(enc: Encounter) -> list[Char]:
                 False,
             )
         )
-    return out
-
-
-def _enemies(enc: Encounter) -> list[sm.CutactionEnemy]:
-    out = []
-    for e in enc.enemies:
-        if not isinstance(e, sm.CutactionEnemy):
-            raise InternalError(f"cutaction: {e!r} is not a CutactionEnemy")
-        out.append(e)
     return out
 
 
@@ -265,7 +254,7 @@ def _runner_ids(target: sm.CutactionTarget, enemies: list[sm.CutactionEnemy]) ->
 
 def prepare(enc: Encounter, tactics: Tactics) -> Prepared:
     """Read ``enc`` once: characters, fight and chase, mission, options."""
-    enemies = _enemies(enc)
+    enemies = list(enc.of("enemies", sm.CutactionEnemy))
     chars = [*_pcs(enc), *(_enemy(i, e) for i, e in enumerate(enemies))]
     first = len(enc.party.members)
     index = {e.id: first + i for i, e in enumerate(enemies)}

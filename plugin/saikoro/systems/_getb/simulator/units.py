@@ -330,34 +330,19 @@ def _start_cell(anchor: str, gap: int, k: int) -> str:
     return near[k % len(near)]
 
 
-def _pcs(enc: Encounter) -> tuple[GetbPC, ...]:
-    out = []
-    for pc in enc.party.members:
-        if not isinstance(pc, GetbPC):
-            raise InternalError(f"getb: {pc!r} is not a GetbPC")
-        out.append(pc)
-    return tuple(out)
-
-
-def _enemies(enc: Encounter) -> tuple[GetbEnemy, ...]:
-    out = []
-    for e in enc.enemies:
-        if not isinstance(e, GetbEnemy):
-            raise InternalError(f"getb: {e!r} is not a GetbEnemy")
-        out.append(e)
-    return tuple(out)
-
-
 def prepare(enc: Encounter, tactics: Tactics) -> Prepared:
     """Place everyone, list their attacks and build the tables the battles draw from."""
     rules = enc.rules
     if not isinstance(rules, GodEaterTableBurst):
         raise InternalError(f"getb: the rules are {rules!r}")
-    enemies = _enemies(enc)
+    enemies = enc.of("enemies", GetbEnemy)
     e_units = [_enemy_unit(i, e) for i, e in enumerate(enemies)]
     anchor = e_units[0].start if e_units else "in1"
     gap = 1 if tactics.pc.close_in else 2
-    p_units = [_pc_unit(i, pc, _start_cell(anchor, gap, i)) for i, pc in enumerate(_pcs(enc))]
+    p_units = [
+        _pc_unit(i, pc, _start_cell(anchor, gap, i))
+        for i, pc in enumerate(enc.of("members", GetbPC))
+    ]
     units = (*p_units, *e_units)
     opt = rules.options
     damage_fails = opt["damage_fumble"] == "fail"

@@ -17,7 +17,6 @@ from fractions import Fraction
 from types import MappingProxyType
 
 from saikoro.balance import Encounter, Note, Simulator, Tactics
-from saikoro.dice import InternalError
 from saikoro.systems._kegare import model as km
 from saikoro.systems._kegare.effects import describe
 
@@ -95,20 +94,6 @@ def _enemy(i: int, e: km.KegareEnemy, corruption: str) -> Fighter:
     )
 
 
-def _members(enc: Encounter) -> Iterable[km.KegarePC]:
-    for pc in enc.party.members:
-        if not isinstance(pc, km.KegarePC):
-            raise InternalError(f"kegare: {pc!r} is not a KegarePC")
-        yield pc
-
-
-def _enemies(enc: Encounter) -> Iterable[km.KegareEnemy]:
-    for e in enc.enemies:
-        if not isinstance(e, km.KegareEnemy):
-            raise InternalError(f"kegare: {e!r} is not a KegareEnemy")
-        yield e
-
-
 def _unread(enemies: Iterable[km.KegareEnemy]) -> tuple[tuple[str, ...], ...]:
     """``skill（enemy）`` of the support skills, the skills whose effect is not (wholly)
     read, the attack skills giving a status without effect here, and ``skill（enemy）→
@@ -136,10 +121,12 @@ def prepare(enc: Encounter, tactics: Tactics) -> Prepared:
     """The characters' starting states, the tactics and the rulings in force."""
     o = enc.options
     corruption = str(o["corruption_effects"])
-    enemies = tuple(_enemy(i, e, corruption) for i, e in enumerate(_enemies(enc)))
-    support, unread, inert, read = _unread(_enemies(enc))
+    enemies = tuple(
+        _enemy(i, e, corruption) for i, e in enumerate(enc.of("enemies", km.KegareEnemy))
+    )
+    support, unread, inert, read = _unread(enc.of("enemies", km.KegareEnemy))
     return Prepared(
-        pcs=tuple(_pc(i, pc) for i, pc in enumerate(_members(enc))),
+        pcs=tuple(_pc(i, pc) for i, pc in enumerate(enc.of("members", km.KegarePC))),
         enemies=enemies,
         defeat=frozenset(enc.defeat) or frozenset(e.key for e in enemies),
         turns=enc.round_limit or DEFAULT_TURNS,
@@ -284,4 +271,4 @@ class KegareSimulator(Simulator[Prepared]):
 
 
 SIMULATOR = KegareSimulator()
-"""The 穢れ simulator (named by :attr:`saikoro.systems._kegare.Kegare.simulator`)."""
+"""The 穢れ simulator (the ``simulator`` part of :class:`saikoro.systems._kegare.Kegare`)."""

@@ -191,6 +191,8 @@ class Prepared(Rules[State]):
     joined: bool
     first: tuple[Fraction, Fraction, Fraction]
     """P(the PCs go first) when they have less, equal, more power (:func:`checks.first_odds`)."""
+    reads: frozenset[str] = frozenset()
+    """The battle's figures the side missions read (what the exact states keep)."""
 
     @cached_property
     def firsts(self) -> tuple[Dist[int], ...]:
@@ -238,6 +240,13 @@ class Prepared(Rules[State]):
             return (stage, mask, r, m, e, pc_first, made + 1)
 
         return Roll(x.dice, hit)
+
+    def canonical(self, state: State) -> State:
+        """Which middle checks passed matters only through the power they left, unless a
+        side mission reads them."""
+        if "passed" in self.reads:
+            return state
+        return (state[0], self.power(state[1]), *state[2:])
 
     def _attack(self, pc_first: bool, made: int) -> tuple[bool | None, int]:
         """Whose attack comes after ``made`` attacks of a round, and its index."""
@@ -453,6 +462,7 @@ class KokuryokuSimulator(Simulator[Prepared]):
             settings=s,
             joined=joined,
             first=(first(0, 1), first(0, 0), first(1, 0)),
+            reads=enc.reads,
         )
 
     def figures(self, prep: Prepared, outcomes: Dist[Battle]) -> dict[str, Fraction]:

@@ -1,4 +1,4 @@
-"""Issue 10, validation side: rulings checked by the engine, no silent passes, YAML 1.2
+"""Validation is strict and loud: rulings checked by the engine, no silent passes, YAML 1.2
 scalars, control characters, ids from file names, and the rules the seeds state."""
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ def english(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("LANG", "en_US.UTF-8")
 
 
-# -- 21: rulings are checked by constructing the system ------------------------------------
+# -- rulings are checked by constructing the system ------------------------------------
 
 
 def test_out_of_range_rulings_are_errors_at_their_value() -> None:
@@ -55,7 +55,7 @@ def test_out_of_range_ruling_fixture_fails_the_cli() -> None:
     assert "ruling-out-of-range.yaml:6:8: error: scenario.rulings.die" in out.getvalue()
 
 
-# -- 23: internal errors are loud --------------------------------------------------------
+# -- internal errors are loud --------------------------------------------------------
 
 
 def _break_a_check(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -136,7 +136,7 @@ def test_no_not_loadable_yet_skips_in_tests() -> None:
         assert not [p for p in phrases if p in text], path
 
 
-# -- 26: control characters ----------------------------------------------------------------
+# -- control characters ----------------------------------------------------------------
 
 
 def test_escaped_nul_and_other_controls_are_refused() -> None:
@@ -166,7 +166,7 @@ def test_nul_fixture() -> None:
     assert "U+0000" in out.getvalue()
 
 
-# -- 27: ids from file names ---------------------------------------------------------------
+# -- ids from file names ---------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -201,7 +201,7 @@ def test_file_names_differing_in_case_are_flagged(tmp_path: Path) -> None:
     assert sum(r.scenario is not None for r in results) == 1
 
 
-# -- 28: YAML 1.2 core scalars -------------------------------------------------------------
+# -- YAML 1.2 core scalars -------------------------------------------------------------
 
 
 def test_yaml_11_surprises_are_gone() -> None:
@@ -231,7 +231,7 @@ def test_on_key_is_named_on() -> None:
     assert found[0].startswith("t.yaml:3:1: error: scenario.on: unknown key 'on'")
 
 
-# -- 29: rules the seeds state ---------------------------------------------------------------
+# -- rules the seeds state ---------------------------------------------------------------
 
 GETB = """\
 system: getb

@@ -1,5 +1,5 @@
-"""Issue 10, build side: superfences custom fences, fence problems with file and line, a
-missing scenario folder, values the engine refuses, and no silent fallbacks."""
+"""The build fails loudly and says where: superfences custom fences, fence problems with
+file and line, a missing scenario folder, values the engine refuses, no silent fallbacks."""
 
 from __future__ import annotations
 
@@ -19,22 +19,9 @@ from mkdocs.exceptions import Abort
 
 from saikoro.site._fences import FenceContext, add_custom_fences, fence_lines
 from saikoro.site._oddscache import OddsCache
-from test_site_support import env
+from test_site_support import KEGARE, env
 
 MKDOCS = [sys.executable, "-m", "mkdocs"]
-KEGARE = """\
-system: kegare
-title: 港
-enemies:
-  - id: oni
-    name: 鬼
-    hp: 60
-    attack: 2
-    defence: 1
-    initiative: 3
-    skills:
-      - {name: 爪, kind: attack, damage: 3}
-"""
 
 
 def _site(root: Path, page: str = "# home\n", plugin: str = "  - saikoro\n") -> Path:
@@ -65,7 +52,7 @@ def _md(ctx: FenceContext, *extensions: str) -> markdown.Markdown:
     return markdown.Markdown(extensions=names, extension_configs=configs)
 
 
-# -- 25: fences are superfences custom fences ------------------------------------------------
+# -- fences are superfences custom fences ------------------------------------------------
 
 
 @pytest.mark.parametrize("kind", ["dice", "flow", "scenario"])
@@ -105,7 +92,7 @@ def test_indented_fence_in_a_real_build_stays_code(tmp_path: Path) -> None:
     assert 'data-command="1D6"' in html
 
 
-# -- 8 (build side): a refused command is a warning with file and line ------------------------
+# -- a refused command is a warning with file and line ------------------------
 
 
 def test_fence_lines_find_the_source_lines() -> None:
@@ -152,7 +139,7 @@ def test_an_internal_error_in_the_engine_is_not_turned_into_a_warning(
         OddsCache().odds("2D6")
 
 
-# -- 24: the scenario folder --------------------------------------------------------------------
+# -- the scenario folder --------------------------------------------------------------------
 
 
 def test_a_typo_in_the_scenarios_option_is_a_config_error(tmp_path: Path) -> None:
@@ -172,7 +159,7 @@ def test_no_scenarios_folder_and_no_option_is_fine(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr[-3000:]
 
 
-# -- 21: the build never shows "?" for a value ---------------------------------------------------
+# -- the build never shows "?" for a value ---------------------------------------------------
 
 
 def test_out_of_range_rulings_fail_the_build_at_their_position(tmp_path: Path) -> None:
@@ -182,6 +169,17 @@ def test_out_of_range_rulings_fail_the_build_at_their_position(tmp_path: Path) -
     result = _build(root)
     assert result.returncode != 0
     assert "bad.yaml:4:8: error: scenario.rulings.die:" in result.stderr
+
+
+@pytest.fixture(autouse=True)
+def _no_plugin_left_behind() -> Any:
+    """Drop MkDocs' cached plugin after each test: a plugin built here under a
+    monkeypatched engine keeps that engine's refusals in its odds cache, and the next
+    in-process build in this worker (another module's) would reuse it."""
+    yield
+    option = MkDocsConfig.plugins
+    assert isinstance(option, config_options.Plugins)
+    option.plugin_cache.clear()
 
 
 def _config(root: Path, *, fresh: bool = True) -> Any:
@@ -217,13 +215,11 @@ def test_a_value_the_engine_refuses_fails_the_build_at_the_scenario_position(
     (root / "scenarios" / "port.yaml").write_text(KEGARE, "utf-8")
     config = _config(root)
     config.plugins.on_startup(command="build", dirty=False)
-    from saikoro.site import _exact as exact
-
-    stale: exact.PageValues = {"exact": {}, "tables": {}}
-    monkeypatch.setitem(exact._pages, "left/over.odds.json", stale)
     with pytest.raises(Abort):
         build(config)
-    assert exact._pages == {}, "the failed build's per-build state is reset"
+    plugin = config.plugins["saikoro"]
+    assert plugin.build.odds_files == {}, "the failed build's state is dropped"
+    assert plugin.build.balance is None
     assert re.search(
         r"port\.yaml:4:5: error: scenario\.enemies\[0\]: この値は表示できません。"
         r"エンジンが次を受け付けません: KGA[^:]*: too much work \(test\)",
@@ -265,7 +261,7 @@ def test_under_serve_a_refused_value_gives_an_error_page(
         _config(root).plugins.on_startup(command="build", dirty=False)
 
 
-# -- 23: no silent fallbacks --------------------------------------------------------------------
+# -- no silent fallbacks --------------------------------------------------------------------
 
 
 def test_profiles_have_no_generic_fallback() -> None:
@@ -273,7 +269,7 @@ def test_profiles_have_no_generic_fallback() -> None:
     from saikoro.systems import SYSTEM_IDS, UnknownSystemError, system_class
 
     for system in SYSTEM_IDS:
-        assert type(profile(system)).__module__ == system_class(system).page_profile
+        assert type(profile(system)).__module__ == f"{system_class(system).package()}.page"
     with pytest.raises(UnknownSystemError):
         profile("nosuch")
 
@@ -283,7 +279,6 @@ def test_a_broken_profile_module_fails_loudly(monkeypatch: pytest.MonkeyPatch) -
 
     from saikoro.site import _profiles as profiles
 
-    monkeypatch.setattr(profiles, "_cache", {})
     real = importlib.import_module
 
     def broken(name: str, *args: Any) -> Any:

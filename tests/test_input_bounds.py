@@ -1,6 +1,6 @@
-"""Issue 22, a third round of hostile input: nothing silent, nothing unbounded.
+"""Hostile input at every door: nothing silent, nothing unbounded.
 
-Each item of the issue has its tests here: oversized exact odds (CLI, JSON, fences),
+Oversized exact odds (CLI, JSON, fences),
 the dice= argument of the API, reserved ids, text that XML cannot carry, bounded CLI
 options and file reads, meaningless settings, messages. ``test_hostile_corpus.py`` runs
 the corpus of hostile scenario files through every stage.
