@@ -11,7 +11,6 @@ in the words of :attr:`KegareSimulator.NOTES` (docs/authoring/balance.md lists t
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable
 from fractions import Fraction
 from types import MappingProxyType
@@ -186,7 +185,7 @@ def _choices(sim: KegareSimulator, prep: Prepared) -> list[Note]:
         if prep.enemy_policy.target == "random":
             targets = pcs
         else:
-            targets = [choose(prep.enemy_policy, pcs, random.Random(0))]
+            targets = [pcs[choose(prep.enemy_policy, [(p.hp, p.danger) for p in pcs])]]
         totals = dict.fromkeys(e.moves, Fraction(0))
         for t in targets:
             for move, value in values(prep, e, t, pcs, 1):
