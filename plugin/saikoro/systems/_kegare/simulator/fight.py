@@ -205,13 +205,11 @@ class Fighter:
 
     def guard(self) -> int:
         """The best defence skill's cut now (0 when confused or none works)."""
-        if not self.guards or self.marks & _CONFUSION:
-            return 0
-        return max((n for n, k in self.guards if self.kegare >= k), default=0)
+        return guard_for(False, self.guards, self.kegare, self.marks, self.guarded)[0]
 
     def cut(self) -> int:
-        """The always-on skills' cut now (each works from its 穢れ on)."""
-        return sum(n for n, k in self.cuts if self.kegare >= k)
+        """The always-on skills' cut now."""
+        return cut_at(self.cuts, self.kegare)
 
 
 def is_up(hp: int, kegare: int, suffers: bool) -> bool:
@@ -296,14 +294,23 @@ def after_cut(damage: int, cut: int, min_damage: int) -> int:
 _CONFUSION = BIT["confusion"]
 
 
-def guard_for(prep: Prepared, d: Fighter) -> tuple[int, bool]:
-    """The defence skill's cut ``d`` brings to the attack it meets now, and whether a use
-    of it is spent this turn after that attack (ruling ``defence_skill_uses``: once a
-    turn spends it on the first attack)."""
-    guard = d.guard()
-    if guard and prep.guard_uses == "once_per_turn":
-        return (0, True) if d.guarded else (guard, True)
-    return guard, d.guarded
+def guard_for(
+    once: bool, guards: tuple[tuple[int, int], ...], kegare: int, marks: int, used: bool
+) -> tuple[int, bool]:
+    """The cut a defence skill brings to the attack met now (the best of ``guards`` at
+    ``kegare``; none while confused) and whether its use is spent this turn after that
+    attack (ruling ``defence_skill_uses``: ``once`` a turn spends it on the first attack)."""
+    if not guards or marks & _CONFUSION:
+        return 0, used
+    guard = max((n for n, k in guards if kegare >= k), default=0)
+    if guard and once:
+        return (0, True) if used else (guard, True)
+    return guard, used
+
+
+def cut_at(cuts: tuple[tuple[int, int], ...], kegare: int) -> int:
+    """The always-on skills' cut at ``kegare`` (each works from its 穢れ on)."""
+    return sum(n for n, k in cuts if kegare >= k)
 
 
 def hurt(hp: int, kegare: int, suffers: bool, damage: int) -> tuple[int, int]:
@@ -375,7 +382,9 @@ def values(
     for move in a.moves:
         total = Fraction(0)
         for d in foes if move.area else (target,):
-            t = table(prep, a, move, d, guard=guard_for(prep, d)[0], cut=d.cut())
+            once = prep.guard_uses == "once_per_turn"
+            guard = guard_for(once, d.guards, d.kegare, d.marks, d.guarded)[0]
+            t = table(prep, a, move, d, guard=guard, cut=d.cut())
             total += mean_damage(t)
             if move.poison > d.poison and not d.immune & _POISON:
                 rise = _poison_mean(move.poison, prep.min_damage) - _poison_mean(

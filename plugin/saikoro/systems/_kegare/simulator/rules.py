@@ -30,12 +30,14 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import replace
+from itertools import count
 from math import lcm
+from sys import maxsize
 
 from saikoro.balance import Battle, Roll, Rules
 from saikoro.dice import Dist
 from saikoro.systems._kegare.checks import TWO_D6
-from saikoro.systems._kegare.status import Combatant, turn_order
+from saikoro.systems._kegare.status import Combatant, out_for_good, turn_order
 
 from .fight import (
     BIT,
@@ -46,15 +48,17 @@ from .fight import (
     TableKey,
     attack_rolls,
     choose,
+    cut_at,
     give,
+    guard_for,
     hurt,
-    is_up,
     marked,
     nearer,
     pick,
     risen,
     table_due,
     turn_end,
+    TurnEnd,
 )
 
 __all__ = ["Char", "KegareRules", "State"]
@@ -72,7 +76,7 @@ per enemy action, the action that poisoned each PC (-1: none))."""
 State = tuple[Core, Totals]
 
 TABLE, ACT, END = range(3)
-"""The phases: the random status table, the actions, the turn's end (each index the next
+"""The phases: the random status table, the actions, the turn's end (the index: the next
 character, or the next place in the order)."""
 
 STATUS_TABLE: Dist[int] = Dist.uniform(range(len(STATUSES)))
@@ -80,9 +84,13 @@ STATUS_TABLE: Dist[int] = Dist.uniform(range(len(STATUSES)))
 
 _CONFUSION, _PARALYSIS = BIT["confusion"], BIT["paralysis"]
 
-Plan = tuple[int, tuple[int, ...], tuple[Char, ...], tuple[TableKey, ...]]
-"""An attack as aimed: the skill, the targets, the characters as it rolls (a cover or a
-defence skill's use spent), each target's :data:`~.fight.TableKey`."""
+Plan = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+"""An attack as aimed: the skill, the targets, the characters whose defence skill's use it
+spends (a cover; a guard under ``defence_skill_uses=once_per_turn``), each target's odds
+(a number of :attr:`KegareRules.tables`)."""
+
+Outcome = tuple[int, tuple[Cell, ...]]
+"""An attack's outcome: which of its plans (the target drawn), each target's result."""
 
 
 def _set(chars: tuple[Char, ...], i: int, c: Char) -> tuple[Char, ...]:
@@ -90,7 +98,11 @@ def _set(chars: tuple[Char, ...], i: int, c: Char) -> tuple[Char, ...]:
 
 
 def _plus(counts: tuple[int, ...], i: int, n: int) -> tuple[int, ...]:
-    return (*counts[:i], counts[i] + n, *counts[i + 1 :])
+    return (*counts[:i], counts[i] + n, *counts[i + 1 :]) if n else counts
+
+
+def _put(values: tuple[int, ...], i: int, v: int) -> tuple[int, ...]:
+    return (*values[:i], v, *values[i + 1 :])
 
 
 class KegareRules(Rules[State]):
@@ -100,65 +112,61 @@ class KegareRules(Rules[State]):
     def __init__(self, prep: Prepared) -> None:
         self.prep = prep
         fs = self.fighters = [f.copy() for f in (*prep.pcs, *prep.enemies)]
-        self.n, self.pcs = len(fs), len(prep.pcs)
-        self.suffers = tuple(f.suffers for f in fs)
+        self.n, self.pcs = n, p = len(fs), len(prep.pcs)
         self.first = tuple((f.hp, f.kegare, f.position, f.marks, f.poison, False) for f in fs)
-        self.foes = (tuple(range(self.pcs)), tuple(range(self.pcs, self.n)))
+        ten = next(k for k in count() if out_for_good(k))
+        self.gone = tuple(ten if f.suffers else maxsize for f in fs)
+        """The 穢れ from which each character is out for good (:func:`out_for_good`)."""
+        self.foes = (tuple(range(p)), tuple(range(p, n)))
         """Whom an enemy attacks, whom a PC attacks (by ``pc``)."""
-        self.names = tuple(m.action for e in prep.enemies for m in e.moves)
-        self.action = {
-            (i, m): k
-            for k, (i, m) in enumerate(
-                (i, m) for i in range(self.pcs, self.n) for m in range(len(fs[i].moves))
-            )
-        }
+        self.blessed = tuple(i for i, f in enumerate(fs) if f.blessed)
+        self.defeat = tuple(i for i in range(p, n) if fs[i].key in prep.defeat)
+        skills = [(i, m) for i in range(p, n) for m in range(len(fs[i].moves))]
+        self.names = tuple(fs[i].moves[m].action for i, m in skills)
+        self.action = {im: k for k, im in enumerate(skills)}
         """Each enemy attack skill's place in :attr:`names` (the totals' damage per action)."""
-        self.defeat = tuple(i for i, f in enumerate(fs) if not f.pc and f.key in prep.defeat)
         self.once = prep.guard_uses == "once_per_turn"
-        self.covering = prep.enemy_policy.guard and any(f.covers for f in fs[self.pcs :])
-        self.rules = (prep.min_damage, prep.position_stack, prep.critical_guard)
-        kept = {"taken", "downed", "defeated", "hit_by"} & prep.reads
-        self.kept = tuple(k in kept for k in ("taken", "downed", "defeated", "hit_by"))
-        self.reads = bool(kept)
-        self._rolls: dict[
-            Hashable, Dist[tuple[Cell, ...]] | Dist[tuple[int, tuple[Cell, ...]]]
-        ] = {}
-        self._ends: dict[tuple[int, int, int, int, int], Dist[tuple[int, int, int, int, int, bool]] | None] = {}
+        self.covering = prep.enemy_policy.guard and any(f.covers for f in fs[p:])
+        self.odds = (prep.min_damage, prep.position_stack, prep.critical_guard)
+        self.kept = tuple(k in prep.reads for k in ("taken", "downed", "defeated", "hit_by"))
+        self.tables: list[TableKey] = []
+        """The odds of every attack on one target met so far (:data:`Plan` numbers them)."""
+        self._numbers: dict[TableKey, int] = {}
+        self._rolls: dict[tuple[Plan, ...], tuple[Dist[Outcome], tuple[Plan, ...]]] = {}
+        self._ends: dict[tuple[int, int, int, int, int], Dist[TurnEnd] | None] = {}
         self._given: dict[tuple[int, Char], tuple[Char, ...] | None] = {}
         self._orders: dict[tuple[int, ...], tuple[int, ...]] = {}
         self._picks: dict[Hashable, int] = {}
 
     def start(self) -> State:
-        return (1, TABLE, 0, (), self.first), (0, 0, 0, (), (0,) * len(self.names), (-1,) * self.pcs)
+        totals = (0, 0, 0, (), (0,) * len(self.names), (-1,) * self.pcs)
+        return (1, TABLE, 0, (), self.first), totals
 
     def canonical(self, state: State) -> Hashable:
         """The core, with the totals the side missions read."""
         core, totals = state
-        if not self.reads:
+        if not any(self.kept):
             return core
         _, taken, downed, fallen, actions, poisoners = totals
-        taken_k, downed_k, defeated_k, hit_k = self.kept
-        hit = (tuple(v > 0 for v in actions), poisoners) if hit_k else ()
+        keep_taken, keep_downed, keep_defeated, keep_hit = self.kept
         return (
             core,
-            taken if taken_k else 0,
-            downed if downed_k else 0,
-            fallen if defeated_k else (),
-            hit,
+            taken if keep_taken else 0,
+            downed if keep_downed else 0,
+            fallen if keep_defeated else (),
+            (tuple(v > 0 for v in actions), poisoners) if keep_hit else (),
         )
 
     def load(self, i: int, c: Char) -> Fighter:
-        """Character ``i`` as a :class:`~.fight.Fighter` at ``c`` (for the rules written
-        on one)."""
+        """Character ``i`` as a :class:`~.fight.Fighter` at ``c`` (to ask the rules
+        written on one)."""
         f = self.fighters[i]
         f.hp, f.kegare, f.position, f.marks, f.poison, f.guarded = c
         return f
 
     def up(self, i: int, c: Char) -> bool:
-        return is_up(c[0], c[1], self.suffers[i])
-
-    def felt(self, i: int, c: Char) -> int:
-        return c[1] if self.suffers[i] else 0
+        """Standing (:func:`~.fight.is_up`)."""
+        return c[0] > 0 and c[1] < self.gone[i]
 
     def step(self, state: State) -> Roll[State] | Battle:
         (turn, phase, k, acting, chars), totals = state
@@ -174,9 +182,13 @@ class KegareRules(Rules[State]):
                     return roll
                 if self.once:
                     chars = tuple((*c[:5], False) if c[5] else c for c in chars)
-                phase, k, acting = END, 0, ()
-            found = self._end(turn, k, chars, totals)
-            if found.__class__ is not tuple:
+                phase, k = END, 0
+            if phase == END:
+                roll, totals = self._end(turn, k, chars, totals)
+                if roll is not None:
+                    return roll
+            found = self._turn_end(turn, chars, totals)
+            if found.__class__ is Battle:
                 return found  # type: ignore[return-value]
             (turn, phase, k, acting, chars), totals = found  # type: ignore[misc]
 
@@ -192,11 +204,7 @@ class KegareRules(Rules[State]):
             key = (i, chars[i])
             given = self._given.get(key, ())
             if given == ():
-                f = self.load(i, chars[i])
-                given = None
-                if table_due(self.prep, f):
-                    given = tuple(self._gives(i, chars[i], s) for s in STATUSES)
-                self._given[key] = given
+                given = self._given[key] = self._gives(i, chars[i])
             if given is not None:
                 outs = given
 
@@ -206,30 +214,29 @@ class KegareRules(Rules[State]):
                 return Roll(STATUS_TABLE, status)
         return None
 
-    def _gives(self, i: int, c: Char, status: str) -> Char:
-        f = self.load(i, c)
-        give(f, status)
-        return (f.hp, f.kegare, f.position, f.marks, f.poison, f.guarded)
+    def _gives(self, i: int, c: Char) -> tuple[Char, ...] | None:
+        """Character ``i`` at ``c`` after each status of the table (``None``: not due)."""
+        if not table_due(self.prep, self.load(i, c)):
+            return None
+        out = []
+        for status in STATUSES:
+            f = self.load(i, c)
+            give(f, status)
+            out.append((f.hp, f.kegare, f.position, f.marks, f.poison, f.guarded))
+        return tuple(out)
 
     def _order(self, chars: tuple[Char, ...]) -> tuple[int, ...]:
         """The turn's acting order (:func:`~saikoro.systems._kegare.status.turn_order`;
         same-side ties in the written order)."""
-        key = tuple(
-            (c[3] & _PARALYSIS) * 64 + (c[1] if s else 0)
-            for c, s in zip(chars, self.suffers, strict=True)
-        )
+        key = tuple((c[3] & _PARALYSIS, c[1]) for c in chars)
         found = self._orders.get(key)
         if found is None:
-            everyone = [
-                Combatant(
-                    str(i),
-                    f.initiative,
-                    f.pc,
-                    bool(chars[i][3] & _PARALYSIS),
-                    self.felt(i, chars[i]),
+            everyone = []
+            for i, c in enumerate(chars):
+                f = self.load(i, c)
+                everyone.append(
+                    Combatant(str(i), f.initiative, f.pc, f.has("paralysis"), f.felt)
                 )
-                for i, f in enumerate(self.fighters)
-            ]
             ordered = turn_order(everyone, rounding=self.prep.rounding)
             found = self._orders[key] = tuple(int(c.name) for c in ordered)
         return found
@@ -241,14 +248,14 @@ class KegareRules(Rules[State]):
     ) -> Roll[State] | None:
         """The next action from place ``k`` of the order on (``None``: the turn's actions
         are over)."""
-        prep = self.prep
+        prep, gone, fighters = self.prep, self.gone, self.fighters
         for j in range(k, len(acting)):
             i = acting[j]
             c = chars[i]
-            if not self.up(i, c):
+            if c[0] <= 0 or c[1] >= gone[i]:
                 continue
             pc = i < self.pcs
-            foes = tuple(x for x in self.foes[pc] if self.up(x, chars[x]))
+            foes = tuple(x for x in self.foes[pc] if chars[x][0] > 0 and chars[x][1] < gone[x])
             if not foes:
                 return None
             if pc:
@@ -257,60 +264,66 @@ class KegareRules(Rules[State]):
                     chars = _set(chars, i, (c[0], c[1], nearer(c[2]), *c[3:]))
             else:
                 policy = prep.enemy_policy
-                if not self.fighters[i].moves:  # no attack skill: it passes
+                if not fighters[i].moves:  # no attack skill: it passes
                     continue
-            if policy.target == "random":
-                aims = foes
-            else:
-                aims = (
-                    foes[choose(policy, [(chars[x][0], self.fighters[x].danger) for x in foes])],
-                )
-            counts: dict[Plan, int] = {}
-            for x in aims:
-                plan = self._plan(turn, i, x, foes, chars)
-                counts[plan] = counts.get(plan, 0) + 1
-            return self._attack(turn, j, acting, i, counts, len(aims), totals)
+            aims = foes
+            if policy.target != "random":
+                aims = (foes[choose(policy, [(chars[x][0], fighters[x].danger) for x in foes])],)
+            plans = tuple(self._plan(turn, i, x, foes, chars) for x in aims)
+            found = self._rolls.get(plans)
+            if found is None:
+                found = self._rolls[plans] = self._roll(plans)
+            dist, unique = found
+
+            def hit(x: Outcome, i: int = i, j: int = j, chars: tuple[Char, ...] = chars) -> State:
+                m, targets, spent, _ = unique[x[0]]
+                return self._land(turn, (j, acting), i, m, targets, spent, chars, x[1], totals)
+
+            return Roll(dist, hit)
         return None
 
     def _plan(
         self, turn: int, i: int, x: int, foes: tuple[int, ...], chars: tuple[Char, ...]
     ) -> Plan:
-        """``i``'s attack aimed at ``x``: the skill, the targets, the characters as it rolls."""
+        """``i``'s attack aimed at ``x``."""
+        spent: tuple[int, ...] = ()
         if i < self.pcs:
             m = 0
-            x, chars = self._cover(x, foes, chars)
+            if self.covering:
+                x, spent = self._cover(x, foes, chars)
             targets: tuple[int, ...] = (x,)
         else:
             m = self._pick(turn, i, x, foes, chars)
             targets = foes if self.fighters[i].moves[m].area else (x,)
         a, ca = self.fighters[i], chars[i]
         move = a.moves[m]
-        keys = []
+        felt = ca[1] if a.suffers else 0
+        numbers = []
         for t in targets:
             d, cd = self.fighters[t], chars[t]
             guard = 0
-            if d.guards and not cd[3] & _CONFUSION:
-                guard = max((n for n, kegare in d.guards if cd[1] >= kegare), default=0)
-                if guard and self.once:
-                    if cd[5]:
-                        guard = 0
-                    else:
-                        chars = _set(chars, t, (*cd[:5], True))
-            cut = sum(n for n, kegare in d.cuts if cd[1] >= kegare) if d.cuts else 0
-            felts = (self.felt(i, ca), self.felt(t, cd))
-            keys.append(
-                (a.attack, d.defence, move.damage, move.ranged, ca[2], cd[2], *felts, guard, cut)
-            )
-        return m, targets, chars, tuple(keys)
+            if d.guards:
+                was = cd[5] or t in spent
+                guard, used = guard_for(self.once, d.guards, cd[1], cd[3], was)
+                if used and not was:
+                    spent += (t,)
+            cut = cut_at(d.cuts, cd[1]) if d.cuts else 0
+            key = (a.attack, d.defence, move.damage, move.ranged, ca[2], cd[2])
+            key += (felt, cd[1] if d.suffers else 0, guard, cut)
+            number = self._numbers.get(key)
+            if number is None:
+                number = self._numbers[key] = len(self.tables)
+                self.tables.append(key)
+            numbers.append(number)
+        return m, targets, spent, tuple(numbers)
 
     def _cover(
         self, x: int, foes: tuple[int, ...], chars: tuple[Char, ...]
-    ) -> tuple[int, tuple[Char, ...]]:
-        """Who takes a single attack aimed at enemy ``x``: an enemy covering it (with the
-        enemies' ``guard`` tactic: standing, not confused, at the skill's 穢れ, its defence
-        skill's use not spent under ``defence_skill_uses=once_per_turn``), else ``x``."""
-        if not self.covering:
-            return x, chars
+    ) -> tuple[int, tuple[int, ...]]:
+        """Who takes a single attack aimed at enemy ``x``, and whose use it spends: an
+        enemy covering it (with the enemies' ``guard`` tactic: standing, not confused, at
+        the skill's 穢れ, its defence skill's use not spent under
+        ``defence_skill_uses=once_per_turn``), else ``x``."""
         label = self.fighters[x].label
         for y in foes:
             c = chars[y]
@@ -318,8 +331,8 @@ class KegareRules(Rules[State]):
                 continue
             for who, kegare in self.fighters[y].covers:
                 if c[1] >= kegare and (who == "" or who in label):
-                    return y, _set(chars, y, (*c[:5], True)) if self.once else chars
-        return x, chars
+                    return y, (y,) if self.once else ()
+        return x, ()
 
     def _pick(
         self, turn: int, i: int, x: int, foes: tuple[int, ...], chars: tuple[Char, ...]
@@ -336,95 +349,65 @@ class KegareRules(Rules[State]):
             found = self._picks[key] = a.moves.index(move) if move else 0
         return found
 
-    def _attack(
-        self,
-        turn: int,
-        j: int,
-        acting: tuple[int, ...],
-        i: int,
-        counts: dict[Plan, int],
-        aims: int,
-        totals: Totals,
-    ) -> Roll[State]:
-        """One roll for the attack: its target drawn (each aim alike), every target's result."""
-        plans = tuple(counts)
-        if len(plans) == 1:
-            ((m, targets, chars, keys),) = plans
-            dist: Dist[tuple[Cell, ...]] = self._joint(keys)
-
-            def hit(cells: tuple[Cell, ...]) -> State:
-                return self._land(turn, j, acting, i, m, targets, chars, cells, totals)
-
-            return Roll(dist, hit)
-        key = tuple((counts[p], p[3]) for p in plans)
-        mixed = self._rolls.get(key)
-        if mixed is None:
-            parts = [(counts[p], self._joint(p[3])) for p in plans]
-            den = lcm(*(aims * d.denominator for _, d in parts))
-            weights: dict[tuple[int, tuple[Cell, ...]], int] = {}
-            for g, (n, d) in enumerate(parts):
-                scale = n * den // (aims * d.denominator)
-                for cells, w in d.items():
-                    weights[(g, cells)] = w * scale
-            mixed = self._rolls[key] = Dist(weights, den)
-
-        def aimed(x: tuple[int, tuple[Cell, ...]]) -> State:
-            m, targets, chars, _ = plans[x[0]]
-            return self._land(turn, j, acting, i, m, targets, chars, x[1], totals)
-
-        return Roll(mixed, aimed)  # type: ignore[arg-type]
-
-    def _joint(self, keys: tuple[TableKey, ...]) -> Dist[tuple[Cell, ...]]:
-        """Every target's result of one attack: the attack's 2D6 once, each target's defence."""
-        found = self._rolls.get(keys)
-        if found is None:
-            parts = [attack_rolls(k, *self.rules) for k in keys]
-            weights: dict[tuple[Cell, ...], int] = {}
+    def _roll(self, plans: tuple[Plan, ...]) -> tuple[Dist[Outcome], tuple[Plan, ...]]:
+        """The attack as one roll: which plan (each aim alike), then every target's result
+        (the attack's 2D6 once, each target's defence)."""
+        unique = tuple(dict.fromkeys(plans))
+        parts = []
+        for plan in unique:
+            rolls = [attack_rolls(self.tables[t], *self.odds) for t in plan[3]]
+            joint: dict[tuple[Cell, ...], int] = {}
             for a, wa in TWO_D6.items():
                 combos: dict[tuple[Cell, ...], int] = {(): wa}
-                for part in parts:
-                    combos = {
-                        cs + (cell,): w * wc for cs, w in combos.items() for cell, wc in part[a]
-                    }
+                for part in rolls:
+                    combos = {(*cs, cell): w * v for cs, w in combos.items() for cell, v in part[a]}
                 for cs, w in combos.items():
-                    weights[cs] = weights.get(cs, 0) + w
-            found = self._rolls[keys] = Dist(weights, 36 ** (len(keys) + 1))
-        return found  # type: ignore[return-value]
+                    joint[cs] = joint.get(cs, 0) + w
+            parts.append((plans.count(plan), joint, 36 ** (len(rolls) + 1)))
+        den = lcm(*(len(plans) * d for _, _, d in parts))
+        weights: dict[Outcome, int] = {}
+        for g, (n, joint, d) in enumerate(parts):
+            scale = n * den // (len(plans) * d)
+            for cells, w in joint.items():
+                weights[(g, cells)] = w * scale
+        return Dist(weights, den), unique
 
     def _land(
         self,
         turn: int,
-        j: int,
-        acting: tuple[int, ...],
+        at: tuple[int, tuple[int, ...]],
         i: int,
         m: int,
         targets: tuple[int, ...],
+        spent: tuple[int, ...],
         chars: tuple[Char, ...],
         cells: tuple[Cell, ...],
         totals: Totals,
     ) -> State:
         """The attack's results on its targets: damage, then the effects."""
         out = list(chars)
+        for s in spent:
+            out[s] = (*out[s][:5], True)
         dealt, taken, downed, fallen, actions, poisoners = totals
         move = self.fighters[i].moves[m]
         pc = i < self.pcs
         for t, (damage, lands) in zip(targets, cells, strict=True):
             hp, kegare, position, marks, level, guarded = out[t]
             if damage > 0:
-                hp, kegare = hurt(hp, kegare, self.suffers[t], damage)
+                hp, kegare = hurt(hp, kegare, self.fighters[t].suffers, damage)
                 if pc:
                     dealt += damage
                 else:
                     taken += damage
                     actions = _plus(actions, self.action[(i, m)], damage)
             if lands and move.marks:
-                marks, after = marked(
-                    self.prep, move, hp, marks, level, immune=self.fighters[t].immune
-                )
-                if after != level and not pc:
-                    poisoners = (*poisoners[:t], self.action[(i, m)], *poisoners[t + 1 :])
+                immune = self.fighters[t].immune
+                marks, after = marked(self.prep, move, hp, marks, level, immune=immune)
+                if after != level:  # a PC poisoned by an enemy's skill
+                    poisoners = _put(poisoners, t, self.action[(i, m)])
                 level = after
             out[t] = (hp, kegare, position, marks, level, guarded)
+        j, acting = at
         return (turn, ACT, j + 1, acting, tuple(out)), (
             dealt,
             taken,
@@ -438,9 +421,9 @@ class KegareRules(Rules[State]):
 
     def _end(
         self, turn: int, k: int, chars: tuple[Char, ...], totals: Totals
-    ) -> Roll[State] | Battle | State:
-        """The next character from ``k`` on with a roll at the turn's end; then the 穢れ
-        rise and the battle's end or the next turn."""
+    ) -> tuple[Roll[State] | None, Totals]:
+        """The next character from ``k`` on with a roll at its turn's end
+        (:func:`~.fight.turn_end`); those before it counted down as they stand."""
         for i in range(k, self.n):
             c = chars[i]
             ends = None
@@ -454,21 +437,15 @@ class KegareRules(Rules[State]):
                     totals = self._fell(i, totals)
                 continue
 
-            def after(
-                x: tuple[int, int, int, int, int, bool],
-                i: int = i,
-                c: Char = c,
-                totals: Totals = totals,
-            ) -> State:
+            def after(x: TurnEnd, i: int = i, c: Char = c, totals: Totals = totals) -> State:
                 damage, hp, kegare, marks, level, fell = x
                 dealt, taken, downed, fallen, actions, poisoners = totals
                 if i < self.pcs:
                     by = poisoners[i]
                     if by >= 0:
-                        if damage:
-                            actions = _plus(actions, by, damage)
-                        if not level:
-                            poisoners = (*poisoners[:i], -1, *poisoners[i + 1 :])
+                        actions = _plus(actions, by, damage)
+                        if not level:  # cured
+                            poisoners = _put(poisoners, i, -1)
                     totals = (dealt, taken + damage, downed, fallen, actions, poisoners)
                 else:
                     totals = (dealt + damage, taken, downed, fallen, actions, poisoners)
@@ -477,8 +454,8 @@ class KegareRules(Rules[State]):
                 now = (hp, kegare, c[2], marks, level, c[5])
                 return (turn, END, i + 1, (), _set(chars, i, now)), totals
 
-            return Roll(ends, after)
-        return self._turn_end(turn, chars, totals)
+            return Roll(ends, after), totals
+        return None, totals
 
     def _fell(self, i: int, totals: Totals) -> Totals:
         """Character ``i`` down at the turn's end: a PC downed, an enemy fallen (the order
@@ -492,10 +469,12 @@ class KegareRules(Rules[State]):
 
     def _turn_end(self, turn: int, chars: tuple[Char, ...], totals: Totals) -> Battle | State:
         """The 穢れ rise, then the battle's end or the next turn."""
-        chars = tuple(
-            (c[0], risen(c[1], True), *c[2:]) if f.blessed else c
-            for c, f in zip(chars, self.fighters, strict=True)
-        )
+        if self.blessed:
+            risen_ = list(chars)
+            for i in self.blessed:
+                c = chars[i]
+                risen_[i] = (c[0], risen(c[1], True), *c[2:])
+            chars = tuple(risen_)
         end = ""
         if not any(self.up(i, chars[i]) for i in self.defeat):
             end = "win"
