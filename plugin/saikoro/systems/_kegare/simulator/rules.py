@@ -37,7 +37,7 @@ from sys import maxsize
 from saikoro.balance import Battle, Roll, Rules
 from saikoro.dice import Dist
 from saikoro.systems._kegare.checks import TWO_D6
-from saikoro.systems._kegare.status import Combatant, out_for_good, turn_order
+from saikoro.systems._kegare.status import Combatant, out_for_good, recovery, turn_order
 
 from .fight import (
     BIT,
@@ -114,6 +114,7 @@ class KegareRules(Rules[State]):
         fs = self.fighters = [f.copy() for f in (*prep.pcs, *prep.enemies)]
         self.n, self.pcs = n, p = len(fs), len(prep.pcs)
         self.first = tuple((f.hp, f.kegare, f.position, f.marks, f.poison, False) for f in fs)
+        self.suffers = tuple(f.suffers for f in fs)
         ten = next(k for k in count() if out_for_good(k))
         self.gone = tuple(ten if f.suffers else maxsize for f in fs)
         """The 穢れ from which each character is out for good (:func:`out_for_good`)."""
@@ -123,8 +124,15 @@ class KegareRules(Rules[State]):
         self.defeat = tuple(i for i in range(p, n) if fs[i].key in prep.defeat)
         skills = [(i, m) for i in range(p, n) for m in range(len(fs[i].moves))]
         self.names = tuple(fs[i].moves[m].action for i, m in skills)
-        self.action = {im: k for k, im in enumerate(skills)}
-        """Each enemy attack skill's place in :attr:`names` (the totals' damage per action)."""
+        self.skills = [[(move, -1) for move in f.moves] for f in fs[:p]]
+        self.skills += [[(move, skills.index((i, m))) for m, move in enumerate(fs[i].moves)] for i in range(p, n)]
+        """Each character's attack skills with their place in :attr:`names` (the totals'
+        damage per enemy action; -1 for a PC's)."""
+        most = max(recovery().outcomes())
+        self.floor = tuple(-(prep.turns - t + 1) * most for t in range(prep.turns + 2))
+        """Per turn, the HP at or below which a downed character never stands again (each
+        recovery check left gives back at most ``most``): all such HP are one for the
+        future, kept as this one."""
         self.once = prep.guard_uses == "once_per_turn"
         self.covering = prep.enemy_policy.guard and any(f.covers for f in fs[p:])
         self.odds = (prep.min_damage, prep.position_stack, prep.critical_guard)
@@ -132,7 +140,7 @@ class KegareRules(Rules[State]):
         self.tables: list[TableKey] = []
         """The odds of every attack on one target met so far (:data:`Plan` numbers them)."""
         self._numbers: dict[TableKey, int] = {}
-        self._rolls: dict[tuple[Plan, ...], tuple[Dist[Outcome], tuple[Plan, ...]]] = {}
+        self._rolls: dict[tuple[int, tuple[Plan, ...]], tuple[Dist[Outcome], tuple[Plan, ...]]] = {}
         self._ends: dict[tuple[int, int, int, int, int], Dist[TurnEnd] | None] = {}
         self._given: dict[tuple[int, Char], tuple[Char, ...] | None] = {}
         self._orders: dict[tuple[int, ...], tuple[int, ...]] = {}
@@ -270,9 +278,9 @@ class KegareRules(Rules[State]):
             if policy.target != "random":
                 aims = (foes[choose(policy, [(chars[x][0], fighters[x].danger) for x in foes])],)
             plans = tuple(self._plan(turn, i, x, foes, chars) for x in aims)
-            found = self._rolls.get(plans)
+            found = self._rolls.get((i, plans))
             if found is None:
-                found = self._rolls[plans] = self._roll(plans)
+                found = self._rolls[(i, plans)] = self._roll(i, plans)
             dist, unique = found
 
             def hit(x: Outcome, i: int = i, j: int = j, chars: tuple[Char, ...] = chars) -> State:
@@ -349,18 +357,29 @@ class KegareRules(Rules[State]):
             found = self._picks[key] = a.moves.index(move) if move else 0
         return found
 
-    def _roll(self, plans: tuple[Plan, ...]) -> tuple[Dist[Outcome], tuple[Plan, ...]]:
+    def _roll(self, i: int, plans: tuple[Plan, ...]) -> tuple[Dist[Outcome], tuple[Plan, ...]]:
         """The attack as one roll: which plan (each aim alike), then every target's result
-        (the attack's 2D6 once, each target's defence)."""
+        (the attack's 2D6 once, each target's defence; whether its effects land only where
+        they can change the target)."""
         unique = tuple(dict.fromkeys(plans))
         parts = []
         for plan in unique:
-            rolls = [attack_rolls(self.tables[t], *self.odds) for t in plan[3]]
+            m, targets, _, numbers = plan
+            marks = self.skills[i][m][0].marks
+            rolls = []
+            for t, number in zip(targets, numbers, strict=True):
+                effects = bool(marks & ~self.fighters[t].immune)
+                rolls.append((attack_rolls(self.tables[number], *self.odds), effects))
             joint: dict[tuple[Cell, ...], int] = {}
             for a, wa in TWO_D6.items():
                 combos: dict[tuple[Cell, ...], int] = {(): wa}
-                for part in rolls:
-                    combos = {(*cs, cell): w * v for cs, w in combos.items() for cell, v in part[a]}
+                for part, effects in rolls:
+                    more: dict[tuple[Cell, ...], int] = {}
+                    for cs, w in combos.items():
+                        for (damage, lands), v in part[a]:
+                            key = (*cs, (damage, lands and effects))
+                            more[key] = more.get(key, 0) + w * v
+                    combos = more
                 for cs, w in combos.items():
                     joint[cs] = joint.get(cs, 0) + w
             parts.append((plans.count(plan), joint, 36 ** (len(rolls) + 1)))
@@ -389,22 +408,23 @@ class KegareRules(Rules[State]):
         for s in spent:
             out[s] = (*out[s][:5], True)
         dealt, taken, downed, fallen, actions, poisoners = totals
-        move = self.fighters[i].moves[m]
-        pc = i < self.pcs
+        move, action = self.skills[i][m]
+        floor = self.floor[turn]
         for t, (damage, lands) in zip(targets, cells, strict=True):
             hp, kegare, position, marks, level, guarded = out[t]
             if damage > 0:
-                hp, kegare = hurt(hp, kegare, self.fighters[t].suffers, damage)
-                if pc:
+                hp, kegare = hurt(hp, kegare, self.suffers[t], damage)
+                hp = max(hp, floor)
+                if action < 0:
                     dealt += damage
                 else:
                     taken += damage
-                    actions = _plus(actions, self.action[(i, m)], damage)
-            if lands and move.marks:
+                    actions = _plus(actions, action, damage)
+            if lands:
                 immune = self.fighters[t].immune
                 marks, after = marked(self.prep, move, hp, marks, level, immune=immune)
                 if after != level:  # a PC poisoned by an enemy's skill
-                    poisoners = _put(poisoners, t, self.action[(i, m)])
+                    poisoners = _put(poisoners, t, action)
                 level = after
             out[t] = (hp, kegare, position, marks, level, guarded)
         j, acting = at
@@ -451,7 +471,7 @@ class KegareRules(Rules[State]):
                     totals = (dealt + damage, taken, downed, fallen, actions, poisoners)
                 if fell:
                     totals = self._fell(i, totals)
-                now = (hp, kegare, c[2], marks, level, c[5])
+                now = (max(hp, self.floor[turn + 1]), kegare, c[2], marks, level, c[5])
                 return (turn, END, i + 1, (), _set(chars, i, now)), totals
 
             return Roll(ends, after), totals
