@@ -37,7 +37,13 @@ from sys import maxsize
 from saikoro.balance import Battle, Roll, Rules
 from saikoro.dice import Dist
 from saikoro.systems._kegare.checks import TWO_D6
-from saikoro.systems._kegare.status import Combatant, out_for_good, recovery, turn_order
+from saikoro.systems._kegare.status import (
+    Combatant,
+    out_for_good,
+    random_status_due,
+    recovery,
+    turn_order,
+)
 
 from .fight import (
     BIT,
@@ -46,6 +52,7 @@ from .fight import (
     Fighter,
     Prepared,
     TableKey,
+    TurnEnd,
     attack_rolls,
     choose,
     cut_at,
@@ -58,7 +65,6 @@ from .fight import (
     risen,
     table_due,
     turn_end,
-    TurnEnd,
 )
 
 __all__ = ["Char", "KegareRules", "State"]
@@ -82,8 +88,6 @@ character, or the next place in the order)."""
 STATUS_TABLE: Dist[int] = Dist.uniform(range(len(STATUSES)))
 """The random status table (each status alike)."""
 
-_CONFUSION, _PARALYSIS = BIT["confusion"], BIT["paralysis"]
-
 Plan = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 """An attack as aimed: the skill, the targets, the characters whose defence skill's use it
 spends (a cover; a guard under ``defence_skill_uses=once_per_turn``), each target's odds
@@ -91,6 +95,8 @@ spends (a cover; a guard under ``defence_skill_uses=once_per_turn``), each targe
 
 Outcome = tuple[int, tuple[Cell, ...]]
 """An attack's outcome: which of its plans (the target drawn), each target's result."""
+
+_CONFUSION, _PARALYSIS = BIT["confusion"], BIT["paralysis"]
 
 
 def _set(chars: tuple[Char, ...], i: int, c: Char) -> tuple[Char, ...]:
@@ -122,17 +128,18 @@ class KegareRules(Rules[State]):
         """Whom an enemy attacks, whom a PC attacks (by ``pc``)."""
         self.blessed = tuple(i for i, f in enumerate(fs) if f.blessed)
         self.defeat = tuple(i for i in range(p, n) if fs[i].key in prep.defeat)
-        skills = [(i, m) for i in range(p, n) for m in range(len(fs[i].moves))]
-        self.names = tuple(fs[i].moves[m].action for i, m in skills)
-        self.skills = [[(move, -1) for move in f.moves] for f in fs[:p]]
-        self.skills += [[(move, skills.index((i, m))) for m, move in enumerate(fs[i].moves)] for i in range(p, n)]
+        actions = [(i, m) for i in range(p, n) for m in range(len(fs[i].moves))]
+        self.names = tuple(fs[i].moves[m].action for i, m in actions)
+        self.skills = [
+            [(move, actions.index((i, m)) if i >= p else -1) for m, move in enumerate(f.moves)]
+            for i, f in enumerate(fs)
+        ]
         """Each character's attack skills with their place in :attr:`names` (the totals'
         damage per enemy action; -1 for a PC's)."""
         most = max(recovery().outcomes())
         self.floor = tuple(-(prep.turns - t + 1) * most for t in range(prep.turns + 2))
         """Per turn, the HP at or below which a downed character never stands again (each
-        recovery check left gives back at most ``most``): all such HP are one for the
-        future, kept as this one."""
+        recovery check left gives back at most ``most``): all such HP are this one."""
         self.once = prep.guard_uses == "once_per_turn"
         self.covering = prep.enemy_policy.guard and any(f.covers for f in fs[p:])
         self.odds = (prep.min_damage, prep.position_stack, prep.critical_guard)
@@ -140,7 +147,7 @@ class KegareRules(Rules[State]):
         self.tables: list[TableKey] = []
         """The odds of every attack on one target met so far (:data:`Plan` numbers them)."""
         self._numbers: dict[TableKey, int] = {}
-        self._rolls: dict[tuple[int, tuple[Plan, ...]], tuple[Dist[Outcome], tuple[Plan, ...]]] = {}
+        self._rolls: dict[Hashable, tuple[Dist[Outcome], tuple[Plan, ...]]] = {}
         self._ends: dict[tuple[int, int, int, int, int], Dist[TurnEnd] | None] = {}
         self._given: dict[tuple[int, Char], tuple[Char, ...] | None] = {}
         self._orders: dict[tuple[int, ...], tuple[int, ...]] = {}
@@ -153,7 +160,7 @@ class KegareRules(Rules[State]):
     def canonical(self, state: State) -> Hashable:
         """The core, with the totals the side missions read."""
         core, totals = state
-        if not any(self.kept):
+        if True not in self.kept:
             return core
         _, taken, downed, fallen, actions, poisoners = totals
         keep_taken, keep_downed, keep_defeated, keep_hit = self.kept
@@ -162,7 +169,7 @@ class KegareRules(Rules[State]):
             taken if keep_taken else 0,
             downed if keep_downed else 0,
             fallen if keep_defeated else (),
-            (tuple(v > 0 for v in actions), poisoners) if keep_hit else (),
+            (tuple(map(bool, actions)), poisoners) if keep_hit else (),
         )
 
     def load(self, i: int, c: Char) -> Fighter:
@@ -191,10 +198,9 @@ class KegareRules(Rules[State]):
                 if self.once:
                     chars = tuple((*c[:5], False) if c[5] else c for c in chars)
                 phase, k = END, 0
-            if phase == END:
-                roll, totals = self._end(turn, k, chars, totals)
-                if roll is not None:
-                    return roll
+            roll, totals = self._end(turn, k, chars, totals)
+            if roll is not None:
+                return roll
             found = self._turn_end(turn, chars, totals)
             if found.__class__ is Battle:
                 return found  # type: ignore[return-value]
@@ -209,10 +215,12 @@ class KegareRules(Rules[State]):
         if self.prep.random_status == "none":
             return None
         for i in range(k, self.n):
-            key = (i, chars[i])
-            given = self._given.get(key, ())
+            c = chars[i]
+            if c[0] <= 0 or not random_status_due(c[1]):
+                continue
+            given = self._given.get((i, c), ())
             if given == ():
-                given = self._given[key] = self._gives(i, chars[i])
+                given = self._given[(i, c)] = self._gives(i, c)
             if given is not None:
                 outs = given
 
@@ -236,15 +244,13 @@ class KegareRules(Rules[State]):
     def _order(self, chars: tuple[Char, ...]) -> tuple[int, ...]:
         """The turn's acting order (:func:`~saikoro.systems._kegare.status.turn_order`;
         same-side ties in the written order)."""
-        key = tuple((c[3] & _PARALYSIS, c[1]) for c in chars)
+        key = tuple([c[1] << 8 | c[3] & _PARALYSIS for c in chars])
         found = self._orders.get(key)
         if found is None:
             everyone = []
             for i, c in enumerate(chars):
                 f = self.load(i, c)
-                everyone.append(
-                    Combatant(str(i), f.initiative, f.pc, f.has("paralysis"), f.felt)
-                )
+                everyone.append(Combatant(str(i), f.initiative, f.pc, f.has("paralysis"), f.felt))
             ordered = turn_order(everyone, rounding=self.prep.rounding)
             found = self._orders[key] = tuple(int(c.name) for c in ordered)
         return found
@@ -263,28 +269,29 @@ class KegareRules(Rules[State]):
             if c[0] <= 0 or c[1] >= gone[i]:
                 continue
             pc = i < self.pcs
-            foes = tuple(x for x in self.foes[pc] if chars[x][0] > 0 and chars[x][1] < gone[x])
+            foes = tuple([x for x in self.foes[pc] if chars[x][0] > 0 and chars[x][1] < gone[x]])
             if not foes:
                 return None
             if pc:
                 policy = prep.pc_policy
-                if policy.close_in and nearer(c[2]) != c[2]:
+                if policy.close_in and c[2] != nearer(c[2]):
                     chars = _set(chars, i, (c[0], c[1], nearer(c[2]), *c[3:]))
             else:
                 policy = prep.enemy_policy
                 if not fighters[i].moves:  # no attack skill: it passes
                     continue
-            aims = foes
-            if policy.target != "random":
-                aims = (foes[choose(policy, [(chars[x][0], fighters[x].danger) for x in foes])],)
-            plans = tuple(self._plan(turn, i, x, foes, chars) for x in aims)
-            found = self._rolls.get((i, plans))
+            if policy.target == "random":
+                key: Hashable = (i, *[self._plan(turn, i, x, foes, chars) for x in foes])
+            else:
+                x = foes[choose(policy, [(chars[x][0], fighters[x].danger) for x in foes])]
+                key = (i, self._plan(turn, i, x, foes, chars))
+            found = self._rolls.get(key)
             if found is None:
-                found = self._rolls[(i, plans)] = self._roll(i, plans)
-            dist, unique = found
+                found = self._rolls[key] = self._roll(i, key[1:])  # type: ignore[index]
+            dist, plans = found
 
             def hit(x: Outcome, i: int = i, j: int = j, chars: tuple[Char, ...] = chars) -> State:
-                m, targets, spent, _ = unique[x[0]]
+                m, targets, spent, _ = plans[x[0]]
                 return self._land(turn, (j, acting), i, m, targets, spent, chars, x[1], totals)
 
             return Roll(dist, hit)
@@ -348,7 +355,7 @@ class KegareRules(Rules[State]):
         """The attack skill of enemy ``i`` aimed at ``x`` (:func:`~.fight.pick`)."""
         if len(self.fighters[i].moves) == 1:
             return 0
-        key = (turn, i, x, foes, chars[i], *(chars[f] for f in foes))
+        key = (turn, i, x, foes, chars[i], *[chars[f] for f in foes])
         found = self._picks.get(key)
         if found is None:
             everyone = [replace(self.load(f, chars[f])) for f in foes]
@@ -357,14 +364,13 @@ class KegareRules(Rules[State]):
             found = self._picks[key] = a.moves.index(move) if move else 0
         return found
 
-    def _roll(self, i: int, plans: tuple[Plan, ...]) -> tuple[Dist[Outcome], tuple[Plan, ...]]:
-        """The attack as one roll: which plan (each aim alike), then every target's result
-        (the attack's 2D6 once, each target's defence; whether its effects land only where
-        they can change the target)."""
-        unique = tuple(dict.fromkeys(plans))
+    def _roll(self, i: int, aims: tuple[Plan, ...]) -> tuple[Dist[Outcome], tuple[Plan, ...]]:
+        """``i``'s attack as one roll: which plan (each aim alike), then every target's
+        result (the attack's 2D6 once, each target's defence; whether its effects land
+        only where they can change the target)."""
+        plans = tuple(dict.fromkeys(aims))
         parts = []
-        for plan in unique:
-            m, targets, _, numbers = plan
+        for m, targets, _, numbers in plans:
             marks = self.skills[i][m][0].marks
             rolls = []
             for t, number in zip(targets, numbers, strict=True):
@@ -375,21 +381,21 @@ class KegareRules(Rules[State]):
                 combos: dict[tuple[Cell, ...], int] = {(): wa}
                 for part, effects in rolls:
                     more: dict[tuple[Cell, ...], int] = {}
-                    for cs, w in combos.items():
+                    for cells, w in combos.items():
                         for (damage, lands), v in part[a]:
-                            key = (*cs, (damage, lands and effects))
+                            key = (*cells, (damage, lands and effects))
                             more[key] = more.get(key, 0) + w * v
                     combos = more
-                for cs, w in combos.items():
-                    joint[cs] = joint.get(cs, 0) + w
-            parts.append((plans.count(plan), joint, 36 ** (len(rolls) + 1)))
-        den = lcm(*(len(plans) * d for _, _, d in parts))
+                for cells, w in combos.items():
+                    joint[cells] = joint.get(cells, 0) + w
+            parts.append((joint, 36 ** (len(rolls) + 1)))
+        den = lcm(*(len(aims) * d for _, d in parts))
         weights: dict[Outcome, int] = {}
-        for g, (n, joint, d) in enumerate(parts):
-            scale = n * den // (len(plans) * d)
+        for g, (joint, d) in enumerate(parts):
+            scale = aims.count(plans[g]) * den // (len(aims) * d)
             for cells, w in joint.items():
                 weights[(g, cells)] = w * scale
-        return Dist(weights, den), unique
+        return Dist(weights, den), plans
 
     def _land(
         self,
@@ -428,14 +434,8 @@ class KegareRules(Rules[State]):
                 level = after
             out[t] = (hp, kegare, position, marks, level, guarded)
         j, acting = at
-        return (turn, ACT, j + 1, acting, tuple(out)), (
-            dealt,
-            taken,
-            downed,
-            fallen,
-            actions,
-            poisoners,
-        )
+        after_totals = (dealt, taken, downed, fallen, actions, poisoners)
+        return (turn, ACT, j + 1, acting, tuple(out)), after_totals
 
     # -- the turn's end -----------------------------------------------------------------
 
@@ -453,7 +453,7 @@ class KegareRules(Rules[State]):
                 if ends == ():
                     ends = self._ends[key] = turn_end(self.prep, self.load(i, c))
             if ends is None:
-                if not self.up(i, c):
+                if c[0] <= 0 or c[1] >= self.gone[i]:
                     totals = self._fell(i, totals)
                 continue
 
@@ -490,19 +490,19 @@ class KegareRules(Rules[State]):
     def _turn_end(self, turn: int, chars: tuple[Char, ...], totals: Totals) -> Battle | State:
         """The 穢れ rise, then the battle's end or the next turn."""
         if self.blessed:
-            risen_ = list(chars)
+            rising = list(chars)
             for i in self.blessed:
                 c = chars[i]
-                risen_[i] = (c[0], risen(c[1], True), *c[2:])
-            chars = tuple(risen_)
-        end = ""
-        if not any(self.up(i, chars[i]) for i in self.defeat):
+                rising[i] = (c[0], risen(c[1], True), *c[2:])
+            chars = tuple(rising)
+        gone = self.gone
+        if all(chars[i][0] <= 0 or chars[i][1] >= gone[i] for i in self.defeat):
             end = "win"
-        elif not any(self.up(i, chars[i]) for i in range(self.pcs)):
+        elif all(chars[i][0] <= 0 or chars[i][1] >= gone[i] for i in range(self.pcs)):
             end = "wipe"
         elif turn == self.prep.turns:
             end = "timeout"
-        if not end:
+        else:
             return (turn + 1, TABLE, 0, (), chars), totals
         dealt, taken, downed, fallen, actions, _ = totals
         return Battle(
