@@ -483,10 +483,11 @@ TurnEnd = tuple[int, int, int, int, int, bool]
 after it, down after the tick)."""
 
 
-def turn_end(prep: Prepared, f: Fighter) -> Dist[TurnEnd] | None:
+def turn_end(prep: Prepared, f: Fighter) -> tuple[Dist[int], tuple[TurnEnd, ...]] | None:
     """``f``'s own turn end, in the rule's order: its poison tick (the engine's ``KGP``,
     after its always-on cut), its recovery check when down (``KGR``), its status-recovery
-    check (``KGS``); ``None`` when none of them is due."""
+    check (``KGS``), as one roll (each outcome's place in the tuple beside); ``None`` when
+    none of them is due."""
     ticking = poison_due(f)
     if not (ticking or recovery_due(f) or cure_due(prep, f)):
         return None
@@ -508,7 +509,7 @@ def turn_end(prep: Prepared, f: Fighter) -> Dist[TurnEnd] | None:
             for (marks, level), r in ((cured, ok), ((f.marks, f.poison), 36 - ok)):
                 key = (damage, g.hp, g.kegare, marks, level, fell)
                 out[key] = out.get(key, 0) + p * q * r * 6 // gains.denominator
-    return Dist(out, den)
+    return Dist(dict(enumerate(out.values())), den), tuple(out)
 
 
 _NOTHING: Dist[int] = Dist.constant(0)

@@ -96,6 +96,10 @@ spends (a cover; a guard under ``defence_skill_uses=once_per_turn``), each targe
 Outcome = tuple[int, tuple[Cell, ...]]
 """An attack's outcome: which of its plans (the target drawn), each target's result."""
 
+Attack = tuple[Dist[int], tuple[Outcome, ...], tuple[Plan, ...]]
+"""An attack as one roll: the dice (each outcome's place in the next), the outcomes, the
+plans they name."""
+
 _CONFUSION, _PARALYSIS = BIT["confusion"], BIT["paralysis"]
 
 
@@ -147,8 +151,8 @@ class KegareRules(Rules[State]):
         self.tables: list[TableKey] = []
         """The odds of every attack on one target met so far (:data:`Plan` numbers them)."""
         self._numbers: dict[TableKey, int] = {}
-        self._rolls: dict[Hashable, tuple[Dist[Outcome], tuple[Plan, ...]]] = {}
-        self._ends: dict[tuple[int, int, int, int, int], Dist[TurnEnd] | None] = {}
+        self._rolls: dict[Hashable, Attack] = {}
+        self._ends: dict[tuple[int, int, int, int, int], tuple[Dist[int], tuple[TurnEnd, ...]] | None] = {}
         self._given: dict[tuple[int, Char], tuple[Char, ...] | None] = {}
         self._orders: dict[tuple[int, ...], tuple[int, ...]] = {}
         self._picks: dict[Hashable, int] = {}
@@ -288,11 +292,12 @@ class KegareRules(Rules[State]):
             found = self._rolls.get(key)
             if found is None:
                 found = self._rolls[key] = self._roll(i, key[1:])  # type: ignore[index]
-            dist, plans = found
+            dist, outcomes, plans = found
 
-            def hit(x: Outcome, i: int = i, j: int = j, chars: tuple[Char, ...] = chars) -> State:
-                m, targets, spent, _ = plans[x[0]]
-                return self._land(turn, (j, acting), i, m, targets, spent, chars, x[1], totals)
+            def hit(x: int, i: int = i, j: int = j, chars: tuple[Char, ...] = chars) -> State:
+                g, cells = outcomes[x]
+                m, targets, spent, _ = plans[g]
+                return self._land(turn, (j, acting), i, m, targets, spent, chars, cells, totals)
 
             return Roll(dist, hit)
         return None
@@ -364,7 +369,7 @@ class KegareRules(Rules[State]):
             found = self._picks[key] = a.moves.index(move) if move else 0
         return found
 
-    def _roll(self, i: int, aims: tuple[Plan, ...]) -> tuple[Dist[Outcome], tuple[Plan, ...]]:
+    def _roll(self, i: int, aims: tuple[Plan, ...]) -> Attack:
         """``i``'s attack as one roll: which plan (each aim alike), then every target's
         result (the attack's 2D6 once, each target's defence; whether its effects land
         only where they can change the target)."""
@@ -390,12 +395,14 @@ class KegareRules(Rules[State]):
                     joint[cells] = joint.get(cells, 0) + w
             parts.append((joint, 36 ** (len(rolls) + 1)))
         den = lcm(*(len(aims) * d for _, d in parts))
-        weights: dict[Outcome, int] = {}
+        outcomes: list[Outcome] = []
+        weights: list[int] = []
         for g, (joint, d) in enumerate(parts):
             scale = aims.count(plans[g]) * den // (len(aims) * d)
             for cells, w in joint.items():
-                weights[(g, cells)] = w * scale
-        return Dist(weights, den), plans
+                outcomes.append((g, cells))
+                weights.append(w * scale)
+        return Dist(dict(enumerate(weights)), den), tuple(outcomes), plans
 
     def _land(
         self,
@@ -457,8 +464,10 @@ class KegareRules(Rules[State]):
                     totals = self._fell(i, totals)
                 continue
 
-            def after(x: TurnEnd, i: int = i, c: Char = c, totals: Totals = totals) -> State:
-                damage, hp, kegare, marks, level, fell = x
+            dist, outcomes = ends
+
+            def after(x: int, i: int = i, c: Char = c, totals: Totals = totals) -> State:
+                damage, hp, kegare, marks, level, fell = outcomes[x]
                 dealt, taken, downed, fallen, actions, poisoners = totals
                 if i < self.pcs:
                     by = poisoners[i]
@@ -474,7 +483,7 @@ class KegareRules(Rules[State]):
                 now = (max(hp, self.floor[turn + 1]), kegare, c[2], marks, level, c[5])
                 return (turn, END, i + 1, (), _set(chars, i, now)), totals
 
-            return Roll(ends, after), totals
+            return Roll(dist, after), totals
         return None, totals
 
     def _fell(self, i: int, totals: Totals) -> Totals:
