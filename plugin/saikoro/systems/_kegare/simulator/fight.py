@@ -478,36 +478,36 @@ def cured_marks(marks: int, level: int) -> tuple[int, int]:
     return marks, level
 
 
-TurnEnd = tuple[int, int, int, int, int, bool]
-"""One character's turn end: (the poison tick's damage, HP, 穢れ, statuses, poison level
-after it, down after the tick)."""
+TurnEnd = tuple[int, int, bool]
+"""One character's turn end, relative to where it stood: (the poison tick's damage after
+its cut, HP its recovery check gave back, whether its status-recovery check cured one)."""
 
 
 def turn_end(prep: Prepared, f: Fighter) -> tuple[Dist[int], tuple[TurnEnd, ...]] | None:
     """``f``'s own turn end, in the rule's order: its poison tick (the engine's ``KGP``,
-    after its always-on cut), its recovery check when down (``KGR``), its status-recovery
-    check (``KGS``), as one roll (each outcome's place in the tuple beside); ``None`` when
-    none of them is due."""
+    after its always-on cut), its recovery check when down after it (``KGR``), its
+    status-recovery check (``KGS``), as one roll (each outcome's place in the tuple
+    beside); ``None`` when none of them is due."""
     ticking = poison_due(f)
     if not (ticking or recovery_due(f) or cure_due(prep, f)):
         return None
     ticks = _poison(f.poison, min_damage=prep.min_damage) if ticking else _NOTHING
     cut = f.cut()
     g = f.copy()
-    cured = cured_marks(f.marks, f.poison)
     out: dict[TurnEnd, int] = {}
     den = ticks.denominator * 36 * 6  # the status-recovery 2D6, the recovery 1D6
     for tick, p in ticks.items():
         damage = after_cut(tick, cut, prep.min_damage)
         hp, g.kegare = hurt(f.hp, f.kegare, f.suffers, damage)
+        gains = _NOTHING
         g.hp = hp
-        fell = not g.up
-        gains = _recovery(cursed=g.has("curse"), kegare=g.felt) if recovery_due(g) else _NOTHING
+        if recovery_due(g):
+            gains = _recovery(cursed=g.has("curse"), kegare=g.felt)
         for gain, q in gains.items():
             g.hp = hp + gain
             ok = int(cure_chance(prep, g) * 36) if cure_due(prep, g) else 0  # whole 36ths
-            for (marks, level), r in ((cured, ok), ((f.marks, f.poison), 36 - ok)):
-                key = (damage, g.hp, g.kegare, marks, level, fell)
+            for cured, r in ((True, ok), (False, 36 - ok)):
+                key = (damage, gain, cured)
                 out[key] = out.get(key, 0) + p * q * r * 6 // gains.denominator
     return Dist(dict(enumerate(out.values())), den), tuple(out)
 

@@ -40,6 +40,7 @@ from saikoro.systems._kegare.checks import TWO_D6
 from saikoro.systems._kegare.status import (
     Combatant,
     out_for_good,
+    poison,
     random_status_due,
     recovery,
     turn_order,
@@ -55,6 +56,7 @@ from .fight import (
     TurnEnd,
     attack_rolls,
     choose,
+    cured_marks,
     cut_at,
     give,
     guard_for,
@@ -152,7 +154,9 @@ class KegareRules(Rules[State]):
         """The odds of every attack on one target met so far (:data:`Plan` numbers them)."""
         self._numbers: dict[TableKey, int] = {}
         self._rolls: dict[Hashable, Attack] = {}
-        self._ends: dict[tuple[int, int, int, int, int], tuple[Dist[int], tuple[TurnEnd, ...]] | None] = {}
+        self._ends: dict[Hashable, tuple[Dist[int], tuple[TurnEnd, ...]] | None] = {}
+        self.most_tick = (0, *(max(poison(level).outcomes()) for level in range(1, 6)))
+        """The most damage a tick of each poison level can do (before any cut)."""
         self._given: dict[tuple[int, Char], tuple[Char, ...] | None] = {}
         self._orders: dict[tuple[int, ...], tuple[int, ...]] = {}
         self._picks: dict[Hashable, int] = {}
@@ -450,41 +454,58 @@ class KegareRules(Rules[State]):
         self, turn: int, k: int, chars: tuple[Char, ...], totals: Totals
     ) -> tuple[Roll[State] | None, Totals]:
         """The next character from ``k`` on with a roll at its turn's end
-        (:func:`~.fight.turn_end`); those before it counted down as they stand."""
+        (:func:`~.fight.turn_end`); each counted down as it stands after its poison tick."""
         for i in range(k, self.n):
             c = chars[i]
             ends = None
             if c[0] <= 0 or c[3] or c[4]:  # else no poison, no status, not down: no roll
-                key = (i, c[0], c[1], c[3], c[4])
+                key = self._end_key(i, c)
                 ends = self._ends.get(key, ())
                 if ends == ():
-                    ends = self._ends[key] = turn_end(self.prep, self.load(i, c))
+                    f = self.load(i, (key[1], *c[1:]))
+                    ends = self._ends[key] = turn_end(self.prep, f)
             if ends is None:
-                if c[0] <= 0 or c[1] >= self.gone[i]:
+                if not self.up(i, c):
                     totals = self._fell(i, totals)
                 continue
-
             dist, outcomes = ends
 
             def after(x: int, i: int = i, c: Char = c, totals: Totals = totals) -> State:
-                damage, hp, kegare, marks, level, fell = outcomes[x]
+                damage, gain, cured = outcomes[x]
+                hp, kegare, position, marks, level, guarded = c
+                hp, kegare = hurt(hp, kegare, self.suffers[i], damage)
+                fell = hp <= 0 or kegare >= self.gone[i]
+                if cured:
+                    marks, level = cured_marks(marks, level)
+                now = (max(hp + gain, self.floor[turn + 1]), kegare, position, marks, level, guarded)
                 dealt, taken, downed, fallen, actions, poisoners = totals
                 if i < self.pcs:
+                    taken += damage
                     by = poisoners[i]
                     if by >= 0:
                         actions = _plus(actions, by, damage)
                         if not level:  # cured
                             poisoners = _put(poisoners, i, -1)
-                    totals = (dealt, taken + damage, downed, fallen, actions, poisoners)
                 else:
-                    totals = (dealt + damage, taken, downed, fallen, actions, poisoners)
+                    dealt += damage
+                totals = (dealt, taken, downed, fallen, actions, poisoners)
                 if fell:
                     totals = self._fell(i, totals)
-                now = (max(hp, self.floor[turn + 1]), kegare, c[2], marks, level, c[5])
                 return (turn, END, i + 1, (), _set(chars, i, now)), totals
 
             return Roll(dist, after), totals
         return None, totals
+
+    def _end_key(self, i: int, c: Char) -> tuple[int, int, int, int, int]:
+        """What character ``i``'s turn end depends on: its HP only where a tick can down
+        it (up to the most a tick can do; 0 for every downed HP unless a standing one makes
+        the status-recovery check alone), its 穢れ, statuses and poison level."""
+        hp = c[0]
+        if hp > 0:
+            hp = min(hp, self.most_tick[c[4]] + 1)
+        elif not c[3] or self.prep.status_check_down == "yes":
+            hp = 0
+        return (i, hp, c[1], c[3], c[4])
 
     def _fell(self, i: int, totals: Totals) -> Totals:
         """Character ``i`` down at the turn's end: a PC downed, an enemy fallen (the order
