@@ -300,8 +300,7 @@ class KegareRules(Rules[State]):
 
             def hit(x: int, i: int = i, j: int = j, chars: tuple[Char, ...] = chars) -> State:
                 g, cells = outcomes[x]
-                m, targets, spent, _ = plans[g]
-                return self._land(turn, (j, acting), i, m, targets, spent, chars, cells, totals)
+                return self._land(turn, j, acting, plans[g], i, chars, cells, totals)
 
             return Roll(dist, hit)
         return None
@@ -411,27 +410,27 @@ class KegareRules(Rules[State]):
     def _land(
         self,
         turn: int,
-        at: tuple[int, tuple[int, ...]],
+        j: int,
+        acting: tuple[int, ...],
+        plan: Plan,
         i: int,
-        m: int,
-        targets: tuple[int, ...],
-        spent: tuple[int, ...],
         chars: tuple[Char, ...],
         cells: tuple[Cell, ...],
         totals: Totals,
     ) -> State:
         """The attack's results on its targets: damage, then the effects."""
-        out = list(chars)
+        m, targets, spent, _ = plan
         for s in spent:
-            out[s] = (*out[s][:5], True)
-        dealt, taken, downed, fallen, actions, poisoners = totals
+            chars = _set(chars, s, (*chars[s][:5], True))
         move, action = self.skills[i][m]
-        floor = self.floor[turn]
-        for t, (damage, lands) in zip(targets, cells, strict=True):
-            hp, kegare, position, marks, level, guarded = out[t]
+        for t, (damage, lands) in zip(targets, cells, strict=False):
+            if damage <= 0 and not lands:
+                continue
+            hp, kegare, position, marks, level, guarded = chars[t]
+            dealt, taken, downed, fallen, actions, poisoners = totals
             if damage > 0:
                 hp, kegare = hurt(hp, kegare, self.suffers[t], damage)
-                hp = max(hp, floor)
+                hp = max(hp, self.floor[turn])
                 if action < 0:
                     dealt += damage
                 else:
@@ -443,10 +442,9 @@ class KegareRules(Rules[State]):
                 if after != level:  # a PC poisoned by an enemy's skill
                     poisoners = _put(poisoners, t, action)
                 level = after
-            out[t] = (hp, kegare, position, marks, level, guarded)
-        j, acting = at
-        after_totals = (dealt, taken, downed, fallen, actions, poisoners)
-        return (turn, ACT, j + 1, acting, tuple(out)), after_totals
+            chars = _set(chars, t, (hp, kegare, position, marks, level, guarded))
+            totals = (dealt, taken, downed, fallen, actions, poisoners)
+        return (turn, ACT, j + 1, acting, chars), totals
 
     # -- the turn's end -----------------------------------------------------------------
 
