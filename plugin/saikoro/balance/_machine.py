@@ -269,6 +269,7 @@ def solve(rules: Rules[S], budget: Budget) -> Dist[Battle]:
                 mass[k] = (top * w, bottom)
             elif have[1] == bottom:
                 mass[k] = (have[0] + top * w, bottom)
-            else:
-                mass[k] = (have[0] * bottom + top * w * have[1], have[1] * bottom)
+            else:  # over the least common denominator: paths of different lengths meet
+                common = have[1] // gcd(have[1], bottom) * bottom
+                mass[k] = (have[0] * (common // have[1]) + top * w * (common // bottom), common)
     return Dist.from_fractions(ends)

@@ -83,9 +83,13 @@ per enemy action, the action that poisoned each PC (-1: none))."""
 
 State = tuple[Core, Totals]
 
-TABLE, ACT, END = range(3)
+TABLE, ACT, END, DONE = range(4)
 """The phases: the random status table, the actions, the turn's end (the index: the next
-character, or the next place in the order)."""
+character, or the next place in the order); the battle's end (the index: which of
+:data:`ENDS`, the order: (the PCs' highest 穢れ,), no characters)."""
+
+ENDS = ("win", "wipe", "timeout")
+"""How a battle ends (:attr:`~saikoro.balance.Simulator.ends`)."""
 
 STATUS_TABLE: Dist[int] = Dist.uniform(range(len(STATUSES)))
 """The random status table (each status alike)."""
@@ -205,14 +209,11 @@ class KegareRules(Rules[State]):
                     return roll
                 if self.once:
                     chars = tuple((*c[:5], False) if c[5] else c for c in chars)
-                phase, k = END, 0
-            roll, totals = self._end(turn, k, chars, totals)
-            if roll is not None:
-                return roll
-            found = self._turn_end(turn, chars, totals)
-            if found.__class__ is Battle:
-                return found  # type: ignore[return-value]
-            (turn, phase, k, acting, chars), totals = found  # type: ignore[misc]
+                (turn, phase, k, acting, chars), totals = self._settle(turn, 0, chars, totals)
+            if phase == END:
+                return self._end(turn, k, chars, totals)
+            if phase == DONE:
+                return self._battle(turn, k, acting, totals)
 
     # -- the turn's start ---------------------------------------------------------------
 
@@ -448,51 +449,57 @@ class KegareRules(Rules[State]):
 
     # -- the turn's end -----------------------------------------------------------------
 
-    def _end(
-        self, turn: int, k: int, chars: tuple[Char, ...], totals: Totals
-    ) -> tuple[Roll[State] | None, Totals]:
-        """The next character from ``k`` on with a roll at its turn's end
-        (:func:`~.fight.turn_end`); each counted down as it stands after its poison tick."""
+    def _end(self, turn: int, i: int, chars: tuple[Char, ...], totals: Totals) -> Roll[State]:
+        """Character ``i``'s turn end (:func:`~.fight.turn_end`), counted down as it stands
+        after its poison tick; then the next one's, or the turn's close."""
+        c = chars[i]
+        dist, outcomes = self._ending(i, c)  # type: ignore[misc]
+
+        def after(x: int) -> State:
+            damage, gain, cured = outcomes[x]
+            hp, kegare, position, marks, level, guarded = c
+            hp, kegare = hurt(hp, kegare, self.suffers[i], damage)
+            fell = hp <= 0 or kegare >= self.gone[i]
+            if cured:
+                marks, level = cured_marks(marks, level)
+            now = (max(hp + gain, self.floor[turn + 1]), kegare, position, marks, level, guarded)
+            dealt, taken, downed, fallen, actions, poisoners = totals
+            if i < self.pcs:
+                taken += damage
+                by = poisoners[i]
+                if by >= 0:
+                    actions = _plus(actions, by, damage)
+                    if not level:  # cured
+                        poisoners = _put(poisoners, i, -1)
+            else:
+                dealt += damage
+            after = (dealt, taken, downed, fallen, actions, poisoners)
+            if fell:
+                after = self._fell(i, after)
+            return self._settle(turn, i + 1, _set(chars, i, now), after)
+
+        return Roll(dist, after)
+
+    def _ending(self, i: int, c: Char) -> tuple[Dist[int], tuple[TurnEnd, ...]] | None:
+        """Character ``i``'s turn end at ``c`` as a roll (``None``: nothing to roll)."""
+        if c[0] > 0 and not c[3] and not c[4]:  # no poison, no status, not down
+            return None
+        key = self._end_key(i, c)
+        ends = self._ends.get(key, ())
+        if ends == ():
+            ends = self._ends[key] = turn_end(self.prep, self.load(i, (key[1], *c[1:])))
+        return ends
+
+    def _settle(self, turn: int, k: int, chars: tuple[Char, ...], totals: Totals) -> State:
+        """The turn's end from character ``k`` on up to the next that rolls (those before
+        it counted down as they stand), or to the turn's close."""
         for i in range(k, self.n):
             c = chars[i]
-            ends = None
-            if c[0] <= 0 or c[3] or c[4]:  # else no poison, no status, not down: no roll
-                key = self._end_key(i, c)
-                ends = self._ends.get(key, ())
-                if ends == ():
-                    f = self.load(i, (key[1], *c[1:]))
-                    ends = self._ends[key] = turn_end(self.prep, f)
-            if ends is None:
-                if not self.up(i, c):
-                    totals = self._fell(i, totals)
-                continue
-            dist, outcomes = ends
-
-            def after(x: int, i: int = i, c: Char = c, totals: Totals = totals) -> State:
-                damage, gain, cured = outcomes[x]
-                hp, kegare, position, marks, level, guarded = c
-                hp, kegare = hurt(hp, kegare, self.suffers[i], damage)
-                fell = hp <= 0 or kegare >= self.gone[i]
-                if cured:
-                    marks, level = cured_marks(marks, level)
-                now = (max(hp + gain, self.floor[turn + 1]), kegare, position, marks, level, guarded)
-                dealt, taken, downed, fallen, actions, poisoners = totals
-                if i < self.pcs:
-                    taken += damage
-                    by = poisoners[i]
-                    if by >= 0:
-                        actions = _plus(actions, by, damage)
-                        if not level:  # cured
-                            poisoners = _put(poisoners, i, -1)
-                else:
-                    dealt += damage
-                totals = (dealt, taken, downed, fallen, actions, poisoners)
-                if fell:
-                    totals = self._fell(i, totals)
-                return (turn, END, i + 1, (), _set(chars, i, now)), totals
-
-            return Roll(dist, after), totals
-        return None, totals
+            if self._ending(i, c) is not None:
+                return (turn, END, i, (), chars), totals
+            if c[0] <= 0 or c[1] >= self.gone[i]:
+                totals = self._fell(i, totals)
+        return self._close(turn, chars, totals)
 
     def _end_key(self, i: int, c: Char) -> tuple[int, int, int, int, int]:
         """What character ``i``'s turn end depends on: its HP only where a tick can down
@@ -515,8 +522,9 @@ class KegareRules(Rules[State]):
             fallen = (*fallen, i - self.pcs)
         return dealt, taken, downed, fallen, actions, poisoners
 
-    def _turn_end(self, turn: int, chars: tuple[Char, ...], totals: Totals) -> Battle | State:
-        """The 穢れ rise, then the battle's end or the next turn."""
+    def _close(self, turn: int, chars: tuple[Char, ...], totals: Totals) -> State:
+        """The 穢れ rise, then the next turn, or the battle's end (a state that keeps only
+        what its :class:`~saikoro.balance.Battle` reads, so that ends alike are one)."""
         if self.blessed:
             rising = list(chars)
             for i in self.blessed:
@@ -525,22 +533,26 @@ class KegareRules(Rules[State]):
             chars = tuple(rising)
         gone = self.gone
         if all(chars[i][0] <= 0 or chars[i][1] >= gone[i] for i in self.defeat):
-            end = "win"
+            end = 0
         elif all(chars[i][0] <= 0 or chars[i][1] >= gone[i] for i in range(self.pcs)):
-            end = "wipe"
+            end = 1
         elif turn == self.prep.turns:
-            end = "timeout"
+            end = 2
         else:
             return (turn + 1, TABLE, 0, (), chars), totals
+        corruption = max((c[1] for c in chars[: self.pcs]), default=0)
+        return (turn, DONE, end, (corruption,), ()), totals
+
+    def _battle(self, turn: int, end: int, facts: tuple[int, ...], totals: Totals) -> Battle:
         dealt, taken, downed, fallen, actions, _ = totals
         return Battle(
-            win=end == "win",
-            end=end,
+            win=end == 0,
+            end=ENDS[end],
             rounds=turn,
             downed=tuple(bool(downed >> i & 1) for i in range(self.pcs)),
             dealt=dealt,
             taken=taken,
             defeated=fallen,
-            facts={"corruption": max((c[1] for c in chars[: self.pcs]), default=0)},
+            facts={"corruption": facts[0]},
             actions=tuple((self.names[a], v) for a, v in enumerate(actions) if v),
         )
