@@ -51,6 +51,7 @@ from .fight import (
     STATUSES,
     Cell,
     Fighter,
+    Move,
     Prepared,
     TableKey,
     TurnEnd,
@@ -99,12 +100,13 @@ Plan = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 spends (a cover; a guard under ``defence_skill_uses=once_per_turn``), each target's odds
 (a number of :attr:`KegareRules.tables`)."""
 
-Outcome = tuple[int, tuple[Cell, ...]]
-"""An attack's outcome: which of its plans (the target drawn), each target's result."""
+Hit = tuple[Move, int, tuple[int, ...], tuple[tuple[int, int, bool], ...]]
+"""One outcome of an attack: the skill, its place in :attr:`KegareRules.names` (-1: a
+PC's), the characters whose defence skill's use it spends, (target, damage, effects land)
+of each target."""
 
-Attack = tuple[Dist[int], tuple[Outcome, ...], tuple[Plan, ...]]
-"""An attack as one roll: the dice (each outcome's place in the next), the outcomes, the
-plans they name."""
+Attack = tuple[Dist[int], tuple[Hit, ...]]
+"""An attack as one roll: the dice (each outcome's place in the next) and the outcomes."""
 
 _CONFUSION, _PARALYSIS = BIT["confusion"], BIT["paralysis"]
 
@@ -297,11 +299,10 @@ class KegareRules(Rules[State]):
             found = self._rolls.get(key)
             if found is None:
                 found = self._rolls[key] = self._roll(i, key[1:])  # type: ignore[index]
-            dist, outcomes, plans = found
+            dist, hits = found
 
-            def hit(x: int, i: int = i, j: int = j, chars: tuple[Char, ...] = chars) -> State:
-                g, cells = outcomes[x]
-                return self._land(turn, j, acting, plans[g], i, chars, cells, totals)
+            def hit(x: int, j: int = j, chars: tuple[Char, ...] = chars) -> State:
+                return self._land(turn, j, acting, chars, totals, hits[x])
 
             return Roll(dist, hit)
         return None
@@ -399,32 +400,30 @@ class KegareRules(Rules[State]):
                     joint[cells] = joint.get(cells, 0) + w
             parts.append((joint, 36 ** (len(rolls) + 1)))
         den = lcm(*(len(aims) * d for _, d in parts))
-        outcomes: list[Outcome] = []
+        hits: list[Hit] = []
         weights: list[int] = []
-        for g, (joint, d) in enumerate(parts):
-            scale = aims.count(plans[g]) * den // (len(aims) * d)
+        for (m, targets, spent, _), (joint, d) in zip(plans, parts, strict=True):
+            scale = aims.count((m, targets, spent, _)) * den // (len(aims) * d)
             for cells, w in joint.items():
-                outcomes.append((g, cells))
+                landed = tuple((t, *cell) for t, cell in zip(targets, cells, strict=True))
+                hits.append((*self.skills[i][m], spent, landed))
                 weights.append(w * scale)
-        return Dist(dict(enumerate(weights)), den), tuple(outcomes), plans
+        return Dist(dict(enumerate(weights)), den), tuple(hits)
 
     def _land(
         self,
         turn: int,
         j: int,
         acting: tuple[int, ...],
-        plan: Plan,
-        i: int,
         chars: tuple[Char, ...],
-        cells: tuple[Cell, ...],
         totals: Totals,
+        hit: Hit,
     ) -> State:
         """The attack's results on its targets: damage, then the effects."""
-        m, targets, spent, _ = plan
+        move, action, spent, landed = hit
         for s in spent:
             chars = _set(chars, s, (*chars[s][:5], True))
-        move, action = self.skills[i][m]
-        for t, (damage, lands) in zip(targets, cells, strict=False):
+        for t, damage, lands in landed:
             if damage <= 0 and not lands:
                 continue
             hp, kegare, position, marks, level, guarded = chars[t]
