@@ -1,27 +1,27 @@
-"""穢れ's balance simulator: battles played on the engine's rules (:mod:`.turns`), a duel
-solved exactly (:mod:`.exact`), both from the same pieces (:mod:`.fight`); skills are read
-by :mod:`.skills`.
+"""穢れ's balance simulator: the battle as a step machine (:mod:`.rules`) on the engine's
+rules (:mod:`.fight`), sampled and solved exactly by :mod:`saikoro.balance`; skills read
+by :func:`~saikoro.systems._kegare.effects.read_effect` (the ruling ``balance_skills``).
 
 :meth:`KegareSimulator.prepare` reads the scenario model (``enc.party.members`` and
 ``enc.enemies`` are :mod:`saikoro.systems._kegare.model` objects) into the characters'
 starting states, once per chunk of battles; the rulings in force come from the encounter's
 options. Everything the simulation leaves out is said by :meth:`KegareSimulator.notes`,
-in the words of :attr:`KegareSimulator.NOTES` (docs/authoring/balance.md lists them).
+in the words of :attr:`KegareSimulator.NOTES` (the guide's balance page lists them).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from fractions import Fraction
 from types import MappingProxyType
 
 from saikoro.balance import Encounter, Note, Simulator, Tactics
 from saikoro.systems._kegare import model as km
-from saikoro.systems._kegare.effects import describe
+from saikoro.systems._kegare.effects import describe, read_effect
 
 from .fight import BIT, Fighter, Move, Prepared, choose, values
 from .rules import KegareRules
-from .skills import read_skill
 
 __all__ = ["SIMULATOR", "KegareSimulator", "Prepared", "prepare"]
 
@@ -51,7 +51,7 @@ def _pc(i: int, pc: km.KegarePC) -> Fighter:
 
 
 def _move(e: km.KegareEnemy, s: km.KegareSkill) -> Move:
-    r = read_skill(s)
+    r = read_effect(s.kind, s.effect)
     marks = 0
     for status in r.statuses:
         marks |= BIT[status]
@@ -68,7 +68,7 @@ def _move(e: km.KegareEnemy, s: km.KegareSkill) -> Move:
 
 def _enemy(i: int, e: km.KegareEnemy, corruption: str) -> Fighter:
     moves = tuple(_move(e, s) for s in e.skills if s.kind == "attack")
-    readings = [read_skill(s) for s in e.skills if s.kind != "attack"]
+    readings = [read_effect(s.kind, s.effect) for s in e.skills if s.kind != "attack"]
     immune = 0
     for status in e.immune:
         immune |= BIT[status]
@@ -104,7 +104,7 @@ def _unread(enemies: Iterable[km.KegareEnemy]) -> tuple[tuple[str, ...], ...]:
     for e in enemies:
         for s in e.skills:
             label = f"{s.name}（{e.name}）"
-            reading = read_skill(s)
+            reading = read_effect(s.kind, s.effect)
             if s.kind == "support":
                 support.append(label)
             elif not reading.modelled:
@@ -170,13 +170,13 @@ NOTES = MappingProxyType(
         "{values} → {chosen}。",
     }
 )
-"""Everything :meth:`KegareSimulator.notes` can say (docs/authoring/balance.md)."""
+"""Everything :meth:`KegareSimulator.notes` can say (the guide's balance page)."""
 
 
 def _choices(sim: KegareSimulator, prep: Prepared) -> list[Note]:
     """The ``choice`` notes: which attack skill decides each enemy's turn at the start."""
     out: list[Note] = []
-    pcs = [p.copy() for p in prep.pcs]
+    pcs = [replace(p) for p in prep.pcs]
     if not pcs:
         return out
     for e in prep.enemies:

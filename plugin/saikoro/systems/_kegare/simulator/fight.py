@@ -27,9 +27,7 @@ from saikoro.systems._kegare.checks import (
     resolve,
 )
 from saikoro.systems._kegare.status import (
-    KegareChange,
     Status,
-    kegare_after,
     kegare_on_down,
     out_for_good,
     poison,
@@ -40,31 +38,28 @@ from saikoro.systems._kegare.status import (
 
 __all__ = [
     "BIT",
-    "CURE_ORDER",
     "STATUSES",
     "Cell",
     "Fighter",
     "Move",
     "Prepared",
     "TableKey",
+    "TurnEnd",
     "attack_rolls",
     "choose",
     "cure_chance",
-    "cure_due",
     "cured_marks",
+    "cut_at",
     "give",
     "guard_for",
     "hurt",
-    "is_up",
     "marked",
     "mean_damage",
     "nearer",
     "pick",
-    "poison_due",
-    "recovery_due",
-    "risen",
     "table",
     "table_due",
+    "turn_end",
     "values",
 ]
 
@@ -190,11 +185,9 @@ class Fighter:
 
     @property
     def up(self) -> bool:
-        """Able to act and to be targeted (:func:`is_up`)."""
-        return is_up(self.hp, self.kegare, self.suffers)
-
-    def copy(self) -> Fighter:
-        return replace(self)
+        """Standing, able to act and to be targeted: HP 1 or more and not out for good
+        (穢れ 10, for one that suffers it)."""
+        return self.hp > 0 and not (self.suffers and out_for_good(self.kegare))
 
     def has(self, status: str) -> bool:
         return bool(self.marks & BIT[status])
@@ -203,18 +196,9 @@ class Fighter:
         """How many statuses it has (the status-recovery check's count)."""
         return self.marks.bit_count()
 
-    def guard(self) -> int:
-        """The best defence skill's cut now (0 when confused or none works)."""
-        return guard_for(False, self.guards, self.kegare, self.marks, self.guarded)[0]
-
     def cut(self) -> int:
         """The always-on skills' cut now."""
         return cut_at(self.cuts, self.kegare)
-
-
-def is_up(hp: int, kegare: int, suffers: bool) -> bool:
-    """Standing: HP 1 or more and not out for good (穢れ 10, for one that suffers it)."""
-    return hp > 0 and not (suffers and out_for_good(kegare))
 
 
 # -- attacks --------------------------------------------------------------------------
@@ -493,7 +477,7 @@ def turn_end(prep: Prepared, f: Fighter) -> tuple[Dist[int], tuple[TurnEnd, ...]
         return None
     ticks = _poison(f.poison, min_damage=prep.min_damage) if ticking else _NOTHING
     cut = f.cut()
-    g = f.copy()
+    g = replace(f)
     out: dict[TurnEnd, int] = {}
     den = ticks.denominator * 36 * 6  # the status-recovery 2D6, the recovery 1D6
     for tick, p in ticks.items():
@@ -516,8 +500,3 @@ _NOTHING: Dist[int] = Dist.constant(0)
 _poison = cache(poison)
 _recovery = cache(recovery)
 _status_recovery = cache(status_recovery)
-
-
-def risen(kegare: int, blessed: bool) -> int:
-    """穢れ after the rise at the turn's end (加護: the engine's +2)."""
-    return kegare_after(kegare, KegareChange.TURN_END) if blessed else kegare

@@ -33,12 +33,15 @@ from dataclasses import replace
 from itertools import count
 from math import lcm
 from sys import maxsize
+from typing import TypeVar
 
 from saikoro.balance import Battle, Roll, Rules
 from saikoro.dice import Dist
 from saikoro.systems._kegare.checks import TWO_D6
 from saikoro.systems._kegare.status import (
     Combatant,
+    KegareChange,
+    kegare_after,
     out_for_good,
     poison,
     random_status_due,
@@ -65,7 +68,6 @@ from .fight import (
     marked,
     nearer,
     pick,
-    risen,
     table_due,
     turn_end,
 )
@@ -75,7 +77,9 @@ __all__ = ["Char", "KegareRules", "State"]
 Char = tuple[int, int, "str | None", int, int, bool]
 """(HP, 穢れ, position, status marks, poison level, a defence skill used this turn)."""
 
-Core = tuple[int, int, int, tuple[int, ...], tuple[Char, ...]]
+Chars = tuple[Char, ...]
+
+Core = tuple[int, int, int, tuple[int, ...], Chars]
 """(turn, phase, index in it, the turn's acting order, every character: PCs, then enemies)."""
 
 Totals = tuple[int, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
@@ -110,16 +114,11 @@ Attack = tuple[Dist[int], tuple[Hit, ...]]
 
 _CONFUSION, _PARALYSIS = BIT["confusion"], BIT["paralysis"]
 
-
-def _set(chars: tuple[Char, ...], i: int, c: Char) -> tuple[Char, ...]:
-    return (*chars[:i], c, *chars[i + 1 :])
+T = TypeVar("T")
 
 
-def _plus(counts: tuple[int, ...], i: int, n: int) -> tuple[int, ...]:
-    return (*counts[:i], counts[i] + n, *counts[i + 1 :]) if n else counts
-
-
-def _put(values: tuple[int, ...], i: int, v: int) -> tuple[int, ...]:
+def _put(values: tuple[T, ...], i: int, v: T) -> tuple[T, ...]:
+    """``values`` with ``v`` at ``i``."""
     return (*values[:i], v, *values[i + 1 :])
 
 
@@ -129,7 +128,7 @@ class KegareRules(Rules[State]):
 
     def __init__(self, prep: Prepared) -> None:
         self.prep = prep
-        fs = self.fighters = [f.copy() for f in (*prep.pcs, *prep.enemies)]
+        fs = self.fighters = [replace(f) for f in (*prep.pcs, *prep.enemies)]
         self.n, self.pcs = n, p = len(fs), len(prep.pcs)
         self.first = tuple((f.hp, f.kegare, f.position, f.marks, f.poison, False) for f in fs)
         self.suffers = tuple(f.suffers for f in fs)
@@ -163,7 +162,7 @@ class KegareRules(Rules[State]):
         self._ends: dict[Hashable, tuple[Dist[int], tuple[TurnEnd, ...]] | None] = {}
         self.most_tick = (0, *(max(poison(level).outcomes()) for level in range(1, 6)))
         """The most damage a tick of each poison level can do (before any cut)."""
-        self._given: dict[tuple[int, Char], tuple[Char, ...] | None] = {}
+        self._given: dict[tuple[int, Char], Chars | None] = {}
         self._orders: dict[tuple[int, ...], tuple[int, ...]] = {}
         self._picks: dict[Hashable, int] = {}
 
@@ -219,10 +218,9 @@ class KegareRules(Rules[State]):
 
     # -- the turn's start ---------------------------------------------------------------
 
-    def _table(
-        self, turn: int, k: int, chars: tuple[Char, ...], totals: Totals
-    ) -> Roll[State] | None:
-        """The next character from ``k`` on that rolls the random status table."""
+    def _table(self, turn: int, k: int, chars: Chars, totals: Totals) -> Roll[State] | None:
+        """The next character from ``k`` on that rolls the random status table: each
+        status alike (:func:`~.fight.give`)."""
         if self.prep.random_status == "none":
             return None
         for i in range(k, self.n):
@@ -231,28 +229,24 @@ class KegareRules(Rules[State]):
                 continue
             given = self._given.get((i, c), ())
             if given == ():
-                given = self._given[(i, c)] = self._gives(i, c)
+                given = None
+                if table_due(self.prep, self.load(i, c)):
+                    given = tuple(self._given_one(i, c, status) for status in STATUSES)
+                self._given[(i, c)] = given
             if given is not None:
-                outs = given
 
-                def status(x: int, i: int = i) -> State:
-                    return (turn, TABLE, i + 1, (), _set(chars, i, outs[x])), totals
+                def status(x: int, i: int = i, outs: Chars = given) -> State:
+                    return (turn, TABLE, i + 1, (), _put(chars, i, outs[x])), totals
 
                 return Roll(STATUS_TABLE, status)
         return None
 
-    def _gives(self, i: int, c: Char) -> tuple[Char, ...] | None:
-        """Character ``i`` at ``c`` after each status of the table (``None``: not due)."""
-        if not table_due(self.prep, self.load(i, c)):
-            return None
-        out = []
-        for status in STATUSES:
-            f = self.load(i, c)
-            give(f, status)
-            out.append((f.hp, f.kegare, f.position, f.marks, f.poison, f.guarded))
-        return tuple(out)
+    def _given_one(self, i: int, c: Char, status: str) -> Char:
+        f = self.load(i, c)
+        give(f, status)
+        return (f.hp, f.kegare, f.position, f.marks, f.poison, f.guarded)
 
-    def _order(self, chars: tuple[Char, ...]) -> tuple[int, ...]:
+    def _order(self, chars: Chars) -> tuple[int, ...]:
         """The turn's acting order (:func:`~saikoro.systems._kegare.status.turn_order`;
         same-side ties in the written order)."""
         key = tuple([c[1] << 8 | c[3] & _PARALYSIS for c in chars])
@@ -269,7 +263,7 @@ class KegareRules(Rules[State]):
     # -- the actions --------------------------------------------------------------------
 
     def _act(
-        self, turn: int, k: int, acting: tuple[int, ...], chars: tuple[Char, ...], totals: Totals
+        self, turn: int, k: int, acting: tuple[int, ...], chars: Chars, totals: Totals
     ) -> Roll[State] | None:
         """The next action from place ``k`` of the order on (``None``: the turn's actions
         are over)."""
@@ -286,7 +280,7 @@ class KegareRules(Rules[State]):
             if pc:
                 policy = prep.pc_policy
                 if policy.close_in and c[2] != nearer(c[2]):
-                    chars = _set(chars, i, (c[0], c[1], nearer(c[2]), *c[3:]))
+                    chars = _put(chars, i, (c[0], c[1], nearer(c[2]), *c[3:]))
             else:
                 policy = prep.enemy_policy
                 if not fighters[i].moves:  # no attack skill: it passes
@@ -299,17 +293,21 @@ class KegareRules(Rules[State]):
             found = self._rolls.get(key)
             if found is None:
                 found = self._rolls[key] = self._roll(i, key[1:])  # type: ignore[index]
-            dist, hits = found
-
-            def hit(x: int, j: int = j, chars: tuple[Char, ...] = chars) -> State:
-                return self._land(turn, j, acting, chars, totals, hits[x])
-
-            return Roll(dist, hit)
+            return self._attack(found, (turn, j), acting, chars, totals)
         return None
 
-    def _plan(
-        self, turn: int, i: int, x: int, foes: tuple[int, ...], chars: tuple[Char, ...]
-    ) -> Plan:
+    def _attack(
+        self,
+        roll: Attack,
+        at: tuple[int, int],
+        acting: tuple[int, ...],
+        chars: Chars,
+        totals: Totals,
+    ) -> Roll[State]:
+        dist, hits = roll
+        return Roll(dist, lambda x: self._land(at, acting, chars, totals, hits[x]))
+
+    def _plan(self, turn: int, i: int, x: int, foes: tuple[int, ...], chars: Chars) -> Plan:
         """``i``'s attack aimed at ``x``."""
         spent: tuple[int, ...] = ()
         if i < self.pcs:
@@ -333,8 +331,8 @@ class KegareRules(Rules[State]):
                 if used and not was:
                     spent += (t,)
             cut = cut_at(d.cuts, cd[1]) if d.cuts else 0
-            key = (a.attack, d.defence, move.damage, move.ranged, ca[2], cd[2])
-            key += (felt, cd[1] if d.suffers else 0, guard, cut)
+            felts = (felt, cd[1] if d.suffers else 0)
+            key = (a.attack, d.defence, move.damage, move.ranged, ca[2], cd[2], *felts, guard, cut)
             number = self._numbers.get(key)
             if number is None:
                 number = self._numbers[key] = len(self.tables)
@@ -342,9 +340,7 @@ class KegareRules(Rules[State]):
             numbers.append(number)
         return m, targets, spent, tuple(numbers)
 
-    def _cover(
-        self, x: int, foes: tuple[int, ...], chars: tuple[Char, ...]
-    ) -> tuple[int, tuple[int, ...]]:
+    def _cover(self, x: int, foes: tuple[int, ...], chars: Chars) -> tuple[int, tuple[int, ...]]:
         """Who takes a single attack aimed at enemy ``x``, and whose use it spends: an
         enemy covering it (with the enemies' ``guard`` tactic: standing, not confused, at
         the skill's 穢れ, its defence skill's use not spent under
@@ -359,9 +355,7 @@ class KegareRules(Rules[State]):
                     return y, (y,) if self.once else ()
         return x, ()
 
-    def _pick(
-        self, turn: int, i: int, x: int, foes: tuple[int, ...], chars: tuple[Char, ...]
-    ) -> int:
+    def _pick(self, turn: int, i: int, x: int, foes: tuple[int, ...], chars: Chars) -> int:
         """The attack skill of enemy ``i`` aimed at ``x`` (:func:`~.fight.pick`)."""
         if len(self.fighters[i].moves) == 1:
             return 0
@@ -411,18 +405,14 @@ class KegareRules(Rules[State]):
         return Dist(dict(enumerate(weights)), den), tuple(hits)
 
     def _land(
-        self,
-        turn: int,
-        j: int,
-        acting: tuple[int, ...],
-        chars: tuple[Char, ...],
-        totals: Totals,
-        hit: Hit,
+        self, at: tuple[int, int], acting: tuple[int, ...], chars: Chars, totals: Totals, hit: Hit
     ) -> State:
-        """The attack's results on its targets: damage, then the effects."""
+        """The attack at (turn, place in the order) ``at``: its results on its targets,
+        damage, then the effects."""
+        turn, j = at
         move, action, spent, landed = hit
         for s in spent:
-            chars = _set(chars, s, (*chars[s][:5], True))
+            chars = _put(chars, s, (*chars[s][:5], True))
         for t, damage, lands in landed:
             if damage <= 0 and not lands:
                 continue
@@ -435,20 +425,20 @@ class KegareRules(Rules[State]):
                     dealt += damage
                 else:
                     taken += damage
-                    actions = _plus(actions, action, damage)
+                    actions = _put(actions, action, actions[action] + damage)
             if lands:
                 immune = self.fighters[t].immune
                 marks, after = marked(self.prep, move, hp, marks, level, immune=immune)
                 if after != level:  # a PC poisoned by an enemy's skill
                     poisoners = _put(poisoners, t, action)
                 level = after
-            chars = _set(chars, t, (hp, kegare, position, marks, level, guarded))
+            chars = _put(chars, t, (hp, kegare, position, marks, level, guarded))
             totals = (dealt, taken, downed, fallen, actions, poisoners)
         return (turn, ACT, j + 1, acting, chars), totals
 
     # -- the turn's end -----------------------------------------------------------------
 
-    def _end(self, turn: int, i: int, chars: tuple[Char, ...], totals: Totals) -> Roll[State]:
+    def _end(self, turn: int, i: int, chars: Chars, totals: Totals) -> Roll[State]:
         """Character ``i``'s turn end (:func:`~.fight.turn_end`), counted down as it stands
         after its poison tick; then the next one's, or the turn's close."""
         c = chars[i]
@@ -467,7 +457,7 @@ class KegareRules(Rules[State]):
                 taken += damage
                 by = poisoners[i]
                 if by >= 0:
-                    actions = _plus(actions, by, damage)
+                    actions = _put(actions, by, actions[by] + damage)
                     if not level:  # cured
                         poisoners = _put(poisoners, i, -1)
             else:
@@ -475,7 +465,7 @@ class KegareRules(Rules[State]):
             after = (dealt, taken, downed, fallen, actions, poisoners)
             if fell:
                 after = self._fell(i, after)
-            return self._settle(turn, i + 1, _set(chars, i, now), after)
+            return self._settle(turn, i + 1, _put(chars, i, now), after)
 
         return Roll(dist, after)
 
@@ -484,12 +474,11 @@ class KegareRules(Rules[State]):
         if c[0] > 0 and not c[3] and not c[4]:  # no poison, no status, not down
             return None
         key = self._end_key(i, c)
-        ends = self._ends.get(key, ())
-        if ends == ():
-            ends = self._ends[key] = turn_end(self.prep, self.load(i, (key[1], *c[1:])))
-        return ends
+        if key not in self._ends:
+            self._ends[key] = turn_end(self.prep, self.load(i, (key[1], *c[1:])))
+        return self._ends[key]
 
-    def _settle(self, turn: int, k: int, chars: tuple[Char, ...], totals: Totals) -> State:
+    def _settle(self, turn: int, k: int, chars: Chars, totals: Totals) -> State:
         """The turn's end from character ``k`` on up to the next that rolls (those before
         it counted down as they stand), or to the turn's close."""
         for i in range(k, self.n):
@@ -521,14 +510,14 @@ class KegareRules(Rules[State]):
             fallen = (*fallen, i - self.pcs)
         return dealt, taken, downed, fallen, actions, poisoners
 
-    def _close(self, turn: int, chars: tuple[Char, ...], totals: Totals) -> State:
+    def _close(self, turn: int, chars: Chars, totals: Totals) -> State:
         """The 穢れ rise, then the next turn, or the battle's end (a state that keeps only
         what its :class:`~saikoro.balance.Battle` reads, so that ends alike are one)."""
         if self.blessed:
             rising = list(chars)
             for i in self.blessed:
                 c = chars[i]
-                rising[i] = (c[0], risen(c[1], True), *c[2:])
+                rising[i] = (c[0], kegare_after(c[1], KegareChange.TURN_END), *c[2:])  # 加護
             chars = tuple(rising)
         gone = self.gone
         if all(chars[i][0] <= 0 or chars[i][1] >= gone[i] for i in self.defeat):
