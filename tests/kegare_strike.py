@@ -18,8 +18,9 @@ from saikoro.systems._kegare.simulator.fight import (
 
 def strike(prep: Prepared, rng: random.Random, a: Fighter, move: Move, d: Fighter) -> int:
     """``a`` attacks ``d`` with ``move``: the damage dealt (``d`` changed in place)."""
-    t = table(prep, a, move, d, guard=guard_for(prep, d, spend=True), cut=d.cut())
-    damage, lands = t.dice.draw(rng.random())
+    once = prep.guard_uses == "once_per_turn"
+    guard, d.guarded = guard_for(once, d.guards, d.kegare, d.marks, d.guarded)
+    damage, lands = table(prep, a, move, d, guard=guard, cut=d.cut()).draw(rng.random())
     d.hp, d.kegare = hurt(d.hp, d.kegare, d.suffers, damage)
     if lands:
         d.marks, d.poison = marked(prep, move, d.hp, d.marks, d.poison, immune=d.immune)
