@@ -23,7 +23,7 @@ from saikoro.systems._kegare.effects import describe, read_effect
 from .fight import BIT, Fighter, Move, Prepared, choose, values
 from .rules import KegareRules
 
-__all__ = ["SIMULATOR", "KegareSimulator", "Prepared", "prepare"]
+__all__ = ["SIMULATOR", "KegareSimulator", "Prepared"]
 
 FLOWS = ("kegare.battle", "kegare.turn", "kegare.action", "kegare.attack")
 """The system flows a simulated battle follows."""
@@ -116,39 +116,6 @@ def _unread(enemies: Iterable[km.KegareEnemy]) -> tuple[tuple[str, ...], ...]:
     return tuple(tuple(dict.fromkeys(x)) for x in (support, unread, inert, read))
 
 
-def prepare(enc: Encounter, tactics: Tactics) -> Prepared:
-    """The characters' starting states, the tactics and the rulings in force."""
-    o = enc.options
-    corruption = str(o["corruption_effects"])
-    enemies = tuple(
-        _enemy(i, e, corruption) for i, e in enumerate(enc.of("enemies", km.KegareEnemy))
-    )
-    support, unread, inert, read = _unread(enc.of("enemies", km.KegareEnemy))
-    return Prepared(
-        pcs=tuple(_pc(i, pc) for i, pc in enumerate(enc.of("members", km.KegarePC))),
-        enemies=enemies,
-        defeat=frozenset(enc.defeat) or frozenset(e.key for e in enemies),
-        turns=enc.round_limit or DEFAULT_TURNS,
-        pc_policy=tactics.pc,
-        enemy_policy=tactics.enemy,
-        min_damage=int(o["min_damage"]),
-        position_stack=str(o["position_stack"]),
-        critical_guard=str(o["critical_guard"]),
-        status_rule=str(o["status_recovery"]),
-        random_status=str(o["random_status"]),
-        guard_uses=str(o["defence_skill_uses"]),
-        rounding=str(o["paralysis_rounding"]),
-        corruption=corruption,
-        downing_effects=str(o["downing_hit_effects"]),
-        status_check_down=str(o["status_check_down"]),
-        reads=enc.reads,
-        support=support,
-        unread=unread,
-        inert=inert,
-        read=read,
-    )
-
-
 NOTES = MappingProxyType(
     {
         "pc_skills": "PCのスキルとアイテムは書式に無いので使わない（PCは毎手番、書かれた"
@@ -238,7 +205,36 @@ class KegareSimulator(Simulator[Prepared]):
     NOTES = NOTES
 
     def prepare(self, enc: Encounter, tactics: Tactics) -> Prepared:
-        return prepare(enc, tactics)
+        """The characters' starting states, the tactics and the rulings in force."""
+        o = enc.options
+        corruption = str(o["corruption_effects"])
+        enemies = tuple(
+            _enemy(i, e, corruption) for i, e in enumerate(enc.of("enemies", km.KegareEnemy))
+        )
+        support, unread, inert, read = _unread(enc.of("enemies", km.KegareEnemy))
+        return Prepared(
+            pcs=tuple(_pc(i, pc) for i, pc in enumerate(enc.of("members", km.KegarePC))),
+            enemies=enemies,
+            defeat=frozenset(enc.defeat) or frozenset(e.key for e in enemies),
+            turns=enc.round_limit or DEFAULT_TURNS,
+            pc_policy=tactics.pc,
+            enemy_policy=tactics.enemy,
+            min_damage=int(o["min_damage"]),
+            position_stack=str(o["position_stack"]),
+            critical_guard=str(o["critical_guard"]),
+            status_rule=str(o["status_recovery"]),
+            random_status=str(o["random_status"]),
+            guard_uses=str(o["defence_skill_uses"]),
+            rounding=str(o["paralysis_rounding"]),
+            corruption=corruption,
+            downing_effects=str(o["downing_hit_effects"]),
+            status_check_down=str(o["status_check_down"]),
+            reads=enc.reads,
+            support=support,
+            unread=unread,
+            inert=inert,
+            read=read,
+        )
 
     def rules(self, prep: Prepared) -> KegareRules:
         return KegareRules(prep)
