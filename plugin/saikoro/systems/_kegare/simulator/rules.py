@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import replace
+from functools import cache
 from itertools import count
 from math import lcm
 from sys import maxsize
@@ -115,6 +116,12 @@ Attack = tuple[Dist[int], tuple[Hit, ...]]
 _CONFUSION, _PARALYSIS = BIT["confusion"], BIT["paralysis"]
 
 T = TypeVar("T")
+
+
+@cache
+def _risen(kegare: int) -> int:
+    """穢れ after the turn's end rise of one with 加護."""
+    return kegare_after(kegare, KegareChange.TURN_END)
 
 
 def _put(values: tuple[T, ...], i: int, v: T) -> tuple[T, ...]:
@@ -411,30 +418,33 @@ class KegareRules(Rules[State]):
         damage, then the effects."""
         turn, j = at
         move, action, spent, landed = hit
+        out = list(chars)
         for s in spent:
-            chars = _put(chars, s, (*chars[s][:5], True))
+            out[s] = (*out[s][:5], True)
+        dealt, taken, downed, fallen, actions, poisoners = totals
+        dealt_now = 0
         for t, damage, lands in landed:
             if damage <= 0 and not lands:
                 continue
-            hp, kegare, position, marks, level, guarded = chars[t]
-            dealt, taken, downed, fallen, actions, poisoners = totals
+            hp, kegare, position, marks, level, guarded = out[t]
             if damage > 0:
                 hp, kegare = hurt(hp, kegare, self.suffers[t], damage)
                 hp = max(hp, self.floor[turn])
-                if action < 0:
-                    dealt += damage
-                else:
-                    taken += damage
-                    actions = _put(actions, action, actions[action] + damage)
+                dealt_now += damage
             if lands:
                 immune = self.fighters[t].immune
                 marks, after = marked(self.prep, move, hp, marks, level, immune=immune)
                 if after != level:  # a PC poisoned by an enemy's skill
                     poisoners = _put(poisoners, t, action)
                 level = after
-            chars = _put(chars, t, (hp, kegare, position, marks, level, guarded))
-            totals = (dealt, taken, downed, fallen, actions, poisoners)
-        return (turn, ACT, j + 1, acting, chars), totals
+            out[t] = (hp, kegare, position, marks, level, guarded)
+        if dealt_now and action < 0:
+            dealt += dealt_now
+        elif dealt_now:
+            taken += dealt_now
+            actions = _put(actions, action, actions[action] + dealt_now)
+        after_totals = (dealt, taken, downed, fallen, actions, poisoners)
+        return (turn, ACT, j + 1, acting, tuple(out)), after_totals
 
     # -- the turn's end -----------------------------------------------------------------
 
@@ -483,7 +493,7 @@ class KegareRules(Rules[State]):
         it counted down as they stand), or to the turn's close."""
         for i in range(k, self.n):
             c = chars[i]
-            if self._ending(i, c) is not None:
+            if (c[0] <= 0 or c[3] or c[4]) and self._ending(i, c) is not None:
                 return (turn, END, i, (), chars), totals
             if c[0] <= 0 or c[1] >= self.gone[i]:
                 totals = self._fell(i, totals)
@@ -517,17 +527,24 @@ class KegareRules(Rules[State]):
             rising = list(chars)
             for i in self.blessed:
                 c = chars[i]
-                rising[i] = (c[0], kegare_after(c[1], KegareChange.TURN_END), *c[2:])  # 加護
+                rising[i] = (c[0], _risen(c[1]), *c[2:])
             chars = tuple(rising)
         gone = self.gone
-        if all(chars[i][0] <= 0 or chars[i][1] >= gone[i] for i in self.defeat):
-            end = 0
-        elif all(chars[i][0] <= 0 or chars[i][1] >= gone[i] for i in range(self.pcs)):
-            end = 1
-        elif turn == self.prep.turns:
-            end = 2
+        for i in self.defeat:
+            if chars[i][0] > 0 and chars[i][1] < gone[i]:
+                break
         else:
-            return (turn + 1, TABLE, 0, (), chars), totals
+            return self._done(turn, 0, chars, totals)
+        for i in range(self.pcs):
+            if chars[i][0] > 0 and chars[i][1] < gone[i]:
+                break
+        else:
+            return self._done(turn, 1, chars, totals)
+        if turn == self.prep.turns:
+            return self._done(turn, 2, chars, totals)
+        return (turn + 1, TABLE, 0, (), chars), totals
+
+    def _done(self, turn: int, end: int, chars: Chars, totals: Totals) -> State:
         corruption = max((c[1] for c in chars[: self.pcs]), default=0)
         return (turn, DONE, end, (corruption,), ()), totals
 
