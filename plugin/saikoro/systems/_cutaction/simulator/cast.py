@@ -67,7 +67,7 @@ class Log(NamedTuple):
     Attributes:
         dealt: 体力 the PCs' attacks took from the enemies.
         fallen: the enemies that fell (their indices among the enemies), in order.
-        hurt: 体力 each enemy attack took from the PCs (:attr:`Cast.actions`' order).
+        hurt: 体力 each enemy attack took from the PCs (in the order of ``Cast.actions``).
     """
 
     dealt: int

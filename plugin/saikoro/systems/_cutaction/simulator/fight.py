@@ -1,7 +1,7 @@
 """Cut-action: the fight, cut by cut, as steps of the balance engine's step machine.
 
 Each cut opens with everyone's initiative check, rolled as one acting order
-(:meth:`~.rolls.Rolls.initiative`; with many fighters, one check after another). On its
+(``Rolls.initiative``, :class:`~.rolls.Rolls`; with many fighters, check by check). On its
 turn a fighter picks a target by its side's tactics, closes in on it by a row when it
 cannot reach it (out of a row a foe blockades only by winning the agility contest) and
 attacks with the attack that deals most. At the cut's end the fight is won when every

@@ -58,7 +58,7 @@ class Rolls:
         self.route: Dist[int] = Dist.from_fractions(
             {i: p / (1 - oncoming) for i, p in enumerate(events.values()) if p}
         )
-        """The route change in a cut without 対向車: an index into :attr:`events`."""
+        """The route change in a cut without 対向車: an index into ``events``."""
         self.chars = prep.chars
         self.initiative = cache(self._initiative)
         self.move = cache(self._move)
