@@ -169,6 +169,22 @@ def test_the_pcs_pursue_when_the_enemies_flee() -> None:
     assert ENDS["chase_quarry_caught"].win and not ENDS["chase_quarry_goal"].win
 
 
+def test_escaped_is_the_fleeing_side_getting_away() -> None:
+    """The ``escaped`` fact is the fleeing side's: the quarry got away when the pursuing PCs
+    all dropped out, and not when it was caught; fleeing PCs that dropped out did not."""
+
+    def slow(d: Data) -> None:  # a PC often left behind
+        d["party"][0]["body"] = 3
+
+    for changes, pcs_out in (((_flee_enemies, slow), 1), ((slow,), 0)):
+        rules = SIMULATOR.rules(_prep(CHASE, *changes))
+        rng = random.Random(4)
+        seen = Counter((b.end, b.fact("escaped")) for b in (play(rules, rng) for _ in range(800)))
+        assert seen["chase_pcs_out", pcs_out] > 10, seen
+        assert not seen["chase_pcs_out", 1 - pcs_out], seen
+        assert not seen["chase_quarry_caught", 1] and not seen["chase_caught", 1], seen
+
+
 def test_the_pursuers_attacks_change_the_figure() -> None:
     """Issue 18 item 4: pursuers attack; a deadlier gun lowers the fleeing PC's chances."""
     weak = simulate(build(CHASE, _armed(1)), battles=4000, seed=3, solve=False)

@@ -18,17 +18,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from types import MappingProxyType
 
-from saikoro.balance import (
-    Battle,
-    Budget,
-    Encounter,
-    End,
-    Note,
-    OutOfBudget,
-    Simulator,
-    Tactics,
-    tactics_for,
-)
+from saikoro.balance import Battle, Encounter, End, Note, Simulator, Tactics, tactics_for
 from saikoro.dice import Dist
 from saikoro.systems._cutaction.chase import END_DEAD_END, END_TIME
 from saikoro.systems._cutaction.events import event_number
@@ -205,13 +195,10 @@ class CutactionSimulator(Simulator[Prepared]):
     def rules(self, prep: Prepared) -> CutactionRules:
         return CutactionRules(prep, WINS)
 
-    def outcomes(self, prep: Prepared, budget: Budget) -> Dist[Battle] | None:
-        """Every way a battle ends, exactly; a fight of more than :data:`~.fight.JOINT`
-        fighters is out of any budget at once (their initiative checks, one after another,
-        have more outcomes in the first cut than a budget buys)."""
-        if prep.defeat and prep.pcs + len(prep.fight) > JOINT:
-            raise OutOfBudget(f"{prep.pcs + len(prep.fight)} fighters roll their initiative")
-        return super().outcomes(prep, budget)
+    def exact_rules(self, prep: Prepared) -> CutactionRules | None:
+        """None for a fight of more than :data:`~.fight.JOINT` fighters: their initiative
+        checks, one after another, have more outcomes in the first cut than a budget buys."""
+        return None if prep.defeat and prep.pcs + len(prep.fight) > JOINT else self.rules(prep)
 
     def figures(self, prep: Prepared, outcomes: Dist[Battle]) -> dict[str, Fraction]:
         """P(each end)."""
