@@ -1,29 +1,31 @@
-"""穢れ's balance simulator: the battle as a step machine (:mod:`.rules`) on the engine's
-rules (:mod:`.fight`), sampled and solved exactly by :mod:`saikoro.balance`; skills read
-by :func:`~saikoro.systems._kegare.effects.read_effect` (the ruling ``balance_skills``).
+"""穢れ's balance simulator: battles played on the engine's rules (:mod:`.turns`), a duel
+solved exactly (:mod:`.exact`), both from the same pieces (:mod:`.fight`); skills are read
+by :mod:`.skills`.
 
 :meth:`KegareSimulator.prepare` reads the scenario model (``enc.party.members`` and
 ``enc.enemies`` are :mod:`saikoro.systems._kegare.model` objects) into the characters'
 starting states, once per chunk of battles; the rulings in force come from the encounter's
 options. Everything the simulation leaves out is said by :meth:`KegareSimulator.notes`,
-in the words of :attr:`KegareSimulator.NOTES` (the guide's balance page lists them).
+in the words of :attr:`KegareSimulator.NOTES` (docs/authoring/balance.md lists them).
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
-from dataclasses import replace
 from fractions import Fraction
 from types import MappingProxyType
 
-from saikoro.balance import Encounter, Note, Simulator, Tactics
+from saikoro.balance import Budget, Encounter, Note, Simulator, Tactics, Tally
 from saikoro.systems._kegare import model as km
-from saikoro.systems._kegare.effects import describe, read_effect
+from saikoro.systems._kegare.effects import describe
 
+from .exact import exact as solve_duel
 from .fight import BIT, Fighter, Move, Prepared, choose, values
-from .rules import KegareRules
+from .skills import read_skill
+from .turns import battle
 
-__all__ = ["SIMULATOR", "KegareSimulator", "Prepared"]
+__all__ = ["SIMULATOR", "KegareSimulator", "Prepared", "prepare"]
 
 FLOWS = ("kegare.battle", "kegare.turn", "kegare.action", "kegare.attack")
 """The system flows a simulated battle follows."""
@@ -51,7 +53,7 @@ def _pc(i: int, pc: km.KegarePC) -> Fighter:
 
 
 def _move(e: km.KegareEnemy, s: km.KegareSkill) -> Move:
-    r = read_effect(s.kind, s.effect)
+    r = read_skill(s)
     marks = 0
     for status in r.statuses:
         marks |= BIT[status]
@@ -68,7 +70,7 @@ def _move(e: km.KegareEnemy, s: km.KegareSkill) -> Move:
 
 def _enemy(i: int, e: km.KegareEnemy, corruption: str) -> Fighter:
     moves = tuple(_move(e, s) for s in e.skills if s.kind == "attack")
-    readings = [read_effect(s.kind, s.effect) for s in e.skills if s.kind != "attack"]
+    readings = [read_skill(s) for s in e.skills if s.kind != "attack"]
     immune = 0
     for status in e.immune:
         immune |= BIT[status]
@@ -104,7 +106,7 @@ def _unread(enemies: Iterable[km.KegareEnemy]) -> tuple[tuple[str, ...], ...]:
     for e in enemies:
         for s in e.skills:
             label = f"{s.name}（{e.name}）"
-            reading = read_effect(s.kind, s.effect)
+            reading = read_skill(s)
             if s.kind == "support":
                 support.append(label)
             elif not reading.modelled:
@@ -114,6 +116,38 @@ def _unread(enemies: Iterable[km.KegareEnemy]) -> tuple[tuple[str, ...], ...]:
             if {"weakness", "daze", "charm"} & set(reading.statuses):
                 inert.append(label)
     return tuple(tuple(dict.fromkeys(x)) for x in (support, unread, inert, read))
+
+
+def prepare(enc: Encounter, tactics: Tactics) -> Prepared:
+    """The characters' starting states, the tactics and the rulings in force."""
+    o = enc.options
+    corruption = str(o["corruption_effects"])
+    enemies = tuple(
+        _enemy(i, e, corruption) for i, e in enumerate(enc.of("enemies", km.KegareEnemy))
+    )
+    support, unread, inert, read = _unread(enc.of("enemies", km.KegareEnemy))
+    return Prepared(
+        pcs=tuple(_pc(i, pc) for i, pc in enumerate(enc.of("members", km.KegarePC))),
+        enemies=enemies,
+        defeat=frozenset(enc.defeat) or frozenset(e.key for e in enemies),
+        turns=enc.round_limit or DEFAULT_TURNS,
+        pc_policy=tactics.pc,
+        enemy_policy=tactics.enemy,
+        min_damage=int(o["min_damage"]),
+        position_stack=str(o["position_stack"]),
+        critical_guard=str(o["critical_guard"]),
+        status_rule=str(o["status_recovery"]),
+        random_status=str(o["random_status"]),
+        guard_uses=str(o["defence_skill_uses"]),
+        rounding=str(o["paralysis_rounding"]),
+        corruption=corruption,
+        downing_effects=str(o["downing_hit_effects"]),
+        status_check_down=str(o["status_check_down"]),
+        support=support,
+        unread=unread,
+        inert=inert,
+        read=read,
+    )
 
 
 NOTES = MappingProxyType(
@@ -137,13 +171,13 @@ NOTES = MappingProxyType(
         "{values} → {chosen}。",
     }
 )
-"""Everything :meth:`KegareSimulator.notes` can say (the guide's balance page)."""
+"""Everything :meth:`KegareSimulator.notes` can say (docs/authoring/balance.md)."""
 
 
 def _choices(sim: KegareSimulator, prep: Prepared) -> list[Note]:
     """The ``choice`` notes: which attack skill decides each enemy's turn at the start."""
     out: list[Note] = []
-    pcs = [replace(p) for p in prep.pcs]
+    pcs = [p.copy() for p in prep.pcs]
     if not pcs:
         return out
     for e in prep.enemies:
@@ -152,7 +186,7 @@ def _choices(sim: KegareSimulator, prep: Prepared) -> list[Note]:
         if prep.enemy_policy.target == "random":
             targets = pcs
         else:
-            targets = [pcs[choose(prep.enemy_policy, [(p.hp, p.danger) for p in pcs])]]
+            targets = [choose(prep.enemy_policy, pcs, random.Random(0))]
         totals = dict.fromkeys(e.moves, Fraction(0))
         for t in targets:
             for move, value in values(prep, e, t, pcs, 1):
@@ -205,39 +239,13 @@ class KegareSimulator(Simulator[Prepared]):
     NOTES = NOTES
 
     def prepare(self, enc: Encounter, tactics: Tactics) -> Prepared:
-        """The characters' starting states, the tactics and the rulings in force."""
-        o = enc.options
-        corruption = str(o["corruption_effects"])
-        enemies = tuple(
-            _enemy(i, e, corruption) for i, e in enumerate(enc.of("enemies", km.KegareEnemy))
-        )
-        support, unread, inert, read = _unread(enc.of("enemies", km.KegareEnemy))
-        return Prepared(
-            pcs=tuple(_pc(i, pc) for i, pc in enumerate(enc.of("members", km.KegarePC))),
-            enemies=enemies,
-            defeat=frozenset(enc.defeat) or frozenset(e.key for e in enemies),
-            turns=enc.round_limit or DEFAULT_TURNS,
-            pc_policy=tactics.pc,
-            enemy_policy=tactics.enemy,
-            min_damage=int(o["min_damage"]),
-            position_stack=str(o["position_stack"]),
-            critical_guard=str(o["critical_guard"]),
-            status_rule=str(o["status_recovery"]),
-            random_status=str(o["random_status"]),
-            guard_uses=str(o["defence_skill_uses"]),
-            rounding=str(o["paralysis_rounding"]),
-            corruption=corruption,
-            downing_effects=str(o["downing_hit_effects"]),
-            status_check_down=str(o["status_check_down"]),
-            reads=enc.reads,
-            support=support,
-            unread=unread,
-            inert=inert,
-            read=read,
-        )
+        return prepare(enc, tactics)
 
-    def rules(self, prep: Prepared) -> KegareRules:
-        return KegareRules(prep)
+    def battle(self, prep: Prepared, rng: random.Random, tally: Tally) -> None:
+        battle(prep, rng, tally)
+
+    def exact(self, prep: Prepared, budget: Budget) -> tuple[Fraction | None, dict[str, Fraction]]:
+        return solve_duel(prep, budget)
 
     def notes(self, prep: Prepared) -> tuple[Note, ...]:
         out = [self.note("pc_skills"), self.note("kegare_change")]
