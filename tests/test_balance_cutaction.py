@@ -216,6 +216,19 @@ def test_the_exact_chase_is_the_simulated_one() -> None:
     assert result.win_low - 0.01 <= float(win) <= result.win_high + 0.01
 
 
+def test_what_the_exact_solver_does_not_try() -> None:
+    """A chase of three runners, or a fight of seven, is refused at once (neither fits any
+    budget: a duel's chase takes a sixth of the full one); a duel's chase is tried."""
+    assert SIMULATOR.exact_rules(_prep(CHASE)) is not None
+    assert SIMULATOR.exact_rules(_prep(CHASE, _two_pcs)) is None
+
+    def seven(d: Data) -> None:
+        d["enemies"] += [dict(d["enemies"][1], id=f"more{i}") for i in range(3)]
+
+    assert SIMULATOR.exact_rules(_prep(CUTACTION)) is not None
+    assert SIMULATOR.exact_rules(_prep(CUTACTION, seven)) is None
+
+
 # -- notes ---------------------------------------------------------------------------------
 
 

@@ -159,6 +159,9 @@ def ends_of(prep: Prepared) -> dict[str, End]:
     return {k: e for k, e in ENDS.items() if k in keys}
 
 
+CHASE_RUNNERS = 2
+"""The most runners of a chase the exact solver tries."""
+
 WINS = frozenset(k for k, e in ENDS.items() if e.win)
 """The ends that are wins."""
 
@@ -196,9 +199,13 @@ class CutactionSimulator(Simulator[Prepared]):
         return CutactionRules(prep, WINS)
 
     def exact_rules(self, prep: Prepared) -> CutactionRules | None:
-        """None for a fight of more than :data:`~.fight.JOINT` fighters: their initiative
-        checks, one after another, have more outcomes in the first cut than a budget buys."""
-        return None if prep.defeat and prep.pcs + len(prep.fight) > JOINT else self.rules(prep)
+        """None for a fight of more than :data:`~.fight.JOINT` fighters (their initiative
+        checks, one after another, have more outcomes in the first cut than a budget buys)
+        and for a chase of more than :data:`CHASE_RUNNERS` runners (a duel's chase takes a
+        sixth of the full budget; with a third runner none fitted)."""
+        if (prep.defeat and prep.pcs + len(prep.fight) > JOINT) or prep.cast > CHASE_RUNNERS:
+            return None
+        return self.rules(prep)
 
     def figures(self, prep: Prepared, outcomes: Dist[Battle]) -> dict[str, Fraction]:
         """P(each end)."""
