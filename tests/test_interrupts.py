@@ -278,6 +278,58 @@ AS_IN_A_TERMINAL = [
 the background of a shell inherits Ctrl-C ignored, and so would the program)."""
 
 
+_CTRL_C_IN_A_CALLBACK = """
+import os, runpy, signal, sys, weakref
+
+signal.signal(signal.SIGINT, signal.default_int_handler)
+target, marker, script = sys.argv[1:4]
+refs = []
+
+
+def callback(ref):
+    # Python runs the Ctrl-C's handler here, in a callback whose errors it only reports
+    os.kill(os.getpid(), signal.SIGINT)
+    for _ in range(1000):
+        pass
+
+
+class CtrlCInACallback:
+    def find_spec(self, name, path=None, module=None):
+        if name == target:
+            sys.meta_path.remove(self)
+            open(marker, "w").close()
+            thing = type("Thing", (), {})()
+            refs.append(weakref.ref(thing, callback))
+            del thing
+        return None
+
+
+sys.meta_path.insert(0, CtrlCInACallback())
+sys.argv = [script, *sys.argv[4:]]
+runpy.run_path(script, run_name="__main__")
+"""
+
+
+@pytest.mark.parametrize("module", ["yaml", "saikoro.balance"])
+def test_ctrl_c_inside_a_callback_still_stops_the_command(tmp_path: Path, module: str) -> None:
+    """Python only reports a KeyboardInterrupt raised in a weak reference's callback or a
+    finaliser ("Exception ignored") and goes on: the command sends it again and stops."""
+    book = _book(tmp_path)
+    marker = tmp_path / "ctrl-c-sent"
+    argv = [sys.executable, "-c", _CTRL_C_IN_A_CALLBACK, module, str(marker), str(SCRIPT)]
+    done = subprocess.run(
+        [*argv, *STARTS["validate"]],
+        cwd=book,
+        env=_env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert marker.exists(), f"{module} was not imported"
+    assert (done.returncode, done.stderr, done.stdout) == (130, INTERRUPTED, ""), done.stderr
+
+
 def _saikoro_started(pid: int, library: str) -> bool:
     """Whether process ``pid`` has loaded ``library``: the command's imports have begun,
     inside saikoro._start's guard."""

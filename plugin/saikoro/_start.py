@@ -48,10 +48,29 @@ def _ignore_ctrl_c() -> None:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def _ctrl_c_again(unraisable: sys.UnraisableHookArgs) -> None:
+    """:data:`sys.unraisablehook`: a Ctrl-C that came while Python ran code whose errors it
+    can only report (a weak reference's callback, a finaliser: Python would print
+    "Exception ignored ... KeyboardInterrupt" and go on) comes again a moment later, from
+    a thread, to stop the command where it then stands (once it has finished, nothing
+    happens: see :func:`_ignore_ctrl_c`). Anything else is reported as Python reports it."""
+    if unraisable.exc_type is not None and issubclass(unraisable.exc_type, KeyboardInterrupt):
+        import _thread
+        import threading
+
+        again = threading.Timer(0.01, _thread.interrupt_main)
+        again.daemon = True
+        again.start()
+        return
+    sys.__unraisablehook__(unraisable)
+
+
 def main() -> int:
     """Run the ``saikoro`` command (:func:`saikoro._cli.main`) with Ctrl-C guarded from the
     start; returns the exit status. Only for the program's own process: it ignores Ctrl-C
-    once the command is done (call :func:`saikoro._cli.main` to run a command in process)."""
+    once the command is done, and a Ctrl-C that lands in a callback comes again (call
+    :func:`saikoro._cli.main` to run a command in process)."""
+    sys.unraisablehook = _ctrl_c_again
     try:
         import signal  # noqa: F401 - for _ignore_ctrl_c, which must not import
 
