@@ -87,6 +87,7 @@ bench: setup $(STAMPS)/chromium
 	$(BIN)/python bench/bench_odds.py
 	$(BIN)/python bench/bench_validate.py
 	$(BIN)/python bench/bench_author.py
+	$(BIN)/python bench/bench_startup.py
 	$(BIN)/python bench/bench_build.py
 	$(BIN)/python bench/bench_browser.py
 	$(BIN)/python bench/bench_differential.py

@@ -197,7 +197,7 @@ def layer_of(module: str, parts: dict[str, str]) -> str:
         if module == part or module.startswith(part + "."):
             return layer
     if (
-        module in ("saikoro", "saikoro._cli")
+        module in ("saikoro", "saikoro._cli", "saikoro._start")
         or module.endswith(".__main__")
         or module.startswith(("saikoro._new", "saikoro._docs"))
     ):

@@ -84,22 +84,22 @@ naming the option; a ``SAIKORO_FAIL_ON_MISS`` that is neither true nor false
 of a ``dice`` fence (``OwnValueError``) as a warning at its line, and an engine module
 the browser's MicroPython cannot run (``LoweringError``) as a build error naming the file.
 
+>>> from saikoro import DiceError, SaikoroError
 >>> issubclass(DiceError, SaikoroError)
 True
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
-
-from .dice import DiceError, Odds, Roll, SaikoroError
-from .dice import odds as _odds
-from .dice import roll as _roll
+TYPE_CHECKING = False
+"""``typing.TYPE_CHECKING`` without importing :mod:`typing`: the ``saikoro`` command
+starts on this module, before it can take Ctrl-C as its own (see :mod:`saikoro._start`)."""
 
 if TYPE_CHECKING:
     import random
+    from collections.abc import Iterable
 
+    from .dice import DiceError, Odds, Roll, SaikoroError
     from .systems import OptionValue, System
 
 __all__ = [
@@ -115,6 +115,22 @@ __all__ = [
 
 __version__ = "0.2.0"
 """The package's version (the only place it is written; pyproject.toml reads it)."""
+
+
+_FROM_DICE = frozenset({"DiceError", "Odds", "Roll", "SaikoroError"})
+"""The engine's names this module exports: imported from :mod:`saikoro.dice` on first use."""
+
+
+def __getattr__(name: str) -> object:
+    """The names of :mod:`saikoro.dice` this module exports (and ``dice`` itself), imported
+    on first use so that ``import saikoro`` stays light: the ``saikoro`` command imports
+    this module before anything else."""
+    if name in _FROM_DICE or name == "dice":
+        import importlib  # not ``from . import dice``: that asks this function again
+
+        dice = importlib.import_module(f"{__name__}.dice")
+        return dice if name == "dice" else getattr(dice, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def get_system(name: str | System, **options: OptionValue) -> System:
@@ -155,6 +171,8 @@ def roll(
     >>> roll("2D6>=7", dice=[(6, 3), (6, 4)]).text
     '(2D6>=7) ＞ 7[3,4] ＞ 7 ＞ 成功'
     """
+    from .dice import roll as _roll
+
     return _roll(command, extension=_system(system), dice=dice, rng=rng)
 
 
@@ -164,4 +182,6 @@ def odds(command: str, *, system: str | System | None = None) -> Odds | None:
     >>> odds("2D6>=7").success
     Fraction(7, 12)
     """
+    from .dice import odds as _odds
+
     return _odds(command, extension=_system(system))

@@ -21,6 +21,7 @@ from fractions import Fraction
 from typing import NoReturn
 
 from . import __version__
+from ._start import interrupted
 from .dice import DiceError, Odds, SaikoroError, digit_count, fraction_text
 from .systems import OptionError, OptionValue, System, UnknownSystemError
 from .systems import get as get_system
@@ -391,10 +392,6 @@ EXIT_PIPE = 141
 SIGPIPE, what a shell reports for a tool the pipe stopped."""
 
 
-EXIT_INTERRUPTED = 130
-"""The status after Ctrl-C: 128 + SIGINT, what a shell reports for a command it stopped."""
-
-
 def _escape_unencodable() -> None:
     """Let the output streams show what they cannot encode as escapes.
 
@@ -464,7 +461,7 @@ def _whole_stdout() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status.
 
-    Ctrl-C stops any command with status 130 (:data:`EXIT_INTERRUPTED`) and a line on
+    Ctrl-C stops any command with status 130 (:data:`saikoro._start.EXIT_INTERRUPTED`) and a line on
     stderr; ``saikoro simulate`` first prints the battles it finished, marked interrupted.
 
     A reader that closes the pipe early (``| head``) ends the command quietly, as it
@@ -475,14 +472,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         status = _main(argv)
         sys.stdout.flush()  # inside the guard: a closed pipe shows here, not at exit
-    except KeyboardInterrupt:
-        # Ctrl-C: whatever ran stopped where it was (files are only ever replaced whole,
-        # so none is half-written) and no partial figure is reported as the result.
-        with contextlib.suppress(OSError, ValueError):
-            sys.stdout.flush()
-        with contextlib.suppress(OSError, ValueError):
-            print("\nsaikoro: Ctrl-C で中断しました", file=sys.stderr)
-        return EXIT_INTERRUPTED
+    except KeyboardInterrupt:  # Ctrl-C: said as it is said at any moment (saikoro._start)
+        return interrupted()
     except BrokenPipeError:
         # Python flushes both streams again at exit and would print "Exception ignored
         # ...": point them at /dev/null (nothing more is said) so that has nowhere to fail.

@@ -16,7 +16,6 @@ process pool), and a run stopped with Ctrl-C reports the chunks it finished.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import random
 import signal
@@ -149,6 +148,8 @@ def worker_pool(jobs: int) -> Any:
     """The one kind of process pool balance plays on (``simulate``'s battles and exact
     solution, :mod:`saikoro.tune`'s versions): forked where the platform can, workers that
     leave Ctrl-C to the parent."""
+    import multiprocessing  # here: a run that plays no battle (a cached figure) starts faster
+
     ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
     return ctx.Pool(jobs, initializer=_ignore_sigint)
 

@@ -18,9 +18,12 @@ MkDocs is not imported: ``mkdocs.yml`` is read as YAML, its tags (``!ENV``,
 
 from __future__ import annotations
 
+import functools
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 import yaml
@@ -62,29 +65,39 @@ def _nothing(loader: yaml.SafeLoader, suffix: str, node: yaml.Node) -> None:  # 
 _TagsAsNothing.add_multi_constructor("", _nothing)
 
 
-def _plugin_options(config: Path) -> dict[str, Any]:
+def _plugin_options(config: Path) -> Mapping[str, Any]:
     """The saikoro plugin's options in ``config`` (empty: none given, or unreadable)."""
     try:
-        data: Any = yaml.load(config.read_text(encoding="utf-8"), Loader=_TagsAsNothing)  # noqa: S506 - a safe loader
-    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        text = config.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return {}
+    return _options_in(text)
+
+
+@functools.lru_cache(maxsize=8)
+def _options_in(text: str) -> Mapping[str, Any]:
+    """The saikoro plugin's options in a ``mkdocs.yml`` text, parsed once per text (a
+    validate asks for the book of each scenario and of its images), read-only."""
+    try:
+        data: Any = yaml.load(text, Loader=_TagsAsNothing)  # noqa: S506 - a safe loader
+    except yaml.YAMLError:
         return {}
     plugins = data.get("plugins") if isinstance(data, dict) else None
     if isinstance(plugins, dict):
         plugins = [{k: v} for k, v in plugins.items()]
     for entry in plugins if isinstance(plugins, list) else []:
         if isinstance(entry, dict) and isinstance(entry.get("saikoro"), dict):
-            options: dict[str, Any] = entry["saikoro"]
-            return options
+            return MappingProxyType(entry["saikoro"])
     return {}
 
 
-def _scenarios_option(options: dict[str, Any]) -> str | None:
+def _scenarios_option(options: Mapping[str, Any]) -> str | None:
     """The saikoro plugin's ``scenarios:`` (``None``: not set)."""
     folder = options.get("scenarios")
     return folder if isinstance(folder, str) and folder.strip() else None
 
 
-def _balance_cache(folder: Path, options: dict[str, Any]) -> Path | None:
+def _balance_cache(folder: Path, options: Mapping[str, Any]) -> Path | None:
     """The book's balance cache folder as the plugin's ``balance:`` options set it."""
     balance = options.get("balance")
     balance = balance if isinstance(balance, dict) else {}

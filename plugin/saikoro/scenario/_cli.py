@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -189,6 +188,8 @@ def validate_main(
             f"saikoro validate: internal error: {type(e).__name__}: {e}\n"
             f"{render(Msg('cli.internal'), lang)}\n"
         )
+        import traceback  # only for a bug
+
         traceback.print_exc(file=sys.stderr)
         return EXIT_INTERNAL
     _refresh_schemas([Path(r.file) for r in results], lang)

@@ -30,7 +30,7 @@ import re
 from functools import cache
 from typing import Any
 
-from saikoro.systems import SYSTEM_IDS
+from saikoro import systems
 
 from ._containers import Field, ListOf, MapOf, Obj
 from ._defs import DEFINITIONS
@@ -230,16 +230,17 @@ def json_schema(system: str | None = None) -> dict[str, Any]:
     }
     if system is not None:
         return {**head, **copy.deepcopy(_system_schema(system))}
+    ids = systems.SYSTEM_IDS  # the registry, read when a whole schema is made
     return {
         **head,
         "type": "object",
         "required": ["system", "title"],
         "properties": {
             "system": {
-                "enum": list(SYSTEM_IDS),
+                "enum": list(ids),
                 "title": "システム",
                 "description": "ルールシステムのID",
-                "markdownEnumDescriptions": [_system_name(s) for s in SYSTEM_IDS],
+                "markdownEnumDescriptions": [_system_name(s) for s in ids],
             }
         },
         "allOf": [
@@ -247,7 +248,7 @@ def json_schema(system: str | None = None) -> dict[str, Any]:
                 "if": {"properties": {"system": {"const": s}}, "required": ["system"]},
                 "then": copy.deepcopy(_system_schema(s)),
             }
-            for s in SYSTEM_IDS
+            for s in ids
         ],
     }
 

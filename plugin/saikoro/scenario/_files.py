@@ -27,7 +27,6 @@ import contextlib
 import errno
 import os
 import stat
-import tempfile
 from pathlib import Path
 
 __all__ = ["newline_of", "replace_file", "text_like"]
@@ -93,6 +92,8 @@ def replace_file(path: Path, data: bytes, *, mode: int | None = None, sync: bool
         # read-only: say so as the system would for an in-place write (also to root, who
         # may write anything, for a file nobody may write).
         raise PermissionError(13, "Permission denied", str(path))
+    import tempfile  # here: a command that writes nothing starts without it
+
     fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     tmp = Path(tmp_name)
     replaced = False

@@ -20,7 +20,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
+from pathlib import Path
 from typing import Literal
 
 from saikoro.dice import SaikoroError
@@ -133,7 +133,9 @@ class Msg:
 @cache
 def catalogue(lang: str) -> dict[str, str]:
     """The message catalogue of ``lang`` (``en`` or ``ja``): code -> format string."""
-    text = resources.files(__package__).joinpath(f"locale/{lang}.json").read_text("utf-8")
+    # read beside this module, as the package's other files are (importlib.resources would
+    # import tempfile and zipfile on every start of the command)
+    text = (Path(__file__).parent / "locale" / f"{lang}.json").read_text("utf-8")
     data: dict[str, str] = json.loads(text)
     return data
 

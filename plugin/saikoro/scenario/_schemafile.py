@@ -133,11 +133,11 @@ def refresh_schemas(scenarios: Iterable[Path]) -> SchemaRefresh:
         bound = _boundary(scenario)
         if bound == target or bound in target.parents:
             targets.setdefault(target, None)
-    current = schema_text()
     done = SchemaRefresh()
     for target in targets:
         if not target.is_file() or not is_saikoro_schema(target):
             continue
+        current = schema_text()  # made only when there is a copy to compare it with
         try:
             old = target.read_bytes()
         except OSError as e:
