@@ -12,7 +12,7 @@ serve compute a fight once between them, and a later run computes only what chan
 The key is a digest of everything the figures depend on: the encounter (party, enemies,
 targets, round limit, rulings, ``balance:`` targets; the scenario's id and title left
 out, since no simulator reads them), the tactics, the battles, the seed and the bounds of
-work, saikoro's version, a digest of the simulator's code (:mod:`saikoro.balance`,
+work, a digest of the simulator's code (:mod:`saikoro.balance`,
 :mod:`saikoro.systems`, :mod:`saikoro.dice`) and, for a system an installed package adds,
 a digest of that package's code (its simulator, rules and definitions) and its
 distribution's version. Editing a scenario's title or text re-simulates nothing;
@@ -36,7 +36,6 @@ import dataclasses
 import functools
 import hashlib
 import importlib
-import importlib.metadata
 import json
 import sys
 import threading
@@ -132,16 +131,6 @@ def author_figures(enc: Encounter, battles: int, *, seconds: float | None = None
 # -- the key --------------------------------------------------------------------------------
 
 
-@functools.cache
-def version() -> str:
-    """The installed saikoro's version (``source``: run from a checkout, not installed;
-    the :func:`code_digest` still tells one simulator from another)."""
-    try:
-        return importlib.metadata.version("saikoro")
-    except importlib.metadata.PackageNotFoundError:
-        return "source"
-
-
 def _digest_files(root: Path, paths: list[Path]) -> str:
     digest = hashlib.sha256()
     for path in sorted(paths):
@@ -167,9 +156,11 @@ def _folder_digest(folder: Path) -> str:
 @functools.cache
 def system_version(system_id: str) -> str:
     """The version of the distribution that registers ``system_id`` (``""`` for a system
-    saikoro ships: :func:`version` covers it; ``unknown`` when its entry point names none)."""
+    saikoro ships: :func:`code_digest` covers it; ``unknown`` when its entry point names none)."""
     if system_id in BUILTIN:
         return ""
+    import importlib.metadata  # only for a plugin: ~20 ms of a warm validate
+
     for point in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
         if point.name == system_id and point.dist is not None:
             return f"{point.dist.name} {point.dist.version}"
@@ -206,13 +197,12 @@ def _hash(data: object) -> str:
 
 def cache_key(system: str, parts: Mapping[str, object], *, code: Path | None = None) -> str:
     """A cache key of a result computed from a scenario of ``system``: a SHA-256 of
-    ``parts`` (JSON data) with the files' format, saikoro's version, the digest of the
+    ``parts`` (JSON data) with the files' format, the digest of the
     simulator's code and of the package that adds ``system`` and its version (see the
     module); ``code``: the folder of a package built on balance whose code decides the
     result too (:func:`saikoro.tune.tune_key`)."""
     data: dict[str, object] = {
         "format": FORMAT,
-        "saikoro": version(),
         "code": code_digest(),
         "system_code": system_digest(system),
         "system_version": system_version(system),
