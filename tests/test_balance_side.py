@@ -477,7 +477,7 @@ def test_ctrl_c_from_the_terminal_with_one_job(tmp_path: Path, fmt: str) -> None
     os.killpg(proc.pid, signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err  # Ctrl-C: the partial figures, marked
-    assert "Traceback" not in err and "interrupted" in err
+    assert "Traceback" not in err and "中断しました" in err
     if fmt == "json":
         (data,) = json.loads(out)
         assert data["interrupted"] is True and 0 < data["battles"] < 5000000

@@ -149,8 +149,8 @@ INTERRUPTED = "\nsaikoro: Ctrl-C で中断しました\n"
 """What every command prints on stderr for a Ctrl-C it did not expect (saikoro._start)."""
 
 SIMULATE_STOPPED = (
-    "saikoro simulate: interrupted; reporting the battles finished",
-    "saikoro simulate: interrupted",
+    "saikoro simulate: Ctrl-C で中断しました（終えた戦闘の分を示します）",
+    "saikoro simulate: Ctrl-C で中断しました",
 )
 """What ``simulate`` says when Ctrl-C stops its battles (it prints those it finished)."""
 

@@ -372,13 +372,13 @@ def main(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) 
             )
         except KeyboardInterrupt:  # a second Ctrl-C, while the result is put together
             bar.close()
-            stderr.write("saikoro simulate: interrupted\n")
+            stderr.write("saikoro simulate: Ctrl-C で中断しました\n")
             return EXIT_INTERRUPTED
         bar.close()
         payload.append(r.to_json())
         texts.append(format_text(r, sc.title, enc.party.names))
         if r.interrupted:  # printed, marked 中断; the status says it is no full result
-            stderr.write("saikoro simulate: interrupted; reporting the battles finished\n")
+            stderr.write("saikoro simulate: Ctrl-C で中断しました（終えた戦闘の分を示します）\n")
             status = EXIT_INTERRUPTED
             break
     if args.format == "json":
