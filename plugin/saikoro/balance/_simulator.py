@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 from saikoro.dice import Dist, InternalError
 from saikoro.systems import RegistryError, system_class
 
-from ._budget import Budget
+from ._budget import Budget, OutOfBudget
 from ._machine import Cycle, Rules, Sampler, solve
 from ._side import Battle
 
@@ -68,6 +68,9 @@ class Note:
     key: str
     text: str
 
+
+Solved = tuple[object, "Dist[Battle] | None", int, "int | None"]
+"""An encounter solved: its prepared value, its ends, the work, the budget it ran out of."""
 
 P = TypeVar("P")
 """What :meth:`Simulator.prepare` gives the other methods (a frozen dataclass)."""
@@ -119,8 +122,9 @@ class Simulator(Generic[P]):
     encounter (names of skills, effects...). The guide (``saikoro/site/_guide/balance.md``)
     lists them."""
 
-    _solved: tuple[object, Dist[Battle] | None, int]
-    """The last encounter solved: its prepared value, its ends, the work it took."""
+    _solved: Solved
+    """The last encounter solved: its prepared value, its ends, the work it took, and the
+    budget it ran out of (``None``: it did not)."""
     _sampler: tuple[object, Sampler[Any]]
     """The last encounter sampled: its prepared value and its sampler."""
 
@@ -160,10 +164,14 @@ class Simulator(Generic[P]):
             OutOfBudget: the states take more work than ``budget`` (the runner then
                 reports the figure as simulated only).
         """
-        last: tuple[object, Dist[Battle] | None, int] | None = self.__dict__.get("_solved")
-        if last is not None and last[0] is prep:  # exact, then each side mission: once
-            budget.spend(last[2])
-            return last[1]
+        last: Solved | None = self.__dict__.get("_solved")
+        if last is not None and last[0] is prep:
+            found, used, short = last[1:]
+            if short is None:  # exact, then each side mission: once
+                budget.spend(used)
+                return found
+            if budget.limit - budget.used <= short:  # it ran out with as much: at once
+                budget.spend(budget.limit - budget.used + 1)
         rules = self.rules(prep)
         if rules is None:
             return None
@@ -172,9 +180,12 @@ class Simulator(Generic[P]):
             found = solve(rules, count)
         except Cycle:
             found = None
+        except OutOfBudget:
+            self._solved = (prep, None, count.used, count.limit)
+            raise
         finally:
             budget.spend(count.used)
-        self._solved = (prep, found, count.used)
+        self._solved = (prep, found, count.used, None)
         return found
 
     def exact(self, prep: P, budget: Budget) -> tuple[Fraction | None, dict[str, Fraction]]:

@@ -16,7 +16,8 @@ from dataclasses import replace
 from fractions import Fraction
 from types import MappingProxyType
 
-from saikoro.balance import Encounter, Note, Simulator, Tactics
+from saikoro.balance import Battle, Budget, Encounter, Note, Simulator, Tactics
+from saikoro.dice import Dist
 from saikoro.systems._kegare import model as km
 from saikoro.systems._kegare.effects import describe, read_effect
 
@@ -30,6 +31,11 @@ FLOWS = ("kegare.battle", "kegare.turn", "kegare.action", "kegare.attack")
 
 DEFAULT_TURNS = 20
 """The turn limit when the main mission gives none."""
+
+EXACT_CHARACTERS = 6
+"""The most characters (PCs and enemies together) of a battle solved exactly: every one's
+HP, 穢れ and statuses are in the state, so a larger battle outgrows the budget in all but
+its first turns, and exploring it to the budget's end would only delay its figures."""
 
 
 def _pc(i: int, pc: km.KegarePC) -> Fighter:
@@ -238,6 +244,13 @@ class KegareSimulator(Simulator[Prepared]):
 
     def rules(self, prep: Prepared) -> KegareRules:
         return KegareRules(prep)
+
+    def outcomes(self, prep: Prepared, budget: Budget) -> Dist[Battle] | None:
+        """Balance's exact solution, for a battle of at most :data:`EXACT_CHARACTERS`
+        characters (``None``, simulated only, beyond)."""
+        if len(prep.pcs) + len(prep.enemies) > EXACT_CHARACTERS:
+            return None
+        return super().outcomes(prep, budget)
 
     def notes(self, prep: Prepared) -> tuple[Note, ...]:
         out = [self.note("pc_skills"), self.note("kegare_change")]

@@ -33,6 +33,7 @@ from dataclasses import replace
 from functools import cache
 from itertools import count
 from math import lcm
+from operator import itemgetter
 from sys import maxsize
 from typing import TypeVar
 
@@ -518,6 +519,8 @@ class KegareRules(Rules[State]):
             downed |= 1 << i
         elif i - self.pcs not in fallen:
             fallen = (*fallen, i - self.pcs)
+        else:
+            return totals
         return dealt, taken, downed, fallen, actions, poisoners
 
     def _close(self, turn: int, chars: Chars, totals: Totals) -> State:
@@ -545,7 +548,7 @@ class KegareRules(Rules[State]):
         return (turn + 1, TABLE, 0, (), chars), totals
 
     def _done(self, turn: int, end: int, chars: Chars, totals: Totals) -> State:
-        corruption = max((c[1] for c in chars[: self.pcs]), default=0)
+        corruption = max(map(itemgetter(1), chars[: self.pcs]), default=0)
         return (turn, DONE, end, (corruption,), ()), totals
 
     def _battle(self, turn: int, end: int, facts: tuple[int, ...], totals: Totals) -> Battle:
