@@ -4,16 +4,17 @@ Builds the roller test site (``tests/browser/harness.py``) or takes a built one
 (``--site DIR``, any site with the roller installed, a page path given by ``--page``),
 serves it on 127.0.0.1 and prints:
 
-- bare ``loadPyodide`` time from the same files (a bench worker that only loads Pyodide);
+- bare ``loadMicroPython`` time from the same files (a bench worker that only loads the
+  MicroPython runtime the roller runs on);
 - cold click-to-result (the engine has not started when the button is clicked), and the
-  same minus the loadPyodide time measured inside that very run: the paired figure is the
-  one checked against the goal, since separate runs vary by seconds on a busy machine;
+  same minus the runtime's load time measured inside that very run: the paired figure is
+  the one checked against the goal, since separate runs vary on a busy machine;
 - click-to-result after the roller has been visible for 8 s;
 - median roll latency after warm-up (50 rolls, click to result on screen);
-- bytes fetched by a page without a roller (and whether any Pyodide file was among them).
+- bytes fetched by a page without a roller (and whether any engine file was among them).
 
 Goals: cold <= bare + 300 ms; after 8 s visible <= 150 ms; median latency <= 5 ms; the page
-without rollers fetches no Pyodide file.
+without rollers fetches no engine file.
 
 Then, at the table (issue 20), on the project's own site (built here, or ``--project-site
 DIR``) served gzipped like a web host, in a phone profile (390 x 844, touch):
@@ -26,7 +27,7 @@ DIR``) served gzipped like a web host, in a phone profile (390 x 844, touch):
   slow and fast 4G. The network is throttled at the server (one shared link: bandwidth,
   and the round trip before each response): the DevTools protocol's emulation
   (``Network.emulateNetworkConditions`` on the page) does not reach the requests the
-  service worker makes for the page's module worker, which are the engine's 6.6 MB.
+  service worker makes for the page's module worker, which are the engine's files.
 
 And the first roll as fast as real dice (issue 31), on the project's site with the network
 throttled *at the server* (one shared link: every request of the page, its module worker
@@ -65,7 +66,7 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from harness import Network, build_site, serve  # noqa: E402
 
-BARE_HTML = """<!doctype html><meta charset="utf-8"><title>bare loadPyodide</title>
+BARE_HTML = """<!doctype html><meta charset="utf-8"><title>bare loadMicroPython</title>
 <script>
 // started by the benchmark after the load event, like the cold click
 window.bare = () => new Promise((resolve, reject) => {
@@ -77,9 +78,9 @@ window.bare = () => new Promise((resolve, reject) => {
 </script>"""
 
 BARE_WORKER = """const t0 = performance.now();
-const base = new URL("../assets/saikoro/pyodide/", import.meta.url).href;
-const { loadPyodide } = await import(base + "pyodide.mjs");
-await loadPyodide({ indexURL: base, packages: [] });
+const base = new URL("../assets/saikoro/micropython/", import.meta.url).href;
+const { loadMicroPython } = await import(base + "micropython.mjs");
+await loadMicroPython({ url: base + "micropython.wasm", heapsize: 8 * 1024 * 1024 });
 self.postMessage(performance.now() - t0);
 """
 
@@ -105,7 +106,7 @@ def bare(browser: Any, base: str) -> float:
 
 
 def cold_click(browser: Any, page_url: str, selector: str) -> tuple[float, float, str]:
-    """Click-to-result with the engine not started; also that run's own loadPyodide time."""
+    """Click-to-result with the engine not started; also that run's own runtime load time."""
     context = browser.new_context()
     page = context.new_page()
     page.goto(page_url)
@@ -113,11 +114,11 @@ def cold_click(browser: Any, page_url: str, selector: str) -> tuple[float, float
     result = page.evaluate(CLICK_JS, selector)
     phases = page.evaluate("window.saikoroRoller.timings.phases")
     print(
-        f"  cold click {result['ms']:.0f} ms: in the worker, loadPyodide "
-        f"{phases['pyodide']:.0f} ms then engine {phases['engine']:.0f} ms"
+        f"  cold click {result['ms']:.0f} ms: in the worker, loadMicroPython "
+        f"{phases['runtime']:.0f} ms then engine {phases['engine']:.0f} ms"
     )
     context.close()
-    return float(result["ms"]), float(phases["pyodide"]), str(result["text"])
+    return float(result["ms"]), float(phases["runtime"]), str(result["text"])
 
 
 def visible_then_click(
@@ -481,7 +482,7 @@ def plain(args: argparse.Namespace) -> bool:
             bench_dir = served / "sub" / "bench-bare"
             bench_dir.mkdir(parents=True)
             (bench_dir / "index.html").write_text(BARE_HTML, encoding="utf-8")
-            # the bare worker reaches the site's Pyodide copy through the served tree
+            # the bare worker reaches the site's MicroPython copy through the served tree
             (bench_dir / "bare-worker.js").write_text(
                 BARE_WORKER.replace("../assets/", "../path/assets/"), encoding="utf-8"
             )
@@ -506,12 +507,14 @@ def plain(args: argparse.Namespace) -> bool:
     cold_ms = statistics.median(colds)
     extra = statistics.median(extras)
     latency = statistics.median(latencies)
-    pyodide_fetched = [u for u in urls if "/pyodide/" in u or "worker.js" in u or "engine.zip" in u]
+    engine_fetched = [
+        u for u in urls if "/micropython/" in u or "worker.js" in u or "/saikoro/engine/" in u
+    ]
     rows = [
-        (f"bare loadPyodide (median of {args.runs})", f"{bare_ms:8.0f} ms", ""),
+        (f"bare loadMicroPython (median of {args.runs})", f"{bare_ms:8.0f} ms", ""),
         ("cold click-to-result", f"{cold_ms:8.0f} ms", f"{cold_ms - bare_ms:+.0f} ms vs bare"),
         (
-            "  cold minus its own loadPyodide",
+            "  cold minus its own runtime load",
             f"{extra:8.0f} ms",
             "goal <= 300 (paired per run: robust to machine load)",
             extra <= 300,
@@ -521,8 +524,8 @@ def plain(args: argparse.Namespace) -> bool:
         (
             "page without rollers: bytes",
             f"{total:8d} B",
-            f"roller files {roller} B; Pyodide files fetched: {len(pyodide_fetched)}",
-            not pyodide_fetched,
+            f"roller files {roller} B; engine files fetched: {len(engine_fetched)}",
+            not engine_fetched,
         ),
     ]
     print(f"last cold result: {text}")

@@ -22,9 +22,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from saikoro.balance import TuneResult, tune
-from saikoro.balance._tune_cli import sensitivity_line
 from saikoro.scenario import load_scenario
+from saikoro.tune import TuneResult, tune
+from saikoro.tune._cli import sensitivity_line
 
 ROOT = Path(__file__).resolve().parent.parent
 BUDGET = 30.0

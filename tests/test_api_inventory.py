@@ -28,6 +28,7 @@ PUBLIC = (
     "saikoro.scenario.model",
     "saikoro.export",
     "saikoro.balance",
+    "saikoro.tune",
     "saikoro.site",
 )
 """The modules whose ``__all__`` is the public API (everything else is internal)."""

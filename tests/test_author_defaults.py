@@ -133,7 +133,7 @@ def test_the_build_logs_a_missed_target_in_japanese(caplog: pytest.LogCaptureFix
 
 
 def test_tune_json_is_a_list_for_one_file(tmp_path: Path) -> None:
-    from saikoro.balance import tune_main
+    from saikoro.tune import tune_main
 
     path = tmp_path / "a.yaml"
     path.write_text(

@@ -22,9 +22,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from saikoro.balance import BalanceError
-from saikoro.balance._apply import Source, apply_changes, edited_text
-from saikoro.balance._change import Change
 from saikoro.scenario import load_scenario
+from saikoro.tune import Change, apply_changes
+from saikoro.tune._apply import Source, edited_text
 from test_balance_tune import KEGARE  # the same small fight
 
 HP = Change("scenario.enemies[0].hp", "鬼 の hp", 10, 14, 7, 9, ("enemies", 0, "hp"))
@@ -51,7 +51,7 @@ def _write(tmp_path: Path, text: str, name: str = "s.yaml") -> Path:
 
 
 def _tune(argv: list[str]) -> tuple[int, str, str]:
-    from saikoro.balance import _tune_cli
+    from saikoro.tune import _cli as _tune_cli
 
     out, err = io.StringIO(), io.StringIO()
     code = _tune_cli.main(argv, out, err)

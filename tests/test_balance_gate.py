@@ -341,9 +341,9 @@ def test_serve_shows_a_miss_at_once_and_the_suggestions_later(tmp_path: Path) ->
 def test_a_background_job_that_fails_is_reported_not_left_pending() -> None:
     import threading
 
-    from saikoro.balance import tune
     from saikoro.scenario import validate_text
     from saikoro.site._background import Background, Job
+    from saikoro.tune import tune
 
     no_target = validate_text(STALL.replace("  win: 50%-80%\n", ""), "x.yaml").scenario
     assert no_target is not None

@@ -16,11 +16,10 @@ from typing import Any
 
 import pytest
 
-from saikoro.balance import tune
-from saikoro.balance._apply import Source, apply_changes, edited_text
-from saikoro.balance._change import Change
-from saikoro.balance._knobs import knobs
 from saikoro.scenario import load_scenario
+from saikoro.tune import Change, apply_changes, tune
+from saikoro.tune._apply import Source, edited_text
+from saikoro.tune._knobs import knobs
 
 SAMPLE = Path(__file__).parents[1] / "plugin/saikoro/systems/_kegare/sample.yaml"
 
@@ -137,6 +136,31 @@ def test_a_scenario_in_range_needs_no_edit(tmp_path: Path) -> None:
     assert r.in_range and not r.suggestions and r.reason == "勝率はすでに目標の範囲内"
 
 
+def test_the_suggestions_are_kept_beside_the_figures_keyed_by_the_file(tmp_path: Path) -> None:
+    """What ``mkdocs serve`` computes in the background is read back by the next build: kept
+    in balance's store under tuning's key (the file's bytes, saikoro's and tuning's code)."""
+    from saikoro.balance import BalanceStore, cache_key
+    from saikoro.tune import cached_tune, tune_key
+
+    path = _write(tmp_path, "cliff.yaml", AKATSUKI)
+    sc = _scenario(path)
+    r = tune(sc)
+    store = BalanceStore(cache_dir=tmp_path / "cache")
+    assert cached_tune(store, sc) is None
+    store.keep(tune_key(sc), r)
+    later = BalanceStore(cache_dir=tmp_path / "cache")  # another process: from the disk
+    assert cached_tune(later, sc) == r and later.disk_hits == 1
+    commented = _scenario(_write(tmp_path, "cliff.yaml", AKATSUKI + "# a comment\n"))
+    assert cached_tune(later, commented) is None  # tuning reads the file itself
+    # a package's own code is part of its keys
+    a, b = tmp_path / "a", tmp_path / "b"
+    for folder, text in ((a, "x = 1\n"), (b, "x = 2\n")):
+        folder.mkdir()
+        (folder / "m.py").write_text(text, "utf-8")
+    keys = {cache_key("akatsuki", {"k": 1}, code=c) for c in (a, b, None)}
+    assert len(keys) == 3
+
+
 def test_the_cli_says_what_to_change_and_applies_it(tmp_path: Path) -> None:
     path = _write(tmp_path, "cliff.yaml", AKATSUKI)
     out, err = io.StringIO(), io.StringIO()
@@ -161,7 +185,7 @@ def test_the_cli_refuses_a_scenario_without_a_target(tmp_path: Path) -> None:
 
 
 def _cli_tune(argv: list[str], out: io.StringIO, err: io.StringIO) -> int:
-    from saikoro.balance import _tune_cli
+    from saikoro.tune import _cli as _tune_cli
 
     return _tune_cli.main(argv, out, err)
 
@@ -360,8 +384,8 @@ def test_counts_never_touch_a_target(tmp_path: Path) -> None:
     """Without ``balance.defeat`` every enemy is to be defeated: none is copied or removed."""
     from fractions import Fraction
 
-    from saikoro.balance._measure import Measurer
-    from saikoro.balance._tune import _Search
+    from saikoro.tune._measure import Measurer
+    from saikoro.tune._search import _Search
 
     for text, allowed in ((BOSS, {1}), (BOSS.replace("  defeat: [orochi]\n", ""), set())):
         source = Source(text, "boss.yaml")

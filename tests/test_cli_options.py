@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import argparse
 import io
+import re
 import shutil
+import unicodedata
 from collections.abc import Iterator
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
@@ -219,3 +221,35 @@ def _tidy(folder: Path) -> None:
             shutil.rmtree(path)
         else:
             path.unlink()
+
+
+_JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+
+
+def _cells(line: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line)
+
+
+@pytest.mark.parametrize("subcommand", ["", *subcommands()])
+def test_the_help_is_japanese_and_fits_the_terminal(
+    subcommand: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every option's help is written in Japanese, argparse's own words are too, and no
+    line runs wider than the terminal (argparse counts characters, a terminal columns)."""
+    parser = parser_of(subcommand, monkeypatch) if subcommand else _build_parser()
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for choice in action._choices_actions:
+                assert _JAPANESE.search(choice.help or ""), (subcommand, choice.dest)
+        elif not isinstance(action, argparse._HelpAction | argparse._VersionAction):
+            assert _JAPANESE.search(action.help or ""), (subcommand, action.dest, action.help)
+    for columns in (50, 80):
+        monkeypatch.setenv("COLUMNS", str(columns))
+        text = parser.format_help()
+        for english in ("usage:", "options:", "positional arguments", "show this help"):
+            assert english not in text, (subcommand, english)
+        assert text.startswith("使い方: "), text[:40]
+        for line in text.splitlines():
+            if _JAPANESE.search(line):  # what saikoro wraps (argparse lays out the rest)
+                assert _cells(line) <= columns, (subcommand, columns, line)
+                assert line.strip()[0] not in "、。）」", (subcommand, line)

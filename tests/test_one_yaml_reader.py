@@ -13,10 +13,9 @@ from typing import Any
 
 import pytest
 
-from saikoro.balance import simulate_main, tune_main
-from saikoro.balance._apply import apply_changes
-from saikoro.balance._change import Change
+from saikoro.balance import simulate_main
 from saikoro.scenario import load_scenario, load_yaml, validate_main
+from saikoro.tune import Change, apply_changes, tune_main
 
 SCENARIO = """\
 system: kegare

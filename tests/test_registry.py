@@ -74,7 +74,7 @@ def test_every_part_of_a_system_is_in_its_bundle() -> None:
     shared = {
         "saikoro.scenario._defs": {"_shared", "_party", "_side", "_sense"},
         "saikoro.site._profiles": {"base"},
-        "saikoro.scenario.model": {"_build", "_derive", "_common"},
+        "saikoro.scenario.model": {"_build", "_derive", "_common", "_keys"},
     }
     for package, allowed in shared.items():
         assert _modules(package) == {f"{package}.{n}" for n in allowed}, package

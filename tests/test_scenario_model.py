@@ -9,11 +9,7 @@ only the model).
 from __future__ import annotations
 
 import dataclasses
-import functools
-import operator
-import types
 import typing
-from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -22,10 +18,8 @@ from saikoro.scenario import (
     DEFINITIONS,
     Ctx,
     ListOf,
-    MapOf,
     Obj,
     Scenario,
-    Type,
     load_scenario,
     validate_text,
 )
@@ -185,48 +179,6 @@ def test_model_is_frozen_and_hashable_where_it_can_be() -> None:
     assert "where" not in repr(enemy)
 
 
-def _model_in(hint: object) -> type[Model]:
-    """The model class inside a field's annotation (``tuple[X, ...] | None`` -> ``X``)."""
-    if isinstance(hint, type) and issubclass(hint, Model):
-        return hint
-    for arg in typing.get_args(hint):
-        if arg is not type(None) and arg is not Ellipsis and not isinstance(arg, type | str):
-            return _model_in(arg)
-        if isinstance(arg, type) and issubclass(arg, Model):
-            return arg
-    raise AssertionError(f"no model class in {hint!r}")
-
-
-def _model_classes(cls: type[Model], kind: Obj) -> list[tuple[type[Model], Obj]]:
-    """(class, definition) of ``cls`` and every model class inside it."""
-    out = [(cls, kind)]
-    hints = typing.get_type_hints(cls)
-    for field in kind.fields:
-        sub: Type = field.type
-        while isinstance(sub, ListOf | MapOf):
-            sub = sub.item if isinstance(sub, ListOf) else sub.value
-        if isinstance(sub, Obj):
-            out.extend(_model_classes(_model_in(hints[field.name]), sub))
-    return out
-
-
-@pytest.mark.parametrize("system", SYSTEM_IDS)
-def test_classes_and_definitions_name_the_same_keys(system: str) -> None:
-    """A key added to a definition must be added to the model (and no key invented)."""
-    from saikoro.scenario import side_facts
-
-    own = {f.name for f in side_facts(system)}
-    for cls, kind in _model_classes(model_class(system), DEFINITIONS[system]):
-        held = getattr(cls, "EXTRA", "")  # SideCheck.facts: the system's own keys
-        names = {f.name for f in dataclasses.fields(cls)} - {"where", held}
-        defined = {f.name for f in kind.fields}
-        unnamed = defined - names
-        assert not unnamed or (held and unnamed <= own), (cls.__name__, unnamed)
-        # Keys only other systems have (balance.defeat) default to None.
-        for extra in names - defined:
-            assert next(f for f in dataclasses.fields(cls) if f.name == extra).default is None
-
-
 def test_a_class_missing_a_key_is_a_model_error() -> None:
     from saikoro.scenario.model import Enemy
 
@@ -269,101 +221,3 @@ def test_simulator_party_is_the_same_from_the_model_and_from_data(scenario: Scen
         from_data = parse_party(scenario.system, party, "scenario")
         assert parse_party(scenario.system, scenario.model.party, "scenario") == from_data
         assert enc.party == from_data
-
-
-def _expected_hints(kind: Type) -> set[object]:
-    """The Python types a model field of the definition type ``kind`` may be annotated
-    with (``None`` left out)."""
-    from saikoro.scenario._common import Scalar
-    from saikoro.scenario._schema import Bool, Enum, Int, IntOrRange, Str, WinRange
-
-    if isinstance(kind, Bool):
-        return {bool}
-    if isinstance(kind, Int):
-        return {int}
-    if isinstance(kind, Str | Enum | WinRange):
-        return {str}
-    if isinstance(kind, IntOrRange):
-        return {int | str, str | int}
-    if isinstance(kind, Scalar):
-        return {bool | int | str, str | int | bool, int | str | bool}
-    if isinstance(kind, ListOf):
-        return {tuple}
-    if isinstance(kind, MapOf):
-        return {Mapping, dict}
-    if isinstance(kind, Obj):
-        return {Model}
-    raise AssertionError(f"no Python type known for {type(kind).__name__}")
-
-
-def _without_none(hint: object) -> object:
-    args = [a for a in typing.get_args(hint) if a is not type(None)]
-    if typing.get_origin(hint) in (typing.Union, types.UnionType) and type(None) in (
-        typing.get_args(hint)
-    ):
-        return args[0] if len(args) == 1 else functools.reduce(operator.or_, args)
-    return hint
-
-
-def _model_default(field: dataclasses.Field[object]) -> object:
-    if field.default is not dataclasses.MISSING:
-        return field.default
-    if field.default_factory is not dataclasses.MISSING:
-        return field.default_factory()
-    return dataclasses.MISSING
-
-
-@pytest.mark.parametrize("system", SYSTEM_IDS)
-def test_classes_and_definitions_agree_on_types_and_defaults(system: str) -> None:
-    """Every key's model field has the definition's type (an ``Int`` an ``int``, a list a
-    tuple, an optional key ``| None``) and its default (the definition's, ``()`` for a
-    list, an empty mapping for a map, ``None`` for an optional key without one; none for
-    a required key): a model constructed directly is the model the loader builds."""
-    problems = []
-    # a class every system shares (Scene) leaves a key some systems lack at None (the
-    # builder's value for a key the definition does not have)
-    defined_in: dict[type, list[set[str]]] = {}
-    for other in SYSTEM_IDS:
-        for cls, kind in _model_classes(model_class(other), DEFINITIONS[other]):
-            defined_in.setdefault(cls, []).append({f.name for f in kind.fields})
-    for cls, kind in _model_classes(model_class(system), DEFINITIONS[system]):
-        hints = typing.get_type_hints(cls)
-        fields = {f.name: f for f in dataclasses.fields(cls)}
-        for defined in kind.fields:
-            if defined.name not in fields:  # a system's own side-mission key (facts)
-                continue
-            where = f"{cls.__name__}.{defined.name}"
-            hint = hints[defined.name]
-            bare = _without_none(hint)
-            origin = typing.get_origin(bare) or bare
-            allowed = _expected_hints(defined.type)
-            ok = bare in allowed or origin in allowed
-            if Model in allowed:
-                ok = isinstance(origin, type) and issubclass(origin, Model)
-            if not ok:
-                problems.append(f"{where}: {hint} for {type(defined.type).__name__}")
-            have = _model_default(fields[defined.name])
-            if cls.__name__.endswith("Scenario") and defined.name == "id":
-                continue  # the file name when absent: the loader fills it in, always given
-            partial = not all(defined.name in keys for keys in defined_in[cls])
-            want: object
-            if defined.default is dict and isinstance(defined.type, Obj):
-                want = build(typing.cast("type[Model]", bare), defined.type, {})
-            elif defined.default is list:
-                want = ()
-            elif defined.default is dict:
-                want = {}
-            elif callable(defined.default):
-                want = defined.default()
-            elif defined.default is not None:
-                want = defined.default
-            else:
-                want = dataclasses.MISSING if defined.required else None
-            if partial and have is None:
-                pass  # another system's class lacks the key: None, as the builder gives
-            elif have != want and not (want == {} and isinstance(have, Mapping) and not have):
-                problems.append(f"{where}: default {have!r}, the definition's {want!r}")
-            optional = not defined.required and defined.default is None
-            if optional and bare == hint:
-                problems.append(f"{where}: optional in the definition, {hint} in the model")
-    assert problems == [], "\n".join(problems)

@@ -95,7 +95,7 @@ def test_exit_status_3_is_in_the_help() -> None:
         check=False,
     )
     assert result.returncode == 0
-    assert "3 internal error" in " ".join(result.stdout.split())
+    assert "3 内部エラー" in " ".join(result.stdout.split())
     ci = (ROOT / "plugin" / "saikoro" / "site" / "_guide" / "ci.md").read_text("utf-8")
     assert "| 3 |" in ci
 

@@ -532,8 +532,8 @@ def test_yaml_ids_read_as_words() -> None:
 
 def test_every_kegare_status_has_its_japanese_word() -> None:
     """Each status a kegare scenario may name reads as the definition's Japanese word."""
+    from saikoro.systems._kegare.model import STATUSES
     from saikoro.systems._kegare.page import STATUS_WORDS
-    from saikoro.systems._kegare.scenario import STATUSES
 
     assert {c.value: c.ja for c in STATUSES} == STATUS_WORDS
 

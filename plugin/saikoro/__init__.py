@@ -22,13 +22,15 @@ checks the surface against a list kept with the code.
     points) and what a system is made of: ``System``, ``Ruling``, ``CommandDoc``,
     ``Flow``/``Step``/``Edge``, ``Board``.
 ``saikoro.scenario`` and ``saikoro.scenario.model``
-    Validation (``load_scenario``, ``validate_text``, ``json_schema``), the typed model,
-    and the definition vocabulary of a system's scenarios (``scenario_root``,
-    ``enemy_obj``, ``Field``, ``Int``...).
+    Validation (``load_scenario``, ``validate_text``, ``json_schema``), the typed model
+    whose classes declare a system's keys (``model``, ``key``), and the definition
+    vocabulary of its scenarios (``scenario_root``, ``Int``, ``Enum``...).
 ``saikoro.export``
     VTT characters and chat palettes (ココフォリア, ユドナリウム).
 ``saikoro.balance``
     The encounter simulator (``simulate``, ``encounter``, ``verdict``).
+``saikoro.tune``
+    What to change so a scenario meets its ``balance.win`` (``tune``, ``TuneResult``).
 ``saikoro.site``
     The MkDocs plugin (``SaikoroPlugin``, entry point ``saikoro``) and a system's page
     profile (``Profile``, ``Grid``, ``Metric``).

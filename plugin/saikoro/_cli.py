@@ -113,8 +113,20 @@ def _quoted(text: str) -> str:
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse whose mistakes are said as every subcommand says them
+    """argparse whose help and mistakes are said as every subcommand says them
     (:class:`saikoro.scenario.CommandParser`), imported only when there is one."""
+
+    def format_usage(self) -> str:
+        from .scenario import japanese_help
+
+        japanese_help(self)
+        return super().format_usage()
+
+    def format_help(self) -> str:
+        from .scenario import japanese_help
+
+        japanese_help(self)
+        return super().format_help()
 
     def error(self, message: str) -> NoReturn:
         from .scenario import usage_error
@@ -287,77 +299,88 @@ def _command_words_last(argv: list[str]) -> list[str]:
 def _build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="saikoro",
-        description="Exact dice odds, BCDice-style rolls and scenario validation "
-        "for Japanese TRPGs.",
-        epilog="the author guide and the scenario field reference of this version, "
-        "offline: saikoro docs (saikoro docs --print fields prints the field reference); "
-        f"online: {DOCUMENTATION_URL}",
+        description="国産TRPGのダイスの厳密な確率、BCDice と同じ書式のロール、シナリオの検査。",
+        epilog="この版の作者ガイドとシナリオ項目の一覧は、オフラインなら saikoro docs"
+        "（項目の一覧だけなら saikoro docs --print fields）、オンラインなら "
+        f"{DOCUMENTATION_URL}",
     )
     parser.add_argument("--version", action="version", version=f"saikoro {__version__}")
-    sub = parser.add_subparsers(dest="action", metavar="COMMAND", parser_class=_Parser)
+    sub = parser.add_subparsers(dest="action", metavar="コマンド", parser_class=_Parser)
 
     def engine_options(p: argparse.ArgumentParser) -> None:
         p.add_argument(
-            "command", nargs="+", help="a dice command, e.g. 2D6>=7 (quote it in the shell)"
+            "command",
+            nargs="+",
+            metavar="COMMAND",
+            help="ダイスコマンド。例: 2D6>=7（シェルでは引用符で囲む）",
         )
-        p.add_argument("--system", metavar="ID", help="rule system id or alias (getb, kegare, ...)")
+        p.add_argument(
+            "--system", metavar="ID", help="ゲームシステムのIDか別名（getb、kegare など）"
+        )
         p.add_argument(
             "--rule",
             action="append",
             metavar="NAME=VALUE",
-            help="a ruling option of the system (repeatable)",
+            help="そのシステムの裁定オプション（何度でも指定できる）",
         )
 
-    p_roll = sub.add_parser("roll", help="roll a command and print BCDice's text")
-    engine_options(p_roll)
-    p_roll.add_argument(
-        "--seed", type=_seed, help="seed a random generator (replayable; at most 30 digits)"
+    p_roll = sub.add_parser(
+        "roll", help="コマンドを振り、BCDice と同じ文で結果を出す", description="コマンドを振る。"
     )
-    p_roll.add_argument("--dice", metavar="S:V,...", help="use these dice in order, e.g. 6:5,6:3")
-    p_roll.add_argument("--format", choices=("text", "json"), default="text")
+    engine_options(p_roll)
+    p_roll.add_argument("--seed", type=_seed, help="乱数の種（同じ種なら同じ出目。30 桁まで）")
+    p_roll.add_argument(
+        "--dice", metavar="S:V,...", help="この出目を順に使う（面数:出目。例: 6:5,6:3）"
+    )
+    p_roll.add_argument(
+        "--format", choices=("text", "json"), default="text", help="出力の形式（既定: text）"
+    )
     p_roll.set_defaults(func=_cmd_roll)
 
-    p_odds = sub.add_parser("odds", help="print the exact odds of a command")
+    p_odds = sub.add_parser(
+        "odds", help="コマンドの厳密な確率を出す", description="コマンドの厳密な確率を出す。"
+    )
     engine_options(p_odds)
-    p_odds.add_argument("--format", choices=("text", "json"), default="text")
+    p_odds.add_argument(
+        "--format", choices=("text", "json"), default="text", help="出力の形式（既定: text）"
+    )
     p_odds.set_defaults(func=_cmd_odds)
 
     sub.add_parser(
-        "validate", help="validate scenario files (saikoro validate --help)", add_help=False
+        "validate", help="シナリオファイルを検査する（saikoro validate --help）", add_help=False
     )
     sub.add_parser(
-        "schema", help="print the scenario JSON Schema (saikoro schema --help)", add_help=False
+        "schema", help="シナリオの JSON Schema を出す（saikoro schema --help）", add_help=False
     )
     sub.add_parser(
-        "new", help="start a scenario book in a new folder (saikoro new --help)", add_help=False
+        "new", help="新しいフォルダにシナリオブックを始める（saikoro new --help）", add_help=False
     )
     sub.add_parser(
         "docs",
-        help="serve the author guide and the field reference offline (saikoro docs --help)",
+        help="作者ガイドと項目の一覧をオフラインで開く（saikoro docs --help）",
         add_help=False,
     )
     sub.add_parser(
-        "pdf", help="print the built book page to a PDF (saikoro pdf --help)", add_help=False
+        "pdf", help="ビルドしたブックのページを PDF にする（saikoro pdf --help）", add_help=False
     )
     sub.add_parser(
         "room",
-        help="write scenarios as VTT rooms for ユドナリウム / ココフォリア (saikoro room --help)",
+        help="シナリオをユドナリウム／ココフォリアのルームにする（saikoro room --help）",
         add_help=False,
     )
     sub.add_parser(
         "text",
-        help="print scenarios as plain text (Markdown) for text sessions (saikoro text --help)",
+        help="シナリオをテキストセッション用の文字（Markdown）で出す（saikoro text --help）",
         add_help=False,
     )
     sub.add_parser(
         "simulate",
-        help="simulate scenarios' battles: win rate and more (saikoro simulate --help)",
+        help="シナリオの戦闘を模擬して勝率などを出す（saikoro simulate --help）",
         add_help=False,
     )
     sub.add_parser(
         "tune",
-        help="find the edits that bring a scenario into its balance.win range "
-        "(saikoro tune --help)",
+        help="勝率を balance.win の範囲に入れる修正を探す（saikoro tune --help）",
         add_help=False,
     )
     return parser
@@ -485,7 +508,7 @@ def _main(argv: Sequence[str] | None) -> int:
 
         return int(simulate_main(args_list[1:]))
     if args_list and args_list[0] == "tune":
-        from .balance import tune_main
+        from .tune import tune_main
 
         return int(tune_main(args_list[1:]))
     if args_list and args_list[0] in {"validate", "schema"}:

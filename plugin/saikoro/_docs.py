@@ -318,27 +318,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     """``saikoro docs [--port N] [--build DIR] [--print PAGE]``; the exit status."""
     parser = CommandParser(
         prog="saikoro docs",
-        description="The author guide and the scenario field reference of this saikoro, "
-        "offline: built from the installed package and served on http://127.0.0.1:PORT/.",
+        description="この saikoro の作者ガイドとシナリオ項目の一覧をオフラインで開く。"
+        "入っているパッケージからサイトを作り、http://127.0.0.1:PORT/ で見せる。",
     )
     parser.add_argument(
         "--port",
         type=bounded_int(0, 65535),
         default=8001,
-        help="the port (default 8001; another free one when it is taken; 0: any free port)",
+        help="ポート番号（既定 8001。使われていれば空いている別の番号。"
+        "0 なら空いている任意の番号）",
     )
     parser.add_argument(
         "--build",
         type=Path,
         metavar="DIR",
-        help="only write the site to DIR (relative to here; a new or empty folder, or one an "
-        "earlier saikoro docs --build wrote)",
+        help="サイトを DIR に書き出すだけにする（ここからの相対パス。新しいか空のフォルダ、"
+        "または以前に saikoro docs --build が書いたフォルダ）",
     )
     parser.add_argument(
         "--print",
         dest="page",
         choices=PRINTABLE,
-        help="print one page's Markdown (fields: the field reference) and exit",
+        help="一つのページの Markdown を出して終わる（fields: 項目の一覧）",
     )
     try:
         args = parser.parse_args(argv)

@@ -1,35 +1,24 @@
 """The toy system's scenario definition: what its scenario files may hold, checked by
 ``saikoro validate`` with file, line and column (and exported as JSON Schema).
 
-``ROOT`` is the whole scenario; ``SIDE_CHECKS`` the side-mission keys it offers;
-``REFERENCE_PARTY`` the PCs a scenario is simulated with when it names none.
+``ROOT`` is the whole scenario, made from the model's keys (``model.py``); ``SIDE_CHECKS``
+the side-mission keys it offers; ``REFERENCE_PARTY`` the PCs a scenario is simulated with
+when it names none. A check across keys (a ``Check`` of ``saikoro.scenario``) would be
+given here, by model class: ``checks={ToyTarget: (my_check,)}``.
 """
 
 from __future__ import annotations
 
-from saikoro.scenario import (
-    PC_NAME,
-    Field,
-    Int,
-    Obj,
-    enemy_obj,
-    scenario_root,
-    target_obj,
-    with_party,
-)
+from saikoro.scenario import scenario_root
+
+from .model import ToyScenario
 
 __all__ = ["REFERENCE_PARTY", "ROOT", "SIDE_CHECKS"]
-
-TARGET = target_obj(
-    Field("target", Int(2, 12), required=True, ja="目標値", en="target"),
-)
-ENEMY = enemy_obj(Field("hp", Int(1, 99), required=True, ja="HP", en="hit points"))
-PC = Obj((PC_NAME,))  # a PC is its name: the toy's checks need no stats
 
 SIDE_CHECKS: tuple[str, ...] = ("win", "targets", "targets_at_least")
 """The side-mission ``check:`` keys toy scenarios offer."""
 
-ROOT = with_party(scenario_root("toy", TARGET, ENEMY, side_checks=SIDE_CHECKS), PC, defeat=False)
+ROOT = scenario_root("toy", ToyScenario, side_checks=SIDE_CHECKS, defeat=False)
 """The whole toy scenario."""
 
 REFERENCE_PARTY: tuple[dict[str, object], ...] = ({"name": "勇者"}, {"name": "魔法使い"})

@@ -477,11 +477,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     exit status."""
     parser = CommandParser(
         prog="saikoro new",
-        description="Start a scenario book: mkdocs.yml, docs/, sample scenarios, the JSON "
-        "Schema for editors, a pre-commit hook and a GitHub workflow that validates, builds "
-        "and deploys to Pages. DIR may be new, empty or a fresh repository (.git, README, "
-        "LICENSE and .gitignore are kept). With --add: add samples to an existing book.",
-        epilog="the author guide and the field reference, offline: saikoro docs",
+        description="シナリオブックを始める: mkdocs.yml、docs/、サンプルシナリオ、エディタ用の "
+        "JSON Schema、pre-commit のフック、検査・ビルドして Pages に公開する GitHub の"
+        "ワークフローを書く。DIR は新しいか空のフォルダ、または作ったばかりのリポジトリ"
+        "（.git、README、LICENSE、.gitignore はそのまま残す）。--add なら既存のブックに"
+        "サンプルを足す。",
+        epilog="作者ガイドと項目の一覧（オフライン）: saikoro docs",
     )
     parser.add_argument(
         "directory",
@@ -489,27 +490,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         type=Path,
         nargs="?",
         default=Path(),
-        help="the new book's folder (new, empty or a fresh repository; default: here); "
-        "with --add, a folder of the book",
+        help="新しいブックのフォルダ（新しいか空のフォルダ、または作ったばかりのリポジトリ。"
+        "既定: ここ）。--add ならブックの中のフォルダ",
     )
     parser.add_argument(
         "--system",
         action="append",
         metavar="ID",
-        help=f"a system to add a sample scenario for (repeatable; default: all of "
-        f"{', '.join(SYSTEM_IDS)}; with --add it must be given)",
+        help=f"サンプルシナリオを入れるシステム（何度でも指定できる。既定: "
+        f"{', '.join(SYSTEM_IDS)} のすべて。--add では必須）",
     )
-    parser.add_argument("--title", help="the site's name (default: the folder's name)")
+    parser.add_argument("--title", help="サイトの名前（既定: フォルダの名前）")
     parser.add_argument(
         "--site-url",
         metavar="URL",
-        help="where the site will be published, e.g. https://me.github.io/book/ "
-        "(mkdocs.yml's site_url; default: the preview server, and the Pages address in CI)",
+        help="サイトを公開する場所。例: https://me.github.io/book/（mkdocs.yml の site_url。"
+        "既定: プレビューのサーバー、CI では Pages のアドレス）",
     )
     parser.add_argument(
         "--add",
         action="store_true",
-        help="add the --system samples to the book DIR is in; nothing else is touched",
+        help="DIR のあるブックに --system のサンプルを足す（ほかは何も変えない）",
     )
     try:
         args = parser.parse_args(argv)

@@ -15,9 +15,6 @@ Public API:
 * :func:`judge_target` ``(target, win=, low=, high=, battles=, exact=)`` ->
   :class:`TargetVerdict`: the one balance gate (範囲内 / まだ確かでない / 範囲外, and the
   battles that would decide), asked by validate and the site alike.
-* :func:`tune` ``(scenario, *, seed, ...)`` -> :class:`TuneResult`: the edits that bring
-  the win rate into ``balance.win`` (``saikoro tune``), each number's :class:`Sensitivity`
-  with its 95 % interval.
 * :func:`check_balance` ``(result)``: validation's verdict on a scenario's
   ``balance.win`` (:func:`balance_problems` ``(scenario, result, file)``: the same words
   for the build's log) (:data:`SEED`, the tactics it names: :func:`scenario_tactics`);
@@ -27,8 +24,15 @@ Public API:
   :data:`AUTHOR_SECONDS`), cached by content in memory and in the book's cache folder,
   shared by validate, pre-commit, ``mkdocs build`` and ``serve`` (:class:`CacheError`: a
   cache folder that cannot be used).
-* :func:`simulate_main` ``(argv)``, :func:`tune_main` ``(argv)``: ``saikoro simulate`` and
-  ``saikoro tune`` (imported on first use, with the terminal's progress bars).
+* :func:`simulate_main` ``(argv)``: ``saikoro simulate`` (imported on first use, with the
+  terminal's progress bars), with its bounds :data:`MAX_SEED` / :data:`MAX_JOBS` and
+  :func:`default_jobs`, which ``saikoro tune`` shares.
+
+For a package built on balance that plays many versions of one scenario (tuning,
+:mod:`saikoro.tune`, one layer above): ``simulate``'s seeded chunks of battles
+(:func:`chunk_sizes`, :func:`run_chunk`: a figure of *n* battles seeded *s* is the same
+whoever plays it), its process pool (:func:`worker_pool`), and its own results in the
+store (:func:`cache_key`, :meth:`BalanceStore.keep` / :meth:`BalanceStore.recall`).
 
 What a system's simulator is made of (its bundle's ``simulator`` part, see
 :class:`Simulator`): its rules as a step machine, :class:`Rules` (a start state, a step
@@ -42,7 +46,7 @@ of :attr:`Simulator.ends`: :class:`End`, :data:`BATTLE_ENDS`), :class:`Note`,
 :class:`Condition` / :class:`Battle` (side missions).
 
 This package imports the standard library, :mod:`saikoro.dice`, :mod:`saikoro.systems` and
-:mod:`saikoro.scenario` (it reads validated scenarios), never MkDocs or the site.
+:mod:`saikoro.scenario` (it reads validated scenarios), never MkDocs, the site or tuning.
 """
 
 from __future__ import annotations
@@ -50,13 +54,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ._budget import AUTHOR_SECONDS, AUTHOR_STEPS, EXACT_STEPS, Budget, OutOfBudget
-from ._cache import SEED, BalanceStore, CacheError, author_figures, scenario_tactics
+from ._cache import SEED, BalanceStore, CacheError, author_figures, cache_key, scenario_tactics
 from ._check import balance_problems, check_balance
 from ._errors import BalanceError
 from ._machine import Cycle, Roll, Rules, play, solve
 from ._model import BalanceSpec, Encounter, Party, encounter, parse_party
 from ._parties import reference_party
-from ._runner import simulate
+from ._runner import chunk_sizes, run_chunk, simulate, worker_pool
 from ._side import Battle, Condition
 from ._simulator import BATTLE_ENDS, End, Note, Simulator, simulator_for
 from ._stats import BalanceResult, EndFigures, PcFigures, RulingUsed, SideResult, Tally, wilson
@@ -64,10 +68,8 @@ from ._tactics import ATOMS, PRESETS, Policy, Tactics, TacticsError, tactics_for
 from ._verdict import VERDICTS, TargetVerdict, judge_target, verdict
 
 if TYPE_CHECKING:
+    from ._cli import MAX_JOBS, MAX_SEED, default_jobs
     from ._cli import main as simulate_main
-    from ._tune import tune
-    from ._tune_cli import main as tune_main
-    from ._tune_result import Sensitivity, TuneResult
 
 __all__ = [
     "ATOMS",
@@ -75,6 +77,8 @@ __all__ = [
     "AUTHOR_STEPS",
     "BATTLE_ENDS",
     "EXACT_STEPS",
+    "MAX_JOBS",
+    "MAX_SEED",
     "PRESETS",
     "SEED",
     "VERDICTS",
@@ -98,22 +102,24 @@ __all__ = [
     "Roll",
     "Rules",
     "RulingUsed",
-    "Sensitivity",
     "SideResult",
     "Simulator",
     "Tactics",
     "TacticsError",
     "Tally",
     "TargetVerdict",
-    "TuneResult",
     "author_figures",
     "balance_problems",
+    "cache_key",
     "check_balance",
+    "chunk_sizes",
+    "default_jobs",
     "encounter",
     "judge_target",
     "parse_party",
     "play",
     "reference_party",
+    "run_chunk",
     "scenario_tactics",
     "simulate",
     "simulate_main",
@@ -121,21 +127,19 @@ __all__ = [
     "solve",
     "tactics_for",
     "tactics_rulings",
-    "tune",
-    "tune_main",
     "verdict",
     "wilson",
+    "worker_pool",
 ]
 
 
 _LAZY = {
-    "Sensitivity": ("._tune_result", "Sensitivity"),
-    "TuneResult": ("._tune_result", "TuneResult"),
-    "tune": ("._tune", "tune"),
     "simulate_main": ("._cli", "main"),
-    "tune_main": ("._tune_cli", "main"),
+    "MAX_JOBS": ("._cli", "MAX_JOBS"),
+    "MAX_SEED": ("._cli", "MAX_SEED"),
+    "default_jobs": ("._cli", "default_jobs"),
 }
-"""Names imported on first use: tuning (multiprocessing) and the command line (rich)."""
+"""Names imported on first use: the command line (rich)."""
 
 
 def __getattr__(name: str) -> object:

@@ -18,8 +18,9 @@ a digest of that package's code (its simulator, rules and definitions) and its
 distribution's version. Editing a scenario's title or text re-simulates nothing;
 editing an enemy re-simulates that scenario only; two files with the same fight are
 simulated once; a development checkout never reads figures an older simulator wrote.
-``saikoro tune``'s suggestions are keyed by the file's bytes (tuning reads and edits the
-file itself).
+A package built on balance keeps its own results in the same store under keys made the
+same way (:func:`cache_key`, :meth:`BalanceStore.recall`): :mod:`saikoro.tune` keeps
+``saikoro tune``'s suggestions by the file's bytes.
 
 A cache file holds its key and a SHA-256 of its payload: a file that is truncated,
 garbled or not ours is reported (:attr:`BalanceStore.report`), computed again and
@@ -45,7 +46,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
 from saikoro.dice import SaikoroError
 from saikoro.scenario import Scenario, balance_seconds_env, replace_file
@@ -57,9 +58,6 @@ from ._runner import simulate
 from ._stats import BalanceResult
 from ._tactics import Tactics, tactics_for
 
-if TYPE_CHECKING:
-    from ._tune_result import TuneResult
-
 __all__ = [
     "FORMAT",
     "MEMORY_SIZE",
@@ -68,12 +66,12 @@ __all__ = [
     "CacheError",
     "CorruptCacheError",
     "author_figures",
+    "cache_key",
     "code_digest",
     "decode",
     "encode",
     "fight_key",
     "scenario_tactics",
-    "tune_key",
 ]
 
 SEED = 0
@@ -161,6 +159,12 @@ def code_digest() -> str:
 
 
 @functools.cache
+def _folder_digest(folder: Path) -> str:
+    """SHA-256 of the code and data in ``folder`` (read once per process)."""
+    return _digest_files(folder, list(folder.rglob("*")))
+
+
+@functools.cache
 def system_version(system_id: str) -> str:
     """The version of the distribution that registers ``system_id`` (``""`` for a system
     saikoro ships: :func:`version` covers it; ``unknown`` when its entry point names none)."""
@@ -222,42 +226,41 @@ def _hash(data: dict[str, object]) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+def cache_key(system: str, parts: Mapping[str, object], *, code: Path | None = None) -> str:
+    """A cache key of a result computed from a scenario of ``system``: a SHA-256 of
+    ``parts`` (JSON data) with the files' format, saikoro's version, the digest of the
+    simulator's code and of the package that adds ``system`` and its version (see the
+    module); ``code``: the folder of a package built on balance whose code decides the
+    result too (:func:`saikoro.tune.tune_key`)."""
+    data: dict[str, object] = {
+        "format": FORMAT,
+        "saikoro": version(),
+        "code": code_digest(),
+        "system_code": system_digest(system),
+        "system_version": system_version(system),
+        **parts,
+    }
+    if code is not None:
+        data["package_code"] = _folder_digest(code)
+    return _hash(data)
+
+
 def fight_key(enc: Encounter, tactics: Tactics, battles: int, seed: int) -> str:
     """The cache key of simulating ``enc`` where an author waits (the exact solution within
     :data:`~saikoro.balance.AUTHOR_STEPS`, the battles within
     :data:`~saikoro.balance.AUTHOR_SECONDS`): a SHA-256 of the whole input (see the
     module)."""
     fight = dataclasses.replace(enc, scenario="", title="")
-    return _hash(
+    return cache_key(
+        enc.system,
         {
-            "format": FORMAT,
-            "saikoro": version(),
-            "code": code_digest(),
-            "system_code": system_digest(enc.system),
-            "system_version": system_version(enc.system),
             "encounter": _canon(fight),
             "tactics": _canon(tactics),
             "battles": battles,
             "seed": seed,
             "steps": AUTHOR_STEPS,
             "seconds": author_seconds(),
-        }
-    )
-
-
-def tune_key(scenario: Scenario) -> str:
-    """The cache key of tuning ``scenario``: its file's bytes and saikoro's code (tuning
-    reads and edits the file itself, so every byte of it is part of the input)."""
-    return _hash(
-        {
-            "format": FORMAT,
-            "saikoro": version(),
-            "code": code_digest(),
-            "system_code": system_digest(scenario.system),
-            "system_version": system_version(scenario.system),
-            "tune": scenario.digest,
-            "seed": SEED,
-        }
+        },
     )
 
 
@@ -265,7 +268,8 @@ def tune_key(scenario: Scenario) -> str:
 
 
 def encode(value: object) -> object:
-    """A :class:`BalanceResult` (or any part of one) as JSON data, every type tagged."""
+    """A :class:`BalanceResult` (or any part of one, or another dataclass of saikoro's: a
+    :class:`saikoro.tune.TuneResult`) as JSON data, every type tagged."""
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
     if isinstance(value, Fraction):
@@ -277,7 +281,7 @@ def encode(value: object) -> object:
     if isinstance(value, dict):
         return {"$": "dict", "v": [[encode(k), encode(v)] for k, v in value.items()]}
     cls = type(value)
-    if dataclasses.is_dataclass(value) and cls.__module__.startswith("saikoro.balance."):
+    if dataclasses.is_dataclass(value) and cls.__module__.startswith(_OURS):
         fields = {
             f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value) if f.init
         }
@@ -285,19 +289,23 @@ def encode(value: object) -> object:
     raise TypeError(f"cannot cache a {cls.__name__} in a balance result: {value!r}")
 
 
+_OURS = "saikoro."
+"""The modules whose dataclasses a cache file may name (saikoro's own)."""
+
+
 def _class(name: object) -> type:
-    """A dataclass of :mod:`saikoro.balance` named ``module:qualname`` (nothing else)."""
+    """A dataclass of saikoro's named ``module:qualname`` (nothing else)."""
     if not isinstance(name, str) or ":" not in name:
         raise CorruptCacheError(f"bad class name {name!r}")
     module, _, qualname = name.partition(":")
-    if not module.startswith("saikoro.balance.") or "." in qualname:
-        raise CorruptCacheError(f"not a balance class: {name!r}")
+    if not module.startswith(_OURS) or "." in qualname:
+        raise CorruptCacheError(f"not a saikoro class: {name!r}")
     try:
         cls = getattr(importlib.import_module(module), qualname)
     except (ImportError, AttributeError) as e:
         raise CorruptCacheError(f"no class {name!r}") from e
     if not (isinstance(cls, type) and dataclasses.is_dataclass(cls)):
-        raise CorruptCacheError(f"not a balance class: {name!r}")
+        raise CorruptCacheError(f"not a saikoro class: {name!r}")
     return cls
 
 
@@ -340,7 +348,8 @@ V = TypeVar("V")
 
 @dataclass
 class BalanceStore:
-    """Figures (and tuning suggestions) by key, in memory and (``cache_dir`` set) on disk.
+    """Figures (and what a package above keeps here: tuning's suggestions) by key, in
+    memory and (``cache_dir`` set) on disk.
 
     Attributes:
         cache_dir: the folder of cache files (``None``: memory only).
@@ -360,9 +369,7 @@ class BalanceStore:
     memory_hits: int = 0
     disk_hits: int = 0
     rewritten: int = 0
-    _memory: OrderedDict[str, BalanceResult | TuneResult] = field(
-        default_factory=OrderedDict, repr=False
-    )
+    _memory: OrderedDict[str, object] = field(default_factory=OrderedDict, repr=False)
     _lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
 
     def reset_counts(self) -> None:
@@ -397,45 +404,21 @@ class BalanceStore:
 
     def cached(self, key: str) -> BalanceResult | None:
         """The figures of ``key`` if memory or the disk holds them (counted as a hit)."""
-        return self._cached(key, BalanceResult)
+        return self.recall(key, BalanceResult)
 
     def put(self, key: str, result: BalanceResult) -> None:
         """Keep ``result`` as the figures of ``key`` (in memory and on disk)."""
         self._put(key, result)
 
-    # -- tuning
-
-    def tune_key(self, scenario: Scenario) -> str:
-        """The cache key of :meth:`tune_of` ``(scenario)``."""
-        return tune_key(scenario)
-
-    def tune_cached(self, scenario: Scenario) -> TuneResult | None:
-        """Tuning's suggestions for ``scenario`` if a cache holds them."""
-        from ._tune_result import TuneResult
-
-        return self._cached(self.tune_key(scenario), TuneResult)
-
-    def tune_of(self, scenario: Scenario) -> TuneResult:
-        """What to change in ``scenario`` to bring it into its ``balance.win`` range
-        (:func:`saikoro.balance.tune`, seed :data:`SEED`), from a cache when the file is
-        unchanged."""
-        from ._tune import tune
-
-        found = self.tune_cached(scenario)
-        if found is None:
-            with self._lock:
-                self.simulated += 1
-            found = tune(scenario, seed=SEED)
-            self.put_tune(scenario, found)
-        return found
-
-    def put_tune(self, scenario: Scenario, result: TuneResult) -> None:
-        """Keep ``result`` as tuning's suggestions for ``scenario``."""
-        self._put(self.tune_key(scenario), result)
-
     # -- memory and disk
 
-    def _cached(self, key: str, kind: type[V]) -> V | None:
+    def keep(self, key: str, value: object) -> None:
+        """Keep ``value`` (a dataclass of saikoro's) under ``key`` (a :func:`cache_key`), in
+        memory and on disk: what a package built on balance keeps beside the figures."""
+        self._put(key, value)
+
+    def recall(self, key: str, kind: type[V]) -> V | None:
+        """The ``kind`` kept under ``key`` if memory or the disk holds it (counted as a hit)."""
         with self._lock:
             found = self._memory.get(key)
             if isinstance(found, kind):
@@ -447,16 +430,16 @@ class BalanceStore:
             return None
         with self._lock:
             self.disk_hits += 1
-            self._remember(key, read)  # type: ignore[arg-type]
+            self._remember(key, read)
         return read
 
-    def _remember(self, key: str, value: BalanceResult | TuneResult) -> None:
+    def _remember(self, key: str, value: object) -> None:
         self._memory[key] = value
         self._memory.move_to_end(key)
         while len(self._memory) > MEMORY_SIZE:
             self._memory.popitem(last=False)
 
-    def _put(self, key: str, value: BalanceResult | TuneResult) -> None:
+    def _put(self, key: str, value: object) -> None:
         with self._lock:
             self._remember(key, value)
         self._write(key, value)
@@ -501,7 +484,7 @@ class BalanceStore:
             raise CorruptCacheError(f"not a {kind.__name__}")
         return result
 
-    def _write(self, key: str, result: BalanceResult | TuneResult) -> None:
+    def _write(self, key: str, result: object) -> None:
         path = self._path(key)
         if path is None:
             return

@@ -261,57 +261,60 @@ def main(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) 
     stderr = err or sys.stderr
     parser = CommandParser(
         prog="saikoro simulate",
-        description="Simulate scenarios' encounters (and solve small ones exactly): "
-        "P(win) with a 95% Wilson interval, rounds, per-PC danger, P(each side mission). "
-        "Ctrl-C stops and reports the battles finished.",
+        description="シナリオの戦闘を模擬する（小さな戦闘は厳密に解く）: 勝率と 95% の "
+        "Wilson 区間、かかったラウンド数、PCごとの危険、サイドミッションごとの達成率。"
+        "Ctrl-C で止めると、そこまでの戦闘の結果を出す。",
     )
     parser.add_argument(
         "files",
         nargs="*",
         metavar="FILE",
-        help="scenario files or folders (default: the scenario folder of the book this "
-        "command runs in, as saikoro validate reads)",
+        help="シナリオファイルかフォルダ（既定: saikoro validate と同じく、このコマンドを"
+        "実行したブックのシナリオフォルダ）",
     )
     parser.add_argument(
         "--battles",
         type=bounded_int(1, MAX_BATTLES),
         default=10000,
-        help=f"battles (default 10000, at most {MAX_BATTLES:,})",
+        help=f"戦闘の回数（既定 10000、最大 {MAX_BATTLES:,}）",
     )
     parser.add_argument(
-        "--seed", type=bounded_int(0, MAX_SEED), default=0, help="seed (default 0; 0 to 2**64-1)"
+        "--seed",
+        type=bounded_int(0, MAX_SEED),
+        default=0,
+        help="乱数の種（既定 0。0 から 2**64-1）",
     )
     parser.add_argument(
         "--party",
         type=Path,
         metavar="FILE",
-        help=f"a party file (party: list; a YAML file of at most {MAX_BYTES:,} bytes)",
+        help=f"パーティのファイル（party: のリストを書いた {MAX_BYTES:,} バイトまでの YAML）",
     )
     parser.add_argument(
         "--players",
         type=bounded_int(1, MAX_PLAYERS),
-        help=f"reference party of this size (1 to {MAX_PLAYERS}, as players: allows)",
+        help=f"この人数の基準パーティで模擬する（1 から {MAX_PLAYERS}。players: の範囲内）",
     )
     parser.add_argument(
-        "--tactics", metavar="NAME", type=_tactic, help="PCs' tactics (focus, hunt, ...)"
+        "--tactics", metavar="NAME", type=_tactic, help="PCの作戦（focus、hunt など）"
     )
-    parser.add_argument("--enemy-tactics", metavar="NAME", type=_tactic, help="enemies' tactics")
+    parser.add_argument("--enemy-tactics", metavar="NAME", type=_tactic, help="エネミーの作戦")
     jobs = default_jobs()
     parser.add_argument(
         "--jobs",
         type=bounded_int(1, MAX_JOBS),
         default=min(jobs, MAX_JOBS),
-        help=f"processes (default: every core this process may use, {jobs} here; at most "
-        f"{MAX_JOBS}); the figures for a seed are the same whatever it is",
+        help=f"プロセスの数（既定: 使えるコアすべて、ここでは {jobs}。最大 {MAX_JOBS}）。"
+        "いくつにしても同じ種なら同じ結果になる",
     )
     parser.add_argument(
         "--format",
         choices=("text", "json"),
         default="text",
-        help="text for a person (a progress bar on a terminal), json for scripts (a list: "
-        "one object per scenario, for one file as for a folder)",
+        help="text は人が読む形式（端末では進み具合を表示）、json はスクリプト用"
+        "（ファイル一つでもフォルダでも、シナリオごとに一つのオブジェクトを並べたリスト）",
     )
-    parser.add_argument("--no-exact", action="store_true", help="skip the exact solution")
+    parser.add_argument("--no-exact", action="store_true", help="厳密な解を求めない")
     try:
         args = parser.parse_args(argv)
     except SystemExit as e:

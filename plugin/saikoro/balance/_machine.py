@@ -12,7 +12,7 @@ This module owns everything played on that contract, once for every system:
 * :class:`Sampler` (:func:`play`) samples battles from a ``random.Random`` (one
   ``rng.random()`` per roll, as :meth:`Dist.draw <saikoro.dice.Dist.draw>` maps it);
 * :func:`solve` is the exact solver: it explores every state reachable from the start,
-  each canonical state stepped once (memoised), charging one step of the
+  each canonical state stepped once (memoised), charging :attr:`Rules.work` steps of the
   :class:`~saikoro.balance.Budget` per outcome enumerated, and returns the exact
   distribution of the battle's ends, a :class:`~saikoro.dice.Dist` of ``Battle``
   (probabilities are exact fractions; never a float).
@@ -41,7 +41,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from fractions import Fraction
 from math import gcd
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from saikoro.dice import Dist, InternalError, SaikoroError
 
@@ -72,6 +72,14 @@ class Cycle(SaikoroError):  # noqa: N818 - a signal between the solver and its c
 
 class Rules(Generic[S]):
     """A system's rules for one prepared encounter, as a step machine."""
+
+    work: ClassVar[int] = 1
+    """Budget steps the exact solver charges for each outcome it follows and each end: a
+    system whose step plays much (a whole turn) charges more, so that a budget bounds the
+    time alike in every system."""
+    repeats: ClassVar[bool] = True
+    """Whether states come back from battle to battle, so that a :class:`Sampler` tries
+    remembering them (``False``: they carry running totals; the sampler skips the trial)."""
 
     def start(self) -> S:
         """The state before the first roll."""
@@ -118,7 +126,7 @@ class Sampler(Generic[S]):
 
     def __init__(self, rules: Rules[S], memo: int = MEMO) -> None:
         self.rules = rules
-        self.room = memo
+        self.room = memo if rules.repeats else 0
         self.memo: dict[Any, Battle | Node[S]] = {}
         self.steps = 0
         """Rolls drawn in the battles played (each new state one of them)."""
@@ -195,6 +203,7 @@ def _explore(rules: Rules[S], budget: Budget) -> tuple[list[Explored], list[int]
     (each number's node, the numbers in an order where every state comes after those it
     leads to)."""
     same = type(rules).canonical is Rules.canonical  # states are their own keys
+    work = rules.work
     canon = rules.canonical
     step = rules.step
     first = rules.start()
@@ -209,7 +218,7 @@ def _explore(rules: Rules[S], budget: Budget) -> tuple[list[Explored], list[int]
         if kids is None:
             r = step(waiting.pop(key))
             if isinstance(r, Roll):
-                budget.spend(len(r.dice))
+                budget.spend(len(r.dice) * work)
                 weights: dict[int, int] = {}
                 then = r.then
                 for x, w in r.dice.items():
@@ -224,7 +233,7 @@ def _explore(rules: Rules[S], budget: Budget) -> tuple[list[Explored], list[int]
                 graph[key] = (r.dice.denominator, list(weights.items()))
                 kids = iter(weights)
             else:
-                budget.spend(1)
+                budget.spend(work)
                 graph[key] = r
                 kids = iter(())
             stack[-1] = (key, kids)
@@ -269,7 +278,16 @@ def solve(rules: Rules[S], budget: Budget) -> Dist[Battle]:
                 mass[k] = (top * w, bottom)
             elif have[1] == bottom:
                 mass[k] = (have[0] + top * w, bottom)
+<<<<<<< HEAD
             else:  # over the least common denominator: paths of different lengths meet
                 common = have[1] // gcd(have[1], bottom) * bottom
                 mass[k] = (have[0] * (common // have[1]) + top * w * (common // bottom), common)
+=======
+            else:  # over the least common denominator: d10 odds have 40 digits a roll
+                g = gcd(have[1], bottom)
+                mass[k] = (
+                    have[0] * (bottom // g) + top * w * (have[1] // g),
+                    have[1] // g * bottom,
+                )
+>>>>>>> main
     return Dist.from_fractions(ends)

@@ -37,6 +37,7 @@ from ._tactics import Tactics, tactics_for
 __all__ = [
     "CHUNK",
     "chunk_rng",
+    "chunk_sizes",
     "rulings_used",
     "run_chunk",
     "side_exact",
@@ -57,8 +58,8 @@ def run_chunk(
     args: tuple[Encounter, Tactics, int, int, int], outcomes: list[bool] | None = None
 ) -> Tally:
     """Play chunk ``index`` (``count`` battles) of a run seeded ``seed``; ``outcomes``
-    (when given) gets whether each battle was won, in order (tuning pairs two versions'
-    battles by it)."""
+    (when given) gets whether each battle was won, in order (:mod:`saikoro.tune` pairs
+    two versions' battles by it)."""
     enc, tactics, seed, index, count = args
     sim = simulator_for(enc.system)
     prep = sim.prepare(enc, tactics)
@@ -139,13 +140,14 @@ def _ignore_sigint() -> None:
 
 def worker_pool(jobs: int) -> Any:
     """The one kind of process pool balance plays on (``simulate``'s battles and exact
-    solution, tuning's versions): forked where the platform can, workers that leave Ctrl-C
-    to the parent."""
+    solution, :mod:`saikoro.tune`'s versions): forked where the platform can, workers that
+    leave Ctrl-C to the parent."""
     ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
     return ctx.Pool(jobs, initializer=_ignore_sigint)
 
 
-def _chunks(battles: int) -> list[int]:
+def chunk_sizes(battles: int) -> list[int]:
+    """How ``battles`` battles are split into chunks (chunk *i* seeded by :func:`chunk_rng`)."""
     full, rest = divmod(battles, CHUNK)
     return [CHUNK] * full + ([rest] if rest else [])
 
@@ -198,7 +200,7 @@ def simulate(
     tactics = tactics or tactics_for(enc.system)
     sim = simulator_for(enc.system)
     prep = sim.prepare(enc, tactics)
-    sizes = _chunks(battles)
+    sizes = chunk_sizes(battles)
     work = [(enc, tactics, seed, i, n) for i, n in enumerate(sizes)]
     total = _tally(enc)
     interrupted = False

@@ -69,8 +69,8 @@ class Note:
     text: str
 
 
-Solved = tuple[object, "Dist[Battle] | None", int, "int | None"]
-"""An encounter solved: its prepared value, its ends, the work, the budget it ran out of."""
+Solved = Dist[Battle] | OutOfBudget | None
+"""What solving an encounter gave: its ends, ``None`` (its rules loop), or running out."""
 
 P = TypeVar("P")
 """What :meth:`Simulator.prepare` gives the other methods (a frozen dataclass)."""
@@ -122,9 +122,9 @@ class Simulator(Generic[P]):
     encounter (names of skills, effects...). The guide (``saikoro/site/_guide/balance.md``)
     lists them."""
 
-    _solved: Solved
-    """The last encounter solved: its prepared value, its ends, the work it took, and the
-    budget it ran out of (``None``: it did not)."""
+    _solved: tuple[object, Solved, int]
+    """The last encounter solved: its prepared value, its ends (or the budget it ran out
+    of), the work it took."""
     _sampler: tuple[object, Sampler[Any]]
     """The last encounter sampled: its prepared value and its sampler."""
 
@@ -136,6 +136,12 @@ class Simulator(Generic[P]):
         """The encounter's rules as a step machine (default: ``prep`` itself, when it is
         a :class:`~saikoro.balance.Rules`): everything else is played on it."""
         return prep if isinstance(prep, Rules) else None
+
+    def exact_rules(self, prep: P) -> Rules[Any] | None:
+        """The rules the exact solver plays (default: :meth:`rules`; ``None``: not solved).
+        A system may merge there the outcomes only the sampled means tell apart (damage
+        dealt beyond what downs a target...), which :meth:`~Rules.canonical` leaves out."""
+        return self.rules(prep)
 
     def battle(self, prep: P, rng: random.Random, tally: Tally) -> None:
         """Play one battle from ``rng`` and add it to ``tally``."""
@@ -164,15 +170,15 @@ class Simulator(Generic[P]):
             OutOfBudget: the states take more work than ``budget`` (the runner then
                 reports the figure as simulated only).
         """
-        last: Solved | None = self.__dict__.get("_solved")
-        if last is not None and last[0] is prep:
-            found, used, short = last[1:]
-            if short is None:  # exact, then each side mission: once
+        last: tuple[object, Solved, int] | None = self.__dict__.get("_solved")
+        if last is not None and last[0] is prep:  # exact, then each side mission: once
+            kept, used = last[1], last[2]
+            if not isinstance(kept, OutOfBudget):
                 budget.spend(used)
-                return found
-            if budget.limit - budget.used <= short:  # it ran out with as much: at once
-                budget.spend(budget.limit - budget.used + 1)
-        rules = self.rules(prep)
+                return kept
+            if budget.limit - budget.used < used:  # no more than it ran out of before
+                raise OutOfBudget(str(kept))
+        rules = self.exact_rules(prep)
         if rules is None:
             return None
         count = Budget(budget.limit - budget.used)
@@ -180,12 +186,12 @@ class Simulator(Generic[P]):
             found = solve(rules, count)
         except Cycle:
             found = None
-        except OutOfBudget:
-            self._solved = (prep, None, count.used, count.limit)
+        except OutOfBudget as out:
+            self._solved = (prep, out, count.used)
             raise
         finally:
             budget.spend(count.used)
-        self._solved = (prep, found, count.used, None)
+        self._solved = (prep, found, count.used)
         return found
 
     def exact(self, prep: P, budget: Budget) -> tuple[Fraction | None, dict[str, Fraction]]:

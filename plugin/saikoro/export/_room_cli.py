@@ -119,34 +119,36 @@ def room_main(argv: Sequence[str], out: TextIO | None = None, err: TextIO | None
     stderr = err or sys.stderr
     parser = CommandParser(
         prog="saikoro room",
-        description="Write each scenario as a room for a VTT: every enemy (numbered copies), "
-        "the PCs, chat palettes, the tables, the notes and the map, ready to drop on "
-        "ユドナリウム or to import in ココフォリア.",
+        description="シナリオを VTT のルームにする: すべてのエネミー（番号つきの複製）、PC、"
+        "チャットパレット、表、メモ、マップを一つのファイルにまとめ、ユドナリウムにはそのまま"
+        "ドロップ、ココフォリアにはインポートできるようにする。",
     )
     parser.add_argument(
         "paths",
         nargs="*",
         metavar="FILE|FOLDER",
-        help="scenario files or folders (default: the scenario folder of the book this "
-        "command runs in)",
+        help="シナリオファイルかフォルダ（既定: このコマンドを実行したブックのシナリオフォルダ）",
     )
     parser.add_argument(
         "--to",
         required=True,
         action="append",
         choices=("udonarium", "ccfolia"),
-        help="the VTT (repeat for both)",
+        help="書き出す VTT（両方なら2回指定する）",
     )
     parser.add_argument(
-        "--book", action="store_true", help="one room holding every scenario (book.<vtt>.zip)"
+        "--book",
+        action="store_true",
+        help="すべてのシナリオを一つのルームにまとめる（book.<vtt>.zip）",
     )
     parser.add_argument(
-        "-o", "--output", metavar="DIR", default=".", help="folder to write into (default: .)"
+        "-o", "--output", metavar="DIR", default=".", help="書き出すフォルダ（既定: .）"
     )
     parser.add_argument(
         "--players",
         action="store_true",
-        help="ユドナリウム: leave out the GM-only notes (every participant sees every note)",
+        help="ユドナリウム用: GM専用のメモを入れない"
+        "（ユドナリウムでは参加者全員がすべてのメモを見られるため）",
     )
     try:
         args = parser.parse_args(list(argv))

@@ -49,16 +49,18 @@ kept), :func:`text_like` (new text with the original's line endings and BOM),
 core, each :class:`Node` with its line, column and character offsets): :func:`load_yaml`
 (:func:`decode_yaml`: the bytes as it decodes them); and how every ``saikoro`` subcommand
 reads its options: :class:`CommandParser` (argparse, its mistakes said in Japanese:
-:func:`usage_error`), :func:`bounded_int`, :func:`quoted_arg` (a value as a message quotes
-it).
+:func:`usage_error`; its help's own words: :func:`japanese_help`), :func:`bounded_int`,
+:func:`quoted_arg` (a value as a message quotes it).
 
 The authoring API of a system's scenario definition (its ``scenario`` part, see
-:meth:`saikoro.systems.System.part`): the root :func:`scenario_root` of :func:`target_obj` and
-:func:`enemy_obj` entries made of :class:`Field` s, whose types are :class:`Int`,
-:class:`Str` (:data:`NAME`, :data:`TEXT`, :data:`ID`), :class:`Bool`, :class:`Enum` of
-:class:`Choice` s, :class:`IntOrRange`, :class:`ListOf`, :class:`MapOf` and :class:`Obj`;
-:func:`with_party` adds the ``party`` key (:data:`PC_NAME` first), :func:`chase_tables`
-the random tables, :data:`BATTLE_CHECKS` the side-mission keys of a battle. A
+:meth:`saikoro.systems.System.part`): the keys are declared once, in the system's model
+(its ``model`` part: :func:`saikoro.scenario.model.key` fields of
+:func:`saikoro.scenario.model.model` classes, whose ``kind`` is an :class:`Int`, a
+:class:`Str` (:data:`NAME`, :data:`TEXT`, :data:`ID`), an :class:`Enum` of
+:class:`Choice` s or an :class:`IntOrRange`); :func:`scenario_root` makes the whole
+definition (:class:`Obj` s of :class:`Field` s, :class:`ListOf`, :class:`MapOf`,
+:class:`Bool`...) of the system's :class:`~saikoro.scenario.model.ScenarioModel`, with
+its checks by model class; :data:`BATTLE_CHECKS` are the side-mission keys of a battle. A
 :data:`Check` ``(value, node, path, ctx)`` adds a rule across fields: it reports on
 ``ctx`` (:class:`Ctx`: ``error`` / ``warning`` at a :class:`Node`, paths joined with
 :func:`join_path`) with a :class:`Msg` (:func:`show_value`, :func:`did_you_mean`,
@@ -76,14 +78,13 @@ This package is not shipped to the browser; it uses PyYAML (its C loader when pr
 
 from __future__ import annotations
 
-from ._args import CommandParser, bounded_int, quoted_arg, usage_error
+from ._args import CommandParser, bounded_int, japanese_help, quoted_arg, usage_error
 from ._book import Book, book_scenarios, find_book
 from ._cli import schema_main, validate_main
-from ._common import ID, ID_PATTERN, NAME, TEXT, chase_tables, fraction_text
+from ._common import ID, ID_PATTERN, NAME, TEXT, fraction_text
 from ._containers import Field, ListOf, MapOf, Obj
 from ._defs import DEFINITIONS, reference_party, side_facts
-from ._defs._party import PC_NAME, with_party
-from ._defs._shared import enemy_obj, odds_hint, scenario_root, target_obj, warn_at
+from ._defs._shared import odds_hint, scenario_root, warn_at
 from ._defs._side import BATTLE_CHECKS, SideFact
 from ._export import field_reference, json_schema, short_label
 from ._files import newline_of, replace_file, text_like
@@ -147,7 +148,6 @@ __all__ = [
     "LOCAL_SCHEMA",
     "MAX_BYTES",
     "NAME",
-    "PC_NAME",
     "PHASE_LABELS",
     "PRESETS",
     "TEXT",
@@ -182,12 +182,10 @@ __all__ = [
     "balance_seconds_env",
     "book_scenarios",
     "bounded_int",
-    "chase_tables",
     "decode_yaml",
     "default_lang",
     "describe_tactic",
     "did_you_mean",
-    "enemy_obj",
     "fail_on_miss_env",
     "field_reference",
     "find_book",
@@ -196,6 +194,7 @@ __all__ = [
     "image_file",
     "image_info",
     "is_reserved",
+    "japanese_help",
     "join_path",
     "json_schema",
     "load_party_file",
@@ -220,7 +219,6 @@ __all__ = [
     "show_value",
     "side_facts",
     "slug",
-    "target_obj",
     "text_like",
     "usage_error",
     "validate_main",
@@ -228,5 +226,4 @@ __all__ = [
     "volume_id",
     "warn_at",
     "windows_reserved",
-    "with_party",
 ]

@@ -22,13 +22,15 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+import unicodedata
 from collections.abc import Callable
-from typing import NoReturn
+from typing import Any, NoReturn
 
 __all__ = [
     "MAX_DIGITS",
     "CommandParser",
     "bounded_int",
+    "japanese_help",
     "quoted_arg",
     "translate",
     "usage_error",
@@ -124,8 +126,102 @@ def usage_error(parser: argparse.ArgumentParser, message: str) -> NoReturn:
     )
 
 
+_TOKENS = re.compile(r"\s+|[\x21-\x7e]+|.", re.DOTALL)
+_NO_LINE_START = frozenset("、。，．）」』】〕・ー：；！？)")
+_NO_LINE_END = frozenset("（「『【〔(")
+
+
+def _cells(text: str) -> int:
+    """Terminal columns of ``text``: two for a wide (Japanese) character."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def wrap_cells(text: str, width: int) -> list[str]:
+    """``text`` broken into lines of at most ``width`` terminal columns: between words, or
+    between any two Japanese characters (never before 、 。 ）and the like: the character
+    before goes down with it).
+
+    >>> wrap_cells("セーブデータを書き出す folder name", 16)
+    ['セーブデータを書', 'き出す folder', 'name']
+    >>> wrap_cells("一二三四五六七（八）。", 16)
+    ['一二三四五六七', '（八）。']
+    """
+    lines: list[list[str]] = [[]]
+    for piece in _TOKENS.findall(" ".join(text.split())):
+        line = lines[-1]
+        if piece == " ":
+            if line:
+                line.append(piece)
+            continue
+        if not line or _cells("".join(line)) + _cells(piece) <= width:
+            line.append(piece)
+            continue
+        carried: list[str] = []  # what goes down with it: never start a line with 、 。 ）
+        while (
+            len(line) > 1
+            and line[-1] != " "
+            and (line[-1] in _NO_LINE_END or (carried or [piece])[0] in _NO_LINE_START)
+        ):
+            carried.insert(0, line.pop())
+        lines.append([*carried, piece])
+    return ["".join(line).rstrip() for line in lines if "".join(line).strip()]
+
+
+class _JapaneseFormatter(argparse.HelpFormatter):
+    """argparse's help layout with its usage line headed in Japanese and its texts wrapped
+    by terminal columns (argparse counts characters: a Japanese line would run twice as
+    wide as the terminal)."""
+
+    def _format_usage(self, usage: Any, actions: Any, groups: Any, prefix: str | None) -> str:
+        if prefix is not None:
+            return super()._format_usage(usage, actions, groups, prefix)
+        # argparse indents the usage's next lines by the head's length in characters:
+        # an 8-character head, then the 8-column Japanese one in its place
+        text = super()._format_usage(usage, actions, groups, "usage:  ")
+        return "使い方: " + text.removeprefix("usage:  ")
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return wrap_cells(text, width)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        # each line the text was written with is a paragraph of its own; an indented one
+        # (an item of the exit-status list) keeps its indentation, its next lines hanging
+        # two columns further
+        lines: list[str] = []
+        for paragraph in text.splitlines():
+            own = len(paragraph) - len(paragraph.lstrip())
+            lead, hang = indent + " " * own, "  " if own else ""
+            wrapped = wrap_cells(paragraph, width - len(lead) - len(hang)) or [""]
+            lines.append(lead + wrapped[0])
+            lines.extend(lead + hang + line for line in wrapped[1:])
+        return "\n".join(lines)
+
+
+def japanese_help(parser: argparse.ArgumentParser) -> None:
+    """Put argparse's own words in ``parser``'s help in Japanese: the usage line's head,
+    the section headings, ``-h`` and ``--version`` (each option's own help is written in
+    Japanese where the option is declared)."""
+    parser.formatter_class = _JapaneseFormatter
+    parser._positionals.title = "引数"
+    parser._optionals.title = "オプション"
+    for action in parser._actions:
+        if isinstance(action, argparse._HelpAction):
+            action.help = "この説明を表示して終わる"
+        elif isinstance(action, argparse._VersionAction):
+            action.help = "バージョンを表示して終わる"
+
+
 class CommandParser(argparse.ArgumentParser):
-    """An ``ArgumentParser`` whose usage errors are in Japanese and name the option."""
+    """An ``ArgumentParser`` whose help and usage errors are in Japanese; an error names
+    the option."""
+
+    def format_usage(self) -> str:
+        japanese_help(self)
+        return super().format_usage()
+
+    def format_help(self) -> str:
+        japanese_help(self)
+        return super().format_help()
 
     def error(self, message: str) -> NoReturn:
         usage_error(self, message)

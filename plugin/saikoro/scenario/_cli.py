@@ -8,7 +8,6 @@ the JSON Schema.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import sys
@@ -41,9 +40,12 @@ MAX_INDENT = 16
 EXIT_INTERNAL = 3
 """``saikoro validate``'s exit status when saikoro itself failed (not the files)."""
 
-_EPILOG = """exit status: 0 every file is valid (warnings allowed unless --strict),
-1 problems found, 2 usage error, 3 internal error (a bug in saikoro, not in your files:
-the message and a traceback are printed to stderr; please report them)"""
+_EPILOG = """終了ステータス:
+  0 すべてのファイルが正しい（--strict でなければ警告はあってよい）
+  1 問題が見つかった
+  2 コマンドの使い方の誤り
+  3 内部エラー（ファイルではなく saikoro の不具合。メッセージとトレースバックを\
+標準エラーに出すので、報告してください）"""
 
 
 def _github(p: Problem, lang: str) -> str:
@@ -124,42 +126,45 @@ def validate_main(
     stdout = out or sys.stdout
     parser = CommandParser(
         prog="saikoro validate",
-        description="Check scenario files (YAML) and report problems with their positions.",
+        description="シナリオファイル（YAML）を検査し、問題をその位置とともに報告する。",
         epilog=_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
         "paths",
         nargs="*",
         metavar="PATH",
-        help="files or directories (searched for *.yaml, *.yml); default: the scenario "
-        "folder of the book (the folder with mkdocs.yml) this command runs in",
+        help="ファイルかフォルダ（フォルダでは *.yaml と *.yml を探す）。既定: このコマンドを"
+        "実行したブック（mkdocs.yml のあるフォルダ）のシナリオフォルダ",
     )
-    parser.add_argument("--format", choices=("text", "json", "github"), default="text")
+    parser.add_argument(
+        "--format",
+        choices=("text", "json", "github"),
+        default="text",
+        help="出力の形式（github: GitHub Actions の注釈。既定: text）",
+    )
     parser.add_argument(
         "--lang",
         choices=LANGS,
         default=None,
-        help="message language (default: ja; en when LC_ALL/LC_MESSAGES/LANG asks for English)",
+        help="メッセージの言語（既定: ja。LC_ALL/LC_MESSAGES/LANG が英語なら en）",
     )
     parser.add_argument(
         "--strict",
         action="store_true",
-        help="treat warnings as errors (not the balance target's verdicts: see --fail-on-miss)",
+        help="警告もエラーとして扱う（balance.win の判定は別: --fail-on-miss を参照）",
     )
     parser.add_argument(
         "--fail-on-miss",
         action="store_true",
-        help="a balance.win target clearly missed (the exact win rate, or its whole 95%% "
-        "interval, outside the range) is an error (default: a warning that --strict leaves "
-        f"alone, unless {FAIL_ON_MISS_ENV} is true); a figure not yet certain never fails",
+        help="balance.win の目標を明らかに外れたら（厳密な勝率、または 95%% 区間の全体が範囲の"
+        f"外）エラーにする（既定: 警告で、--strict でもエラーにならない。{FAIL_ON_MISS_ENV} "
+        "が true ならエラー）。まだ確かでない値でエラーになることはない",
     )
     parser.add_argument(
         "-q",
         "--quiet",
         action="store_true",
-        help="print problems only: no summary, and no notes (how a skill's effect text is "
-        "simulated...)",
+        help="問題だけを出す（まとめと、スキルの効果文をどう模擬したかなどの注記は出さない）",
     )
     try:
         args = parser.parse_args(argv)
@@ -224,23 +229,28 @@ def schema_main(argv: list[str], out: TextIO | None = None) -> int:
 
     stdout = out or sys.stdout
     parser = CommandParser(
-        prog="saikoro schema", description="Print the JSON Schema of scenario files."
+        prog="saikoro schema", description="シナリオファイルの JSON Schema を出す。"
     )
-    parser.add_argument("--system", choices=SYSTEM_IDS, default=None)
+    parser.add_argument(
+        "--system",
+        choices=SYSTEM_IDS,
+        default=None,
+        help="一つのシステムのシナリオだけの Schema を出す（既定: すべてのシステム）",
+    )
     parser.add_argument(
         "--indent",
         type=bounded_int(0, MAX_INDENT),
         default=2,
-        help=f"spaces per level (default 2; 0 to {MAX_INDENT})",
+        help=f"字下げの空白の数（既定 2。0 から {MAX_INDENT}）",
     )
     parser.add_argument(
         "-o",
         "--output",
         type=Path,
         metavar="FILE",
-        help="write the schema to FILE (folders created) instead of printing it; a book "
-        "keeps it at schema/scenario.schema.json, named by its scenarios' $schema lines "
-        "(saikoro validate and mkdocs build keep it up to date)",
+        help="Schema を表示せず FILE に書く（フォルダがなければ作る）。ブックでは "
+        "schema/scenario.schema.json に置き、シナリオの $schema 行がそれを指す"
+        "（saikoro validate と mkdocs build が最新に保つ）",
     )
     try:
         args = parser.parse_args(argv)

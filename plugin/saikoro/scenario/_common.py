@@ -1,4 +1,4 @@
-"""Definitions shared by every system: top-level keys, missions, chase tables, rulings.
+"""Definitions shared by every system: text types, list checks, the chase tables' check.
 
 >>> die_outcomes("2D6")[:3], len(die_outcomes("D66")), die_outcomes("1D100")[-1]
 ((2, 3, 4), 36, 100)
@@ -10,39 +10,34 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from saikoro.systems import SYSTEM_IDS
-
-from ._containers import Field, ListOf, MapOf, Obj
 from ._ids import WINDOWS_RESERVED, windows_reserved
 from ._loader import Node, join_path
 from ._problems import Msg, show_value
-from ._rulings import check_rulings, key_node
-from ._schema import INVALID, Check, Choice, Ctx, Enum, Int, IntOrRange, Str, Tolerant, Type
-
-if TYPE_CHECKING:
-    from ._defs._side import SideFact
-
-SideChecks = tuple["str | SideFact", ...]
-"""A system's side-mission ``check:`` keys (see :mod:`saikoro.scenario._defs._side`)."""
+from ._rulings import key_node
+from ._schema import INVALID, Ctx, IntOrRange, Str, Tolerant, Type
 
 __all__ = [
     "ID",
     "ID_PATTERN",
+    "LINE",
+    "LONG",
     "NAME",
+    "REF",
     "TEXT",
     "Scalar",
-    "chase_tables",
+    "check_defeat_list",
+    "check_table",
     "die_outcomes",
     "fraction_text",
-    "missions",
-    "root_fields",
     "spans",
     "unique_ids",
+    "unique_names",
 ]
 
 ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9_-]*")
@@ -80,6 +75,12 @@ NAME = Str(max_length=80)
 """Short display names."""
 TEXT = Str(max_length=4000, markdown=True)
 """Longer Markdown text."""
+LINE = Str(max_length=200)
+"""One line of text (a caption, a credit)."""
+LONG = Str(max_length=20000, markdown=True)
+"""Scene and handout texts: a scene of a published scenario is often a few pages."""
+REF = Str(max_length=64, pattern=ID_PATTERN.pattern, pattern_msg=Msg("t.id"))
+"""An id that names a part of the scenario (the part's own :data:`ID` is checked)."""
 
 _DIE = re.compile(r"(\d{0,2})D(\d{1,3})")
 
@@ -188,7 +189,48 @@ def unique_ids(what: str = "id") -> Tolerant:
     return Tolerant(check)
 
 
-def _check_table(table: dict[str, Any], node: Node, path: str, ctx: Ctx) -> None:
+def check_defeat_list(items: list[Any], node: Node, path: str, ctx: Ctx) -> None:
+    """``balance.defeat``: at least one enemy, each once."""
+    if not items:
+        ctx.error(node, path, Msg("balance.defeat_empty"), Msg("hint.defeat_empty"))
+        return
+    _once(items, node, path, ctx, "dup.defeat")
+
+
+def _once(items: list[Any], node: Node, path: str, ctx: Ctx, code: str) -> None:
+    """An error at every repeat of a value of ``items`` (a list of texts)."""
+    seen: dict[object, int] = {}
+    for i, value in enumerate(items):
+        if value not in seen:
+            seen[value] = i
+            continue
+        ipath = join_path(path, i)
+        first = ctx.nodes.get(join_path(path, seen[value]), node)
+        where = ctx.nodes.get(ipath, node)
+        ctx.error(where, ipath, Msg(code, (show_value(value), first.line)), Msg("hint.once"))
+
+
+def unique_names(code: str) -> Callable[[list[Any], Node, str, Ctx], None]:
+    """A list check: the ``name`` of every item (a mapping) is used once."""
+
+    def check(items: list[Any], node: Node, path: str, ctx: Ctx) -> None:
+        seen: dict[str, int] = {}
+        for i, item in enumerate(items):
+            name = item.get("name") if isinstance(item, dict) else None
+            if not isinstance(name, str):
+                continue
+            if name not in seen:
+                seen[name] = i
+                continue
+            npath = join_path(join_path(path, i), "name")
+            first = ctx.nodes.get(join_path(join_path(path, seen[name]), "name"), node)
+            msg = Msg(code, (show_value(name), first.line))
+            ctx.error(ctx.nodes.get(npath, node), npath, msg, Msg("hint.rename"))
+
+    return check
+
+
+def check_table(table: dict[str, Any], node: Node, path: str, ctx: Ctx) -> None:
     """Every outcome of the die covered exactly once (tolerant: only the keys are read)."""
     die = table.get("die")
     if not isinstance(die, str) or not isinstance(table.get("entries"), dict):
@@ -290,161 +332,4 @@ def _report_gap(
         join_path(entries_path, anchor) if anchor else entries_path,
         Msg(code, (text, die)),
         hint,
-    )
-
-
-ENTRY = Obj(
-    (
-        Field("title", NAME, required=True, ja="出来事の名前", en="name of the event"),
-        Field("effect", TEXT, ja="効果(Markdown)", en="effect (Markdown)"),
-    )
-)
-
-
-def chase_tables(
-    ja: str = "チェイス表などのランダム表",
-    en: str = "chase and other random tables",
-    *,
-    entry_fields: tuple[Field, ...] = (),
-) -> Field:
-    """The ``chase_tables`` field: named tables whose entries cover the die exactly once;
-    ``entry_fields`` are a system's own keys of an entry (after ``title`` and ``effect``)."""
-    entry = Obj(ENTRY.fields + entry_fields) if entry_fields else ENTRY
-    table = Obj(
-        (
-            Field("name", NAME, required=True, ja="表の名前", en="table name"),
-            Field(
-                "die",
-                Str(max_length=8, pattern=r"\d{0,2}[Dd]\d{1,3}", pattern_msg=Msg("t.die")),
-                required=True,
-                ja="振るダイス(1D6, 1D10, 2D6, D66, 1D100 など)",
-                en="the die rolled (1D6, 1D10, 2D6, D66, 1D100...)",
-            ),
-            Field("description", TEXT, ja="いつ振るか、などの説明", en="when to roll it"),
-            Field(
-                "entries",
-                MapOf(IntOrRange(0, 2000), entry, max_items=200),
-                required=True,
-                ja="出目(1 または 2-3 のような範囲)→出来事。どの出目もちょうど1回ずつ覆うこと",
-                en="result (1, or a range like 2-3) -> event; every result exactly once",
-            ),
-        ),
-        checks=(Tolerant(_check_table),),
-    )
-    return Field("chase_tables", ListOf(table, max_items=20), default=list, ja=ja, en=en)
-
-
-def missions(system_id: str = "", side_checks: SideChecks = ("win",)) -> Field:
-    """The ``missions`` field: a main mission and side missions.
-
-    A side mission's ``check`` takes the keys ``side_checks`` of
-    :mod:`saikoro.scenario._defs._side` (the system's ``SIDE_CHECKS``).
-    """
-    from ._defs._side import side_check
-
-    main = Obj(
-        (
-            Field("success", TEXT, required=True, ja="達成条件", en="success condition"),
-            Field("failure", TEXT, ja="失敗条件", en="failure condition"),
-            Field("rounds", Int(1, 99), ja="ラウンド(ターン)の上限", en="round limit"),
-        )
-    )
-    side = Obj(
-        (
-            Field("success", TEXT, required=True, ja="達成条件", en="success condition"),
-            Field("reward", TEXT, ja="報酬", en="reward"),
-            Field(
-                "check",
-                side_check(system_id, side_checks),
-                ja="シミュレーションで数える達成条件(すべて満たすと達成)",
-                en="the condition as the simulation counts it (every key must hold)",
-            ),
-        )
-    )
-    return Field(
-        "missions",
-        Obj(
-            (
-                Field("main", main, required=True, ja="メインミッション", en="main mission"),
-                Field(
-                    "side",
-                    ListOf(side, max_items=20),
-                    default=list,
-                    ja="サイドミッション",
-                    en="side missions",
-                ),
-            )
-        ),
-        ja="ミッション(戦闘などの終了条件)",
-        en="missions (when the battle ends)",
-    )
-
-
-def root_fields(
-    system_id: str,
-    targets: Type,
-    enemies: Type,
-    chase: Field | None = None,
-    checks: tuple[Check, ...] = (),
-    *,
-    side_checks: SideChecks = ("win",),
-) -> Obj:
-    """The top-level mapping of ``system_id``'s scenarios (``checks`` run on the whole)."""
-    from ._defs._side import check_side_refs
-    from ._story import check_flow, check_story, story_fields
-
-    checks = (*checks, check_side_refs(system_id), check_story, check_flow)
-    item = targets.item if isinstance(targets, ListOf) else None
-    chases = isinstance(item, Obj) and any(
-        f.name == "kind" and isinstance(f.type, Enum) and "chase" in f.type.values
-        for f in item.fields
-    )
-    head, body, tail = story_fields(chases=chases)
-    return Obj(
-        (
-            Field(
-                "system",
-                Enum(tuple(Choice(s, s, s) for s in SYSTEM_IDS)),
-                required=True,
-                ja="ルールシステムのID",
-                en="the rule system id",
-            ),
-            Field(
-                "id",
-                ID,
-                ja="シナリオのID(省略時はファイル名)",
-                en="scenario id (default: file name)",
-            ),
-            Field("title", NAME, required=True, ja="タイトル", en="title"),
-            *head,
-            Field("summary", TEXT, ja="あらすじ(Markdown)", en="summary (Markdown)"),
-            Field(
-                "players", IntOrRange(1, 20), ja="プレイヤー人数(3 や 3-5)", en="players (3 or 3-5)"
-            ),
-            *body,
-            Field(
-                "difficulty_targets",
-                targets,
-                default=list,
-                ja="判定の目標値",
-                en="difficulty targets",
-            ),
-            Field("enemies", enemies, default=list, ja="エネミー", en="enemies"),
-            missions(system_id, side_checks),
-            chase or chase_tables(),
-            Field(
-                "rulings",
-                MapOf(
-                    Str(max_length=64, pattern=r"[a-z][a-z0-9_]*", pattern_msg=Msg("t.option")),
-                    Scalar(),
-                    max_items=50,
-                    checks=(check_rulings(system_id),),
-                ),
-                default=dict,
-                ja="裁定オプション(オプション名: 値)",
-                en="ruling options (name: value)",
-            ),
-            *tail,
-        ),
-        checks=checks,
     )

@@ -33,11 +33,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ._containers import Field, ListOf, Obj
+from ._common import REF
+from ._containers import Obj
 from ._images import IMAGE_SUFFIXES, MAX_IMAGE_BYTES, WARN_IMAGE_BYTES, image_info
 from ._loader import Node, join_path
 from ._problems import Msg, show_value
-from ._schema import INVALID, Choice, Ctx, Enum, Int, Str, Tolerant, did_you_mean
+from ._schema import INVALID, Choice, Ctx, Enum, Tolerant, did_you_mean
 
 __all__ = [
     "PHASES",
@@ -45,19 +46,12 @@ __all__ = [
     "Branch",
     "Phase",
     "check_flow",
+    "check_image",
     "check_story",
     "image_file",
     "image_folder",
-    "story_fields",
     "successors",
 ]
-
-_ID = Str(max_length=64, pattern=r"[a-z0-9][a-z0-9_-]*", pattern_msg=Msg("t.id"))
-_NAME = Str(max_length=80)
-_LINE = Str(max_length=200)
-_TEXT = Str(max_length=4000, markdown=True)
-_LONG = Str(max_length=20000, markdown=True)
-"""Scene and handout texts: a scene of a published scenario is often a few pages."""
 
 PHASES = (
     Choice("opening", "導入(オープニング)", "opening"),
@@ -113,19 +107,15 @@ class Branch(Obj):
     def check(self, node: Node, path: str, ctx: Ctx) -> Any:
         if node.kind == "scalar":
             ctx.nodes[join_path(path, "scene")] = node
-            value = _ID.check(node, path, ctx)
+            value = REF.check(node, path, ctx)
             return value if value is INVALID else {"scene": value}
         return super().check(node, path, ctx)
 
     def json_schema(self) -> dict[str, Any]:
-        return {"anyOf": [_ID.json_schema(), super().json_schema()]}
+        return {"anyOf": [REF.json_schema(), super().json_schema()]}
 
 
-def _image(ja: str = "画像のID(images の id)") -> Field:
-    return Field("image", _ID, ja=ja, en="image id (of images)")
-
-
-def _check_image(image: dict[str, Any], node: Node, path: str, ctx: Ctx) -> None:
+def check_image(image: dict[str, Any], node: Node, path: str, ctx: Ctx) -> None:
     """The file is a local image inside the book (when the scenario is a file on disk)."""
     written = image["file"]
     fpath = join_path(path, "file")
@@ -239,227 +229,6 @@ def _check_file(folder: Path, written: str, where: Node, fpath: str, ctx: Ctx) -
 
 
 _SUFFIX = {"png": ".png", "jpeg": ".jpg", "gif": ".gif", "webp": ".webp"}
-
-
-def _refs(ja: str, en: str, name: str, kind: Str, *, by: str) -> Field:
-    return Field(name, ListOf(kind, max_items=50), default=list, ja=f"{ja}({by})", en=en)
-
-
-IMAGE = Obj(
-    (
-        Field("id", _ID, required=True, ja="画像のID", en="image id"),
-        Field(
-            "file",
-            Str(max_length=400),
-            required=True,
-            ja="画像ファイル(シナリオファイルからの相対パス。png・jpg・gif・webp)",
-            en="image file (relative to the scenario file; png, jpg, gif, webp)",
-        ),
-        Field(
-            "alt",
-            _LINE,
-            required=True,
-            ja="代替テキスト(画像を見られない読者のための説明。必須)",
-            en="alt text (what the image shows, for readers who cannot see it)",
-        ),
-        Field("caption", _LINE, ja="キャプション(画像の下に添える一文)", en="caption"),
-        Field(
-            "width",
-            Int(16, 4000),
-            ja="表示する幅(px。省略時は画像の幅。画面より広ければ画面に合わせて縮む)",
-            en="display width in px (default: the image's own; shrinks to fit a phone)",
-        ),
-    ),
-    checks=(_check_image,),
-)
-
-HANDOUT = Obj(
-    (
-        Field("id", _ID, required=True, ja="ハンドアウトのID", en="handout id"),
-        Field(
-            "pc",
-            _NAME,
-            required=True,
-            ja="誰のためのハンドアウトか(「PC1」や party のPCの名前)",
-            en="whose handout it is (PC1, or a name of party)",
-        ),
-        Field("title", _NAME, ja="見出し(「コネ：〜」「推奨：〜」など)", en="heading"),
-        Field(
-            "text",
-            _LONG,
-            required=True,
-            ja="公開部分(プレイヤー全員が読める。Markdown)",
-            en="public part (every player may read it; Markdown)",
-        ),
-        Field(
-            "secret",
-            _LONG,
-            ja="秘匿(このPCのプレイヤーとGMだけが読む。Markdown)",
-            en="secret part (only this PC's player and the GM read it; Markdown)",
-        ),
-        _image(),
-    )
-)
-
-NPC = Obj(
-    (
-        Field("id", _ID, required=True, ja="NPCのID", en="NPC id"),
-        Field("name", _NAME, required=True, ja="名前", en="name"),
-        Field(
-            "text",
-            _LONG,
-            ja="紹介(人物像・立場・口調など。Markdown)",
-            en="who they are (Markdown)",
-        ),
-        Field(
-            "secret",
-            _LONG,
-            ja="GMだけが知ること(正体・本当の目的など。Markdown)",
-            en="what only the GM knows (Markdown)",
-        ),
-        _image(),
-    )
-)
-
-BRANCH = Branch(
-    (
-        Field("scene", _ID, required=True, ja="進む先のシーンのID", en="the scene it leads to"),
-        Field(
-            "condition",
-            _LINE,
-            ja="進む条件(「情報を3つ集めたら」など)",
-            en="when (e.g. once three clues are found)",
-        ),
-    )
-)
-
-CHASES = _refs(
-    "このシーンのチェイス",
-    "chases of this scene",
-    "chases",
-    _NAME,
-    by="kind: chase の difficulty_targets の name",
-)
-"""A scene's chases (only in systems whose difficulty targets can be chases)."""
-
-
-def _scene(chases: bool) -> Obj:
-    """A scene; ``chases``: the system's difficulty targets can be chases (``kind: chase``)."""
-    fields = (
-        Field("id", _ID, required=True, ja="シーンのID", en="scene id"),
-        Field(
-            "phase",
-            PHASE,
-            required=True,
-            ja="フェイズ(opening・middle・climax・ending。導入・ミドル・クライマックス・エンディングとも書ける)",
-            en="phase (opening, middle, climax, ending; or their Japanese names)",
-        ),
-        Field("title", _NAME, required=True, ja="シーン名", en="scene title"),
-        Field(
-            "text",
-            _LONG,
-            ja="シーンの内容(状況・描写・GMへの指示。Markdown)",
-            en="what happens (Markdown)",
-        ),
-        _refs(
-            "このシーンの判定",
-            "checks of this scene",
-            "checks",
-            _NAME,
-            by="difficulty_targets の name",
-        ),
-        _refs("このシーンの敵", "enemies of this scene", "enemies", _ID, by="enemies の id"),
-        *((CHASES,) if chases else ()),
-        _refs(
-            "このシーンで振る表", "tables of this scene", "tables", _NAME, by="chase_tables の name"
-        ),
-        _refs("登場するNPC", "NPCs of this scene", "npcs", _ID, by="npcs の id"),
-        _image(),
-        Field(
-            "next",
-            ListOf(BRANCH, max_items=20),
-            ja=(
-                "次のシーン(シーンID、または scene と condition)。"
-                "省略時はリストの次のシーン、[] で終わり"
-            ),
-            en="the scenes it leads to (default: the next one in the list; [] ends)",
-        ),
-    )
-    return Obj(fields)
-
-
-def story_fields(
-    *, chases: bool = False
-) -> tuple[tuple[Field, ...], tuple[Field, ...], tuple[Field, ...]]:
-    """The shared fields: (after ``title``, after ``players``, at the end of the root);
-    ``chases``: scenes may name chases (the system's targets can be ``kind: chase``)."""
-    from ._common import unique_ids
-
-    head = (Field("author", _NAME, ja="作者", en="author"),)
-    body = (
-        Field(
-            "playtime",
-            Str(max_length=40),
-            ja="プレイ時間の目安(「3〜4時間」など)",
-            en="play time (e.g. 3-4 hours)",
-        ),
-        Field(
-            "overview",
-            _LONG,
-            ja="概要(GM向け。事件の背景や真相。Markdown)",
-            en="overview for the GM (background, the truth; Markdown)",
-        ),
-        Field(
-            "trailer",
-            _TEXT,
-            ja="トレーラー(セッションの前にプレイヤーへ読み上げる予告。Markdown)",
-            en="trailer read to the players (Markdown)",
-        ),
-        Field(
-            "handouts",
-            ListOf(HANDOUT, max_items=20, checks=(unique_ids(),)),
-            default=list,
-            ja="ハンドアウト(PCごとの導入。公開部分と秘匿)",
-            en="handouts (one per PC: a public part and a secret)",
-        ),
-        Field(
-            "scenes",
-            ListOf(_scene(chases), max_items=100, checks=(unique_ids(),)),
-            default=list,
-            ja="シーン(導入からエンディングまで、進む順に)",
-            en="scenes, from the opening to the ending",
-        ),
-        Field(
-            "npcs",
-            ListOf(NPC, max_items=100, checks=(unique_ids(),)),
-            default=list,
-            ja="NPC(敵ではない登場人物)",
-            en="NPCs (people who are not enemies)",
-        ),
-        Field(
-            "images",
-            ListOf(IMAGE, max_items=100, checks=(unique_ids(),)),
-            default=list,
-            ja="画像(地図・立ち絵など。本の中のファイル)",
-            en="images (maps, portraits: files in the book)",
-        ),
-    )
-    tail = (
-        Field(
-            "credits",
-            ListOf(_LINE, max_items=50),
-            default=list,
-            ja="クレジット(イラスト・素材・協力者など、1行に1件)",
-            en="credits (art, assets, thanks: one per line)",
-        ),
-        Field(
-            "notice",
-            _TEXT,
-            ja="作者自身の権利表記(二次配布の可否など。Markdown)",
-            en="the author's own rights notice (Markdown)",
-        ),
-    )
-    return head, body, tail
 
 
 def _known(items: Any, key: str) -> list[str] | None:

@@ -3,11 +3,11 @@
 A saved edit is served in a second or two whatever the scenario asks: what takes longer
 (a simulation cut by the save path's time limit, ``saikoro tune``'s suggestions) is handed
 to :class:`Background`, and the page says it is pending. Each job runs a function of
-:mod:`saikoro.balance` in a fresh process (``spawn``: the server's threads are never
-forked), one at a time, in the order they were asked for; a job for the same ``owner``
-(a scenario file) replaces the one queued or running before it, since its result would
-be stale. While the server rebuilds (:meth:`Background.hold`), no job starts: the rebuild
-that serves the save has the processor to itself. When a job ends,
+:mod:`saikoro.balance` or :mod:`saikoro.tune` in a fresh process (``spawn``: the server's
+threads are never forked), one at a time, in the order they were asked for; a job for the
+same ``owner`` (a scenario file) replaces the one queued or running before it, since its
+result would be stale. While the server rebuilds (:meth:`Background.hold`), no job starts:
+the rebuild that serves the save has the processor to itself. When a job ends,
 ``Background.done`` gets its key and result (or why there is none) in the background
 thread, which asks the server to rebuild.
 """

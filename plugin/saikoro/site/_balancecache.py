@@ -2,7 +2,8 @@
 
 The figures, their key and their cache files are :mod:`saikoro.balance`'s (the store
 ``saikoro validate`` uses too, so that validate, pre-commit, ``mkdocs build`` and ``serve``
-share one cache folder: the plugin's ``balance.cache_dir``). What the site adds:
+share one cache folder: the plugin's ``balance.cache_dir``), and so are tuning's
+suggestions kept beside them (:func:`saikoro.tune.cached_tune`). What the site adds:
 
 * a cache folder that cannot be used fails the build as a :class:`PluginError` naming the
   option to change; a garbled cache file is reported in the log and computed again;
@@ -26,16 +27,9 @@ from dataclasses import dataclass, field, replace
 
 from mkdocs.exceptions import PluginError
 
-from saikoro.balance import (
-    SEED,
-    BalanceResult,
-    BalanceStore,
-    Encounter,
-    TuneResult,
-    author_figures,
-    tune,
-)
+from saikoro.balance import SEED, BalanceResult, BalanceStore, Encounter, author_figures
 from saikoro.scenario import Scenario
+from saikoro.tune import TuneResult, cached_tune, tune, tune_key
 
 from ._background import Background, Job
 from ._log import log
@@ -180,10 +174,10 @@ class SiteBalanceStore(BalanceStore):
         whether they are being computed (under serve, in the background; a build never
         computes them)."""
         self._flush()
-        found = self.tune_cached(scenario)
+        found = cached_tune(self, scenario)
         if found is not None or self.background is None:
             return found, False
-        key = self.tune_key(scenario)
-        work = functools.partial(tune, seed=SEED)  # as BalanceStore.tune_of tunes
+        key = tune_key(scenario)
+        work = functools.partial(tune, seed=SEED)  # the seed tune_key names
         self._wait(key, scenario, Job(key, f"tune:{scenario.path}", work, (scenario,)))
         return None, True

@@ -350,35 +350,37 @@ def main(argv: list[str] | None = None) -> int:
     error."""
     parser = CommandParser(
         prog="saikoro pdf",
-        description="Print the whole-book page (or a handout page) with Chromium: a cover, "
-        "the contents with page numbers, each scenario from a new page with its handouts "
-        "to cut out, the colophon (pip install 'saikoro[pdf]'; Debian's chromium at "
-        "/usr/bin/chromium or SAIKORO_CHROMIUM; fonts-noto-cjk for Japanese).",
+        description="ブック全体のページ（またはハンドアウトのページ）を Chromium で PDF に"
+        "する: 表紙、ページ番号つきの目次、新しいページから始まる各シナリオと切り取って配る"
+        "ハンドアウト、奥付。必要なもの: pip install 'saikoro[pdf]'、Chromium（Debian の "
+        "/usr/bin/chromium か SAIKORO_CHROMIUM）、日本語のフォント（fonts-noto-cjk）。",
     )
     parser.add_argument(
-        "source", metavar="PAGE", help="site/scenarios/book/index.html or its http(s):// URL"
+        "source", metavar="PAGE", help="site/scenarios/book/index.html か、その http(s):// の URL"
     )
-    parser.add_argument("out", metavar="OUT.pdf", type=Path, help="the PDF to write")
+    parser.add_argument("out", metavar="OUT.pdf", type=Path, help="書き出す PDF")
     parser.add_argument(
         "--paper",
         type=_paper_arg,
         metavar="{A4,B5,A5}",
-        help="the paper (B5 is JIS B5, 182 x 257 mm); default: the book's pdf.paper, else A4",
+        help="用紙（B5 は JIS B5、182 x 257 mm）。既定: ブックの pdf.paper、なければ A4",
     )
     parser.add_argument(
         "--balance",
         choices=BALANCE,
         default="short",
-        help="the balance section: its verdict and ends (short, the default) or all of it",
+        help="バランスの節: 判定と結末だけ（short、既定）か、すべて（full）",
     )
     parser.add_argument(
-        "--scenario", metavar="ID", help="print only this scenario of the book (its own cover)"
+        "--scenario",
+        metavar="ID",
+        help="ブックのこのシナリオだけを印刷する（表紙もそのシナリオのもの）",
     )
     parser.add_argument(
         "--handouts",
         choices=HANDOUTS,
         default="cut",
-        help="handouts as cards to cut out, several a page (cut, the default), or a page each",
+        help="ハンドアウトを切り取るカードとして1ページに数枚（cut、既定）か、1枚ずつ1ページ（pages）",
     )
     try:
         args = parser.parse_args(sys.argv[1:] if argv is None else argv)

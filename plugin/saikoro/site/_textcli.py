@@ -53,23 +53,23 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
     stdout = out or sys.stdout
     parser = CommandParser(
         prog="saikoro text",
-        description="Print scenarios as plain text (Markdown), every text in reading order "
-        "with the tables as text: for text sessions and for copying.",
+        description="シナリオを文字だけ（Markdown）で出す。すべての文を読む順に並べ、表も"
+        "文字で書く。テキストセッションやコピー用。",
     )
     parser.add_argument(
         "paths",
         nargs="*",
         metavar="PATH",
-        help="scenario files or folders; one file prints the scenario, more (or a folder) "
-        "the book; default: the scenario folder of the book this runs in",
+        help="シナリオファイルかフォルダ。ファイル一つならそのシナリオ、複数（かフォルダ）なら"
+        "ブック全体。既定: このコマンドを実行したブックのシナリオフォルダ",
     )
     parser.add_argument(
         "--handout",
         metavar="ID",
-        help="print only what the player of this handout may read (one scenario)",
+        help="このハンドアウトのプレイヤーが読んでよいものだけを出す（シナリオ一つ）",
     )
-    parser.add_argument("--title", default="シナリオブック", help="the book's title")
-    parser.add_argument("-o", "--output", metavar="FILE", help="write to FILE, not stdout")
+    parser.add_argument("--title", default="シナリオブック", help="ブックの題名")
+    parser.add_argument("-o", "--output", metavar="FILE", help="標準出力ではなく FILE に書く")
     try:
         args = parser.parse_args(argv)
     except SystemExit as e:

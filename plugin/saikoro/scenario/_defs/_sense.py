@@ -23,52 +23,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from saikoro.scenario._common import unique_names
 from saikoro.scenario._loader import Node, join_path
-from saikoro.scenario._problems import Msg, show_value
+from saikoro.scenario._problems import Msg
 from saikoro.scenario._schema import Ctx
 
-__all__ = ["check_defeat_list", "check_settings", "unique_names"]
-
-
-def check_defeat_list(items: list[Any], node: Node, path: str, ctx: Ctx) -> None:
-    """``balance.defeat``: at least one enemy, each once."""
-    if not items:
-        ctx.error(node, path, Msg("balance.defeat_empty"), Msg("hint.defeat_empty"))
-        return
-    _once(items, node, path, ctx, "dup.defeat")
-
-
-def _once(items: list[Any], node: Node, path: str, ctx: Ctx, code: str) -> None:
-    """An error at every repeat of a value of ``items`` (a list of texts)."""
-    seen: dict[object, int] = {}
-    for i, value in enumerate(items):
-        if value not in seen:
-            seen[value] = i
-            continue
-        ipath = join_path(path, i)
-        first = ctx.nodes.get(join_path(path, seen[value]), node)
-        where = ctx.nodes.get(ipath, node)
-        ctx.error(where, ipath, Msg(code, (show_value(value), first.line)), Msg("hint.once"))
-
-
-def unique_names(code: str) -> Callable[[list[Any], Node, str, Ctx], None]:
-    """A list check: the ``name`` of every item (a mapping) is used once."""
-
-    def check(items: list[Any], node: Node, path: str, ctx: Ctx) -> None:
-        seen: dict[str, int] = {}
-        for i, item in enumerate(items):
-            name = item.get("name") if isinstance(item, dict) else None
-            if not isinstance(name, str):
-                continue
-            if name not in seen:
-                seen[name] = i
-                continue
-            npath = join_path(join_path(path, i), "name")
-            first = ctx.nodes.get(join_path(join_path(path, seen[name]), "name"), node)
-            msg = Msg(code, (show_value(name), first.line))
-            ctx.error(ctx.nodes.get(npath, node), npath, msg, Msg("hint.rename"))
-
-    return check
+__all__ = ["check_settings"]
 
 
 def check_settings(system_id: str) -> Callable[[dict[str, Any], Node, str, Ctx], None]:

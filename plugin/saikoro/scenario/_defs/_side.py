@@ -19,10 +19,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from saikoro.scenario._containers import Field, ListOf, Obj
+from saikoro.scenario._containers import Field, Obj
 from saikoro.scenario._loader import Node, join_path
 from saikoro.scenario._problems import Msg, show_value
-from saikoro.scenario._schema import INVALID, Bool, Ctx, Int, Str, Tolerant, did_you_mean
+from saikoro.scenario._schema import INVALID, Ctx, Tolerant, did_you_mean
+from saikoro.scenario.model._common import SideCheck
+from saikoro.scenario.model._keys import fields_of
 from saikoro.systems import registry
 
 __all__ = [
@@ -36,87 +38,7 @@ __all__ = [
     "side_keys",
 ]
 
-_ID = Str(max_length=64, pattern=r"[a-z0-9][a-z0-9_-]*", pattern_msg=Msg("t.id"))
-_NAME = Str(max_length=80)
-_COUNT = Int(0, 9999)
-
-FIELDS: dict[str, Field] = {
-    f.name: f
-    for f in (
-        Field(
-            "win",
-            Bool(),
-            ja="メインミッションの成否(true: 達成したとき、false: 失敗したとき)",
-            en="the main mission succeeded (true) or failed (false)",
-        ),
-        Field(
-            "rounds_at_most",
-            Int(1, 99),
-            ja="この数以内のラウンドで終わる(穢れはターン、カットアクションはカット)",
-            en="the battle ends within this many rounds (turns, cuts)",
-        ),
-        Field(
-            "downed_at_most",
-            Int(0, 20),
-            ja="戦闘不能になったPCがこの人数以下(0: 誰も倒れない)",
-            en="at most this many PCs are downed (0: nobody)",
-        ),
-        Field(
-            "standing",
-            ListOf(_NAME, min_items=1, max_items=20),
-            ja="一度も戦闘不能にならないPC(名前)",
-            en="PCs (by name) never downed",
-        ),
-        Field(
-            "all_defeated",
-            Bool(),
-            ja="エネミーを全員倒す(true)/倒し残す(false)",
-            en="true: every enemy is defeated",
-        ),
-        Field(
-            "defeated",
-            ListOf(_ID, min_items=1, max_items=50),
-            ja="倒すエネミー(ID)",
-            en="enemies (ids) defeated",
-        ),
-        Field(
-            "spared",
-            ListOf(_ID, min_items=1, max_items=50),
-            ja="一度も倒さないエネミー(ID)",
-            en="enemies (ids) never defeated",
-        ),
-        Field(
-            "defeated_first",
-            ListOf(_ID, min_items=1, max_items=50),
-            ja="ほかのどのエネミーより先に倒すエネミー(ID、全員倒すこと)",
-            en="enemies (ids) all defeated before any other enemy",
-        ),
-        Field(
-            "taken_at_most",
-            _COUNT,
-            ja="受けたダメージの合計がこの値以下(パーティの合計。kokuryoku では自国の国力への打撃)",
-            en="the party's (kokuryoku: the nation's) total damage taken is at most this",
-        ),
-        Field(
-            "no_damage_from",
-            ListOf(Str(max_length=160), min_items=1, max_items=20),
-            ja="一度もダメージを受けないエネミーの行動(名前、または エネミーID:名前)",
-            en="enemy actions (name, or enemy-id:name) that never deal the party damage",
-        ),
-        Field(
-            "targets",
-            ListOf(_NAME, min_items=1, max_items=100),
-            ja="成功させる判定(difficulty_targets の name)",
-            en="difficulty targets (by name) succeeded",
-        ),
-        Field(
-            "targets_at_least",
-            Int(0, 100),
-            ja="成功した判定の数がこの値以上",
-            en="at least this many difficulty targets succeeded",
-        ),
-    )
-}
+FIELDS: dict[str, Field] = {f.name: f for f in fields_of(SideCheck)}
 """The keys any battle may offer (the model's :class:`~saikoro.scenario.model.SideCheck`);
 a system's own facts are its :class:`SideFact` declarations."""
 

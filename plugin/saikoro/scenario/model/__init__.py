@@ -3,8 +3,15 @@
 :func:`build_model` turns validated scenario data into its system's
 :class:`ScenarioModel` subclass (chosen by ``system:``); validation does it for every
 valid file (:attr:`saikoro.scenario.Scenario.model`). Every object knows ``where`` it is written
-(:class:`Position`, not part of equality or ``repr``); defaults come from the scenario
-definitions (:mod:`saikoro.scenario._defs`), filled once.
+(:class:`Position`, not part of equality or ``repr``); defaults are filled in.
+
+The classes are where a scenario's keys are declared: each field of a :func:`model` class
+made with :func:`key` is a key, its annotation the value's Python type, its default the
+key's, and :func:`key` gives the rest (the ``kind`` of value, its words, a list's sizes).
+The scenario definitions (:mod:`saikoro.scenario._defs`) are made from them
+(:func:`saikoro.scenario.scenario_root`), so a key's name, type and default are written
+once; :func:`choices_of` makes an :class:`~saikoro.scenario.Enum`'s choices of a class's
+keys (a check that names an ability).
 
 >>> from saikoro.scenario import validate_text
 >>> sc = validate_text("system: kegare\\ntitle: t\\nenemies:\\n"
@@ -20,10 +27,9 @@ import typing
 from collections.abc import Mapping
 
 from saikoro.scenario._containers import ListOf, Obj
-from saikoro.scenario._defs import DEFINITIONS
 from saikoro.systems import RegistryError, system_class
 
-from ._build import DEFINED, NOWHERE, Model, Position, build, defaults_from, hints_of, to_data
+from ._build import NOWHERE, Model, Position, build, hints_of, to_data
 from ._common import (
     PC,
     Balance,
@@ -42,9 +48,9 @@ from ._common import (
     SideCheck,
     SideMission,
 )
+from ._keys import KeyOptions, choices_of, key, model
 
 __all__ = [
-    "DEFINED",
     "NOWHERE",
     "PC",
     "Balance",
@@ -55,6 +61,7 @@ __all__ = [
     "Enemy",
     "Handout",
     "Image",
+    "KeyOptions",
     "MainMission",
     "Missions",
     "Model",
@@ -65,8 +72,10 @@ __all__ = [
     "SideCheck",
     "SideMission",
     "build_model",
-    "defaults_from",
+    "choices_of",
     "enemy_model",
+    "key",
+    "model",
     "model_class",
     "pc_model",
     "to_data",
@@ -99,23 +108,27 @@ def build_model(
     positions: Mapping[str, tuple[int, int]] | None = None,
 ) -> ScenarioModel:
     """The model of validated scenario ``data`` of ``system_id``."""
+    from saikoro.scenario._defs import DEFINITIONS
+
     return build(
         model_class(system_id), DEFINITIONS[system_id], data, file=file, positions=positions
     )
 
 
-def _item(system_id: str, key: str, data: Mapping[str, object]) -> Model:
-    """One entry of the list ``key`` of ``system_id``'s scenarios, built from its data."""
-    items = DEFINITIONS[system_id].field(key).type
+def _item(system_id: str, name: str, data: Mapping[str, object]) -> Model:
+    """One entry of the list ``name`` of ``system_id``'s scenarios, built from its data."""
+    from saikoro.scenario._defs import DEFINITIONS
+
+    items = DEFINITIONS[system_id].field(name).type
     if not isinstance(items, ListOf) or not isinstance(items.item, Obj):
-        raise TypeError(f"{system_id}: {key} is not a list of mappings")
-    hint = hints_of(model_class(system_id))[key]
+        raise TypeError(f"{system_id}: {name} is not a list of mappings")
+    hint = hints_of(model_class(system_id))[name]
     while not (isinstance(hint, type) and issubclass(hint, Model)):
         args = [a for a in typing.get_args(hint) if a is not type(None) and a is not Ellipsis]
         if not args:
-            raise TypeError(f"{system_id}: the model's {key} are not model objects")
+            raise TypeError(f"{system_id}: the model's {name} are not model objects")
         hint = args[0]
-    return build(hint, items.item, data, path=f"scenario.{key}")
+    return build(hint, items.item, data, path=f"scenario.{name}")
 
 
 def enemy_model(system_id: str, enemy: Mapping[str, object]) -> Enemy:

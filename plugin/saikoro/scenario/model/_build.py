@@ -1,10 +1,10 @@
 """Building the typed model from validated data, guided by the scenario definitions.
 
-The dataclasses of :mod:`saikoro.scenario.model` name their fields after the keys of
-the definitions (:mod:`saikoro.scenario._defs`); :func:`build` walks a class and its
-definition side by side. Defaults come from the definitions (the :class:`saikoro.scenario.Field`
-``default``), never from the classes: a key the data leaves out gets the definition's
-default, or ``None`` when the definition has none. Lists become tuples and free
+The dataclasses of :mod:`saikoro.scenario.model` declare the keys the definitions
+(:mod:`saikoro.scenario._defs`) are made of (:mod:`._keys`); :func:`build` walks a class
+and its definition side by side. A key the data leaves out gets the definition's default
+(:class:`saikoro.scenario.Field` ``default``, the class's own), or ``None`` when the
+definition has none. Lists become tuples and free
 mappings read-only mappings, so the whole model is immutable. A class whose ``EXTRA``
 names one of its mapping fields (:class:`~saikoro.scenario.model.SideCheck`'s ``facts``)
 gets there the defined keys it does not name itself (keys a system adds).
@@ -35,12 +35,10 @@ from saikoro.scenario._loader import join_path
 from saikoro.scenario._schema import Type
 
 __all__ = [
-    "DEFINED",
     "NOWHERE",
     "Model",
     "Position",
     "build",
-    "defaults_from",
     "hints_of",
     "to_data",
 ]
@@ -86,59 +84,6 @@ class Model:
 
 
 M = TypeVar("M", bound=Model)
-
-
-class _Defined:
-    """The type of :data:`DEFINED`."""
-
-    def __repr__(self) -> str:
-        return "DEFINED"
-
-
-DEFINED: typing.Any = _Defined()
-"""A model field's default written as "the definition's": :func:`defaults_from` puts the
-definition's default there, so a key's default is declared once, in its ``Field``."""
-
-
-def defaults_from(kind: Obj) -> typing.Callable[[type[M]], type[M]]:
-    """A class decorator, under ``@dataclass``: each field of the class written
-    ``= DEFINED`` gets the default of the same key in ``kind`` (``()`` for a list,
-    ``None`` for an optional key with none), so that a model constructed directly is the
-    model the loader builds (the loader fills every default from the definition).
-
-    >>> from saikoro.scenario._containers import Field, Obj
-    >>> from saikoro.scenario._schema import Int
-    >>> @dataclass(frozen=True, slots=True, kw_only=True)
-    ... @defaults_from(Obj((Field("a", Int(0, 9)), Field("b", Int(0, 9), default=3))))
-    ... class Pair(Model):
-    ...     a: int
-    ...     b: int = DEFINED
-    >>> Pair(a=1).b
-    3
-
-    Raises:
-        TypeError: a field written ``= DEFINED`` names no key of ``kind``, or a required
-            one (a bug in the model, at import).
-    """
-
-    def apply(cls: type[M]) -> type[M]:
-        for name, written in list(vars(cls).items()):
-            if written is not DEFINED:
-                continue
-            found = [f for f in kind.fields if f.name == name]
-            if not found:
-                raise TypeError(f"{cls.__name__}.{name} is not a key of its definition")
-            defined = found[0]
-            if defined.required:
-                raise TypeError(f"{cls.__name__}.{name} is required: it has no default")
-            default = defined.default
-            if callable(default) and default is not list:
-                raise TypeError(f"{cls.__name__}.{name}: its definition's default is a call")
-            setattr(cls, name, () if default is list else default)
-        return cls
-
-    return apply
-
 
 Positions = Mapping[str, tuple[int, int]]
 

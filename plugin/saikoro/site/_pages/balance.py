@@ -27,9 +27,7 @@ from saikoro.balance import (
     VERDICTS,
     BalanceResult,
     Encounter,
-    Sensitivity,
     TargetVerdict,
-    TuneResult,
     balance_problems,
     encounter,
     judge_target,
@@ -44,6 +42,7 @@ from saikoro.site._log import log
 from saikoro.site._pages.labels import ruling_word
 from saikoro.site._safe import esc
 from saikoro.systems import system_class
+from saikoro.tune import Sensitivity, TuneResult
 
 __all__ = [
     "Settings",

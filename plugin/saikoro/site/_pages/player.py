@@ -68,7 +68,8 @@ figcaption { font-size: 0.85rem; color: var(--muted); }
   a { color: inherit; text-decoration: none; }
   .saikoro-print-only { display: block; }
 }
-@page { margin: 15mm 14mm; }
+@page { margin: 15mm 14mm 17mm;
+  @bottom-center { content: counter(page) " / " counter(pages); font-size: 8pt; color: #444; } }
 """
 
 

@@ -13,24 +13,18 @@ from functools import cache
 from typing import Any
 
 from saikoro.scenario import (
-    PC_NAME,
     Ctx,
     Field,
     Int,
-    ListOf,
-    MapOf,
     Msg,
     Node,
-    Obj,
     SideFact,
-    Str,
-    enemy_obj,
     odds_hint,
     scenario_root,
-    target_obj,
     warn_at,
-    with_party,
 )
+
+from .model import AkatsukiScenario, AkatsukiTarget
 
 __all__ = ["ROOT", "two_d6_at_most"]
 
@@ -63,60 +57,6 @@ def _check_target(dt: dict[str, Any], node: Node, path: str, ctx: Ctx) -> None:
         warn_at(ctx, node, path, "difficulty", msg, hint=odds_hint(two_d6_at_most(target)))
 
 
-ABILITY_NAME = Str(max_length=20)
-
-ENEMY = enemy_obj(
-    Field(
-        "abilities",
-        MapOf(ABILITY_NAME, Int(1, 20), max_items=20),
-        required=True,
-        ja="能力名→レベル(5が人並み、9以上は超人)",
-        en="ability -> level (5 ordinary, 9+ superhuman)",
-    ),
-    Field(
-        "specialties",
-        ListOf(Str(max_length=40), max_items=20),
-        default=list,
-        ja="得意分野(スタイル)。ゾロ目の効果が働く",
-        en="specialties (styles with doublets)",
-    ),
-    Field("cards", Int(0, 99), default=0, ja="覚醒札の枚数", en="awakening cards"),
-)
-
-TARGET = target_obj(
-    Field("ability", ABILITY_NAME, required=True, ja="使う能力", en="the ability"),
-    Field("style", Str(max_length=40), ja="スタイル", en="style"),
-    Field(
-        "difficulty",
-        Int(-10, 1),
-        default=0,
-        ja="基本難易度(+1 簡単 / 0 普通 / -1 手強い / -2 困難 / -3 至難 / -4 常人の領域外)",
-        en="base difficulty (+1 easy ... -4 beyond ordinary people)",
-    ),
-    Field(
-        "preparation",
-        Int(0, 3),
-        default=0,
-        ja="下準備の修正(+1〜+3)",
-        en="preparation (+1..+3)",
-    ),
-    Field(
-        "support",
-        Int(0, 4),
-        default=0,
-        ja="補佐の修正(1人+1、専門家・超人+2、2人まで)",
-        en="supporters' bonus (+1 each, +2 for experts, two at most)",
-    ),
-    Field(
-        "level",
-        Int(1, 20),
-        ja="想定する能力レベル(省略時5)",
-        en="assumed ability level (default 5)",
-    ),
-    checks=(_check_target,),
-)
-
-
 CARDS_LEFT_AT_LEAST = SideFact(
     Field(
         "cards_left_at_least",
@@ -137,32 +77,14 @@ SIDE_CHECKS: tuple[str | SideFact, ...] = (
 )
 """The side-mission ``check:`` keys this system's scenarios offer."""
 
-ROOT = scenario_root("akatsuki", TARGET, ENEMY, side_checks=SIDE_CHECKS)
-"""The whole akatsuki scenario."""
-
-
-PC = Obj(
-    (
-        PC_NAME,
-        Field(
-            "abilities",
-            MapOf(ABILITY_NAME, Int(1, 20), max_items=20),
-            required=True,
-            ja="能力名→レベル",
-            en="ability -> level",
-        ),
-        Field(
-            "specialties",
-            ListOf(Str(max_length=40), max_items=20),
-            default=list,
-            ja="得意分野(スタイル)",
-            en="specialties (styles)",
-        ),
-        Field("cards", Int(0, 99), default=0, ja="覚醒札の枚数", en="awakening cards"),
-    )
+ROOT = scenario_root(
+    "akatsuki",
+    AkatsukiScenario,
+    checks={AkatsukiTarget: (_check_target,)},
+    side_checks=SIDE_CHECKS,
+    defeat=False,
 )
-
-ROOT = with_party(ROOT, PC, defeat=False)
+"""The whole akatsuki scenario (its keys: :mod:`.model`)."""
 
 
 REFERENCE_PARTY: tuple[dict[str, object], ...] = (

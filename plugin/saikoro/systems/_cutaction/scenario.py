@@ -6,70 +6,25 @@ from typing import Any
 
 from saikoro.scenario import (
     BATTLE_CHECKS,
-    ID,
-    NAME,
-    PC_NAME,
-    TEXT,
     Bool,
-    Choice,
     Ctx,
-    Enum,
     Field,
-    Int,
-    ListOf,
     Msg,
     Node,
-    Obj,
     SideFact,
     Tolerant,
-    chase_tables,
-    enemy_obj,
     join_path,
     scenario_root,
     show_value,
-    target_obj,
     warn_at,
-    with_party,
 )
 
-from .events import CHASE_EVENTS
+from .model import AREAS, CutactionScenario, CutactionTarget
 
-__all__ = ["ROOT"]
+__all__ = ["AREAS", "ROOT"]
 
-CHECKS = (
-    Choice("body", "ボディ", "body"),
-    Choice("head", "ヘッド", "head"),
-)
-AREAS = (
-    Choice("home-base", "自陣本営", "own headquarters"),
-    Choice("home", "自陣", "own side"),
-    Choice("front", "前線", "front line"),
-    Choice("enemy", "敵陣", "enemy side"),
-    Choice("enemy-base", "敵陣本営", "enemy headquarters"),
-)
-KINDS = (
-    Choice("action", "行動判定", "action check"),
-    Choice("resist", "抵抗判定", "resistance check"),
-    Choice("chase", "チェイスの移動(目標値の10倍が到着点)", "chase (goal is ten times the target)"),
-)
-ATTACK_KINDS = (
-    Choice("melee", "格闘", "melee"),
-    Choice("shooting", "射撃", "shooting"),
-)
-FLEES = (
-    Choice("party", "PCが逃げ、エネミーが追う", "the PCs flee, the enemies pursue"),
-    Choice("enemies", "エネミーが逃げ、PCが追う", "the enemies flee, the PCs pursue"),
-)
-EVENTS = tuple(Choice(ev.name, ev.effect, ev.name) for ev in CHASE_EVENTS)
 CHASE_KEYS = ("flees", "runners", "table")
 """The keys only a ``kind: chase`` target takes."""
-
-REACTION = Field(
-    "reaction",
-    Int(0, 30),
-    ja="リアクション(防御・回避)の成功値。省略時はボディの値",
-    en="reaction (defence/dodge) success value; default: the body value",
-)
 
 
 def _check_target(dt: dict[str, Any], node: Node, path: str, ctx: Ctx) -> None:
@@ -150,96 +105,6 @@ def _check_chase(root: dict[str, Any], node: Node, path: str, ctx: Ctx) -> None:
             )
 
 
-ENEMY = enemy_obj(
-    Field("body", Int(0, 30), required=True, ja="ボディの成功値", en="body success value"),
-    Field("head", Int(0, 30), required=True, ja="ヘッドの成功値", en="head success value"),
-    Field("hp", Int(1, 999), required=True, ja="体力", en="stamina"),
-    REACTION,
-    Field("area", Enum(AREAS), default="enemy", ja="初期配置のエリア", en="starting row"),
-    Field(
-        "cover",
-        Enum(
-            (
-                Choice("none", "なし", "none"),
-                Choice("half", "半遮蔽", "half cover"),
-                Choice("full", "完全遮蔽", "full cover"),
-            )
-        ),
-        default="none",
-        ja="遮蔽",
-        en="cover",
-    ),
-    Field(
-        "attacks",
-        ListOf(
-            Obj(
-                (
-                    Field("name", NAME, required=True, ja="攻撃名", en="name"),
-                    Field(
-                        "kind",
-                        Enum(ATTACK_KINDS),
-                        required=True,
-                        ja="格闘か射撃か",
-                        en="melee or shooting",
-                    ),
-                    Field("damage", Int(0, 999), required=True, ja="ダメージ", en="damage"),
-                    Field("effect", TEXT, ja="効果", en="effect"),
-                )
-            ),
-            max_items=20,
-        ),
-        default=list,
-        ja="攻撃",
-        en="attacks",
-    ),
-    Field(
-        "vehicle",
-        NAME,
-        ja="乗り物(チェイス用。省略時は徒歩。runners がなければ乗り物を持つ者がチェイスに加わる)",
-        en="vehicle (for chases; default on foot)",
-    ),
-    Field("blockade", Bool(), default=False, ja="エリアを封鎖する", en="blockades its row"),
-    short=True,
-)
-
-TARGET = target_obj(
-    Field("check", Enum(CHECKS), required=True, ja="ボディかヘッドか", en="body or head"),
-    Field(
-        "target",
-        Int(0, 99),
-        required=True,
-        ja="目標値(行為の要素の数が目安。達成値がこれ以上で成功)",
-        en="target (about the number of parts of the act)",
-    ),
-    Field("kind", Enum(KINDS), default="action", ja="判定の種類", en="kind of check"),
-    Field(
-        "flees",
-        Enum(FLEES),
-        ja="チェイスで逃げる側(kind: chase のみ)。省略時は party(PCが移動を宣言して逃げる)",
-        en="who flees in the chase (kind: chase only; default party)",
-    ),
-    Field(
-        "runners",
-        ListOf(ID, min_items=1, max_items=50),
-        ja=(
-            "チェイスに加わるエネミーのID(kind: chase のみ)。省略時は vehicle を持つエネミー、"
-            "誰も持たなければ全員。加わらないエネミーとはチェイスの前に戦う"
-        ),
-        en="enemy ids in the chase (kind: chase only; default: those with a vehicle, else all)",
-    ),
-    Field(
-        "table",
-        NAME,
-        ja=(
-            "ルート変更で振る chase_tables の表の名前(kind: chase のみ)。省略時はシナリオの表が"
-            "1つならそれ、なければルールブックのチェイスイベント表"
-        ),
-        en="the chase table rolled on a route change (kind: chase only)",
-    ),
-    checks=(_check_target,),
-)
-
-
 ESCAPED = SideFact(
     Field(
         "escaped",
@@ -279,42 +144,14 @@ def _check_escaped(root: dict[str, Any], node: Node, path: str, ctx: Ctx) -> Non
 
 ROOT = scenario_root(
     "cutaction",
-    TARGET,
-    ENEMY,
-    chase_tables(
-        ja="チェイスイベント表などのランダム表",
-        en="chase event and other tables",
-        entry_fields=(
-            Field(
-                "event",
-                Enum(EVENTS),
-                ja="ルールブックのチェイスイベント(小道〜行き止まり)。この項目をそのイベントとして扱う",
-                en="the rule book's chase event this entry works as",
-            ),
-        ),
-    ),
-    (_check_chase, Tolerant(_check_escaped)),
+    CutactionScenario,
+    checks={
+        CutactionTarget: (_check_target,),
+        CutactionScenario: (_check_chase, Tolerant(_check_escaped)),
+    },
     side_checks=SIDE_CHECKS,
 )
-"""The whole cut-action scenario."""
-
-
-PC = Obj(
-    (
-        PC_NAME,
-        Field("body", Int(0, 30), required=True, ja="ボディの成功値", en="body success value"),
-        Field("head", Int(0, 30), required=True, ja="ヘッドの成功値", en="head success value"),
-        Field("hp", Int(1, 999), required=True, ja="体力", en="stamina"),
-        REACTION,
-        Field("area", Enum(AREAS), default="home", ja="初期配置のエリア", en="starting row"),
-        Field(
-            "attack", Enum(ATTACK_KINDS), default="shooting", ja="格闘か射撃か", en="attack kind"
-        ),
-        Field("damage", Int(0, 999), default=4, ja="攻撃のダメージ", en="attack damage"),
-    )
-)
-
-ROOT = with_party(ROOT, PC)
+"""The whole cut-action scenario (its keys: :mod:`.model`)."""
 
 
 REFERENCE_PARTY: tuple[dict[str, object], ...] = (

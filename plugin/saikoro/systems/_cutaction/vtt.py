@@ -23,8 +23,7 @@ from saikoro.scenario.model import PC, Enemy
 from saikoro.systems import System, get
 
 from .checks import dice_shape
-from .model import CutactionEnemy, CutactionPC
-from .scenario import AREAS, ATTACK_KINDS
+from .model import AREAS, ATTACK_KINDS, CutactionEnemy, CutactionPC
 
 __all__ = ["character", "enemy_cell", "palette", "pc_as_enemy", "pc_cell", "room_map"]
 

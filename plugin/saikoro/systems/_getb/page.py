@@ -16,8 +16,7 @@ from collections.abc import Sequence
 from saikoro.scenario.model import PC
 from saikoro.site import Grid, Metric, Personal, Profile, given
 
-from .model import GetbAttack, GetbEnemy, GetbPC, GetbTarget
-from .scenario import ABILITIES
+from .model import ABILITIES, GetbAttack, GetbEnemy, GetbPC, GetbTarget
 from .vtt import CHECK_LABELS
 
 __all__ = ["CHECK_LABELS", "GUARD_BONUSES", "PROFILE", "GetbProfile", "cell_word"]

@@ -18,71 +18,28 @@ from typing import Any
 
 from saikoro.scenario import (
     BATTLE_CHECKS,
-    NAME,
-    PC_NAME,
-    TEXT,
-    Choice,
     Ctx,
-    Enum,
-    Field,
-    Int,
     IntOrRange,
-    ListOf,
     Msg,
     Node,
-    Obj,
-    Str,
     did_you_mean,
-    enemy_obj,
     fraction_text,
     join_path,
     odds_hint,
     scenario_root,
     show_value,
-    target_obj,
     warn_at,
-    with_party,
 )
 from saikoro.systems import Board
 from saikoro.systems import get as get_system
 
+from .model import GetbAttack, GetbEnemy, GetbScenario, GetbTarget
+
 __all__ = ["ROOT", "cells", "check_success", "diameter", "distance"]
 
-ABILITIES = (
-    Choice("strength", "筋力", "strength"),
-    Choice("agility", "敏捷", "agility"),
-    Choice("intellect", "知力", "intellect"),
-    Choice("endurance", "耐久", "endurance"),
-)
-WEAPONS = (
-    Choice("short-blade", "ショートブレード(ダメージ2D)", "short blade (2 damage dice)"),
-    Choice("long-blade", "ロングブレード(ダメージ3D)", "long blade (3 damage dice)"),
-    Choice("buster-blade", "バスターブレード(ダメージ4D)", "buster blade (4 damage dice)"),
-    Choice("shooting", "射撃", "shooting"),
-    Choice("skill", "スキル", "skill"),
-)
-ELEMENTS = (
-    Choice("physical", "物理", "physical"),
-    Choice("fire", "炎", "fire"),
-    Choice("ice", "氷", "ice"),
-    Choice("thunder", "雷", "thunder"),
-    Choice("divine", "神", "divine"),
-)
-SHIELDS = (
-    Choice("buckler", "バックラー(ガード2D)", "buckler (2 guard dice)"),
-    Choice("shield", "シールド(ガード3D)", "shield (3 guard dice)"),
-    Choice("tower", "タワー(ガード4D)", "tower (4 guard dice)"),
-)
 BLADES = ("short-blade", "long-blade", "buster-blade")
 BLADE_REACH = (0, 1)
 """Every blade reaches its own cell and the adjacent ones; the rules fix it per weapon."""
-CELL = Str(
-    max_length=8,
-    pattern=r"centre|(?:in|out)(?:[1-9]|1[0-2])",
-    pattern_msg=Msg("t.cell"),
-    suggest=("centre", *(f"in{i}" for i in range(1, 13)), *(f"out{i}" for i in range(1, 13))),
-)
-"""A cell of the dial-clock map: ``in1``..``in12``, ``out1``..``out12`` or ``centre``."""
 
 
 @cache
@@ -171,159 +128,20 @@ def _check_range(attack: dict[str, Any], node: Node, path: str, ctx: Ctx) -> Non
         ctx.warning(where, rpath, Msg("getb.range_beyond", (attack["range"], far)))
 
 
-TARGET = target_obj(
-    Field("check", Enum(ABILITIES), required=True, ja="使う能力値", en="the ability used"),
-    Field(
-        "target",
-        Int(1, 99),
-        required=True,
-        ja="目標値(1D10+能力値がこれ以上で成功)",
-        en="target (1D10 + ability must reach it)",
-    ),
-    checks=(_check_target,),
-)
-
-ATTACK = Obj(
-    (
-        Field("name", NAME, required=True, ja="攻撃の名前", en="attack name"),
-        Field("weapon", Enum(WEAPONS), required=True, ja="攻撃方法の種類", en="kind of attack"),
-        Field("element", Enum(ELEMENTS), required=True, ja="属性", en="element"),
-        Field("power", Int(0, 999), required=True, ja="威力", en="power"),
-        Field(
-            "range",
-            IntOrRange(0, 24),
-            default="0-1",
-            ja="射程(0-1 など、セル数)",
-            en="range in cells (0-1...)",
-        ),
-        Field(
-            "dice",
-            Int(0, 20),
-            ja="ダメージ判定のダイス数(省略時は種類から)",
-            en="damage dice (default: by kind)",
-        ),
-        Field("effect", TEXT, ja="追加の効果", en="extra effect"),
-    ),
-    checks=(_check_range,),
-)
-
-ENEMY = enemy_obj(
-    Field(
-        "abilities",
-        Obj(tuple(Field(c.value, Int(0, 30), required=True, ja=c.ja, en=c.en) for c in ABILITIES)),
-        required=True,
-        ja="能力値(筋力・敏捷・知力・耐久)",
-        en="abilities",
-    ),
-    Field("hp", Int(1, 99999), required=True, ja="HP", en="hit points"),
-    Field("ap", Int(0, 99), required=True, ja="最大AP", en="maximum AP"),
-    Field("st", Int(0, 99), required=True, ja="最大ST", en="maximum ST"),
-    Field("op", Int(0, 99), ja="最大OP", en="maximum OP"),
-    Field(
-        "placement",
-        CELL,
-        required=True,
-        ja="初期配置のセル(in1〜in12, out1〜out12, centre)",
-        en="starting cell",
-    ),
-    Field(
-        "attacks",
-        ListOf(ATTACK, min_items=1, max_items=20),
-        required=True,
-        ja="攻撃",
-        en="attacks",
-    ),
-    Field(
-        "guard",
-        Obj(
-            (
-                Field("shield", Enum(SHIELDS), required=True, ja="盾の種類", en="shield"),
-                Field("armor", Int(0, 99), required=True, ja="装甲値", en="armour value"),
-            )
-        ),
-        ja="ガード(盾と装甲値)",
-        en="guard (shield and armour)",
-    ),
-    Field("weak", ListOf(Enum(ELEMENTS), max_items=5), ja="弱点属性", en="weak elements"),
-    checks=(_check_cell,),
-)
-
-
 SIDE_CHECKS: tuple[str, ...] = BATTLE_CHECKS
 """The side-mission ``check:`` keys this system's scenarios offer."""
 
-ROOT = scenario_root("getb", TARGET, ENEMY, side_checks=SIDE_CHECKS)
-"""The whole GETB scenario."""
-
-
-BULLET = Obj(
-    (
-        Field("name", NAME, required=True, ja="バレットの名前", en="bullet name"),
-        Field("element", Enum(ELEMENTS), default="physical", ja="属性", en="element"),
-        Field(
-            "dice",
-            Int(0, 20),
-            default=0,
-            ja="バレットのアビリティで銃の1個に足すダメージダイス",
-            en="damage dice the bullet adds to the gun's one",
-        ),
-        Field(
-            "range",
-            IntOrRange(0, 24),
-            ja="射程(省略時は gun_range)",
-            en="range in cells (default: gun_range)",
-        ),
-    )
+ROOT = scenario_root(
+    "getb",
+    GetbScenario,
+    checks={
+        GetbTarget: (_check_target,),
+        GetbAttack: (_check_range,),
+        GetbEnemy: (_check_cell,),
+    },
+    side_checks=SIDE_CHECKS,
 )
-"""A PC's bullet: the shooting attack's element, extra dice and range (the gun's power)."""
-
-PC = Obj(
-    (
-        PC_NAME,
-        Field(
-            "abilities",
-            Obj(
-                tuple(
-                    Field(c.value, Int(0, 30), required=True, ja=c.ja, en=c.en) for c in ABILITIES
-                )
-            ),
-            required=True,
-            ja="能力値(筋力・敏捷・知力・耐久)",
-            en="abilities",
-        ),
-        Field("hp", Int(1, 99999), required=True, ja="HP", en="hit points"),
-        Field("ap", Int(0, 99), required=True, ja="最大AP", en="maximum AP"),
-        Field("st", Int(0, 99), required=True, ja="最大ST", en="maximum ST"),
-        Field("op", Int(0, 99), default=0, ja="最大OP", en="maximum OP"),
-        Field(
-            "weapon",
-            Enum(WEAPONS[:3]),
-            default="long-blade",
-            ja="近接武器の種類",
-            en="melee weapon",
-        ),
-        Field("power", Int(0, 999), default=5, ja="近接武器の威力", en="melee weapon power"),
-        Field("gun_power", Int(0, 999), ja="銃の威力(省略時は射撃しない)", en="gun power"),
-        Field("gun_range", IntOrRange(0, 24), default="1-3", ja="銃の射程", en="gun range"),
-        Field("shield", Enum(SHIELDS), default="buckler", ja="盾の種類", en="shield"),
-        Field("armor", Int(0, 99), default=0, ja="装甲値", en="armour value"),
-        Field(
-            "element",
-            Enum(ELEMENTS),
-            default="physical",
-            ja="近接武器の属性",
-            en="melee weapon element",
-        ),
-        Field(
-            "bullets",
-            ListOf(BULLET, min_items=1, max_items=20),
-            ja="銃のバレット(省略時は gun_power があれば物理・追加ダイスなしの1種)",
-            en="the gun's bullets (default: one physical bullet when gun_power is given)",
-        ),
-    )
-)
-
-ROOT = with_party(ROOT, PC)
+"""The whole GETB scenario (its keys: :mod:`.model`)."""
 
 
 REFERENCE_PARTY: tuple[dict[str, object], ...] = (

@@ -31,9 +31,8 @@ from saikoro.scenario.model import PC, Enemy
 from saikoro.systems import System
 
 from .chain import DEFAULT_CRITICAL
-from .model import GetbAbilities, GetbAttack, GetbEnemy, GetbPC
-from .scenario import ABILITIES
-from .scenario import WEAPONS as WEAPON_CHOICES
+from .model import ABILITIES, GetbAbilities, GetbAttack, GetbEnemy, GetbPC
+from .model import WEAPONS as WEAPON_CHOICES
 from .states import Shield, Weapon
 
 __all__ = [

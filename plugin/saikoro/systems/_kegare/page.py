@@ -16,8 +16,7 @@ from collections.abc import Sequence
 from saikoro.site import Grid, Metric, Profile
 
 from .effects import describe, read_effect
-from .model import KegareEnemy, KegareSkill, KegareTarget
-from .scenario import SKILL_KINDS, STATUSES, TARGETS
+from .model import SKILL_KINDS, STATUSES, TARGETS, KegareEnemy, KegareSkill, KegareTarget
 
 __all__ = ["PROFILE", "KegareProfile"]
 

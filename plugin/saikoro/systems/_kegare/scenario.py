@@ -12,59 +12,23 @@ from typing import Any
 
 from saikoro.scenario import (
     BATTLE_CHECKS,
-    NAME,
-    PC_NAME,
-    TEXT,
-    Bool,
-    Choice,
     Ctx,
-    Enum,
     Field,
     Int,
-    ListOf,
     Msg,
     Node,
-    Obj,
     SideFact,
-    enemy_obj,
     join_path,
     odds_hint,
     scenario_root,
     show_value,
-    target_obj,
     warn_at,
-    with_party,
 )
 
 from .effects import describe, read_effect, unread_state
+from .model import KegareScenario, KegareSkill, KegareTarget
 
 __all__ = ["ROOT", "two_d6_at_least"]
-
-POSITIONS = (
-    Choice("far", "遠距離(攻撃判定に互いに-4)", "far (-4 to attacks both ways)"),
-    Choice("mid", "中距離(攻撃判定に互いに-2)", "middle (-2 to attacks both ways)"),
-    Choice("near", "近距離(補正なし)", "near (no modifier)"),
-)
-SKILL_KINDS = (
-    Choice("attack", "攻撃", "attack"),
-    Choice("support", "支援", "support"),
-    Choice("defence", "防御", "defence"),
-    Choice("passive", "常駐", "always on"),
-)
-TARGETS = (
-    Choice("single", "単体", "one target"),
-    Choice("all", "全体(敵対する全員)", "every opponent"),
-    Choice("self", "自身", "self"),
-)
-STATUSES = (
-    Choice("poison", "毒", "poison"),
-    Choice("paralysis", "麻痺", "paralysis"),
-    Choice("weakness", "脱力", "weakness (attack down)"),
-    Choice("daze", "自失", "daze (defence down)"),
-    Choice("confusion", "混乱", "confusion"),
-    Choice("charm", "魅了", "charm"),
-    Choice("curse", "呪い", "curse"),
-)
 
 
 @cache
@@ -107,71 +71,6 @@ def _check_effect(skill: dict[str, Any], node: Node, path: str, ctx: Ctx) -> Non
         ctx.note(where, epath, Msg("kegare.effect_unread", (shown,)))
 
 
-SKILL = Obj(
-    (
-        Field("name", NAME, required=True, ja="スキル名", en="skill name"),
-        Field("kind", Enum(SKILL_KINDS), required=True, ja="種類", en="kind"),
-        Field("target", Enum(TARGETS), default="single", ja="対象", en="target"),
-        Field(
-            "ranged",
-            Bool(),
-            default=False,
-            ja="遠距離攻撃(ポジション補正を無視)",
-            en="ranged (ignores position modifiers)",
-        ),
-        Field("damage", Int(0, 999), ja="基本ダメージ", en="base damage"),
-        Field(
-            "effect",
-            TEXT,
-            ja="効果。シミュレーションが読む: 攻撃スキルは状態異常の名前"
-            "(毒(LV2)・麻痺・脱力・自失・混乱・魅了・呪い)、防御・常駐スキルは"
-            "「ダメージ-N」「穢れがN以上のあいだ」「…への攻撃を代わりに受ける」。"
-            "どう読んだかは saikoro validate とページが示す",
-            en="effect; the simulation reads status names (毒(LV2), 麻痺, 脱力, 自失, 混乱, "
-            "魅了, 呪い) in an attack skill's, and ダメージ-N, 穢れがN以上のあいだ and "
-            "…を代わりに受ける in a defence or always-on skill's; saikoro validate and the "
-            "page show what was read",
-        ),
-    ),
-    checks=(_check_effect,),
-)
-
-ENEMY = enemy_obj(
-    Field("hp", Int(1, 9999), required=True, ja="HP", en="hit points"),
-    Field("attack", Int(-20, 99), required=True, ja="攻撃値(2D6に足す)", en="attack value"),
-    Field("defence", Int(-20, 99), required=True, ja="防御値(2D6に足す)", en="defence value"),
-    Field("initiative", Int(0, 99), required=True, ja="行動値", en="initiative"),
-    Field("position", Enum(POSITIONS), default="near", ja="ポジション", en="position"),
-    Field(
-        "blessed",
-        Bool(),
-        default=False,
-        ja="加護を持つ(ターン終了ごとに穢れ+2)",
-        en="has a blessing (corruption +2 each turn)",
-    ),
-    Field("skills", ListOf(SKILL, max_items=20), default=list, ja="スキル", en="skills"),
-    Field(
-        "immune",
-        ListOf(Enum(STATUSES), max_items=7),
-        default=list,
-        ja="無効な状態異常",
-        en="status immunities",
-    ),
-)
-
-TARGET = target_obj(
-    Field(
-        "target",
-        Int(-99, 99),
-        required=True,
-        ja="目標値(2D6+修正がこれ以上で成功)",
-        en="target (2D6 + bonus must reach it)",
-    ),
-    Field("bonus", Int(-20, 20), default=0, ja="2D6に足す修正", en="bonus added to 2D6"),
-    checks=(_check_target,),
-)
-
-
 KEGARE_AT_MOST = SideFact(
     Field(
         "kegare_at_most",
@@ -187,25 +86,13 @@ KEGARE_AT_MOST = SideFact(
 SIDE_CHECKS: tuple[str | SideFact, ...] = (*BATTLE_CHECKS, KEGARE_AT_MOST)
 """The side-mission ``check:`` keys this system's scenarios offer."""
 
-ROOT = scenario_root("kegare", TARGET, ENEMY, side_checks=SIDE_CHECKS)
-"""The whole kegare scenario."""
-
-
-PC = Obj(
-    (
-        PC_NAME,
-        Field("hp", Int(1, 9999), required=True, ja="HP", en="hit points"),
-        Field("attack", Int(-20, 99), required=True, ja="攻撃値", en="attack value"),
-        Field("defence", Int(-20, 99), required=True, ja="防御値", en="defence value"),
-        Field("initiative", Int(0, 99), required=True, ja="行動値", en="initiative"),
-        Field("position", Enum(POSITIONS), default="near", ja="ポジション", en="position"),
-        Field("damage", Int(0, 999), default=5, ja="攻撃スキルの基本ダメージ", en="base damage"),
-        Field("ranged", Bool(), default=False, ja="遠距離攻撃を使う", en="attacks are ranged"),
-        Field("blessed", Bool(), default=False, ja="加護を持つ", en="has a blessing"),
-    )
+ROOT = scenario_root(
+    "kegare",
+    KegareScenario,
+    checks={KegareSkill: (_check_effect,), KegareTarget: (_check_target,)},
+    side_checks=SIDE_CHECKS,
 )
-
-ROOT = with_party(ROOT, PC)
+"""The whole kegare scenario (its keys: :mod:`.model`)."""
 
 
 REFERENCE_PARTY: tuple[dict[str, object], ...] = (

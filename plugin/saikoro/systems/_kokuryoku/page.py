@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from saikoro.scenario.model import PC
 from saikoro.site import Attack, Grid, Metric, Personal, Profile, given
 
+from .model import ABILITIES as DEFINED_ABILITIES
 from .model import KokuryokuEnemy, KokuryokuPC, KokuryokuTarget
-from .scenario import ABILITIES as DEFINED_ABILITIES
 
 __all__ = ["PROFILE", "KokuryokuProfile"]
 

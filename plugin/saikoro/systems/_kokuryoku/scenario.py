@@ -11,41 +11,21 @@ import unicodedata
 from typing import Any
 
 from saikoro.scenario import (
-    NAME,
-    PC_NAME,
-    TEXT,
-    Choice,
     Ctx,
-    Enum,
     Field,
     Int,
-    ListOf,
     Msg,
     Node,
-    Obj,
     SideFact,
-    Str,
-    enemy_obj,
     join_path,
     scenario_root,
     show_value,
-    target_obj,
     warn_at,
-    with_party,
 )
+
+from .model import KokuryokuEnemy, KokuryokuPC, KokuryokuScenario, KokuryokuTarget
 
 __all__ = ["ROOT"]
-
-KINDS = (
-    Choice("nation", "国(国力ゲージを持つ)", "nation (has a power gauge)"),
-    Choice("character", "人物(愛を持つ)", "character (has love points)"),
-)
-ABILITIES = (
-    Choice("force", "武力", "force"),
-    Choice("perception", "知覚", "perception"),
-    Choice("charisma", "カリスマ", "charisma"),
-    Choice("luck", "運", "luck"),
-)
 
 
 def _check_enemy(enemy: dict[str, Any], node: Node, path: str, ctx: Ctx) -> None:
@@ -78,65 +58,6 @@ def _check_final_phase(scenario: dict[str, Any], node: Node, path: str, ctx: Ctx
         ctx.warning(ctx.nodes.get(spath, node), spath, Msg("kokuryoku.no_power_zero"))
 
 
-ENEMY = enemy_obj(
-    Field("kind", Enum(KINDS), default="character", ja="国か人物か", en="nation or character"),
-    Field("power", Int(1, 9999), ja="国力(国のゲージ、0で敗北)", en="national power (0 loses)"),
-    Field("love", Int(1, 999), ja="愛(人物のHP、0で戦闘不能)", en="love (a character's HP)"),
-    Field(
-        "abilities",
-        Obj(tuple(Field(c.value, Int(0, 20), ja=c.ja, en=c.en) for c in ABILITIES)),
-        default=dict,
-        ja="能力値",
-        en="abilities",
-    ),
-    Field("attack", Int(0, 999), default=0, ja="攻撃力", en="attack power"),
-    Field("defence", Int(0, 999), default=0, ja="防御力", en="defence power"),
-    Field(
-        "skills",
-        ListOf(
-            Obj(
-                (
-                    Field("name", NAME, required=True, ja="スキル名", en="name"),
-                    Field("timing", Str(max_length=40), ja="タイミング", en="timing"),
-                    Field("effect", TEXT, ja="効果", en="effect"),
-                )
-            ),
-            max_items=20,
-        ),
-        default=list,
-        ja="スキル",
-        en="skills",
-    ),
-    checks=(_check_enemy,),
-    short=True,
-)
-
-TARGET = target_obj(
-    Field(
-        "target",
-        Int(1, 999),
-        required=True,
-        ja="目標値(支援判定の達成値と合計)",
-        en="target (totals of the check and its supports)",
-    ),
-    Field(
-        "gain",
-        Int(0, 999),
-        required=True,
-        ja="成功時の増加国力(失敗時は半分、切り捨て)",
-        en="power gained (half, rounded down, on failure)",
-    ),
-    Field(
-        "ability",
-        Enum(ABILITIES),
-        ja="GMが指定する起点の能力(省略時は自由)",
-        en="starting ability set by the GM (default: free)",
-    ),
-    checks=(_check_target,),
-    name=Field("name", NAME, required=True, ja="判定させたい状況", en="the situation"),
-)
-
-
 POWER_AT_LEAST = SideFact(
     Field(
         "power_at_least",
@@ -159,31 +80,6 @@ SIDE_CHECKS: tuple[str | SideFact, ...] = (
 )
 """The side-mission ``check:`` keys this system's scenarios offer."""
 
-ROOT = scenario_root(
-    "kokuryoku", TARGET, ENEMY, checks=(_check_final_phase,), side_checks=SIDE_CHECKS
-)
-"""The whole kokuryoku scenario."""
-
-
-PC = Obj(
-    (
-        PC_NAME,
-        Field("kind", Enum(KINDS), default="character", ja="国か人物か", en="nation or character"),
-        Field("power", Int(1, 9999), ja="国力(国のゲージ)", en="national power"),
-        Field("love", Int(1, 999), ja="愛(人物のHP)", en="love (a character's HP)"),
-        Field(
-            "abilities",
-            Obj(tuple(Field(c.value, Int(0, 20), ja=c.ja, en=c.en) for c in ABILITIES)),
-            default=dict,
-            ja="能力値",
-            en="abilities",
-        ),
-        Field("attack", Int(0, 999), default=0, ja="攻撃力", en="attack power"),
-        Field("defence", Int(0, 999), default=0, ja="防御力", en="defence power"),
-    ),
-    checks=(_check_enemy,),
-)
-
 
 def _one_nation(root: dict[str, Any], node: Node, path: str, ctx: Ctx) -> None:
     """The PCs play one nation: a second ``kind: nation`` in ``party`` is an error."""
@@ -198,8 +94,20 @@ def _one_nation(root: dict[str, Any], node: Node, path: str, ctx: Ctx) -> None:
         ctx.error(ctx.nodes.get(kpath, node), kpath, msg, Msg("hint.kokuryoku.two_nations"))
 
 
-ROOT = with_party(ROOT, PC, defeat=False)
+ROOT = scenario_root(
+    "kokuryoku",
+    KokuryokuScenario,
+    checks={
+        KokuryokuEnemy: (_check_enemy,),
+        KokuryokuTarget: (_check_target,),
+        KokuryokuPC: (_check_enemy,),
+        KokuryokuScenario: (_check_final_phase,),
+    },
+    side_checks=SIDE_CHECKS,
+    defeat=False,
+)
 ROOT = dataclasses.replace(ROOT, checks=(*ROOT.checks, _one_nation))
+"""The whole kokuryoku scenario (its keys: :mod:`.model`)."""
 
 
 REFERENCE_PARTY: tuple[dict[str, object], ...] = (

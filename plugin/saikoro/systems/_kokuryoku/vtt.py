@@ -17,8 +17,7 @@ from saikoro.export import Character, PaletteLine, signed
 from saikoro.scenario.model import PC, Enemy
 from saikoro.systems import System, get
 
-from .model import KokuryokuEnemy, KokuryokuPC
-from .scenario import ABILITIES
+from .model import ABILITIES, KokuryokuEnemy, KokuryokuPC
 
 __all__ = ["ABILITY_LABELS", "character", "palette", "pc_as_enemy"]
 

@@ -1,6 +1,6 @@
 """GETB: rounds on the dial-clock map with AP, ST and OP, played on the engine's own rules.
 
-Follows ``getb.round``, ``getb.turn`` and ``getb.attack`` (:mod:`.play`, where each rule
+Follows ``getb.round``, ``getb.turn`` and ``getb.attack`` (:mod:`.rules`, where each rule
 is the engine's function). Enemies stand on their ``placement``; PCs start one cell from
 the first enemy (``close_in``) or two (``keep_range``), never in the centre, with their
 melee weapon equipped (ruling ``guard_weapon``) and HP and OP at their maxima (ruling
@@ -17,37 +17,118 @@ the target and 〈待機〉, or gives up (〈行動放棄〉) when it cannot pay
 The responses: the target guards (ST1, a melee weapon equipped: ruling ``guard_weapon``)
 when its side's policy guards and the ST left still pays an attack it could make this
 round; otherwise an ally in its cell covers it on the same terms (ruling ``covering``).
-The damage and guard checks are drawn from the engine's weights and settled by
-:func:`~saikoro.systems._getb.damage.resolve`, as the ``GF`` command does; melee hits
-recover OP. HP 0 or less is 〔戦闘不能〕 (ruling ``downed``). The battle ends when every
-enemy of ``balance.defeat`` (default: all) is down (``win``), every PC is down (``wipe``)
-or the round limit passes (``timeout``; 10 rounds when the mission gives none), at once
-or at a round's end (ruling ``battle_end``).
+The damage and guard checks are rolled as one final damage, the ``GF`` command's odds
+(:func:`~saikoro.systems._getb.final.final_damage_odds`); melee hits recover OP. HP 0
+or less is 〔戦闘不能〕 (ruling ``downed``). The battle ends when every enemy of
+``balance.defeat`` (default: all) is down (``win``), every PC is down (``wipe``) or the
+round limit passes (``timeout``; 10 rounds when the mission gives none), at once or at a
+round's end (ruling ``battle_end``).
 
-A fight of one PC against one enemy is solved exactly (:mod:`.exact`). What the seed has
-that a fight here does not use is in :attr:`GetbSimulator.NOTES`.
+The rules are a step machine (:mod:`.rules`, on the characters of :mod:`.units`): an
+enemy's random target and each attack's final damage are one roll each; the balance engine
+samples it and solves small fights exactly. What the seed has that a fight here does not
+use is in :attr:`GetbSimulator.NOTES`.
 """
 
 from __future__ import annotations
 
-import random
+from dataclasses import replace
 from fractions import Fraction
+from math import prod
 from types import MappingProxyType
 
-from saikoro.balance import Budget, Encounter, Note, Simulator, Tactics, Tally
+from saikoro.balance import Battle, Encounter, Note, Simulator, Tactics
+from saikoro.dice import Dist, InternalError
+from saikoro.systems._getb import GodEaterTableBurst
+from saikoro.systems._getb.damage import CheckSpec, damage_dice
+from saikoro.systems._getb.model import GetbEnemy, GetbPC
+from saikoro.systems._getb.states import tie_key
 
-from . import exact as _exact
-from . import play
-from .units import DEFAULT_ROUNDS, Prepared, prepare
+from .rules import Prepared
+from .units import enemy_unit, mean_achievement, pc_unit, start_cell
 
-__all__ = ["FLOWS", "SIMULATOR", "GetbSimulator"]
+__all__ = ["FLOWS", "SIMULATOR", "GetbSimulator", "Prepared", "prepare"]
 
 FLOWS = ("getb.round", "getb.turn", "getb.attack")
 """The system flows this simulator follows."""
 
+DEFAULT_ROUNDS = 10
+"""Round limit when the main mission gives none."""
+
+HP_COMBINATIONS = 1_000_000
+"""The most combinations of the characters' HP a fight is solved exactly with: the states
+of a larger one (three PCs and two enemies of ordinary HP) never fit the budget, and trying
+would only spend it (two PCs of 40 HP and an enemy of 30 need 1.5 million outcomes a round)."""
+
+
+def prepare(enc: Encounter, tactics: Tactics) -> Prepared:
+    """Place everyone, list their attacks and rank them."""
+    rules = enc.rules
+    if not isinstance(rules, GodEaterTableBurst):
+        raise InternalError(f"getb: the rules are {rules!r}")
+    enemies = enc.of("enemies", GetbEnemy)
+    e_units = [enemy_unit(i, e) for i, e in enumerate(enemies)]
+    anchor = e_units[0].start if e_units else "in1"
+    gap = 1 if tactics.pc.close_in else 2
+    members = enc.of("members", GetbPC)
+    p_units = [pc_unit(i, pc, start_cell(anchor, gap, i)) for i, pc in enumerate(members)]
+    units = (*p_units, *e_units)
+    opt = rules.options
+    damage_fails = opt["damage_fumble"] == "fail"
+    weak_rule = str(opt["weak_element"])
+    specs = {
+        (i, m, d): CheckSpec(
+            damage_dice(move.dice, move.element, foe.weak, rule=weak_rule), move.modifier
+        )
+        for i, u in enumerate(units)
+        for m, move in enumerate(u.moves)
+        for d, foe in enumerate(units)
+        if foe.pc != u.pc
+    }
+    means = {k: mean_achievement(s, damage_fails) for k, s in specs.items()}
+    levels = {v: n for n, v in enumerate(sorted(set(means.values())))}
+    danger = tuple(
+        max(
+            (mean_achievement(CheckSpec(m.dice, m.modifier), damage_fails) for m in u.moves),
+            default=Fraction(0),
+        )
+        for u in units
+    )
+    wanted = set(enc.defeat) or {e.id for e in enemies}
+    limits = [s.condition.taken_at_most for s in enc.side if s.condition]
+    taken = [x for x in limits if x is not None]
+    return Prepared(
+        units=units,
+        pcs=tuple(range(len(p_units))),
+        enemies=tuple(range(len(p_units), len(units))),
+        defeat=tuple(k for k, u in enumerate(units) if not u.pc and u.key in wanted),
+        rounds=enc.round_limit or DEFAULT_ROUNDS,
+        pc_policy=tactics.pc,
+        enemy_policy=tactics.enemy,
+        tie=str(opt["final_damage_tie"]),
+        op_rounding=str(opt["op_rounding"]),
+        shortfall=opt["ap_shortfall"] == "allow",
+        damage_fails=damage_fails,
+        guard_fails=opt["guard_fumble"] == "fail",
+        weak_rule=weak_rule,
+        link_aid=str(opt["link_aid"]),
+        guard_weapon=str(opt["guard_weapon"]),
+        immediate=opt["battle_end"] == "immediate",
+        tie_keys=tuple(tie_key(u.max_ap, u.pc, str(opt["ap_tie"])) for u in units),
+        specs=specs,
+        strength={k: levels[v] for k, v in means.items()},
+        danger=danger,
+        reads=enc.reads,
+        taken_cap=max(taken) + 1 if "taken" in enc.reads and taken else 0,
+        effects=tuple((e.name, a.name, a.effect) for e in enemies for a in e.attacks if a.effect),
+        skills=tuple(
+            f"{e.name}「{a.name}」" for e in enemies for a in e.attacks if a.weapon == "skill"
+        ),
+    )
+
 
 class GetbSimulator(Simulator[Prepared]):
-    """The getb simulator: :mod:`.play` and :mod:`.exact`, with the system's words."""
+    """The getb simulator: the rules of :mod:`.rules`, with the system's words."""
 
     system = "getb"
     flows = FLOWS
@@ -106,11 +187,21 @@ class GetbSimulator(Simulator[Prepared]):
     def prepare(self, enc: Encounter, tactics: Tactics) -> Prepared:
         return prepare(enc, tactics)
 
-    def battle(self, prep: Prepared, rng: random.Random, tally: Tally) -> None:
-        play.battle(prep, rng, tally)
+    def exact_rules(self, prep: Prepared) -> Prepared | None:
+        """The rules with each attack's damages merged by the state they leave; none for
+        more than :data:`HP_COMBINATIONS`, or when a chain too long to follow is not known
+        by its least damage (:meth:`Prepared.solvable`)."""
+        if prod(u.max_hp + 1 for u in prep.units) > HP_COMBINATIONS or not prep.solvable():
+            return None
+        return replace(prep, merged=True)
 
-    def exact(self, prep: Prepared, budget: Budget) -> tuple[Fraction | None, dict[str, Fraction]]:
-        return _exact.exact(prep, budget)
+    def figures(self, prep: Prepared, outcomes: Dist[Battle]) -> dict[str, Fraction]:
+        """P(wipe) and P(time-out) beside P(win)."""
+        del prep
+        return {
+            "P(全滅)": outcomes.probability_where(lambda b: b.end == "wipe"),
+            "P(時間切れ)": outcomes.probability_where(lambda b: b.end == "timeout"),
+        }
 
     def notes(self, prep: Prepared) -> tuple[Note, ...]:
         out = [self.note("skills"), self.note("jump"), self.note("step"), self.note("items")]

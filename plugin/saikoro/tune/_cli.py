@@ -17,6 +17,7 @@ from typing import Any, TextIO
 
 from rich.console import Console
 
+from saikoro.balance import MAX_JOBS, MAX_SEED, BalanceError, default_jobs
 from saikoro.scenario import (
     CommandParser,
     Msg,
@@ -30,18 +31,9 @@ from saikoro.scenario import (
 )
 
 from ._apply import apply_changes
-from ._cli import MAX_JOBS, MAX_SEED, default_jobs
-from ._errors import BalanceError
 from ._measure import Measure
-from ._tune import (
-    CONFIRM_MAX,
-    SCREEN,
-    SENSITIVITY_MAX,
-    Sensitivity,
-    Suggestion,
-    TuneResult,
-    tune,
-)
+from ._result import Sensitivity, Suggestion, TuneResult
+from ._search import CONFIRM_MAX, SCREEN, SENSITIVITY_MAX, tune
 
 __all__ = ["format_tune", "main", "sensitivity_line"]
 
@@ -81,7 +73,7 @@ def sensitivity_line(s: Sensitivity) -> str:
     """One row of the sensitivity table: the change per step with its 95 % interval, and the
     two figures compared (``simulate``'s, for those values, battles and seed).
 
-    >>> from saikoro.balance._tune import Sensitivity
+    >>> from saikoro.tune import Sensitivity
     >>> print(sensitivity_line(Sensitivity("p", "鬼 の hp", 10, 1, -0.05, -0.07, -0.03, True,
     ...     10, 11, 0.6, 0.55, 500, 0)))
     鬼 の hp = 10（1ずつ）: -5.0 ポイント（95%区間 -7.0〜-3.0）  10 → 11 で 60.0% → 55.0%（500戦）
@@ -145,49 +137,50 @@ def main(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) 
     stderr = err or sys.stderr
     parser = CommandParser(
         prog="saikoro tune",
-        description="Find the smallest edits of a scenario's own numbers (enemy HP, attack, "
-        "damage, targets, round limit, enemy count...) that bring its simulated win rate "
-        "into its balance.win range; --apply writes the first confirmed one back.",
+        description="シナリオ自身の数値（エネミーのHP、攻撃、ダメージ、目標値、ラウンド上限、"
+        "エネミーの数など）の最小の修正で、模擬した勝率を balance.win の範囲に入れるものを"
+        "探す。--apply なら確かめられた最初の修正をファイルに書き込む。",
     )
     parser.add_argument(
         "files",
         nargs="*",
         metavar="FILE",
-        help="scenario files or folders (default: the scenario folder of the book this "
-        "command runs in, as saikoro validate reads)",
+        help="シナリオファイルかフォルダ（既定: saikoro validate と同じく、このコマンドを"
+        "実行したブックのシナリオフォルダ）",
     )
     parser.add_argument(
         "--seed",
         type=bounded_int(0, MAX_SEED - 1),
         default=0,
-        help="seed of every measurement (default 0); suggestions are confirmed on the next seed",
+        help="すべての測定の乱数の種（既定 0）。提案は次の種で確かめる",
     )
     jobs = min(default_jobs(), MAX_JOBS)
     parser.add_argument(
-        "--jobs", type=bounded_int(1, MAX_JOBS), default=jobs, help=f"processes (default {jobs})"
+        "--jobs", type=bounded_int(1, MAX_JOBS), default=jobs, help=f"プロセスの数（既定 {jobs}）"
     )
     parser.add_argument(
         "--screen",
         type=bounded_int(1, MAX_BATTLES),
         default=SCREEN,
-        help=f"battles of a first measurement (default {SCREEN}, at most {MAX_BATTLES:,})",
+        help=f"最初の測定の戦闘の回数（既定 {SCREEN}、最大 {MAX_BATTLES:,}）",
     )
     parser.add_argument(
         "--sensitivity-max",
         type=bounded_int(1, MAX_BATTLES),
         default=SENSITIVITY_MAX,
-        help="most battles to learn which way a number moves the win rate "
-        f"(default {SENSITIVITY_MAX:,})",
+        help=f"数値が勝率をどちらに動かすかを調べる戦闘の最大数（既定 {SENSITIVITY_MAX:,}）",
     )
     parser.add_argument(
         "--confirm-max",
         type=bounded_int(1, MAX_BATTLES),
         default=CONFIRM_MAX,
-        help=f"most battles to confirm a suggestion (default {CONFIRM_MAX:,})",
+        help=f"提案を確かめる戦闘の最大数（既定 {CONFIRM_MAX:,}）",
     )
-    parser.add_argument("--format", choices=("text", "json"), default="text")
     parser.add_argument(
-        "--apply", action="store_true", help="write the first confirmed suggestion into the file"
+        "--format", choices=("text", "json"), default="text", help="出力の形式（既定: text）"
+    )
+    parser.add_argument(
+        "--apply", action="store_true", help="確かめられた最初の提案をファイルに書き込む"
     )
     try:
         args = parser.parse_args(argv)

@@ -18,9 +18,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from saikoro.balance import simulator_for
 from saikoro.scenario import DEFINITIONS, Int, ListOf, Obj
-
-from ._simulator import simulator_for
 
 __all__ = ["ROUNDS", "Knob", "knobs", "mission_targets", "rounds_in_text"]
 

@@ -35,33 +35,24 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from saikoro.balance import (
+    BalanceError,
+    Encounter,
+    encounter,
+    scenario_tactics,
+    simulate,
+    simulator_for,
+)
 from saikoro.dice import InternalError
 from saikoro.scenario import LoadError, Scenario, decode_yaml
 
 from ._apply import Source
 from ._change import Change, fresh_id
-from ._check import scenario_tactics
-from ._errors import BalanceError
 from ._knobs import Knob, knobs, mission_targets
 from ._measure import Difference, Measure, Measurer, solvable
-from ._model import Encounter, encounter
-from ._runner import simulate
-from ._simulator import simulator_for
-from ._tune_result import Sensitivity, Suggestion, TuneResult
+from ._result import Sensitivity, Suggestion, TuneResult
 
-__all__ = [
-    "CONFIRM_MAX",
-    "SCREEN",
-    "SENSITIVITY_MAX",
-    "Change",
-    "Knob",
-    "Measure",
-    "Sensitivity",
-    "Suggestion",
-    "TuneResult",
-    "knobs",
-    "tune",
-]
+__all__ = ["CONFIRM_MAX", "SCREEN", "SENSITIVITY_MAX", "tune"]
 
 SCREEN = 500
 """Battles per screening measurement (a candidate's first estimate)."""

@@ -25,6 +25,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from saikoro.balance import BalanceError
 from saikoro.scenario import (
     MAX_BYTES,
     LoadError,
@@ -39,7 +40,6 @@ from saikoro.scenario import decode_yaml as _decode
 from saikoro.scenario import load_yaml as _load_yaml
 
 from ._change import Change, fresh_id
-from ._errors import BalanceError
 
 __all__ = ["Source", "apply_changes", "edited_text"]
 

@@ -1,6 +1,6 @@
 """Measuring versions of one scenario for tuning: ``simulate``'s own battles, kept and paired.
 
-Every version is played in :func:`~._runner.simulate`'s seeded chunks, so a measurement of
+Every version is played in :func:`~saikoro.balance.simulate`'s seeded chunks, so a measurement of
 *n* battles with seed *s* is the figure ``saikoro simulate --battles n --seed s`` gives for
 that version (the first chunks of a longer run are the shorter run). Chunks are kept, so
 playing more battles plays only the chunks not played yet, and each chunk keeps which of
@@ -18,15 +18,20 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from saikoro.balance import (
+    Budget,
+    Encounter,
+    OutOfBudget,
+    chunk_sizes,
+    encounter,
+    run_chunk,
+    scenario_tactics,
+    simulator_for,
+    wilson,
+    worker_pool,
+)
 from saikoro.dice import InternalError
 from saikoro.scenario import validate_text
-
-from ._budget import Budget, OutOfBudget
-from ._check import scenario_tactics
-from ._interval import wilson
-from ._model import Encounter, encounter
-from ._runner import _chunks, run_chunk, worker_pool
-from ._simulator import simulator_for
 
 __all__ = ["EXACT_TUNE_STEPS", "Difference", "Measure", "Measurer", "difference", "solvable"]
 
@@ -191,7 +196,7 @@ class _Chunk:
 
 
 def _play_chunk(job: _Chunk) -> tuple[int, int] | None:
-    """(battles, won bits) of one chunk, seeded as :func:`~._runner.simulate` seeds it;
+    """(battles, won bits) of one chunk, seeded as :func:`~saikoro.balance.simulate` seeds it;
     ``None``: the version does not validate."""
     enc = _cached_encounter(job.text, job.filename)
     if enc is None:
@@ -207,7 +212,7 @@ def _play_chunk(job: _Chunk) -> tuple[int, int] | None:
 class Measurer:
     """Measures versions of one scenario, caching by content, over a process pool.
 
-    Battles are played in :func:`~._runner.simulate`'s seeded chunks, spread over the pool
+    Battles are played in :func:`~saikoro.balance.simulate`'s seeded chunks, spread over the pool
     whatever the number of versions measured at once, and kept (see the module).
     """
 
@@ -264,7 +269,7 @@ class Measurer:
         return [self.cache[(t, battles, seed)] for t in texts]
 
     def _play(self, texts: Sequence[str], battles: int, seed: int) -> None:
-        sizes = list(enumerate(_chunks(battles)))
+        sizes = list(enumerate(chunk_sizes(battles)))
         needed = [
             _Chunk(t, self.filename, seed, i, n)
             for t in texts

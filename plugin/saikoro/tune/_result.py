@@ -1,6 +1,6 @@
 """What tuning finds, as data: each number's :class:`Sensitivity`, the :class:`Suggestion`
-edits confirmed, the whole :class:`TuneResult` (the search itself is :mod:`._tune`; the
-terminal's words, :mod:`._tune_cli`)."""
+edits confirmed, the whole :class:`TuneResult` (the search itself is :mod:`._search`; the
+terminal's words, :mod:`._cli`)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from saikoro.balance import verdict
+
 from ._change import Change
 from ._measure import Measure
-from ._verdict import verdict
 
 __all__ = ["Sensitivity", "Suggestion", "TuneResult"]
 
