@@ -278,16 +278,10 @@ def solve(rules: Rules[S], budget: Budget) -> Dist[Battle]:
                 mass[k] = (top * w, bottom)
             elif have[1] == bottom:
                 mass[k] = (have[0] + top * w, bottom)
-<<<<<<< HEAD
-            else:  # over the least common denominator: paths of different lengths meet
-                common = have[1] // gcd(have[1], bottom) * bottom
-                mass[k] = (have[0] * (common // have[1]) + top * w * (common // bottom), common)
-=======
             else:  # over the least common denominator: d10 odds have 40 digits a roll
                 g = gcd(have[1], bottom)
                 mass[k] = (
                     have[0] * (bottom // g) + top * w * (have[1] // g),
                     have[1] // g * bottom,
                 )
->>>>>>> main
     return Dist.from_fractions(ends)
