@@ -35,7 +35,7 @@ from itertools import count
 from math import lcm
 from operator import itemgetter
 from sys import maxsize
-from typing import TypeVar
+from typing import ClassVar, TypeVar
 
 from saikoro.balance import Battle, Roll, Rules
 from saikoro.dice import Dist
@@ -133,6 +133,11 @@ def _put(values: tuple[T, ...], i: int, v: T) -> tuple[T, ...]:
 class KegareRules(Rules[State]):
     """One encounter's battle (the characters' fixed values read from their
     :class:`~.fight.Fighter`, their changing ones kept in each state's :data:`Char`)."""
+
+    work: ClassVar[int] = 2
+    """An outcome plays one attack on every target, or a character's whole turn end."""
+    repeats: ClassVar[bool] = False
+    """The states carry what the battle counts (damage dealt, taken...)."""
 
     def __init__(self, prep: Prepared) -> None:
         self.prep = prep
