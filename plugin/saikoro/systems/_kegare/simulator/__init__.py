@@ -32,10 +32,11 @@ FLOWS = ("kegare.battle", "kegare.turn", "kegare.action", "kegare.attack")
 DEFAULT_TURNS = 20
 """The turn limit when the main mission gives none."""
 
-EXACT_CHARACTERS = 6
-"""The most characters (PCs and enemies together) of a battle solved exactly: every one's
-HP, 穢れ and statuses are in the state, so a larger battle outgrows the budget in all but
-its first turns, and exploring it to the budget's end would only delay its figures."""
+EXACT_CHARACTERS = 5
+"""The most characters (PCs and enemies together) of a battle solved exactly, a small one's
+(up to 3 PCs against 2 enemies): every one's HP, 穢れ and statuses are in the state, so a
+larger battle outgrows the budget in all but its first turns, and exploring it to the
+budget's end would only delay its figures."""
 
 
 def _pc(i: int, pc: km.KegarePC) -> Fighter:
