@@ -159,7 +159,8 @@ def _choices(sim: KegareSimulator, prep: Prepared) -> list[Note]:
         if prep.enemy_policy.target == "random":
             targets = pcs
         else:
-            targets = [pcs[choose(prep.enemy_policy, [(p.hp, p.danger) for p in pcs])]]
+            hps, dangers = [p.hp for p in pcs], [p.danger for p in pcs]
+            targets = [pcs[choose(prep.enemy_policy, hps, dangers)]]
         totals = dict.fromkeys(e.moves, Fraction(0))
         for t in targets:
             for move, value in values(prep, e, t, pcs, 1):

@@ -328,12 +328,13 @@ def marked(
 # -- choices --------------------------------------------------------------------------
 
 
-def choose(policy: Policy, options: Sequence[tuple[int, int]]) -> int:
-    """Where in ``options`` ((HP, danger) of each standing opponent, in order) the target
-    a policy that draws nothing picks (``random`` is the rules' roll)."""
+def choose(policy: Policy, hps: Sequence[int], dangers: Sequence[int]) -> int:
+    """Where among the standing opponents (their HP and danger, in order) the target a
+    policy that draws nothing picks (``random`` is the rules' roll): the most dangerous,
+    or the least HP; ties to the first."""
     if policy.target == "most_dangerous":
-        return max(range(len(options)), key=lambda k: (options[k][1], -k))
-    return min(range(len(options)), key=lambda k: (options[k][0], k))
+        return -max(zip(dangers, range(0, -len(dangers), -1), strict=True))[1]
+    return min(zip(hps, range(len(hps)), strict=True))[1]
 
 
 @cache

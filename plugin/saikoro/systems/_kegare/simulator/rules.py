@@ -164,6 +164,10 @@ class KegareRules(Rules[State]):
         self.floor = tuple(-(prep.turns - t + 1) * most for t in range(prep.turns + 2))
         """Per turn, the HP at or below which a downed character never stands again (each
         recovery check left gives back at most ``most``): all such HP are this one."""
+        self.nearer = {
+            p: nearer(p) for p in {f.position for f in fs} | {nearer(f.position) for f in fs}
+        }
+        """One position nearer (:func:`~.fight.nearer`), for every position a PC can be at."""
         self.once = prep.guard_uses == "once_per_turn"
         self.covering = prep.enemy_policy.guard and any(f.covers for f in fs[p:])
         self.odds = (prep.min_damage, prep.position_stack, prep.critical_guard)
@@ -292,8 +296,8 @@ class KegareRules(Rules[State]):
                 return None
             if pc:
                 policy = prep.pc_policy
-                if policy.close_in and c[2] != nearer(c[2]):
-                    chars = _put(chars, i, (c[0], c[1], nearer(c[2]), *c[3:]))
+                if policy.close_in and c[2] != self.nearer[c[2]]:
+                    chars = _put(chars, i, (c[0], c[1], self.nearer[c[2]], *c[3:]))
             else:
                 policy = prep.enemy_policy
                 if not fighters[i].moves:  # no attack skill: it passes
@@ -301,7 +305,8 @@ class KegareRules(Rules[State]):
             if policy.target == "random":
                 key: Hashable = (i, *[self._plan(turn, i, x, foes, chars) for x in foes])
             else:
-                x = foes[choose(policy, [(chars[x][0], fighters[x].danger) for x in foes])]
+                hps = [chars[x][0] for x in foes]
+                x = foes[choose(policy, hps, [fighters[x].danger for x in foes])]
                 key = (i, self._plan(turn, i, x, foes, chars))
             found = self._rolls.get(key)
             if found is None:
