@@ -147,7 +147,8 @@ class KegareRules(Rules[State]):
         self.suffers = tuple(f.suffers for f in fs)
         ten = next(k for k in count() if out_for_good(k))
         self.gone = tuple(ten if f.suffers else maxsize for f in fs)
-        """The 穢れ from which each character is out for good (:func:`out_for_good`)."""
+        """The 穢れ from which each character is out for good (:func:`out_for_good`): one
+        stands (:attr:`~.fight.Fighter.up`) at HP 1 or more and 穢れ below it."""
         self.foes = (tuple(range(p)), tuple(range(p, n)))
         """Whom an enemy attacks, whom a PC attacks (by ``pc``)."""
         self.blessed = tuple(i for i, f in enumerate(fs) if f.blessed)
@@ -208,10 +209,6 @@ class KegareRules(Rules[State]):
         f = self.fighters[i]
         f.hp, f.kegare, f.position, f.marks, f.poison, f.guarded = c
         return f
-
-    def up(self, i: int, c: Char) -> bool:
-        """Standing (:func:`~.fight.is_up`)."""
-        return c[0] > 0 and c[1] < self.gone[i]
 
     def step(self, state: State) -> Roll[State] | Battle:
         (turn, phase, k, acting, chars), totals = state
