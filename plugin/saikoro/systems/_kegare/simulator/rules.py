@@ -374,7 +374,11 @@ class KegareRules(Rules[State]):
         """The attack skill of enemy ``i`` aimed at ``x`` (:func:`~.fight.pick`)."""
         if len(self.fighters[i].moves) == 1:
             return 0
-        key = (turn, i, x, foes, chars[i], *[chars[f] for f in foes])
+        # HP and the turns left count only for a poison's ticks (the attacker's HP never)
+        if any(m.poison for m in self.fighters[i].moves):
+            key: Hashable = (turn, i, x, foes, chars[i][1:], *[chars[f] for f in foes])
+        else:
+            key = (i, x, foes, chars[i][1:], *[chars[f][1:] for f in foes])
         found = self._picks.get(key)
         if found is None:
             everyone = [replace(self.load(f, chars[f])) for f in foes]
