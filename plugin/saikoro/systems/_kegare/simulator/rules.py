@@ -176,7 +176,10 @@ class KegareRules(Rules[State]):
         self.tables: list[TableKey] = []
         """The odds of every attack on one target met so far (:data:`Plan` numbers them)."""
         self._numbers: dict[TableKey, int] = {}
-        self._rolls: dict[Hashable, Attack] = {}
+        self._rolls: dict[tuple[Plan, ...], Attack] = {}
+        self._aims: dict[Hashable, Attack] = {}
+        self.poisons = tuple(len(f.moves) > 1 and any(m.poison for m in f.moves) for f in fs)
+        """Whether an enemy's choice of skill reads HP and the turn (a poisoning one's)."""
         self._ends: dict[Hashable, tuple[Dist[int], tuple[TurnEnd, ...]] | None] = {}
         self.most_tick = (0, *(max(poison(level).outcomes()) for level in range(1, 6)))
         """The most damage a tick of each poison level can do (before any cut)."""
@@ -299,15 +302,29 @@ class KegareRules(Rules[State]):
                 policy = prep.enemy_policy
                 if not fighters[i].moves:  # no attack skill: it passes
                     continue
-            if policy.target == "random":
-                key: Hashable = (i, *[self._plan(turn, i, x, foes, chars) for x in foes])
-            else:
+            x = -1  # a random target: each foe alike
+            if policy.target != "random":
                 hps = [chars[x][0] for x in foes]
                 x = foes[choose(policy, hps, [fighters[x].danger for x in foes])]
-                key = (i, self._plan(turn, i, x, foes, chars))
-            found = self._rolls.get(key)
+            # the attack reads no HP but a poisoning skill's choice (and the turn with it)
+            hp = self.poisons[i]
+            aim = (
+                i,
+                x,
+                foes,
+                turn if hp else 0,
+                chars[i][1:],
+                *[chars[f][0 if hp else 1 :] for f in foes],
+            )
+            found = self._aims.get(aim)
             if found is None:
-                found = self._rolls[key] = self._roll(i, key[1:])  # type: ignore[index]
+                plans = tuple(
+                    self._plan(turn, i, y, foes, chars) for y in (foes if x < 0 else (x,))
+                )
+                found = self._rolls.get(plans)
+                if found is None:
+                    found = self._rolls[plans] = self._roll(i, plans)
+                self._aims[aim] = found
             return self._attack(found, (turn, j), acting, chars, totals)
         return None
 
