@@ -151,6 +151,7 @@ class KegareRules(Rules[State]):
         stands (:attr:`~.fight.Fighter.up`) at HP 1 or more and 穢れ below it."""
         self.foes = (tuple(range(p)), tuple(range(p, n)))
         """Whom an enemy attacks, whom a PC attacks (by ``pc``)."""
+        self.policies = (prep.enemy_policy, prep.pc_policy)
         self.blessed = tuple(i for i, f in enumerate(fs) if f.blessed)
         self.defeat = tuple(i for i in range(p, n) if fs[i].key in prep.defeat)
         actions = [(i, m) for i in range(p, n) for m in range(len(fs[i].moves))]
@@ -169,6 +170,10 @@ class KegareRules(Rules[State]):
             p: nearer(p) for p in {f.position for f in fs} | {nearer(f.position) for f in fs}
         }
         """One position nearer (:func:`~.fight.nearer`), for every position a PC can be at."""
+        self.due = frozenset(
+            k for k in range(ten + 1) if prep.random_status != "none" and random_status_due(k)
+        )
+        """The 穢れ at which one rolls the random status table (ruling ``random_status``)."""
         self.once = prep.guard_uses == "once_per_turn"
         self.covering = prep.enemy_policy.guard and any(f.covers for f in fs[p:])
         self.odds = (prep.min_damage, prep.position_stack, prep.critical_guard)
@@ -238,11 +243,9 @@ class KegareRules(Rules[State]):
     def _table(self, turn: int, k: int, chars: Chars, totals: Totals) -> Roll[State] | None:
         """The next character from ``k`` on that rolls the random status table: each
         status alike (:func:`~.fight.give`)."""
-        if self.prep.random_status == "none":
-            return None
-        for i in range(k, self.n):
+        for i in range(k, self.n if self.due else 0):
             c = chars[i]
-            if c[0] <= 0 or not random_status_due(c[1]):
+            if c[0] <= 0 or c[1] not in self.due:
                 continue
             given = self._given.get((i, c), ())
             if given == ():
@@ -284,7 +287,7 @@ class KegareRules(Rules[State]):
     ) -> Roll[State] | None:
         """The next action from place ``k`` of the order on (``None``: the turn's actions
         are over)."""
-        prep, gone, fighters = self.prep, self.gone, self.fighters
+        gone, fighters = self.gone, self.fighters
         for j in range(k, len(acting)):
             i = acting[j]
             c = chars[i]
@@ -294,14 +297,11 @@ class KegareRules(Rules[State]):
             foes = tuple([x for x in self.foes[pc] if chars[x][0] > 0 and chars[x][1] < gone[x]])
             if not foes:
                 return None
-            if pc:
-                policy = prep.pc_policy
-                if policy.close_in and c[2] != self.nearer[c[2]]:
-                    chars = _put(chars, i, (c[0], c[1], self.nearer[c[2]], *c[3:]))
-            else:
-                policy = prep.enemy_policy
-                if not fighters[i].moves:  # no attack skill: it passes
-                    continue
+            policy = self.policies[pc]
+            if not pc and not fighters[i].moves:  # no attack skill: it passes
+                continue
+            if pc and policy.close_in and c[2] != self.nearer[c[2]]:
+                chars = _put(chars, i, (c[0], c[1], self.nearer[c[2]], *c[3:]))
             x = -1  # a random target: each foe alike
             if policy.target != "random":
                 hps = [chars[x][0] for x in foes]
@@ -481,7 +481,16 @@ class KegareRules(Rules[State]):
         """Character ``i``'s turn end (:func:`~.fight.turn_end`), counted down as it stands
         after its poison tick; then the next one's, or the turn's close."""
         c = chars[i]
-        dist, outcomes = self._ending(i, c)  # type: ignore[misc]
+        hp = c[0]  # read only where a tick can down it; 0 for every downed one
+        if hp > 0:  # (unless a standing one makes the status-recovery check alone)
+            hp = min(hp, self.most_tick[c[4]] + 1)
+        elif not c[3] or self.prep.status_check_down == "yes":
+            hp = 0
+        key = (i, hp, c[1], c[3], c[4])
+        found = self._ends.get(key)
+        if found is None:
+            found = self._ends[key] = turn_end(self.prep, self.load(i, (hp, *c[1:])))
+        dist, outcomes = found  # type: ignore[misc]
 
         def after(x: int) -> State:
             damage, gain, cured = outcomes[x]
@@ -508,36 +517,18 @@ class KegareRules(Rules[State]):
 
         return Roll(dist, after)
 
-    def _ending(self, i: int, c: Char) -> tuple[Dist[int], tuple[TurnEnd, ...]] | None:
-        """Character ``i``'s turn end at ``c`` as a roll (``None``: nothing to roll)."""
-        if c[0] > 0 and not c[3] and not c[4]:  # no poison, no status, not down
-            return None
-        key = self._end_key(i, c)
-        if key not in self._ends:
-            self._ends[key] = turn_end(self.prep, self.load(i, (key[1], *c[1:])))
-        return self._ends[key]
-
     def _settle(self, turn: int, k: int, chars: Chars, totals: Totals) -> State:
         """The turn's end from character ``k`` on up to the next that rolls (those before
-        it counted down as they stand), or to the turn's close."""
+        it counted down as they stand), or to the turn's close: one not out for good rolls
+        when down (its recovery check), poisoned or with a status (:func:`~.fight.turn_end`)."""
+        gone = self.gone
         for i in range(k, self.n):
-            c = chars[i]
-            if (c[0] <= 0 or c[3] or c[4]) and self._ending(i, c) is not None:
-                return (turn, END, i, (), chars), totals
-            if c[0] <= 0 or c[1] >= self.gone[i]:
+            hp, kegare, _, marks, level, _ = chars[i]
+            if kegare >= gone[i]:
                 totals = self._fell(i, totals)
+            elif hp <= 0 or marks or level:
+                return (turn, END, i, (), chars), totals
         return self._close(turn, chars, totals)
-
-    def _end_key(self, i: int, c: Char) -> tuple[int, int, int, int, int]:
-        """What character ``i``'s turn end depends on: its HP only where a tick can down
-        it (up to the most a tick can do; 0 for every downed HP unless a standing one makes
-        the status-recovery check alone), its 穢れ, statuses and poison level."""
-        hp = c[0]
-        if hp > 0:
-            hp = min(hp, self.most_tick[c[4]] + 1)
-        elif not c[3] or self.prep.status_check_down == "yes":
-            hp = 0
-        return (i, hp, c[1], c[3], c[4])
 
     def _fell(self, i: int, totals: Totals) -> Totals:
         """Character ``i`` down at the turn's end: a PC downed, an enemy fallen (the order
