@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 from fractions import Fraction
+from math import prod
 from types import MappingProxyType
 
-from saikoro.balance import Battle, Budget, Encounter, Note, Simulator, Tactics
-from saikoro.dice import Dist
+from saikoro.balance import Encounter, Note, Simulator, Tactics
 from saikoro.systems._kegare import model as km
 from saikoro.systems._kegare.effects import describe, read_effect
 
@@ -34,9 +34,16 @@ DEFAULT_TURNS = 20
 
 EXACT_CHARACTERS = 5
 """The most characters (PCs and enemies together) of a battle solved exactly, a small one's
-(up to 3 PCs against 2 enemies): every one's HP, 穢れ and statuses are in the state, so a
-larger battle outgrows the budget in all but its first turns, and exploring it to the
-budget's end would only delay its figures."""
+(up to 3 PCs against 2 enemies)."""
+
+EXACT_SIZE = 40_000
+"""The largest battle solved exactly, as every character's HP + 1 multiplied together and by
+the turn limit once per character but one (each character's HP, 穢れ and statuses are in
+the state; the more characters, the more each turn multiplies them). What fits the budget:
+a duel of 30 HP each over 10 turns (9,610), the oracles' 2 PCs against 1 enemy or 2 over two
+turns (up to 20,736); what outgrows it: those 2 against 2 over three turns (69,984), 3 PCs
+of 8 HP against 2 enemies of 10 over two (1.4 million); exploring such a battle to the
+budget's end would only delay its figures by most of a minute."""
 
 
 def _pc(i: int, pc: km.KegarePC) -> Fighter:
@@ -247,12 +254,14 @@ class KegareSimulator(Simulator[Prepared]):
     def rules(self, prep: Prepared) -> KegareRules:
         return KegareRules(prep)
 
-    def outcomes(self, prep: Prepared, budget: Budget) -> Dist[Battle] | None:
-        """Balance's exact solution, for a battle of at most :data:`EXACT_CHARACTERS`
-        characters (``None``, simulated only, beyond)."""
-        if len(prep.pcs) + len(prep.enemies) > EXACT_CHARACTERS:
+    def exact_rules(self, prep: Prepared) -> KegareRules | None:
+        """The rules, for a battle within :data:`EXACT_CHARACTERS` and :data:`EXACT_SIZE`
+        (``None``, simulated only, beyond)."""
+        everyone = (*prep.pcs, *prep.enemies)
+        size = prod(f.hp + 1 for f in everyone) * prep.turns ** (len(everyone) - 1)
+        if len(everyone) > EXACT_CHARACTERS or size > EXACT_SIZE:
             return None
-        return super().outcomes(prep, budget)
+        return self.rules(prep)
 
     def notes(self, prep: Prepared) -> tuple[Note, ...]:
         out = [self.note("pc_skills"), self.note("kegare_change")]
