@@ -183,7 +183,7 @@ class KegareRules(Rules[State]):
         self._numbers: dict[TableKey, int] = {}
         self._rolls: dict[tuple[Plan, ...], Attack] = {}
         self._aims: dict[Hashable, Attack] = {}
-        self.poisons = tuple(len(f.moves) > 1 and any(m.poison for m in f.moves) for f in fs)
+        self.poisons = tuple(int(len(f.moves) > 1 and any(m.poison for m in f.moves)) for f in fs)
         """Whether an enemy's choice of skill reads HP and the turn (a poisoning one's)."""
         self._ends: dict[Hashable, tuple[Dist[int], tuple[TurnEnd, ...]] | None] = {}
         self.most_tick = (0, *(max(poison(level).outcomes()) for level in range(1, 6)))
@@ -306,16 +306,13 @@ class KegareRules(Rules[State]):
             if policy.target != "random":
                 hps = [chars[x][0] for x in foes]
                 x = foes[choose(policy, hps, [fighters[x].danger for x in foes])]
-            # the attack reads no HP but a poisoning skill's choice (and the turn with it)
+            # the attack reads no HP but a poisoning skill's choice (and the turn with it),
+            # and a PC's aimed attack no other foe but one covering it
             hp = self.poisons[i]
-            aim = (
-                i,
-                x,
-                foes,
-                turn if hp else 0,
-                chars[i][1:],
-                *[chars[f][0 if hp else 1 :] for f in foes],
-            )
+            if x >= 0 and pc and not self.covering:
+                aim: Hashable = (i, x, c[1], chars[i][2], chars[x][1:])
+            else:
+                aim = (i, x, foes, turn * hp, chars[i][1:], *[chars[f][1 - hp :] for f in foes])
             found = self._aims.get(aim)
             if found is None:
                 plans = tuple(
@@ -325,19 +322,10 @@ class KegareRules(Rules[State]):
                 if found is None:
                     found = self._rolls[plans] = self._roll(i, plans)
                 self._aims[aim] = found
-            return self._attack(found, (turn, j), acting, chars, totals)
+            dist, hits = found
+            at = (turn, j)
+            return Roll(dist, lambda x: self._land(at, acting, chars, totals, hits[x]))  # noqa: B023
         return None
-
-    def _attack(
-        self,
-        roll: Attack,
-        at: tuple[int, int],
-        acting: tuple[int, ...],
-        chars: Chars,
-        totals: Totals,
-    ) -> Roll[State]:
-        dist, hits = roll
-        return Roll(dist, lambda x: self._land(at, acting, chars, totals, hits[x]))
 
     def _plan(self, turn: int, i: int, x: int, foes: tuple[int, ...], chars: Chars) -> Plan:
         """``i``'s attack aimed at ``x``."""
