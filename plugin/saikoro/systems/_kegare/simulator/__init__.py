@@ -37,13 +37,10 @@ EXACT_CHARACTERS = 5
 (up to 3 PCs against 2 enemies)."""
 
 EXACT_SIZE = 40_000
-"""The largest battle solved exactly, as every character's HP + 1 multiplied together and by
-the turn limit once per character but one (each character's HP, 穢れ and statuses are in
-the state; the more characters, the more each turn multiplies them). What fits the budget:
-a duel of 30 HP each over 10 turns (9,610), the oracles' 2 PCs against 1 enemy or 2 over two
-turns (up to 20,736); what outgrows it: those 2 against 2 over three turns (69,984), 3 PCs
-of 8 HP against 2 enemies of 10 over two (1.4 million); exploring such a battle to the
-budget's end would only delay its figures by most of a minute."""
+"""The most HP + 1 of every character multiplied together and by the turn limit once per
+character but one, of a battle solved exactly. It fits the budget up to 20,736 (the oracles'
+2 PCs against 2 enemies over two turns), outgrows it from 69,984 (those over three turns):
+exploring it to the budget's end would only delay its figures by most of a minute."""
 
 
 def _pc(i: int, pc: km.KegarePC) -> Fighter:

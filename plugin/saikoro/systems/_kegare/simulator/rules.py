@@ -46,7 +46,6 @@ from saikoro.systems._kegare.status import (
     kegare_after,
     out_for_good,
     poison,
-    random_status_due,
     recovery,
     turn_order,
 )
@@ -151,7 +150,6 @@ class KegareRules(Rules[State]):
         stands (:attr:`~.fight.Fighter.up`) at HP 1 or more and 穢れ below it."""
         self.foes = (tuple(range(p)), tuple(range(p, n)))
         """Whom an enemy attacks, whom a PC attacks (by ``pc``)."""
-        self.policies = (prep.enemy_policy, prep.pc_policy)
         self.blessed = tuple(i for i, f in enumerate(fs) if f.blessed)
         self.defeat = tuple(i for i in range(p, n) if fs[i].key in prep.defeat)
         actions = [(i, m) for i in range(p, n) for m in range(len(fs[i].moves))]
@@ -170,10 +168,11 @@ class KegareRules(Rules[State]):
             p: nearer(p) for p in {f.position for f in fs} | {nearer(f.position) for f in fs}
         }
         """One position nearer (:func:`~.fight.nearer`), for every position a PC can be at."""
-        self.due = frozenset(
-            k for k in range(ten + 1) if prep.random_status != "none" and random_status_due(k)
+        self.due = tuple(
+            frozenset(k for k in range(ten + 1) if table_due(prep, replace(f, hp=1, kegare=k)))
+            for f in fs
         )
-        """The 穢れ at which one rolls the random status table (ruling ``random_status``)."""
+        """Per character, the 穢れ at which it rolls the random status table if standing."""
         self.once = prep.guard_uses == "once_per_turn"
         self.covering = prep.enemy_policy.guard and any(f.covers for f in fs[p:])
         self.odds = (prep.min_damage, prep.position_stack, prep.critical_guard)
@@ -188,7 +187,7 @@ class KegareRules(Rules[State]):
         self._ends: dict[Hashable, tuple[Dist[int], tuple[TurnEnd, ...]] | None] = {}
         self.most_tick = (0, *(max(poison(level).outcomes()) for level in range(1, 6)))
         """The most damage a tick of each poison level can do (before any cut)."""
-        self._given: dict[tuple[int, Char], Chars | None] = {}
+        self._given: dict[tuple[int, Char], Chars] = {}
         self._orders: dict[tuple[int, ...], tuple[int, ...]] = {}
         self._picks: dict[Hashable, int] = {}
 
@@ -243,22 +242,18 @@ class KegareRules(Rules[State]):
     def _table(self, turn: int, k: int, chars: Chars, totals: Totals) -> Roll[State] | None:
         """The next character from ``k`` on that rolls the random status table: each
         status alike (:func:`~.fight.give`)."""
-        for i in range(k, self.n if self.due else 0):
+        for i in range(k, self.n):
             c = chars[i]
-            if c[0] <= 0 or c[1] not in self.due:
+            if c[0] <= 0 or c[1] not in self.due[i]:
                 continue
-            given = self._given.get((i, c), ())
-            if given == ():
-                given = None
-                if table_due(self.prep, self.load(i, c)):
-                    given = tuple(self._given_one(i, c, status) for status in STATUSES)
-                self._given[(i, c)] = given
-            if given is not None:
+            given = self._given.get((i, c))
+            if given is None:
+                given = self._given[(i, c)] = tuple(self._given_one(i, c, s) for s in STATUSES)
 
-                def status(x: int, i: int = i, outs: Chars = given) -> State:
-                    return (turn, TABLE, i + 1, (), _put(chars, i, outs[x])), totals
+            def status(x: int, i: int = i, outs: Chars = given) -> State:
+                return (turn, TABLE, i + 1, (), _put(chars, i, outs[x])), totals
 
-                return Roll(STATUS_TABLE, status)
+            return Roll(STATUS_TABLE, status)
         return None
 
     def _given_one(self, i: int, c: Char, status: str) -> Char:
@@ -297,7 +292,7 @@ class KegareRules(Rules[State]):
             foes = tuple([x for x in self.foes[pc] if chars[x][0] > 0 and chars[x][1] < gone[x]])
             if not foes:
                 return None
-            policy = self.policies[pc]
+            policy = self.prep.pc_policy if pc else self.prep.enemy_policy
             if not pc and not fighters[i].moves:  # no attack skill: it passes
                 continue
             if pc and policy.close_in and c[2] != self.nearer[c[2]]:
@@ -305,7 +300,10 @@ class KegareRules(Rules[State]):
             x = -1  # a random target: each foe alike
             if policy.target != "random":
                 hps = [chars[x][0] for x in foes]
-                x = foes[choose(policy, hps, [fighters[x].danger for x in foes])]
+                if policy.target == "most_dangerous":
+                    x = foes[choose(policy, hps, [fighters[x].danger for x in foes])]
+                else:  # the least HP, the first of equals (choose's, without its calls)
+                    x = foes[hps.index(min(hps))]
             # the attack reads no HP but a poisoning skill's choice (and the turn with it),
             # and a PC's aimed attack no other foe but one covering it
             hp = self.poisons[i]
