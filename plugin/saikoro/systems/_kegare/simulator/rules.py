@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import replace
-from functools import cache
+from functools import cache, partial
 from itertools import count
 from math import lcm
 from operator import itemgetter
@@ -88,6 +88,10 @@ Totals = tuple[int, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 per enemy action, the action that poisoned each PC (-1: none))."""
 
 State = tuple[Core, Totals]
+
+Ended = tuple[Char, int, bool]
+"""A character's turn end as one outcome leaves it: (the character, the poison tick's
+damage, whether it is down at the end)."""
 
 TABLE, ACT, END, DONE = range(4)
 """The phases: the random status table, the actions, the turn's end (the index: the next
@@ -150,6 +154,13 @@ class KegareRules(Rules[State]):
         stands (:attr:`~.fight.Fighter.up`) at HP 1 or more and 穢れ below it."""
         self.foes = (tuple(range(p)), tuple(range(p, n)))
         """Whom an enemy attacks, whom a PC attacks (by ``pc``)."""
+        sides, close_in = (prep.enemy_policy, prep.pc_policy), prep.pc_policy.close_in
+        self.sides = tuple(
+            (i < p, self.foes[i < p], sides[i < p], i < p and close_in, not f.moves)
+            for i, f in enumerate(fs)
+        )
+        """Per character: a PC, whom it attacks, its side's tactic, whether it closes in, whether
+        it passes (an enemy without an attack skill)."""
         self.blessed = tuple(i for i, f in enumerate(fs) if f.blessed)
         self.defeat = tuple(i for i in range(p, n) if fs[i].key in prep.defeat)
         actions = [(i, m) for i in range(p, n) for m in range(len(fs[i].moves))]
@@ -187,6 +198,7 @@ class KegareRules(Rules[State]):
         self._ends: dict[Hashable, tuple[Dist[int], tuple[TurnEnd, ...]] | None] = {}
         self.most_tick = (0, *(max(poison(level).outcomes()) for level in range(1, 6)))
         """The most damage a tick of each poison level can do (before any cut)."""
+        self._turned: dict[tuple[int, Char, int], tuple[Dist[int], tuple[Ended, ...]]] = {}
         self._given: dict[tuple[int, Char], Chars] = {}
         self._orders: dict[tuple[int, ...], tuple[int, ...]] = {}
         self._picks: dict[Hashable, int] = {}
@@ -282,20 +294,19 @@ class KegareRules(Rules[State]):
     ) -> Roll[State] | None:
         """The next action from place ``k`` of the order on (``None``: the turn's actions
         are over)."""
-        gone, fighters = self.gone, self.fighters
+        gone, fighters, sides = self.gone, self.fighters, self.sides
         for j in range(k, len(acting)):
             i = acting[j]
             c = chars[i]
             if c[0] <= 0 or c[1] >= gone[i]:
                 continue
-            pc = i < self.pcs
-            foes = tuple([x for x in self.foes[pc] if chars[x][0] > 0 and chars[x][1] < gone[x]])
+            pc, pool, policy, close_in, passes = sides[i]
+            foes = tuple([x for x in pool if chars[x][0] > 0 and chars[x][1] < gone[x]])
             if not foes:
                 return None
-            policy = self.prep.pc_policy if pc else self.prep.enemy_policy
-            if not pc and not fighters[i].moves:  # no attack skill: it passes
+            if passes:  # no attack skill: it passes
                 continue
-            if pc and policy.close_in and c[2] != self.nearer[c[2]]:
+            if close_in and c[2] != self.nearer[c[2]]:
                 chars = _put(chars, i, (c[0], c[1], self.nearer[c[2]], *c[3:]))
             x = -1  # a random target: each foe alike
             if policy.target != "random":
@@ -321,8 +332,7 @@ class KegareRules(Rules[State]):
                     found = self._rolls[plans] = self._roll(i, plans)
                 self._aims[aim] = found
             dist, hits = found
-            at = (turn, j)
-            return Roll(dist, lambda x: self._land(at, acting, chars, totals, hits[x]))  # noqa: B023
+            return Roll(dist, partial(self._land, (turn, j, acting, chars, totals), hits))
         return None
 
     def _plan(self, turn: int, i: int, x: int, foes: tuple[int, ...], chars: Chars) -> Plan:
@@ -427,12 +437,12 @@ class KegareRules(Rules[State]):
         return Dist(dict(enumerate(weights)), den), tuple(hits)
 
     def _land(
-        self, at: tuple[int, int], acting: tuple[int, ...], chars: Chars, totals: Totals, hit: Hit
+        self, at: tuple[int, int, tuple[int, ...], Chars, Totals], hits: tuple[Hit, ...], x: int
     ) -> State:
-        """The attack at (turn, place in the order) ``at``: its results on its targets,
-        damage, then the effects."""
-        turn, j = at
-        move, action, spent, landed = hit
+        """The attack at ``at`` (turn, place in the order, the order, the characters, the
+        totals), outcome ``x``: its results on its targets, damage, then the effects."""
+        turn, j, acting, chars, totals = at
+        move, action, spent, landed = hits[x]
         out = list(chars)
         for s in spent:
             out[s] = (*out[s][:5], True)
@@ -466,7 +476,34 @@ class KegareRules(Rules[State]):
     def _end(self, turn: int, i: int, chars: Chars, totals: Totals) -> Roll[State]:
         """Character ``i``'s turn end (:func:`~.fight.turn_end`), counted down as it stands
         after its poison tick; then the next one's, or the turn's close."""
-        c = chars[i]
+        c, floor = chars[i], self.floor[turn + 1]
+        found = self._turned.get((i, c, floor))
+        if found is None:
+            found = self._turned[(i, c, floor)] = self._turn_end(i, c, floor)
+        return Roll(found[0], partial(self._after, (turn, i, chars, totals), found[1]))
+
+    def _after(self, at: tuple[int, int, Chars, Totals], outs: tuple[Ended, ...], x: int) -> State:
+        """Character ``i``'s turn end at ``at`` (turn, ``i``, the characters, the totals)
+        with outcome ``x``, counted, then the next one's."""
+        turn, i, chars, totals = at
+        now, damage, fell = outs[x]
+        dealt, taken, downed, fallen, actions, poisoners = totals
+        if i < self.pcs:
+            taken += damage
+            by = poisoners[i]
+            if by >= 0:
+                actions = _put(actions, by, actions[by] + damage)
+                if not now[4]:  # cured
+                    poisoners = _put(poisoners, i, -1)
+        else:
+            dealt += damage
+        after = (dealt, taken, downed, fallen, actions, poisoners)
+        if fell:
+            after = self._fell(i, after)
+        return self._settle(turn, i + 1, _put(chars, i, now), after)
+
+    def _turn_end(self, i: int, c: Char, floor: int) -> tuple[Dist[int], tuple[Ended, ...]]:
+        """Character ``i``'s turn end at ``c``: the roll and each outcome."""
         hp = c[0]  # read only where a tick can down it; 0 for every downed one
         if hp > 0:  # (unless a standing one makes the status-recovery check alone)
             hp = min(hp, self.most_tick[c[4]] + 1)
@@ -477,31 +514,17 @@ class KegareRules(Rules[State]):
         if found is None:
             found = self._ends[key] = turn_end(self.prep, self.load(i, (hp, *c[1:])))
         dist, outcomes = found  # type: ignore[misc]
-
-        def after(x: int) -> State:
-            damage, gain, cured = outcomes[x]
+        outs = []
+        for damage, gain, cured in outcomes:
             hp, kegare, position, marks, level, guarded = c
             hp, kegare = hurt(hp, kegare, self.suffers[i], damage)
             fell = hp <= 0 or kegare >= self.gone[i]
             if cured:
                 marks, level = cured_marks(marks, level)
-            now = (max(hp + gain, self.floor[turn + 1]), kegare, position, marks, level, guarded)
-            dealt, taken, downed, fallen, actions, poisoners = totals
-            if i < self.pcs:
-                taken += damage
-                by = poisoners[i]
-                if by >= 0:
-                    actions = _put(actions, by, actions[by] + damage)
-                    if not level:  # cured
-                        poisoners = _put(poisoners, i, -1)
-            else:
-                dealt += damage
-            after = (dealt, taken, downed, fallen, actions, poisoners)
-            if fell:
-                after = self._fell(i, after)
-            return self._settle(turn, i + 1, _put(chars, i, now), after)
-
-        return Roll(dist, after)
+            outs.append(
+                ((max(hp + gain, floor), kegare, position, marks, level, guarded), damage, fell)
+            )
+        return dist, tuple(outs)
 
     def _settle(self, turn: int, k: int, chars: Chars, totals: Totals) -> State:
         """The turn's end from character ``k`` on up to the next that rolls (those before
