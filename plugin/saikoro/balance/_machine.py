@@ -180,9 +180,8 @@ class Sampler(Generic[S]):
             r = step(state)
             if r.__class__ is not Roll:
                 return r  # type: ignore[return-value]
-            dice = r.dice  # Dist.draw, without its call
-            ends, values = dice.laid()
-            state = r.then(values[bisect_right(ends, int(draw() * dice.denominator))])
+            ends, values = r.dice.laid()  # Dist.draw, without its call (ends[-1]: the denominator)
+            state = r.then(values[bisect_right(ends, int(draw() * ends[-1]))])
         raise InternalError(f"a battle took more than {MAX_STEPS} rolls")
 
 

@@ -452,10 +452,12 @@ class KegareRules(Rules[State]):
             if damage <= 0 and not lands:
                 continue
             hp, kegare, position, marks, level, guarded = out[t]
-            if damage > 0:
+            if 0 < damage < hp:
+                hp -= damage
+            elif damage > 0:  # down, or further down: the 穢れ of a down, the HP floor
                 hp, kegare = hurt(hp, kegare, self.suffers[t], damage)
                 hp = max(hp, self.floor[turn])
-                dealt_now += damage
+            dealt_now += max(damage, 0)
             if lands:
                 immune = self.fighters[t].immune
                 marks, after = marked(self.prep, move, hp, marks, level, immune=immune)
@@ -543,9 +545,9 @@ class KegareRules(Rules[State]):
         """Character ``i`` down at the turn's end: a PC downed, an enemy fallen (the order
         they first fell in)."""
         dealt, taken, downed, fallen, actions, poisoners = totals
-        if i < self.pcs:
+        if i < self.pcs and not downed >> i & 1:
             downed |= 1 << i
-        elif i - self.pcs not in fallen:
+        elif i >= self.pcs and i - self.pcs not in fallen:
             fallen = (*fallen, i - self.pcs)
         else:
             return totals
