@@ -89,10 +89,6 @@ per enemy action, the action that poisoned each PC (-1: none))."""
 
 State = tuple[Core, Totals]
 
-Ended = tuple[Char, int, bool]
-"""A character's turn end as one outcome leaves it: (the character, the poison tick's
-damage, whether it is down at the end)."""
-
 TABLE, ACT, END, DONE = range(4)
 """The phases: the random status table, the actions, the turn's end (the index: the next
 character, or the next place in the order); the battle's end (the index: which of
@@ -154,13 +150,6 @@ class KegareRules(Rules[State]):
         stands (:attr:`~.fight.Fighter.up`) at HP 1 or more and 穢れ below it."""
         self.foes = (tuple(range(p)), tuple(range(p, n)))
         """Whom an enemy attacks, whom a PC attacks (by ``pc``)."""
-        sides, close_in = (prep.enemy_policy, prep.pc_policy), prep.pc_policy.close_in
-        self.sides = tuple(
-            (i < p, self.foes[i < p], sides[i < p], i < p and close_in, not f.moves)
-            for i, f in enumerate(fs)
-        )
-        """Per character: a PC, whom it attacks, its side's tactic, whether it closes in, whether
-        it passes (an enemy without an attack skill)."""
         self.blessed = tuple(i for i, f in enumerate(fs) if f.blessed)
         self.defeat = tuple(i for i in range(p, n) if fs[i].key in prep.defeat)
         actions = [(i, m) for i in range(p, n) for m in range(len(fs[i].moves))]
@@ -188,6 +177,8 @@ class KegareRules(Rules[State]):
         self.covering = prep.enemy_policy.guard and any(f.covers for f in fs[p:])
         self.odds = (prep.min_damage, prep.position_stack, prep.critical_guard)
         self.kept = tuple(k in prep.reads for k in ("taken", "downed", "defeated", "hit_by"))
+        if True not in self.kept:  # the core alone, without a call
+            self.canonical = itemgetter(0)  # type: ignore[method-assign,assignment]
         self.tables: list[TableKey] = []
         """The odds of every attack on one target met so far (:data:`Plan` numbers them)."""
         self._numbers: dict[TableKey, int] = {}
@@ -198,7 +189,6 @@ class KegareRules(Rules[State]):
         self._ends: dict[Hashable, tuple[Dist[int], tuple[TurnEnd, ...]] | None] = {}
         self.most_tick = (0, *(max(poison(level).outcomes()) for level in range(1, 6)))
         """The most damage a tick of each poison level can do (before any cut)."""
-        self._turned: dict[tuple[int, Char, int], tuple[Dist[int], tuple[Ended, ...]]] = {}
         self._given: dict[tuple[int, Char], Chars] = {}
         self._orders: dict[tuple[int, ...], tuple[int, ...]] = {}
         self._picks: dict[Hashable, int] = {}
@@ -210,8 +200,6 @@ class KegareRules(Rules[State]):
     def canonical(self, state: State) -> Hashable:
         """The core, with the totals the side missions read."""
         core, totals = state
-        if True not in self.kept:
-            return core
         _, taken, downed, fallen, actions, poisoners = totals
         keep_taken, keep_downed, keep_defeated, keep_hit = self.kept
         return (
@@ -294,19 +282,20 @@ class KegareRules(Rules[State]):
     ) -> Roll[State] | None:
         """The next action from place ``k`` of the order on (``None``: the turn's actions
         are over)."""
-        gone, fighters, sides = self.gone, self.fighters, self.sides
+        gone, fighters = self.gone, self.fighters
         for j in range(k, len(acting)):
             i = acting[j]
             c = chars[i]
             if c[0] <= 0 or c[1] >= gone[i]:
                 continue
-            pc, pool, policy, close_in, passes = sides[i]
-            foes = tuple([x for x in pool if chars[x][0] > 0 and chars[x][1] < gone[x]])
+            pc = i < self.pcs
+            foes = tuple([x for x in self.foes[pc] if chars[x][0] > 0 and chars[x][1] < gone[x]])
             if not foes:
                 return None
-            if passes:  # no attack skill: it passes
+            policy = self.prep.pc_policy if pc else self.prep.enemy_policy
+            if not pc and not fighters[i].moves:  # no attack skill: it passes
                 continue
-            if close_in and c[2] != self.nearer[c[2]]:
+            if pc and policy.close_in and c[2] != self.nearer[c[2]]:
                 chars = _put(chars, i, (c[0], c[1], self.nearer[c[2]], *c[3:]))
             x = -1  # a random target: each foe alike
             if policy.target != "random":
@@ -452,12 +441,10 @@ class KegareRules(Rules[State]):
             if damage <= 0 and not lands:
                 continue
             hp, kegare, position, marks, level, guarded = out[t]
-            if 0 < damage < hp:
-                hp -= damage
-            elif damage > 0:  # down, or further down: the 穢れ of a down, the HP floor
+            if damage > 0:
                 hp, kegare = hurt(hp, kegare, self.suffers[t], damage)
                 hp = max(hp, self.floor[turn])
-            dealt_now += max(damage, 0)
+                dealt_now += damage
             if lands:
                 immune = self.fighters[t].immune
                 marks, after = marked(self.prep, move, hp, marks, level, immune=immune)
@@ -478,34 +465,7 @@ class KegareRules(Rules[State]):
     def _end(self, turn: int, i: int, chars: Chars, totals: Totals) -> Roll[State]:
         """Character ``i``'s turn end (:func:`~.fight.turn_end`), counted down as it stands
         after its poison tick; then the next one's, or the turn's close."""
-        c, floor = chars[i], self.floor[turn + 1]
-        found = self._turned.get((i, c, floor))
-        if found is None:
-            found = self._turned[(i, c, floor)] = self._turn_end(i, c, floor)
-        return Roll(found[0], partial(self._after, (turn, i, chars, totals), found[1]))
-
-    def _after(self, at: tuple[int, int, Chars, Totals], outs: tuple[Ended, ...], x: int) -> State:
-        """Character ``i``'s turn end at ``at`` (turn, ``i``, the characters, the totals)
-        with outcome ``x``, counted, then the next one's."""
-        turn, i, chars, totals = at
-        now, damage, fell = outs[x]
-        dealt, taken, downed, fallen, actions, poisoners = totals
-        if i < self.pcs:
-            taken += damage
-            by = poisoners[i]
-            if by >= 0:
-                actions = _put(actions, by, actions[by] + damage)
-                if not now[4]:  # cured
-                    poisoners = _put(poisoners, i, -1)
-        else:
-            dealt += damage
-        after = (dealt, taken, downed, fallen, actions, poisoners)
-        if fell:
-            after = self._fell(i, after)
-        return self._settle(turn, i + 1, _put(chars, i, now), after)
-
-    def _turn_end(self, i: int, c: Char, floor: int) -> tuple[Dist[int], tuple[Ended, ...]]:
-        """Character ``i``'s turn end at ``c``: the roll and each outcome."""
+        c = chars[i]
         hp = c[0]  # read only where a tick can down it; 0 for every downed one
         if hp > 0:  # (unless a standing one makes the status-recovery check alone)
             hp = min(hp, self.most_tick[c[4]] + 1)
@@ -516,17 +476,31 @@ class KegareRules(Rules[State]):
         if found is None:
             found = self._ends[key] = turn_end(self.prep, self.load(i, (hp, *c[1:])))
         dist, outcomes = found  # type: ignore[misc]
-        outs = []
-        for damage, gain, cured in outcomes:
+
+        def after(x: int) -> State:
+            damage, gain, cured = outcomes[x]
             hp, kegare, position, marks, level, guarded = c
             hp, kegare = hurt(hp, kegare, self.suffers[i], damage)
             fell = hp <= 0 or kegare >= self.gone[i]
             if cured:
                 marks, level = cured_marks(marks, level)
-            outs.append(
-                ((max(hp + gain, floor), kegare, position, marks, level, guarded), damage, fell)
-            )
-        return dist, tuple(outs)
+            now = (max(hp + gain, self.floor[turn + 1]), kegare, position, marks, level, guarded)
+            dealt, taken, downed, fallen, actions, poisoners = totals
+            if i < self.pcs:
+                taken += damage
+                by = poisoners[i]
+                if by >= 0:
+                    actions = _put(actions, by, actions[by] + damage)
+                    if not level:  # cured
+                        poisoners = _put(poisoners, i, -1)
+            else:
+                dealt += damage
+            after = (dealt, taken, downed, fallen, actions, poisoners)
+            if fell:
+                after = self._fell(i, after)
+            return self._settle(turn, i + 1, _put(chars, i, now), after)
+
+        return Roll(dist, after)
 
     def _settle(self, turn: int, k: int, chars: Chars, totals: Totals) -> State:
         """The turn's end from character ``k`` on up to the next that rolls (those before
