@@ -22,11 +22,8 @@ from saikoro.balance import (
     wilson,
 )
 from saikoro.balance import simulator_for as simulator
-from saikoro.balance._model import party_size
 from saikoro.balance._runner import CHUNK
-from saikoro.balance._stats import parse_win_range
-from saikoro.balance._tactics import parse_policy
-from saikoro.scenario import validate_text
+from saikoro.scenario import parse_policy, parse_win_range, party_size, validate_text
 from saikoro.systems import SYSTEM_IDS
 from saikoro.systems import get as get_system
 

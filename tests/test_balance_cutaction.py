@@ -5,7 +5,6 @@ guide's."""
 from __future__ import annotations
 
 import copy
-import dataclasses
 import random
 import re
 from collections import Counter
@@ -16,12 +15,9 @@ from pathlib import Path
 import pytest
 
 from balance_cases import CHASE, CUTACTION, Data, build
-from saikoro.balance import Budget, simulate, tactics_for
+from saikoro.balance import Budget, play, simulate, tactics_for
 from saikoro.systems import get
-from saikoro.systems._cutaction.damage import DamageResult
-from saikoro.systems._cutaction.simulator import ENDS, NOTES, SIMULATOR, possible_ends
-from saikoro.systems._cutaction.simulator.drivers import play_one
-from saikoro.systems._cutaction.simulator.play import Play
+from saikoro.systems._cutaction.simulator import ENDS, NOTES, SIMULATOR, ends_of
 from saikoro.systems._cutaction.simulator.prepare import Prepared
 
 SYS = get("cutaction")
@@ -50,25 +46,17 @@ def _prep(data: Data, *changes: Edit) -> Prepared:
 
 @pytest.mark.parametrize(("value", "reaction", "damage", "body"), [(7, 6, 4, 6), (9, 3, 8, 2)])
 def test_a_simulated_attack_is_caa(value: int, reaction: int, damage: int, body: int) -> None:
-    """The table an attack rolls gives CAA's exact odds of 体力 lost, and battles drawn
-    from it land in CAA's 95 % intervals."""
+    """The roll of an attack gives CAA's exact odds of 体力 lost, and losses drawn from it
+    land in CAA's 95 % intervals."""
     prep = _prep(CUTACTION)
-    play = Play(prep)
-    target = dataclasses.replace(prep.chars[-1], reaction=reaction, body=body)
-    table = play.hit(value, damage, target)
-    mine: dict[int, Fraction] = {}
-    for o, w in zip(table.outcomes, table.weights, strict=True):
-        loss = o.hp_loss if isinstance(o, DamageResult) else 0
-        mine[loss] = mine.get(loss, Fraction(0)) + Fraction(w, table.total)
+    dist = SIMULATOR.rules(prep).rolls.hit(value, damage, reaction, body)
+    mine = dist.probabilities()
     odds = SYS.odds_command(f"CAA{value},{reaction},{damage}R{body}")
     assert odds is not None
     assert mine == {k: v for k, v in odds.distribution.items() if isinstance(k, int)}
     rng = random.Random(5)
     n = 20000
-    drawn = Counter(
-        o.hp_loss if isinstance(o, DamageResult) else 0
-        for o in (table.sample(rng.random) for _ in range(n))
-    )
+    drawn = Counter(dist.draw(rng.random()) for _ in range(n))
     for loss, p in mine.items():
         half = 1.96 * (float(p) * (1 - float(p)) / n) ** 0.5 + 1 / n
         assert abs(drawn[loss] / n - float(p)) <= half + 0.002, (loss, drawn[loss] / n, p)
@@ -136,11 +124,11 @@ def test_battles_end_only_in_declared_ends(name: str) -> None:
     data, changes = CASES[name]
     prep = _prep(data, *changes)
     enc = build(data, _all(changes))
-    allowed = possible_ends(enc)
+    allowed = ends_of(prep)
     assert set(allowed) <= set(ENDS)
-    play = Play(prep)
+    rules = SIMULATOR.rules(prep)
     rng = random.Random(name)
-    seen = Counter(play_one(play, rng).end for _ in range(1500))
+    seen = Counter(play(rules, rng).end for _ in range(1500))
     assert set(seen) <= set(allowed), (set(seen) - set(allowed), allowed)
     result = simulate(enc, battles=300, seed=2, solve=False)
     assert {e.key for e in result.ends} <= set(allowed)
@@ -151,9 +139,9 @@ def test_the_chase_stops_after_as_many_cuts_as_characters() -> None:
     for changes, cast in (((), 2), ((_two_pcs,), 3)):
         prep = _prep(CHASE, *changes)
         assert prep.cast == cast
-        play = Play(prep)
+        rules = SIMULATOR.rules(prep)
         rng = random.Random(cast)
-        cuts = Counter(play_one(play, rng).chase_cuts for _ in range(3000))
+        cuts = Counter(play(rules, rng).rounds for _ in range(3000))
         assert max(cuts) == cast, cuts
 
 
@@ -176,9 +164,25 @@ def test_the_scenarios_own_table_is_rolled() -> None:
 def test_the_pcs_pursue_when_the_enemies_flee() -> None:
     prep = _prep(CHASE, _flee_enemies)
     assert prep.chase is not None and not prep.chase.pcs_flee
-    ends = possible_ends(build(CHASE, _flee_enemies))
+    ends = ends_of(prep)
     assert "chase_quarry_caught" in ends and "chase_goal" not in ends
     assert ENDS["chase_quarry_caught"].win and not ENDS["chase_quarry_goal"].win
+
+
+def test_escaped_is_the_fleeing_side_getting_away() -> None:
+    """The ``escaped`` fact is the fleeing side's: the quarry got away when the pursuing PCs
+    all dropped out, and not when it was caught; fleeing PCs that dropped out did not."""
+
+    def slow(d: Data) -> None:  # a PC often left behind
+        d["party"][0]["body"] = 3
+
+    for changes, pcs_out in (((_flee_enemies, slow), 1), ((slow,), 0)):
+        rules = SIMULATOR.rules(_prep(CHASE, *changes))
+        rng = random.Random(4)
+        seen = Counter((b.end, b.fact("escaped")) for b in (play(rules, rng) for _ in range(800)))
+        assert seen["chase_pcs_out", pcs_out] > 10, seen
+        assert not seen["chase_pcs_out", 1 - pcs_out], seen
+        assert not seen["chase_quarry_caught", 1] and not seen["chase_caught", 1], seen
 
 
 def test_the_pursuers_attacks_change_the_figure() -> None:
@@ -210,6 +214,19 @@ def test_the_exact_chase_is_the_simulated_one() -> None:
     assert sum(figures.values()) == 1
     result = simulate(build(CHASE, _flee_enemies), battles=6000, seed=9, solve=False)
     assert result.win_low - 0.01 <= float(win) <= result.win_high + 0.01
+
+
+def test_what_the_exact_solver_does_not_try() -> None:
+    """A chase of three runners, or a fight of seven, is refused at once (neither fits any
+    budget: a duel's chase takes a sixth of the full one); a duel's chase is tried."""
+    assert SIMULATOR.exact_rules(_prep(CHASE)) is not None
+    assert SIMULATOR.exact_rules(_prep(CHASE, _two_pcs)) is None
+
+    def seven(d: Data) -> None:
+        d["enemies"] += [dict(d["enemies"][1], id=f"more{i}") for i in range(3)]
+
+    assert SIMULATOR.exact_rules(_prep(CUTACTION)) is not None
+    assert SIMULATOR.exact_rules(_prep(CUTACTION, seven)) is None
 
 
 # -- notes ---------------------------------------------------------------------------------

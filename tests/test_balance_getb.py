@@ -27,8 +27,7 @@ from saikoro.balance import (
     simulate,
     tactics_for,
 )
-from saikoro.balance._tactics import parse_policy
-from saikoro.scenario import load_scenario
+from saikoro.scenario import load_scenario, parse_policy
 from saikoro.systems._getb import Combatant, GodEaterTableBurst
 from saikoro.systems._getb.damage import CheckSpec
 from saikoro.systems._getb.final import truncated_floor

@@ -16,8 +16,8 @@ import pytest
 from balance_cases import build, documented_notes
 from balance_oracle import kokuryoku as oracle
 from saikoro.balance import Budget, Condition, OutOfBudget, Tally, simulate, tactics_for, wilson
+from saikoro.balance._interval import Z95
 from saikoro.balance._runner import run_chunk
-from saikoro.balance._stats import Z95
 from saikoro.systems import get as get_system
 from saikoro.systems._kokuryoku import checks
 from saikoro.systems._kokuryoku.simulator import SIMULATOR as KOKURYOKU_SIM
@@ -133,7 +133,7 @@ def test_drawn_damage_follows_the_command_odds() -> None:
     (x,) = _prep(DUEL).pc_attacks
     rng = random.Random(7)
     n = 20000
-    draws = [x.draw(rng) for _ in range(n)]
+    draws = [x.dice.draw(rng.random()) for _ in range(n)]
     odds = _odds(KKA)
     for k in range(13):
         p = sum((q for v, q in odds.distribution.items() if int(v) >= k), Fraction(0))

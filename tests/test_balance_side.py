@@ -386,17 +386,7 @@ def test_no_battle_finished_shows_no_figure() -> None:
 
     enc = _enc(GETB, {"win": True})
     tally = Tally(pcs=2, checks=tuple(s.condition for s in enc.side if s.condition))
-    r = summarise(
-        tally,
-        scenario="g",
-        system="getb",
-        party="p",
-        pc_names=enc.party.names,
-        tactics="focus",
-        seed=0,
-        interrupted=True,
-        side=enc.side,
-    )
+    r = summarise(tally, enc, tactics="focus", seed=0, interrupted=True)
     assert r.side[0].rate is None and r.side[0].low is None
     shown = format_text(r, "t", enc.party.names)
     assert "数字はありません" in shown and "%" not in shown

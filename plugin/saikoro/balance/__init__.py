@@ -2,48 +2,30 @@
 
 Public API:
 
-* :func:`simulate` ``(encounter, *, battles, seed, tactics, jobs, progress)`` ->
-  :class:`BalanceResult` (P(win) with a 95 % Wilson interval, rounds, per-PC figures,
-  damage per round, the most dangerous enemy action, each side mission's
-  :class:`SideResult`, ``exact`` where solved).
-* :func:`encounter` ``(scenario, *, party=None, players=None)`` -> :class:`Encounter`,
-  read from a validated :class:`saikoro.scenario.Scenario`.
-* :func:`reference_party` ``(system, size)`` -> the built-in party in ``party:`` format.
-* :func:`tactics_for` ``(system, pc=None, enemy=None)`` -> :class:`Tactics`;
-  :data:`PRESETS` / :data:`ATOMS` name and describe the policies.
-* :func:`verdict` ``(win)`` -> 易しい / 標準 / 厳しい / 非常に厳しい.
-* :func:`judge_target` ``(target, win=, low=, high=, battles=, exact=)`` ->
-  :class:`TargetVerdict`: the one balance gate (範囲内 / まだ確かでない / 範囲外, and the
-  battles that would decide), asked by validate and the site alike.
-* :func:`check_balance` ``(result)``: validation's verdict on a scenario's
-  ``balance.win`` (:func:`balance_problems` ``(scenario, result, file)``: the same words
-  for the build's log) (:data:`SEED`, the tactics it names: :func:`scenario_tactics`);
-  :func:`tactics_rulings` ``(system)``: the default tactics for the rulings page.
-* :class:`BalanceStore`: the figures where an author waits (:func:`author_figures`: the
-  exact solution within :data:`AUTHOR_STEPS`, the battles within
-  :data:`AUTHOR_SECONDS`), cached by content in memory and in the book's cache folder,
-  shared by validate, pre-commit, ``mkdocs build`` and ``serve`` (:class:`CacheError`: a
-  cache folder that cannot be used).
-* :func:`simulate_main` ``(argv)``: ``saikoro simulate`` (imported on first use, with the
-  terminal's progress bars), with its bounds :data:`MAX_SEED` / :data:`MAX_JOBS` and
-  :func:`default_jobs`, which ``saikoro tune`` shares.
+* :func:`simulate` -> :class:`BalanceResult` (P(win) with a 95 % Wilson interval, how
+  battles end, per-PC figures, each side mission's :class:`SideResult`, ``exact`` where
+  solved), of an :class:`Encounter` read by :func:`encounter` from a validated scenario
+  (the party: the scenario's, a file's via :func:`parse_party`, or :func:`reference_party`).
+* Tactics: :func:`tactics_for` -> :class:`Tactics` (:data:`PRESETS`, :data:`ATOMS`).
+* Verdicts: :func:`verdict`, and :func:`judge_target`, the one balance gate validate and
+  the site both ask; :func:`check_balance` / :func:`balance_problems` say it in validation's
+  words; :func:`tactics_rulings` gives the default tactics to the rulings page.
+* :class:`BalanceStore`: the figures where an author waits (:func:`author_figures`),
+  cached by content in memory and in the book's cache folder (:class:`CacheError`).
+* :func:`simulate_main`: ``saikoro simulate`` (imported on first use, with the terminal's
+  progress bars; :data:`MAX_SEED`, :data:`MAX_JOBS`, :func:`default_jobs` shared with
+  ``saikoro tune``).
 
-For a package built on balance that plays many versions of one scenario (tuning,
-:mod:`saikoro.tune`, one layer above): ``simulate``'s seeded chunks of battles
-(:func:`chunk_sizes`, :func:`run_chunk`: a figure of *n* battles seeded *s* is the same
-whoever plays it), its process pool (:func:`worker_pool`), and its own results in the
-store (:func:`cache_key`, :meth:`BalanceStore.keep` / :meth:`BalanceStore.recall`).
+For a package built on balance that plays many versions of one scenario (:mod:`saikoro.tune`,
+one layer above): the seeded chunks (:func:`chunk_sizes`, :func:`run_chunk`: a figure of *n*
+battles seeded *s* is the same whoever plays it), the process pool (:func:`worker_pool`),
+and its own results in the store (:func:`cache_key`, :meth:`BalanceStore.keep` /
+:meth:`BalanceStore.recall`).
 
-What a system's simulator is made of (its bundle's ``simulator`` part, see
-:class:`Simulator`): its rules as a step machine, :class:`Rules` (a start state, a step
-that ends the battle as a :class:`Battle` or asks for a :class:`Roll` of dice and the
-state after each outcome, a canonical form), which balance samples (:func:`play`) and
-solves exactly (:func:`solve`, :class:`Cycle`) for every system;
-:class:`Encounter` (the scenario model's PCs, enemies and targets),
-:class:`Tactics` / :class:`Policy`, :class:`Tally` (``record`` one battle, ending as one
-of :attr:`Simulator.ends`: :class:`End`, :data:`BATTLE_ENDS`), :class:`Note`,
-:class:`Budget` / :class:`OutOfBudget` (the one counted budget of exact solvers),
-:class:`Condition` / :class:`Battle` (side missions).
+What a system's simulator is made of (its bundle's ``simulator`` part, a :class:`Simulator`):
+its rules as a step machine, :class:`Rules` (a start state, a step that ends the battle as a
+:class:`Battle` or asks for a :class:`Roll`, a canonical form), which balance samples
+(:func:`play`) and solves exactly (:func:`solve` within a :class:`Budget`) for every system.
 
 This package imports the standard library, :mod:`saikoro.dice`, :mod:`saikoro.systems` and
 :mod:`saikoro.scenario` (it reads validated scenarios), never MkDocs, the site or tuning.
@@ -58,8 +40,7 @@ from ._cache import SEED, BalanceStore, CacheError, author_figures, cache_key, s
 from ._check import balance_problems, check_balance
 from ._errors import BalanceError
 from ._machine import Cycle, Roll, Rules, play, solve
-from ._model import BalanceSpec, Encounter, Party, encounter, parse_party
-from ._parties import reference_party
+from ._model import BalanceSpec, Encounter, Party, encounter, parse_party, reference_party
 from ._runner import chunk_sizes, run_chunk, simulate, worker_pool
 from ._side import Battle, Condition
 from ._simulator import BATTLE_ENDS, End, Note, Simulator, simulator_for

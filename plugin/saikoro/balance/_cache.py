@@ -195,35 +195,13 @@ def system_digest(system_id: str) -> str:
     return _digest_files(path.parent, [path])
 
 
-def _canon(value: object) -> object:
-    """``value`` as plain JSON data, the same in every process (sets sorted, order kept),
-    equal for equal values."""
-    if value is None or isinstance(value, (bool, int, float, str)):
-        return value
-    if isinstance(value, Fraction):
-        return ["fraction", str(value)]
-    if isinstance(value, Enum):
-        return ["enum", type(value).__qualname__, value.name]
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        # fields left out of equality (a model object's ``where``: file and line) are
-        # not part of the value, so a fight moved to another file or line keeps its key
-        fields = {
-            f.name: _canon(getattr(value, f.name)) for f in dataclasses.fields(value) if f.compare
-        }
-        return ["object", type(value).__qualname__, fields]
-    if isinstance(value, (tuple, list)):
-        return ["list", [_canon(v) for v in value]]
-    if isinstance(value, (set, frozenset)):
-        items = [_canon(v) for v in value]
-        return ["set", sorted(items, key=lambda v: json.dumps(v, ensure_ascii=False))]
-    if isinstance(value, Mapping):
-        return ["map", [[_canon(k), _canon(v)] for k, v in value.items()]]
-    raise TypeError(f"cannot key a balance result on a {type(value).__name__}: {value!r}")
+def _text(data: object) -> str:
+    """JSON data written one way: keys sorted, no spaces."""
+    return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 
-def _hash(data: dict[str, object]) -> str:
-    text = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+def _hash(data: object) -> str:
+    return hashlib.sha256(_text(data).encode("utf-8")).hexdigest()
 
 
 def cache_key(system: str, parts: Mapping[str, object], *, code: Path | None = None) -> str:
@@ -254,8 +232,8 @@ def fight_key(enc: Encounter, tactics: Tactics, battles: int, seed: int) -> str:
     return cache_key(
         enc.system,
         {
-            "encounter": _canon(fight),
-            "tactics": _canon(tactics),
+            "encounter": encode(fight, key=True),
+            "tactics": encode(tactics, key=True),
             "battles": battles,
             "seed": seed,
             "steps": AUTHOR_STEPS,
@@ -267,23 +245,35 @@ def fight_key(enc: Encounter, tactics: Tactics, battles: int, seed: int) -> str:
 # -- results as JSON ------------------------------------------------------------------------
 
 
-def encode(value: object) -> object:
+def encode(value: object, *, key: bool = False) -> object:
     """A :class:`BalanceResult` (or any part of one, or another dataclass of saikoro's: a
-    :class:`saikoro.tune.TuneResult`) as JSON data, every type tagged."""
+    :class:`saikoro.tune.TuneResult`) as JSON data, every type tagged.
+
+    With ``key``: an input as a cache key sees it, the same in every process and equal for
+    equal values (sets sorted, enums by name, any dataclass). The fields left out of a
+    dataclass's equality (a model object's ``where``: file and line) are not part of the
+    value, so a fight moved to another file or line keeps its key.
+    """
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
     if isinstance(value, Fraction):
         return {"$": "fraction", "v": str(value)}
-    if isinstance(value, tuple):
-        return {"$": "tuple", "v": [encode(v) for v in value]}
-    if isinstance(value, list):
-        return {"$": "list", "v": [encode(v) for v in value]}
-    if isinstance(value, dict):
-        return {"$": "dict", "v": [[encode(k), encode(v)] for k, v in value.items()]}
+    if key and isinstance(value, Enum):
+        return {"$": "enum", "v": f"{type(value).__qualname__}.{value.name}"}
+    if isinstance(value, (tuple, list)):
+        tag = "tuple" if isinstance(value, tuple) else "list"
+        return {"$": tag, "v": [encode(v, key=key) for v in value]}
+    if key and isinstance(value, (set, frozenset)):
+        return {"$": "set", "v": sorted((encode(v, key=key) for v in value), key=_text)}
+    if isinstance(value, dict) or (key and isinstance(value, Mapping)):
+        pairs = [[encode(k, key=key), encode(v, key=key)] for k, v in value.items()]
+        return {"$": "dict", "v": pairs}
     cls = type(value)
-    if dataclasses.is_dataclass(value) and cls.__module__.startswith(_OURS):
+    if dataclasses.is_dataclass(cls) and (key or cls.__module__.startswith(_OURS)):  # an instance
         fields = {
-            f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value) if f.init
+            f.name: encode(getattr(value, f.name), key=key)
+            for f in dataclasses.fields(cls)
+            if (f.compare if key else f.init)
         }
         return {"$": "object", "c": f"{cls.__module__}:{cls.__qualname__}", "v": fields}
     raise TypeError(f"cannot cache a {cls.__name__} in a balance result: {value!r}")
@@ -335,10 +325,6 @@ def decode(data: object) -> object:
             raise CorruptCacheError(f"{cls.__name__} fields {sorted(value)} != {sorted(names)}")
         return cls(**{k: decode(v) for k, v in value.items()})
     raise CorruptCacheError(f"unknown tag {tag!r}")
-
-
-def _payload_text(payload: object) -> str:
-    return json.dumps(payload, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 
 # -- the store ------------------------------------------------------------------------------
@@ -408,14 +394,16 @@ class BalanceStore:
 
     def put(self, key: str, result: BalanceResult) -> None:
         """Keep ``result`` as the figures of ``key`` (in memory and on disk)."""
-        self._put(key, result)
+        self.keep(key, result)
 
     # -- memory and disk
 
     def keep(self, key: str, value: object) -> None:
         """Keep ``value`` (a dataclass of saikoro's) under ``key`` (a :func:`cache_key`), in
         memory and on disk: what a package built on balance keeps beside the figures."""
-        self._put(key, value)
+        with self._lock:
+            self._remember(key, value)
+        self._write(key, value)
 
     def recall(self, key: str, kind: type[V]) -> V | None:
         """The ``kind`` kept under ``key`` if memory or the disk holds it (counted as a hit)."""
@@ -438,11 +426,6 @@ class BalanceStore:
         self._memory.move_to_end(key)
         while len(self._memory) > MEMORY_SIZE:
             self._memory.popitem(last=False)
-
-    def _put(self, key: str, value: object) -> None:
-        with self._lock:
-            self._remember(key, value)
-        self._write(key, value)
 
     def _path(self, key: str) -> Path | None:
         return None if self.cache_dir is None else self.cache_dir / f"{key}.json"
@@ -476,8 +459,7 @@ class BalanceStore:
             raise CorruptCacheError("not a saikoro balance cache file")
         if data["key"] != key:
             raise CorruptCacheError("written for another key")
-        text = _payload_text(data["result"])
-        if hashlib.sha256(text.encode("utf-8")).hexdigest() != data["sha256"]:
+        if _hash(data["result"]) != data["sha256"]:
             raise CorruptCacheError("checksum mismatch")
         result = decode(data["result"])
         if not isinstance(result, kind):
@@ -489,12 +471,7 @@ class BalanceStore:
         if path is None:
             return
         payload = encode(result)
-        text = _payload_text(payload)
-        data = {
-            "key": key,
-            "sha256": hashlib.sha256(text.encode("utf-8")).hexdigest(),
-            "result": payload,
-        }
+        data = {"key": key, "sha256": _hash(payload), "result": payload}
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             # atomic: a parallel build never reads half a file

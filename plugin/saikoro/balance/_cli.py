@@ -28,7 +28,6 @@ from saikoro.scenario import (
     CommandParser,
     LoadResult,
     Msg,
-    Problem,
     book_scenarios,
     bounded_int,
     default_lang,
@@ -38,14 +37,14 @@ from saikoro.scenario import (
     render,
 )
 
-from ._model import Party, encounter, parse_party
+from ._model import encounter, parse_party
 from ._runner import simulate
 from ._simulator import simulator_for
 from ._stats import BalanceResult
 from ._tactics import TacticsError, tactics_for
 from ._verdict import verdict
 
-__all__ = ["Progress", "bounded_int", "default_jobs", "format_text", "load_party", "main"]
+__all__ = ["Progress", "bounded_int", "default_jobs", "format_text", "main"]
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -121,14 +120,6 @@ def default_jobs() -> int:
     else:  # pragma: no cover - platforms without affinity
         found = os.cpu_count()
     return found or 1
-
-
-def load_party(path: Path, system: str) -> tuple[Party | None, list[Problem]]:
-    """A party file: YAML with a ``party:`` list (or the list itself), validated."""
-    value, problems = load_party_file(path, system)
-    if value is None:
-        return None, problems
-    return parse_party(system, value, path.name), []
 
 
 def _pct(x: float) -> str:
@@ -347,12 +338,13 @@ def main(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) 
         if sc is None:  # pragma: no cover - errors were reported above
             continue
         party = None
-        if args.party is not None:
-            party, party_problems = load_party(args.party, sc.system)
+        if args.party is not None:  # YAML with a party: list (or the list itself), validated
+            value, party_problems = load_party_file(args.party, sc.system)
             for p in party_problems:
                 stderr.write(p.format(lang) + "\n")
-            if party is None:
+            if value is None:
                 return EXIT_FAIL
+            party = parse_party(sc.system, value, args.party.name)
         enc = encounter(sc, party=party, players=args.players)
         spec = enc.balance
         try:

@@ -1,7 +1,5 @@
 """The Wilson score interval of a win rate.
 
-(``balance.win`` ranges are read by :mod:`saikoro.scenario._ranges`.)
-
 >>> lo, hi = wilson(50, 100)
 >>> round(lo, 4), round(hi, 4)
 (0.4038, 0.5962)
@@ -13,9 +11,7 @@ from __future__ import annotations
 
 import math
 
-__all__ = ["Z95", "parse_win_range", "wilson", "wilson_rate"]
-
-from saikoro.scenario import parse_win_range
+__all__ = ["Z95", "wilson", "wilson_rate"]
 
 Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95 % interval."""

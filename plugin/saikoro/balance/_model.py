@@ -17,15 +17,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from saikoro.dice import InternalError
 from saikoro.scenario import Scenario, parse_win_range, party_size, side_facts
 from saikoro.scenario import model as sm
+from saikoro.scenario import reference_party as _reference_party
 from saikoro.systems import OptionValue, System
 from saikoro.systems import get as get_system
 
-from ._parties import reference_party
+from ._errors import BalanceError
 from ._side import SideSpec, side_specs
 from ._simulator import simulator_for
 
@@ -35,7 +36,7 @@ __all__ = [
     "Party",
     "encounter",
     "parse_party",
-    "party_size",
+    "reference_party",
 ]
 
 
@@ -145,6 +146,19 @@ def parse_party(system: str, members: Sequence[sm.PC | Mapping[str, object]], la
     return Party(label, tuple(pcs))
 
 
+def reference_party(system: str, size: int) -> list[dict[str, Any]]:
+    """The built-in reference party of ``size`` PCs for ``system`` in ``party:`` format
+    (:func:`saikoro.scenario.reference_party`: the first *n* of the system's archetypes,
+    cycling with numbered names beyond four), for a size a user gives.
+
+    Raises:
+        BalanceError: ``size`` is below 1.
+    """
+    if size < 1:
+        raise BalanceError("a party needs at least one PC")
+    return _reference_party(system, size)
+
+
 @cache
 def _reference(system: str, size: int) -> Party:
     """The built-in reference party (immutable, so built once per system and size)."""
@@ -195,11 +209,8 @@ def encounter(
     )
     side = side_specs(
         model.missions.side if model.missions else (),
-        enemies=enc.enemies,
-        pcs=party.names,
-        party=party.label,
-        targets=enc.targets,
-        facts=simulator_for(system).facts(enc),
-        declared=side_facts(system),
+        enc,
+        simulator_for(system).facts(enc),
+        side_facts(system),
     )
     return replace(enc, side=side)

@@ -21,7 +21,8 @@ import os
 import random
 import signal
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from contextlib import ExitStack
 from fractions import Fraction
 from typing import Any
 
@@ -55,11 +56,15 @@ def chunk_rng(seed: int, index: int) -> random.Random:
 
 
 def run_chunk(
-    args: tuple[Encounter, Tactics, int, int, int], outcomes: list[bool] | None = None
+    args: tuple[Encounter, Tactics, int, int, int],
+    outcomes: list[bool] | None = None,
+    deadline: float | None = None,
 ) -> Tally:
     """Play chunk ``index`` (``count`` battles) of a run seeded ``seed``; ``outcomes``
     (when given) gets whether each battle was won, in order (:mod:`saikoro.tune` pairs
-    two versions' battles by it)."""
+    two versions' battles by it). With ``deadline`` (``time.monotonic``) it stops after
+    the battle during which it passed: the battles played are the chunk's first ones,
+    whatever the machine (only how many depends on its speed)."""
     enc, tactics, seed, index, count = args
     sim = simulator_for(enc.system)
     prep = sim.prepare(enc, tactics)
@@ -70,6 +75,8 @@ def run_chunk(
         sim.battle(prep, rng, tally)
         if outcomes is not None:
             outcomes.append(tally.wins > won)
+        if deadline is not None and time.monotonic() >= deadline:
+            break
     return tally
 
 
@@ -152,25 +159,6 @@ def chunk_sizes(battles: int) -> list[int]:
     return [CHUNK] * full + ([rest] if rest else [])
 
 
-def _play_until(
-    sim: Simulator[object],
-    prep: object,
-    item: tuple[Encounter, Tactics, int, int, int],
-    deadline: float,
-) -> Tally:
-    """Chunk ``item`` as :func:`run_chunk` plays it, stopping after the battle during which
-    ``deadline`` (``time.monotonic``) passed: the battles played are the chunk's first
-    ones, whatever the machine (only how many depends on its speed)."""
-    enc, _, seed, index, count = item
-    rng = chunk_rng(seed, index)
-    tally = _tally(enc)
-    for _ in range(count):
-        sim.battle(prep, rng, tally)
-        if time.monotonic() >= deadline:
-            break
-    return tally
-
-
 def simulate(
     enc: Encounter,
     *,
@@ -211,13 +199,17 @@ def simulate(
     if progress:
         progress(0, battles)
     solved: Solved | None = None
+    pending: Any = None  # the exact solution being solved in a worker
     try:
-        if jobs == 1:
-            for item in work:
-                if deadline is None:
-                    part = run_chunk(item)
-                else:
-                    part = _play_until(sim, prep, item, deadline)
+        with ExitStack() as stack:
+            if jobs == 1:
+                parts: Iterable[Tally] = (run_chunk(item, None, deadline) for item in work)
+            else:
+                pool = stack.enter_context(worker_pool(jobs))  # terminated on leaving
+                # the exact solution in one worker while the others play the battles
+                pending = pool.apply_async(solve_exact, ((enc, tactics, steps),)) if solve else None
+                parts = pool.imap(run_chunk, work)
+            for part in parts:
                 total = total + part
                 done += part.battles
                 if progress:
@@ -225,26 +217,8 @@ def simulate(
                 if deadline is not None and time.monotonic() >= deadline:
                     cut = done < battles
                     break
-        else:
-            with worker_pool(jobs) as pool:
-                try:
-                    # the exact solution in one worker while the others play the battles
-                    pending = (
-                        pool.apply_async(solve_exact, ((enc, tactics, steps),)) if solve else None
-                    )
-                    for part in pool.imap(run_chunk, work):
-                        total = total + part
-                        done += part.battles
-                        if progress:
-                            progress(done, battles)
-                        if deadline is not None and time.monotonic() >= deadline:
-                            cut = done < battles
-                            break
-                    if pending is not None:
-                        solved = pending.get()
-                except KeyboardInterrupt:
-                    pool.terminate()
-                    raise
+            if pending is not None:
+                solved = pending.get()
         if solve and solved is None:
             solved = _solve(enc, sim, prep, steps)
     except KeyboardInterrupt:  # Ctrl-C: report the battles finished, without the solution
@@ -257,22 +231,16 @@ def simulate(
     reason: str | None = None
     if solved is not None and not interrupted:
         exact, figures, sides, reason = solved
-    names = {e.id: e.name for e in enc.enemies}
     return summarise(
         total,
-        scenario=enc.scenario,
-        system=enc.system,
-        party=enc.party.label,
-        pc_names=enc.party.names,
+        enc,
         tactics=tactics.label,
         seed=seed,
         exact=exact,
         exact_figures=figures,
         interrupted=interrupted,
         notes=sim.notes(prep),
-        side=enc.side,
         side_exact=sides,
-        enemy_names=names,
         ends=sim.ends_for(prep),
         round_limit=sim.round_limit(enc),
         rulings=rulings_used(enc, sim),

@@ -5,8 +5,8 @@ what the simulator should count (the keys any battle offers, and the system's ow
 :class:`~saikoro.scenario.SideFact` declarations, each comparing a per-battle fact);
 :func:`side_specs` turns each into a :class:`Condition` over indices (enemies, PCs,
 difficulty targets of the encounter) or says why it cannot be simulated (no ``check:``,
-a PC the party being simulated does not have...). The simulators report per-battle facts through
-:meth:`~saikoro.balance._stats.Tally.record`; :meth:`Condition.holds` judges them.
+a PC the party being simulated does not have...); :meth:`Condition.holds` judges each
+:class:`Battle` a simulator's rules end in.
 
 >>> c = Condition(win=True, rounds_at_most=3)
 >>> c.holds(Battle(win=True, rounds=3)), c.holds(Battle(win=True, rounds=4))
@@ -19,10 +19,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from saikoro.scenario import SideFact
 from saikoro.scenario import model as sm
+
+if TYPE_CHECKING:
+    from ._model import Encounter
 
 __all__ = ["Battle", "Condition", "SideSpec", "side_specs"]
 
@@ -36,13 +39,14 @@ class Battle:
     distribution of these (so every field is hashable).
 
     Attributes:
-        win / rounds / downed / taken: as :meth:`saikoro.balance.Tally.record` got them.
+        win / rounds / taken: the main mission's success, the rounds played, damage taken.
+        downed: per PC (by index), whether it was downed.
         end: how it ended, a key of the simulator's ``ends`` (``""``: ``win`` or ``lost``).
         dealt: damage the party dealt.
         defeated: enemy indices, in the order they fell (each once).
         passed: indices of the difficulty targets that succeeded.
-        facts: per-system integers (``corruption``, ``power``, ``cards_left``, ``escaped``),
-            given as a mapping, kept as sorted pairs.
+        facts: the system's integers (:meth:`Simulator.facts
+            <saikoro.balance.Simulator.facts>`), given as a mapping, kept as sorted pairs.
         hit_by: the enemy actions (tally keys, ``id:name``) that dealt the party damage
             (default: those of ``actions`` with damage).
         actions: (enemy action, damage it dealt to the party) pairs.
@@ -199,16 +203,11 @@ def _ids(enemies: Sequence[Any]) -> list[str]:
 
 
 def _resolve(
-    c: sm.SideCheck,
-    *,
-    enemies: list[str],
-    pcs: tuple[str, ...],
-    party: str,
-    targets: list[str],
-    facts: frozenset[str],
-    declared: Sequence[SideFact],
+    c: sm.SideCheck, enc: Encounter, facts: frozenset[str], declared: Sequence[SideFact]
 ) -> Condition | str:
-    """``c`` over indices, or the reason it cannot be simulated with this encounter."""
+    """``c`` over ``enc``'s indices, or the reason it cannot be simulated with it."""
+    enemies, pcs = _ids(enc.enemies), enc.party.names
+    targets = [str(getattr(t, "name", "")) for t in enc.targets]
 
     def enemy_set(ids: tuple[str, ...] | None) -> frozenset[int] | str:
         out = set()
@@ -225,7 +224,7 @@ def _resolve(
     standing = []
     for name in c.standing or ():
         if name not in pcs:
-            return f"PC「{name}」がパーティ({party})にいない"
+            return f"PC「{name}」がパーティ({enc.party.label})にいない"
         standing.append(pcs.index(name))
     wanted: set[int] = set()
     for name in c.targets or ():
@@ -266,17 +265,12 @@ NO_CHECK = "条件(check:)が書かれていない"
 
 def side_specs(
     side: Sequence[sm.SideMission],
-    *,
-    enemies: Sequence[Any],
-    pcs: tuple[str, ...],
-    party: str,
-    targets: Sequence[Any],
+    enc: Encounter,
     facts: frozenset[str],
     declared: Sequence[SideFact] = (),
 ) -> tuple[SideSpec, ...]:
     """Every side mission of a scenario, resolved against the encounter (``facts``: what
     its simulator records; ``declared``: the system's own keys)."""
-    names = [str(getattr(t, "name", "")) for t in targets]
     out = []
     for i, s in enumerate(side):
         if s.check is None:
@@ -284,15 +278,7 @@ def side_specs(
             continue
         data = sm.to_data(s.check)
         check = dict(data) if isinstance(data, dict) else {}
-        got = _resolve(
-            s.check,
-            enemies=_ids(enemies),
-            pcs=pcs,
-            party=party,
-            targets=names,
-            facts=facts,
-            declared=declared,
-        )
+        got = _resolve(s.check, enc, facts, declared)
         if isinstance(got, str):
             out.append(SideSpec(i, s.success, check, None, got))
         else:

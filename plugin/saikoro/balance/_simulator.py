@@ -1,21 +1,12 @@
 """What a system's balance simulator is: identity and words as class attributes, play as methods.
 
-Each system's simulator is its ``simulator`` part (:meth:`saikoro.systems.System.part`: a
-module whose ``SIMULATOR`` is an instance of a :class:`Simulator` subclass), found the way
-its scenario definition and page profile are. The runner, the CLI and the site's バランス section
-read the attributes below and never compare a system id: a sixth system is simulated,
-shown and explained through its own subclass.
-
-A subclass sets the class attributes and implements :meth:`Simulator.prepare` (what a
-battle needs that does not change between battles) and :meth:`Simulator.rules` (the
-battle as a step machine, :class:`~saikoro.balance.Rules`: by default the prepared value
-is one); the battles are sampled and the encounter solved exactly from those rules, once
-for every system (:mod:`._machine`), within a :class:`~saikoro.balance.Budget`.
-:meth:`Simulator.figures` adds exact figures read from the ends' distribution,
-:meth:`Simulator.notes` says what is not modelled, in the words of :attr:`Simulator.NOTES`.
-
-Every battle ends one of the ways :attr:`Simulator.ends` names (a win, a wipe, the round
-limit...), so that an author sees *why* a fight is lost, not only how often.
+Each system's ``simulator`` part (:meth:`saikoro.systems.System.part`) has a ``SIMULATOR``,
+an instance of a :class:`Simulator` subclass. It implements :meth:`Simulator.prepare` (what
+a battle needs that does not change between battles) and :meth:`Simulator.rules` (the battle
+as a :class:`~saikoro.balance.Rules` step machine, sampled and solved exactly once for every
+system by :mod:`._machine`); the runner, the CLI and the site's バランス section read its
+attributes and never compare a system id. Every battle ends one of the ways
+:attr:`Simulator.ends` names, so that an author sees *why* a fight is lost.
 """
 
 from __future__ import annotations
@@ -109,8 +100,6 @@ class Simulator(Generic[P]):
     """Their column."""
     mean_labels: ClassVar[Mapping[str, str]] = MappingProxyType({})
     """Japanese labels of the per-battle means it counts (key -> label)."""
-    danger_is_side: ClassVar[bool] = False
-    """Whether the most dangerous action is the enemy side's whole attack (no enemy named)."""
     ends: ClassVar[Mapping[str, End]] = BATTLE_ENDS
     """Every way a battle can end (key -> words, win or not); ``Tally.record(end=...)``."""
     rulings: ClassVar[tuple[str, ...]] = ()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -17,23 +17,21 @@ from ._side import Battle, Condition
 from ._simulator import End, Note
 
 if TYPE_CHECKING:
-    from ._side import SideSpec
+    from ._model import Encounter
 
 from saikoro.dice import InternalError
 from saikoro.systems import OptionValue
 
 from ._errors import BalanceError
-from ._interval import Z95, parse_win_range, wilson
+from ._interval import wilson
 
 __all__ = [
-    "Z95",
     "BalanceResult",
     "EndFigures",
     "PcFigures",
     "RulingUsed",
     "SideResult",
     "Tally",
-    "parse_win_range",
     "summarise",
     "wilson",
 ]
@@ -99,23 +97,12 @@ class Tally:
         simulator that does not tell ends apart yet);
         ``defeated``: enemy indices in the order they fell (default: :attr:`fallen`);
         ``passed``: the difficulty targets (indices) that succeeded; ``facts``: the
-        system's per-battle integers the side missions read (``kegare``: the highest PC
-        穢れ at the end, ``power``: the PCs' national power at the end, ``cards_left``:
-        awakening cards the party holds at the end, ``escaped``: 1 when the chase was
-        escaped). The enemy actions that hit are read from :attr:`actions`.
+        system's per-battle integers the side missions read (:meth:`Simulator.facts
+        <saikoro.balance.Simulator.facts>`). The enemy actions that hit are read from
+        :attr:`actions`.
         """
-        self.battles += 1
-        self.wins += win
-        self.ends[end or ("win" if win else "lost")] += 1
-        self.rounds[rounds] += 1
-        for i, d in enumerate(downed):
-            self.downed[i] += d
-        self.dealt += dealt
-        self.taken += taken
         order = list(self.fallen if defeated is None else defeated)
         self.fallen.clear()
-        if not self.checks:
-            return
         hit: frozenset[str] = frozenset()
         if any(c.needs_actions for c in self.checks):
             hit = frozenset(k for k, v in self.actions.items() if v != self._seen.get(k, 0))
@@ -123,15 +110,16 @@ class Tally:
         battle = Battle(
             win=bool(win),
             rounds=rounds,
+            end=end or "",
             downed=tuple(downed),
+            dealt=dealt,
             taken=taken,
             defeated=tuple(dict.fromkeys(order)),
             passed=tuple(passed),
             facts=dict(facts or {}),
             hit_by=hit,
         )
-        for i, c in enumerate(self.checks):
-            self.side[i] += c.holds(battle)
+        self.add(battle)  # its actions and sums are already in the tally
 
     def add(self, b: Battle) -> None:
         """Count the battle ``b`` (the end of a step machine, see :func:`record`)."""
@@ -155,20 +143,14 @@ class Tally:
             raise BalanceError("tallies of different parties cannot be merged")
         if self.checks != other.checks:
             raise BalanceError("tallies judging different side missions cannot be merged")
-        return Tally(
-            pcs=self.pcs,
-            battles=self.battles + other.battles,
-            wins=self.wins + other.wins,
-            rounds=self.rounds + other.rounds,
-            downed=[a + b for a, b in zip(self.downed, other.downed, strict=True)],
-            dealt=self.dealt + other.dealt,
-            taken=self.taken + other.taken,
-            actions=self.actions + other.actions,
-            sums=self.sums + other.sums,
-            checks=self.checks,
-            side=[a + b for a, b in zip(self.side, other.side, strict=True)],
-            ends=self.ends + other.ends,
-        )
+        summed: dict[str, Any] = {}
+        for f in fields(self):  # the counts (lists item by item)
+            if f.compare and f.name not in ("pcs", "checks"):
+                a, b = getattr(self, f.name), getattr(other, f.name)
+                summed[f.name] = (
+                    [x + y for x, y in zip(a, b, strict=True)] if type(a) is list else a + b
+                )
+        return Tally(pcs=self.pcs, checks=self.checks, **summed)
 
 
 @dataclass(frozen=True)
@@ -182,12 +164,7 @@ class PcFigures:
 
     def to_json(self) -> dict[str, Any]:
         """The figures as JSON."""
-        return {
-            "name": self.name,
-            "downed": self.downed,
-            "downed_low": self.downed_low,
-            "downed_high": self.downed_high,
-        }
+        return asdict(self)
 
 
 @dataclass(frozen=True)
@@ -203,16 +180,8 @@ class EndFigures:
     high: float
 
     def to_json(self) -> dict[str, Any]:
-        """The figures as JSON."""
-        return {
-            "end": self.key,
-            "label": self.label,
-            "win": self.win,
-            "count": self.count,
-            "rate": self.rate,
-            "low": self.low,
-            "high": self.high,
-        }
+        """The figures as JSON (``key`` as ``end``)."""
+        return {"end" if k == "key" else k: v for k, v in asdict(self).items()}
 
 
 @dataclass(frozen=True)
@@ -226,7 +195,7 @@ class RulingUsed:
 
     def to_json(self) -> dict[str, Any]:
         """The ruling as JSON (``value`` ``null`` for a reading that is not an option)."""
-        return {"key": self.key, "title": self.title, "value": self.value, "default": self.default}
+        return asdict(self)
 
 
 @dataclass(frozen=True)
@@ -252,16 +221,10 @@ class SideResult:
 
     def to_json(self) -> dict[str, Any]:
         """The figures as JSON (``rate``, ``low``, ``high`` are ``null`` when not modelled)."""
-        out: dict[str, Any] = {
-            "index": self.index,
-            "success": self.text,
-            "modelled": self.modelled,
-            "check": None if self.check is None else dict(self.check),
-            "successes": self.successes,
-            "battles": self.battles,
-            "rate": self.rate,
-            "low": self.low,
-            "high": self.high,
+        out = {
+            "success" if k == "text" else k: v
+            for k, v in asdict(self).items()
+            if k not in ("exact", "reason")
         }
         if self.exact is not None:
             out["exact"] = float(self.exact)
@@ -385,20 +348,15 @@ class BalanceResult:
 
 def summarise(
     tally: Tally,
+    enc: Encounter,
     *,
-    scenario: str,
-    system: str,
-    party: str,
-    pc_names: tuple[str, ...],
     tactics: str,
     seed: int,
     exact: Fraction | None = None,
     exact_figures: dict[str, Fraction] | None = None,
     interrupted: bool = False,
     notes: tuple[Note, ...] = (),
-    side: Sequence[SideSpec] = (),
     side_exact: Mapping[int, Fraction] | None = None,
-    enemy_names: Mapping[str, str] | None = None,
     ends: Mapping[str, End] | None = None,
     round_limit: tuple[int | None, bool] = (None, False),
     rulings: tuple[RulingUsed, ...] = (),
@@ -406,11 +364,10 @@ def summarise(
     requested: int = 0,
     cut: float | None = None,
 ) -> BalanceResult:
-    """The :class:`BalanceResult` of ``tally``.
+    """The :class:`BalanceResult` of ``tally``, the battles of ``enc`` (its side missions
+    with a condition are ``tally.checks`` in order).
 
-    ``side``: the side missions; those with a condition are ``tally.checks`` in order.
     ``side_exact``: side mission index -> P(achieved) solved exactly.
-    ``enemy_names``: enemy id -> name (to name the most dangerous action's enemy).
     ``ends``: the simulator's ends (every one is listed, in order, with its count).
 
     Raises:
@@ -420,7 +377,8 @@ def summarise(
     n = tally.battles
     low, high = wilson(tally.wins, n)
     pcs = []
-    for name, count in zip(pc_names, tally.downed, strict=True):
+    system = enc.system
+    for name, count in zip(enc.party.names, tally.downed, strict=True):
         dl, dh = wilson(count, n)
         pcs.append(PcFigures(name, count / n if n else 0.0, dl, dh))
     total_rounds = sum(k * v for k, v in tally.rounds.items())
@@ -431,7 +389,7 @@ def summarise(
             dangerous = (name, dmg / n)
     sides = []
     counts = iter(tally.side)
-    for spec in side:
+    for spec in enc.side:
         if spec.condition is None:
             sides.append(SideResult(spec.index, spec.text, False, spec.check, reason=spec.reason))
             continue
@@ -467,9 +425,9 @@ def summarise(
         rate = count / n if n else 0.0
         end_figures.append(EndFigures(key, how.label, how.win, count, rate, lo, hi))
     return BalanceResult(
-        scenario=scenario,
+        scenario=enc.scenario,
         system=system,
-        party=party,
+        party=enc.party.label,
         tactics=tactics,
         battles=n,
         seed=seed,
@@ -487,7 +445,7 @@ def summarise(
         interrupted=interrupted,
         notes=notes,
         side=tuple(sides),
-        dangerous_enemy=(enemy_names or {}).get(enemy) if enemy else None,
+        dangerous_enemy={e.id: e.name for e in enc.enemies}.get(enemy) if enemy else None,
         ends=tuple(end_figures),
         round_limit=round_limit[0],
         round_limit_written=round_limit[1],

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from saikoro.scenario import ATOMS, PRESETS, Policy, TacticsError, describe_tactic, parse_policy
+from saikoro.scenario import ATOMS, PRESETS, Policy, TacticsError, parse_policy
 from saikoro.systems import Ruling
 
 from ._simulator import simulator_for
@@ -20,8 +20,6 @@ __all__ = [
     "Policy",
     "Tactics",
     "TacticsError",
-    "describe_tactic",
-    "parse_policy",
     "tactics_for",
     "tactics_rulings",
 ]

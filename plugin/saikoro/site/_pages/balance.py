@@ -238,7 +238,7 @@ def _danger(scenario: Scenario, result: BalanceResult) -> str:
         if enemy_id not in names:
             raise InternalError(f"{scenario.id}: the simulator named an unknown enemy {enemy_id!r}")
         who = f"{esc(names[enemy_id])}の「{esc(move)}」"
-    else:  # the enemy side's attacks together (Simulator.danger_is_side)
+    else:  # no enemy named: the enemy side's attacks together (kokuryoku's)
         side = "・".join(e.name for e in scenario.model.enemies)
         who = f"エネミー側（{esc(side)}）の「{esc(action)}」の合計"
     plays = _plays(result)

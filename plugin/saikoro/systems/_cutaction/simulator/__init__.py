@@ -1,56 +1,37 @@
 """カットアクション: the fight (``cutaction.cut``), then the chase (``cutaction.chase``).
 
-**The fight** (when an enemy outside the chase is to be defeated): every cut each standing
-character makes an initiative body check (failures after successes, fumbles lose the cut,
-PCs first on ties: :func:`~saikoro.systems._cutaction.checks.initiative_order`). On its turn
-a character picks a target by its policy; a melee attacker with ``close_in`` moves one row
-towards it (out of a row an enemy blockades only by winning the agility contest); then it
-attacks with the attack that deals most, if it reaches (the battle area's cover and reach:
-:class:`~saikoro.systems._cutaction.area.BattleArea`). An attack is a contest of the attack
-check against the target's reaction (防御/回避, the ``reaction`` value, else body), then the
-damage with the body resist check: :func:`~saikoro.systems._cutaction.damage.attack_table`,
-what ``CAA`` computes. At 体力 0 or less a character is 消耗 and out. The fight is won at the
-end of a cut when every enemy of the main mission is down, lost when every PC is, and runs
-out after the cut limit.
-
-**The chase** (a ``kind: chase`` target; ruling ``chase_sides``): the standing PCs and the
-enemies of ``runners`` (default: those with a vehicle, else all), fleeing or pursuing as
-``flees`` says; it ends as the seed has it (a capture, a side gone, the goal, a dead end,
-after as many cuts as runners: :func:`~saikoro.systems._cutaction.chase.end_reason`, and
-:func:`~saikoro.systems._cutaction.chase.escaped` for who got away). Each cut: everyone's
-movement check together, the drops; then each runner in order: its move action (a pursuer
-that caught up with the fleeing leader blockades and tries the capture contest; everyone
-else accelerates) and its main action (the leader changes the route: the scenario's chase
-table or the rule book's; a pursuer attacks a runner in reach, else obstructs; a fleeing
-runner obstructs a pursuer in its area or behind, else attacks); the cut's end drops who is
-still beyond -5.
-
-The steps are :mod:`.play`'s; :mod:`.drivers` samples them (a battle) or solves them
-exactly (small encounters). What the simulation leaves out is listed by
-:meth:`CutactionSimulator.notes`.
+A battle is a step machine (:class:`~.rules.CutactionRules`): the fight's steps are
+:mod:`.fight`'s, the chase's :mod:`.chase`'s, every roll is built from the engine's exact
+distributions (:mod:`.rolls`) and the encounter is read once (:mod:`.prepare`). An attack
+is a contest of the attack check against the target's reaction (防御/回避: ``reaction``,
+else body), then the damage with the body resist check (what ``CAA`` computes); at 体力 0
+or less a character is 消耗 and out. The chase (a ``kind: chase`` target, ruling
+``chase_sides``) has the standing PCs and the enemies of ``runners`` (default: those with
+a vehicle, else all) run, fleeing or pursuing as ``flees`` says. The balance engine samples
+the battles and solves small encounters exactly; :meth:`CutactionSimulator.notes` says what
+the simulation leaves out.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from fractions import Fraction
 from types import MappingProxyType
 
-from saikoro.balance import Budget, Encounter, End, Note, Simulator, Tactics, Tally, tactics_for
+from saikoro.balance import Battle, Encounter, End, Note, Simulator, Tactics, tactics_for
+from saikoro.dice import Dist
+from saikoro.systems._cutaction.chase import END_DEAD_END, END_TIME
 from saikoro.systems._cutaction.events import event_number
 
-from . import drivers
-from .play import Play
+from .cast import END_KEYS
+from .fight import JOINT
 from .prepare import DEFAULT_CUTS, Prepared, chase_of, prepare
+from .rules import CutactionRules
 
-__all__ = ["ENDS", "EXACT_CHARACTERS", "FLOWS", "NOTES", "SIMULATOR", "CutactionSimulator"]
+__all__ = ["ENDS", "FLOWS", "NOTES", "SIMULATOR", "CutactionSimulator", "ends_of"]
 
 FLOWS = ("cutaction.cut", "cutaction.chase")
 """The system flows this simulator follows."""
-
-EXACT_CHARACTERS = 3
-"""Encounters with at most this many characters are solved exactly (within the budget)."""
 
 ENDS: Mapping[str, End] = MappingProxyType(
     {
@@ -126,7 +107,7 @@ NOTES: Mapping[str, str] = MappingProxyType(
         ),
     }
 )
-"""Everything :meth:`CutactionSimulator.notes` can say (docs/authoring/balance.md lists them)."""
+"""Everything :meth:`CutactionSimulator.notes` can say (the guide's balance page lists them)."""
 
 RULINGS_USED = (
     "cutaction.check_dice",
@@ -158,58 +139,35 @@ CHASE_RULINGS = (
 """The rulings of the chase."""
 
 
-def possible_ends(enc: Encounter) -> dict[str, End]:
-    """The ends a battle of ``enc`` can have under its rulings (in :data:`ENDS`' order)."""
-    return ends_of(prepare(enc, _tactics()))
-
-
 def ends_of(prep: Prepared) -> dict[str, End]:
     """The ends a battle of the prepared encounter can have (in :data:`ENDS`' order)."""
     plan = prep.chase
     if plan is None:
         return {k: ENDS[k] for k in ("win", "wipe", "timeout")}
-    keys = ["wipe", "timeout"] if prep.defeat else []
-    st = prep.settings
+    leader = prep.settings.chase_time_limit == "leader"
+    as_time = prep.settings.chase_dead_end == "as_time_limit"
     dead_end = any(number == event_number("行き止まり") for number, _, _ in plan.table.events)
-    leader = st.chase_time_limit == "leader"
-    as_time = st.chase_dead_end == "as_time_limit"
-    if plan.pcs_flee:
-        keys += ["chase_goal", "chase_shaken", "chase_time_escaped"]
-        keys += ["chase_dead_end_escaped"] if dead_end and as_time else []
-        keys += ["chase_caught", "chase_pcs_out"]
-        keys += ["chase_time_overtaken"] if leader else []
-        keys += ["chase_dead_end_cornered"] if dead_end and (leader or not as_time) else []
-    else:
-        keys += ["chase_quarry_caught", "chase_quarry_out"]
-        keys += ["chase_quarry_time_overtaken"] if leader else []
-        keys += ["chase_quarry_cornered"] if dead_end and (leader or not as_time) else []
-        keys += ["chase_quarry_goal", "chase_quarry_time"]
-        keys += ["chase_quarry_dead_end"] if dead_end and as_time else []
-        keys += ["chase_pcs_out"]
-    return {k: ENDS[k] for k in ENDS if k in keys}
+    possible = {  # (why the chase ended, the fleeing side got away): under these rulings
+        (END_TIME, False): leader,
+        (END_DEAD_END, True): dead_end and as_time,
+        (END_DEAD_END, False): dead_end and (leader or not as_time),
+    }
+    keys = {"wipe", "timeout"} if prep.defeat else set()
+    for (why, pcs_flee, fled), end in END_KEYS.items():
+        if pcs_flee == plan.pcs_flee and possible.get((why, fled), True):
+            keys.add(end)
+    return {k: e for k, e in ENDS.items() if k in keys}
 
 
-def _tactics() -> Tactics:
-    """The default tactics (where only the encounter's shape is read)."""
-    return tactics_for("cutaction")
-
+CHASE_RUNNERS = 2
+"""The most runners of a chase the exact solver tries."""
 
 WINS = frozenset(k for k, e in ENDS.items() if e.win)
 """The ends that are wins."""
 
 
-def _play(prep: Prepared, *, exact: bool = False) -> Play:
-    """The steps of ``prep``'s battles (made once per prepared encounter and use: the exact
-    solver's merge the states whose futures are equal, see :class:`~.play.Play`)."""
-    key = "exact" if exact else "play"
-    found = prep.cache.get(key)
-    if not isinstance(found, Play):
-        found = prep.cache[key] = Play(prep, exact=exact)
-    return found
-
-
 class CutactionSimulator(Simulator[Prepared]):
-    """The cutaction simulator: :mod:`.play`'s steps, with the system's words."""
+    """The cutaction simulator: :class:`~.rules.CutactionRules`, with the system's words."""
 
     system = "cutaction"
     flows = FLOWS
@@ -237,16 +195,24 @@ class CutactionSimulator(Simulator[Prepared]):
     def prepare(self, enc: Encounter, tactics: Tactics) -> Prepared:
         return prepare(enc, tactics)
 
-    def battle(self, prep: Prepared, rng: random.Random, tally: Tally) -> None:
-        drivers.battle(_play(prep), rng, tally, wins=WINS)
+    def rules(self, prep: Prepared) -> CutactionRules:
+        return CutactionRules(prep, WINS)
 
-    def exact(self, prep: Prepared, budget: Budget) -> tuple[Fraction | None, dict[str, Fraction]]:
-        if len(prep.chars) > EXACT_CHARACTERS:
-            return None, {}
-        ends = drivers.solve(_play(prep, exact=True), budget)
-        win = sum((p for end, p in ends.items() if ENDS[end].win), Fraction(0))
-        figures = {f"P({ENDS[end].label})": p for end, p in ends.items()}
-        return win, figures
+    def exact_rules(self, prep: Prepared) -> CutactionRules | None:
+        """None for a fight of more than :data:`~.fight.JOINT` fighters (their initiative
+        checks, one after another, have more outcomes in the first cut than a budget buys)
+        and for a chase of more than :data:`CHASE_RUNNERS` runners (a duel's chase takes a
+        sixth of the full budget; with a third runner none fitted)."""
+        if (prep.defeat and prep.pcs + len(prep.fight) > JOINT) or prep.cast > CHASE_RUNNERS:
+            return None
+        return self.rules(prep)
+
+    def figures(self, prep: Prepared, outcomes: Dist[Battle]) -> dict[str, Fraction]:
+        """P(each end)."""
+        ends = {end: Fraction(0) for end in ends_of(prep)}
+        for b, p in outcomes.probabilities().items():
+            ends[b.end] += p
+        return {f"P({ENDS[end].label})": p for end, p in ends.items() if p}
 
     def notes(self, prep: Prepared) -> tuple[Note, ...]:
         out = [self.note("effect", enemy=e, attack=a, effect=t) for e, a, t in prep.effects]
@@ -271,9 +237,6 @@ class CutactionSimulator(Simulator[Prepared]):
                 out.append(self.note("other_chases", first=plan.name, others=others))
         return tuple(out)
 
-    def nothing_to_play(self, enc: Encounter) -> str:
-        return "" if enc.enemies else "エネミーがいない"
-
     def facts(self, enc: Encounter) -> frozenset[str]:
         return frozenset({"escaped"}) if chase_of(enc) is not None else frozenset()
 
@@ -282,7 +245,7 @@ class CutactionSimulator(Simulator[Prepared]):
 
     def round_limit(self, enc: Encounter) -> tuple[int | None, bool]:
         """The fight's cut limit; for a chase alone, the chase's (its runners at most)."""
-        prep = prepare(enc, _tactics())
+        prep = prepare(enc, tactics_for(self.system))
         if prep.defeat or prep.chase is None:
             return super().round_limit(enc)
         return prep.cast, False

@@ -7,7 +7,7 @@ and the ruling options in force (:class:`~saikoro.systems._cutaction.rulings.Set
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 
 from saikoro.balance import Encounter, Policy, Tactics
@@ -76,7 +76,7 @@ class Char:
     row: int
     cover: Cover
     attacks: tuple[Attack, ...]
-    blockade: bool
+    blockade: bool = False
     vehicle: str | None = None
 
     @property
@@ -143,11 +143,11 @@ class Prepared:
         chars: every character, the PCs first (:attr:`pcs` of them).
         fight: the enemies of the fight before the chase (indices into ``chars``).
         defeat: the enemies whose defeat wins the fight (default: every one of ``fight``).
-        cuts: the fight's cut limit; ``cuts_written``: the main mission gives it.
+        cuts: the fight's cut limit.
         chase: the chase, if the scenario has one.
         effects: (enemy, attack, effect) of the attack effects written as text.
         vehicles: the vehicles several runners share.
-        cache: what the battles build once (their :class:`~.play.Play`).
+        reads: the battle's figures the side missions read (what the exact states keep).
     """
 
     chars: tuple[Char, ...]
@@ -155,14 +155,13 @@ class Prepared:
     fight: tuple[int, ...]
     defeat: frozenset[int]
     cuts: int
-    cuts_written: bool
     chase: ChasePlan | None
     settings: Settings
     pc_policy: Policy
     enemy_policy: Policy
     effects: tuple[tuple[str, str, str], ...] = ()
     vehicles: tuple[str, ...] = ()
-    cache: dict[str, object] = field(default_factory=dict, compare=False, hash=False, repr=False)
+    reads: frozenset[str] = frozenset()
 
     @property
     def cast(self) -> int:
@@ -170,43 +169,16 @@ class Prepared:
         return self.pcs + len(self.chase.runners) if self.chase else 0
 
 
-def _pcs(enc: Encounter) -> list[Char]:
-    out = []
-    for i, pc in enumerate(enc.of("members", sm.CutactionPC)):
-        out.append(
-            Char(
-                pc.name,
-                pc.name,
-                True,
-                i,
-                pc.body,
-                pc.head,
-                pc.body if pc.reaction is None else pc.reaction,
-                pc.hp,
-                AREAS.index(pc.area),
-                Cover.NONE,
-                (Attack("攻撃", pc.attack, pc.damage),),
-                False,
-            )
-        )
-    return out
-
-
-def _enemy(i: int, e: sm.CutactionEnemy) -> Char:
+def _char(i: int, m: sm.CutactionPC | sm.CutactionEnemy) -> Char:
+    """The ``i``-th PC or enemy as the battle reads it (a PC has one attack, no cover)."""
+    values = (m.body, m.head, m.body if m.reaction is None else m.reaction, m.hp)
+    row = AREAS.index(m.area)
+    if isinstance(m, sm.CutactionPC):
+        attack = Attack("攻撃", m.attack, m.damage)
+        return Char(m.name, m.name, True, i, *values, row, Cover.NONE, (attack,))
+    attacks = tuple(Attack(a.name, a.kind, a.damage) for a in m.attacks)
     return Char(
-        e.id,
-        e.name,
-        False,
-        i,
-        e.body,
-        e.head,
-        e.body if e.reaction is None else e.reaction,
-        e.hp,
-        AREAS.index(e.area),
-        Cover(e.cover),
-        tuple(Attack(a.name, a.kind, a.damage) for a in e.attacks),
-        e.blockade,
-        e.vehicle,
+        m.id, m.name, False, i, *values, row, Cover(m.cover), attacks, m.blockade, m.vehicle
     )
 
 
@@ -255,7 +227,11 @@ def _runner_ids(target: sm.CutactionTarget, enemies: list[sm.CutactionEnemy]) ->
 def prepare(enc: Encounter, tactics: Tactics) -> Prepared:
     """Read ``enc`` once: characters, fight and chase, mission, options."""
     enemies = list(enc.of("enemies", sm.CutactionEnemy))
-    chars = [*_pcs(enc), *(_enemy(i, e) for i, e in enumerate(enemies))]
+    pcs = enc.of("members", sm.CutactionPC)
+    chars = [
+        *(_char(i, m) for i, m in enumerate(pcs)),
+        *(_char(i, e) for i, e in enumerate(enemies)),
+    ]
     first = len(enc.party.members)
     index = {e.id: first + i for i, e in enumerate(enemies)}
     target = chase_of(enc)
@@ -288,11 +264,11 @@ def prepare(enc: Encounter, tactics: Tactics) -> Prepared:
         fight=tuple(fight),
         defeat=defeat,
         cuts=enc.round_limit or DEFAULT_CUTS,
-        cuts_written=enc.round_limit is not None,
         chase=plan,
         settings=Settings.from_options(enc.options),
         pc_policy=tactics.pc,
         enemy_policy=tactics.enemy,
         effects=tuple((e.name, a.name, a.effect) for e in enemies for a in e.attacks if a.effect),
         vehicles=tuple(v for v, n in shared.items() if n > 1),
+        reads=enc.reads,
     )

@@ -34,7 +34,6 @@ the balance engine samples it and solves it exactly.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -46,6 +45,7 @@ from saikoro.dice import Dist, InternalError
 from saikoro.scenario.model import pc_model
 from saikoro.systems._kokuryoku import checks
 from saikoro.systems._kokuryoku.model import (
+    ABILITIES,
     KokuryokuAbilities,
     KokuryokuEnemy,
     KokuryokuPC,
@@ -67,12 +67,7 @@ Member = KokuryokuPC | KokuryokuEnemy
 
 def _abilities(a: KokuryokuAbilities) -> dict[str, int]:
     """The abilities given (name -> value)."""
-    values = {
-        "force": a.force,
-        "perception": a.perception,
-        "charisma": a.charisma,
-        "luck": a.luck,
-    }
+    values = {c.value: getattr(a, c.value) for c in ABILITIES}
     return {k: v for k, v in values.items() if v is not None}
 
 
@@ -145,10 +140,6 @@ class Exchange:
     def dice(self) -> Dist[int]:
         """:attr:`damage` as the roll of a step."""
         return Dist.from_fractions(dict(self.damage))
-
-    def draw(self, rng: random.Random) -> int:
-        """One damage drawn from :attr:`damage`."""
-        return self.dice.draw(rng.random())
 
 
 @dataclass(frozen=True)
@@ -385,7 +376,6 @@ class KokuryokuSimulator(Simulator[Prepared]):
     )
     default_rounds = DEFAULT_ROUNDS
     pcs_go_down = False
-    danger_is_side = True
     mean_labels = MappingProxyType(
         {
             "national_power": "最終フェーズ開始時の国力(平均)",

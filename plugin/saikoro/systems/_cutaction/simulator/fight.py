@@ -1,0 +1,205 @@
+"""Cut-action: the fight, cut by cut, as steps of the balance engine's step machine.
+
+Each cut opens with everyone's initiative check, rolled as one acting order
+(``Rolls.initiative``, :class:`~.rolls.Rolls`; with many fighters, check by check). On its
+turn a fighter picks a target by its side's tactics, closes in on it by a row when it
+cannot reach it (out of a row a foe blockades only by winning the agility contest) and
+attacks with the attack that deals most. At the cut's end the fight is won when every
+enemy of the main mission is down (then the chase, if any), lost when every PC is, and
+runs out after the cut limit. Reach and cover are the battle area's
+(:class:`~saikoro.systems._cutaction.area.BattleArea`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from saikoro.balance import Battle, Roll
+from saikoro.systems._cutaction.area import ROWS, BattleArea, Cover
+from saikoro.systems._cutaction.checks import InitiativeEntry, initiative_order
+
+from .cast import Log
+from .chase import Chase, ChaseRules
+from .prepare import Attack, Prepared
+
+if TYPE_CHECKING:
+    from .cast import Step
+
+__all__ = ["Fight", "FightRules"]
+
+AREA = BattleArea()
+
+JOINT = 6
+"""The most fighters whose initiative is one roll of the acting order (more have too many
+orders to list: each rolls its own check, and the engine ranks them once all are made)."""
+
+
+class Fight(NamedTuple):
+    """The fight between two rolls.
+
+    Attributes:
+        cut: the cut under way (1 first).
+        hp / log: every character's 体力, what the figures count (:class:`~.cast.Log`).
+        rows: every character's row.
+        order: this cut's acting order (``None``: the initiative is still to roll).
+        turn: the acting character's place in ``order``.
+        target: its target (-1: not chosen yet).
+        moved: its move is over (its attack comes next).
+        rolled: the initiative checks' rolls made so far (more than :data:`JOINT` fighters).
+    """
+
+    cut: int
+    hp: tuple[int, ...]
+    log: Log
+    rows: tuple[int, ...]
+    order: tuple[int, ...] | None = None
+    turn: int = 0
+    target: int = -1
+    moved: bool = False
+    rolled: tuple[int, ...] = ()
+
+    def acting(self, order: tuple[int, ...]) -> Fight:
+        """This cut once its initiative gave ``order``."""
+        return self._replace(order=order)
+
+
+class FightRules(ChaseRules):
+    """The fight's steps (then the chase's, when the fight is won and one follows)."""
+
+    def __init__(self, prep: Prepared, wins: frozenset[str]) -> None:
+        super().__init__(prep, wins)
+        self._usable: dict[tuple[int, int, int, int], tuple[tuple[Attack, int], ...]] = {}
+
+    def fight(self, s: Fight) -> Step:
+        """The next roll of the fight from ``s``, or how it ended."""
+        while True:
+            found: Step | Fight | Chase
+            if s.order is None:  # everyone's initiative check
+                standing = tuple(f for f in self.fighters if s.hp[f] > 0)
+                if len(standing) <= JOINT:
+                    return Roll(self.rolls.initiative(standing), s.acting)
+                found = self._checks(s, standing)
+            elif s.turn == len(s.order):
+                found = self.cut_end(s)
+            elif s.hp[s.order[s.turn]] <= 0:
+                found = s._replace(turn=s.turn + 1)
+            elif s.target < 0:
+                found = self._aim(s, s.order[s.turn])
+            elif not s.moved:
+                found = self._close_in(s, s.order[s.turn])
+            else:
+                found = self._strike(s, s.order[s.turn])
+            if isinstance(found, Chase):
+                return self.chase(found)
+            if not isinstance(found, Fight):
+                return found
+            s = found
+
+    def _checks(self, s: Fight, standing: tuple[int, ...]) -> Step | Fight:
+        """The initiative of more than :data:`JOINT` fighters: each check, then the order."""
+        if len(s.rolled) < len(standing):
+            return Roll(self.rolls.check, lambda roll: s._replace(rolled=(*s.rolled, roll)))
+        entries = []
+        for f, roll in zip(standing, s.rolled, strict=True):
+            r = self.rolls.result(self.chars[f].body, roll)
+            entries.append(InitiativeEntry(str(f), r.achievement, r.fumble, self.chars[f].pc))
+        ranked = initiative_order(entries, failed_order=self.settings.failed_initiative_order)
+        return s._replace(order=tuple(int(e.name) for e in ranked), rolled=())
+
+    def verdict(self, s: Fight) -> str:
+        """What the cut's end decides: the mission (``chase`` when the chase follows, else
+        ``win``), then a wipe, then the cut limit (``timeout``); ``""``: the next cut."""
+        if all(s.hp[d] <= 0 for d in self.prep.defeat):
+            return "chase" if self.prep.chase else "win"
+        if all(s.hp[p] <= 0 for p in range(self.pcs)):
+            return "wipe"
+        return "timeout" if s.cut == self.prep.cuts else ""
+
+    def cut_end(self, s: Fight) -> Fight | Chase | Battle:
+        """What follows the cut ``s`` ends: the chase, the battle's end or the next cut."""
+        verdict = self.verdict(s)
+        if verdict == "chase":
+            return self.chase_start(s.hp, s.log, s.cut)
+        if verdict:
+            # lost before the chase: the fleeing PCs caught, the quarry gone
+            return self.end(verdict, s.hp, s.log, s.cut, None, not self.pcs_flee)
+        return Fight(s.cut + 1, s.hp, s.log, s.rows)
+
+    def usable(self, a: int, t: int, rows: tuple[int, ...]) -> tuple[tuple[Attack, int], ...]:
+        """The attacks ``a`` can make on ``t`` from ``rows`` with their success values (the
+        battle area's cover and reach)."""
+        key = (a, t, rows[a], rows[t])
+        found = self._usable.get(key)
+        if found is None:
+            me, it = self.chars[a], self.chars[t]
+            mine, theirs = ROWS[rows[a]], ROWS[rows[t]]
+            out = []
+            for atk in me.attacks:
+                if not AREA.can_attack(me.cover, ranged=not atk.melee):
+                    continue
+                if atk.melee:
+                    value = me.body if AREA.can_melee(mine, theirs) else None
+                else:
+                    value = AREA.ranged_success_value(me.head, mine, theirs, it.cover)
+                if value is not None:
+                    out.append((atk, value))
+            found = self._usable[key] = tuple(out)
+        return found
+
+    def _aim(self, s: Fight, a: int) -> Step | Fight:
+        """``a`` picks its target among the foes it can attack (any foe when it can attack
+        none); with no foe standing the cut's turns are over."""
+        pc = self.chars[a].pc
+        foes = [f for f in self.fighters if s.hp[f] > 0 and self.chars[f].pc != pc]
+        if not foes:
+            return s._replace(turn=len(s.order or ()))
+        candidates = [f for f in foes if self.usable(a, f, s.rows)] or foes
+        picked = self.choose(a, candidates, s.hp)
+        if picked is None:
+            return Roll(
+                self.rolls.uniform(len(candidates)), lambda i: s._replace(target=candidates[i])
+            )
+        return s._replace(target=picked)
+
+    def _close_in(self, s: Fight, a: int) -> Step | Fight:
+        """A melee fighter out of reach moves one row towards its target (tactic
+        ``close_in``); out of a row a foe blockades only by winning the agility contest."""
+        me, t, rows = self.chars[a], s.target, s.rows
+        stay = s._replace(moved=True)
+        if (
+            self.usable(a, t, rows)
+            or not self.policy(a).close_in
+            or me.blockade
+            or me.cover is not Cover.NONE
+            or rows[t] == rows[a]
+        ):
+            return stay
+        row = rows[a] + (1 if rows[t] > rows[a] else -1)
+        went = stay._replace(rows=(*rows[:a], row, *rows[a + 1 :]))
+        blockers = tuple(
+            self.chars[b].body
+            for b in self.fighters
+            if s.hp[b] > 0
+            and self.chars[b].pc != me.pc
+            and self.chars[b].blockade
+            and rows[b] == rows[a]
+        )
+        if not blockers:
+            return went
+        return Roll(self.rolls.contest(me.body, blockers), lambda x: stay if x else went)
+
+    def _strike(self, s: Fight, a: int) -> Step | Fight:
+        """The attack with the most damage (then the highest success value) on the target."""
+        t = s.target
+        done = s._replace(turn=s.turn + 1, target=-1, moved=False)
+        usable = self.usable(a, t, s.rows)
+        if not usable:
+            return done
+        atk, value = max(usable, key=lambda av: (av[0].damage, av[1]))
+
+        def struck(loss: int) -> Fight:
+            hp, log = self.hurt(s.hp, s.log, t, loss, a, atk.name)
+            return done._replace(hp=hp, log=log)
+
+        it = self.chars[t]
+        return Roll(self.rolls.hit(value, atk.damage, it.reaction, it.body), struck)
