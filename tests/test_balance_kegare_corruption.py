@@ -17,10 +17,11 @@ from typing import Any
 import pytest
 
 from balance_cases import KEGARE, KEGARE_DUEL, build
-from saikoro.balance import Budget, Tally, simulate, tactics_for
+from kegare_strike import strike
+from saikoro.balance import Budget, simulate, tactics_for
 from saikoro.systems._kegare import Kegare
 from saikoro.systems._kegare.simulator import SIMULATOR as KEGARE_SIM
-from saikoro.systems._kegare.simulator.fight import STATUSES, Fighter, Move, give, strike, table_due
+from saikoro.systems._kegare.simulator.fight import STATUSES, Fighter, Move, give, table_due
 
 Data = dict[str, Any]
 
@@ -100,7 +101,7 @@ def test_going_down_adds_one_to_an_enemy_unless_all() -> None:
         e = _enemy(prep, 4, hp=1)
         rng = random.Random(0)
         while e.up:
-            strike(prep, rng, pc, move, (e,), tally=Tally(1))
+            strike(prep, rng, pc, move, e)
         assert e.kegare == 4 + gained, rule
 
 

@@ -24,10 +24,11 @@ from typing import Any
 import pytest
 
 from balance_cases import KEGARE, KEGARE_DUEL, build
+from kegare_strike import strike
 from saikoro.balance import Budget, Tally, simulate, tactics_for
 from saikoro.systems._kegare.checks import TWO_D6, AttackSpec, resolve
 from saikoro.systems._kegare.commands import odds_command
-from saikoro.systems._kegare.model import KegareSkill
+from saikoro.systems._kegare.effects import read_effect
 from saikoro.systems._kegare.rulings import Settings
 from saikoro.systems._kegare.simulator import NOTES
 from saikoro.systems._kegare.simulator import SIMULATOR as KEGARE_SIM
@@ -37,16 +38,15 @@ from saikoro.systems._kegare.simulator.fight import (
     Fighter,
     Move,
     Prepared,
-    cure,
-    cured,
+    cure_chance,
+    cured_marks,
     give,
+    guard_for,
+    mean_damage,
     pick,
-    strike,
     table,
     table_due,
 )
-from saikoro.systems._kegare.simulator.skills import read_skill
-from saikoro.systems._kegare.simulator.turns import battle
 from saikoro.systems._kegare.status import status_recovery
 
 Data = dict[str, Any]
@@ -110,8 +110,8 @@ def _fighter(kegare: int = 0, hp: int = 10, immune: int = 0, **more: Any) -> Fig
 # -- reading the skills ---------------------------------------------------------------
 
 
-def _read(kind: str, effect: str, damage: int | None = None) -> Any:
-    return read_skill(KegareSkill(name="技", kind=kind, effect=effect, damage=damage))
+def _read(kind: str, effect: str) -> Any:
+    return read_effect(kind, effect)
 
 
 def test_phrases_read() -> None:
@@ -124,11 +124,11 @@ def test_phrases_read() -> None:
     assert cover.modelled and cover.cover == "主"
     assert _read("defence", "味方への攻撃を代わりに受ける").cover == ""
     assert not _read("support", "攻撃値+1").modelled
-    assert not _read("attack", "相手を近距離へ引き寄せる。", 6).modelled
-    assert read_skill(KegareSkill(name="爪", kind="attack", damage=6)).modelled
-    poison = _read("attack", "毒（ＬＶ３）を受ける", 4)
+    assert not _read("attack", "相手を近距離へ引き寄せる。").modelled
+    assert read_effect("attack", None).modelled
+    poison = _read("attack", "毒（ＬＶ３）を受ける")
     assert (poison.poison, poison.statuses) == (3, ("poison",))
-    both = _read("attack", "命中した相手は毒(LV2)と呪いを受ける。", 3)
+    both = _read("attack", "命中した相手は毒(LV2)と呪いを受ける。")
     assert (both.poison, both.statuses) == (2, ("poison", "curse"))
 
 
@@ -139,15 +139,19 @@ def test_unmodelled_skills_are_named_in_the_notes() -> None:
     assert "爪" not in notes.get("unread", "")  # a plain attack is wholly simulated
 
 
+def _guard(f: Fighter) -> int:
+    return guard_for(False, f.guards, f.kegare, f.marks, f.guarded)[0]
+
+
 def test_confusion_stops_defence_skills() -> None:
     f = _fighter(guards=((3, 0), (2, 4)))
-    assert f.guard() == 3
+    assert _guard(f) == 3
     f.marks |= BIT["confusion"]
-    assert f.guard() == 0
+    assert _guard(f) == 0
     g = _fighter(kegare=4, guards=((3, 5),))
-    assert g.guard() == 0
+    assert _guard(g) == 0
     g.kegare = 5
-    assert g.guard() == 3
+    assert _guard(g) == 3
 
 
 # -- one exchange against the engine's command (issue 18 Deliver 1) ---------------------
@@ -179,18 +183,17 @@ def test_one_exchange_is_kga(
     move = Move("攻撃", "攻撃", damage, ranged)
     t = table(prep, a, move, d, guard=guard, cut=0)
     mine: Counter[int] = Counter()
-    for (dmg, _), w in t.weights:
+    for (dmg, _), w in t.items():
         mine[dmg] += w
     odds = odds_command(command, Settings())
     assert odds is not None
     assert {k: Fraction(w, 1296) for k, w in mine.items()} == dict(odds.distribution)
-    assert t.mean == sum(Fraction(int(k)) * p for k, p in odds.distribution.items())
+    assert mean_damage(t) == sum(Fraction(int(k)) * p for k, p in odds.distribution.items())
     rng, n = random.Random(5), 20000
     seen: Counter[int] = Counter()
-    tally = Tally(1)
     for _ in range(n):
         target = replace(d, hp=1000, guards=((guard, 0),) if guard else ())
-        seen[strike(prep, rng, a, move, (target,), tally=tally)] += 1
+        seen[strike(prep, rng, a, move, target)] += 1
     for value, p in odds.distribution.items():
         sd = (float(p) * (1 - float(p)) * n) ** 0.5
         assert abs(seen[int(value)] - float(p) * n) < 4.5 * sd + 1, (command, value)
@@ -211,19 +214,19 @@ def test_a_downing_hit_gives_no_status() -> None:
     downed = standing = 0
     for _ in range(400):
         pc = replace(prep.pcs[0], hp=5)
-        strike(prep, rng, prep.enemies[0], move, (pc,), tally=Tally(1))
+        strike(prep, rng, prep.enemies[0], move, pc)
         if pc.hp <= 0:
             downed += 1
             assert pc.marks == 0 and pc.poison == 0
         big = replace(prep.pcs[0], hp=1000)
-        strike(prep, rng, prep.enemies[0], move, (big,), tally=Tally(1))
+        strike(prep, rng, prep.enemies[0], move, big)
         standing += big.marks != 0
     assert downed > 200 and standing > 200
     apply = replace(prep, downing_effects="apply")
     marked = 0
     for _ in range(200):
         pc = replace(prep.pcs[0], hp=5)
-        strike(apply, rng, prep.enemies[0], move, (pc,), tally=Tally(1))
+        strike(apply, rng, prep.enemies[0], move, pc)
         marked += pc.hp <= 0 and pc.marks != 0
     assert marked > 100
 
@@ -260,7 +263,7 @@ def test_an_area_attack_counts_every_target() -> None:
             {"name": "咆哮", "kind": "attack", "damage": 5, "target": "all"},
         ),
     )
-    pcs = [p.copy() for p in prep.pcs]
+    pcs = [replace(p) for p in prep.pcs]
     oni = prep.enemies[0]
     chosen = pick(prep, oni, pcs[0], pcs, 1)
     assert chosen is not None and chosen.name == "咆哮"
@@ -280,7 +283,7 @@ def test_poison_is_weighed_over_the_turns_left() -> None:
             {"name": "狐火", "kind": "attack", "damage": 4, "effect": "命中した相手は毒(LV2)。"},
         ),
     )
-    pc, oni = prep.pcs[0].copy(), prep.enemies[0]
+    pc, oni = replace(prep.pcs[0]), prep.enemies[0]
     early = pick(prep, oni, pc, [pc], 1)
     last = pick(prep, oni, pc, [pc], prep.turns)
     assert early is not None and early.name == "狐火"
@@ -306,7 +309,7 @@ def test_battles_end_only_in_declared_ends(change: Change) -> None:
     tally = Tally(len(prep.pcs))
     rng = random.Random(9)
     for _ in range(150):
-        battle(prep, rng, tally)
+        KEGARE_SIM.battle(prep, rng, tally)
     assert set(tally.ends) <= set(KEGARE_SIM.ends), tally.ends
     assert sum(tally.ends.values()) == 150
 
@@ -543,9 +546,10 @@ def test_status_recovery_check_matches_the_engine() -> None:
                 f = _fighter(kegare)
                 for s in names:
                     f.marks |= BIT[s]
-                if cured(prep, f, int(rng.random() * 6) + int(rng.random() * 6) + 2):
+                assert cure_chance(prep, f) == status_recovery(count, kegare=kegare, rule=rule)
+                if rng.random() < float(cure_chance(prep, f)):
                     hits += 1
-                    cure(f)
+                    f.marks, f.poison = cured_marks(f.marks, f.poison)
                     left[f.marks] += 1
             sd = (exact * (1 - exact) * n) ** 0.5
             assert abs(hits - exact * n) < 4.5 * sd + 1, (rule, count, kegare, hits)

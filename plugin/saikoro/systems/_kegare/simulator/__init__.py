@@ -1,37 +1,46 @@
-"""穢れ's balance simulator: battles played on the engine's rules (:mod:`.turns`), a duel
-solved exactly (:mod:`.exact`), both from the same pieces (:mod:`.fight`); skills are read
-by :mod:`.skills`.
+"""穢れ's balance simulator: the battle as a step machine (:mod:`.rules`) on the engine's
+rules (:mod:`.fight`), sampled and solved exactly by :mod:`saikoro.balance`; skills read
+by :func:`~saikoro.systems._kegare.effects.read_effect` (the ruling ``balance_skills``).
 
 :meth:`KegareSimulator.prepare` reads the scenario model (``enc.party.members`` and
 ``enc.enemies`` are :mod:`saikoro.systems._kegare.model` objects) into the characters'
 starting states, once per chunk of battles; the rulings in force come from the encounter's
 options. Everything the simulation leaves out is said by :meth:`KegareSimulator.notes`,
-in the words of :attr:`KegareSimulator.NOTES` (docs/authoring/balance.md lists them).
+in the words of :attr:`KegareSimulator.NOTES` (the guide's balance page lists them).
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable
+from dataclasses import replace
 from fractions import Fraction
+from math import prod
 from types import MappingProxyType
 
-from saikoro.balance import Budget, Encounter, Note, Simulator, Tactics, Tally
+from saikoro.balance import Encounter, Note, Simulator, Tactics
 from saikoro.systems._kegare import model as km
-from saikoro.systems._kegare.effects import describe
+from saikoro.systems._kegare.effects import describe, read_effect
 
-from .exact import exact as solve_duel
 from .fight import BIT, Fighter, Move, Prepared, choose, values
-from .skills import read_skill
-from .turns import battle
+from .rules import KegareRules
 
-__all__ = ["SIMULATOR", "KegareSimulator", "Prepared", "prepare"]
+__all__ = ["SIMULATOR", "KegareSimulator", "Prepared"]
 
 FLOWS = ("kegare.battle", "kegare.turn", "kegare.action", "kegare.attack")
 """The system flows a simulated battle follows."""
 
 DEFAULT_TURNS = 20
 """The turn limit when the main mission gives none."""
+
+EXACT_CHARACTERS = 5
+"""The most characters (PCs and enemies together) of a battle solved exactly, a small one's
+(up to 3 PCs against 2 enemies)."""
+
+EXACT_SIZE = 40_000
+"""The most HP + 1 of every character multiplied together and by the turn limit once per
+character but one, of a battle solved exactly. It fits the budget up to 20,736 (the oracles'
+2 PCs against 2 enemies over two turns), outgrows it from 69,984 (those over three turns):
+exploring it to the budget's end would only delay its figures by most of a minute."""
 
 
 def _pc(i: int, pc: km.KegarePC) -> Fighter:
@@ -53,7 +62,7 @@ def _pc(i: int, pc: km.KegarePC) -> Fighter:
 
 
 def _move(e: km.KegareEnemy, s: km.KegareSkill) -> Move:
-    r = read_skill(s)
+    r = read_effect(s.kind, s.effect)
     marks = 0
     for status in r.statuses:
         marks |= BIT[status]
@@ -70,7 +79,7 @@ def _move(e: km.KegareEnemy, s: km.KegareSkill) -> Move:
 
 def _enemy(i: int, e: km.KegareEnemy, corruption: str) -> Fighter:
     moves = tuple(_move(e, s) for s in e.skills if s.kind == "attack")
-    readings = [read_skill(s) for s in e.skills if s.kind != "attack"]
+    readings = [read_effect(s.kind, s.effect) for s in e.skills if s.kind != "attack"]
     immune = 0
     for status in e.immune:
         immune |= BIT[status]
@@ -106,7 +115,7 @@ def _unread(enemies: Iterable[km.KegareEnemy]) -> tuple[tuple[str, ...], ...]:
     for e in enemies:
         for s in e.skills:
             label = f"{s.name}（{e.name}）"
-            reading = read_skill(s)
+            reading = read_effect(s.kind, s.effect)
             if s.kind == "support":
                 support.append(label)
             elif not reading.modelled:
@@ -116,38 +125,6 @@ def _unread(enemies: Iterable[km.KegareEnemy]) -> tuple[tuple[str, ...], ...]:
             if {"weakness", "daze", "charm"} & set(reading.statuses):
                 inert.append(label)
     return tuple(tuple(dict.fromkeys(x)) for x in (support, unread, inert, read))
-
-
-def prepare(enc: Encounter, tactics: Tactics) -> Prepared:
-    """The characters' starting states, the tactics and the rulings in force."""
-    o = enc.options
-    corruption = str(o["corruption_effects"])
-    enemies = tuple(
-        _enemy(i, e, corruption) for i, e in enumerate(enc.of("enemies", km.KegareEnemy))
-    )
-    support, unread, inert, read = _unread(enc.of("enemies", km.KegareEnemy))
-    return Prepared(
-        pcs=tuple(_pc(i, pc) for i, pc in enumerate(enc.of("members", km.KegarePC))),
-        enemies=enemies,
-        defeat=frozenset(enc.defeat) or frozenset(e.key for e in enemies),
-        turns=enc.round_limit or DEFAULT_TURNS,
-        pc_policy=tactics.pc,
-        enemy_policy=tactics.enemy,
-        min_damage=int(o["min_damage"]),
-        position_stack=str(o["position_stack"]),
-        critical_guard=str(o["critical_guard"]),
-        status_rule=str(o["status_recovery"]),
-        random_status=str(o["random_status"]),
-        guard_uses=str(o["defence_skill_uses"]),
-        rounding=str(o["paralysis_rounding"]),
-        corruption=corruption,
-        downing_effects=str(o["downing_hit_effects"]),
-        status_check_down=str(o["status_check_down"]),
-        support=support,
-        unread=unread,
-        inert=inert,
-        read=read,
-    )
 
 
 NOTES = MappingProxyType(
@@ -171,13 +148,13 @@ NOTES = MappingProxyType(
         "{values} → {chosen}。",
     }
 )
-"""Everything :meth:`KegareSimulator.notes` can say (docs/authoring/balance.md)."""
+"""Everything :meth:`KegareSimulator.notes` can say (the guide's balance page)."""
 
 
 def _choices(sim: KegareSimulator, prep: Prepared) -> list[Note]:
     """The ``choice`` notes: which attack skill decides each enemy's turn at the start."""
     out: list[Note] = []
-    pcs = [p.copy() for p in prep.pcs]
+    pcs = [replace(p) for p in prep.pcs]
     if not pcs:
         return out
     for e in prep.enemies:
@@ -186,7 +163,8 @@ def _choices(sim: KegareSimulator, prep: Prepared) -> list[Note]:
         if prep.enemy_policy.target == "random":
             targets = pcs
         else:
-            targets = [choose(prep.enemy_policy, pcs, random.Random(0))]
+            hps, dangers = [p.hp for p in pcs], [p.danger for p in pcs]
+            targets = [pcs[choose(prep.enemy_policy, hps, dangers)]]
         totals = dict.fromkeys(e.moves, Fraction(0))
         for t in targets:
             for move, value in values(prep, e, t, pcs, 1):
@@ -239,13 +217,48 @@ class KegareSimulator(Simulator[Prepared]):
     NOTES = NOTES
 
     def prepare(self, enc: Encounter, tactics: Tactics) -> Prepared:
-        return prepare(enc, tactics)
+        """The characters' starting states, the tactics and the rulings in force."""
+        o = enc.options
+        corruption = str(o["corruption_effects"])
+        enemies = tuple(
+            _enemy(i, e, corruption) for i, e in enumerate(enc.of("enemies", km.KegareEnemy))
+        )
+        support, unread, inert, read = _unread(enc.of("enemies", km.KegareEnemy))
+        return Prepared(
+            pcs=tuple(_pc(i, pc) for i, pc in enumerate(enc.of("members", km.KegarePC))),
+            enemies=enemies,
+            defeat=frozenset(enc.defeat) or frozenset(e.key for e in enemies),
+            turns=enc.round_limit or DEFAULT_TURNS,
+            pc_policy=tactics.pc,
+            enemy_policy=tactics.enemy,
+            min_damage=int(o["min_damage"]),
+            position_stack=str(o["position_stack"]),
+            critical_guard=str(o["critical_guard"]),
+            status_rule=str(o["status_recovery"]),
+            random_status=str(o["random_status"]),
+            guard_uses=str(o["defence_skill_uses"]),
+            rounding=str(o["paralysis_rounding"]),
+            corruption=corruption,
+            downing_effects=str(o["downing_hit_effects"]),
+            status_check_down=str(o["status_check_down"]),
+            reads=enc.reads,
+            support=support,
+            unread=unread,
+            inert=inert,
+            read=read,
+        )
 
-    def battle(self, prep: Prepared, rng: random.Random, tally: Tally) -> None:
-        battle(prep, rng, tally)
+    def rules(self, prep: Prepared) -> KegareRules:
+        return KegareRules(prep)
 
-    def exact(self, prep: Prepared, budget: Budget) -> tuple[Fraction | None, dict[str, Fraction]]:
-        return solve_duel(prep, budget)
+    def exact_rules(self, prep: Prepared) -> KegareRules | None:
+        """The rules, for a battle within :data:`EXACT_CHARACTERS` and :data:`EXACT_SIZE`
+        (``None``, simulated only, beyond)."""
+        everyone = (*prep.pcs, *prep.enemies)
+        size = prod(f.hp + 1 for f in everyone) * prep.turns ** (len(everyone) - 1)
+        if len(everyone) > EXACT_CHARACTERS or size > EXACT_SIZE:
+            return None
+        return self.rules(prep)
 
     def notes(self, prep: Prepared) -> tuple[Note, ...]:
         out = [self.note("pc_skills"), self.note("kegare_change")]

@@ -1,11 +1,10 @@
-"""穢れ battles' pieces on the engine's rules: characters, attack tables, each rule of a turn.
+"""穢れ battles' pieces on the engine's rules: characters, attacks, each rule of a turn.
 
-The simulation (:mod:`.turns`) and the exact duel (:mod:`.exact`) both play with these:
-the same :class:`Fighter` objects (the chain loads each state into two of them), the same
-attack tables (every pair of 2D6 resolved by the engine's
-:func:`~saikoro.systems._kegare.checks.resolve`), the same rules for a hit, the turn's end,
-the acting order and the choice of skill, so that the two cannot drift apart. Nothing here
-restates a threshold or formula of the rules: each comes from ``systems/_kegare``.
+The step machine (:mod:`.rules`) and the skill-choice note both play with these. An
+attack's odds are the engine's (every pair of 2D6 resolved by
+:func:`~saikoro.systems._kegare.checks.resolve`), kept as :class:`~saikoro.dice.Dist`
+per attack roll. Nothing here restates a threshold or formula of the rules: each comes
+from ``systems/_kegare``.
 
 >>> STATUSES
 ('poison', 'paralysis', 'weakness', 'daze', 'confusion', 'charm', 'curse')
@@ -13,66 +12,54 @@ restates a threshold or formula of the rules: each comes from ``systems/_kegare`
 
 from __future__ import annotations
 
-import bisect
-import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
 
-from saikoro.balance import Policy, Tally
+from saikoro.balance import Policy
 from saikoro.dice import Dist
 from saikoro.systems._kegare.checks import (
     TWO_D6,
     AttackSpec,
     Position,
-    check_penalty,
     needs_defence_roll,
     resolve,
 )
 from saikoro.systems._kegare.status import (
-    Combatant,
-    KegareChange,
     Status,
-    kegare_after,
     kegare_on_down,
     out_for_good,
     poison,
     random_status_due,
     recovery,
-    status_recovered,
     status_recovery,
-    turn_order,
 )
 
 __all__ = [
     "BIT",
-    "CURE_ORDER",
-    "MEMO_LIMIT",
     "STATUSES",
+    "Cell",
     "Fighter",
     "Move",
     "Prepared",
-    "Table",
+    "TableKey",
+    "TurnEnd",
+    "attack_rolls",
     "choose",
-    "cover",
-    "cure",
+    "cure_chance",
     "cured_marks",
     "cut_at",
+    "give",
+    "guard_for",
     "hurt",
-    "is_up",
-    "land",
     "marked",
+    "mean_damage",
     "nearer",
-    "order",
     "pick",
-    "rise",
-    "risen",
-    "sample",
-    "strike",
-    "struck",
     "table",
-    "two_d6",
+    "table_due",
+    "turn_end",
     "values",
 ]
 
@@ -93,9 +80,6 @@ CURE_ORDER: tuple[str, ...] = (
 )
 """Which status a successful status-recovery check cures (the rule lets the character
 choose; the tactic cures the one that costs it most in the simulation first)."""
-
-MEMO_LIMIT = 20_000
-"""Most attack tables kept at once (the memo starts again beyond it)."""
 
 
 @dataclass(frozen=True)
@@ -124,7 +108,7 @@ class Prepared:
     """The encounter's characters, the tactics and the rulings in force."""
 
     pcs: tuple[Fighter, ...]
-    """The PCs at the start (templates: each battle plays copies)."""
+    """The PCs at the start (each battle starts from their values)."""
     enemies: tuple[Fighter, ...]
     defeat: frozenset[str]
     """Enemy ids whose defeat is the main mission."""
@@ -152,12 +136,14 @@ class Prepared:
     """``skill（enemy）→ what its effect was read as`` of the skills whose effect is read."""
     inert: tuple[str, ...] = ()
     """The attack skills giving 脱力, 自失 or 魅了 (without effect here)."""
+    reads: frozenset[str] = frozenset()
+    """The battle's figures the side missions read (what the exact states keep)."""
 
 
 @dataclass(slots=True)
 class Fighter:
-    """A character's state in one battle (``marks``: the bits of its statuses; ``poison``:
-    its poison level)."""
+    """A character: what it is, and its state at one moment (``marks``: the bits of its
+    statuses; ``poison``: its poison level)."""
 
     label: str
     """The shown name."""
@@ -186,8 +172,6 @@ class Fighter:
     kegare: int = 0
     marks: int = 0
     poison: int = 0
-    poisoner: str = ""
-    """The action that gave its poison (the tally counts poison damage to it)."""
     guarded: bool = False
     """A defence skill was used this turn (ruling ``defence_skill_uses``)."""
     danger: int = 0
@@ -201,35 +185,9 @@ class Fighter:
 
     @property
     def up(self) -> bool:
-        """Able to act and to be targeted (:func:`is_up`)."""
-        return is_up(self.hp, self.kegare, self.suffers)
-
-    def copy(self) -> Fighter:
-        """A fresh copy (a battle's own)."""
-        return Fighter(
-            self.label,
-            self.key,
-            self.pc,
-            self.index,
-            self.hp,
-            self.attack,
-            self.defence,
-            self.initiative,
-            self.position,
-            self.blessed,
-            self.moves,
-            self.immune,
-            self.suffers,
-            self.guards,
-            self.cuts,
-            self.covers,
-            self.kegare,
-            self.marks,
-            self.poison,
-            self.poisoner,
-            self.guarded,
-            self.danger,
-        )
+        """Standing, able to act and to be targeted: HP 1 or more and not out for good
+        (穢れ 10, for one that suffers it)."""
+        return self.hp > 0 and not (self.suffers and out_for_good(self.kegare))
 
     def has(self, status: str) -> bool:
         return bool(self.marks & BIT[status])
@@ -238,62 +196,76 @@ class Fighter:
         """How many statuses it has (the status-recovery check's count)."""
         return self.marks.bit_count()
 
-    def guard(self) -> int:
-        """The best defence skill's cut now (0 when confused or none works)."""
-        if not self.guards or self.marks & BIT["confusion"]:
-            return 0
-        return max((n for n, k in self.guards if self.kegare >= k), default=0)
-
     def cut(self) -> int:
         """The always-on skills' cut now."""
-        return cut_at(self.cuts, self.kegare) if self.cuts else 0
-
-
-def cut_at(cuts: tuple[tuple[int, int], ...], kegare: int) -> int:
-    """The always-on skills' cut at ``kegare`` (each works from its 穢れ on)."""
-    return sum(n for n, k in cuts if kegare >= k)
-
-
-def is_up(hp: int, kegare: int, suffers: bool) -> bool:
-    """Standing: HP 1 or more and not out for good (穢れ 10, for one that suffers it)."""
-    return hp > 0 and not (suffers and out_for_good(kegare))
-
-
-def two_d6(rng: random.Random) -> int:
-    """The sum of two six-sided dice."""
-    return int(rng.random() * 6) + int(rng.random() * 6) + 2
+        return cut_at(self.cuts, self.kegare)
 
 
 # -- attacks --------------------------------------------------------------------------
 
+Cell = tuple[int, bool]
+"""One result of an attack on one target: (damage taken, its effects land)."""
 
-@dataclass(frozen=True)
-class Table:
-    """Every result of one attack on one target, by the two 2D6 sums (the engine's).
+TableKey = tuple[int, int, int, bool, "str | None", "str | None", int, int, int, int]
+"""What an attack's odds depend on: attack and defence values, the skill's damage and
+遠距離攻撃, both positions, both felt 穢れ, the target's defence skill and always-on cuts."""
 
-    Attributes:
-        cells: (damage taken, effects land) at ``attack * 13 + defence`` (defence 0 when
-            no defence roll is made), after the target's always-on cut.
-        defended: per attack sum, whether the target rolls its defence.
-        weights: (damage, effects land) -> weight out of 36 x 36 (the exact odds).
-        per_roll: per attack sum, (damage, effects land) -> weight out of 36.
-        mean: the expected damage.
-    """
-
-    cells: tuple[tuple[int, bool], ...]
-    defended: tuple[bool, ...]
-    weights: tuple[tuple[tuple[int, bool], int], ...]
-    per_roll: tuple[tuple[tuple[tuple[int, bool], int], ...], ...]
-    mean: Fraction
-
-    def landing_below(self, hp: int) -> Fraction:
-        """P(the effects land and the damage leaves ``hp`` above 0)."""
-        return _landing(self, hp)
+_POSITIONS: dict[str | None, Position | None] = {p.value: p for p in Position}
+_POSITIONS[None] = None
 
 
 @cache
-def _landing(t: Table, hp: int) -> Fraction:
-    return Fraction(sum(w for (dmg, ok), w in t.weights if ok and dmg < hp), 1296)
+def attack_rolls(
+    key: TableKey, min_damage: int, stack: str, critical: str
+) -> tuple[tuple[tuple[Cell, int], ...], ...]:
+    """Per attack 2D6 sum (index 2 to 12), each :data:`Cell` with its weight out of 36
+    (the target's defence 2D6; a result without a defence roll weighs all 36)."""
+    attack, defence, damage, ranged, a_pos, d_pos, a_felt, d_felt, guard, cut = key
+    spec = AttackSpec(
+        attack=attack,
+        defence=defence,
+        damage=damage,
+        attacker_position=_POSITIONS[a_pos],
+        target_position=_POSITIONS[d_pos],
+        ranged=ranged,
+        attacker_kegare=a_felt,
+        defender_kegare=d_felt,
+        guard=guard,
+        min_damage=min_damage,
+        position_stack=stack,
+        critical_guard=critical,
+    )
+    out: list[tuple[tuple[Cell, int], ...]] = [()] * 13
+    for a in TWO_D6.outcomes():
+        rolls = TWO_D6.items() if needs_defence_roll(spec, a) else iter([(None, 36)])
+        cells: dict[Cell, int] = {}
+        for d, w in rolls:
+            r = resolve(spec, a, d)
+            cell = (after_cut(r.damage, cut, min_damage), r.outcome.effects_land)
+            cells[cell] = cells.get(cell, 0) + w
+        out[a] = tuple(cells.items())
+    return tuple(out)
+
+
+def table(
+    prep: Prepared, a: Fighter, move: Move, d: Fighter, *, guard: int, cut: int
+) -> Dist[Cell]:
+    """``a`` using ``move`` on ``d`` (its defence skill ``guard``, its always-on ``cut``):
+    each :data:`Cell` out of 36 x 36."""
+    key = (a.attack, d.defence, move.damage, move.ranged, a.position, d.position, a.felt, d.felt)
+    rolls = attack_rolls(
+        (*key, guard, cut), prep.min_damage, prep.position_stack, prep.critical_guard
+    )
+    weights: dict[Cell, int] = {}
+    for a_sum, wa in TWO_D6.items():
+        for cell, w in rolls[a_sum]:
+            weights[cell] = weights.get(cell, 0) + wa * w
+    return Dist(weights, 36 * 36)
+
+
+def mean_damage(t: Dist[Cell]) -> Fraction:
+    """The expected damage of an attack's :func:`table`."""
+    return Fraction(sum(dmg * w for (dmg, _), w in t.items()), t.denominator)
 
 
 def after_cut(damage: int, cut: int, min_damage: int) -> int:
@@ -303,81 +275,26 @@ def after_cut(damage: int, cut: int, min_damage: int) -> int:
     return max(min_damage, damage - cut)
 
 
-def _build(spec: AttackSpec, cut: int) -> Table:
-    cells: list[tuple[int, bool]] = [(0, False)] * (13 * 13)
-    defended = [False] * 13
-    weights: dict[tuple[int, bool], int] = {}
-    per_roll: list[tuple[tuple[tuple[int, bool], int], ...]] = [()] * 13
-    for a, wa in TWO_D6.items():
-        defended[a] = needs_defence_roll(spec, a)
-        rolls: list[tuple[int | None, int]] = list(TWO_D6.items()) if defended[a] else [(None, 36)]
-        mine: dict[tuple[int, bool], int] = {}
-        for d, wd in rolls:
-            r = resolve(spec, a, d)
-            cell = (after_cut(r.damage, cut, spec.min_damage), r.outcome.effects_land)
-            cells[a * 13 + (d or 0)] = cell
-            mine[cell] = mine.get(cell, 0) + wd
-            weights[cell] = weights.get(cell, 0) + wa * wd
-        per_roll[a] = tuple(mine.items())
-    mean = Fraction(sum(dmg * w for (dmg, _), w in weights.items()), 36 * 36)
-    return Table(
-        tuple(cells), tuple(defended), tuple(sorted(weights.items())), tuple(per_roll), mean
-    )
+_CONFUSION = BIT["confusion"]
 
 
-_TABLES: dict[tuple[object, ...], Table] = {}
+def guard_for(
+    once: bool, guards: tuple[tuple[int, int], ...], kegare: int, marks: int, used: bool
+) -> tuple[int, bool]:
+    """The cut a defence skill brings to the attack met now (the best of ``guards`` at
+    ``kegare``; none while confused) and whether its use is spent this turn after that
+    attack (ruling ``defence_skill_uses``: ``once`` a turn spends it on the first attack)."""
+    if not guards or marks & _CONFUSION:
+        return 0, used
+    guard = max((n for n, k in guards if kegare >= k), default=0)
+    if guard and once:
+        return (0, True) if used else (guard, True)
+    return guard, used
 
 
-def table(prep: Prepared, a: Fighter, move: Move, d: Fighter, *, guard: int, cut: int) -> Table:
-    """The :class:`Table` of ``a`` using ``move`` on ``d`` (its defence skill ``guard``,
-    its always-on ``cut``), remembered per process by everything it depends on."""
-    key = (
-        a.attack,
-        d.defence,
-        move.damage,
-        move.ranged,
-        a.position,
-        d.position,
-        a.felt,
-        d.felt,
-        guard,
-        cut,
-        prep.min_damage,
-        prep.position_stack,
-        prep.critical_guard,
-    )
-    found = _TABLES.get(key)
-    if found is None:
-        if len(_TABLES) >= MEMO_LIMIT:
-            _TABLES.clear()
-        spec = AttackSpec(
-            attack=a.attack,
-            defence=d.defence,
-            damage=move.damage,
-            attacker_position=_POSITIONS[a.position],
-            target_position=_POSITIONS[d.position],
-            ranged=move.ranged,
-            attacker_kegare=a.felt,
-            defender_kegare=d.felt,
-            guard=guard,
-            min_damage=prep.min_damage,
-            position_stack=prep.position_stack,
-            critical_guard=prep.critical_guard,
-        )
-        found = _TABLES[key] = _build(spec, cut)
-    return found
-
-
-def guard_for(prep: Prepared, d: Fighter, *, spend: bool) -> int:
-    """The defence skill's cut ``d`` brings to the attack it meets now (ruling
-    ``defence_skill_uses``: once a turn spends it on the first attack)."""
-    guard = d.guard()
-    if guard and prep.guard_uses == "once_per_turn":
-        if d.guarded:
-            return 0
-        if spend:
-            d.guarded = True
-    return guard
+def cut_at(cuts: tuple[tuple[int, int], ...], kegare: int) -> int:
+    """The always-on skills' cut at ``kegare`` (each works from its 穢れ on)."""
+    return sum(n for n, k in cuts if kegare >= k)
 
 
 def hurt(hp: int, kegare: int, suffers: bool, damage: int) -> tuple[int, int]:
@@ -388,11 +305,6 @@ def hurt(hp: int, kegare: int, suffers: bool, damage: int) -> tuple[int, int]:
             kegare += kegare_on_down(kegare if suffers else 0)
         hp -= damage
     return hp, kegare
-
-
-def struck(d: Fighter, damage: int) -> None:
-    """``damage`` to ``d`` (:func:`hurt`)."""
-    d.hp, d.kegare = hurt(d.hp, d.kegare, d.suffers, damage)
 
 
 _POISON = BIT["poison"]
@@ -413,73 +325,16 @@ def marked(
     return marks | given, level
 
 
-def land(prep: Prepared, d: Fighter, move: Move) -> None:
-    """``move``'s effects on ``d`` (:func:`marked`); a new poison level is ``move``'s."""
-    marks, level = marked(prep, move, d.hp, d.marks, d.poison, immune=d.immune)
-    if level != d.poison:
-        d.poisoner = move.action
-    d.marks, d.poison = marks, level
-
-
-def strike(
-    prep: Prepared,
-    rng: random.Random,
-    a: Fighter,
-    move: Move,
-    targets: Sequence[Fighter],
-    *,
-    tally: Tally,
-) -> int:
-    """One attack: one attack roll, each target's own defence roll (a 全体攻撃 meets
-    every target with the same roll); damage, then effects. The damage dealt."""
-    roll = two_d6(rng)
-    total = 0
-    for d in targets:
-        t = table(prep, a, move, d, guard=guard_for(prep, d, spend=True), cut=d.cut())
-        droll = two_d6(rng) if t.defended[roll] else 0
-        damage, lands = t.cells[roll * 13 + droll]
-        struck(d, damage)
-        if lands:
-            land(prep, d, move)
-        if damage > 0:
-            total += damage
-            if not a.pc:
-                tally.actions[move.action] += damage
-    return total
-
-
 # -- choices --------------------------------------------------------------------------
 
 
-def choose(policy: Policy, options: Sequence[Fighter], rng: random.Random) -> Fighter:
-    """The target the policy picks among ``options`` (standing opponents)."""
-    if policy.target == "random":
-        return options[int(rng.random() * len(options))]
+def choose(policy: Policy, hps: Sequence[int], dangers: Sequence[int]) -> int:
+    """Where among the standing opponents (their HP and danger, in order) the target a
+    policy that draws nothing picks (``random`` is the rules' roll): the most dangerous,
+    or the least HP; ties to the first."""
     if policy.target == "most_dangerous":
-        return max(options, key=lambda f: (f.danger, -f.index))
-    return min(options, key=lambda f: (f.hp, f.index))
-
-
-def cover(prep: Prepared, target: Fighter, allies: Sequence[Fighter]) -> Fighter:
-    """Who takes a single attack aimed at ``target``: an ally covering it, else ``target``.
-
-    Only with the side's ``guard`` tactic; the coverer must be standing, not confused,
-    at the skill's 穢れ, and (``defence_skill_uses=once_per_turn``) not have used a
-    defence skill this turn. Using the cover spends that use.
-    """
-    policy = prep.enemy_policy if not target.pc else prep.pc_policy
-    if not policy.guard:
-        return target
-    for f in allies:
-        if f is target or not f.covers or not f.up:
-            continue
-        if f.marks & BIT["confusion"] or (prep.guard_uses == "once_per_turn" and f.guarded):
-            continue
-        for who, floor in f.covers:
-            if f.kegare >= floor and (who == "" or who in target.label):
-                f.guarded = True
-                return f
-    return target
+        return -max(zip(dangers, range(0, -len(dangers), -1), strict=True))[1]
+    return min(zip(hps, range(len(hps)), strict=True))[1]
 
 
 @cache
@@ -499,7 +354,7 @@ def values(
     prep: Prepared, a: Fighter, target: Fighter, foes: Sequence[Fighter], turn: int
 ) -> list[tuple[Move, Fraction]]:
     """Each of ``a``'s attack skills with the damage the opposing side expects to take
-    from it now (the tactic choosing the skill: docs/authoring/balance.md).
+    from it now (the tactic choosing the skill: the guide's balance page).
 
     For each target of the skill (``target``, or every standing opponent for a 全体攻撃):
     its expected damage (the engine's odds, its defence skill and always-on cut counted),
@@ -512,22 +367,22 @@ def values(
     for move in a.moves:
         total = Fraction(0)
         for d in foes if move.area else (target,):
-            t = table(prep, a, move, d, guard=guard_for(prep, d, spend=False), cut=d.cut())
-            total += t.mean
-            if move.poison > d.poison and not d.immune & BIT["poison"]:
+            once = prep.guard_uses == "once_per_turn"
+            guard = guard_for(once, d.guards, d.kegare, d.marks, d.guarded)[0]
+            t = table(prep, a, move, d, guard=guard, cut=d.cut())
+            total += mean_damage(t)
+            if move.poison > d.poison and not d.immune & _POISON:
                 rise = _poison_mean(move.poison, prep.min_damage) - _poison_mean(
                     d.poison, prep.min_damage
                 )
                 after = (d.marks | (move.marks & ~d.immune)).bit_count()
-                stays = t.landing_below(d.hp) if prep.downing_effects == "none" else _landing_all(t)
+                below = d.hp if prep.downing_effects == "none" else None
+                stays = t.probability_where(
+                    lambda c, hp=below: c[1] and (hp is None or c[0] < hp)  # type: ignore[misc]
+                )
                 total += stays * rise * _ticks(after, d.felt, prep.status_rule, left)
         out.append((move, total))
     return out
-
-
-@cache
-def _landing_all(t: Table) -> Fraction:
-    return Fraction(sum(w for (_, ok), w in t.weights if ok), 1296)
 
 
 def pick(
@@ -544,8 +399,6 @@ def pick(
     return best[0] if best else None
 
 
-_POSITIONS: dict[str | None, Position | None] = {p.value: p for p in Position}
-_POSITIONS[None] = None
 _CLOSEST = tuple(p.value for p in Position)
 """The positions, nearest first (the engine's order)."""
 
@@ -555,30 +408,6 @@ def nearer(position: str | None) -> str | None:
     if position is None:
         return None
     return _CLOSEST[max(0, _CLOSEST.index(position) - 1)]
-
-
-_ORDERS: dict[tuple[object, ...], tuple[int, ...]] = {}
-
-
-def order(prep: Prepared, everyone: Sequence[Fighter]) -> list[Fighter]:
-    """The turn's acting order (:func:`~saikoro.systems._kegare.status.turn_order`:
-    initiative after 麻痺 and 穢れ 7+, PCs first on ties, same-side ties in the written
-    order), remembered per process by what it depends on."""
-    key = (
-        prep.rounding,
-        *((f.initiative, f.pc, bool(f.marks & BIT["paralysis"]), f.felt) for f in everyone),
-    )
-    found = _ORDERS.get(key)
-    if found is None:
-        if len(_ORDERS) >= MEMO_LIMIT:
-            _ORDERS.clear()
-        combatants = [
-            Combatant(str(i), f.initiative, f.pc, bool(f.marks & BIT["paralysis"]), f.felt)
-            for i, f in enumerate(everyone)
-        ]
-        found = tuple(int(c.name) for c in turn_order(combatants, rounding=prep.rounding))
-        _ORDERS[key] = found
-    return [everyone[i] for i in found]
 
 
 # -- the turn's start and end ------------------------------------------------------------
@@ -597,7 +426,7 @@ def give(f: Fighter, status: str) -> None:
         return
     f.marks |= bit
     if status == "poison":
-        f.poison, f.poisoner = 1, ""
+        f.poison = 1
 
 
 def poison_due(f: Fighter) -> bool:
@@ -605,21 +434,9 @@ def poison_due(f: Fighter) -> bool:
     return f.poison > 0 and not out_for_good(f.felt)
 
 
-@cache
-def poison_ticks(level: int, min_damage: int) -> Dist[int]:
-    """One tick of poison at ``level`` (the engine's ``KGP``)."""
-    return poison(level, min_damage=min_damage)
-
-
 def recovery_due(f: Fighter) -> bool:
     """Whether ``f`` makes the recovery check (down, not out for good)."""
     return f.hp <= 0 and not out_for_good(f.felt)
-
-
-@cache
-def recovery_dice(cursed: bool, felt: int) -> Dist[int]:
-    """HP a recovery check gives back (the engine's ``KGR``)."""
-    return recovery(cursed=cursed, kegare=felt)
 
 
 def cure_due(prep: Prepared, f: Fighter) -> bool:
@@ -631,12 +448,7 @@ def cure_due(prep: Prepared, f: Fighter) -> bool:
 
 def cure_chance(prep: Prepared, f: Fighter) -> Fraction:
     """P(``f``'s status-recovery check succeeds) (the engine's ``KGS``)."""
-    return status_recovery(f.statuses(), kegare=f.felt, rule=prep.status_rule)
-
-
-def cured(prep: Prepared, f: Fighter, roll: int) -> bool:
-    """Whether a status-recovery check rolling ``roll`` on 2D6 succeeds for ``f``."""
-    return status_recovered(roll + check_penalty(f.felt), f.statuses(), rule=prep.status_rule)
+    return _status_recovery(f.statuses(), kegare=f.felt, rule=prep.status_rule)
 
 
 _CURE_BITS = tuple(BIT[s] for s in CURE_ORDER)
@@ -651,41 +463,41 @@ def cured_marks(marks: int, level: int) -> tuple[int, int]:
     return marks, level
 
 
-def cure(f: Fighter) -> None:
-    """A successful status-recovery check on ``f`` (:func:`cured_marks`)."""
-    f.marks, f.poison = cured_marks(f.marks, f.poison)
-    if not f.poison:
-        f.poisoner = ""
+TurnEnd = tuple[int, int, bool]
+"""One character's turn end, relative to where it stood: (the poison tick's damage after
+its cut, HP its recovery check gave back, whether its status-recovery check cured one)."""
 
 
-def risen(kegare: int, blessed: bool) -> int:
-    """穢れ after the rise at the turn's end (加護: the engine's +2)."""
-    return kegare_after(kegare, KegareChange.TURN_END) if blessed else kegare
+def turn_end(prep: Prepared, f: Fighter) -> tuple[Dist[int], tuple[TurnEnd, ...]] | None:
+    """``f``'s own turn end, in the rule's order: its poison tick (the engine's ``KGP``,
+    after its always-on cut), its recovery check when down after it (``KGR``), its
+    status-recovery check (``KGS``), as one roll (each outcome's place in the tuple
+    beside); ``None`` when none of them is due."""
+    ticking = poison_due(f)
+    if not (ticking or recovery_due(f) or cure_due(prep, f)):
+        return None
+    ticks = _poison(f.poison, min_damage=prep.min_damage) if ticking else _NOTHING
+    cut = f.cut()
+    g = replace(f)
+    out: dict[TurnEnd, int] = {}
+    den = ticks.denominator * 36 * 6  # the status-recovery 2D6, the recovery 1D6
+    for tick, p in ticks.items():
+        damage = after_cut(tick, cut, prep.min_damage)
+        hp, g.kegare = hurt(f.hp, f.kegare, f.suffers, damage)
+        gains = _NOTHING
+        g.hp = hp
+        if recovery_due(g):
+            gains = _recovery(cursed=g.has("curse"), kegare=g.felt)
+        for gain, q in gains.items():
+            g.hp = hp + gain
+            ok = int(cure_chance(prep, g) * 36) if cure_due(prep, g) else 0  # whole 36ths
+            for cured, r in ((True, ok), (False, 36 - ok)):
+                key = (damage, gain, cured)
+                out[key] = out.get(key, 0) + p * q * r * 6 // gains.denominator
+    return Dist(dict(enumerate(out.values())), den), tuple(out)
 
 
-def rise(f: Fighter) -> None:
-    """The 穢れ rise of ``f`` (:func:`risen`)."""
-    f.kegare = risen(f.kegare, f.blessed)
-
-
-@dataclass(frozen=True)
-class Sampler:
-    """Draws from a :class:`~saikoro.dice.Dist` of integers with one uniform number."""
-
-    values: tuple[int, ...]
-    cumulative: tuple[int, ...]
-    total: int
-
-    def draw(self, rng: random.Random) -> int:
-        return self.values[bisect.bisect_right(self.cumulative, int(rng.random() * self.total))]
-
-
-@cache
-def sample(dist: Dist[int]) -> Sampler:
-    """The :class:`Sampler` of ``dist``."""
-    values, cumulative, total = [], [], 0
-    for v, w in sorted(dist.items()):
-        total += w
-        values.append(v)
-        cumulative.append(total)
-    return Sampler(tuple(values), tuple(cumulative), total)
+_NOTHING: Dist[int] = Dist.constant(0)
+_poison = cache(poison)
+_recovery = cache(recovery)
+_status_recovery = cache(status_recovery)

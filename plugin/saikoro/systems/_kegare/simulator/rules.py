@@ -1,0 +1,570 @@
+"""A 穢れ battle as a step machine, turn by turn (the flow ``kegare.turn``), on :mod:`.fight`.
+
+At the start of each turn every standing character that suffers the 穢れ track and stands
+at 穢れ 6 to 9 rolls the random status table (ruling ``random_status``); then the acting
+order is fixed (initiative after 麻痺 and 穢れ 7+, PCs first on ties). Each standing
+character acts once, in that order:
+
+* a PC with ``close_in`` first steps one position nearer (its auxiliary action), then
+  attacks the enemy its target policy picks (unless another enemy covers that one);
+* an enemy picks a PC by its policy and the attack skill the party expects to lose the
+  most HP to (:func:`~.fight.pick`; a 全体攻撃 meets every standing PC with one attack
+  roll); an enemy without an attack skill passes.
+
+A hit deals its damage first, then its statuses land unless it downed the target (ruling
+``downing_hit_effects``). At the turn's end each character in turn takes its poison tick
+(the fallen too), its recovery check if down, its status-recovery check if it has a
+status (the downed too: ruling ``status_check_down``); then 加護 raises 穢れ by 2. The
+battle is won when every enemy of ``defeat`` is down (or out for good) at a turn's end,
+lost (a wipe) when every PC is, and timed out at the turn limit.
+
+Each roll is one :class:`~saikoro.dice.Dist`, built once per encounter and reused: an
+attack with its target drawn (a random target policy) and every target's defence (a
+全体攻撃 rolls the attack's 2D6 once); one character's whole turn end; one random status.
+A state is ``(core, totals)``: the core (turn, phase, index, the turn's order, each
+character's :data:`Char`) is all the future depends on; the running totals feed the
+tally, and the canonical state keeps of them only what the side missions read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import replace
+from functools import cache, partial
+from itertools import count
+from math import lcm
+from operator import itemgetter
+from sys import maxsize
+from typing import ClassVar, TypeVar
+
+from saikoro.balance import Battle, Roll, Rules
+from saikoro.dice import Dist
+from saikoro.systems._kegare.checks import TWO_D6
+from saikoro.systems._kegare.status import (
+    Combatant,
+    KegareChange,
+    kegare_after,
+    out_for_good,
+    poison,
+    recovery,
+    turn_order,
+)
+
+from .fight import (
+    BIT,
+    STATUSES,
+    Cell,
+    Fighter,
+    Move,
+    Prepared,
+    TableKey,
+    TurnEnd,
+    attack_rolls,
+    choose,
+    cured_marks,
+    cut_at,
+    give,
+    guard_for,
+    hurt,
+    marked,
+    nearer,
+    pick,
+    table_due,
+    turn_end,
+)
+
+__all__ = ["Char", "KegareRules", "State"]
+
+Char = tuple[int, int, "str | None", int, int, bool]
+"""(HP, 穢れ, position, status marks, poison level, a defence skill used this turn)."""
+
+Chars = tuple[Char, ...]
+
+Core = tuple[int, int, int, tuple[int, ...], Chars]
+"""(turn, phase, index in it, the turn's acting order, every character: PCs, then enemies)."""
+
+Totals = tuple[int, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+"""(damage dealt, damage taken, PCs downed (bits), enemies in the order they fell, damage
+per enemy action, the action that poisoned each PC (-1: none))."""
+
+State = tuple[Core, Totals]
+
+TABLE, ACT, END, DONE = range(4)
+"""The phases: the random status table, the actions, the turn's end (the index: the next
+character, or the next place in the order); the battle's end (the index: which of
+:data:`ENDS`, the order: (the PCs' highest 穢れ,), no characters)."""
+
+ENDS = ("win", "wipe", "timeout")
+"""How a battle ends (:attr:`~saikoro.balance.Simulator.ends`)."""
+
+STATUS_TABLE: Dist[int] = Dist.uniform(range(len(STATUSES)))
+"""The random status table (each status alike)."""
+
+Plan = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+"""An attack as aimed: the skill, the targets, the characters whose defence skill's use it
+spends (a cover; a guard under ``defence_skill_uses=once_per_turn``), each target's odds
+(a number of :attr:`KegareRules.tables`)."""
+
+Hit = tuple[Move, int, tuple[int, ...], tuple[tuple[int, int, bool], ...]]
+"""One outcome of an attack: the skill, its place in :attr:`KegareRules.names` (-1: a
+PC's), the characters whose defence skill's use it spends, (target, damage, effects land)
+of each target."""
+
+Attack = tuple[Dist[int], tuple[Hit, ...]]
+"""An attack as one roll: the dice (each outcome's place in the next) and the outcomes."""
+
+_CONFUSION, _PARALYSIS = BIT["confusion"], BIT["paralysis"]
+
+T = TypeVar("T")
+
+
+@cache
+def _risen(kegare: int) -> int:
+    """穢れ after the turn's end rise of one with 加護."""
+    return kegare_after(kegare, KegareChange.TURN_END)
+
+
+def _put(values: tuple[T, ...], i: int, v: T) -> tuple[T, ...]:
+    """``values`` with ``v`` at ``i``."""
+    return (*values[:i], v, *values[i + 1 :])
+
+
+class KegareRules(Rules[State]):
+    """One encounter's battle (the characters' fixed values read from their
+    :class:`~.fight.Fighter`, their changing ones kept in each state's :data:`Char`)."""
+
+    work: ClassVar[int] = 2
+    """An outcome plays one attack on every target, or a character's whole turn end."""
+    repeats: ClassVar[bool] = False
+    """The states carry what the battle counts (damage dealt, taken...)."""
+
+    def __init__(self, prep: Prepared) -> None:
+        self.prep = prep
+        fs = self.fighters = [replace(f) for f in (*prep.pcs, *prep.enemies)]
+        self.n, self.pcs = n, p = len(fs), len(prep.pcs)
+        self.first = tuple((f.hp, f.kegare, f.position, f.marks, f.poison, False) for f in fs)
+        self.suffers = tuple(f.suffers for f in fs)
+        ten = next(k for k in count() if out_for_good(k))
+        self.gone = tuple(ten if f.suffers else maxsize for f in fs)
+        """The 穢れ from which each character is out for good (:func:`out_for_good`): one
+        stands (:attr:`~.fight.Fighter.up`) at HP 1 or more and 穢れ below it."""
+        self.foes = (tuple(range(p)), tuple(range(p, n)))
+        """Whom an enemy attacks, whom a PC attacks (by ``pc``)."""
+        self.blessed = tuple(i for i, f in enumerate(fs) if f.blessed)
+        self.defeat = tuple(i for i in range(p, n) if fs[i].key in prep.defeat)
+        actions = [(i, m) for i in range(p, n) for m in range(len(fs[i].moves))]
+        self.names = tuple(fs[i].moves[m].action for i, m in actions)
+        self.skills = [
+            [(move, actions.index((i, m)) if i >= p else -1) for m, move in enumerate(f.moves)]
+            for i, f in enumerate(fs)
+        ]
+        """Each character's attack skills with their place in :attr:`names` (the totals'
+        damage per enemy action; -1 for a PC's)."""
+        most = max(recovery().outcomes())
+        self.floor = tuple(-(prep.turns - t + 1) * most for t in range(prep.turns + 2))
+        """Per turn, the HP at or below which a downed character never stands again (each
+        recovery check left gives back at most ``most``): all such HP are this one."""
+        self.nearer = {
+            p: nearer(p) for p in {f.position for f in fs} | {nearer(f.position) for f in fs}
+        }
+        """One position nearer (:func:`~.fight.nearer`), for every position a PC can be at."""
+        self.due = tuple(
+            frozenset(k for k in range(ten + 1) if table_due(prep, replace(f, hp=1, kegare=k)))
+            for f in fs
+        )
+        """Per character, the 穢れ at which it rolls the random status table if standing."""
+        self.once = prep.guard_uses == "once_per_turn"
+        self.covering = prep.enemy_policy.guard and any(f.covers for f in fs[p:])
+        self.odds = (prep.min_damage, prep.position_stack, prep.critical_guard)
+        self.kept = tuple(k in prep.reads for k in ("taken", "downed", "defeated", "hit_by"))
+        if True not in self.kept:  # the core alone, without a call
+            self.canonical = itemgetter(0)  # type: ignore[method-assign,assignment]
+        self.tables: list[TableKey] = []
+        """The odds of every attack on one target met so far (:data:`Plan` numbers them)."""
+        self._numbers: dict[TableKey, int] = {}
+        self._rolls: dict[tuple[Plan, ...], Attack] = {}
+        self._aims: dict[Hashable, Attack] = {}
+        self.poisons = tuple(int(len(f.moves) > 1 and any(m.poison for m in f.moves)) for f in fs)
+        """Whether an enemy's choice of skill reads HP and the turn (a poisoning one's)."""
+        self._ends: dict[Hashable, tuple[Dist[int], tuple[TurnEnd, ...]] | None] = {}
+        self.most_tick = (0, *(max(poison(level).outcomes()) for level in range(1, 6)))
+        """The most damage a tick of each poison level can do (before any cut)."""
+        self._given: dict[tuple[int, Char], Chars] = {}
+        self._orders: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self._picks: dict[Hashable, int] = {}
+
+    def start(self) -> State:
+        totals = (0, 0, 0, (), (0,) * len(self.names), (-1,) * self.pcs)
+        return (1, TABLE, 0, (), self.first), totals
+
+    def canonical(self, state: State) -> Hashable:
+        """The core, with the totals the side missions read."""
+        core, totals = state
+        _, taken, downed, fallen, actions, poisoners = totals
+        keep_taken, keep_downed, keep_defeated, keep_hit = self.kept
+        return (
+            core,
+            taken if keep_taken else 0,
+            downed if keep_downed else 0,
+            fallen if keep_defeated else (),
+            (tuple(map(bool, actions)), poisoners) if keep_hit else (),
+        )
+
+    def load(self, i: int, c: Char) -> Fighter:
+        """Character ``i`` as a :class:`~.fight.Fighter` at ``c`` (to ask the rules
+        written on one)."""
+        f = self.fighters[i]
+        f.hp, f.kegare, f.position, f.marks, f.poison, f.guarded = c
+        return f
+
+    def step(self, state: State) -> Roll[State] | Battle:
+        (turn, phase, k, acting, chars), totals = state
+        while True:
+            if phase == TABLE:
+                roll = self._table(turn, k, chars, totals)
+                if roll is not None:
+                    return roll
+                phase, k, acting = ACT, 0, self._order(chars)
+            if phase == ACT:
+                roll = self._act(turn, k, acting, chars, totals)
+                if roll is not None:
+                    return roll
+                if self.once:
+                    chars = tuple((*c[:5], False) if c[5] else c for c in chars)
+                (turn, phase, k, acting, chars), totals = self._settle(turn, 0, chars, totals)
+            if phase == END:
+                return self._end(turn, k, chars, totals)
+            if phase == DONE:
+                return self._battle(turn, k, acting, totals)
+
+    # -- the turn's start ---------------------------------------------------------------
+
+    def _table(self, turn: int, k: int, chars: Chars, totals: Totals) -> Roll[State] | None:
+        """The next character from ``k`` on that rolls the random status table: each
+        status alike (:func:`~.fight.give`)."""
+        for i in range(k, self.n):
+            c = chars[i]
+            if c[0] <= 0 or c[1] not in self.due[i]:
+                continue
+            given = self._given.get((i, c))
+            if given is None:
+                given = self._given[(i, c)] = tuple(self._given_one(i, c, s) for s in STATUSES)
+
+            def status(x: int, i: int = i, outs: Chars = given) -> State:
+                return (turn, TABLE, i + 1, (), _put(chars, i, outs[x])), totals
+
+            return Roll(STATUS_TABLE, status)
+        return None
+
+    def _given_one(self, i: int, c: Char, status: str) -> Char:
+        f = self.load(i, c)
+        give(f, status)
+        return (f.hp, f.kegare, f.position, f.marks, f.poison, f.guarded)
+
+    def _order(self, chars: Chars) -> tuple[int, ...]:
+        """The turn's acting order (:func:`~saikoro.systems._kegare.status.turn_order`;
+        same-side ties in the written order)."""
+        key = tuple([c[1] << 8 | c[3] & _PARALYSIS for c in chars])
+        found = self._orders.get(key)
+        if found is None:
+            everyone = []
+            for i, c in enumerate(chars):
+                f = self.load(i, c)
+                everyone.append(Combatant(str(i), f.initiative, f.pc, f.has("paralysis"), f.felt))
+            ordered = turn_order(everyone, rounding=self.prep.rounding)
+            found = self._orders[key] = tuple(int(c.name) for c in ordered)
+        return found
+
+    # -- the actions --------------------------------------------------------------------
+
+    def _act(
+        self, turn: int, k: int, acting: tuple[int, ...], chars: Chars, totals: Totals
+    ) -> Roll[State] | None:
+        """The next action from place ``k`` of the order on (``None``: the turn's actions
+        are over)."""
+        gone, fighters = self.gone, self.fighters
+        for j in range(k, len(acting)):
+            i = acting[j]
+            c = chars[i]
+            if c[0] <= 0 or c[1] >= gone[i]:
+                continue
+            pc = i < self.pcs
+            foes = tuple([x for x in self.foes[pc] if chars[x][0] > 0 and chars[x][1] < gone[x]])
+            if not foes:
+                return None
+            policy = self.prep.pc_policy if pc else self.prep.enemy_policy
+            if not pc and not fighters[i].moves:  # no attack skill: it passes
+                continue
+            if pc and policy.close_in and c[2] != self.nearer[c[2]]:
+                chars = _put(chars, i, (c[0], c[1], self.nearer[c[2]], *c[3:]))
+            x = -1  # a random target: each foe alike
+            if policy.target != "random":
+                hps = [chars[x][0] for x in foes]
+                if policy.target == "most_dangerous":
+                    x = foes[choose(policy, hps, [fighters[x].danger for x in foes])]
+                else:  # the least HP, the first of equals (choose's, without its calls)
+                    x = foes[hps.index(min(hps))]
+            # the attack reads no HP but a poisoning skill's choice (and the turn with it),
+            # and a PC's aimed attack no other foe but one covering it
+            hp = self.poisons[i]
+            if x >= 0 and pc and not self.covering:
+                aim: Hashable = (i, x, c[1], chars[i][2], chars[x][1:])
+            else:
+                aim = (i, x, foes, turn * hp, chars[i][1:], *[chars[f][1 - hp :] for f in foes])
+            found = self._aims.get(aim)
+            if found is None:
+                plans = tuple(
+                    self._plan(turn, i, y, foes, chars) for y in (foes if x < 0 else (x,))
+                )
+                found = self._rolls.get(plans)
+                if found is None:
+                    found = self._rolls[plans] = self._roll(i, plans)
+                self._aims[aim] = found
+            dist, hits = found
+            return Roll(dist, partial(self._land, (turn, j, acting, chars, totals), hits))
+        return None
+
+    def _plan(self, turn: int, i: int, x: int, foes: tuple[int, ...], chars: Chars) -> Plan:
+        """``i``'s attack aimed at ``x``."""
+        spent: tuple[int, ...] = ()
+        if i < self.pcs:
+            m = 0
+            if self.covering:
+                x, spent = self._cover(x, foes, chars)
+            targets: tuple[int, ...] = (x,)
+        else:
+            m = self._pick(turn, i, x, foes, chars)
+            targets = foes if self.fighters[i].moves[m].area else (x,)
+        a, ca = self.fighters[i], chars[i]
+        move = a.moves[m]
+        felt = ca[1] if a.suffers else 0
+        numbers = []
+        for t in targets:
+            d, cd = self.fighters[t], chars[t]
+            guard = 0
+            if d.guards:
+                was = cd[5] or t in spent
+                guard, used = guard_for(self.once, d.guards, cd[1], cd[3], was)
+                if used and not was:
+                    spent += (t,)
+            cut = cut_at(d.cuts, cd[1]) if d.cuts else 0
+            felts = (felt, cd[1] if d.suffers else 0)
+            key = (a.attack, d.defence, move.damage, move.ranged, ca[2], cd[2], *felts, guard, cut)
+            number = self._numbers.get(key)
+            if number is None:
+                number = self._numbers[key] = len(self.tables)
+                self.tables.append(key)
+            numbers.append(number)
+        return m, targets, spent, tuple(numbers)
+
+    def _cover(self, x: int, foes: tuple[int, ...], chars: Chars) -> tuple[int, tuple[int, ...]]:
+        """Who takes a single attack aimed at enemy ``x``, and whose use it spends: an
+        enemy covering it (with the enemies' ``guard`` tactic: standing, not confused, at
+        the skill's 穢れ, its defence skill's use not spent under
+        ``defence_skill_uses=once_per_turn``), else ``x``."""
+        label = self.fighters[x].label
+        for y in foes:
+            c = chars[y]
+            if y == x or c[3] & _CONFUSION or (self.once and c[5]):
+                continue
+            for who, kegare in self.fighters[y].covers:
+                if c[1] >= kegare and (who == "" or who in label):
+                    return y, (y,) if self.once else ()
+        return x, ()
+
+    def _pick(self, turn: int, i: int, x: int, foes: tuple[int, ...], chars: Chars) -> int:
+        """The attack skill of enemy ``i`` aimed at ``x`` (:func:`~.fight.pick`)."""
+        if len(self.fighters[i].moves) == 1:
+            return 0
+        # HP and the turns left count only for a poison's ticks (the attacker's HP never)
+        if any(m.poison for m in self.fighters[i].moves):
+            key: Hashable = (turn, i, x, foes, chars[i][1:], *[chars[f] for f in foes])
+        else:
+            key = (i, x, foes, chars[i][1:], *[chars[f][1:] for f in foes])
+        found = self._picks.get(key)
+        if found is None:
+            everyone = [replace(self.load(f, chars[f])) for f in foes]
+            a = self.load(i, chars[i])
+            move = pick(self.prep, a, everyone[foes.index(x)], everyone, turn)
+            found = self._picks[key] = a.moves.index(move) if move else 0
+        return found
+
+    def _roll(self, i: int, aims: tuple[Plan, ...]) -> Attack:
+        """``i``'s attack as one roll: which plan (each aim alike), then every target's
+        result (the attack's 2D6 once, each target's defence; whether its effects land
+        only where they can change the target)."""
+        plans = tuple(dict.fromkeys(aims))
+        parts = []
+        for m, targets, _, numbers in plans:
+            marks = self.skills[i][m][0].marks
+            rolls = []
+            for t, number in zip(targets, numbers, strict=True):
+                effects = bool(marks & ~self.fighters[t].immune)
+                rolls.append((attack_rolls(self.tables[number], *self.odds), effects))
+            joint: dict[tuple[Cell, ...], int] = {}
+            for a, wa in TWO_D6.items():
+                combos: dict[tuple[Cell, ...], int] = {(): wa}
+                for part, effects in rolls:
+                    more: dict[tuple[Cell, ...], int] = {}
+                    for cells, w in combos.items():
+                        for (damage, lands), v in part[a]:
+                            key = (*cells, (damage, lands and effects))
+                            more[key] = more.get(key, 0) + w * v
+                    combos = more
+                for cells, w in combos.items():
+                    joint[cells] = joint.get(cells, 0) + w
+            parts.append((joint, 36 ** (len(rolls) + 1)))
+        den = lcm(*(len(aims) * d for _, d in parts))
+        hits: list[Hit] = []
+        weights: list[int] = []
+        for (m, targets, spent, _), (joint, d) in zip(plans, parts, strict=True):
+            scale = aims.count((m, targets, spent, _)) * den // (len(aims) * d)
+            for cells, w in joint.items():
+                landed = tuple((t, *cell) for t, cell in zip(targets, cells, strict=True))
+                hits.append((*self.skills[i][m], spent, landed))
+                weights.append(w * scale)
+        return Dist(dict(enumerate(weights)), den), tuple(hits)
+
+    def _land(
+        self, at: tuple[int, int, tuple[int, ...], Chars, Totals], hits: tuple[Hit, ...], x: int
+    ) -> State:
+        """The attack at ``at`` (turn, place in the order, the order, the characters, the
+        totals), outcome ``x``: its results on its targets, damage, then the effects."""
+        turn, j, acting, chars, totals = at
+        move, action, spent, landed = hits[x]
+        out = list(chars)
+        for s in spent:
+            out[s] = (*out[s][:5], True)
+        dealt, taken, downed, fallen, actions, poisoners = totals
+        dealt_now = 0
+        for t, damage, lands in landed:
+            if damage <= 0 and not lands:
+                continue
+            hp, kegare, position, marks, level, guarded = out[t]
+            if damage > 0:
+                hp, kegare = hurt(hp, kegare, self.suffers[t], damage)
+                hp = max(hp, self.floor[turn])
+                dealt_now += damage
+            if lands:
+                immune = self.fighters[t].immune
+                marks, after = marked(self.prep, move, hp, marks, level, immune=immune)
+                if after != level:  # a PC poisoned by an enemy's skill
+                    poisoners = _put(poisoners, t, action)
+                level = after
+            out[t] = (hp, kegare, position, marks, level, guarded)
+        if dealt_now and action < 0:
+            dealt += dealt_now
+        elif dealt_now:
+            taken += dealt_now
+            actions = _put(actions, action, actions[action] + dealt_now)
+        after_totals = (dealt, taken, downed, fallen, actions, poisoners)
+        return (turn, ACT, j + 1, acting, tuple(out)), after_totals
+
+    # -- the turn's end -----------------------------------------------------------------
+
+    def _end(self, turn: int, i: int, chars: Chars, totals: Totals) -> Roll[State]:
+        """Character ``i``'s turn end (:func:`~.fight.turn_end`), counted down as it stands
+        after its poison tick; then the next one's, or the turn's close."""
+        c = chars[i]
+        hp = c[0]  # read only where a tick can down it; 0 for every downed one
+        if hp > 0:  # (unless a standing one makes the status-recovery check alone)
+            hp = min(hp, self.most_tick[c[4]] + 1)
+        elif not c[3] or self.prep.status_check_down == "yes":
+            hp = 0
+        key = (i, hp, c[1], c[3], c[4])
+        found = self._ends.get(key)
+        if found is None:
+            found = self._ends[key] = turn_end(self.prep, self.load(i, (hp, *c[1:])))
+        dist, outcomes = found  # type: ignore[misc]
+
+        def after(x: int) -> State:
+            damage, gain, cured = outcomes[x]
+            hp, kegare, position, marks, level, guarded = c
+            hp, kegare = hurt(hp, kegare, self.suffers[i], damage)
+            fell = hp <= 0 or kegare >= self.gone[i]
+            if cured:
+                marks, level = cured_marks(marks, level)
+            now = (max(hp + gain, self.floor[turn + 1]), kegare, position, marks, level, guarded)
+            dealt, taken, downed, fallen, actions, poisoners = totals
+            if i < self.pcs:
+                taken += damage
+                by = poisoners[i]
+                if by >= 0:
+                    actions = _put(actions, by, actions[by] + damage)
+                    if not level:  # cured
+                        poisoners = _put(poisoners, i, -1)
+            else:
+                dealt += damage
+            after = (dealt, taken, downed, fallen, actions, poisoners)
+            if fell:
+                after = self._fell(i, after)
+            return self._settle(turn, i + 1, _put(chars, i, now), after)
+
+        return Roll(dist, after)
+
+    def _settle(self, turn: int, k: int, chars: Chars, totals: Totals) -> State:
+        """The turn's end from character ``k`` on up to the next that rolls (those before
+        it counted down as they stand), or to the turn's close: one not out for good rolls
+        when down (its recovery check), poisoned or with a status (:func:`~.fight.turn_end`)."""
+        gone = self.gone
+        for i in range(k, self.n):
+            hp, kegare, _, marks, level, _ = chars[i]
+            if kegare >= gone[i]:
+                totals = self._fell(i, totals)
+            elif hp <= 0 or marks or level:
+                return (turn, END, i, (), chars), totals
+        return self._close(turn, chars, totals)
+
+    def _fell(self, i: int, totals: Totals) -> Totals:
+        """Character ``i`` down at the turn's end: a PC downed, an enemy fallen (the order
+        they first fell in)."""
+        dealt, taken, downed, fallen, actions, poisoners = totals
+        if i < self.pcs and not downed >> i & 1:
+            downed |= 1 << i
+        elif i >= self.pcs and i - self.pcs not in fallen:
+            fallen = (*fallen, i - self.pcs)
+        else:
+            return totals
+        return dealt, taken, downed, fallen, actions, poisoners
+
+    def _close(self, turn: int, chars: Chars, totals: Totals) -> State:
+        """The 穢れ rise, then the next turn, or the battle's end (a state that keeps only
+        what its :class:`~saikoro.balance.Battle` reads, so that ends alike are one)."""
+        if self.blessed:
+            rising = list(chars)
+            for i in self.blessed:
+                c = chars[i]
+                rising[i] = (c[0], _risen(c[1]), *c[2:])
+            chars = tuple(rising)
+        gone = self.gone
+        for i in self.defeat:
+            if chars[i][0] > 0 and chars[i][1] < gone[i]:
+                break
+        else:
+            return self._done(turn, 0, chars, totals)
+        for i in range(self.pcs):
+            if chars[i][0] > 0 and chars[i][1] < gone[i]:
+                break
+        else:
+            return self._done(turn, 1, chars, totals)
+        if turn == self.prep.turns:
+            return self._done(turn, 2, chars, totals)
+        return (turn + 1, TABLE, 0, (), chars), totals
+
+    def _done(self, turn: int, end: int, chars: Chars, totals: Totals) -> State:
+        corruption = max(map(itemgetter(1), chars[: self.pcs]), default=0)
+        return (turn, DONE, end, (corruption,), ()), totals
+
+    def _battle(self, turn: int, end: int, facts: tuple[int, ...], totals: Totals) -> Battle:
+        dealt, taken, downed, fallen, actions, _ = totals
+        return Battle(
+            win=end == 0,
+            end=ENDS[end],
+            rounds=turn,
+            downed=tuple(bool(downed >> i & 1) for i in range(self.pcs)),
+            dealt=dealt,
+            taken=taken,
+            defeated=fallen,
+            facts={"corruption": facts[0]},
+            actions=tuple((self.names[a], v) for a, v in enumerate(actions) if v),
+        )
