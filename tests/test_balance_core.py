@@ -12,6 +12,7 @@ import pytest
 from balance_cases import CASES, build, text
 from saikoro.balance import (
     PRESETS,
+    Battle,
     TacticsError,
     Tally,
     reference_party,
@@ -54,8 +55,8 @@ def test_wilson_covers_at_about_95_percent() -> None:
 
 def test_tallies_add_up() -> None:
     a, b = Tally(pcs=2), Tally(pcs=2)
-    a.record(win=True, rounds=2, downed=[True, False], dealt=5, taken=3)
-    b.record(win=False, rounds=3, downed=[True, True], dealt=1, taken=7)
+    a.add(Battle(win=True, rounds=2, downed=(True, False), dealt=5, taken=3))
+    b.add(Battle(win=False, rounds=3, downed=(True, True), dealt=1, taken=7))
     b.actions["x"] += 4
     s = a + b
     assert (s.battles, s.wins, s.downed, s.dealt, s.taken) == (2, 1, [2, 1], 6, 10)

@@ -372,14 +372,6 @@ def test_tallies_merge_in_any_order() -> None:
         forward + other
 
 
-def test_fallen_is_read_once_per_battle() -> None:
-    t = Tally(pcs=1, checks=(Condition(defeated=frozenset({0})),))
-    t.fallen.append(0)
-    t.record(win=True, rounds=1, downed=[False])
-    t.record(win=False, rounds=1, downed=[False])
-    assert t.side == [1] and t.fallen == []
-
-
 def test_no_battle_finished_shows_no_figure() -> None:
     from saikoro.balance._cli import format_text
     from saikoro.balance._stats import summarise

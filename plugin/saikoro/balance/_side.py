@@ -125,11 +125,6 @@ class Condition:
     facts: tuple[tuple[str, str, int], ...] = ()
 
     @property
-    def needs_actions(self) -> bool:
-        """Whether judging needs the enemy actions that hit in each battle."""
-        return bool(self.no_damage_from)
-
-    @property
     def reads(self) -> frozenset[str]:
         """The :class:`Battle` fields it reads beside ``win`` (what a system's canonical
         state must keep for its exact figure)."""

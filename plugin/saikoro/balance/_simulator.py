@@ -101,7 +101,7 @@ class Simulator(Generic[P]):
     mean_labels: ClassVar[Mapping[str, str]] = MappingProxyType({})
     """Japanese labels of the per-battle means it counts (key -> label)."""
     ends: ClassVar[Mapping[str, End]] = BATTLE_ENDS
-    """Every way a battle can end (key -> words, win or not); ``Tally.record(end=...)``."""
+    """Every way a battle can end (key -> words, win or not); a :class:`Battle`'s ``end``."""
     rulings: ClassVar[tuple[str, ...]] = ()
     """The keys of the system's rulings (:attr:`saikoro.systems.System.rulings`) that its
     figures rely on: the options in force and the readings the simulation makes. Results
@@ -246,7 +246,7 @@ class Simulator(Generic[P]):
         return "" if enc.enemies else "エネミーがいない"
 
     def facts(self, enc: Encounter) -> frozenset[str]:
-        """The per-battle facts (``Tally.record(facts=...)``) it reports for ``enc``."""
+        """The per-battle facts (a :class:`Battle`'s ``facts``) it reports for ``enc``."""
         del enc
         return frozenset()
 

@@ -8,7 +8,7 @@ chunks add up in any order to the same figures); :func:`summarise` turns the sum
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -52,8 +52,6 @@ class Tally:
         checks: the side missions' conditions judged on every battle (see
             :mod:`~saikoro.balance._side`); ``side[i]``: battles ``checks[i]`` held in.
         ends: how battles ended (a key of the simulator's ``ends``) -> number of battles.
-        fallen: the battle being played: enemy indices in the order they fell (a
-            simulator may append as they fall instead of passing ``defeated=``).
     """
 
     pcs: int = 0
@@ -68,8 +66,6 @@ class Tally:
     checks: tuple[Condition, ...] = ()
     side: list[int] = field(default_factory=list)
     ends: Counter[str] = field(default_factory=Counter)
-    fallen: list[int] = field(default_factory=list, compare=False, repr=False)
-    _seen: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if not self.downed:
@@ -77,52 +73,8 @@ class Tally:
         if not self.side:
             self.side = [0] * len(self.checks)
 
-    def record(
-        self,
-        *,
-        win: bool,
-        rounds: int,
-        end: str | None = None,
-        downed: list[bool] | tuple[bool, ...] = (),
-        dealt: int = 0,
-        taken: int = 0,
-        defeated: Sequence[int] | None = None,
-        passed: Sequence[int] = (),
-        facts: Mapping[str, int] | None = None,
-    ) -> None:
-        """Count one battle.
-
-        ``end``: how it ended, a key of the simulator's
-        :attr:`~saikoro.balance.Simulator.ends` (``None``: ``win`` or ``lost``, for a
-        simulator that does not tell ends apart yet);
-        ``defeated``: enemy indices in the order they fell (default: :attr:`fallen`);
-        ``passed``: the difficulty targets (indices) that succeeded; ``facts``: the
-        system's per-battle integers the side missions read (:meth:`Simulator.facts
-        <saikoro.balance.Simulator.facts>`). The enemy actions that hit are read from
-        :attr:`actions`.
-        """
-        order = list(self.fallen if defeated is None else defeated)
-        self.fallen.clear()
-        hit: frozenset[str] = frozenset()
-        if any(c.needs_actions for c in self.checks):
-            hit = frozenset(k for k, v in self.actions.items() if v != self._seen.get(k, 0))
-            self._seen = dict(self.actions)
-        battle = Battle(
-            win=bool(win),
-            rounds=rounds,
-            end=end or "",
-            downed=tuple(downed),
-            dealt=dealt,
-            taken=taken,
-            defeated=tuple(dict.fromkeys(order)),
-            passed=tuple(passed),
-            facts=dict(facts or {}),
-            hit_by=hit,
-        )
-        self.add(battle)  # its actions and sums are already in the tally
-
     def add(self, b: Battle) -> None:
-        """Count the battle ``b`` (the end of a step machine, see :func:`record`)."""
+        """Count the battle ``b`` (the end of a step machine)."""
         self.battles += 1
         self.wins += b.win
         self.ends[b.end or ("win" if b.win else "lost")] += 1

@@ -46,7 +46,7 @@ a system's own facts are its :class:`SideFact` declarations."""
 @dataclass(frozen=True)
 class SideFact:
     """A side-mission ``check:`` key a system adds: it compares one per-battle fact the
-    system's simulator records (``Tally.record(facts=...)``) with the value written.
+    system's simulator records (a battle's ``facts``) with the value written.
 
     Attributes:
         field: the key, its type (an integer or a boolean) and its words.
