@@ -25,13 +25,10 @@ from saikoro.systems._cutaction.events import event_number
 
 from .cast import END_KEYS
 from .fight import JOINT
-from .prepare import DEFAULT_CUTS, Prepared, chase_of, prepare
+from .prepare import DEFAULT_CUTS, Prepared, chases_of, prepare
 from .rules import CutactionRules
 
-__all__ = ["ENDS", "FLOWS", "NOTES", "SIMULATOR", "CutactionSimulator", "ends_of"]
-
-FLOWS = ("cutaction.cut", "cutaction.chase")
-"""The system flows this simulator follows."""
+__all__ = ["ENDS", "NOTES", "SIMULATOR", "CutactionSimulator", "ends_of"]
 
 ENDS: Mapping[str, End] = MappingProxyType(
     {
@@ -109,35 +106,6 @@ NOTES: Mapping[str, str] = MappingProxyType(
 )
 """Everything :meth:`CutactionSimulator.notes` can say (the guide's balance page lists them)."""
 
-RULINGS_USED = (
-    "cutaction.check_dice",
-    "cutaction.negative_achievement",
-    "cutaction.failed_initiative_order",
-    "cutaction.contest_rule",
-    "cutaction.reaction",
-    "cutaction.resist_failure",
-    "cutaction.exhausted_resist_fails",
-    "cutaction.zero_hp",
-    "cutaction.halving",
-)
-"""The rulings every cut-action figure relies on."""
-
-CHASE_RULINGS = (
-    "cutaction.chase_sides",
-    "cutaction.chase_cut_limit",
-    "cutaction.chase_caught",
-    "cutaction.chase_time_limit",
-    "cutaction.chase_dead_end",
-    "cutaction.chase_actions",
-    "cutaction.chase_event_order",
-    "cutaction.chase_events_detail",
-    "cutaction.falling_area",
-    "cutaction.obstruct_distance",
-    "cutaction.failed_move",
-    "cutaction.chase_drop",
-)
-"""The rulings of the chase."""
-
 
 def ends_of(prep: Prepared) -> dict[str, End]:
     """The ends a battle of the prepared encounter can have (in :data:`ENDS`' order)."""
@@ -170,7 +138,7 @@ class CutactionSimulator(Simulator[Prepared]):
     """The cutaction simulator: :class:`~.rules.CutactionRules`, with the system's words."""
 
     system = "cutaction"
-    flows = FLOWS
+    flows = ("cutaction.cut", "cutaction.chase")
     tactics = ("focus", "random")
     tactics_reason = (
         "PCは弱った相手から倒し、エネミーは狙いを散らす。遮蔽や封鎖はシナリオの配置どおり。"
@@ -189,7 +157,30 @@ class CutactionSimulator(Simulator[Prepared]):
         }
     )
     ends = ENDS
-    rulings = (*RULINGS_USED, *CHASE_RULINGS)
+    rulings = (
+        "cutaction.check_dice",
+        "cutaction.negative_achievement",
+        "cutaction.failed_initiative_order",
+        "cutaction.contest_rule",
+        "cutaction.reaction",
+        "cutaction.resist_failure",
+        "cutaction.exhausted_resist_fails",
+        "cutaction.zero_hp",
+        "cutaction.halving",
+        # the chase's
+        "cutaction.chase_sides",
+        "cutaction.chase_cut_limit",
+        "cutaction.chase_caught",
+        "cutaction.chase_time_limit",
+        "cutaction.chase_dead_end",
+        "cutaction.chase_actions",
+        "cutaction.chase_event_order",
+        "cutaction.chase_events_detail",
+        "cutaction.falling_area",
+        "cutaction.obstruct_distance",
+        "cutaction.failed_move",
+        "cutaction.chase_drop",
+    )
     NOTES = NOTES
 
     def prepare(self, enc: Encounter, tactics: Tactics) -> Prepared:
@@ -238,7 +229,7 @@ class CutactionSimulator(Simulator[Prepared]):
         return tuple(out)
 
     def facts(self, enc: Encounter) -> frozenset[str]:
-        return frozenset({"escaped"}) if chase_of(enc) is not None else frozenset()
+        return frozenset({"escaped"}) if chases_of(enc) else frozenset()
 
     def ends_for(self, prep: Prepared) -> Mapping[str, End]:
         return ends_of(prep)

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from saikoro.balance import Roll
+from saikoro.dice import Dist
 from saikoro.systems._cutaction.chase import (
     END_CAPTURED,
     END_DEAD_END,
@@ -225,7 +226,7 @@ class ChaseRules(Cast):
             picked = self.choose(self.slots[r], chars, s.hp)
             if picked is None:
                 return Roll(
-                    self.rolls.uniform(len(targets)),
+                    Dist.uniform(range(len(targets))),
                     lambda i: s._replace(stage=ATTACK, target=targets[i]),
                 )
             return s._replace(stage=ATTACK, target=targets[chars.index(picked)])

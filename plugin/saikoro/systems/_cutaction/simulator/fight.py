@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from saikoro.balance import Battle, Roll
+from saikoro.dice import Dist
 from saikoro.systems._cutaction.area import ROWS, BattleArea, Cover
 from saikoro.systems._cutaction.checks import InitiativeEntry, initiative_order
 
@@ -157,7 +158,7 @@ class FightRules(ChaseRules):
         picked = self.choose(a, candidates, s.hp)
         if picked is None:
             return Roll(
-                self.rolls.uniform(len(candidates)), lambda i: s._replace(target=candidates[i])
+                Dist.uniform(range(len(candidates))), lambda i: s._replace(target=candidates[i])
             )
         return s._replace(target=picked)
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cache, cached_property
-from typing import ClassVar, TypeVar
+from functools import cached_property
+from typing import ClassVar
 
 from saikoro.balance import Battle, Policy, Roll, Rules
 from saikoro.dice import Dist
@@ -57,22 +57,6 @@ that can never stand again keeps 0 ST, 0 OP and no cell."""
 Plan = tuple[str, Cost, int]
 """A turn: where to stand, what moving there costs, and the attack (-1: none, then
 〈待機〉; -2: 〈行動放棄〉)."""
-
-V = TypeVar("V")
-
-
-@cache
-def _uniform(n: int) -> Dist[int]:
-    return Dist.uniform(range(n))
-
-
-@cache
-def _bits(mask: int, n: int) -> tuple[bool, ...]:
-    return tuple(bool(mask >> k & 1) for k in range(n))
-
-
-def _put(values: tuple[V, ...], k: int, value: V) -> tuple[V, ...]:
-    return (*values[:k], value, *values[k + 1 :])
 
 
 class _Board:
@@ -184,7 +168,7 @@ class Prepared(Rules[State]):
         if m >= 0:
             return Roll(self._dice(state, i, m, d, guarded), lambda x: self._hit(state, i, m, d, x))
         foes = [k for k in (self.enemies if self.units[i].pc else self.pcs) if state[3][k] > 0]
-        return Roll(_uniform(len(foes)), lambda k: self._play(_Board(state), i, foes[k]))
+        return Roll(Dist.uniform(range(len(foes))), lambda k: self._play(_Board(state), i, foes[k]))
 
     def _play(self, b: _Board, i: int = -1, t: int = -1) -> State:
         """Play on to the next roll (first ``i``'s turn on ``t``, when given): its state."""
@@ -282,7 +266,7 @@ class Prepared(Rules[State]):
             win=end == "win",
             end=end,
             rounds=rounds,
-            downed=_bits(down, len(self.pcs)),
+            downed=tuple(bool(down >> k & 1) for k in self.pcs),
             taken=taken,
             defeated=fallen,
             dealt=dealt,
@@ -333,7 +317,7 @@ class Prepared(Rules[State]):
         else:
             taken += damage
             n = self.actions[(i, m)]
-            acts = _put(acts, n, acts[n] + damage)
+            acts = (*acts[:n], acts[n] + damage, *acts[n + 1 :])
         if unit.moves[m].melee and self.op_matters[i]:
             b.op[i] = gain_op(b.op[i], self._gained(damage), unit.max_op)
         b.hp[d] -= damage
