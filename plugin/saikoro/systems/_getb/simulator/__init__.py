@@ -92,8 +92,7 @@ def prepare(enc: Encounter, tactics: Tactics) -> Prepared:
         for u in units
     )
     wanted = set(enc.defeat) or {e.id for e in enemies}
-    limits = [s.condition.taken_at_most for s in enc.side if s.condition]
-    taken = [x for x in limits if x is not None]
+    taken = [x for s in enc.side if s.condition and (x := s.condition.taken_at_most) is not None]
     return Prepared(
         units=units,
         pcs=tuple(range(len(p_units))),
