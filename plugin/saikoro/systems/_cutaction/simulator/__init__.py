@@ -28,7 +28,7 @@ from .fight import JOINT
 from .prepare import DEFAULT_CUTS, Prepared, chases_of, prepare
 from .rules import CutactionRules
 
-__all__ = ["ENDS", "NOTES", "SIMULATOR", "CutactionSimulator", "ends_of"]
+__all__ = ["ENDS", "NOTES", "SIMULATOR", "CutactionSimulator"]
 
 ENDS: Mapping[str, End] = MappingProxyType(
     {
@@ -107,26 +107,6 @@ NOTES: Mapping[str, str] = MappingProxyType(
 """Everything :meth:`CutactionSimulator.notes` can say (the guide's balance page lists them)."""
 
 
-def ends_of(prep: Prepared) -> dict[str, End]:
-    """The ends a battle of the prepared encounter can have (in :data:`ENDS`' order)."""
-    plan = prep.chase
-    if plan is None:
-        return {k: ENDS[k] for k in ("win", "wipe", "timeout")}
-    leader = prep.settings.chase_time_limit == "leader"
-    as_time = prep.settings.chase_dead_end == "as_time_limit"
-    dead_end = any(number == event_number("行き止まり") for number, _, _ in plan.table.events)
-    possible = {  # (why the chase ended, the fleeing side got away): under these rulings
-        (END_TIME, False): leader,
-        (END_DEAD_END, True): dead_end and as_time,
-        (END_DEAD_END, False): dead_end and (leader or not as_time),
-    }
-    keys = {"wipe", "timeout"} if prep.defeat else set()
-    for (why, pcs_flee, fled), end in END_KEYS.items():
-        if pcs_flee == plan.pcs_flee and possible.get((why, fled), True):
-            keys.add(end)
-    return {k: e for k, e in ENDS.items() if k in keys}
-
-
 CHASE_RUNNERS = 2
 """The most runners of a chase the exact solver tries."""
 
@@ -200,7 +180,7 @@ class CutactionSimulator(Simulator[Prepared]):
 
     def figures(self, prep: Prepared, outcomes: Dist[Battle]) -> dict[str, Fraction]:
         """P(each end)."""
-        ends = {end: Fraction(0) for end in ends_of(prep)}
+        ends = {end: Fraction(0) for end in self.ends_for(prep)}
         for b, p in outcomes.probabilities().items():
             ends[b.end] += p
         return {f"P({ENDS[end].label})": p for end, p in ends.items() if p}
@@ -231,8 +211,24 @@ class CutactionSimulator(Simulator[Prepared]):
     def facts(self, enc: Encounter) -> frozenset[str]:
         return frozenset({"escaped"}) if chases_of(enc) else frozenset()
 
-    def ends_for(self, prep: Prepared) -> Mapping[str, End]:
-        return ends_of(prep)
+    def ends_for(self, prep: Prepared) -> dict[str, End]:
+        """The ends a battle of the prepared encounter can have (in :data:`ENDS`' order)."""
+        plan = prep.chase
+        if plan is None:
+            return {k: ENDS[k] for k in ("win", "wipe", "timeout")}
+        leader = prep.settings.chase_time_limit == "leader"
+        as_time = prep.settings.chase_dead_end == "as_time_limit"
+        dead_end = any(number == event_number("行き止まり") for number, _, _ in plan.table.events)
+        possible = {  # (why the chase ended, the fleeing side got away): under these rulings
+            (END_TIME, False): leader,
+            (END_DEAD_END, True): dead_end and as_time,
+            (END_DEAD_END, False): dead_end and (leader or not as_time),
+        }
+        keys = {"wipe", "timeout"} if prep.defeat else set()
+        for (why, pcs_flee, fled), end in END_KEYS.items():
+            if pcs_flee == plan.pcs_flee and possible.get((why, fled), True):
+                keys.add(end)
+        return {k: e for k, e in ENDS.items() if k in keys}
 
     def round_limit(self, enc: Encounter) -> tuple[int | None, bool]:
         """The fight's cut limit; for a chase alone, the chase's (its runners at most)."""

@@ -17,7 +17,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from saikoro.balance import Roll
-from saikoro.dice import Dist
 from saikoro.systems._cutaction.chase import (
     END_CAPTURED,
     END_DEAD_END,
@@ -226,7 +225,7 @@ class ChaseRules(Cast):
             picked = self.choose(self.slots[r], chars, s.hp)
             if picked is None:
                 return Roll(
-                    Dist.uniform(range(len(targets))),
+                    self.rolls.uniform(len(targets)),
                     lambda i: s._replace(stage=ATTACK, target=targets[i]),
                 )
             return s._replace(stage=ATTACK, target=targets[chars.index(picked)])

@@ -15,7 +15,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from saikoro.balance import Battle, Roll
-from saikoro.dice import Dist
 from saikoro.systems._cutaction.area import ROWS, BattleArea, Cover
 from saikoro.systems._cutaction.checks import InitiativeEntry, initiative_order
 
@@ -158,7 +157,7 @@ class FightRules(ChaseRules):
         picked = self.choose(a, candidates, s.hp)
         if picked is None:
             return Roll(
-                Dist.uniform(range(len(candidates))), lambda i: s._replace(target=candidates[i])
+                self.rolls.uniform(len(candidates)), lambda i: s._replace(target=candidates[i])
             )
         return s._replace(target=picked)
 

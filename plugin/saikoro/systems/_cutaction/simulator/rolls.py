@@ -169,3 +169,9 @@ class Rolls:
         :data:`~saikoro.systems._cutaction.events.FALLING_DAMAGE`)."""
         st = self.settings
         return damage_dist(damage, body, dice=st.check_dice, failure=st.resist_failure)
+
+    @staticmethod
+    @cache
+    def uniform(n: int) -> Dist[int]:
+        """One of ``n`` candidates, each as likely (the ``random`` policy)."""
+        return Dist.uniform(range(n))

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property
+from functools import cache, cached_property
 from typing import ClassVar
 
 from saikoro.balance import Battle, Policy, Roll, Rules
@@ -57,6 +57,11 @@ that can never stand again keeps 0 ST, 0 OP and no cell."""
 Plan = tuple[str, Cost, int]
 """A turn: where to stand, what moving there costs, and the attack (-1: none, then
 〈待機〉; -2: 〈行動放棄〉)."""
+
+
+@cache
+def _uniform(n: int) -> Dist[int]:
+    return Dist.uniform(range(n))
 
 
 class _Board:
@@ -168,7 +173,7 @@ class Prepared(Rules[State]):
         if m >= 0:
             return Roll(self._dice(state, i, m, d, guarded), lambda x: self._hit(state, i, m, d, x))
         foes = [k for k in (self.enemies if self.units[i].pc else self.pcs) if state[3][k] > 0]
-        return Roll(Dist.uniform(range(len(foes))), lambda k: self._play(_Board(state), i, foes[k]))
+        return Roll(_uniform(len(foes)), lambda k: self._play(_Board(state), i, foes[k]))
 
     def _play(self, b: _Board, i: int = -1, t: int = -1) -> State:
         """Play on to the next roll (first ``i``'s turn on ``t``, when given): its state."""
