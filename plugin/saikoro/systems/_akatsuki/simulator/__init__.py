@@ -112,14 +112,12 @@ class Prepared(Rules[State]):
             return Roll(DIE, then)
         passed = tuple(k for k in range(i) if mask >> k & 1)
         failed = [k for k in range(i) if not mask >> k & 1]
-        downed = [False] * len(cards)
-        for k in failed:
-            downed[self.plans[k].checker] = True
+        checkers = {self.plans[k].checker for k in failed}
         return Battle(
             win=not failed,
             end=f"failed:{failed[0]}" if failed else "win",
             rounds=len(passed),
-            downed=tuple(downed),
+            downed=tuple(j in checkers for j in range(len(cards))),
             passed=passed,
             facts={"cards_left": sum(cards)},
             sums=(("cards_spent", spent), ("cards_gained", gained)),
