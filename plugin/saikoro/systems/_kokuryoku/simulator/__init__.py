@@ -60,8 +60,7 @@ Member = KokuryokuPC | KokuryokuEnemy
 
 def _abilities(a: KokuryokuAbilities) -> dict[str, int]:
     """The abilities given (name -> value)."""
-    values = {c.value: getattr(a, c.value) for c in ABILITIES}
-    return {k: v for k, v in values.items() if v is not None}
+    return {c.value: v for c in ABILITIES if (v := getattr(a, c.value)) is not None}
 
 
 def _best(m: Member) -> int:
@@ -264,26 +263,16 @@ def _side(members: Sequence[Member], guard: bool, nation_values: str) -> Side:
         return Side(nation="", power=0, attackers=(), defenders=(), gone=True)
     nation = nations[0]
     chars = [m for m in members if m.kind != "nation"]
-    add = nation_values == "add"
-    actors = [
-        Actor(
-            c.name,
-            _best(c),
-            c.attack + (nation.attack if add else 0),
-            c.defence + (nation.defence if add else 0),
-        )
-        for c in chars
-    ] or [Actor(nation.name, 0, nation.attack, nation.defence)]  # the nation acting alone
+    more = (nation.attack, nation.defence) if nation_values == "add" else (0, 0)
+    actors = [Actor(c.name, _best(c), c.attack + more[0], c.defence + more[1]) for c in chars]
+    if not actors:  # the nation acting alone
+        actors = [Actor(nation.name, 0, nation.attack, nation.defence)]
     keep = len(actors) // 2 if guard else 0
     order = sorted(range(len(actors)), key=lambda i: (-actors[i].defence, -actors[i].ability, i))
     kept = set(order[:keep])
     defenders = tuple(actors[i] for i in order[:keep])
-    attackers = tuple(
-        sorted(
-            (a for i, a in enumerate(actors) if i not in kept),
-            key=lambda a: (-a.attack, -a.ability),
-        )
-    )
+    rest = [a for i, a in enumerate(actors) if i not in kept]
+    attackers = tuple(sorted(rest, key=lambda a: (-a.attack, -a.ability)))
     skills = tuple(
         f"{s.name}（{m.name}）" for m in members if isinstance(m, KokuryokuEnemy) for s in m.skills
     )
