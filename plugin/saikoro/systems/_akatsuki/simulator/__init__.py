@@ -193,12 +193,8 @@ def with_cards(spec: CheckSpec, held: int, points: int, rules: CheckRules) -> tu
             after_mode=AfterMode.AS_NEEDED,
         )
 
-    best = (success_probability(boosted(0), rules), 0)
-    for before in range(1, held + 1):
-        p = success_probability(boosted(before), rules)
-        if p > best[0]:
-            best = (p, before)
-    return boosted(best[1]), best[1]
+    before = max(range(held + 1), key=lambda n: success_probability(boosted(n), rules))
+    return boosted(before), before
 
 
 Play = tuple[tuple[CheckResult, ...], int]
