@@ -1,29 +1,23 @@
 """君ヨ、暁ノ大地ニ死スベシ: the difficulty targets as a series of checks.
 
-Every check is the engine's (:mod:`saikoro.systems._akatsuki.checks` and ``odds``, the
-functions the ``AK`` command uses): a battle rolls 2D6 and resolves it with
-:func:`~saikoro.systems._akatsuki.checks.resolve_check`; the exact solver enumerates the
-results with :func:`~saikoro.systems._akatsuki.odds.enumerate_check`.
+Every check is the engine's (the ``AK`` command's
+:func:`~saikoro.systems._akatsuki.checks.resolve_check`), following ``akatsuki.check``
+for each target in order. For each target the best-placed PC checks (highest chance of
+success, a specialty's doublets counted; ties to the earlier PC) and up to two others
+support (level 5+ or experts, the best bonuses first: ``can_support``,
+``supporter_bonus``); NPC help written in the target's ``support`` fills supporter slots
+first (one slot per point, two at most: ruling ``akatsuki.npc_support``). With the
+``spend_cards`` tactic the checker first boosts before the roll with the fewest cards that
+give this check its best chance (each card worth ``card_points`` awakening points, a
+ruling; the rest kept for after the roll), then spends cards after the roll, as few as
+turn a failure into a success (``AfterMode.AS_NEEDED``); a specialty doublet within the
+target earns a card for the checker and each PC supporter (NPC helpers hold no cards).
+Every target is attempted; ``win`` is P(every one succeeds). A play that fails ends as
+``failed:<i>``, *i* the first target that failed (:meth:`AkatsukiSimulator.ends_for`); the
+"rounds" histogram counts the checks that succeeded.
 
-Follows ``akatsuki.check`` for each target in order. For each target the best-placed PC
-checks (highest chance of success, a specialty's doublets counted; ties to the earlier PC)
-and up to two others support (level 5+ or experts, the best bonuses first:
-:func:`~saikoro.systems._akatsuki.checks.can_support`,
-:func:`~saikoro.systems._akatsuki.checks.supporter_bonus`); NPC help written in the
-target's ``support`` fills supporter slots first (one slot per point, two at most: ruling
-``akatsuki.npc_support``). With the ``spend_cards`` tactic the checker first boosts before
-the roll with the fewest cards that give this check its best chance (each card worth
-``card_points`` awakening points, a ruling; the rest kept for after the roll), then spends
-cards after the roll, as few as turn a failure into a success
-(:class:`~saikoro.systems._akatsuki.checks.AfterMode` ``AS_NEEDED``); a specialty doublet
-within the target earns a card for the checker and each PC supporter (NPC helpers hold no
-cards). Every target is attempted; ``win`` is P(every one succeeds). A play that fails
-ends as ``failed:<i>``, *i* the first target that failed (:meth:`AkatsukiSimulator.ends_for`);
-the "rounds" histogram counts the checks that succeeded.
-
-The rules are a step machine (:class:`Prepared` is the :class:`~saikoro.balance.Rules`):
-a state is the next target, the cards each PC holds and the targets passed; a check
-rolls its two dice one after the other. The balance engine samples it and solves it exactly.
+The rules are a step machine (:class:`Prepared`): a check rolls its two dice one after
+the other.
 """
 
 from __future__ import annotations
@@ -32,6 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cache
+from operator import itemgetter
 from types import MappingProxyType
 
 from saikoro.balance import Battle, Encounter, End, Note, Roll, Rules, Simulator, Tactics
@@ -110,28 +105,19 @@ class Prepared(Rules[State]):
                 hand[plan.checker] += r.cards_gained - before - r.cards_spent
                 for j in plan.supporters:  # each PC supporter earns as many as the checker
                     hand[j] += r.cards_gained
-                won = r.cards_gained * (1 + len(plan.supporters))
+                won = gained + r.cards_gained * (1 + len(plan.supporters))
                 passed = mask | (1 << i) if r.success else mask
-                return (
-                    i + 1,
-                    tuple(hand),
-                    passed,
-                    -1,
-                    spent + before + r.cards_spent,
-                    gained + won,
-                )
+                return (i + 1, tuple(hand), passed, -1, spent + before + r.cards_spent, won)
 
             return Roll(DIE, then)
         passed = tuple(k for k in range(i) if mask >> k & 1)
         failed = [k for k in range(i) if not mask >> k & 1]
-        downed = [False] * len(cards)
-        for k in failed:
-            downed[self.plans[k].checker] = True
+        checkers = {self.plans[k].checker for k in failed}
         return Battle(
             win=not failed,
-            end=_fail_key(failed[0]) if failed else "win",
+            end=f"failed:{failed[0]}" if failed else "win",
             rounds=len(passed),
-            downed=tuple(downed),
+            downed=tuple(j in checkers for j in range(len(cards))),
             passed=passed,
             facts={"cards_left": sum(cards)},
             sums=(("cards_spent", spent), ("cards_gained", gained)),
@@ -160,8 +146,8 @@ def _expert(pc: AkatsukiPC, t: AkatsukiTarget) -> bool:
 def _plan(party: tuple[AkatsukiPC, ...], t: AkatsukiTarget, rules: CheckRules) -> Plan:
     """The checker with the best P(success) (before cards) and its best supporters."""
     npc = min(MAX_SUPPORTERS, t.support)
-    best: tuple[Fraction, Plan] | None = None
-    for i, pc in enumerate(party):
+
+    def plan(i: int, pc: AkatsukiPC) -> tuple[Fraction, Plan]:
         helpers = []
         for j, other in enumerate(party):
             if j == i:
@@ -179,12 +165,9 @@ def _plan(party: tuple[AkatsukiPC, ...], t: AkatsukiTarget, rules: CheckRules) -
             modifier=t.support,
             specialty=_expert(pc, t),
         )
-        p = success_probability(spec, rules)
-        if best is None or p > best[0]:
-            best = (p, Plan(t.name, i, spec, tuple(j for _, j in chosen)))
-    if best is None:
-        raise InternalError("akatsuki: the party has no PC")
-    return best[1]
+        return success_probability(spec, rules), Plan(t.name, i, spec, tuple(j for _, j in chosen))
+
+    return max((plan(i, pc) for i, pc in enumerate(party)), key=itemgetter(0))[1]
 
 
 @cache
@@ -210,12 +193,8 @@ def with_cards(spec: CheckSpec, held: int, points: int, rules: CheckRules) -> tu
             after_mode=AfterMode.AS_NEEDED,
         )
 
-    best = (success_probability(boosted(0), rules), 0)
-    for before in range(1, held + 1):
-        p = success_probability(boosted(before), rules)
-        if p > best[0]:
-            best = (p, before)
-    return boosted(best[1]), best[1]
+    before = max(range(held + 1), key=lambda n: success_probability(boosted(n), rules))
+    return boosted(before), before
 
 
 Play = tuple[tuple[CheckResult, ...], int]
@@ -237,10 +216,6 @@ def _play(prep: Prepared, i: int, held: int) -> Play:
         )
         found = prep.plays[(i, held)] = (results, before)
     return found
-
-
-def _fail_key(i: int) -> str:
-    return f"failed:{i}"
 
 
 class AkatsukiSimulator(Simulator[Prepared]):
@@ -310,7 +285,7 @@ class AkatsukiSimulator(Simulator[Prepared]):
     def ends_for(self, prep: Prepared) -> Mapping[str, End]:
         """The win, and a failure at each target (the first that failed)."""
         fails = {
-            _fail_key(i): End(f"「{plan.name}」で失敗", False) for i, plan in enumerate(prep.plans)
+            f"failed:{i}": End(f"「{plan.name}」で失敗", False) for i, plan in enumerate(prep.plans)
         }
         return MappingProxyType({"win": WIN, **fails})
 

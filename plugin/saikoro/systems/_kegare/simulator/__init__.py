@@ -1,12 +1,7 @@
 """穢れ's balance simulator: the battle as a step machine (:mod:`.rules`) on the engine's
-rules (:mod:`.fight`), sampled and solved exactly by :mod:`saikoro.balance`; skills read
-by :func:`~saikoro.systems._kegare.effects.read_effect` (the ruling ``balance_skills``).
-
-:meth:`KegareSimulator.prepare` reads the scenario model (``enc.party.members`` and
-``enc.enemies`` are :mod:`saikoro.systems._kegare.model` objects) into the characters'
-starting states, once per chunk of battles; the rulings in force come from the encounter's
-options. Everything the simulation leaves out is said by :meth:`KegareSimulator.notes`,
-in the words of :attr:`KegareSimulator.NOTES` (the guide's balance page lists them).
+rules (:mod:`.fight`); skills read by :func:`~saikoro.systems._kegare.effects.read_effect`
+(the ruling ``balance_skills``). Everything the simulation leaves out is said by
+:meth:`KegareSimulator.notes` (the guide's balance page lists them).
 """
 
 from __future__ import annotations
@@ -43,22 +38,14 @@ character but one, of a battle solved exactly. It fits the budget up to 20,736 (
 exploring it to the budget's end would only delay its figures by most of a minute."""
 
 
+def _values(c: km.KegarePC | km.KegareEnemy) -> tuple[int, int, int, int, str, bool]:
+    """HP, attack, defence, initiative, position and 加護, as a :class:`Fighter` takes them."""
+    return c.hp, c.attack, c.defence, c.initiative, c.position, c.blessed
+
+
 def _pc(i: int, pc: km.KegarePC) -> Fighter:
     move = Move("攻撃", "攻撃", pc.damage, pc.ranged)
-    return Fighter(
-        pc.name,
-        pc.name,
-        True,
-        i,
-        pc.hp,
-        pc.attack,
-        pc.defence,
-        pc.initiative,
-        pc.position,
-        pc.blessed,
-        (move,),
-        danger=pc.attack + pc.damage,
-    )
+    return Fighter(pc.name, pc.name, True, i, *_values(pc), (move,), danger=pc.attack + pc.damage)
 
 
 def _move(e: km.KegareEnemy, s: km.KegareSkill) -> Move:
@@ -88,12 +75,7 @@ def _enemy(i: int, e: km.KegareEnemy, corruption: str) -> Fighter:
         e.id,
         False,
         i,
-        e.hp,
-        e.attack,
-        e.defence,
-        e.initiative,
-        e.position,
-        e.blessed,
+        *_values(e),
         moves,
         immune,
         suffers=corruption == "all",
@@ -252,8 +234,7 @@ class KegareSimulator(Simulator[Prepared]):
         return KegareRules(prep)
 
     def exact_rules(self, prep: Prepared) -> KegareRules | None:
-        """The rules, for a battle within :data:`EXACT_CHARACTERS` and :data:`EXACT_SIZE`
-        (``None``, simulated only, beyond)."""
+        """The rules within :data:`EXACT_CHARACTERS` and :data:`EXACT_SIZE` (else ``None``)."""
         everyone = (*prep.pcs, *prep.enemies)
         size = prod(f.hp + 1 for f in everyone) * prep.turns ** (len(everyone) - 1)
         if len(everyone) > EXACT_CHARACTERS or size > EXACT_SIZE:

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
+from operator import itemgetter
 
 from saikoro.balance import Policy
 from saikoro.dice import Dist
@@ -308,7 +309,6 @@ def hurt(hp: int, kegare: int, suffers: bool, damage: int) -> tuple[int, int]:
 
 
 _POISON = BIT["poison"]
-"""The poison bit (:data:`BIT`)."""
 
 
 def marked(
@@ -392,11 +392,7 @@ def pick(
     HP to (:func:`values`; ties: the skill written first); ``None``: it has none (pass)."""
     if len(a.moves) <= 1:
         return a.moves[0] if a.moves else None
-    best: tuple[Move, Fraction] | None = None
-    for move, value in values(prep, a, target, foes, turn):
-        if best is None or value > best[1]:
-            best = (move, value)
-    return best[0] if best else None
+    return max(values(prep, a, target, foes, turn), key=itemgetter(1))[0]
 
 
 _CLOSEST = tuple(p.value for p in Position)

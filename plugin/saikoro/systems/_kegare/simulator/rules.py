@@ -377,7 +377,7 @@ class KegareRules(Rules[State]):
         if len(self.fighters[i].moves) == 1:
             return 0
         # HP and the turns left count only for a poison's ticks (the attacker's HP never)
-        if any(m.poison for m in self.fighters[i].moves):
+        if self.poisons[i]:
             key: Hashable = (turn, i, x, foes, chars[i][1:], *[chars[f] for f in foes])
         else:
             key = (i, x, foes, chars[i][1:], *[chars[f][1:] for f in foes])
@@ -519,12 +519,10 @@ class KegareRules(Rules[State]):
         """Character ``i`` down at the turn's end: a PC downed, an enemy fallen (the order
         they first fell in)."""
         dealt, taken, downed, fallen, actions, poisoners = totals
-        if i < self.pcs and not downed >> i & 1:
+        if i < self.pcs:
             downed |= 1 << i
-        elif i >= self.pcs and i - self.pcs not in fallen:
+        elif i - self.pcs not in fallen:
             fallen = (*fallen, i - self.pcs)
-        else:
-            return totals
         return dealt, taken, downed, fallen, actions, poisoners
 
     def _close(self, turn: int, chars: Chars, totals: Totals) -> State:

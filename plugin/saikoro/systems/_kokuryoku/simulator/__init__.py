@@ -1,12 +1,9 @@
 """国力: the middle-phase checks, then the final phase's rounds of attack and defence.
 
-Every exchange is the engine's (:mod:`saikoro.systems._kokuryoku.checks`, the functions the
-``KKM`` / ``KKA`` / ``KKI`` commands use): :meth:`KokuryokuSimulator.prepare` asks
-:func:`~saikoro.systems._kokuryoku.checks.cooperative` for each middle-phase check's odds,
-:func:`~saikoro.systems._kokuryoku.checks.attack` for each attack's damage distribution
-(contest with support, ties to the attacker, then attack power + dice against defence power
-+ dice) and :func:`~saikoro.systems._kokuryoku.checks.first_odds` for who goes first; a
-battle draws from those tables and the exact solver follows them as a Markov chain.
+Every exchange is the engine's (:mod:`saikoro.systems._kokuryoku.checks`, what the ``KKM``
+/ ``KKA`` / ``KKI`` commands use): a middle-phase check, who goes first in a round and each
+attack's damage (contest with support, ties to the attacker, then attack power + dice
+against defence power + dice) are one roll each of the step machine (:class:`Prepared`).
 
 Middle phase (``kokuryoku.middle_check``): every difficulty target is tried once, in order.
 The starter is the PC best at the target's ability (any ability when none is set: each
@@ -26,10 +23,6 @@ A side without characters is its nation acting alone (abilities 0, the nation's 
 and defence). A gauge at 0 loses at once. The battle ends as ``win`` (the enemy nation's
 gauge reaches 0), ``fallen`` (the PCs' gauge reaches 0) or ``timeout`` (the round limit:
 the main mission's ``rounds``, 3 when not given).
-
-The rules are a step machine (:class:`Prepared` is the :class:`~saikoro.balance.Rules`):
-a middle check, who goes first in a round and each attack's damage are one roll each;
-the balance engine samples it and solves it exactly.
 """
 
 from __future__ import annotations
@@ -67,8 +60,7 @@ Member = KokuryokuPC | KokuryokuEnemy
 
 def _abilities(a: KokuryokuAbilities) -> dict[str, int]:
     """The abilities given (name -> value)."""
-    values = {c.value: getattr(a, c.value) for c in ABILITIES}
-    return {k: v for k, v in values.items() if v is not None}
+    return {c.value: v for c in ABILITIES if (v := getattr(a, c.value)) is not None}
 
 
 def _best(m: Member) -> int:
@@ -178,7 +170,6 @@ class Prepared(Rules[State]):
     npc_attacks: tuple[Exchange, ...]
     middle: tuple[Middle, ...]
     rounds: int
-    settings: Settings
     joined: bool
     first: tuple[Fraction, Fraction, Fraction]
     """P(the PCs go first) when they have less, equal, more power (:func:`checks.first_odds`)."""
@@ -215,11 +206,12 @@ class Prepared(Rules[State]):
         if stage == ROUND:
             if r == self.rounds:
                 return self._end("timeout", mask, r, mine, theirs)
-            p = self.first[(mine > theirs) - (mine < theirs) + 1]
-            if p in (0, 1):  # nothing to roll
-                return self.step((ATTACK, mask, r + 1, mine, theirs, int(p), 0))
-            dice = self.firsts[(mine > theirs) - (mine < theirs) + 1]
-            return Roll(dice, lambda x: (ATTACK, mask, r + 1, mine, theirs, int(x == 0), 0))
+            more = (mine > theirs) - (mine < theirs) + 1
+            if self.first[more] in (0, 1):  # nothing to roll
+                return self.step((ATTACK, mask, r + 1, mine, theirs, int(self.first[more]), 0))
+            return Roll(
+                self.firsts[more], lambda x: (ATTACK, mask, r + 1, mine, theirs, int(x == 0), 0)
+            )
         ours, k = self._attack(bool(pc_first), made)
         if ours is None:
             return self.step((ROUND, mask, r, mine, theirs, 0, 0))
@@ -271,26 +263,16 @@ def _side(members: Sequence[Member], guard: bool, nation_values: str) -> Side:
         return Side(nation="", power=0, attackers=(), defenders=(), gone=True)
     nation = nations[0]
     chars = [m for m in members if m.kind != "nation"]
-    add = nation_values == "add"
-    actors = [
-        Actor(
-            c.name,
-            _best(c),
-            c.attack + (nation.attack if add else 0),
-            c.defence + (nation.defence if add else 0),
-        )
-        for c in chars
-    ] or [Actor(nation.name, 0, nation.attack, nation.defence)]  # the nation acting alone
+    more = (nation.attack, nation.defence) if nation_values == "add" else (0, 0)
+    actors = [Actor(c.name, _best(c), c.attack + more[0], c.defence + more[1]) for c in chars]
+    if not actors:  # the nation acting alone
+        actors = [Actor(nation.name, 0, nation.attack, nation.defence)]
     keep = len(actors) // 2 if guard else 0
     order = sorted(range(len(actors)), key=lambda i: (-actors[i].defence, -actors[i].ability, i))
     kept = set(order[:keep])
     defenders = tuple(actors[i] for i in order[:keep])
-    attackers = tuple(
-        sorted(
-            (a for i, a in enumerate(actors) if i not in kept),
-            key=lambda a: (-a.attack, -a.ability),
-        )
-    )
+    rest = [a for i, a in enumerate(actors) if i not in kept]
+    attackers = tuple(sorted(rest, key=lambda a: (-a.attack, -a.ability)))
     skills = tuple(
         f"{s.name}（{m.name}）" for m in members if isinstance(m, KokuryokuEnemy) for s in m.skills
     )
@@ -449,7 +431,6 @@ class KokuryokuSimulator(Simulator[Prepared]):
             npc_attacks=_exchanges(npcs, pcs, s),
             middle=_middle(chars, enc.of("targets", KokuryokuTarget), s),
             rounds=rounds or DEFAULT_ROUNDS,
-            settings=s,
             joined=joined,
             first=(first(0, 1), first(0, 0), first(1, 0)),
             reads=enc.reads,
@@ -482,26 +463,15 @@ class KokuryokuSimulator(Simulator[Prepared]):
         out.append(self.note("heal_buff"))
         for label, side in sides:
             if side.alone:
-                actor = side.attackers[0] if side.attackers else side.defenders[0]
-                out.append(
-                    self.note(
-                        "alone",
-                        side=label,
-                        nation=side.nation,
-                        attack=actor.attack,
-                        defence=actor.defence,
-                    )
-                )
+                a = (*side.attackers, *side.defenders)[0]
+                values = {"nation": side.nation, "attack": a.attack, "defence": a.defence}
+                out.append(self.note("alone", side=label, **values))
             if not side.defenders:
                 out.append(self.note("unopposed", side=label, size=side.size))
             if side.others:
+                others = "、".join(side.others)
                 out.append(
-                    self.note(
-                        "extra_nations",
-                        side=label,
-                        others="、".join(side.others),
-                        nation=side.nation,
-                    )
+                    self.note("extra_nations", side=label, others=others, nation=side.nation)
                 )
         if prep.joined:
             out.append(self.note("nation_joined", nation=prep.pcs.nation, power=prep.pcs.power))
