@@ -17,7 +17,7 @@ import pytest
 from balance_cases import CHASE, CUTACTION, Data, build
 from saikoro.balance import Budget, play, simulate, tactics_for
 from saikoro.systems import get
-from saikoro.systems._cutaction.simulator import ENDS, NOTES, SIMULATOR, ends_of
+from saikoro.systems._cutaction.simulator import ENDS, NOTES, SIMULATOR
 from saikoro.systems._cutaction.simulator.prepare import Prepared
 
 SYS = get("cutaction")
@@ -124,7 +124,7 @@ def test_battles_end_only_in_declared_ends(name: str) -> None:
     data, changes = CASES[name]
     prep = _prep(data, *changes)
     enc = build(data, _all(changes))
-    allowed = ends_of(prep)
+    allowed = SIMULATOR.ends_for(prep)
     assert set(allowed) <= set(ENDS)
     rules = SIMULATOR.rules(prep)
     rng = random.Random(name)
@@ -164,7 +164,7 @@ def test_the_scenarios_own_table_is_rolled() -> None:
 def test_the_pcs_pursue_when_the_enemies_flee() -> None:
     prep = _prep(CHASE, _flee_enemies)
     assert prep.chase is not None and not prep.chase.pcs_flee
-    ends = ends_of(prep)
+    ends = SIMULATOR.ends_for(prep)
     assert "chase_quarry_caught" in ends and "chase_goal" not in ends
     assert ENDS["chase_quarry_caught"].win and not ENDS["chase_quarry_goal"].win
 

@@ -25,13 +25,10 @@ from saikoro.systems._cutaction.events import event_number
 
 from .cast import END_KEYS
 from .fight import JOINT
-from .prepare import DEFAULT_CUTS, Prepared, chase_of, prepare
+from .prepare import DEFAULT_CUTS, Prepared, chases_of, prepare
 from .rules import CutactionRules
 
-__all__ = ["ENDS", "FLOWS", "NOTES", "SIMULATOR", "CutactionSimulator", "ends_of"]
-
-FLOWS = ("cutaction.cut", "cutaction.chase")
-"""The system flows this simulator follows."""
+__all__ = ["ENDS", "NOTES", "SIMULATOR", "CutactionSimulator"]
 
 ENDS: Mapping[str, End] = MappingProxyType(
     {
@@ -109,55 +106,6 @@ NOTES: Mapping[str, str] = MappingProxyType(
 )
 """Everything :meth:`CutactionSimulator.notes` can say (the guide's balance page lists them)."""
 
-RULINGS_USED = (
-    "cutaction.check_dice",
-    "cutaction.negative_achievement",
-    "cutaction.failed_initiative_order",
-    "cutaction.contest_rule",
-    "cutaction.reaction",
-    "cutaction.resist_failure",
-    "cutaction.exhausted_resist_fails",
-    "cutaction.zero_hp",
-    "cutaction.halving",
-)
-"""The rulings every cut-action figure relies on."""
-
-CHASE_RULINGS = (
-    "cutaction.chase_sides",
-    "cutaction.chase_cut_limit",
-    "cutaction.chase_caught",
-    "cutaction.chase_time_limit",
-    "cutaction.chase_dead_end",
-    "cutaction.chase_actions",
-    "cutaction.chase_event_order",
-    "cutaction.chase_events_detail",
-    "cutaction.falling_area",
-    "cutaction.obstruct_distance",
-    "cutaction.failed_move",
-    "cutaction.chase_drop",
-)
-"""The rulings of the chase."""
-
-
-def ends_of(prep: Prepared) -> dict[str, End]:
-    """The ends a battle of the prepared encounter can have (in :data:`ENDS`' order)."""
-    plan = prep.chase
-    if plan is None:
-        return {k: ENDS[k] for k in ("win", "wipe", "timeout")}
-    leader = prep.settings.chase_time_limit == "leader"
-    as_time = prep.settings.chase_dead_end == "as_time_limit"
-    dead_end = any(number == event_number("行き止まり") for number, _, _ in plan.table.events)
-    possible = {  # (why the chase ended, the fleeing side got away): under these rulings
-        (END_TIME, False): leader,
-        (END_DEAD_END, True): dead_end and as_time,
-        (END_DEAD_END, False): dead_end and (leader or not as_time),
-    }
-    keys = {"wipe", "timeout"} if prep.defeat else set()
-    for (why, pcs_flee, fled), end in END_KEYS.items():
-        if pcs_flee == plan.pcs_flee and possible.get((why, fled), True):
-            keys.add(end)
-    return {k: e for k, e in ENDS.items() if k in keys}
-
 
 CHASE_RUNNERS = 2
 """The most runners of a chase the exact solver tries."""
@@ -170,7 +118,7 @@ class CutactionSimulator(Simulator[Prepared]):
     """The cutaction simulator: :class:`~.rules.CutactionRules`, with the system's words."""
 
     system = "cutaction"
-    flows = FLOWS
+    flows = ("cutaction.cut", "cutaction.chase")
     tactics = ("focus", "random")
     tactics_reason = (
         "PCは弱った相手から倒し、エネミーは狙いを散らす。遮蔽や封鎖はシナリオの配置どおり。"
@@ -189,7 +137,30 @@ class CutactionSimulator(Simulator[Prepared]):
         }
     )
     ends = ENDS
-    rulings = (*RULINGS_USED, *CHASE_RULINGS)
+    rulings = (
+        "cutaction.check_dice",
+        "cutaction.negative_achievement",
+        "cutaction.failed_initiative_order",
+        "cutaction.contest_rule",
+        "cutaction.reaction",
+        "cutaction.resist_failure",
+        "cutaction.exhausted_resist_fails",
+        "cutaction.zero_hp",
+        "cutaction.halving",
+        # the chase's
+        "cutaction.chase_sides",
+        "cutaction.chase_cut_limit",
+        "cutaction.chase_caught",
+        "cutaction.chase_time_limit",
+        "cutaction.chase_dead_end",
+        "cutaction.chase_actions",
+        "cutaction.chase_event_order",
+        "cutaction.chase_events_detail",
+        "cutaction.falling_area",
+        "cutaction.obstruct_distance",
+        "cutaction.failed_move",
+        "cutaction.chase_drop",
+    )
     NOTES = NOTES
 
     def prepare(self, enc: Encounter, tactics: Tactics) -> Prepared:
@@ -209,7 +180,7 @@ class CutactionSimulator(Simulator[Prepared]):
 
     def figures(self, prep: Prepared, outcomes: Dist[Battle]) -> dict[str, Fraction]:
         """P(each end)."""
-        ends = {end: Fraction(0) for end in ends_of(prep)}
+        ends = {end: Fraction(0) for end in self.ends_for(prep)}
         for b, p in outcomes.probabilities().items():
             ends[b.end] += p
         return {f"P({ENDS[end].label})": p for end, p in ends.items() if p}
@@ -238,10 +209,26 @@ class CutactionSimulator(Simulator[Prepared]):
         return tuple(out)
 
     def facts(self, enc: Encounter) -> frozenset[str]:
-        return frozenset({"escaped"}) if chase_of(enc) is not None else frozenset()
+        return frozenset({"escaped"}) if chases_of(enc) else frozenset()
 
-    def ends_for(self, prep: Prepared) -> Mapping[str, End]:
-        return ends_of(prep)
+    def ends_for(self, prep: Prepared) -> dict[str, End]:
+        """The ends a battle of the prepared encounter can have (in :data:`ENDS`' order)."""
+        plan = prep.chase
+        if plan is None:
+            return {k: ENDS[k] for k in ("win", "wipe", "timeout")}
+        leader = prep.settings.chase_time_limit == "leader"
+        as_time = prep.settings.chase_dead_end == "as_time_limit"
+        dead_end = any(number == event_number("行き止まり") for number, _, _ in plan.table.events)
+        possible = {  # (why the chase ended, the fleeing side got away): under these rulings
+            (END_TIME, False): leader,
+            (END_DEAD_END, True): dead_end and as_time,
+            (END_DEAD_END, False): dead_end and (leader or not as_time),
+        }
+        keys = {"wipe", "timeout"} if prep.defeat else set()
+        for (why, pcs_flee, fled), end in END_KEYS.items():
+            if pcs_flee == plan.pcs_flee and possible.get((why, fled), True):
+                keys.add(end)
+        return {k: e for k, e in ENDS.items() if k in keys}
 
     def round_limit(self, enc: Encounter) -> tuple[int | None, bool]:
         """The fight's cut limit; for a chase alone, the chase's (its runners at most)."""

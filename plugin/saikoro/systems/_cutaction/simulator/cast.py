@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from .chase import Chase
     from .fight import Fight
 
-__all__ = ["END_KEYS", "NOBODY", "Cast", "Log", "State", "Step"]
+__all__ = ["END_KEYS", "Cast", "Log", "State", "Step"]
 
 State: TypeAlias = "Fight | Chase"
 """A battle between two rolls: in the fight or in the chase."""
@@ -56,9 +56,6 @@ END_KEYS: dict[tuple[str, bool, bool], str] = {
 }
 """The battle's end (a key of :data:`~saikoro.systems._cutaction.simulator.ENDS`) when the
 chase is over (rulings ``chase_caught``, ``chase_time_limit``, ``chase_dead_end``)."""
-
-NOBODY = -1
-"""Who deals a hit that is no one's attack (a chase event)."""
 
 
 class Log(NamedTuple):
@@ -113,11 +110,11 @@ class Cast:
         return min(candidates, key=lambda c: (hp[c], c))
 
     def hurt(  # noqa: PLR0917 - the hit, then who dealt it
-        self, hp: tuple[int, ...], log: Log, c: int, loss: int, by: int = NOBODY, attack: str = ""
+        self, hp: tuple[int, ...], log: Log, c: int, loss: int, by: int = -1, attack: str = ""
     ) -> tuple[tuple[int, ...], Log]:
         """``hp`` and ``log`` once character ``c`` has lost ``loss`` 体力 to ``by``'s
-        ``attack`` (a hit's 負傷 never lowers 体力 further: its 体力 loss is at least its
-        負傷, so the lowered maximum stays above what is left)."""
+        ``attack`` (-1: a chase event's; a hit's 負傷 never lowers 体力 further: its 体力
+        loss is at least its 負傷, so the lowered maximum stays above what is left)."""
         if not loss:
             return hp, log
         dealt, fallen, hurt = log

@@ -7,6 +7,7 @@ and the ruling options in force (:class:`~saikoro.systems._cutaction.rulings.Set
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -27,7 +28,7 @@ __all__ = [
     "ChasePlan",
     "EventTable",
     "Prepared",
-    "chase_of",
+    "chases_of",
     "prepare",
 ]
 
@@ -66,7 +67,6 @@ class Char:
     """
 
     key: str
-    name: str
     pc: bool
     index: int
     body: int
@@ -175,11 +175,9 @@ def _char(i: int, m: sm.CutactionPC | sm.CutactionEnemy) -> Char:
     row = AREAS.index(m.area)
     if isinstance(m, sm.CutactionPC):
         attack = Attack("攻撃", m.attack, m.damage)
-        return Char(m.name, m.name, True, i, *values, row, Cover.NONE, (attack,))
+        return Char(m.name, True, i, *values, row, Cover.NONE, (attack,))
     attacks = tuple(Attack(a.name, a.kind, a.damage) for a in m.attacks)
-    return Char(
-        m.id, m.name, False, i, *values, row, Cover(m.cover), attacks, m.blockade, m.vehicle
-    )
+    return Char(m.id, False, i, *values, row, Cover(m.cover), attacks, m.blockade, m.vehicle)
 
 
 def _table(enc: Encounter, target: sm.CutactionTarget) -> EventTable:
@@ -209,19 +207,9 @@ def _table(enc: Encounter, target: sm.CutactionTarget) -> EventTable:
     return EventTable(table.name, tuple(events))
 
 
-def chase_of(enc: Encounter) -> sm.CutactionTarget | None:
-    """The chase: the first ``kind: chase`` target (``None``: no chase)."""
-    for t in enc.targets:
-        if isinstance(t, sm.CutactionTarget) and t.kind == "chase":
-            return t
-    return None
-
-
-def _runner_ids(target: sm.CutactionTarget, enemies: list[sm.CutactionEnemy]) -> list[str]:
-    """The enemies in the chase: ``runners``, else those with a vehicle, else every one."""
-    if target.runners is not None:
-        return list(target.runners)
-    return [e.id for e in enemies if e.vehicle] or [e.id for e in enemies]
+def chases_of(enc: Encounter) -> list[sm.CutactionTarget]:
+    """The ``kind: chase`` targets: the first is the chase (none: no chase)."""
+    return [t for t in enc.targets if isinstance(t, sm.CutactionTarget) and t.kind == "chase"]
 
 
 def prepare(enc: Encounter, tactics: Tactics) -> Prepared:
@@ -234,34 +222,31 @@ def prepare(enc: Encounter, tactics: Tactics) -> Prepared:
     ]
     first = len(enc.party.members)
     index = {e.id: first + i for i, e in enumerate(enemies)}
-    target = chase_of(enc)
+    chases = chases_of(enc)
     plan: ChasePlan | None = None
-    fight = list(range(first, len(chars)))
-    if target is not None:
-        runners = tuple(index[r] for r in _runner_ids(target, enemies))
-        others = tuple(
-            t.name
-            for t in enc.targets
-            if isinstance(t, sm.CutactionTarget) and t.kind == "chase" and t is not target
-        )
+    runners: tuple[int, ...] = ()
+    if chases:
+        target = chases[0]
+        # the enemies in the chase: ``runners``, else those with a vehicle, else every one
+        ids = target.runners
+        if ids is None:
+            ids = tuple(e.id for e in enemies if e.vehicle) or tuple(index)
+        runners = tuple(index[r] for r in ids)
         plan = ChasePlan(
             target.name,
             chase_target(target.target),
             target.flees != "enemies",
             runners,
             _table(enc, target),
-            others,
+            tuple(t.name for t in chases[1:]),
         )
-        fight = [k for k in fight if k not in runners]
+    fight = tuple(k for k in range(first, len(chars)) if k not in runners)
     defeat = frozenset(index[d] for d in enc.defeat) if enc.defeat else frozenset(fight)
-    shared: dict[str, int] = {}
-    for e in enemies:
-        if e.vehicle and plan is not None and index[e.id] in plan.runners:
-            shared[e.vehicle] = shared.get(e.vehicle, 0) + 1
+    shared = Counter(e.vehicle for e in enemies if e.vehicle and index[e.id] in runners)
     return Prepared(
         chars=tuple(chars),
         pcs=first,
-        fight=tuple(fight),
+        fight=fight,
         defeat=defeat,
         cuts=enc.round_limit or DEFAULT_CUTS,
         chase=plan,

@@ -47,10 +47,7 @@ from saikoro.systems._getb.states import tie_key
 from .rules import Prepared
 from .units import enemy_unit, mean_achievement, pc_unit, start_cell
 
-__all__ = ["FLOWS", "SIMULATOR", "GetbSimulator", "Prepared", "prepare"]
-
-FLOWS = ("getb.round", "getb.turn", "getb.attack")
-"""The system flows this simulator follows."""
+__all__ = ["SIMULATOR", "GetbSimulator", "Prepared", "prepare"]
 
 DEFAULT_ROUNDS = 10
 """Round limit when the main mission gives none."""
@@ -95,8 +92,7 @@ def prepare(enc: Encounter, tactics: Tactics) -> Prepared:
         for u in units
     )
     wanted = set(enc.defeat) or {e.id for e in enemies}
-    limits = [s.condition.taken_at_most for s in enc.side if s.condition]
-    taken = [x for x in limits if x is not None]
+    taken = [x for s in enc.side if s.condition and (x := s.condition.taken_at_most) is not None]
     return Prepared(
         units=units,
         pcs=tuple(range(len(p_units))),
@@ -131,7 +127,7 @@ class GetbSimulator(Simulator[Prepared]):
     """The getb simulator: the rules of :mod:`.rules`, with the system's words."""
 
     system = "getb"
-    flows = FLOWS
+    flows = ("getb.round", "getb.turn", "getb.attack")
     tactics = ("focus", "random")
     tactics_reason = (
         "PCは弱った相手から倒して敵の手数を減らし、ガードとカバーリングを惜しまない（盾"

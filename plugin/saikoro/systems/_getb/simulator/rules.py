@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache, cached_property
-from typing import ClassVar, TypeVar
+from typing import ClassVar
 
 from saikoro.balance import Battle, Policy, Roll, Rules
 from saikoro.dice import Dist
@@ -58,21 +58,10 @@ Plan = tuple[str, Cost, int]
 """A turn: where to stand, what moving there costs, and the attack (-1: none, then
 〈待機〉; -2: 〈行動放棄〉)."""
 
-V = TypeVar("V")
-
 
 @cache
 def _uniform(n: int) -> Dist[int]:
     return Dist.uniform(range(n))
-
-
-@cache
-def _bits(mask: int, n: int) -> tuple[bool, ...]:
-    return tuple(bool(mask >> k & 1) for k in range(n))
-
-
-def _put(values: tuple[V, ...], k: int, value: V) -> tuple[V, ...]:
-    return (*values[:k], value, *values[k + 1 :])
 
 
 class _Board:
@@ -282,7 +271,7 @@ class Prepared(Rules[State]):
             win=end == "win",
             end=end,
             rounds=rounds,
-            downed=_bits(down, len(self.pcs)),
+            downed=tuple(bool(down >> k & 1) for k in self.pcs),
             taken=taken,
             defeated=fallen,
             dealt=dealt,
@@ -333,7 +322,7 @@ class Prepared(Rules[State]):
         else:
             taken += damage
             n = self.actions[(i, m)]
-            acts = _put(acts, n, acts[n] + damage)
+            acts = (*acts[:n], acts[n] + damage, *acts[n + 1 :])
         if unit.moves[m].melee and self.op_matters[i]:
             b.op[i] = gain_op(b.op[i], self._gained(damage), unit.max_op)
         b.hp[d] -= damage
