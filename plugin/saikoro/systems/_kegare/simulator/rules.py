@@ -103,10 +103,10 @@ STATUS_TABLE: Dist[int] = Dist.uniform(range(len(STATUSES)))
 Plan = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 """An attack as aimed: the skill, the targets, the characters whose defence skill's use it
 spends (a cover; a guard under ``defence_skill_uses=once_per_turn``), each target's odds
-(a number of :attr:`KegareRules.tables`)."""
+(a number of ``KegareRules.tables``)."""
 
 Hit = tuple[Move, int, tuple[int, ...], tuple[tuple[int, int, bool], ...]]
-"""One outcome of an attack: the skill, its place in :attr:`KegareRules.names` (-1: a
+"""One outcome of an attack: the skill, its place in ``KegareRules.names`` (-1: a
 PC's), the characters whose defence skill's use it spends, (target, damage, effects land)
 of each target."""
 
@@ -158,7 +158,7 @@ class KegareRules(Rules[State]):
             [(move, actions.index((i, m)) if i >= p else -1) for m, move in enumerate(f.moves)]
             for i, f in enumerate(fs)
         ]
-        """Each character's attack skills with their place in :attr:`names` (the totals'
+        """Each character's attack skills with their place in ``names`` (the totals'
         damage per enemy action; -1 for a PC's)."""
         most = max(recovery().outcomes())
         self.floor = tuple(-(prep.turns - t + 1) * most for t in range(prep.turns + 2))
