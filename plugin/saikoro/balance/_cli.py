@@ -28,9 +28,9 @@ from saikoro.scenario import (
     CommandParser,
     LoadResult,
     Msg,
-    book_scenarios,
     bounded_int,
     default_lang,
+    files_or_book,
     load_party_file,
     load_scenario,
     load_scenarios,
@@ -311,14 +311,9 @@ def main(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) 
     except SystemExit as e:
         return EXIT_OK if e.code in (0, None) else EXIT_USAGE
     lang = default_lang()
-    given = args.files
-    if not given:
-        folder = book_scenarios()
-        if folder is None:
-            message = render(Msg("cli.no_book", ("saikoro simulate",)), lang)
-            stderr.write(f"saikoro simulate: {message}\n")
-            return EXIT_USAGE
-        given = [folder]
+    given = files_or_book(args.files, "saikoro simulate", lang, stderr)
+    if given is None:
+        return EXIT_USAGE
     results, missing = _files(given)
     for m in missing:
         stderr.write(f"{m}:1:1: error: scenario: {render(Msg('cli.not_found'), lang)}\n")

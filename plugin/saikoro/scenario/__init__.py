@@ -80,7 +80,7 @@ from __future__ import annotations
 
 from ._args import CommandParser, bounded_int, japanese_help, quoted_arg, usage_error
 from ._book import Book, book_scenarios, find_book
-from ._cli import schema_main, validate_main
+from ._cli import files_or_book, schema_main, validate_main
 from ._common import ID, ID_PATTERN, NAME, TEXT, fraction_text
 from ._containers import Field, ListOf, MapOf, Obj
 from ._defs import DEFINITIONS, reference_party, side_facts
@@ -188,6 +188,7 @@ __all__ = [
     "did_you_mean",
     "fail_on_miss_env",
     "field_reference",
+    "files_or_book",
     "find_book",
     "find_files",
     "fraction_text",

@@ -85,13 +85,18 @@ def _collect(paths: list[str]) -> tuple[list[LoadResult], list[Problem]]:
     return unique_ids(results), extra
 
 
-def _book_folder(lang: str) -> list[str] | None:
-    """The scenario folder of the book this runs in, as a path to show; ``None`` (after
-    saying why on stderr) outside any book."""
+def files_or_book(
+    given: Sequence[str], command: str, lang: str, err: TextIO | None = None
+) -> list[str] | None:
+    """The files a command was ``given``, else the scenario folder of the book it runs in
+    (:func:`~saikoro.scenario.book_scenarios`); ``None`` (after saying why on ``err``,
+    default stderr) when none was given outside any book. ``command``: ``saikoro validate``..."""
+    if given:
+        return list(given)
     folder = book_scenarios()
     if folder is None:
-        message = render(Msg("cli.no_book", ("saikoro validate",)), lang)
-        sys.stderr.write(f"saikoro validate: {message}\n")
+        message = render(Msg("cli.no_book", (command,)), lang)
+        (err or sys.stderr).write(f"{command}: {message}\n")
         return None
     return [folder]
 
@@ -176,7 +181,7 @@ def validate_main(
     except ValueError as e:
         sys.stderr.write(f"saikoro validate: {e}\n")
         return 2
-    paths = args.paths or _book_folder(lang)
+    paths = files_or_book(args.paths, "saikoro validate", lang)
     if paths is None:
         return 2
     try:

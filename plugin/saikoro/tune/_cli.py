@@ -22,9 +22,9 @@ from saikoro.scenario import (
     CommandParser,
     Msg,
     Scenario,
-    book_scenarios,
     bounded_int,
     default_lang,
+    files_or_book,
     load_scenario,
     render,
     scan_files,
@@ -187,13 +187,9 @@ def main(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) 
     except SystemExit as e:
         return EXIT_OK if e.code in (0, None) else EXIT_USAGE
     lang = default_lang()
-    given = args.files
-    if not given:
-        folder = book_scenarios()
-        if folder is None:
-            stderr.write(f"saikoro tune: {render(Msg('cli.no_book', ('saikoro tune',)), lang)}\n")
-            return EXIT_USAGE
-        given = [folder]
+    given = files_or_book(args.files, "saikoro tune", lang, stderr)
+    if given is None:
+        return EXIT_USAGE
     paths: list[Path] = []
     for f in given:
         p = Path(f)
