@@ -89,6 +89,10 @@ per enemy action, the action that poisoned each PC (-1: none))."""
 
 State = tuple[Core, Totals]
 
+Ended = tuple[Char, int, bool]
+"""A character's turn end as one outcome leaves it: (the character, the poison tick's
+damage, whether it is down at the end)."""
+
 TABLE, ACT, END, DONE = range(4)
 """The phases: the random status table, the actions, the turn's end (the index: the next
 character, or the next place in the order); the battle's end (the index: which of
@@ -148,8 +152,13 @@ class KegareRules(Rules[State]):
         self.gone = tuple(ten if f.suffers else maxsize for f in fs)
         """The 穢れ from which each character is out for good (:func:`out_for_good`): one
         stands (:attr:`~.fight.Fighter.up`) at HP 1 or more and 穢れ below it."""
-        self.foes = (tuple(range(p)), tuple(range(p, n)))
-        """Whom an enemy attacks, whom a PC attacks (by ``pc``)."""
+        policies, foes = (prep.enemy_policy, prep.pc_policy), (tuple(range(p)), tuple(range(p, n)))
+        self.sides = tuple(
+            (i < p, foes[i < p], policies[i < p], i < p and policies[1].close_in, not f.moves)
+            for i, f in enumerate(fs)
+        )
+        """Per character: a PC, whom it attacks, its side's tactic, whether it steps nearer
+        first, whether it passes (an enemy without an attack skill)."""
         self.blessed = tuple(i for i, f in enumerate(fs) if f.blessed)
         self.defeat = tuple(i for i in range(p, n) if fs[i].key in prep.defeat)
         actions = [(i, m) for i in range(p, n) for m in range(len(fs[i].moves))]
@@ -189,6 +198,7 @@ class KegareRules(Rules[State]):
         self._ends: dict[Hashable, tuple[Dist[int], tuple[TurnEnd, ...]] | None] = {}
         self.most_tick = (0, *(max(poison(level).outcomes()) for level in range(1, 6)))
         """The most damage a tick of each poison level can do (before any cut)."""
+        self._turned: dict[tuple[int, Char, int], tuple[Dist[int], tuple[Ended, ...]]] = {}
         self._given: dict[tuple[int, Char], Chars] = {}
         self._orders: dict[tuple[int, ...], tuple[int, ...]] = {}
         self._picks: dict[Hashable, int] = {}
@@ -282,20 +292,19 @@ class KegareRules(Rules[State]):
     ) -> Roll[State] | None:
         """The next action from place ``k`` of the order on (``None``: the turn's actions
         are over)."""
-        gone, fighters = self.gone, self.fighters
+        gone, fighters, sides = self.gone, self.fighters, self.sides
         for j in range(k, len(acting)):
             i = acting[j]
             c = chars[i]
             if c[0] <= 0 or c[1] >= gone[i]:
                 continue
-            pc = i < self.pcs
-            foes = tuple([x for x in self.foes[pc] if chars[x][0] > 0 and chars[x][1] < gone[x]])
+            pc, pool, policy, close_in, passes = sides[i]
+            foes = tuple([x for x in pool if chars[x][0] > 0 and chars[x][1] < gone[x]])
             if not foes:
                 return None
-            policy = self.prep.pc_policy if pc else self.prep.enemy_policy
-            if not pc and not fighters[i].moves:  # no attack skill: it passes
+            if passes:  # no attack skill
                 continue
-            if pc and policy.close_in and c[2] != self.nearer[c[2]]:
+            if close_in and c[2] != self.nearer[c[2]]:
                 chars = _put(chars, i, (c[0], c[1], self.nearer[c[2]], *c[3:]))
             x = -1  # a random target: each foe alike
             if policy.target != "random":
@@ -441,7 +450,10 @@ class KegareRules(Rules[State]):
             if damage <= 0 and not lands:
                 continue
             hp, kegare, position, marks, level, guarded = out[t]
-            if damage > 0:
+            if 0 < damage < hp:
+                hp -= damage
+                dealt_now += damage
+            elif damage > 0:  # down, or further down: the 穢れ of a down, the HP floor
                 hp, kegare = hurt(hp, kegare, self.suffers[t], damage)
                 hp = max(hp, self.floor[turn])
                 dealt_now += damage
@@ -463,9 +475,17 @@ class KegareRules(Rules[State]):
     # -- the turn's end -----------------------------------------------------------------
 
     def _end(self, turn: int, i: int, chars: Chars, totals: Totals) -> Roll[State]:
-        """Character ``i``'s turn end (:func:`~.fight.turn_end`), counted down as it stands
-        after its poison tick; then the next one's, or the turn's close."""
-        c = chars[i]
+        """Character ``i``'s turn end (:func:`~.fight.turn_end`); then the next one's, or
+        the turn's close."""
+        c, floor = chars[i], self.floor[turn + 1]
+        found = self._turned.get((i, c, floor))
+        if found is None:
+            found = self._turned[(i, c, floor)] = self._turn_end(i, c, floor)
+        return Roll(found[0], partial(self._after, (turn, i, chars, totals), found[1]))
+
+    def _turn_end(self, i: int, c: Char, floor: int) -> tuple[Dist[int], tuple[Ended, ...]]:
+        """Character ``i``'s turn end at ``c``, counted down as it stands after its poison
+        tick: the roll and where each outcome leaves it."""
         hp = c[0]  # read only where a tick can down it; 0 for every downed one
         if hp > 0:  # (unless a standing one makes the status-recovery check alone)
             hp = min(hp, self.most_tick[c[4]] + 1)
@@ -476,31 +496,36 @@ class KegareRules(Rules[State]):
         if found is None:
             found = self._ends[key] = turn_end(self.prep, self.load(i, (hp, *c[1:])))
         dist, outcomes = found  # type: ignore[misc]
-
-        def after(x: int) -> State:
-            damage, gain, cured = outcomes[x]
+        outs = []
+        for damage, gain, cured in outcomes:
             hp, kegare, position, marks, level, guarded = c
             hp, kegare = hurt(hp, kegare, self.suffers[i], damage)
             fell = hp <= 0 or kegare >= self.gone[i]
             if cured:
                 marks, level = cured_marks(marks, level)
-            now = (max(hp + gain, self.floor[turn + 1]), kegare, position, marks, level, guarded)
-            dealt, taken, downed, fallen, actions, poisoners = totals
-            if i < self.pcs:
-                taken += damage
-                by = poisoners[i]
-                if by >= 0:
-                    actions = _put(actions, by, actions[by] + damage)
-                    if not level:  # cured
-                        poisoners = _put(poisoners, i, -1)
-            else:
-                dealt += damage
-            after = (dealt, taken, downed, fallen, actions, poisoners)
-            if fell:
-                after = self._fell(i, after)
-            return self._settle(turn, i + 1, _put(chars, i, now), after)
+            now = (max(hp + gain, floor), kegare, position, marks, level, guarded)
+            outs.append((now, damage, fell))
+        return dist, tuple(outs)
 
-        return Roll(dist, after)
+    def _after(self, at: tuple[int, int, Chars, Totals], outs: tuple[Ended, ...], x: int) -> State:
+        """The turn end at ``at`` (turn, the character, the characters, the totals), outcome
+        ``x``, counted; then the next one's."""
+        turn, i, chars, totals = at
+        now, damage, fell = outs[x]
+        dealt, taken, downed, fallen, actions, poisoners = totals
+        if i < self.pcs:
+            taken += damage
+            by = poisoners[i]
+            if by >= 0:
+                actions = _put(actions, by, actions[by] + damage)
+                if not now[4]:  # cured
+                    poisoners = _put(poisoners, i, -1)
+        else:
+            dealt += damage
+        after = (dealt, taken, downed, fallen, actions, poisoners)
+        if fell:
+            after = self._fell(i, after)
+        return self._settle(turn, i + 1, _put(chars, i, now), after)
 
     def _settle(self, turn: int, k: int, chars: Chars, totals: Totals) -> State:
         """The turn's end from character ``k`` on up to the next that rolls (those before
