@@ -148,6 +148,12 @@ class KegareRules(Rules[State]):
         self.n, self.pcs = n, p = len(fs), len(prep.pcs)
         self.first = tuple((f.hp, f.kegare, f.position, f.marks, f.poison, False) for f in fs)
         self.suffers = tuple(f.suffers for f in fs)
+        self.counted = tuple(
+            f.suffers or any(k for _, k in (*f.guards, *f.cuts, *f.covers)) for f in fs
+        )
+        """Whether each character's 穢れ can change what follows (it suffers the track, or a
+        skill of its works from some 穢れ); one's that cannot stays as it starts, so that
+        states alike but for it are one."""
         ten = next(k for k in count() if out_for_good(k))
         self.gone = tuple(ten if f.suffers else maxsize for f in fs)
         """The 穢れ from which each character is out for good (:func:`out_for_good`): one
@@ -159,7 +165,7 @@ class KegareRules(Rules[State]):
         )
         """Per character: a PC, whom it attacks, its side's tactic, whether it steps nearer
         first, whether it passes (an enemy without an attack skill)."""
-        self.blessed = tuple(i for i, f in enumerate(fs) if f.blessed)
+        self.blessed = tuple(i for i, f in enumerate(fs) if f.blessed and self.counted[i])
         self.defeat = tuple(i for i in range(p, n) if fs[i].key in prep.defeat)
         actions = [(i, m) for i in range(p, n) for m in range(len(fs[i].moves))]
         self.names = tuple(fs[i].moves[m].action for i, m in actions)
@@ -454,7 +460,8 @@ class KegareRules(Rules[State]):
                 hp -= damage
                 dealt_now += damage
             elif damage > 0:  # down, or further down: the 穢れ of a down, the HP floor
-                hp, kegare = hurt(hp, kegare, self.suffers[t], damage)
+                hp, down = hurt(hp, kegare, self.suffers[t], damage)
+                kegare = down if self.counted[t] else kegare
                 hp = max(hp, self.floor[turn])
                 dealt_now += damage
             if lands:
@@ -499,7 +506,8 @@ class KegareRules(Rules[State]):
         outs = []
         for damage, gain, cured in outcomes:
             hp, kegare, position, marks, level, guarded = c
-            hp, kegare = hurt(hp, kegare, self.suffers[i], damage)
+            hp, down = hurt(hp, kegare, self.suffers[i], damage)
+            kegare = down if self.counted[i] else kegare
             fell = hp <= 0 or kegare >= self.gone[i]
             if cured:
                 marks, level = cured_marks(marks, level)
