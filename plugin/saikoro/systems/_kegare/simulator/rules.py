@@ -533,7 +533,7 @@ class KegareRules(Rules[State]):
         after = (dealt, taken, downed, fallen, actions, poisoners)
         if fell:
             after = self._fell(i, after)
-        return self._settle(turn, i + 1, _put(chars, i, now), after)
+        return self._settle(turn, i + 1, (*chars[:i], now, *chars[i + 1 :]), after)
 
     def _settle(self, turn: int, k: int, chars: Chars, totals: Totals) -> State:
         """The turn's end from character ``k`` on up to the next that rolls (those before
@@ -552,10 +552,12 @@ class KegareRules(Rules[State]):
         """Character ``i`` down at the turn's end: a PC downed, an enemy fallen (the order
         they first fell in)."""
         dealt, taken, downed, fallen, actions, poisoners = totals
-        if i < self.pcs:
+        if i < self.pcs and not downed >> i & 1:
             downed |= 1 << i
-        elif i - self.pcs not in fallen:
+        elif i >= self.pcs and i - self.pcs not in fallen:
             fallen = (*fallen, i - self.pcs)
+        else:
+            return totals
         return dealt, taken, downed, fallen, actions, poisoners
 
     def _close(self, turn: int, chars: Chars, totals: Totals) -> State:
@@ -596,6 +598,6 @@ class KegareRules(Rules[State]):
             dealt=dealt,
             taken=taken,
             defeated=fallen,
-            facts={"corruption": facts[0]},
+            facts=(("corruption", facts[0]),),
             actions=tuple((self.names[a], v) for a, v in enumerate(actions) if v),
         )
