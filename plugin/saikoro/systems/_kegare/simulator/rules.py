@@ -146,7 +146,6 @@ class KegareRules(Rules[State]):
         self.prep = prep
         fs = self.fighters = [replace(f) for f in (*prep.pcs, *prep.enemies)]
         self.n, self.pcs = n, p = len(fs), len(prep.pcs)
-        self.first = tuple((f.hp, f.kegare, f.position, f.marks, f.poison, False) for f in fs)
         self.suffers = tuple(f.suffers for f in fs)
         self.counted = tuple(
             f.suffers or any(k for _, k in (*f.guards, *f.cuts, *f.covers)) for f in fs
@@ -156,8 +155,13 @@ class KegareRules(Rules[State]):
         states alike but for it are one."""
         ten = next(k for k in count() if out_for_good(k))
         self.gone = tuple(ten if f.suffers else maxsize for f in fs)
-        """The 穢れ from which each character is out for good (:func:`out_for_good`): one
-        stands (:attr:`~.fight.Fighter.up`) at HP 1 or more and 穢れ below it."""
+        """The 穢れ from which each character is out for good (:func:`out_for_good`); one
+        out for good keeps HP 0 or below (its HP no longer matters), so that one stands
+        (:attr:`~.fight.Fighter.up`) at HP 1 or more."""
+        self.first = tuple(
+            (self._hp(i, f.hp, f.kegare), f.kegare, f.position, f.marks, f.poison, False)
+            for i, f in enumerate(fs)
+        )
         policies, foes = (prep.enemy_policy, prep.pc_policy), (tuple(range(p)), tuple(range(p, n)))
         self.sides = tuple(
             (i < p, foes[i < p], policies[i < p], i < p and policies[1].close_in, not f.moves)
@@ -183,11 +187,13 @@ class KegareRules(Rules[State]):
             p: nearer(p) for p in {f.position for f in fs} | {nearer(f.position) for f in fs}
         }
         """One position nearer (:func:`~.fight.nearer`), for every position a PC can be at."""
-        self.due = tuple(
+        due = [
             frozenset(k for k in range(ten + 1) if table_due(prep, replace(f, hp=1, kegare=k)))
             for f in fs
-        )
-        """Per character, the 穢れ at which it rolls the random status table if standing."""
+        ]
+        self.due = tuple((i, kegare) for i, kegare in enumerate(due) if kegare)
+        """The characters that may roll the random status table, each with the 穢れ at which
+        it does if standing."""
         self.once = prep.guard_uses == "once_per_turn"
         self.covering = prep.enemy_policy.guard and any(f.covers for f in fs[p:])
         self.odds = (prep.min_damage, prep.position_stack, prep.critical_guard)
@@ -256,18 +262,19 @@ class KegareRules(Rules[State]):
     # -- the turn's start ---------------------------------------------------------------
 
     def _table(self, turn: int, k: int, chars: Chars, totals: Totals) -> Roll[State] | None:
-        """The next character from ``k`` on that rolls the random status table: each
-        status alike (:func:`~.fight.give`)."""
-        for i in range(k, self.n):
+        """The next character from place ``k`` of :attr:`due` on that rolls the random
+        status table: each status alike (:func:`~.fight.give`)."""
+        for n in range(k, len(self.due)):
+            i, due = self.due[n]
             c = chars[i]
-            if c[0] <= 0 or c[1] not in self.due[i]:
+            if c[0] <= 0 or c[1] not in due:
                 continue
             given = self._given.get((i, c))
             if given is None:
                 given = self._given[(i, c)] = tuple(self._given_one(i, c, s) for s in STATUSES)
 
-            def status(x: int, i: int = i, outs: Chars = given) -> State:
-                return (turn, TABLE, i + 1, (), _put(chars, i, outs[x])), totals
+            def status(x: int, n: int = n, i: int = i, outs: Chars = given) -> State:
+                return (turn, TABLE, n + 1, (), _put(chars, i, outs[x])), totals
 
             return Roll(STATUS_TABLE, status)
         return None
@@ -298,25 +305,25 @@ class KegareRules(Rules[State]):
     ) -> Roll[State] | None:
         """The next action from place ``k`` of the order on (``None``: the turn's actions
         are over)."""
-        gone, fighters, sides = self.gone, self.fighters, self.sides
+        sides, nearer = self.sides, self.nearer
         for j in range(k, len(acting)):
             i = acting[j]
             c = chars[i]
-            if c[0] <= 0 or c[1] >= gone[i]:
+            if c[0] <= 0:
                 continue
             pc, pool, policy, close_in, passes = sides[i]
-            foes = tuple([x for x in pool if chars[x][0] > 0 and chars[x][1] < gone[x]])
+            foes = tuple([x for x in pool if chars[x][0] > 0])
             if not foes:
                 return None
             if passes:  # no attack skill
                 continue
-            if close_in and c[2] != self.nearer[c[2]]:
-                chars = _put(chars, i, (c[0], c[1], self.nearer[c[2]], *c[3:]))
+            if close_in and c[2] != nearer[c[2]]:
+                chars = _put(chars, i, (c[0], c[1], nearer[c[2]], *c[3:]))
             x = -1  # a random target: each foe alike
             if policy.target != "random":
                 hps = [chars[x][0] for x in foes]
                 if policy.target == "most_dangerous":
-                    x = foes[choose(policy, hps, [fighters[x].danger for x in foes])]
+                    x = foes[choose(policy, hps, [self.fighters[x].danger for x in foes])]
                 else:  # the least HP, the first of equals (choose's, without its calls)
                     x = foes[hps.index(min(hps))]
             # the attack reads no HP but a poisoning skill's choice (and the turn with it),
@@ -475,7 +482,7 @@ class KegareRules(Rules[State]):
             dealt += dealt_now
         elif dealt_now:
             taken += dealt_now
-            actions = _put(actions, action, actions[action] + dealt_now)
+            actions = (*actions[:action], actions[action] + dealt_now, *actions[action + 1 :])
         after_totals = (dealt, taken, downed, fallen, actions, poisoners)
         return (turn, ACT, j + 1, acting, tuple(out)), after_totals
 
@@ -567,22 +574,26 @@ class KegareRules(Rules[State]):
             rising = list(chars)
             for i in self.blessed:
                 c = chars[i]
-                rising[i] = (c[0], _risen(c[1]), *c[2:])
+                kegare = _risen(c[1])
+                rising[i] = (self._hp(i, c[0], kegare), kegare, *c[2:])
             chars = tuple(rising)
-        gone = self.gone
         for i in self.defeat:
-            if chars[i][0] > 0 and chars[i][1] < gone[i]:
+            if chars[i][0] > 0:
                 break
         else:
             return self._done(turn, 0, chars, totals)
         for i in range(self.pcs):
-            if chars[i][0] > 0 and chars[i][1] < gone[i]:
+            if chars[i][0] > 0:
                 break
         else:
             return self._done(turn, 1, chars, totals)
         if turn == self.prep.turns:
             return self._done(turn, 2, chars, totals)
         return (turn + 1, TABLE, 0, (), chars), totals
+
+    def _hp(self, i: int, hp: int, kegare: int) -> int:
+        """Character ``i``'s HP at ``kegare``: 0 or below once it is out for good."""
+        return min(hp, 0) if kegare >= self.gone[i] else hp
 
     def _done(self, turn: int, end: int, chars: Chars, totals: Totals) -> State:
         corruption = max(map(itemgetter(1), chars[: self.pcs]), default=0)
@@ -594,10 +605,10 @@ class KegareRules(Rules[State]):
             win=end == 0,
             end=ENDS[end],
             rounds=turn,
-            downed=tuple(bool(downed >> i & 1) for i in range(self.pcs)),
+            downed=tuple([bool(downed >> i & 1) for i in range(self.pcs)]),
             dealt=dealt,
             taken=taken,
             defeated=fallen,
             facts=(("corruption", facts[0]),),
-            actions=tuple((self.names[a], v) for a, v in enumerate(actions) if v),
+            actions=tuple([(self.names[a], v) for a, v in enumerate(actions) if v]),
         )
