@@ -89,9 +89,9 @@ per enemy action, the action that poisoned each PC (-1: none))."""
 
 State = tuple[Core, Totals]
 
-Ended = tuple[Char, int, bool]
-"""A character's turn end as one outcome leaves it: (the character, the poison tick's
-damage, whether it is down at the end)."""
+Turned = tuple[Dist[int], tuple[TurnEnd, ...], list["tuple[Char, int, bool] | None"]]
+"""A character's turn end at one state: the roll, its outcomes and where each leaves it
+(the character, the poison tick's damage, whether it is down at the end), found when met."""
 
 TABLE, ACT, END, DONE = range(4)
 """The phases: the random status table, the actions, the turn's end (the index: the next
@@ -210,7 +210,7 @@ class KegareRules(Rules[State]):
         self._ends: dict[Hashable, tuple[Dist[int], tuple[TurnEnd, ...]] | None] = {}
         self.most_tick = (0, *(max(poison(level).outcomes()) for level in range(1, 6)))
         """The most damage a tick of each poison level can do (before any cut)."""
-        self._turned: dict[tuple[int, Char, int], tuple[Dist[int], tuple[Ended, ...]]] = {}
+        self._turned: dict[tuple[int, Char, int], Turned] = {}
         self._given: dict[tuple[int, Char], Chars] = {}
         self._orders: dict[tuple[int, ...], tuple[int, ...]] = {}
         self._picks: dict[Hashable, int] = {}
@@ -489,44 +489,40 @@ class KegareRules(Rules[State]):
     # -- the turn's end -----------------------------------------------------------------
 
     def _end(self, turn: int, i: int, chars: Chars, totals: Totals) -> Roll[State]:
-        """Character ``i``'s turn end (:func:`~.fight.turn_end`); then the next one's, or
-        the turn's close."""
-        c, floor = chars[i], self.floor[turn + 1]
-        found = self._turned.get((i, c, floor))
+        """Character ``i``'s turn end (:func:`~.fight.turn_end`; where each outcome leaves
+        it, remembered per state); then the next one's, or the turn's close."""
+        c = chars[i]
+        found = self._turned.get((i, c, turn))
         if found is None:
-            found = self._turned[(i, c, floor)] = self._turn_end(i, c, floor)
-        return Roll(found[0], partial(self._after, (turn, i, chars, totals), found[1]))
+            hp = c[0]  # read only where a tick can down it; 0 for every downed one
+            if hp > 0:  # (unless a standing one makes the status-recovery check alone)
+                hp = min(hp, self.most_tick[c[4]] + 1)
+            elif not c[3] or self.prep.status_check_down == "yes":
+                hp = 0
+            key = (i, hp, c[1], c[3], c[4])
+            ends = self._ends.get(key)
+            if ends is None:
+                ends = self._ends[key] = turn_end(self.prep, self.load(i, (hp, *c[1:])))
+            dist, outcomes = ends  # type: ignore[misc]
+            found = self._turned[(i, c, turn)] = (dist, outcomes, [None] * len(outcomes))
+        return Roll(found[0], partial(self._after, (turn, i, chars, totals), found))
 
-    def _turn_end(self, i: int, c: Char, floor: int) -> tuple[Dist[int], tuple[Ended, ...]]:
-        """Character ``i``'s turn end at ``c``, counted down as it stands after its poison
-        tick: the roll and where each outcome leaves it."""
-        hp = c[0]  # read only where a tick can down it; 0 for every downed one
-        if hp > 0:  # (unless a standing one makes the status-recovery check alone)
-            hp = min(hp, self.most_tick[c[4]] + 1)
-        elif not c[3] or self.prep.status_check_down == "yes":
-            hp = 0
-        key = (i, hp, c[1], c[3], c[4])
-        found = self._ends.get(key)
-        if found is None:
-            found = self._ends[key] = turn_end(self.prep, self.load(i, (hp, *c[1:])))
-        dist, outcomes = found  # type: ignore[misc]
-        outs = []
-        for damage, gain, cured in outcomes:
-            hp, kegare, position, marks, level, guarded = c
+    def _after(self, at: tuple[int, int, Chars, Totals], found: Turned, x: int) -> State:
+        """The turn end at ``at`` (turn, the character, the characters, the totals), outcome
+        ``x``: the character after it, counted (a PC's poison damage to the skill that
+        poisoned it); then the next one's."""
+        turn, i, chars, totals = at
+        ended = found[2][x]
+        if ended is None:
+            damage, gain, cured = found[1][x]
+            hp, kegare, position, marks, level, guarded = chars[i]
             hp, down = hurt(hp, kegare, self.suffers[i], damage)
             kegare = down if self.counted[i] else kegare
-            fell = hp <= 0 or kegare >= self.gone[i]
             if cured:
                 marks, level = cured_marks(marks, level)
-            now = (max(hp + gain, floor), kegare, position, marks, level, guarded)
-            outs.append((now, damage, fell))
-        return dist, tuple(outs)
-
-    def _after(self, at: tuple[int, int, Chars, Totals], outs: tuple[Ended, ...], x: int) -> State:
-        """The turn end at ``at`` (turn, the character, the characters, the totals), outcome
-        ``x``, counted; then the next one's."""
-        turn, i, chars, totals = at
-        now, damage, fell = outs[x]
+            now = (max(hp + gain, self.floor[turn + 1]), kegare, position, marks, level, guarded)
+            ended = found[2][x] = (now, damage, hp <= 0 or kegare >= self.gone[i])
+        now, damage, fell = ended
         dealt, taken, downed, fallen, actions, poisoners = totals
         if i < self.pcs:
             taken += damage
