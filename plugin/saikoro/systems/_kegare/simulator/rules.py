@@ -104,10 +104,9 @@ ENDS = ("win", "wipe", "timeout")
 STATUS_TABLE: Dist[int] = Dist.uniform(range(len(STATUSES)))
 """The random status table (each status alike)."""
 
-Plan = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+Plan = tuple[int, tuple[int, ...], tuple[int, ...], tuple[TableKey, ...]]
 """An attack as aimed: the skill, the targets, the characters whose defence skill's use it
-spends (a cover; a guard under ``defence_skill_uses=once_per_turn``), each target's odds
-(a number of ``KegareRules.tables``)."""
+spends (a cover; a guard under ``defence_skill_uses=once_per_turn``), each target's odds."""
 
 Hit = tuple[Move, int, tuple[int, ...], tuple[tuple[int, int, bool], ...]]
 """One outcome of an attack: the skill, its place in ``KegareRules.names`` (-1: a
@@ -126,6 +125,9 @@ T = TypeVar("T")
 def _risen(kegare: int) -> int:
     """穢れ after the turn's end rise of one with 加護."""
     return kegare_after(kegare, KegareChange.TURN_END)
+
+
+_nearer = cache(nearer)
 
 
 def _put(values: tuple[T, ...], i: int, v: T) -> tuple[T, ...]:
@@ -183,10 +185,6 @@ class KegareRules(Rules[State]):
         self.floor = tuple(-(prep.turns - t + 1) * most for t in range(prep.turns + 2))
         """Per turn, the HP at or below which a downed character never stands again (each
         recovery check left gives back at most ``most``): all such HP are this one."""
-        self.nearer = {
-            p: nearer(p) for p in {f.position for f in fs} | {nearer(f.position) for f in fs}
-        }
-        """One position nearer (:func:`~.fight.nearer`), for every position a PC can be at."""
         due = [
             frozenset(k for k in range(ten + 1) if table_due(prep, replace(f, hp=1, kegare=k)))
             for f in fs
@@ -200,9 +198,6 @@ class KegareRules(Rules[State]):
         self.kept = tuple(k in prep.reads for k in ("taken", "downed", "defeated", "hit_by"))
         if True not in self.kept:  # the core alone, without a call
             self.canonical = itemgetter(0)  # type: ignore[method-assign,assignment]
-        self.tables: list[TableKey] = []
-        """The odds of every attack on one target met so far (:data:`Plan` numbers them)."""
-        self._numbers: dict[TableKey, int] = {}
         self._rolls: dict[tuple[Plan, ...], Attack] = {}
         self._aims: dict[Hashable, Attack] = {}
         self.poisons = tuple(int(len(f.moves) > 1 and any(m.poison for m in f.moves)) for f in fs)
@@ -213,7 +208,6 @@ class KegareRules(Rules[State]):
         self._turned: dict[tuple[int, Char, int], Turned] = {}
         self._given: dict[tuple[int, Char], Chars] = {}
         self._orders: dict[tuple[int, ...], tuple[int, ...]] = {}
-        self._picks: dict[Hashable, int] = {}
 
     def start(self) -> State:
         totals = (0, 0, 0, (), (0,) * len(self.names), (-1,) * self.pcs)
@@ -305,7 +299,7 @@ class KegareRules(Rules[State]):
     ) -> Roll[State] | None:
         """The next action from place ``k`` of the order on (``None``: the turn's actions
         are over)."""
-        sides, nearer = self.sides, self.nearer
+        sides = self.sides
         for j in range(k, len(acting)):
             i = acting[j]
             c = chars[i]
@@ -317,8 +311,8 @@ class KegareRules(Rules[State]):
                 return None
             if passes:  # no attack skill
                 continue
-            if close_in and c[2] != nearer[c[2]]:
-                chars = _put(chars, i, (c[0], c[1], nearer[c[2]], *c[3:]))
+            if close_in and c[2] != _nearer(c[2]):
+                chars = _put(chars, i, (c[0], c[1], _nearer(c[2]), *c[3:]))
             x = -1  # a random target: each foe alike
             if policy.target != "random":
                 hps = [chars[x][0] for x in foes]
@@ -360,7 +354,7 @@ class KegareRules(Rules[State]):
         a, ca = self.fighters[i], chars[i]
         move = a.moves[m]
         felt = ca[1] if a.suffers else 0
-        numbers = []
+        odds = []
         for t in targets:
             d, cd = self.fighters[t], chars[t]
             guard = 0
@@ -371,13 +365,10 @@ class KegareRules(Rules[State]):
                     spent += (t,)
             cut = cut_at(d.cuts, cd[1]) if d.cuts else 0
             felts = (felt, cd[1] if d.suffers else 0)
-            key = (a.attack, d.defence, move.damage, move.ranged, ca[2], cd[2], *felts, guard, cut)
-            number = self._numbers.get(key)
-            if number is None:
-                number = self._numbers[key] = len(self.tables)
-                self.tables.append(key)
-            numbers.append(number)
-        return m, targets, spent, tuple(numbers)
+            odds.append(
+                (a.attack, d.defence, move.damage, move.ranged, ca[2], cd[2], *felts, guard, cut)
+            )
+        return m, targets, spent, tuple(odds)
 
     def _cover(self, x: int, foes: tuple[int, ...], chars: Chars) -> tuple[int, tuple[int, ...]]:
         """Who takes a single attack aimed at enemy ``x``, and whose use it spends: an
@@ -398,18 +389,10 @@ class KegareRules(Rules[State]):
         """The attack skill of enemy ``i`` aimed at ``x`` (:func:`~.fight.pick`)."""
         if len(self.fighters[i].moves) == 1:
             return 0
-        # HP and the turns left count only for a poison's ticks (the attacker's HP never)
-        if self.poisons[i]:
-            key: Hashable = (turn, i, x, foes, chars[i][1:], *[chars[f] for f in foes])
-        else:
-            key = (i, x, foes, chars[i][1:], *[chars[f][1:] for f in foes])
-        found = self._picks.get(key)
-        if found is None:
-            everyone = [replace(self.load(f, chars[f])) for f in foes]
-            a = self.load(i, chars[i])
-            move = pick(self.prep, a, everyone[foes.index(x)], everyone, turn)
-            found = self._picks[key] = a.moves.index(move) if move else 0
-        return found
+        everyone = [replace(self.load(f, chars[f])) for f in foes]
+        a = self.load(i, chars[i])
+        move = pick(self.prep, a, everyone[foes.index(x)], everyone, turn)
+        return a.moves.index(move) if move else 0
 
     def _roll(self, i: int, aims: tuple[Plan, ...]) -> Attack:
         """``i``'s attack as one roll: which plan (each aim alike), then every target's
@@ -417,12 +400,12 @@ class KegareRules(Rules[State]):
         only where they can change the target)."""
         plans = tuple(dict.fromkeys(aims))
         parts = []
-        for m, targets, _, numbers in plans:
+        for m, targets, _, odds in plans:
             marks = self.skills[i][m][0].marks
             rolls = []
-            for t, number in zip(targets, numbers, strict=True):
+            for t, table in zip(targets, odds, strict=True):
                 effects = bool(marks & ~self.fighters[t].immune)
-                rolls.append((attack_rolls(self.tables[number], *self.odds), effects))
+                rolls.append((attack_rolls(table, *self.odds), effects))
             joint: dict[tuple[Cell, ...], int] = {}
             for a, wa in TWO_D6.items():
                 combos: dict[tuple[Cell, ...], int] = {(): wa}
