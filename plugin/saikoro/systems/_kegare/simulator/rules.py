@@ -206,7 +206,7 @@ class KegareRules(Rules[State]):
         self.most_tick = (0, *(max(poison(level).outcomes()) for level in range(1, 6)))
         """The most damage a tick of each poison level can do (before any cut)."""
         self._turned: dict[tuple[int, Char, int], Turned] = {}
-        self._given: dict[tuple[int, Char], Chars] = {}
+        self._given = cache(self._given)  # type: ignore[method-assign]
         self._orders: dict[tuple[int, ...], tuple[int, ...]] = {}
 
     def start(self) -> State:
@@ -215,16 +215,9 @@ class KegareRules(Rules[State]):
 
     def canonical(self, state: State) -> Hashable:
         """The core, with the totals the side missions read."""
-        core, totals = state
-        _, taken, downed, fallen, actions, poisoners = totals
-        keep_taken, keep_downed, keep_defeated, keep_hit = self.kept
-        return (
-            core,
-            taken if keep_taken else 0,
-            downed if keep_downed else 0,
-            fallen if keep_defeated else (),
-            (tuple(map(bool, actions)), poisoners) if keep_hit else (),
-        )
+        core, (_, taken, downed, fallen, actions, poisoners) = state
+        read = (taken, downed, fallen, (tuple(map(bool, actions)), poisoners))
+        return core, *(value if kept else None for value, kept in zip(read, self.kept, strict=True))
 
     def load(self, i: int, c: Char) -> Fighter:
         """Character ``i`` as a :class:`~.fight.Fighter` at ``c`` (to ask the rules
@@ -263,9 +256,7 @@ class KegareRules(Rules[State]):
             c = chars[i]
             if c[0] <= 0 or c[1] not in due:
                 continue
-            given = self._given.get((i, c))
-            if given is None:
-                given = self._given[(i, c)] = tuple(self._given_one(i, c, s) for s in STATUSES)
+            given = self._given(i, c)
 
             def status(x: int, n: int = n, i: int = i, outs: Chars = given) -> State:
                 return (turn, TABLE, n + 1, (), _put(chars, i, outs[x])), totals
@@ -273,10 +264,14 @@ class KegareRules(Rules[State]):
             return Roll(STATUS_TABLE, status)
         return None
 
-    def _given_one(self, i: int, c: Char, status: str) -> Char:
-        f = self.load(i, c)
-        give(f, status)
-        return (f.hp, f.kegare, f.position, f.marks, f.poison, f.guarded)
+    def _given(self, i: int, c: Char) -> Chars:
+        """Character ``i`` at ``c`` after each status of the table."""
+        out = []
+        for status in STATUSES:
+            f = self.load(i, c)
+            give(f, status)
+            out.append((f.hp, f.kegare, f.position, f.marks, f.poison, f.guarded))
+        return tuple(out)
 
     def _order(self, chars: Chars) -> tuple[int, ...]:
         """The turn's acting order (:func:`~saikoro.systems._kegare.status.turn_order`;
