@@ -462,6 +462,9 @@ class KegareRules(Rules[State]):
             taken += dealt_now
             actions = (*actions[:action], actions[action] + dealt_now, *actions[action + 1 :])
         after_totals = (dealt, taken, downed, fallen, actions, poisoners)
+        if turn == self.prep.turns and not any(out[a][0] > 0 for a in acting[j + 1 :]):
+            # no one acts again: a standing one's HP reads only on its poison tick
+            out = [(min(c[0], self.most_tick[c[4]] + 1), *c[1:]) if c[0] > 0 else c for c in out]
         return (turn, ACT, j + 1, acting, tuple(out)), after_totals
 
     # -- the turn's end -----------------------------------------------------------------
