@@ -536,13 +536,11 @@ class KegareRules(Rules[State]):
         """Character ``i`` down at the turn's end: a PC downed, an enemy fallen (the order
         they first fell in)."""
         dealt, taken, downed, fallen, actions, poisoners = totals
-        if i < self.pcs and not downed >> i & 1:
-            downed |= 1 << i
-        elif i >= self.pcs and i - self.pcs not in fallen:
-            fallen = (*fallen, i - self.pcs)
-        else:
+        if i < self.pcs:
+            return dealt, taken, downed | 1 << i, fallen, actions, poisoners
+        if i - self.pcs in fallen:
             return totals
-        return dealt, taken, downed, fallen, actions, poisoners
+        return dealt, taken, downed, (*fallen, i - self.pcs), actions, poisoners
 
     def _close(self, turn: int, chars: Chars, totals: Totals) -> State:
         """The 穢れ rise, then the next turn, or the battle's end (a state that keeps only
