@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cache, cached_property
+from functools import cache
+from operator import itemgetter
 from typing import ClassVar
 
 from saikoro.balance import Battle, Policy, Roll, Rules
@@ -85,9 +86,12 @@ class Prepared(Rules[State]):
     """Units, the rulings in force, the tactics; one encounter's battle.
 
     ``specs[(i, m, d)]``: the damage check of unit ``i``'s move ``m`` on unit ``d`` (weak
-    elements counted); ``strength``: the rank of its expected achievement (higher is
-    stronger, equal for equal expectations), how the attacker ranks its attacks;
+    elements counted); ``strength``: how the attacker ranks it, the rank of its expected
+    achievement (higher is stronger, equal for equal expectations), then melee;
     ``danger[k]``: unit ``k``'s strongest attack (the ``most_dangerous`` target);
+    ``actions``: the enemy attacks (unit, move), each with its place in :data:`Totals`;
+    ``op_matters[k]``: whether unit ``k`` has an attack that costs OP (else its OP never
+    matters); ``aid``: whether a downed PC may stand again (a 〈リンクエイド〉);
     ``taken_cap``: one more than the most damage taken a side mission tells apart (0: none
     reads it). ``merged``: the rules the exact solver plays, where an attack's damages
     that leave the same state are one outcome (the sampled means count every damage).
@@ -103,8 +107,8 @@ class Prepared(Rules[State]):
     enemies: tuple[int, ...]
     defeat: tuple[int, ...]
     rounds: int
-    pc_policy: Policy
-    enemy_policy: Policy
+    policies: tuple[Policy, ...]
+    """The policy of each character's side."""
     tie: str
     op_rounding: str
     shortfall: bool
@@ -116,8 +120,11 @@ class Prepared(Rules[State]):
     immediate: bool
     tie_keys: tuple[tuple[int, int], ...]
     specs: dict[tuple[int, int, int], CheckSpec]
-    strength: dict[tuple[int, int, int], int]
+    strength: dict[tuple[int, int, int], tuple[int, bool]]
     danger: tuple[Fraction, ...]
+    actions: dict[tuple[int, int], int]
+    op_matters: tuple[bool, ...]
+    aid: bool
     reads: frozenset[str] = frozenset()
     taken_cap: int = 0
     effects: tuple[tuple[str, str, str], ...] = ()
@@ -131,27 +138,6 @@ class Prepared(Rules[State]):
     """The attacks' dice built (see :meth:`_dice`)."""
     guards: dict[tuple[object, ...], bool] = field(default_factory=dict, compare=False, repr=False)
     """Who guards, decided (see :meth:`_guards`)."""
-
-    @cached_property
-    def actions(self) -> dict[tuple[int, int], int]:
-        """The enemy attacks (unit, move), each with its place in :data:`Totals`."""
-        pairs = [(k, m) for k in self.enemies for m in range(len(self.units[k].moves))]
-        return {km: n for n, km in enumerate(pairs)}
-
-    @cached_property
-    def policies(self) -> tuple[Policy, ...]:
-        """The policy of each character's side."""
-        return tuple(self.pc_policy if u.pc else self.enemy_policy for u in self.units)
-
-    @cached_property
-    def op_matters(self) -> tuple[bool, ...]:
-        """Whether each character has an attack that costs OP (else its OP never matters)."""
-        return tuple(any(m.cost.op for m in u.moves) for u in self.units)
-
-    @cached_property
-    def aid(self) -> bool:
-        """Whether a downed PC may stand again (a 〈リンクエイド〉)."""
-        return self.pc_policy.guard and len(self.pcs) > 1
 
     # -- the step machine ---------------------------------------------------------------
 
@@ -206,10 +192,7 @@ class Prepared(Rules[State]):
         """The totals only as far as the side missions read them (damage taken up to
         :attr:`taken_cap`); at the end, of the board only the round, if they read it."""
         reads = self.reads
-        if state[1]:
-            board: tuple[object, ...] = (state[1], state[0] if "rounds" in reads else 0)
-        else:
-            board = state[:9]
+        board = (state[1], state[0] if "rounds" in reads else 0) if state[1] else state[:9]
         if not (reads & {"downed", "defeated", "taken", "hit_by"}):
             return board
         down, fallen, taken, _, _, actions = state[9]
@@ -342,14 +325,11 @@ class Prepared(Rules[State]):
 
     def _next_actor(self, b: _Board) -> int:
         """Whoever has the most AP (ties: ruling ap_tie), or -1 when everyone is at 0."""
-        best = -1
-        key: tuple[int, tuple[int, int], int] | None = None
-        hp, ap, ties = b.hp, b.ap, self.tie_keys
-        for k in range(len(ap)):
-            if ap[k] > 0 and hp[k] > 0:
-                mine = (-ap[k], ties[k], k)
-                if key is None or mine < key:
-                    best, key = k, mine
+        hp, ties = b.hp, self.tie_keys
+        best, key = -1, (1, (0, 0), 0)  # after every (-AP, tie, k) of a character with AP
+        for k, ap in enumerate(b.ap):
+            if ap > 0 and hp[k] > 0 and (mine := (-ap, ties[k], k)) < key:
+                best, key = k, mine
         return best
 
     def _pick(self, b: _Board, how: str, targets: list[int]) -> int:
@@ -384,7 +364,7 @@ class Prepared(Rules[State]):
         key = (i, t, b.cell[i], b.cell[t], b.st[i], b.op[i], b.ap[i])
         plan = self.plans.get(key)
         if plan is None:
-            plan = self.plans[key] = self._attack(b, i, t) or self._no_attack(b, i, t)
+            plan = self.plans[key] = self._choose(b, i, t)
         return plan
 
     def _pays(self, st: int, op: int, ap: int, cost: Cost) -> bool:
@@ -393,81 +373,56 @@ class Prepared(Rules[State]):
     def _best_move(self, b: _Board, i: int, t: int, cell: str, run: Cost) -> int:
         """Unit ``i``'s strongest attack on ``t`` from ``cell`` that it can pay after ``run``
         (-1: none)."""
-        st, ap = b.st[i] - run.st, b.ap[i] - run.ap
+        st, op, ap = b.st[i] - run.st, b.op[i], b.ap[i] - run.ap
         if st < 0 or ap < 0:
             return -1
         dist = distance(cell, b.cell[t])
-        best, value = -1, (-1, False)
-        for m, move in enumerate(self.units[i].moves):
-            lo, hi = move.reach
-            if lo <= dist <= hi and self._pays(st, b.op[i], ap, move.cost):
-                mine = (self.strength[(i, m, t)], move.melee)
-                if mine > value:
-                    best, value = m, mine
-        return best
+        fits = [
+            m
+            for m, move in enumerate(self.units[i].moves)
+            if move.reach[0] <= dist <= move.reach[1] and self._pays(st, op, ap, move.cost)
+        ]
+        return max(fits, key=lambda m: self.strength[(i, m, t)], default=-1)
 
-    def _attack(self, b: _Board, i: int, t: int) -> Plan | None:
+    def _choose(self, b: _Board, i: int, t: int) -> Plan:
         """Tactics: the strongest attack on ``t`` from where it stands or one 〈戦闘移動〉 away
-        (free; staying wins a tie, then the nearer cell); failing that, the shortest
-        〈全力移動〉 that brings an attack in range and leaves its cost (``None``: no attack
-        this turn)."""
-        unit = self.units[i]
-        top = (-1, False)  # the strongest attack it can pay at all, wherever it stands
-        for m, move in enumerate(unit.moves):
-            if self._pays(b.st[i], b.op[i], b.ap[i], move.cost):
-                top = max(top, (self.strength[(i, m, t)], move.melee))
-        if top[0] < 0:
-            return None
-        here, free = b.cell[i], Cost()
+        (free; staying wins a tie, then the nearer cell, then the first listed); failing
+        that, the shortest 〈全力移動〉 that brings an attack in range and leaves its cost.
+        With no attack this turn: 〈行動放棄〉 when it can pay none this round; otherwise a
+        ``close_in`` character makes a 〈戦闘移動〉 towards where its affordable attacks reach
+        ``t``, then 〈待機〉 to act again later."""
+        unit, here, goal, free = self.units[i], b.cell[i], b.cell[t], Cost()
+        st, op, ap = b.st[i], b.op[i], b.ap[i]
+        pays = [m for m, move in enumerate(unit.moves) if self._pays(st, op, ap, move.cost)]
+        if not pays:
+            return here, free, -2
         m = self._best_move(b, i, t, here, free)
-        choice: tuple[int, bool, int, int] | None = None
-        plan: Plan | None = None
-        if m >= 0:
-            choice, plan = (self.strength[(i, m, t)], unit.moves[m].melee, 1, 0), (here, free, m)
-            if choice[:2] == top:  # nothing stronger one cell away
-                return plan
-        if not self.policies[i].close_in:
-            return plan
-        goal = b.cell[t]
-        for c in neighbours(here, unit.pc):
+        rank = self.strength
+        if m >= 0 and rank[(i, m, t)] == max(rank[(i, k, t)] for k in pays):
+            return here, free, m  # nothing stronger one cell away
+        close_in = self.policies[i].close_in
+        near = []
+        for c in (here, *neighbours(here, unit.pc)) if close_in else (here,):
             m = self._best_move(b, i, t, c, free)
             if m >= 0:
-                mine = (self.strength[(i, m, t)], unit.moves[m].melee, 0, -distance(c, goal))
-                if choice is None or mine > choice:
-                    choice, plan = mine, (c, free, m)
-        if plan is not None:
-            return plan
-        best: tuple[int, int, str] | None = None
+                near.append(((*rank[(i, m, t)], c == here, -distance(c, goal)), (c, free, m)))
+        if near or not close_in:
+            return max(near, key=itemgetter(0))[1] if near else (here, free, -1)
+        far = []
         for x in cells(unit.pc):
             steps = walk(here, x, unit.pc)
-            if steps < 2:
-                continue
-            run = full_move_cost(steps)
-            m = self._best_move(b, i, t, x, run)
+            m = self._best_move(b, i, t, x, run := full_move_cost(steps)) if steps > 1 else -1
             if m >= 0:
-                far = (steps, -self.strength[(i, m, t)], x)
-                if best is None or far < best:
-                    best, plan = far, (x, run, m)
-        return plan
+                far.append(((steps, -rank[(i, m, t)][0], x), (x, run, m)))
+        if far:
+            return min(far, key=itemgetter(0))[1]
+        reaches = tuple(unit.moves[m].reach for m in pays)
 
-    def _no_attack(self, b: _Board, i: int, t: int) -> Plan:
-        """Tactics when no attack is possible this turn: with nothing it could pay this
-        round, 〈行動放棄〉; otherwise a ``close_in`` character makes a 〈戦闘移動〉 towards
-        where its affordable attacks reach ``t``, then 〈待機〉 to act again later."""
-        unit, here = self.units[i], b.cell[i]
-        st, op, ap = b.st[i], b.op[i], b.ap[i]
-        pays = [m.reach for m in unit.moves if self._pays(st, op, ap, m.cost)]
-        if not pays:
-            return here, Cost(), -2
-        if not self.policies[i].close_in:
-            return here, Cost(), -1
-        goal, reaches = b.cell[t], tuple(pays)
-
-        def near(c: str) -> tuple[int, int]:
+        def towards(c: str) -> tuple[int, int]:
             return approach(c, goal, reaches, unit.pc), distance(c, goal)
 
-        step = min(neighbours(here, unit.pc), key=near)
-        return (step if near(step)[0] < near(here)[0] else here), Cost(), -1
+        step = min(neighbours(here, unit.pc), key=towards)
+        return (step if towards(step)[0] < towards(here)[0] else here), free, -1
 
     def _guards(self, b: _Board, k: int) -> bool:
         """Whether ``k`` guards (or covers): it has a shield, may guard (ruling guard_weapon)
@@ -476,15 +431,15 @@ class Prepared(Rules[State]):
         key = (k, b.st[k], b.op[k], b.ap[k], b.gun[k])
         found = self.guards.get(key)
         if found is None:
-            unit, st, op, ap = self.units[k], b.st[k], b.op[k], b.ap[k]
-
-            def pays(st: int) -> bool:
-                return any(self._pays(st, op, ap, m.cost) for m in unit.moves)
-
+            _, st, op, ap, gun = key
+            moves = self.units[k].moves
+            now, after = (
+                any(self._pays(s, op, ap, m.cost) for m in moves) for s in (st, st - GUARD_COST.st)
+            )
             found = self.guards[key] = (
-                unit.guard is not None
-                and can_guard(st, not b.gun[k], weapon_rule=self.guard_weapon)
-                and (not pays(st) or pays(st - GUARD_COST.st))
+                self.units[k].guard is not None
+                and can_guard(st, not gun, weapon_rule=self.guard_weapon)
+                and (not now or after)
             )
         return found
 
@@ -497,13 +452,13 @@ class Prepared(Rules[State]):
         if self._guards(b, t):
             return t, True
         side, cell = self.units[t].pc, b.cell[t]
-        best, value = -1, (0, 0, 0)
-        for k, u in enumerate(self.units):
-            if k != t and u.pc == side and b.hp[k] > 0 and b.cell[k] == cell and self._guards(b, k):
-                mine = (u.guard.dice, u.guard.modifier, -k) if u.guard else (0, 0, -k)
-                if best < 0 or mine > value:
-                    best, value = k, mine
-        return (best, True) if best >= 0 else (t, False)
+        covers = [
+            (u.guard.dice, u.guard.modifier, -k)
+            for k, u in enumerate(self.units)
+            if k != t and u.pc == side and b.hp[k] > 0 and b.cell[k] == cell
+            if u.guard is not None and self._guards(b, k)
+        ]
+        return (-max(covers)[2], True) if covers else (t, False)
 
     def _link_aid(self, b: _Board, i: int) -> bool:
         """Tactics: a PC whose side guards first rescues the nearest downed ally it can reach
@@ -526,6 +481,5 @@ class Prepared(Rules[State]):
         b.hp[k] = link_aid_hp(self.link_aid, b.hp[i], self.units[k].max_hp)
         if self.link_aid == "transfer":
             b.hp[i] -= b.hp[k]
-        down_, fallen, taken, dealt, aids, acts = b.tot
-        b.tot = (down_, fallen, taken, dealt, aids + 1, acts)
+        b.tot = (*b.tot[:4], b.tot[4] + 1, b.tot[5])
         return True
