@@ -38,8 +38,7 @@ from math import prod
 from types import MappingProxyType
 
 from saikoro.balance import Battle, Encounter, Note, Simulator, Tactics
-from saikoro.dice import Dist, InternalError
-from saikoro.systems._getb import GodEaterTableBurst
+from saikoro.dice import Dist
 from saikoro.systems._getb.damage import CheckSpec, damage_dice
 from saikoro.systems._getb.model import GetbEnemy, GetbPC
 from saikoro.systems._getb.states import tie_key
@@ -117,9 +116,6 @@ class GetbSimulator(Simulator[Prepared]):
 
     def prepare(self, enc: Encounter, tactics: Tactics) -> Prepared:
         """Place everyone, list their attacks and rank them."""
-        rules = enc.rules
-        if not isinstance(rules, GodEaterTableBurst):
-            raise InternalError(f"getb: the rules are {rules!r}")
         enemies = enc.of("enemies", GetbEnemy)
         e_units = [enemy_unit(i, e) for i, e in enumerate(enemies)]
         anchor = e_units[0].start if e_units else "in1"
@@ -127,7 +123,7 @@ class GetbSimulator(Simulator[Prepared]):
         members = enc.of("members", GetbPC)
         p_units = [pc_unit(i, pc, start_cell(anchor, gap, i)) for i, pc in enumerate(members)]
         units = (*p_units, *e_units)
-        opt = rules.options
+        opt = enc.options
         damage_fails = opt["damage_fumble"] == "fail"
         weak_rule = str(opt["weak_element"])
         specs = {
@@ -153,6 +149,16 @@ class GetbSimulator(Simulator[Prepared]):
         taken = [
             x for s in enc.side if s.condition and (x := s.condition.taken_at_most) is not None
         ]
+        notes = [self.note(key) for key in ("skills", "jump", "step", "items")]
+        skills = [
+            f"{e.name}「{a.name}」" for e in enemies for a in e.attacks if a.weapon == "skill"
+        ]
+        if skills:
+            notes.append(self.note("skill_cost", skills="、".join(skills)))
+        effects = [(e.name, a.name, a.effect) for e in enemies for a in e.attacks if a.effect]
+        notes += [self.note("effect", enemy=n, attack=a, effect=x) for n, a, x in effects]
+        if weak_rule == "none" and any(u.weak for u in units):
+            notes.append(self.note("weak_none"))
         return Prepared(
             units=units,
             pcs=tuple(range(len(p_units))),
@@ -160,12 +166,9 @@ class GetbSimulator(Simulator[Prepared]):
             defeat=tuple(k for k, u in enumerate(units) if not u.pc and u.key in wanted),
             rounds=enc.round_limit or DEFAULT_ROUNDS,
             policies=tuple(tactics.pc if u.pc else tactics.enemy for u in units),
-            tie=str(opt["final_damage_tie"]),
+            final=(str(opt["final_damage_tie"]), damage_fails, opt["guard_fumble"] == "fail"),
             op_rounding=str(opt["op_rounding"]),
             shortfall=opt["ap_shortfall"] == "allow",
-            damage_fails=damage_fails,
-            guard_fails=opt["guard_fumble"] == "fail",
-            weak_rule=weak_rule,
             link_aid=str(opt["link_aid"]),
             guard_weapon=str(opt["guard_weapon"]),
             immediate=opt["battle_end"] == "immediate",
@@ -178,12 +181,7 @@ class GetbSimulator(Simulator[Prepared]):
             aid=tactics.pc.guard and len(p_units) > 1,
             reads=enc.reads,
             taken_cap=max(taken) + 1 if "taken" in enc.reads and taken else 0,
-            effects=tuple(
-                (e.name, a.name, a.effect) for e in enemies for a in e.attacks if a.effect
-            ),
-            skills=tuple(
-                f"{e.name}「{a.name}」" for e in enemies for a in e.attacks if a.weapon == "skill"
-            ),
+            notes=tuple(notes),
         )
 
     def exact_rules(self, prep: Prepared) -> Prepared | None:
@@ -203,16 +201,7 @@ class GetbSimulator(Simulator[Prepared]):
         }
 
     def notes(self, prep: Prepared) -> tuple[Note, ...]:
-        out = [self.note("skills"), self.note("jump"), self.note("step"), self.note("items")]
-        if prep.skills:
-            out.append(self.note("skill_cost", skills="、".join(prep.skills)))
-        out += [
-            self.note("effect", enemy=enemy, attack=attack, effect=effect)
-            for enemy, attack, effect in prep.effects
-        ]
-        if prep.weak_rule == "none" and any(u.weak for u in prep.units):
-            out.append(self.note("weak_none"))
-        return tuple(out)
+        return prep.notes
 
 
 SIMULATOR = GetbSimulator()

@@ -17,7 +17,7 @@ from functools import cache
 from operator import itemgetter
 from typing import ClassVar
 
-from saikoro.balance import Battle, Policy, Roll, Rules
+from saikoro.balance import Battle, Note, Policy, Roll, Rules
 from saikoro.dice import Dist
 from saikoro.systems._getb.damage import CheckSpec, op_recovery
 from saikoro.systems._getb.states import (
@@ -109,12 +109,10 @@ class Prepared(Rules[State]):
     rounds: int
     policies: tuple[Policy, ...]
     """The policy of each character's side."""
-    tie: str
+    final: tuple[str, bool, bool]
+    """The final damage's rulings: ties, whether damage and guard fumbles fail."""
     op_rounding: str
     shortfall: bool
-    damage_fails: bool
-    guard_fails: bool
-    weak_rule: str
     link_aid: str
     guard_weapon: str
     immediate: bool
@@ -127,8 +125,8 @@ class Prepared(Rules[State]):
     aid: bool
     reads: frozenset[str] = frozenset()
     taken_cap: int = 0
-    effects: tuple[tuple[str, str, str], ...] = ()
-    skills: tuple[str, ...] = ()
+    notes: tuple[Note, ...] = ()
+    """What the simulation leaves out of this encounter (:meth:`Simulator.notes`)."""
     merged: bool = False
     plans: dict[tuple[object, ...], Plan] = field(default_factory=dict, compare=False, repr=False)
     """The turns planned (a pure function of the key: see :meth:`_plan`)."""
@@ -170,8 +168,7 @@ class Prepared(Rules[State]):
         while True:
             i = self._next_actor(b)
             if i < 0:
-                end = self._round_over(b)
-                if end:
+                if end := self._round_over(b):
                     return b.state((), end)
                 continue
             pc = self.units[i].pc
@@ -209,18 +206,12 @@ class Prepared(Rules[State]):
         follow (:func:`~.units.final_damage`) deals at least the defender's maximum HP, the
         melee attacker's missing OP (when its OP matters) and :attr:`taken_cap`."""
         for (i, m, d), spec in self.specs.items():
-            foe, move = self.units[d], self.units[i].moves[m]
+            foe, unit = self.units[d], self.units[i]
+            hp = max(foe.max_hp, self.taken_cap if foe.pc else 0)
+            op = unit.max_op if unit.moves[m].melee and self.op_matters[i] else 0
             for g in (None, foe.guard) if foe.guard and self.policies[d].guard else (None,):
-                _, floor = final_damage(spec, g, self.tie, self.damage_fails, self.guard_fails)
-                if floor is not None and (
-                    floor < foe.max_hp
-                    or (foe.pc and floor < self.taken_cap)
-                    or (
-                        move.melee
-                        and self.op_matters[i]
-                        and self._gained(floor) < self.units[i].max_op
-                    )
-                ):
+                floor = final_damage(spec, g, *self.final)[1]
+                if floor is not None and (floor < hp or self._gained(floor) < op):
                     return False
         return True
 
@@ -272,8 +263,7 @@ class Prepared(Rules[State]):
         dice = self.dice.get(key)
         if dice is None:
             guard = self.units[d].guard if guarded else None
-            args = (self.specs[(i, m, d)], guard, self.tie, self.damage_fails, self.guard_fails)
-            dice = self.dice[key] = final_damage(*args)[0]
+            dice = self.dice[key] = final_damage(self.specs[(i, m, d)], guard, *self.final)[0]
         if not self.merged:
             return dice
         hp, op = s[3][d], s[6][i]
@@ -466,9 +456,7 @@ class Prepared(Rules[State]):
         down = [k for k in self.pcs if b.hp[k] <= 0]
         if not down:
             return False
-        here = b.cell[i]
-        k = min(down, key=lambda k: (walk(here, b.cell[k]), k))
-        steps = walk(here, b.cell[k])
+        steps, k = min((walk(b.cell[i], b.cell[k]), k) for k in down)
         run = full_move_cost(steps) if steps > 1 else Cost()
         st, ap = b.st[i] - run.st, b.ap[i] - run.ap
         if st < 0 or ap < 0 or (self.link_aid == "transfer" and b.hp[i] < 2):
