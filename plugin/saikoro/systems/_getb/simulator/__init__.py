@@ -48,9 +48,6 @@ from .units import enemy_unit, mean_achievement, pc_unit, start_cell
 
 __all__ = ["SIMULATOR", "GetbSimulator", "Prepared"]
 
-DEFAULT_ROUNDS = 10
-"""Round limit when the main mission gives none."""
-
 HP_COMBINATIONS = 1_000_000
 """The most combinations of the characters' HP a fight is solved exactly with: the states
 of a larger one (three PCs and two enemies of ordinary HP) never fit the budget, and trying
@@ -69,7 +66,7 @@ class GetbSimulator(Simulator[Prepared]):
         "そうしないと、手番の前にガードで【ST】を使い切った者は一度も攻撃できない。"
         "GMは狙いを散らす遊び方が一般的なので、エネミーは無作為に狙う。"
     )
-    default_rounds = DEFAULT_ROUNDS
+    default_rounds = 10
     mean_labels = MappingProxyType({"link_aid": "リンクエイドの回数(平均)"})
     rulings = (
         "getb.final_damage_tie",
@@ -164,7 +161,7 @@ class GetbSimulator(Simulator[Prepared]):
             pcs=tuple(range(len(p_units))),
             enemies=tuple(range(len(p_units), len(units))),
             defeat=tuple(k for k, u in enumerate(units) if not u.pc and u.key in wanted),
-            rounds=enc.round_limit or DEFAULT_ROUNDS,
+            rounds=enc.round_limit or self.default_rounds,
             policies=tuple(tactics.pc if u.pc else tactics.enemy for u in units),
             final=(str(opt["final_damage_tie"]), damage_fails, opt["guard_fumble"] == "fail"),
             op_rounding=str(opt["op_rounding"]),

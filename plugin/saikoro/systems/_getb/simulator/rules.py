@@ -126,7 +126,7 @@ class Prepared(Rules[State]):
     reads: frozenset[str] = frozenset()
     taken_cap: int = 0
     notes: tuple[Note, ...] = ()
-    """What the simulation leaves out of this encounter (:meth:`Simulator.notes`)."""
+    """What the simulation leaves out of this encounter (the simulator's notes)."""
     merged: bool = False
     plans: dict[tuple[object, ...], Plan] = field(default_factory=dict, compare=False, repr=False)
     """The turns planned (a pure function of the key: see :meth:`_plan`)."""
@@ -271,15 +271,15 @@ class Prepared(Rules[State]):
         merge = (key, hp, op, room)
         found = self.dice.get(merge)
         if found is None:
-            gains = self.units[i].moves[m].melee and self.op_matters[i]
-            top = self.units[i].max_op
-            first: dict[tuple[int, int, int], int] = {}  # each state left: its least damage
-            weights: dict[int, int] = {}
-            for damage, w in dice.items():
-                gained = gain_op(op, self._gained(damage), top) if gains else op
-                k = first.setdefault((min(damage, hp), gained, min(damage, room)), damage)
-                weights[k] = weights.get(k, 0) + w
-            found = self.dice[merge] = Dist(weights, dice.denominator)
+            unit = self.units[i]
+            gains = unit.moves[m].melee and self.op_matters[i]
+            least: dict[tuple[int, int, int], int] = {}  # each state left: its least damage
+
+            def left(dmg: int) -> int:  # (damages come in ascending order)
+                gained = gain_op(op, self._gained(dmg), unit.max_op) if gains else op
+                return least.setdefault((min(dmg, hp), gained, min(dmg, room)), dmg)
+
+            found = self.dice[merge] = dice.map(left)
         return found
 
     def _hit(self, s: State, i: int, m: int, d: int, damage: int) -> State:

@@ -187,11 +187,9 @@ def _enemy_move(e: GetbEnemy, a: GetbAttack) -> Move:
 
 def enemy_unit(i: int, e: GetbEnemy) -> Unit:
     """An enemy on its placement: its attacks and its guard."""
-    guard = None
-    if e.guard is not None:
-        guard = CheckSpec(SHIELDS[e.guard.shield].dice, e.guard.armor + e.abilities.strength)
-    moves = tuple(_enemy_move(e, a) for a in e.attacks)
-    weak = frozenset(e.weak or ())
+    g = e.guard
+    guard = None if g is None else CheckSpec(SHIELDS[g.shield].dice, g.armor + e.abilities.strength)
+    moves, weak = tuple(_enemy_move(e, a) for a in e.attacks), frozenset(e.weak or ())
     return Unit(
         e.name, e.id, False, i, moves, guard, e.hp, e.ap, e.st, e.op or 0, e.placement, weak
     )
