@@ -349,60 +349,57 @@ class Prepared(Rules[State]):
         return i, m, d, guarded
 
     def _plan(self, b: _Board, i: int, t: int) -> Plan:
-        """Tactics: the turn of ``i`` on ``t``; it depends only on the two cells and the
-        attacker's ST, OP and AP, so it is planned once for each."""
+        """The turn of ``i`` on ``t`` (:meth:`_choose`), planned once for each key."""
         key = (i, t, b.cell[i], b.cell[t], b.st[i], b.op[i], b.ap[i])
         plan = self.plans.get(key)
         if plan is None:
-            plan = self.plans[key] = self._choose(b, i, t)
+            plan = self.plans[key] = self._choose(key)
         return plan
 
     def _pays(self, st: int, op: int, ap: int, cost: Cost) -> bool:
         return can_pay(st, op, ap, cost, allow_ap_shortfall=self.shortfall)
 
-    def _best_move(self, b: _Board, i: int, t: int, cell: str, run: Cost) -> int:
-        """Unit ``i``'s strongest attack on ``t`` from ``cell`` that it can pay after ``run``
-        (-1: none)."""
-        st, op, ap = b.st[i] - run.st, b.op[i], b.ap[i] - run.ap
-        if st < 0 or ap < 0:
-            return -1
-        dist = distance(cell, b.cell[t])
-        fits = [
-            m
-            for m, move in enumerate(self.units[i].moves)
-            if move.reach[0] <= dist <= move.reach[1] and self._pays(st, op, ap, move.cost)
-        ]
-        return max(fits, key=lambda m: self.strength[(i, m, t)], default=-1)
-
-    def _choose(self, b: _Board, i: int, t: int) -> Plan:
-        """Tactics: the strongest attack on ``t`` from where it stands or one 〈戦闘移動〉 away
-        (free; staying wins a tie, then the nearer cell, then the first listed); failing
+    def _choose(self, key: tuple[int, int, str, str, int, int, int]) -> Plan:
+        """Tactics: the turn of ``i`` (on ``here``, with ``st``, ``op`` and ``ap``) on ``t``
+        (on ``goal``). The strongest attack on ``t`` from where it stands or one 〈戦闘移動〉
+        away (free; staying wins a tie, then the nearer cell, then the first listed); failing
         that, the shortest 〈全力移動〉 that brings an attack in range and leaves its cost.
         With no attack this turn: 〈行動放棄〉 when it can pay none this round; otherwise a
         ``close_in`` character makes a 〈戦闘移動〉 towards where its affordable attacks reach
         ``t``, then 〈待機〉 to act again later."""
-        unit, here, goal, free = self.units[i], b.cell[i], b.cell[t], Cost()
-        st, op, ap = b.st[i], b.op[i], b.ap[i]
+        i, t, here, goal, st, op, ap = key
+        unit, free, rank = self.units[i], Cost(), self.strength
+
+        def best(cell: str, run: Cost) -> int:  # the strongest attack from cell after run
+            left, time = st - run.st, ap - run.ap
+            if left < 0 or time < 0:
+                return -1
+            dist = distance(cell, goal)
+            fits = [
+                m
+                for m, move in enumerate(unit.moves)
+                if move.reach[0] <= dist <= move.reach[1] and self._pays(left, op, time, move.cost)
+            ]
+            return max(fits, key=lambda m: rank[(i, m, t)], default=-1)
+
         pays = [m for m, move in enumerate(unit.moves) if self._pays(st, op, ap, move.cost)]
         if not pays:
             return here, free, -2
-        m = self._best_move(b, i, t, here, free)
-        rank = self.strength
+        m = best(here, free)
         if m >= 0 and rank[(i, m, t)] == max(rank[(i, k, t)] for k in pays):
             return here, free, m  # nothing stronger one cell away
         close_in = self.policies[i].close_in
-        near = []
-        for c in (here, *neighbours(here, unit.pc)) if close_in else (here,):
-            m = self._best_move(b, i, t, c, free)
-            if m >= 0:
-                near.append(((*rank[(i, m, t)], c == here, -distance(c, goal)), (c, free, m)))
+        near = [
+            ((*rank[(i, m, t)], c == here, -distance(c, goal)), (c, free, m))
+            for c in ((here, *neighbours(here, unit.pc)) if close_in else (here,))
+            if (m := best(c, free)) >= 0
+        ]
         if near or not close_in:
             return max(near, key=itemgetter(0))[1] if near else (here, free, -1)
         far = []
         for x in cells(unit.pc):
             steps = walk(here, x, unit.pc)
-            m = self._best_move(b, i, t, x, run := full_move_cost(steps)) if steps > 1 else -1
-            if m >= 0:
+            if steps > 1 and (m := best(x, run := full_move_cost(steps))) >= 0:
                 far.append(((steps, -rank[(i, m, t)][0], x), (x, run, m)))
         if far:
             return min(far, key=itemgetter(0))[1]
