@@ -24,10 +24,8 @@ or less is 〔戦闘不能〕 (ruling ``downed``). The battle ends when every en
 round limit passes (``timeout``; 10 rounds when the mission gives none), at once or at a
 round's end (ruling ``battle_end``).
 
-The rules are a step machine (:mod:`.rules`, on the characters of :mod:`.units`): an
-enemy's random target and each attack's final damage are one roll each; the balance engine
-samples it and solves small fights exactly. What the seed has that a fight here does not
-use is in :attr:`GetbSimulator.NOTES`.
+The step machine is :mod:`.rules`, on the characters of :mod:`.units`. What the seed has
+that a fight here does not use is in :attr:`GetbSimulator.NOTES`.
 """
 
 from __future__ import annotations

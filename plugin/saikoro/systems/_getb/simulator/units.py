@@ -1,11 +1,6 @@
-"""GETB: each character's fixed data read from the model, the map, and the attacks' dice.
-
-A character (:class:`Unit`) has its attacks (:class:`Move`: dice, fixed part, range, cost)
-and its guard as the rules page's commands take them. An attack's outcome is one roll of
-its final damage (:func:`final_damage`): the ``GF`` command's own odds
-(:func:`~saikoro.systems._getb.final.final_damage_odds`), damage check and guard check
-together.
-"""
+"""GETB: each character's fixed data read from the model (a :class:`Unit`, its attacks
+and its guard as the rules page's commands take them), the map, and an attack's outcome
+as one roll of its final damage (:func:`final_damage`: damage and guard check together)."""
 
 from __future__ import annotations
 
@@ -47,11 +42,11 @@ __all__ = [
 def final_damage(
     attack: CheckSpec, guard: CheckSpec | None, tie: str, damage_fails: bool, guard_fails: bool
 ) -> tuple[Dist[int], int | None]:
-    """An attack's final damage (``guard``: the defender's guard check, ``None``: no guard),
-    and the least damage of the chains too long for the engine to follow (``None``: none
-    is cut off). Those chains (about 10^-12 of an attack) are rolled as that least damage:
-    exact wherever it downs the defender and tops up the attacker's OP
-    (:meth:`~.rules.Prepared.solvable`)."""
+    """An attack's final damage, the ``GF`` command's odds (``guard``: the defender's guard
+    check, ``None``: no guard), and the least damage of the chains too long for the engine
+    to follow (``None``: none is cut off). Those chains (about 10^-12 of an attack) are
+    rolled as that least damage: exact wherever it downs the defender and tops up the
+    attacker's OP (:meth:`~.rules.Prepared.solvable`)."""
     odds = final_damage_odds(
         attack, guard, tie=tie, damage_fumble_fails=damage_fails, guard_fumble_fails=guard_fails
     )
