@@ -439,13 +439,13 @@ class Prepared(Rules[State]):
         if self._guards(b, t):
             return t, True
         side, cell = self.units[t].pc, b.cell[t]
-        covers = [
-            (u.guard.dice, u.guard.modifier, -k)
-            for k, u in enumerate(self.units)
-            if k != t and u.pc == side and b.hp[k] > 0 and b.cell[k] == cell
-            if u.guard is not None and self._guards(b, k)
-        ]
-        return (-max(covers)[2], True) if covers else (t, False)
+        best, value = -1, (0, 0, 0)
+        for k, u in enumerate(self.units):
+            if k != t and u.pc == side and b.hp[k] > 0 and b.cell[k] == cell and self._guards(b, k):
+                mine = (u.guard.dice, u.guard.modifier, -k) if u.guard else (0, 0, -k)
+                if best < 0 or mine > value:
+                    best, value = k, mine
+        return (best, True) if best >= 0 else (t, False)
 
     def _link_aid(self, b: _Board, i: int) -> bool:
         """Tactics: a PC whose side guards first rescues the nearest downed ally it can reach
