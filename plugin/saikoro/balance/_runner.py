@@ -36,8 +36,11 @@ from ._tactics import Tactics, tactics_for
 
 __all__ = [
     "CHUNK",
+    "MAX_JOBS",
+    "MAX_SEED",
     "chunk_rng",
     "chunk_sizes",
+    "default_jobs",
     "rulings_used",
     "run_chunk",
     "side_exact",
@@ -47,6 +50,12 @@ __all__ = [
 
 CHUNK = 250
 """Battles per chunk (the unit of seeding and of parallel work)."""
+
+MAX_SEED = 2**64 - 1
+"""The largest seed the commands take (``--seed`` of ``saikoro simulate`` and ``tune``)."""
+
+MAX_JOBS = 256
+"""The most processes the commands take (``--jobs``)."""
 
 
 def chunk_rng(seed: int, index: int) -> random.Random:
@@ -152,6 +161,18 @@ def worker_pool(jobs: int) -> Any:
 
     ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
     return ctx.Pool(jobs, initializer=_ignore_sigint)
+
+
+def default_jobs() -> int:
+    """Every core this process may use (``os.process_cpu_count`` where Python has it)."""
+    counter = getattr(os, "process_cpu_count", None)
+    if counter is not None:
+        found: int | None = counter()
+    elif hasattr(os, "sched_getaffinity"):
+        found = len(os.sched_getaffinity(0))
+    else:  # pragma: no cover - platforms without affinity
+        found = os.cpu_count()
+    return found or 1
 
 
 def chunk_sizes(battles: int) -> list[int]:
