@@ -102,14 +102,9 @@ def side_exact(
     out: dict[int, Fraction] = {}
     for spec in enc.side:
         c = spec.condition
-        if c is None:
-            continue
-        value: Fraction | None = None
-        if c.only_win and exact is not None:
-            value = exact if c.win else 1 - exact
-        else:
-            value = sim.side_exact(prep, c, budget)
-        if value is not None:
+        if c is not None and c.only_win and exact is not None:
+            out[spec.index] = exact if c.win else 1 - exact
+        elif c is not None and (value := sim.side_exact(prep, c, budget)) is not None:
             out[spec.index] = value
     return out
 
@@ -119,15 +114,12 @@ Solved = tuple[Fraction | None, dict[str, Fraction], dict[int, Fraction], str | 
 
 
 def solve_exact(args: tuple[Encounter, Tactics, int]) -> Solved:
-    """Solve ``enc`` exactly under ``tactics`` (each solver within its own counted
-    :class:`Budget` of ``steps``); run beside the battles' chunks when there are several
-    processes."""
+    """Solve ``enc`` exactly under ``tactics`` (P(win), then the side missions, each within
+    its own counted :class:`Budget` of ``steps``); in a worker beside the battles' chunks
+    when there are several processes."""
     enc, tactics, steps = args
     sim = simulator_for(enc.system)
-    return _solve(enc, sim, sim.prepare(enc, tactics), steps)
-
-
-def _solve(enc: Encounter, sim: Simulator[object], prep: object, steps: int) -> Solved:
+    prep = sim.prepare(enc, tactics)
     budget = Budget(steps)
     exact: Fraction | None = None
     figures: dict[str, Fraction] = {}
@@ -210,13 +202,11 @@ def simulate(
     tactics = tactics or tactics_for(enc.system)
     sim = simulator_for(enc.system)
     prep = sim.prepare(enc, tactics)
-    sizes = chunk_sizes(battles)
-    work = [(enc, tactics, seed, i, n) for i, n in enumerate(sizes)]
+    work = [(enc, tactics, seed, i, n) for i, n in enumerate(chunk_sizes(battles))]
     total = _tally(enc)
     interrupted = False
     cut = False
     deadline = None if seconds is None else time.monotonic() + seconds
-    done = 0
     jobs = max(1, min(jobs, len(work)))
     if progress:
         progress(0, battles)
@@ -233,38 +223,36 @@ def simulate(
                 parts = pool.imap(run_chunk, work)
             for part in parts:
                 total = total + part
-                done += part.battles
                 if progress:
-                    progress(done, battles)
+                    progress(total.battles, battles)
                 if deadline is not None and time.monotonic() >= deadline:
-                    cut = done < battles
+                    cut = total.battles < battles
                     break
             if pending is not None:
                 solved = pending.get()
         if solve and solved is None:
-            solved = _solve(enc, sim, prep, steps)
+            solved = solve_exact((enc, tactics, steps))
     except KeyboardInterrupt:  # Ctrl-C: report the battles finished, without the solution
         if not keep_partial:
             raise
         interrupted = True
-    exact: Fraction | None = None
-    figures: dict[str, Fraction] = {}
-    sides: dict[int, Fraction] = {}
-    reason: str | None = None
-    if solved is not None and not interrupted:
-        exact, figures, sides, reason = solved
+    if solved is None or interrupted:
+        solved = None, {}, {}, None
+    exact, figures, sides, reason = solved
+    limit, written = sim.round_limit(enc)
     return summarise(
         total,
         enc,
+        side_exact=sides,
+        ends=sim.ends_for(prep),
         tactics=tactics.label,
         seed=seed,
         exact=exact,
         exact_figures=figures,
         interrupted=interrupted,
         notes=sim.notes(prep),
-        side_exact=sides,
-        ends=sim.ends_for(prep),
-        round_limit=sim.round_limit(enc),
+        round_limit=limit,
+        round_limit_written=written,
         rulings=rulings_used(enc, sim),
         exact_reason=reason,
         requested=battles,

@@ -13,17 +13,16 @@ from dataclasses import asdict, dataclass, field, fields
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from ._side import Battle, Condition
-from ._simulator import End, Note
-
-if TYPE_CHECKING:
-    from ._model import Encounter
-
 from saikoro.dice import InternalError
 from saikoro.systems import OptionValue
 
 from ._errors import BalanceError
 from ._interval import wilson
+from ._side import Battle, Condition
+from ._simulator import End, Note
+
+if TYPE_CHECKING:
+    from ._model import Encounter
 
 __all__ = [
     "BalanceResult",
@@ -302,22 +301,13 @@ def summarise(
     tally: Tally,
     enc: Encounter,
     *,
-    tactics: str,
-    seed: int,
-    exact: Fraction | None = None,
-    exact_figures: dict[str, Fraction] | None = None,
-    interrupted: bool = False,
-    notes: tuple[Note, ...] = (),
     side_exact: Mapping[int, Fraction] | None = None,
     ends: Mapping[str, End] | None = None,
-    round_limit: tuple[int | None, bool] = (None, False),
-    rulings: tuple[RulingUsed, ...] = (),
-    exact_reason: str | None = None,
-    requested: int = 0,
-    cut: float | None = None,
+    **given: Any,
 ) -> BalanceResult:
     """The :class:`BalanceResult` of ``tally``, the battles of ``enc`` (its side missions
-    with a condition are ``tally.checks`` in order).
+    with a condition are ``tally.checks`` in order); ``given``: the fields the battles do
+    not tell (``tactics``, ``seed``, ``exact``, ``notes``...), kept as they are.
 
     ``side_exact``: side mission index -> P(achieved) solved exactly.
     ``ends``: the simulator's ends (every one is listed, in order, with its count).
@@ -331,8 +321,7 @@ def summarise(
     pcs = []
     system = enc.system
     for name, count in zip(enc.party.names, tally.downed, strict=True):
-        dl, dh = wilson(count, n)
-        pcs.append(PcFigures(name, count / n if n else 0.0, dl, dh))
+        pcs.append(PcFigures(name, count / n if n else 0.0, *wilson(count, n)))
     total_rounds = sum(k * v for k, v in tally.rounds.items())
     dangerous = None
     if tally.actions:
@@ -373,16 +362,13 @@ def summarise(
     end_figures = []
     for key, how in known.items():
         count = tally.ends.get(key, 0)
-        lo, hi = wilson(count, n)
         rate = count / n if n else 0.0
-        end_figures.append(EndFigures(key, how.label, how.win, count, rate, lo, hi))
+        end_figures.append(EndFigures(key, how.label, how.win, count, rate, *wilson(count, n)))
     return BalanceResult(
         scenario=enc.scenario,
         system=system,
         party=enc.party.label,
-        tactics=tactics,
         battles=n,
-        seed=seed,
         win=tally.wins / n if n else 0.0,
         win_low=low,
         win_high=high,
@@ -392,17 +378,8 @@ def summarise(
         taken_per_round=tally.taken / total_rounds if total_rounds else 0.0,
         dangerous=dangerous,
         means={k: v / n for k, v in sorted(tally.sums.items())} if n else {},
-        exact=exact,
-        exact_figures=dict(exact_figures or {}),
-        interrupted=interrupted,
-        notes=notes,
         side=tuple(sides),
         dangerous_enemy={e.id: e.name for e in enc.enemies}.get(enemy) if enemy else None,
         ends=tuple(end_figures),
-        round_limit=round_limit[0],
-        round_limit_written=round_limit[1],
-        rulings=rulings,
-        exact_reason=exact_reason,
-        requested=requested,
-        cut=cut,
+        **given,
     )
