@@ -1,13 +1,11 @@
 """Balance figures where an author waits, computed once and cached by content.
 
 ``saikoro validate`` (and so pre-commit), ``mkdocs build`` and ``mkdocs serve`` ask one
-:class:`BalanceStore` for a scenario's figures: :func:`author_figures` computes them (seed
-:data:`SEED`, the scenario's tactics, the exact solution within
-:data:`~saikoro.balance.AUTHOR_STEPS`, the battles within
-:data:`~saikoro.balance.AUTHOR_SECONDS`), and the store keeps them in memory and on disk,
-one JSON file per key in the book's cache folder (``.cache/plugin/saikoro/balance`` next
-to ``mkdocs.yml``, the plugin's ``balance.cache_dir``), so that validate, a build and
-serve compute a fight once between them, and a later run computes only what changed.
+:class:`BalanceStore` for a scenario's figures (:func:`author_figures`), which keeps them
+in memory and on disk, one JSON file per key in the book's cache folder
+(``.cache/plugin/saikoro/balance`` next to ``mkdocs.yml``, the plugin's
+``balance.cache_dir``), so that validate, a build and serve compute a fight once between
+them, and a later run computes only what changed.
 
 The key is a digest of everything the figures depend on: the encounter (party, enemies,
 targets, round limit, rulings, ``balance:`` targets; the scenario's id and title left

@@ -94,16 +94,15 @@ def balance_problems(sc: Scenario, r: BalanceResult, file: str) -> list[Problem]
         spec.win, win=r.win, low=r.win_low, high=r.win_high, battles=r.battles, exact=r.exact
     )
     figure = (_percent(r.win), _percent(r.win_low), _percent(r.win_high), r.battles, SEED)
+    win = "scenario.balance.win"
     if found.state == "out" and r.exact is not None:
         exact = (_percent(float(r.exact)), str(r.exact))
         shown = (*exact, _percent(r.win), r.battles, SEED, spec.win_text)
-        warn("scenario.balance.win", Msg("balance.outside_exact", shown), "miss")
+        warn(win, Msg("balance.outside_exact", shown), "miss")
     elif found.state == "out":
-        warn("scenario.balance.win", Msg("balance.outside", (*figure, spec.win_text)), "miss")
+        warn(win, Msg("balance.outside", (*figure, spec.win_text)), "miss")
     elif found.state == "uncertain" and found.needed is None:
-        msg = Msg("balance.uncertain_edge", (*figure, spec.win_text))
-        warn("scenario.balance.win", msg, "note")
+        warn(win, Msg("balance.uncertain_edge", (*figure, spec.win_text)), "note")
     elif found.state == "uncertain":
-        args = (*figure, spec.win_text, f"{found.needed}")
-        warn("scenario.balance.win", Msg("balance.uncertain", args), "note")
+        warn(win, Msg("balance.uncertain", (*figure, spec.win_text, f"{found.needed}")), "note")
     return out

@@ -43,7 +43,6 @@ __all__ = [
     "default_jobs",
     "rulings_used",
     "run_chunk",
-    "side_exact",
     "simulate",
     "worker_pool",
 ]
@@ -94,29 +93,15 @@ def _tally(enc: Encounter) -> Tally:
     return Tally(pcs=len(enc.party.members), checks=checks)
 
 
-def side_exact(
-    enc: Encounter, sim: Simulator[object], prep: object, exact: Fraction | None, budget: Budget
-) -> dict[int, Fraction]:
-    """Side mission index -> P(achieved) exactly: ``win:`` alone from the main mission's
-    exact figure, others from the simulator's :meth:`~Simulator.side_exact`."""
-    out: dict[int, Fraction] = {}
-    for spec in enc.side:
-        c = spec.condition
-        if c is not None and c.only_win and exact is not None:
-            out[spec.index] = exact if c.win else 1 - exact
-        elif c is not None and (value := sim.side_exact(prep, c, budget)) is not None:
-            out[spec.index] = value
-    return out
-
-
 Solved = tuple[Fraction | None, dict[str, Fraction], dict[int, Fraction], str | None]
 """The exact solution: P(win), the named figures, the side missions', why none."""
 
 
 def solve_exact(args: tuple[Encounter, Tactics, int]) -> Solved:
-    """Solve ``enc`` exactly under ``tactics`` (P(win), then the side missions, each within
-    its own counted :class:`Budget` of ``steps``); in a worker beside the battles' chunks
-    when there are several processes."""
+    """Solve ``enc`` exactly under ``tactics`` (P(win), then the side missions: ``win:``
+    alone from P(win), others by :meth:`Simulator.side_exact`; each within its own counted
+    :class:`Budget` of ``steps``); in a worker beside the battles' chunks when there are
+    several processes."""
     enc, tactics, steps = args
     sim = simulator_for(enc.system)
     prep = sim.prepare(enc, tactics)
@@ -133,8 +118,15 @@ def solve_exact(args: tuple[Encounter, Tactics, int]) -> Solved:
         if steps < EXACT_STEPS:  # an author's path: say where a bigger budget is tried
             reason += f"。saikoro simulate は {EXACT_STEPS:,} 手まで試す"
         reason += "）"
+    sides: dict[int, Fraction] = {}
+    budget = Budget(steps)
     try:
-        sides = side_exact(enc, sim, prep, exact, Budget(steps))
+        for spec in enc.side:
+            c = spec.condition
+            if c is not None and c.only_win and exact is not None:
+                sides[spec.index] = exact if c.win else 1 - exact
+            elif c is not None and (value := sim.side_exact(prep, c, budget)) is not None:
+                sides[spec.index] = value
     except OutOfBudget:
         sides = {}
     return exact, figures, sides, reason
