@@ -38,7 +38,6 @@ __all__ = [
     "CHUNK",
     "MAX_JOBS",
     "MAX_SEED",
-    "chunk_rng",
     "chunk_sizes",
     "default_jobs",
     "rulings_used",
@@ -57,11 +56,6 @@ MAX_JOBS = 256
 """The most processes the commands take (``--jobs``)."""
 
 
-def chunk_rng(seed: int, index: int) -> random.Random:
-    """The generator of chunk ``index`` of a run seeded ``seed``."""
-    return random.Random(f"saikoro-balance:{seed}:{index}")
-
-
 def run_chunk(
     args: tuple[Encounter, Tactics, int, int, int],
     outcomes: list[bool] | None = None,
@@ -75,7 +69,7 @@ def run_chunk(
     enc, tactics, seed, index, count = args
     sim = simulator_for(enc.system)
     prep = sim.prepare(enc, tactics)
-    rng = chunk_rng(seed, index)
+    rng = random.Random(f"saikoro-balance:{seed}:{index}")  # see the module
     tally = _tally(enc)
     for _ in range(count):
         won = tally.wins
@@ -160,7 +154,7 @@ def default_jobs() -> int:
 
 
 def chunk_sizes(battles: int) -> list[int]:
-    """How ``battles`` battles are split into chunks (chunk *i* seeded by :func:`chunk_rng`)."""
+    """How ``battles`` battles are split into chunks (each seeded by its index, see the module)."""
     full, rest = divmod(battles, CHUNK)
     return [CHUNK] * full + ([rest] if rest else [])
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
-from ._interval import wilson_rate
+from ._stats import wilson_rate
 
 __all__ = ["MAX_DECIDE", "VERDICTS", "TargetVerdict", "judge_target", "verdict"]
 
