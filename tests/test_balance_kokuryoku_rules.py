@@ -16,8 +16,8 @@ import pytest
 from balance_cases import build, documented_notes
 from balance_oracle import kokuryoku as oracle
 from saikoro.balance import Budget, Condition, OutOfBudget, Tally, simulate, tactics_for, wilson
-from saikoro.balance._interval import Z95
 from saikoro.balance._runner import run_chunk
+from saikoro.balance._stats import Z95
 from saikoro.dice import Dist
 from saikoro.systems import get as get_system
 from saikoro.systems._kokuryoku import checks
