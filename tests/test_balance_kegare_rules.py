@@ -103,7 +103,7 @@ def _win(
 
 def _fighter(kegare: int = 0, hp: int = 10, immune: int = 0, **more: Any) -> Fighter:
     return Fighter(
-        "祓い手", "祓い手", True, 0, hp, 3, 3, 5, "near", False, (), immune, kegare=kegare, **more
+        "祓い手", "祓い手", True, hp, 3, 3, 5, "near", False, (), immune, kegare=kegare, **more
     )
 
 
@@ -446,7 +446,7 @@ def test_random_status_table_is_uniform_from_six_to_nine() -> None:
     for _ in range(n):
         f = _fighter(6)
         _roll_table(prep, rng, f)
-        assert f.statuses() == 1
+        assert f.marks.bit_count() == 1
         counts.update(s for s in STATUSES if f.has(s))
     assert set(counts) == set(STATUSES)
     for status in STATUSES:  # 1000 expected each; 4.5 standard deviations either way

@@ -123,20 +123,14 @@ class Prepared:
     random_status: str = "uniform"
     guard_uses: str = "every"
     rounding: str = "down"
-    corruption: str = "pcs"
-    """Ruling ``corruption_effects``: who suffers the 穢れ track's effects (``pcs``/``all``)."""
     downing_effects: str = "none"
     """Ruling ``downing_hit_effects``: a downing hit gives its effects (``apply``) or not."""
     status_check_down: str = "yes"
     """Ruling ``status_check_down``: the downed make the status-recovery check (``yes``)."""
-    support: tuple[str, ...] = ()
-    """``skill（enemy）`` of the support skills (not used: the notes name them)."""
-    unread: tuple[str, ...] = ()
-    """The skills whose effect text is not (wholly) read."""
-    read: tuple[str, ...] = ()
-    """``skill（enemy）→ what its effect was read as`` of the skills whose effect is read."""
-    inert: tuple[str, ...] = ()
-    """The attack skills giving 脱力, 自失 or 魅了 (without effect here)."""
+    skills: tuple[tuple[str, ...], ...] = ((), (), (), ())
+    """The enemies' skills the notes name: support ones (not used), those whose effect text
+    is not (wholly) read, attack skills giving 脱力, 自失 or 魅了 (without effect here), and
+    ``skill（enemy）→ what its effect was read as`` of those read."""
     reads: frozenset[str] = frozenset()
     """The battle's figures the side missions read (what the exact states keep)."""
 
@@ -151,7 +145,6 @@ class Fighter:
     key: str
     """An enemy's id, a PC's name."""
     pc: bool
-    index: int
     hp: int
     attack: int
     defence: int
@@ -184,18 +177,8 @@ class Fighter:
         穢れ conditions read ``kegare`` itself."""
         return self.kegare if self.suffers else 0
 
-    @property
-    def up(self) -> bool:
-        """Standing, able to act and to be targeted: HP 1 or more and not out for good
-        (穢れ 10, for one that suffers it)."""
-        return self.hp > 0 and not (self.suffers and out_for_good(self.kegare))
-
     def has(self, status: str) -> bool:
         return bool(self.marks & BIT[status])
-
-    def statuses(self) -> int:
-        """How many statuses it has (the status-recovery check's count)."""
-        return self.marks.bit_count()
 
     def cut(self) -> int:
         """The always-on skills' cut now."""
@@ -439,7 +422,7 @@ def cure_due(prep: Prepared, f: Fighter) -> bool:
 
 def cure_chance(prep: Prepared, f: Fighter) -> Fraction:
     """P(``f``'s status-recovery check succeeds) (the engine's ``KGS``)."""
-    return _status_recovery(f.statuses(), kegare=f.felt, rule=prep.status_rule)
+    return _status_recovery(f.marks.bit_count(), kegare=f.felt, rule=prep.status_rule)
 
 
 _CURE_BITS = tuple(BIT[s] for s in CURE_ORDER)
