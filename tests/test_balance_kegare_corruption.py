@@ -72,7 +72,8 @@ def _up(f: Fighter) -> bool:
 def _random_status(prep: Any, rng: random.Random, f: Fighter) -> None:
     """The turn start's random status table, as :mod:`~.turns` rolls it."""
     if table_due(prep, f):
-        give(f, STATUSES[int(rng.random() * len(STATUSES))])
+        status = STATUSES[int(rng.random() * len(STATUSES))]
+        f.marks, f.poison = give(status, f.marks, f.poison, f.immune)
 
 
 def test_default_is_the_literal_reading() -> None:

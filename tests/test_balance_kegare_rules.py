@@ -436,7 +436,8 @@ def _rule(rule: str) -> Change:
 
 def _roll_table(prep: Prepared, rng: random.Random, f: Fighter) -> None:
     if table_due(prep, f):
-        give(f, STATUSES[int(rng.random() * len(STATUSES))])
+        status = STATUSES[int(rng.random() * len(STATUSES))]
+        f.marks, f.poison = give(status, f.marks, f.poison, f.immune)
 
 
 def test_random_status_table_is_uniform_from_six_to_nine() -> None:

@@ -397,15 +397,13 @@ def table_due(prep: Prepared, f: Fighter) -> bool:
     return prep.random_status != "none" and f.hp > 0 and f.suffers and random_status_due(f.kegare)
 
 
-def give(f: Fighter, status: str) -> None:
-    """The random status table's ``status`` on ``f`` (poison at level 1; nothing when
-    immune or already had)."""
+def give(status: str, marks: int, level: int, immune: int) -> tuple[int, int]:
+    """(statuses, poison level) after the random status table's ``status`` (poison at
+    level 1; nothing when immune or already had)."""
     bit = BIT[status]
-    if f.immune & bit or f.marks & bit:
-        return
-    f.marks |= bit
-    if status == "poison":
-        f.poison = 1
+    if immune & bit or marks & bit:
+        return marks, level
+    return marks | bit, 1 if status == "poison" else level
 
 
 def recovery_due(f: Fighter) -> bool:

@@ -50,28 +50,7 @@ from saikoro.systems._kegare.status import (
     turn_order,
 )
 
-from .fight import (
-    BIT,
-    STATUSES,
-    Cell,
-    Fighter,
-    Move,
-    Prepared,
-    TableKey,
-    TurnEnd,
-    attack_rolls,
-    choose,
-    cured_marks,
-    cut_at,
-    give,
-    guard_for,
-    hurt,
-    marked,
-    nearer,
-    pick,
-    table_due,
-    turn_end,
-)
+from . import fight
 
 __all__ = ["Char", "KegareRules", "State"]
 
@@ -89,7 +68,7 @@ per enemy action, the action that poisoned each PC (-1: none))."""
 
 State = tuple[Core, Totals]
 
-Turned = tuple[Dist[int], tuple[TurnEnd, ...], list["tuple[Char, int, bool] | None"]]
+Turned = tuple[Dist[int], tuple[fight.TurnEnd, ...], list["tuple[Char, int, bool] | None"]]
 """A character's turn end at one state: the roll, its outcomes and where each leaves it
 (the character, the poison tick's damage, whether it is down at the end), found when met."""
 
@@ -101,14 +80,14 @@ character, or the next place in the order); the battle's end (the index: which o
 ENDS = ("win", "wipe", "timeout")
 """How a battle ends (:attr:`~saikoro.balance.Simulator.ends`)."""
 
-STATUS_TABLE: Dist[int] = Dist.uniform(range(len(STATUSES)))
+STATUS_TABLE: Dist[int] = Dist.uniform(range(len(fight.STATUSES)))
 """The random status table (each status alike)."""
 
-Plan = tuple[int, tuple[int, ...], tuple[int, ...], tuple[TableKey, ...]]
+Plan = tuple[int, tuple[int, ...], tuple[int, ...], tuple[fight.TableKey, ...]]
 """An attack as aimed: the skill, the targets, the characters whose defence skill's use it
 spends (a cover; a guard under ``defence_skill_uses=once_per_turn``), each target's odds."""
 
-Hit = tuple[Move, int, tuple[int, ...], tuple[tuple[int, int, bool], ...]]
+Hit = tuple[fight.Move, int, tuple[int, ...], tuple[tuple[int, int, bool], ...]]
 """One outcome of an attack: the skill, its place in ``KegareRules.names`` (-1: a
 PC's), the characters whose defence skill's use it spends, (target, damage, effects land)
 of each target."""
@@ -116,7 +95,7 @@ of each target."""
 Attack = tuple[Dist[int], tuple[Hit, ...]]
 """An attack as one roll: the dice (each outcome's place in the next) and the outcomes."""
 
-_CONFUSION, _PARALYSIS = BIT["confusion"], BIT["paralysis"]
+_CONFUSION, _PARALYSIS = fight.BIT["confusion"], fight.BIT["paralysis"]
 
 T = TypeVar("T")
 
@@ -127,7 +106,7 @@ def _risen(kegare: int) -> int:
     return kegare_after(kegare, KegareChange.TURN_END)
 
 
-_nearer = cache(nearer)
+_nearer = cache(fight.nearer)
 
 
 def _put(values: tuple[T, ...], i: int, v: T) -> tuple[T, ...]:
@@ -144,7 +123,7 @@ class KegareRules(Rules[State]):
     repeats: ClassVar[bool] = False
     """The states carry what the battle counts (damage dealt, taken...)."""
 
-    def __init__(self, prep: Prepared) -> None:
+    def __init__(self, prep: fight.Prepared) -> None:
         self.prep = prep
         fs = self.fighters = [replace(f) for f in (*prep.pcs, *prep.enemies)]
         self.n, self.pcs = n, p = len(fs), len(prep.pcs)
@@ -186,7 +165,9 @@ class KegareRules(Rules[State]):
         """Per turn, the HP at or below which a downed character never stands again (each
         recovery check left gives back at most ``most``): all such HP are this one."""
         due = [
-            frozenset(k for k in range(ten + 1) if table_due(prep, replace(f, hp=1, kegare=k)))
+            frozenset(
+                k for k in range(ten + 1) if fight.table_due(prep, replace(f, hp=1, kegare=k))
+            )
             for f in fs
         ]
         self.due = tuple((i, kegare) for i, kegare in enumerate(due) if kegare)
@@ -202,7 +183,7 @@ class KegareRules(Rules[State]):
         self._aims: dict[Hashable, Attack] = {}
         self.poisons = tuple(int(len(f.moves) > 1 and any(m.poison for m in f.moves)) for f in fs)
         """Whether an enemy's choice of skill reads HP and the turn (a poisoning one's)."""
-        self._ends: dict[Hashable, tuple[Dist[int], tuple[TurnEnd, ...]] | None] = {}
+        self._ends: dict[Hashable, tuple[Dist[int], tuple[fight.TurnEnd, ...]] | None] = {}
         self.most_tick = (0, *(max(poison(level).outcomes()) for level in range(1, 6)))
         """The most damage a tick of each poison level can do (before any cut)."""
         self._turned: dict[tuple[int, Char, int], Turned] = {}
@@ -219,7 +200,7 @@ class KegareRules(Rules[State]):
         read = (taken, downed, fallen, (tuple(map(bool, actions)), poisoners))
         return core, *(value if kept else None for value, kept in zip(read, self.kept, strict=True))
 
-    def load(self, i: int, c: Char) -> Fighter:
+    def load(self, i: int, c: Char) -> fight.Fighter:
         """Character ``i`` as a :class:`~.fight.Fighter` at ``c`` (to ask the rules
         written on one)."""
         f = self.fighters[i]
@@ -266,12 +247,8 @@ class KegareRules(Rules[State]):
 
     def _given(self, i: int, c: Char) -> Chars:
         """Character ``i`` at ``c`` after each status of the table."""
-        out = []
-        for status in STATUSES:
-            f = self.load(i, c)
-            give(f, status)
-            out.append((f.hp, f.kegare, f.position, f.marks, f.poison, f.guarded))
-        return tuple(out)
+        immune = self.fighters[i].immune
+        return tuple((*c[:3], *fight.give(s, c[3], c[4], immune), c[5]) for s in fight.STATUSES)
 
     def _order(self, chars: Chars) -> tuple[int, ...]:
         """The turn's acting order (:func:`~saikoro.systems._kegare.status.turn_order`;
@@ -312,7 +289,7 @@ class KegareRules(Rules[State]):
             if policy.target != "random":
                 hps = [chars[x][0] for x in foes]
                 if policy.target == "most_dangerous":
-                    x = foes[choose(policy, hps, [self.fighters[x].danger for x in foes])]
+                    x = foes[fight.choose(policy, hps, [self.fighters[x].danger for x in foes])]
                 else:  # the least HP, the first of equals (choose's, without its calls)
                     x = foes[hps.index(min(hps))]
             # the attack reads no HP but a poisoning skill's choice (and the turn with it),
@@ -355,10 +332,10 @@ class KegareRules(Rules[State]):
             guard = 0
             if d.guards:
                 was = cd[5] or t in spent
-                guard, used = guard_for(self.once, d.guards, cd[1], cd[3], was)
+                guard, used = fight.guard_for(self.once, d.guards, cd[1], cd[3], was)
                 if used and not was:
                     spent += (t,)
-            cut = cut_at(d.cuts, cd[1]) if d.cuts else 0
+            cut = fight.cut_at(d.cuts, cd[1]) if d.cuts else 0
             felts = (felt, cd[1] if d.suffers else 0)
             odds.append(
                 (a.attack, d.defence, move.damage, move.ranged, ca[2], cd[2], *felts, guard, cut)
@@ -386,7 +363,7 @@ class KegareRules(Rules[State]):
             return 0
         everyone = [replace(self.load(f, chars[f])) for f in foes]
         a = self.load(i, chars[i])
-        move = pick(self.prep, a, everyone[foes.index(x)], everyone, turn)
+        move = fight.pick(self.prep, a, everyone[foes.index(x)], everyone, turn)
         return a.moves.index(move) if move else 0
 
     def _roll(self, i: int, aims: tuple[Plan, ...]) -> Attack:
@@ -400,12 +377,12 @@ class KegareRules(Rules[State]):
             rolls = []
             for t, table in zip(targets, odds, strict=True):
                 effects = bool(marks & ~self.fighters[t].immune)
-                rolls.append((attack_rolls(table, *self.odds), effects))
-            joint: dict[tuple[Cell, ...], int] = {}
+                rolls.append((fight.attack_rolls(table, *self.odds), effects))
+            joint: dict[tuple[fight.Cell, ...], int] = {}
             for a, wa in TWO_D6.items():
-                combos: dict[tuple[Cell, ...], int] = {(): wa}
+                combos: dict[tuple[fight.Cell, ...], int] = {(): wa}
                 for part, effects in rolls:
-                    more: dict[tuple[Cell, ...], int] = {}
+                    more: dict[tuple[fight.Cell, ...], int] = {}
                     for cells, w in combos.items():
                         for (damage, lands), v in part[a]:
                             key = (*cells, (damage, lands and effects))
@@ -445,13 +422,13 @@ class KegareRules(Rules[State]):
                 hp -= damage
                 dealt_now += damage
             elif damage > 0:  # down, or further down: the 穢れ of a down, the HP floor
-                hp, down = hurt(hp, kegare, self.suffers[t], damage)
+                hp, down = fight.hurt(hp, kegare, self.suffers[t], damage)
                 kegare = down if self.counted[t] else kegare
                 hp = max(hp, self.floor[turn])
                 dealt_now += damage
             if lands:
                 immune = self.fighters[t].immune
-                marks, after = marked(self.prep, move, hp, marks, level, immune=immune)
+                marks, after = fight.marked(self.prep, move, hp, marks, level, immune=immune)
                 if after != level:  # a PC poisoned by an enemy's skill
                     poisoners = _put(poisoners, t, action)
                 level = after
@@ -483,7 +460,7 @@ class KegareRules(Rules[State]):
             key = (i, hp, c[1], c[3], c[4])
             ends = self._ends.get(key)
             if ends is None:
-                ends = self._ends[key] = turn_end(self.prep, self.load(i, (hp, *c[1:])))
+                ends = self._ends[key] = fight.turn_end(self.prep, self.load(i, (hp, *c[1:])))
             dist, outcomes = ends  # type: ignore[misc]
             found = self._turned[(i, c, turn)] = (dist, outcomes, [None] * len(outcomes))
         return Roll(found[0], partial(self._after, (turn, i, chars, totals), found))
@@ -497,10 +474,10 @@ class KegareRules(Rules[State]):
         if ended is None:
             damage, gain, cured = found[1][x]
             hp, kegare, position, marks, level, guarded = chars[i]
-            hp, down = hurt(hp, kegare, self.suffers[i], damage)
+            hp, down = fight.hurt(hp, kegare, self.suffers[i], damage)
             kegare = down if self.counted[i] else kegare
             if cured:
-                marks, level = cured_marks(marks, level)
+                marks, level = fight.cured_marks(marks, level)
             now = (max(hp + gain, self.floor[turn + 1]), kegare, position, marks, level, guarded)
             ended = found[2][x] = (now, damage, hp <= 0 or kegare >= self.gone[i])
         now, damage, fell = ended
