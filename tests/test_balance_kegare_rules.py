@@ -181,7 +181,7 @@ def test_one_exchange_is_kga(
     a = replace(prep.pcs[0], attack=a_attack, position=a_pos, kegare=a_k)
     d = replace(prep.enemies[0], defence=d_defence, position=d_pos, kegare=d_k, suffers=True)
     move = Move("攻撃", "攻撃", damage, ranged)
-    t = table(prep, a, move, d, guard=guard, cut=0)
+    t = table(prep, a, move, d, guard)
     mine: Counter[int] = Counter()
     for (dmg, _), w in t.items():
         mine[dmg] += w

@@ -60,6 +60,7 @@ __all__ = [
     "pick",
     "table",
     "table_due",
+    "table_key",
     "turn_end",
     "values",
 ]
@@ -180,10 +181,6 @@ class Fighter:
     def has(self, status: str) -> bool:
         return bool(self.marks & BIT[status])
 
-    def cut(self) -> int:
-        """The always-on skills' cut now."""
-        return cut_at(self.cuts, self.kegare)
-
 
 # -- attacks --------------------------------------------------------------------------
 
@@ -231,15 +228,17 @@ def attack_rolls(
     return tuple(out)
 
 
-def table(
-    prep: Prepared, a: Fighter, move: Move, d: Fighter, *, guard: int, cut: int
-) -> Dist[Cell]:
-    """``a`` using ``move`` on ``d`` (its defence skill ``guard``, its always-on ``cut``):
-    each :data:`Cell` out of 36 x 36."""
+def table_key(a: Fighter, move: Move, d: Fighter, guard: int) -> TableKey:
+    """The odds' key of ``a`` using ``move`` on ``d`` (its defence skill ``guard``, its
+    always-on cut at its 穢れ)."""
     key = (a.attack, d.defence, move.damage, move.ranged, a.position, d.position, a.felt, d.felt)
-    rolls = attack_rolls(
-        (*key, guard, cut), prep.min_damage, prep.position_stack, prep.critical_guard
-    )
+    return (*key, guard, cut_at(d.cuts, d.kegare))
+
+
+def table(prep: Prepared, a: Fighter, move: Move, d: Fighter, guard: int) -> Dist[Cell]:
+    """``a`` using ``move`` on ``d`` (:func:`table_key`): each :data:`Cell` out of 36 x 36."""
+    key = table_key(a, move, d, guard)
+    rolls = attack_rolls(key, prep.min_damage, prep.position_stack, prep.critical_guard)
     weights: dict[Cell, int] = {}
     for a_sum, wa in TWO_D6.items():
         for cell, w in rolls[a_sum]:
@@ -352,7 +351,7 @@ def values(
         for d in foes if move.area else (target,):
             once = prep.guard_uses == "once_per_turn"
             guard = guard_for(once, d.guards, d.kegare, d.marks, d.guarded)[0]
-            t = table(prep, a, move, d, guard=guard, cut=d.cut())
+            t = table(prep, a, move, d, guard)
             total += mean_damage(t)
             if move.poison > d.poison and not d.immune & _POISON:
                 rise = _poison_mean(move.poison, prep.min_damage) - _poison_mean(
@@ -449,7 +448,7 @@ def turn_end(prep: Prepared, f: Fighter) -> tuple[Dist[int], tuple[TurnEnd, ...]
     if not (ticking or recovery_due(f) or cure_due(prep, f)):
         return None
     ticks = _poison(f.poison, min_damage=prep.min_damage) if ticking else _NOTHING
-    cut = f.cut()
+    cut = cut_at(f.cuts, f.kegare)
     g = replace(f)
     out: dict[TurnEnd, int] = {}
     den = ticks.denominator * 36 * 6  # the status-recovery 2D6, the recovery 1D6

@@ -138,7 +138,7 @@ class KegareRules(Rules[State]):
         self.gone = tuple(ten if f.suffers else maxsize for f in fs)
         """The 穢れ from which each character is out for good (:func:`out_for_good`); one
         out for good keeps HP 0 or below (its HP no longer matters), so that one stands
-        (:attr:`~.fight.Fighter.up`) at HP 1 or more."""
+        (acts, can be targeted) at HP 1 or more."""
         self.first = tuple(
             (self._hp(i, f.hp, f.kegare), f.kegare, f.position, f.marks, f.poison, False)
             for i, f in enumerate(fs)
@@ -323,23 +323,15 @@ class KegareRules(Rules[State]):
         else:
             m = self._pick(turn, i, x, foes, chars)
             targets = foes if self.fighters[i].moves[m].area else (x,)
-        a, ca = self.fighters[i], chars[i]
-        move = a.moves[m]
-        felt = ca[1] if a.suffers else 0
+        a = self.load(i, chars[i])
         odds = []
         for t in targets:
-            d, cd = self.fighters[t], chars[t]
-            guard = 0
-            if d.guards:
-                was = cd[5] or t in spent
-                guard, used = fight.guard_for(self.once, d.guards, cd[1], cd[3], was)
-                if used and not was:
-                    spent += (t,)
-            cut = fight.cut_at(d.cuts, cd[1]) if d.cuts else 0
-            felts = (felt, cd[1] if d.suffers else 0)
-            odds.append(
-                (a.attack, d.defence, move.damage, move.ranged, ca[2], cd[2], *felts, guard, cut)
-            )
+            d = self.load(t, chars[t])
+            was = d.guarded or t in spent
+            guard, used = fight.guard_for(self.once, d.guards, d.kegare, d.marks, was)
+            if used and not was:
+                spent += (t,)
+            odds.append(fight.table_key(a, a.moves[m], d, guard))
         return m, targets, spent, tuple(odds)
 
     def _cover(self, x: int, foes: tuple[int, ...], chars: Chars) -> tuple[int, tuple[int, ...]]:
