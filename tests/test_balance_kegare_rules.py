@@ -537,7 +537,8 @@ def test_status_recovery_check_matches_the_engine() -> None:
     rng = random.Random(11)
     n = 4000
     for rule in ("at_least", "above"):
-        prep = replace(_prep(KEGARE), status_rule=rule)
+        prep = _prep(KEGARE)
+        prep = replace(prep, settings=replace(prep.settings, status_recovery=rule))
         for count, kegare in ((1, 0), (3, 0), (2, 5)):
             exact = float(status_recovery(count, kegare=kegare, rule=rule))
             names = ("daze", "curse", "poison")[:count]

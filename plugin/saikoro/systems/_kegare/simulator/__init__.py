@@ -7,7 +7,6 @@ rules (:mod:`.fight`); skills read by :func:`~saikoro.systems._kegare.effects.re
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 from fractions import Fraction
 from math import prod
 from types import MappingProxyType
@@ -16,6 +15,7 @@ from saikoro.balance import Encounter, Note, Simulator, Tactics
 from saikoro.systems._kegare import model as km
 from saikoro.systems._kegare.effects import describe, read_effect
 from saikoro.systems._kegare.flows import FLOWS
+from saikoro.systems._kegare.rulings import Settings
 
 from .fight import BIT, Fighter, Move, Prepared, choose, values
 from .rules import KegareRules
@@ -125,17 +125,17 @@ NOTES = MappingProxyType(
 def _choices(sim: KegareSimulator, prep: Prepared) -> list[Note]:
     """The ``choice`` notes: which attack skill decides each enemy's turn at the start."""
     out: list[Note] = []
-    pcs = [replace(p) for p in prep.pcs]
+    pcs = list(prep.pcs)
     if not pcs:
         return out
     for e in prep.enemies:
         if len(e.moves) < 2:
             continue
-        if prep.enemy_policy.target == "random":
+        if prep.tactics.enemy.target == "random":
             targets = pcs
         else:
             hps, dangers = [p.hp for p in pcs], [p.danger for p in pcs]
-            targets = [pcs[choose(prep.enemy_policy, hps, dangers)]]
+            targets = [pcs[choose(prep.tactics.enemy, hps, dangers)]]
         totals = dict.fromkeys(e.moves, Fraction(0))
         for t in targets:
             for move, value in values(prep, e, t, pcs, 1):
@@ -197,12 +197,8 @@ class KegareSimulator(Simulator[Prepared]):
             enemies=enemies,
             defeat=frozenset(enc.defeat) or frozenset(e.key for e in enemies),
             turns=enc.round_limit or DEFAULT_TURNS,
-            pc_policy=tactics.pc,
-            enemy_policy=tactics.enemy,
-            min_damage=int(o["min_damage"]),
-            position_stack=str(o["position_stack"]),
-            critical_guard=str(o["critical_guard"]),
-            status_rule=str(o["status_recovery"]),
+            tactics=tactics,
+            settings=Settings.from_options(o),
             random_status=str(o["random_status"]),
             guard_uses=str(o["defence_skill_uses"]),
             rounding=str(o["paralysis_rounding"]),

@@ -18,7 +18,7 @@ from fractions import Fraction
 from functools import cache
 from operator import itemgetter
 
-from saikoro.balance import Policy
+from saikoro.balance import Policy, Tactics
 from saikoro.dice import Dist
 from saikoro.systems._kegare.checks import (
     TWO_D6,
@@ -27,6 +27,7 @@ from saikoro.systems._kegare.checks import (
     needs_defence_roll,
     resolve,
 )
+from saikoro.systems._kegare.rulings import Settings
 from saikoro.systems._kegare.status import (
     Status,
     kegare_on_down,
@@ -115,12 +116,9 @@ class Prepared:
     defeat: frozenset[str]
     """Enemy ids whose defeat is the main mission."""
     turns: int
-    pc_policy: Policy
-    enemy_policy: Policy
-    min_damage: int = 0
-    position_stack: str = "max"
-    critical_guard: str = "nullify"
-    status_rule: str = "at_least"
+    tactics: Tactics
+    settings: Settings
+    """The rulings the engine's checks read (``KGA``'s, ``KGS``'s)."""
     random_status: str = "uniform"
     guard_uses: str = "every"
     rounding: str = "down"
@@ -196,9 +194,7 @@ _POSITIONS[None] = None
 
 
 @cache
-def attack_rolls(
-    key: TableKey, min_damage: int, stack: str, critical: str
-) -> tuple[tuple[tuple[Cell, int], ...], ...]:
+def attack_rolls(key: TableKey, settings: Settings) -> tuple[tuple[tuple[Cell, int], ...], ...]:
     """Per attack 2D6 sum (index 2 to 12), each :data:`Cell` with its weight out of 36
     (the target's defence 2D6; a result without a defence roll weighs all 36)."""
     attack, defence, damage, ranged, a_pos, d_pos, a_felt, d_felt, guard, cut = key
@@ -212,9 +208,9 @@ def attack_rolls(
         attacker_kegare=a_felt,
         defender_kegare=d_felt,
         guard=guard,
-        min_damage=min_damage,
-        position_stack=stack,
-        critical_guard=critical,
+        min_damage=settings.min_damage,
+        position_stack=settings.position_stack,
+        critical_guard=settings.critical_guard,
     )
     out: list[tuple[tuple[Cell, int], ...]] = [()] * 13
     for a in TWO_D6.outcomes():
@@ -222,7 +218,7 @@ def attack_rolls(
         cells: dict[Cell, int] = {}
         for d, w in rolls:
             r = resolve(spec, a, d)
-            cell = (after_cut(r.damage, cut, min_damage), r.outcome.effects_land)
+            cell = (after_cut(r.damage, cut, settings.min_damage), r.outcome.effects_land)
             cells[cell] = cells.get(cell, 0) + w
         out[a] = tuple(cells.items())
     return tuple(out)
@@ -237,8 +233,7 @@ def table_key(a: Fighter, move: Move, d: Fighter, guard: int) -> TableKey:
 
 def table(prep: Prepared, a: Fighter, move: Move, d: Fighter, guard: int) -> Dist[Cell]:
     """``a`` using ``move`` on ``d`` (:func:`table_key`): each :data:`Cell` out of 36 x 36."""
-    key = table_key(a, move, d, guard)
-    rolls = attack_rolls(key, prep.min_damage, prep.position_stack, prep.critical_guard)
+    rolls = attack_rolls(table_key(a, move, d, guard), prep.settings)
     weights: dict[Cell, int] = {}
     for a_sum, wa in TWO_D6.items():
         for cell, w in rolls[a_sum]:
@@ -354,15 +349,14 @@ def values(
             t = table(prep, a, move, d, guard)
             total += mean_damage(t)
             if move.poison > d.poison and not d.immune & _POISON:
-                rise = _poison_mean(move.poison, prep.min_damage) - _poison_mean(
-                    d.poison, prep.min_damage
-                )
+                least = prep.settings.min_damage
+                rise = _poison_mean(move.poison, least) - _poison_mean(d.poison, least)
                 after = (d.marks | (move.marks & ~d.immune)).bit_count()
                 below = d.hp if prep.downing_effects == "none" else None
                 stays = t.probability_where(
                     lambda c, hp=below: c[1] and (hp is None or c[0] < hp)  # type: ignore[misc]
                 )
-                total += stays * rise * _ticks(after, d.felt, prep.status_rule, left)
+                total += stays * rise * _ticks(after, d.felt, prep.settings.status_recovery, left)
         out.append((move, total))
     return out
 
@@ -419,7 +413,7 @@ def cure_due(prep: Prepared, f: Fighter) -> bool:
 
 def cure_chance(prep: Prepared, f: Fighter) -> Fraction:
     """P(``f``'s status-recovery check succeeds) (the engine's ``KGS``)."""
-    return _status_recovery(f.marks.bit_count(), kegare=f.felt, rule=prep.status_rule)
+    return _status_recovery(f.marks.bit_count(), kegare=f.felt, rule=prep.settings.status_recovery)
 
 
 _CURE_BITS = tuple(BIT[s] for s in CURE_ORDER)
@@ -447,13 +441,14 @@ def turn_end(prep: Prepared, f: Fighter) -> tuple[Dist[int], tuple[TurnEnd, ...]
     ticking = f.poison > 0 and not out_for_good(f.felt)  # (not once out for good)
     if not (ticking or recovery_due(f) or cure_due(prep, f)):
         return None
-    ticks = _poison(f.poison, min_damage=prep.min_damage) if ticking else _NOTHING
+    least = prep.settings.min_damage
+    ticks = _poison(f.poison, min_damage=least) if ticking else _NOTHING
     cut = cut_at(f.cuts, f.kegare)
     g = replace(f)
     out: dict[TurnEnd, int] = {}
     den = ticks.denominator * 36 * 6  # the status-recovery 2D6, the recovery 1D6
     for tick, p in ticks.items():
-        damage = after_cut(tick, cut, prep.min_damage)
+        damage = after_cut(tick, cut, least)
         hp, g.kegare = hurt(f.hp, f.kegare, f.suffers, damage)
         gains = _NOTHING
         g.hp = hp

@@ -143,7 +143,8 @@ class KegareRules(Rules[State]):
             (self._hp(i, f.hp, f.kegare), f.kegare, f.position, f.marks, f.poison, False)
             for i, f in enumerate(fs)
         )
-        policies, foes = (prep.enemy_policy, prep.pc_policy), (tuple(range(p)), tuple(range(p, n)))
+        policies = (prep.tactics.enemy, prep.tactics.pc)
+        foes = (tuple(range(p)), tuple(range(p, n)))
         self.sides = tuple(
             (i < p, foes[i < p], policies[i < p], i < p and policies[1].close_in, not f.moves)
             for i, f in enumerate(fs)
@@ -174,8 +175,7 @@ class KegareRules(Rules[State]):
         """The characters that may roll the random status table, each with the 穢れ at which
         it does if standing."""
         self.once = prep.guard_uses == "once_per_turn"
-        self.covering = prep.enemy_policy.guard and any(f.covers for f in fs[p:])
-        self.odds = (prep.min_damage, prep.position_stack, prep.critical_guard)
+        self.covering = prep.tactics.enemy.guard and any(f.covers for f in fs[p:])
         self.kept = tuple(k in prep.reads for k in ("taken", "downed", "defeated", "hit_by"))
         if True not in self.kept:  # the core alone, without a call
             self.canonical = itemgetter(0)  # type: ignore[method-assign,assignment]
@@ -369,7 +369,7 @@ class KegareRules(Rules[State]):
             rolls = []
             for t, table in zip(targets, odds, strict=True):
                 effects = bool(marks & ~self.fighters[t].immune)
-                rolls.append((fight.attack_rolls(table, *self.odds), effects))
+                rolls.append((fight.attack_rolls(table, self.prep.settings), effects))
             joint: dict[tuple[fight.Cell, ...], int] = {}
             for a, wa in TWO_D6.items():
                 combos: dict[tuple[fight.Cell, ...], int] = {(): wa}
