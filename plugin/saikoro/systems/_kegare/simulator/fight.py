@@ -361,13 +361,9 @@ def values(
     return out
 
 
-def pick(
-    prep: Prepared, a: Fighter, target: Fighter, foes: Sequence[Fighter], turn: int
-) -> Move | None:
-    """The attack skill ``a`` uses: the one the opposing side expects to lose the most
-    HP to (:func:`values`; ties: the skill written first); ``None``: it has none (pass)."""
-    if len(a.moves) <= 1:
-        return a.moves[0] if a.moves else None
+def pick(prep: Prepared, a: Fighter, target: Fighter, foes: Sequence[Fighter], turn: int) -> Move:
+    """The attack skill ``a`` uses (one without any passes): the one the opposing side
+    expects to lose the most HP to (:func:`values`; ties: the skill written first)."""
     return max(values(prep, a, target, foes, turn), key=itemgetter(1))[0]
 
 
@@ -375,6 +371,7 @@ _CLOSEST = tuple(p.value for p in Position)
 """The positions, nearest first (the engine's order)."""
 
 
+@cache
 def nearer(position: str | None) -> str | None:
     """One position nearer the enemy (the auxiliary action 移動)."""
     if position is None:
@@ -433,14 +430,12 @@ TurnEnd = tuple[int, int, bool]
 its cut, HP its recovery check gave back, whether its status-recovery check cured one)."""
 
 
-def turn_end(prep: Prepared, f: Fighter) -> tuple[Dist[int], tuple[TurnEnd, ...]] | None:
+def turn_end(prep: Prepared, f: Fighter) -> tuple[Dist[int], tuple[TurnEnd, ...]]:
     """``f``'s own turn end, in the rule's order: its poison tick (the engine's ``KGP``,
     after its always-on cut), its recovery check when down after it (``KGR``), its
     status-recovery check (``KGS``), as one roll (each outcome's place in the tuple
-    beside); ``None`` when none of them is due."""
+    beside)."""
     ticking = f.poison > 0 and not out_for_good(f.felt)  # (not once out for good)
-    if not (ticking or recovery_due(f) or cure_due(prep, f)):
-        return None
     least = prep.settings.min_damage
     ticks = _poison(f.poison, min_damage=least) if ticking else _NOTHING
     cut = cut_at(f.cuts, f.kegare)

@@ -106,9 +106,6 @@ def _risen(kegare: int) -> int:
     return kegare_after(kegare, KegareChange.TURN_END)
 
 
-_nearer = cache(fight.nearer)
-
-
 def _put(values: tuple[T, ...], i: int, v: T) -> tuple[T, ...]:
     """``values`` with ``v`` at ``i``."""
     return (*values[:i], v, *values[i + 1 :])
@@ -183,7 +180,7 @@ class KegareRules(Rules[State]):
         self._aims: dict[Hashable, Attack] = {}
         self.poisons = tuple(int(len(f.moves) > 1 and any(m.poison for m in f.moves)) for f in fs)
         """Whether an enemy's choice of skill reads HP and the turn (a poisoning one's)."""
-        self._ends: dict[Hashable, tuple[Dist[int], tuple[fight.TurnEnd, ...]] | None] = {}
+        self._ends: dict[Hashable, tuple[Dist[int], tuple[fight.TurnEnd, ...]]] = {}
         self.most_tick = (0, *(max(poison(level).outcomes()) for level in range(1, 6)))
         """The most damage a tick of each poison level can do (before any cut)."""
         self._turned: dict[tuple[int, Char, int], Turned] = {}
@@ -283,8 +280,8 @@ class KegareRules(Rules[State]):
                 return None
             if passes:  # no attack skill
                 continue
-            if close_in and c[2] != _nearer(c[2]):
-                chars = _put(chars, i, (c[0], c[1], _nearer(c[2]), *c[3:]))
+            if close_in and c[2] != fight.nearer(c[2]):
+                chars = _put(chars, i, (c[0], c[1], fight.nearer(c[2]), *c[3:]))
             x = -1  # a random target: each foe alike
             if policy.target != "random":
                 hps = [chars[x][0] for x in foes]
@@ -355,8 +352,7 @@ class KegareRules(Rules[State]):
             return 0
         everyone = [replace(self.load(f, chars[f])) for f in foes]
         a = self.load(i, chars[i])
-        move = fight.pick(self.prep, a, everyone[foes.index(x)], everyone, turn)
-        return a.moves.index(move) if move else 0
+        return a.moves.index(fight.pick(self.prep, a, everyone[foes.index(x)], everyone, turn))
 
     def _roll(self, i: int, aims: tuple[Plan, ...]) -> Attack:
         """``i``'s attack as one roll: which plan (each aim alike), then every target's
@@ -453,7 +449,7 @@ class KegareRules(Rules[State]):
             ends = self._ends.get(key)
             if ends is None:
                 ends = self._ends[key] = fight.turn_end(self.prep, self.load(i, (hp, *c[1:])))
-            dist, outcomes = ends  # type: ignore[misc]
+            dist, outcomes = ends
             found = self._turned[(i, c, turn)] = (dist, outcomes, [None] * len(outcomes))
         return Roll(found[0], partial(self._after, (turn, i, chars, totals), found))
 
