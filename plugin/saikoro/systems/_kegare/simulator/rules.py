@@ -39,16 +39,8 @@ from typing import ClassVar, TypeVar
 
 from saikoro.balance import Battle, Roll, Rules
 from saikoro.dice import Dist
+from saikoro.systems._kegare import status
 from saikoro.systems._kegare.checks import TWO_D6
-from saikoro.systems._kegare.status import (
-    Combatant,
-    KegareChange,
-    kegare_after,
-    out_for_good,
-    poison,
-    recovery,
-    turn_order,
-)
 
 from . import fight
 
@@ -103,7 +95,7 @@ T = TypeVar("T")
 @cache
 def _risen(kegare: int) -> int:
     """穢れ after the turn's end rise of one with 加護."""
-    return kegare_after(kegare, KegareChange.TURN_END)
+    return status.kegare_after(kegare, status.KegareChange.TURN_END)
 
 
 def _put(values: tuple[T, ...], i: int, v: T) -> tuple[T, ...]:
@@ -131,9 +123,9 @@ class KegareRules(Rules[State]):
         """Whether each character's 穢れ can change what follows (it suffers the track, or a
         skill of its works from some 穢れ); one's that cannot stays as it starts, so that
         states alike but for it are one."""
-        ten = next(k for k in count() if out_for_good(k))
+        ten = next(k for k in count() if status.out_for_good(k))
         self.gone = tuple(ten if f.suffers else maxsize for f in fs)
-        """The 穢れ from which each character is out for good (:func:`out_for_good`); one
+        """The 穢れ from which each character is out for good (:func:`status.out_for_good`); one
         out for good keeps HP 0 or below (its HP no longer matters), so that one stands
         (acts, can be targeted) at HP 1 or more."""
         self.first = tuple(
@@ -158,7 +150,7 @@ class KegareRules(Rules[State]):
         ]
         """Each character's attack skills with their place in ``names`` (the totals'
         damage per enemy action; -1 for a PC's)."""
-        most = max(recovery().outcomes())
+        most = max(status.recovery().outcomes())
         self.floor = tuple(-(prep.turns - t + 1) * most for t in range(prep.turns + 2))
         """Per turn, the HP at or below which a downed character never stands again (each
         recovery check left gives back at most ``most``): all such HP are this one."""
@@ -181,7 +173,7 @@ class KegareRules(Rules[State]):
         self.poisons = tuple(int(len(f.moves) > 1 and any(m.poison for m in f.moves)) for f in fs)
         """Whether an enemy's choice of skill reads HP and the turn (a poisoning one's)."""
         self._ends: dict[Hashable, tuple[Dist[int], tuple[fight.TurnEnd, ...]]] = {}
-        self.most_tick = (0, *(max(poison(level).outcomes()) for level in range(1, 6)))
+        self.most_tick = (0, *(max(status.poison(level).outcomes()) for level in range(1, 6)))
         """The most damage a tick of each poison level can do (before any cut)."""
         self._turned: dict[tuple[int, Char, int], Turned] = {}
         self._given = cache(self._given)  # type: ignore[method-assign]
@@ -227,7 +219,7 @@ class KegareRules(Rules[State]):
     # -- the turn's start ---------------------------------------------------------------
 
     def _table(self, turn: int, k: int, chars: Chars, totals: Totals) -> Roll[State] | None:
-        """The next character from place ``k`` of :attr:`due` on that rolls the random
+        """The next character from place ``k`` of ``due`` on that rolls the random
         status table: each status alike (:func:`~.fight.give`)."""
         for n in range(k, len(self.due)):
             i, due = self.due[n]
@@ -236,10 +228,10 @@ class KegareRules(Rules[State]):
                 continue
             given = self._given(i, c)
 
-            def status(x: int, n: int = n, i: int = i, outs: Chars = given) -> State:
+            def given_one(x: int, n: int = n, i: int = i, outs: Chars = given) -> State:
                 return (turn, TABLE, n + 1, (), _put(chars, i, outs[x])), totals
 
-            return Roll(STATUS_TABLE, status)
+            return Roll(STATUS_TABLE, given_one)
         return None
 
     def _given(self, i: int, c: Char) -> Chars:
@@ -256,8 +248,10 @@ class KegareRules(Rules[State]):
             everyone = []
             for i, c in enumerate(chars):
                 f = self.load(i, c)
-                everyone.append(Combatant(str(i), f.initiative, f.pc, f.has("paralysis"), f.felt))
-            ordered = turn_order(everyone, rounding=self.prep.rounding)
+                everyone.append(
+                    status.Combatant(str(i), f.initiative, f.pc, f.has("paralysis"), f.felt)
+                )
+            ordered = status.turn_order(everyone, rounding=self.prep.rounding)
             found = self._orders[key] = tuple(int(c.name) for c in ordered)
         return found
 
