@@ -126,10 +126,8 @@ def _choices(sim: KegareSimulator, prep: Prepared) -> list[Note]:
     """The ``choice`` notes: which attack skill decides each enemy's turn at the start."""
     out: list[Note] = []
     pcs = list(prep.pcs)
-    if not pcs:
-        return out
     for e in prep.enemies:
-        if len(e.moves) < 2:
+        if len(e.moves) < 2 or not pcs:
             continue
         if prep.tactics.enemy.target == "random":
             targets = pcs

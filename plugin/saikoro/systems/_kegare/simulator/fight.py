@@ -396,11 +396,6 @@ def give(status: str, marks: int, level: int, immune: int) -> tuple[int, int]:
     return marks | bit, 1 if status == "poison" else level
 
 
-def recovery_due(f: Fighter) -> bool:
-    """Whether ``f`` makes the recovery check (down, not out for good)."""
-    return f.hp <= 0 and not out_for_good(f.felt)
-
-
 def cure_due(prep: Prepared, f: Fighter) -> bool:
     """Whether ``f`` makes the status-recovery check (ruling ``status_check_down``)."""
     if not f.marks or out_for_good(f.felt):
@@ -446,8 +441,7 @@ def turn_end(prep: Prepared, f: Fighter) -> tuple[Dist[int], tuple[TurnEnd, ...]
         damage = after_cut(tick, cut, least)
         hp, g.kegare = hurt(f.hp, f.kegare, f.suffers, damage)
         gains = _NOTHING
-        g.hp = hp
-        if recovery_due(g):
+        if hp <= 0 and not out_for_good(g.felt):  # down: the recovery check
             gains = _recovery(cursed=g.has("curse"), kegare=g.felt)
         for gain, q in gains.items():
             g.hp = hp + gain
