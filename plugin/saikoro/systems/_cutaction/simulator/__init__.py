@@ -110,6 +110,15 @@ NOTES: Mapping[str, str] = MappingProxyType(
 CHASE_RUNNERS = 2
 """The most runners of a chase the exact solver tries."""
 
+EXACT_SIZE = 100_000
+"""The largest :meth:`~.rules.CutactionRules.size` of a fight the exact solver tries. As
+measured, every fight up to 79,530 fitted the budget (1 PC against 2 enemies or 2 against 1
+over 10 cuts: 12,929-33,989; 2 against 2 over 2 cuts: 26,015-39,125; 3 against 1 over 6:
+69,520; 4 against 1 over 4: 79,530), none from 120,395 (2 against 2 over 6 cuts; the sample
+cutaction-tou, 2 against 2 over 8: 144,765, spent 5-10 s finding out). Between, a fight's
+cover, rows and the figures its side missions read decide (2 against 2 over 3 cuts, 49,610,
+runs out; 3 against 1 over 10, 215,380, fits just without 体力 read, and is not tried)."""
+
 WINS = frozenset(k for k, e in ENDS.items() if e.win)
 """The ends that are wins."""
 
@@ -172,11 +181,13 @@ class CutactionSimulator(Simulator[Prepared]):
     def exact_rules(self, prep: Prepared) -> CutactionRules | None:
         """None for a fight of more than :data:`~.fight.JOINT` fighters (their initiative
         checks, one after another, have more outcomes in the first cut than a budget buys)
-        and for a chase of more than :data:`CHASE_RUNNERS` runners (a duel's chase takes a
-        sixth of the full budget; with a third runner none fitted)."""
+        or larger than :data:`EXACT_SIZE`, and for a chase of more than :data:`CHASE_RUNNERS`
+        runners (a duel's chase takes a sixth of the full budget; with a third runner none
+        fitted)."""
         if (prep.defeat and prep.pcs + len(prep.fight) > JOINT) or prep.cast > CHASE_RUNNERS:
             return None
-        return self.rules(prep)
+        rules = self.rules(prep)
+        return rules if not prep.defeat or rules.size() <= EXACT_SIZE else None
 
     def figures(self, prep: Prepared, outcomes: Dist[Battle]) -> dict[str, Fraction]:
         """P(each end)."""

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
 from functools import cached_property
+from math import comb, prod
 
 from saikoro.balance import Battle, Roll, Rules
 from saikoro.systems._cutaction.chase import FLEEING
@@ -64,6 +65,22 @@ class CutactionRules(FightRules, Rules[State]):
         if isinstance(state, Fight):
             return self._fight_key(state)
         return self._chase_key(state)
+
+    def size(self) -> int:
+        """A bound of the fight's 体力 states: summed over the cuts, the product over both
+        sides of the fewer of their fighters' values (体力 + 1, but no more than the damage
+        the other side can have dealt by then, each foe hitting once a cut) multiplied and
+        of the ways to share that damage out among them."""
+        total = 0
+        for cut in range(1, self.prep.cuts + 1):
+            term = 1
+            for pc in (True, False):
+                side = [c for c in self.fighters if self.chars[c].pc == pc]
+                most = cut * sum(max(self._hits[c][o] for c in side) for o in self.fighters)
+                values = prod(1 + min(self.chars[c].hp, most) for c in side)
+                term *= min(values, comb(most + len(side), len(side)))
+            total += term
+        return total
 
     # -- keys ---------------------------------------------------------------------------
 
