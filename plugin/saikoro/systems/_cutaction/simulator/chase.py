@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
-from saikoro.balance import Roll
+from saikoro.balance import Battle, Roll
 from saikoro.systems._cutaction.chase import (
     END_CAPTURED,
     END_DEAD_END,
@@ -46,7 +46,7 @@ from .prepare import Prepared
 from .rolls import ONCOMING
 
 if TYPE_CHECKING:
-    from .cast import Step
+    from .cast import State, Step
 
 __all__ = ["Chase", "ChaseRules"]
 
@@ -126,18 +126,14 @@ class ChaseRules(Cast):
         inn = tuple(hp[c] > 0 for c in self.slots)
         return Chase(1, sum(inn), hp, log, (0,) * len(inn), inn, fought)
 
-    def chase(self, s: Chase) -> Step:
-        """The next roll of the chase from ``s``, or how it ended."""
-        stages = self._stages
-        while True:
-            if self.judged(s):
-                end = self.ending(s)
-                if end:
-                    return self.end(end[0], s.hp, s.log, self.rounds(s), self.cuts(s), end[1])
-            found = stages[s.stage](self, s)
-            if not isinstance(found, Chase):
-                return found
-            s = found
+    def chase(self, s: Chase) -> State | Step:
+        """What follows ``s`` in the chase: the next state, a roll, or the battle's end."""
+        return self.over(s) or self._stages[s.stage](self, s)
+
+    def over(self, s: Chase) -> Battle | None:
+        """The battle's end, when the chase is judged over before the step from ``s``."""
+        end = self.judged(s) and self.ending(s)
+        return self.end(end[0], s.hp, s.log, self.rounds(s), self.cuts(s), end[1]) if end else None
 
     @staticmethod
     def judged(s: Chase) -> bool:

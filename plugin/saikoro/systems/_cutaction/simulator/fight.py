@@ -23,7 +23,7 @@ from .chase import Chase, ChaseRules
 from .prepare import Attack, Prepared
 
 if TYPE_CHECKING:
-    from .cast import Step
+    from .cast import State, Step
 
 __all__ = ["Fight", "FightRules"]
 
@@ -70,30 +70,23 @@ class FightRules(ChaseRules):
         super().__init__(prep, wins)
         self._usable: dict[tuple[int, int, int, int], tuple[tuple[Attack, int], ...]] = {}
 
-    def fight(self, s: Fight) -> Step:
-        """The next roll of the fight from ``s``, or how it ended."""
-        while True:
-            found: Step | Fight | Chase
-            if s.order is None:  # everyone's initiative check
-                standing = tuple(f for f in self.fighters if s.hp[f] > 0)
-                if len(standing) <= JOINT:
-                    return Roll(self.rolls.initiative(standing), s.acting)
-                found = self._checks(s, standing)
-            elif s.turn == len(s.order):
-                found = self.cut_end(s)
-            elif s.hp[s.order[s.turn]] <= 0:
-                found = s._replace(turn=s.turn + 1)
-            elif s.target < 0:
-                found = self._aim(s, s.order[s.turn])
-            elif not s.moved:
-                found = self._close_in(s, s.order[s.turn])
-            else:
-                found = self._strike(s, s.order[s.turn])
-            if isinstance(found, Chase):
-                return self.chase(found)
-            if not isinstance(found, Fight):
-                return found
-            s = found
+    def fight(self, s: Fight) -> State | Step:
+        """What follows ``s`` in the fight: the next state, a roll, or the battle's end."""
+        if s.order is None:  # everyone's initiative check
+            standing = tuple(f for f in self.fighters if s.hp[f] > 0)
+            if len(standing) <= JOINT:
+                return Roll(self.rolls.initiative(standing), s.acting)
+            return self._checks(s, standing)
+        if s.turn == len(s.order):
+            return self.cut_end(s)
+        a = s.order[s.turn]
+        if s.hp[a] <= 0:
+            return s._replace(turn=s.turn + 1)
+        if s.target < 0:
+            return self._aim(s, a)
+        if not s.moved:
+            return self._close_in(s, a)
+        return self._strike(s, a)
 
     def _checks(self, s: Fight, standing: tuple[int, ...]) -> Step | Fight:
         """The initiative of more than :data:`JOINT` fighters: each check, then the order."""

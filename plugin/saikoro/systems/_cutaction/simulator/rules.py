@@ -57,14 +57,25 @@ class CutactionRules(FightRules, Rules[State]):
         return self.chase_start(hp, log)
 
     def step(self, state: State) -> Roll[State] | Battle:
-        if isinstance(state, Fight):
-            return self.fight(state)
-        return self.chase(state)
+        while True:
+            nxt = self.fight(state) if isinstance(state, Fight) else self.chase(state)
+            if isinstance(nxt, (Roll, Battle)):
+                return nxt
+            state = nxt
 
     def canonical(self, state: State) -> Hashable:
-        if isinstance(state, Fight):
-            return self._fight_key(state)
-        return self._chase_key(state)
+        s: State | Battle = state
+        if isinstance(s, Fight) and s.order is not None and s.turn == len(s.order):
+            s = self.cut_end(s)  # the cut's end: what follows
+        if isinstance(s, Chase):
+            if s.stage == MOVING and self.next_runner(s, s.j) == len(self.slots):
+                s = self.turns(s)  # the end is judged once everyone has moved
+            elif s.stage == TURN and s.turn == len(s.order):
+                s = self.next_cut(s)
+            s = self.over(s) or s
+        if isinstance(s, Battle):
+            return self._end_key(s)
+        return self._fight_key(s) if isinstance(s, Fight) else self._chase_key(s)
 
     def size(self) -> int:
         """A bound of the fight's 体力 states: summed over the cuts, the product over both
@@ -85,13 +96,6 @@ class CutactionRules(FightRules, Rules[State]):
     # -- keys ---------------------------------------------------------------------------
 
     def _fight_key(self, s: Fight) -> Hashable:
-        if s.order is not None and s.turn == len(s.order):  # the cut's end: what follows
-            verdict = self.verdict(s)
-            if verdict == "chase":
-                return self._chase_key(self.chase_start(s.hp, s.log, s.cut))
-            if verdict:
-                return self._end_key(verdict, s.cut, s.hp, s.log)
-            s = Fight(s.cut + 1, s.hp, s.log, s.rows)
         hp, rest = s.hp, s.order and s.order[s.turn :]
         if "taken" not in self.reads:
             standing = acting = 0
@@ -106,16 +110,6 @@ class CutactionRules(FightRules, Rules[State]):
         return s.cut, hp, s.rows, rest, s.target, s.moved, s.rolled, self._log_key(s.log)
 
     def _chase_key(self, s: Chase) -> Hashable:
-        if s.stage == MOVING:  # the end is judged once everyone has moved
-            judged = self.next_runner(s, s.j) == len(self.slots)
-            s = self.turns(s) if judged else s
-        elif s.stage == TURN and s.turn == len(s.order):
-            s, judged = self.next_cut(s), True
-        else:
-            judged = self.judged(s)
-        end = self.ending(s) if judged else None
-        if end:
-            return self._end_key(end[0], self.rounds(s), s.hp, s.log)
         pos, hp, moves = s.pos, s.hp, s.moves
         later = s.limit - s.cut
         inside = [p for p, i in zip(pos, s.inn, strict=True) if i]
@@ -137,11 +131,12 @@ class CutactionRules(FightRules, Rules[State]):
         road = (s.event, s.falls, s.idle, s.bad, s.narrow, s.finished)
         return far, pos, s.inn, hp, moves, fought, self._log_key(s.log), when, road
 
-    def _end_key(self, end: str, rounds: int, hp: tuple[int, ...], log: Log) -> Hashable:
-        """One key for the ways to the same end."""
-        pcs = hp[: self.pcs]
-        taken = sum(pcs) if "taken" in self.reads else 0
-        return end, rounds, tuple(h <= 0 for h in pcs), taken, self._log_key(log)
+    def _end_key(self, b: Battle) -> Hashable:
+        """What a side mission can read of an end."""
+        reads = self.reads
+        taken = b.taken if "taken" in reads else 0
+        fallen = b.defeated if "defeated" in reads else ()
+        return b.end, b.rounds, b.downed, taken, fallen, b.hit_by if "hit_by" in reads else ()
 
     def _log_key(self, log: Log) -> Log:
         """What a side mission reads of the figures' running totals."""
