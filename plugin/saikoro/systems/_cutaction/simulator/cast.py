@@ -7,6 +7,7 @@ applies a hit to both and makes the :class:`~saikoro.balance.Battle` at the end.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple, TypeAlias
 
 from saikoro.balance import Battle, Policy, Roll
@@ -99,15 +100,17 @@ class Cast:
         """The tactics of character ``c``'s side."""
         return self.prep.pc_policy if self.chars[c].pc else self.prep.enemy_policy
 
-    def choose(self, actor: int, candidates: list[int], hp: tuple[int, ...]) -> int | None:
-        """The target among ``candidates`` by the actor's tactics (``None``: the ``random``
-        policy's roll picks it)."""
+    def aim(
+        self, actor: int, candidates: list[int], hp: tuple[int, ...], then: Callable[[int], State]
+    ) -> Step | State:
+        """What follows the actor's choice of a target among ``candidates`` by its side's
+        tactics (``random``: a roll)."""
         target = self.policy(actor).target
-        if target == "random":
-            return None if len(candidates) > 1 else candidates[0]
+        if target == "random" and len(candidates) > 1:
+            return Roll(self.rolls.uniform(len(candidates)), lambda i: then(candidates[i]))
         if target == "most_dangerous":
-            return max(candidates, key=lambda c: (self.chars[c].danger, -c))
-        return min(candidates, key=lambda c: (hp[c], c))
+            return then(max(candidates, key=lambda c: (self.chars[c].danger, -c)))
+        return then(min(candidates, key=lambda c: (hp[c], c)))
 
     def hurt(  # noqa: PLR0917 - the hit, then who dealt it
         self, hp: tuple[int, ...], log: Log, c: int, loss: int, by: int = -1, attack: str = ""

@@ -153,7 +153,7 @@ class ChaseRules(Cast):
             self.rolls.kind, lambda x: s._replace(stage=MOVING, moves=None if x else (0,) * n)
         )
 
-    def _moving(self, s: Chase) -> Step | Chase:
+    def _moving(self, s: Chase) -> State | Step:
         """Each runner's movement check (initiative timing), then the drops."""
         j = self.next_runner(s, s.j)
         if j == len(self.slots):
@@ -171,7 +171,7 @@ class ChaseRules(Cast):
 
     # -- a runner's turn ----------------------------------------------------------------
 
-    def _turn(self, s: Chase) -> Step | Chase:
+    def _turn(self, s: Chase) -> State | Step:
         """The cut's end, or a runner's move action: a pursuer that caught up with the
         fleeing leader blockades and tries the capture contest; anyone else accelerates
         (not under 小道)."""
@@ -198,7 +198,7 @@ class ChaseRules(Cast):
 
         return Roll(self.rolls.check, sped)
 
-    def _main(self, s: Chase) -> Step | Chase:
+    def _main(self, s: Chase) -> State | Step:
         """The main action: the leader changes the route (対向車 as foreseen at the cut's
         start); the others, by the tactics, attack or obstruct."""
         if not s.turn:
@@ -217,14 +217,11 @@ class ChaseRules(Cast):
         ]
         pushable = [] if s.narrow else [q for q in foes if can_obstruct(here, s.pos[q])]
         if targets and (self.sides[r] == PURSUING or not pushable):
-            chars = [self.slots[q] for q in targets]
-            picked = self.choose(self.slots[r], chars, s.hp)
-            if picked is None:
-                return Roll(
-                    self.rolls.uniform(len(targets)),
-                    lambda i: s._replace(stage=ATTACK, target=targets[i]),
-                )
-            return s._replace(stage=ATTACK, target=targets[chars.index(picked)])
+            at = [self.slots[q] for q in targets]
+            ready = s._replace(stage=ATTACK)
+            return self.aim(
+                self.slots[r], at, s.hp, lambda c: ready._replace(target=self.slots.index(c))
+            )
         if not pushable:
             return self._finish(s)
         q = max(pushable, key=lambda q: (s.pos[q], self.chars[self.slots[q]].pc, -q))
@@ -238,7 +235,7 @@ class ChaseRules(Cast):
 
         return Roll(self.rolls.obstruct(me.body, self.chars[self.slots[q]].body), pushed)
 
-    def _attack(self, s: Chase) -> Step | Chase:
+    def _attack(self, s: Chase) -> State | Step:
         """The attack that deals most (then the highest success value) on the target."""
         r, q = s.order[s.turn], s.target
         me, it = self.chars[self.slots[r]], self.chars[self.slots[q]]
@@ -248,17 +245,14 @@ class ChaseRules(Cast):
         atk = max(usable, key=lambda a: (a.damage, me.value(a)))
 
         def struck(loss: int) -> Chase:
-            c = self.slots[q]
-            hp, log = self.hurt(s.hp, s.log, c, loss, self.slots[r], atk.name)
-            if hp[c] > 0:
-                return self._finish(s._replace(hp=hp, log=log))
-            return self._settle(self._finish(s._replace(hp=hp, log=log, inn=_out(s.inn, q))))
+            t = self._finish(self._hurt(s, q, loss, self.slots[r], atk.name))
+            return t if t.inn[q] else self._settle(t)
 
         return Roll(self.rolls.hit(me.value(atk), atk.damage, it.reaction, it.body), struck)
 
     # -- the route change's event ---------------------------------------------------------
 
-    def _event(self, s: Chase) -> Step | Chase:
+    def _event(self, s: Chase) -> State | Step:
         """The event: everyone's check, one runner after the other, or its effect on the
         chase; every event is a change, after which the drops."""
         number = s.event
@@ -266,7 +260,6 @@ class ChaseRules(Cast):
             j = self.next_runner(s, s.j)
             if j == len(self.slots):
                 return self._settle(self._finish(s))
-            c = self.slots[j]
             blocked = {p for p, i in zip(s.pos, s.inn, strict=True) if i} if s.narrow else ()
 
             def affected(x: int) -> Chase:
@@ -279,11 +272,11 @@ class ChaseRules(Cast):
                     return t._replace(inn=_out(s.inn, j))
                 if number != ONCOMING:  # スリップ: loses the cut
                     return t._replace(idle=s.idle | 1 << j)
-                hp, log = self.hurt(s.hp, s.log, c, x)
-                return t._replace(hp=hp, log=log, inn=s.inn if hp[c] > 0 else _out(s.inn, j))
+                return self._hurt(t, j, x)
 
             move = s.moves[j] if number == ONCOMING and s.moves else 0
-            return Roll(self.rolls.event(number, self.chars[c].body, move), affected)
+            body = self.chars[self.slots[j]].body
+            return Roll(self.rolls.event(number, body, move), affected)
         if number == FALLING:
             rounding = self.settings.falling_area
 
@@ -302,20 +295,17 @@ class ChaseRules(Cast):
             after = after._replace(inn=tuple(i and q not in gone for q, i in enumerate(s.inn)))
         return self._settle(after)  # (悪路 is set with the event; さらなる追跡者 changes nothing)
 
-    def _falling(self, s: Chase) -> Step | Chase:
+    def _falling(self, s: Chase) -> State | Step:
         """Falling objects' damage on each runner they hit, one after the other."""
         j = self.next_runner(s, s.j, s.falls)
         if j == len(self.slots):
             return self._settle(self._finish(s))
-        c = self.slots[j]
+        body = self.chars[self.slots[j]].body
+        return Roll(
+            self.rolls.damage(FALLING_DAMAGE, body), lambda x: self._hurt(s._replace(j=j + 1), j, x)
+        )
 
-        def fell(loss: int) -> Chase:
-            hp, log = self.hurt(s.hp, s.log, c, loss)
-            return s._replace(j=j + 1, hp=hp, log=log, inn=s.inn if hp[c] > 0 else _out(s.inn, j))
-
-        return Roll(self.rolls.damage(FALLING_DAMAGE, self.chars[c].body), fell)
-
-    _stages: tuple[Callable[[ChaseRules, Chase], Step | Chase], ...] = (
+    _stages: tuple[Callable[[ChaseRules, Chase], State | Step], ...] = (
         _start,
         _moving,
         _turn,
@@ -326,6 +316,13 @@ class ChaseRules(Cast):
     )
 
     # -- changes and ends ---------------------------------------------------------------
+
+    def _hurt(self, s: Chase, q: int, loss: int, by: int = -1, attack: str = "") -> Chase:
+        """``s`` once runner ``q`` has lost ``loss`` 体力 (to ``by``'s ``attack``, else to an
+        event): at 0 or less it is out."""
+        c = self.slots[q]
+        hp, log = self.hurt(s.hp, s.log, c, loss, by, attack)
+        return s._replace(hp=hp, log=log, inn=s.inn if hp[c] > 0 else _out(s.inn, q))
 
     def next_runner(self, s: Chase, j: int, among: int = -1) -> int:
         """The first runner from ``j`` on who is still in (and among the bits of ``among``)."""

@@ -88,7 +88,7 @@ class FightRules(ChaseRules):
             return self._close_in(s, a)
         return self._strike(s, a)
 
-    def _checks(self, s: Fight, standing: tuple[int, ...]) -> Step | Fight:
+    def _checks(self, s: Fight, standing: tuple[int, ...]) -> State | Step:
         """The initiative of more than :data:`JOINT` fighters: each check, then the order."""
         if len(s.rolled) < len(standing):
             return Roll(self.rolls.check, lambda roll: s._replace(rolled=(*s.rolled, roll)))
@@ -139,7 +139,7 @@ class FightRules(ChaseRules):
             found = self._usable[key] = tuple(out)
         return found
 
-    def _aim(self, s: Fight, a: int) -> Step | Fight:
+    def _aim(self, s: Fight, a: int) -> State | Step:
         """``a`` picks its target among the foes it can attack (any foe when it can attack
         none); with no foe standing the cut's turns are over."""
         pc = self.chars[a].pc
@@ -147,14 +147,9 @@ class FightRules(ChaseRules):
         if not foes:
             return s._replace(turn=len(s.order or ()))
         candidates = [f for f in foes if self.usable(a, f, s.rows)] or foes
-        picked = self.choose(a, candidates, s.hp)
-        if picked is None:
-            return Roll(
-                self.rolls.uniform(len(candidates)), lambda i: s._replace(target=candidates[i])
-            )
-        return s._replace(target=picked)
+        return self.aim(a, candidates, s.hp, lambda t: s._replace(target=t))
 
-    def _close_in(self, s: Fight, a: int) -> Step | Fight:
+    def _close_in(self, s: Fight, a: int) -> State | Step:
         """A melee fighter out of reach moves one row towards its target (tactic
         ``close_in``); out of a row a foe blockades only by winning the agility contest."""
         me, t, rows = self.chars[a], s.target, s.rows
@@ -181,7 +176,7 @@ class FightRules(ChaseRules):
             return went
         return Roll(self.rolls.contest(me.body, blockers), lambda x: stay if x else went)
 
-    def _strike(self, s: Fight, a: int) -> Step | Fight:
+    def _strike(self, s: Fight, a: int) -> State | Step:
         """The attack with the most damage (then the highest success value) on the target."""
         t = s.target
         done = s._replace(turn=s.turn + 1, target=-1, moved=False)
