@@ -149,7 +149,7 @@ def test_the_chase_stops_after_as_many_cuts_as_characters() -> None:
 def test_the_scenarios_own_table_is_rolled() -> None:
     """Every entry a dead end: the first route change ends the chase there."""
     prep = _prep(CHASE, _dead_end_table)
-    assert prep.chase is not None and prep.chase.table.name == "袋小路"
+    assert prep.chase is not None and prep.chase.table == "袋小路"
     _, figures = SIMULATOR.exact(prep, Budget())
     dead_end = sum(p for k, p in figures.items() if "行き止まり" in k)
     # the chase ends at the leader's first route change, unless it ended before it (a

@@ -209,11 +209,11 @@ class CutactionSimulator(Simulator[Prepared]):
                 out.append(self.note("jumping", vehicles="・".join(vehicles)))
             if prep.vehicles:
                 out.append(self.note("shared_vehicle", vehicles="・".join(prep.vehicles)))
-            if any(number == event_number("さらなる追跡者") for number, _, _ in plan.table.events):
+            if any(number == event_number("さらなる追跡者") for number, _, _ in plan.events):
                 out.append(self.note("further_pursuers"))
-            if plan.table.unmodelled:
-                entries = "・".join(f"「{t}」" for t in plan.table.unmodelled)
-                out.append(self.note("table_entries", table=plan.table.name, entries=entries))
+            if plan.unmodelled:
+                entries = "・".join(f"「{t}」" for t in plan.unmodelled)
+                out.append(self.note("table_entries", table=plan.table, entries=entries))
             if plan.others:
                 others = "・".join(f"「{t}」" for t in plan.others)
                 out.append(self.note("other_chases", first=plan.name, others=others))
@@ -229,7 +229,7 @@ class CutactionSimulator(Simulator[Prepared]):
             return {k: ENDS[k] for k in ("win", "wipe", "timeout")}
         leader = prep.settings.chase_time_limit == "leader"
         as_time = prep.settings.chase_dead_end == "as_time_limit"
-        dead_end = any(number == event_number("行き止まり") for number, _, _ in plan.table.events)
+        dead_end = any(number == event_number("行き止まり") for number, _, _ in plan.events)
         possible = {  # (why the chase ended, the fleeing side got away): under these rulings
             (END_TIME, False): leader,
             (END_DEAD_END, True): dead_end and as_time,

@@ -11,16 +11,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple, TypeAlias
 
 from saikoro.balance import Battle, Policy, Roll
-from saikoro.systems._cutaction.chase import (
-    END_CAPTURED,
-    END_DEAD_END,
-    END_FLEEING_OUT,
-    END_GOAL,
-    END_PURSUING_OUT,
-    END_TIME,
-    FLEEING,
-    PURSUING,
-)
+from saikoro.systems._cutaction import chase as engine
+from saikoro.systems._cutaction.chase import FLEEING, PURSUING
 
 from .prepare import Prepared
 from .rolls import Rolls
@@ -38,22 +30,22 @@ Step: TypeAlias = "Roll[State] | Battle"
 
 END_KEYS: dict[tuple[str, bool, bool], str] = {
     # (why the chase ended, the PCs flee, the fleeing side got away): the battle's end
-    (END_GOAL, True, True): "chase_goal",
-    (END_PURSUING_OUT, True, True): "chase_shaken",
-    (END_TIME, True, True): "chase_time_escaped",
-    (END_TIME, True, False): "chase_time_overtaken",
-    (END_DEAD_END, True, True): "chase_dead_end_escaped",
-    (END_DEAD_END, True, False): "chase_dead_end_cornered",
-    (END_CAPTURED, True, False): "chase_caught",
-    (END_FLEEING_OUT, True, False): "chase_pcs_out",
-    (END_GOAL, False, True): "chase_quarry_goal",
-    (END_PURSUING_OUT, False, True): "chase_pcs_out",
-    (END_TIME, False, True): "chase_quarry_time",
-    (END_TIME, False, False): "chase_quarry_time_overtaken",
-    (END_DEAD_END, False, True): "chase_quarry_dead_end",
-    (END_DEAD_END, False, False): "chase_quarry_cornered",
-    (END_CAPTURED, False, False): "chase_quarry_caught",
-    (END_FLEEING_OUT, False, False): "chase_quarry_out",
+    (engine.END_GOAL, True, True): "chase_goal",
+    (engine.END_PURSUING_OUT, True, True): "chase_shaken",
+    (engine.END_TIME, True, True): "chase_time_escaped",
+    (engine.END_TIME, True, False): "chase_time_overtaken",
+    (engine.END_DEAD_END, True, True): "chase_dead_end_escaped",
+    (engine.END_DEAD_END, True, False): "chase_dead_end_cornered",
+    (engine.END_CAPTURED, True, False): "chase_caught",
+    (engine.END_FLEEING_OUT, True, False): "chase_pcs_out",
+    (engine.END_GOAL, False, True): "chase_quarry_goal",
+    (engine.END_PURSUING_OUT, False, True): "chase_pcs_out",
+    (engine.END_TIME, False, True): "chase_quarry_time",
+    (engine.END_TIME, False, False): "chase_quarry_time_overtaken",
+    (engine.END_DEAD_END, False, True): "chase_quarry_dead_end",
+    (engine.END_DEAD_END, False, False): "chase_quarry_cornered",
+    (engine.END_CAPTURED, False, False): "chase_quarry_caught",
+    (engine.END_FLEEING_OUT, False, False): "chase_quarry_out",
 }
 """The battle's end (a key of :data:`~saikoro.systems._cutaction.simulator.ENDS`) when the
 chase is over (rulings ``chase_caught``, ``chase_time_limit``, ``chase_dead_end``)."""

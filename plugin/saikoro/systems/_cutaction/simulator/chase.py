@@ -17,23 +17,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from saikoro.balance import Battle, Roll
-from saikoro.systems._cutaction.chase import (
-    END_CAPTURED,
-    END_DEAD_END,
-    FLEEING,
-    PURSUING,
-    acting_order,
-    at_relative,
-    beyond_area,
-    can_obstruct,
-    caught_up,
-    end_reason,
-    escaped,
-    in_reach,
-    rearmost,
-    retreat_position,
-    road_success_value,
-)
+from saikoro.systems._cutaction import chase as engine
+from saikoro.systems._cutaction.chase import END_CAPTURED, END_DEAD_END, FLEEING, PURSUING
 from saikoro.systems._cutaction.events import (
     FALLING_DAMAGE,
     RUNNER_CHECKS,
@@ -158,7 +143,7 @@ class ChaseRules(Cast):
         j = self.next_runner(s, s.j)
         if j == len(self.slots):
             return self.turns(s)
-        value = road_success_value(self.chars[self.slots[j]].body, bad_road=s.bad)
+        value = engine.road_success_value(self.chars[self.slots[j]].body, bad_road=s.bad)
         move = self.rolls.move
 
         def moved(roll: int) -> Chase:
@@ -182,7 +167,7 @@ class ChaseRules(Cast):
             return self._finish(s)
         me = self.chars[self.slots[r]]
         fleeing = [q for q, side in enumerate(self.sides) if s.inn[q] and side == FLEEING]
-        if self.sides[r] == PURSUING and caught_up(s.pos[r], max(s.pos[q] for q in fleeing)):
+        if self.sides[r] == PURSUING and engine.caught_up(s.pos[r], max(s.pos[q] for q in fleeing)):
             front = self.chars[self.slots[max(fleeing, key=lambda q: (s.pos[q], -q))]]
             return Roll(
                 self.rolls.contest(me.body, (front.body,)),
@@ -190,7 +175,7 @@ class ChaseRules(Cast):
             )
         if s.narrow:
             return s._replace(stage=MAIN)
-        value = road_success_value(me.body, bad_road=s.bad)
+        value = engine.road_success_value(me.body, bad_road=s.bad)
         speed = self.rolls.speed
 
         def sped(roll: int) -> Chase:
@@ -213,9 +198,11 @@ class ChaseRules(Cast):
         me, here = self.chars[self.slots[r]], s.pos[r]
         foes = [q for q, side in enumerate(self.sides) if s.inn[q] and side != self.sides[r]]
         targets = [
-            q for q in foes if any(in_reach(here, s.pos[q], melee=a.melee) for a in me.attacks)
+            q
+            for q in foes
+            if any(engine.in_reach(here, s.pos[q], melee=a.melee) for a in me.attacks)
         ]
-        pushable = [] if s.narrow else [q for q in foes if can_obstruct(here, s.pos[q])]
+        pushable = [] if s.narrow else [q for q in foes if engine.can_obstruct(here, s.pos[q])]
         if targets and (self.sides[r] == PURSUING or not pushable):
             at = [self.slots[q] for q in targets]
             ready = s._replace(stage=ATTACK)
@@ -230,7 +217,9 @@ class ChaseRules(Cast):
             if not back:
                 return self._finish(s)
             return self._settle(
-                self._finish(s._replace(pos=_put(s.pos, q, retreat_position(s.pos[q], back))))
+                self._finish(
+                    s._replace(pos=_put(s.pos, q, engine.retreat_position(s.pos[q], back)))
+                )
             )
 
         return Roll(self.rolls.obstruct(me.body, self.chars[self.slots[q]].body), pushed)
@@ -239,7 +228,7 @@ class ChaseRules(Cast):
         """The attack that deals most (then the highest success value) on the target."""
         r, q = s.order[s.turn], s.target
         me, it = self.chars[self.slots[r]], self.chars[self.slots[q]]
-        usable = [a for a in me.attacks if in_reach(s.pos[r], s.pos[q], melee=a.melee)]
+        usable = [a for a in me.attacks if engine.in_reach(s.pos[r], s.pos[q], melee=a.melee)]
         if not usable:
             return self._finish(s)
         atk = max(usable, key=lambda a: (a.damage, me.value(a)))
@@ -267,7 +256,9 @@ class ChaseRules(Cast):
                 if not x:
                     return t
                 if number == CURVES:  # falls back
-                    return t._replace(pos=_put(s.pos, j, retreat_position(s.pos[j], x, blocked)))
+                    return t._replace(
+                        pos=_put(s.pos, j, engine.retreat_position(s.pos[j], x, blocked))
+                    )
                 if number == JUMP:  # drops out
                     return t._replace(inn=_out(s.inn, j))
                 if number != ONCOMING:  # スリップ: loses the cut
@@ -281,7 +272,7 @@ class ChaseRules(Cast):
             rounding = self.settings.falling_area
 
             def landed(roll: int) -> Chase:
-                hit = at_relative(s.pos, s.inn, falling_area(roll, rounding=rounding))
+                hit = engine.at_relative(s.pos, s.inn, falling_area(roll, rounding=rounding))
                 return s._replace(stage=FALL, falls=sum(1 << q for q in hit))
 
             return Roll(self.rolls.falling, landed)
@@ -291,7 +282,7 @@ class ChaseRules(Cast):
         if number == NARROW:
             after = after._replace(narrow=True)
         elif number == CLOSED:
-            gone = rearmost(s.pos, s.inn)
+            gone = engine.rearmost(s.pos, s.inn)
             after = after._replace(inn=tuple(i and q not in gone for q, i in enumerate(s.inn)))
         return self._settle(after)  # (悪路 is set with the event; さらなる追跡者 changes nothing)
 
@@ -335,7 +326,7 @@ class ChaseRules(Cast):
         """``s`` once the movement checks are made: the drops, then the acting order."""
         s = self._settle(s)
         pcs = tuple(self.chars[c].pc for c in self.slots)
-        return s._replace(stage=TURN, j=0, order=acting_order(s.pos, s.inn, pcs))
+        return s._replace(stage=TURN, j=0, order=engine.acting_order(s.pos, s.inn, pcs))
 
     def next_cut(self, s: Chase) -> Chase:
         """The next cut's start: the cut's end drops who is beyond the area, 小道 ends."""
@@ -361,7 +352,7 @@ class ChaseRules(Cast):
         key = (s.pos, s.inn)
         found = self._kept.get(key)
         if found is None:
-            gone = beyond_area(s.pos, s.inn)
+            gone = engine.beyond_area(s.pos, s.inn)
             found = self._kept[key] = tuple(i and q not in gone for q, i in enumerate(s.inn))
         return found  # type: ignore[return-value]
 
@@ -381,10 +372,12 @@ class ChaseRules(Cast):
         if found == ():
             st, runners = self.settings, tuple(zip(self.sides, s.pos, s.inn, strict=True))
             goal = self.prep.chase.goal if self.prep.chase else None
-            reason = end_reason(runners, target=goal, cut=s.cut, cast=s.limit, finished=s.finished)
+            reason = engine.end_reason(
+                runners, target=goal, cut=s.cut, cast=s.limit, finished=s.finished
+            )
             found = None
             if reason is not None:
-                fled = escaped(
+                fled = engine.escaped(
                     reason, runners, time_limit=st.chase_time_limit, dead_end=st.chase_dead_end
                 )
                 found = END_KEYS[reason, self.pcs_flee, fled], fled

@@ -26,7 +26,6 @@ __all__ = [
     "Attack",
     "Char",
     "ChasePlan",
-    "EventTable",
     "Prepared",
     "chases_of",
     "prepare",
@@ -89,28 +88,7 @@ class Char:
         return self.body if attack.melee else self.head
 
 
-@dataclass(frozen=True)
-class EventTable:
-    """The table a route change rolls: outcome weights -> rule-book event number (0: an
-    entry of the scenario's own table whose effect is not modelled).
-
-    Attributes:
-        name: ``""`` for the rule book's table, else the scenario's table name.
-        events: (event number, probability, entry title) per entry.
-    """
-
-    name: str
-    events: tuple[tuple[int, Fraction, str], ...]
-
-    @property
-    def unmodelled(self) -> tuple[str, ...]:
-        """Titles of the scenario's entries whose effect is not simulated."""
-        return tuple(title for number, _, title in self.events if number == 0)
-
-
-RULE_BOOK = EventTable(
-    "", tuple((ev.number, Fraction(1, len(CHASE_EVENTS)), ev.name) for ev in CHASE_EVENTS)
-)
+RULE_BOOK = tuple((ev.number, Fraction(1, len(CHASE_EVENTS)), ev.name) for ev in CHASE_EVENTS)
 """The rule book's chase event table (1D10, ruling ``chase_event_order``)."""
 
 
@@ -123,7 +101,9 @@ class ChasePlan:
         goal: the chase's goal, 10 x the move target.
         pcs_flee: the PCs flee (``flees: party``); else they pursue.
         runners: the enemies in the chase (indices into :attr:`Prepared.chars`).
-        table: the event table a route change rolls.
+        table: the event table a route change rolls (``""``: the rule book's).
+        events: its entries: (rule-book event number, probability, title); number 0 for an
+            entry of the scenario's own table whose effect is not modelled.
         others: names of further ``kind: chase`` targets (not simulated).
     """
 
@@ -131,8 +111,14 @@ class ChasePlan:
     goal: int
     pcs_flee: bool
     runners: tuple[int, ...]
-    table: EventTable
+    table: str
+    events: tuple[tuple[int, Fraction, str], ...]
     others: tuple[str, ...] = ()
+
+    @property
+    def unmodelled(self) -> tuple[str, ...]:
+        """Titles of the scenario's entries whose effect is not simulated."""
+        return tuple(title for number, _, title in self.events if number == 0)
 
 
 @dataclass(frozen=True)
@@ -180,9 +166,11 @@ def _char(i: int, m: sm.CutactionPC | sm.CutactionEnemy) -> Char:
     return Char(m.id, False, i, *values, row, Cover(m.cover), attacks, m.blockade, m.vehicle)
 
 
-def _table(enc: Encounter, target: sm.CutactionTarget) -> EventTable:
-    """The table of a route change: the one ``table`` names, the scenario's only table, or
-    the rule book's (ruling ``chase_actions``)."""
+def _table(
+    enc: Encounter, target: sm.CutactionTarget
+) -> tuple[str, tuple[tuple[int, Fraction, str], ...]]:
+    """The table of a route change and its entries: the one ``table`` names, the scenario's
+    only table, or the rule book's (ruling ``chase_actions``)."""
     tables = [t for t in enc.tables if isinstance(t, sm.CutactionChaseTable)]
     if len(tables) != len(enc.tables):
         raise InternalError("cutaction: the encounter's tables are not CutactionChaseTables")
@@ -190,7 +178,7 @@ def _table(enc: Encounter, target: sm.CutactionTarget) -> EventTable:
     if len(chosen) != 1:
         if target.table or len(tables) > 1:
             raise InternalError(f"cutaction: the chase table is not resolved ({target.table!r})")
-        return RULE_BOOK
+        return "", RULE_BOOK
     table = chosen[0]
     result = odds(table.die)
     if result is None:
@@ -204,7 +192,7 @@ def _table(enc: Encounter, target: sm.CutactionTarget) -> EventTable:
         )
         number = event_number(entry.event) if entry.event else 0
         events.append((number, p, entry.title))
-    return EventTable(table.name, tuple(events))
+    return table.name, tuple(events)
 
 
 def chases_of(enc: Encounter) -> list[sm.CutactionTarget]:
@@ -237,7 +225,7 @@ def prepare(enc: Encounter, tactics: Tactics) -> Prepared:
             chase_target(target.target),
             target.flees != "enemies",
             runners,
-            _table(enc, target),
+            *_table(enc, target),
             tuple(t.name for t in chases[1:]),
         )
     fight = tuple(k for k in range(first, len(chars)) if k not in runners)

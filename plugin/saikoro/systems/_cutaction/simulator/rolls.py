@@ -48,7 +48,7 @@ class Rolls:
         self.falling: Dist[int] = Dist.die(10)
         """Where falling objects land: the 1D10 halved (ruling ``falling_area``)."""
         events: dict[int, Fraction] = {}
-        for number, p, _ in prep.chase.table.events if prep.chase else ():
+        for number, p, _ in prep.chase.events if prep.chase else ():
             events[number] = events.get(number, Fraction(0)) + p
         oncoming = events.pop(ONCOMING, Fraction(0))
         self.kind: Dist[int] = Dist.from_fractions({0: oncoming, 1: 1 - oncoming})
