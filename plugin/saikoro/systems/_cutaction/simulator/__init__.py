@@ -23,45 +23,12 @@ from saikoro.dice import Dist
 from saikoro.systems._cutaction.chase import END_DEAD_END, END_TIME
 from saikoro.systems._cutaction.events import event_number
 
-from .cast import END_KEYS
+from .cast import END_KEYS, ENDS
 from .fight import JOINT
 from .prepare import DEFAULT_CUTS, Prepared, chases_of, prepare
 from .rules import CutactionRules
 
 __all__ = ["ENDS", "NOTES", "SIMULATOR", "CutactionSimulator"]
-
-ENDS: Mapping[str, End] = MappingProxyType(
-    {
-        "win": End("勝利（メインミッションのエネミーを倒した）", True),
-        "wipe": End("全滅（PCが全員消耗）", False),
-        "timeout": End("時間切れ（戦闘のカット上限）", False),
-        # the PCs flee
-        "chase_goal": End("チェイス: 目標値に着いて逃げ切った", True),
-        "chase_shaken": End("チェイス: 追跡側が全員脱落して逃げ切った", True),
-        "chase_time_escaped": End("チェイス: カットの上限まで捕まらずに逃げ切った", True),
-        "chase_dead_end_escaped": End("チェイス: 行き止まりで終わり、捕まらなかった", True),
-        "chase_caught": End("チェイス: 追いつかれ、封鎖されて捕まった", False),
-        "chase_time_overtaken": End("チェイス: カットの上限で追跡側に先頭を取られていた", False),
-        "chase_dead_end_cornered": End("チェイス: 行き止まりで追い詰められた", False),
-        # either way
-        "chase_pcs_out": End("チェイス: PCが全員脱落した（引き離された・イベント・消耗）", False),
-        # the PCs pursue
-        "chase_quarry_caught": End("チェイス: 逃げる相手に追いつき、封鎖して捕まえた", True),
-        "chase_quarry_out": End("チェイス: 逃げる相手が全員脱落した", True),
-        "chase_quarry_time_overtaken": End(
-            "チェイス: カットの上限で逃げる相手から先頭を奪っていた", True
-        ),
-        "chase_quarry_cornered": End("チェイス: 行き止まりで逃げる相手を追い詰めた", True),
-        "chase_quarry_goal": End("チェイス: 逃げる相手が目標値に着いた", False),
-        "chase_quarry_time": End("チェイス: カットの上限まで逃げる相手を捕まえられなかった", False),
-        "chase_quarry_dead_end": End(
-            "チェイス: 行き止まりで終わり、逃げる相手を捕まえられなかった", False
-        ),
-    }
-)
-"""Every way a cut-action battle ends, from the PCs' side (the fight's three, the chase's
-by its end and by who flees; rulings ``chase_caught``, ``chase_time_limit``,
-``chase_dead_end``)."""
 
 NOTES: Mapping[str, str] = MappingProxyType(
     {
@@ -119,9 +86,6 @@ cutaction-tou, 2 against 2 over 8: 144,765, spent 5-10 s finding out). Between, 
 cover, rows and the figures its side missions read decide (2 against 2 over 3 cuts, 49,610,
 runs out; 3 against 1 over 10, 215,380, fits just without 体力 read, and is not tried)."""
 
-WINS = frozenset(k for k, e in ENDS.items() if e.win)
-"""The ends that are wins."""
-
 
 class CutactionSimulator(Simulator[Prepared]):
     """The cutaction simulator: :class:`~.rules.CutactionRules`, with the system's words."""
@@ -176,7 +140,7 @@ class CutactionSimulator(Simulator[Prepared]):
         return prepare(enc, tactics)
 
     def rules(self, prep: Prepared) -> CutactionRules:
-        return CutactionRules(prep, WINS)
+        return CutactionRules(prep)
 
     def exact_rules(self, prep: Prepared) -> CutactionRules | None:
         """None for a fight of more than :data:`~.fight.JOINT` fighters (their initiative

@@ -101,8 +101,8 @@ def _out(inn: tuple[bool, ...], i: int) -> tuple[bool, ...]:
 class ChaseRules(Cast):
     """The chase's steps."""
 
-    def __init__(self, prep: Prepared, wins: frozenset[str]) -> None:
-        super().__init__(prep, wins)
+    def __init__(self, prep: Prepared) -> None:
+        super().__init__(prep)
         self._kept: dict[tuple[object, ...], object] = {}
         """The drops and the end of the positions met (they recur)."""
 
@@ -118,7 +118,10 @@ class ChaseRules(Cast):
     def over(self, s: Chase) -> Battle | None:
         """The battle's end, when the chase is judged over before the step from ``s``."""
         end = self.judged(s) and self.ending(s)
-        return self.end(end[0], s.hp, s.log, self.rounds(s), self.cuts(s), end[1]) if end else None
+        if not end:
+            return None
+        cuts = s.cut - (s.stage == START)  # of the chase; the battle's are the fight's, if any
+        return self.end(end[0], s.hp, s.log, s.fought if self.prep.defeat else cuts, cuts, end[1])
 
     @staticmethod
     def judged(s: Chase) -> bool:
@@ -383,11 +386,3 @@ class ChaseRules(Cast):
                 found = END_KEYS[reason, self.pcs_flee, fled], fled
             self._kept[key] = found
         return found  # type: ignore[return-value]
-
-    def cuts(self, s: Chase) -> int:
-        """The cuts of the chase played when it ends in ``s``."""
-        return s.cut - (s.stage == START)
-
-    def rounds(self, s: Chase) -> int:
-        """The battle's rounds when it ends in ``s``: the fight's cuts, when there was one."""
-        return s.fought if self.prep.defeat else self.cuts(s)

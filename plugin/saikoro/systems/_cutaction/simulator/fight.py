@@ -66,8 +66,8 @@ class Fight(NamedTuple):
 class FightRules(ChaseRules):
     """The fight's steps (then the chase's, when the fight is won and one follows)."""
 
-    def __init__(self, prep: Prepared, wins: frozenset[str]) -> None:
-        super().__init__(prep, wins)
+    def __init__(self, prep: Prepared) -> None:
+        super().__init__(prep)
         self._usable: dict[tuple[int, int, int, int], tuple[tuple[Attack, int], ...]] = {}
 
     def fight(self, s: Fight) -> State | Step:

@@ -36,15 +36,15 @@ ANY = 10**9
 
 
 class CutactionRules(FightRules, Rules[State]):
-    """The battles of one prepared encounter (``wins``: the ends that are wins)."""
+    """The battles of one prepared encounter."""
 
     work = 16
     """An outcome takes many times the work of a plain system's to step and key: charged so
     that a budget takes about the time the hand-written solver took (10,000,000 steps:
     625,000 outcomes, tens of seconds; everything it solved is still solved)."""
 
-    def __init__(self, prep: Prepared, wins: frozenset[str]) -> None:
-        super().__init__(prep, wins)
+    def __init__(self, prep: Prepared) -> None:
+        super().__init__(prep)
         self.reads = prep.reads
         self._goal = prep.chase.goal if prep.chase else 0
         self._caps: dict[tuple[object, ...], tuple[tuple[int, int, int], ...]] = {}
