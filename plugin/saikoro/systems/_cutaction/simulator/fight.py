@@ -58,10 +58,6 @@ class Fight(NamedTuple):
     moved: bool = False
     rolled: tuple[int, ...] = ()
 
-    def acting(self, order: tuple[int, ...]) -> Fight:
-        """This cut once its initiative gave ``order``."""
-        return self._replace(order=order)
-
 
 class FightRules(ChaseRules):
     """The fight's steps (then the chase's, when the fight is won and one follows)."""
@@ -75,7 +71,7 @@ class FightRules(ChaseRules):
         if s.order is None:  # everyone's initiative check
             standing = tuple(f for f in self.fighters if s.hp[f] > 0)
             if len(standing) <= JOINT:
-                return Roll(self.rolls.initiative(standing), s.acting)
+                return Roll(self.rolls.initiative(standing), lambda order: s._replace(order=order))
             return self._checks(s, standing)
         if s.turn == len(s.order):
             return self.cut_end(s)
@@ -99,24 +95,21 @@ class FightRules(ChaseRules):
         ranked = initiative_order(entries, failed_order=self.settings.failed_initiative_order)
         return s._replace(order=tuple(int(e.name) for e in ranked), rolled=())
 
-    def verdict(self, s: Fight) -> str:
-        """What the cut's end decides: the mission (``chase`` when the chase follows, else
-        ``win``), then a wipe, then the cut limit (``timeout``); ``""``: the next cut."""
-        if all(s.hp[d] <= 0 for d in self.prep.defeat):
-            return "chase" if self.prep.chase else "win"
-        if all(s.hp[p] <= 0 for p in range(self.pcs)):
-            return "wipe"
-        return "timeout" if s.cut == self.prep.cuts else ""
-
     def cut_end(self, s: Fight) -> Fight | Chase | Battle:
-        """What follows the cut ``s`` ends: the chase, the battle's end or the next cut."""
-        verdict = self.verdict(s)
-        if verdict == "chase":
-            return self.chase_start(s.hp, s.log, s.cut)
-        if verdict:
-            # lost before the chase: the fleeing PCs caught, the quarry gone
-            return self.end(verdict, s.hp, s.log, s.cut, None, not self.pcs_flee)
-        return Fight(s.cut + 1, s.hp, s.log, s.rows)
+        """What follows the cut ``s`` ends: the mission (the chase when one follows, else
+        ``win``), then a wipe, then the cut limit (``timeout``); else the next cut."""
+        if all(s.hp[d] <= 0 for d in self.prep.defeat):
+            if self.prep.chase:
+                return self.chase_start(s.hp, s.log, s.cut)
+            end = "win"
+        elif all(s.hp[p] <= 0 for p in range(self.pcs)):
+            end = "wipe"
+        elif s.cut == self.prep.cuts:
+            end = "timeout"
+        else:
+            return Fight(s.cut + 1, s.hp, s.log, s.rows)
+        # lost before the chase: the fleeing PCs caught, the quarry gone
+        return self.end(end, s.hp, s.log, s.cut, None, not self.pcs_flee)
 
     def usable(self, a: int, t: int, rows: tuple[int, ...]) -> tuple[tuple[Attack, int], ...]:
         """The attacks ``a`` can make on ``t`` from ``rows`` with their success values (the
