@@ -100,7 +100,7 @@ class Log(NamedTuple):
 
 
 class Cast:
-    """The characters of ``prep``'s battles: the fight's, the chase's runners, their rolls"""
+    """The characters of ``prep``'s battles: the fight's, the chase's runners, their rolls."""
 
     def __init__(self, prep: Prepared) -> None:
         self.prep = prep

@@ -21,7 +21,6 @@ from saikoro.systems._cutaction.events import CHASE_EVENTS, chase_target, event_
 from saikoro.systems._cutaction.rulings import Settings
 
 __all__ = [
-    "AREAS",
     "DEFAULT_CUTS",
     "Attack",
     "Char",
@@ -31,26 +30,18 @@ __all__ = [
     "prepare",
 ]
 
-AREAS = tuple(c.value for c in scenario.AREAS)
-"""The scenario's names of the battle rows, in the order of
-:data:`~saikoro.systems._cutaction.area.ROWS`."""
-
 DEFAULT_CUTS = 10
 """The fight's cut limit when the main mission gives none."""
 
 
 @dataclass(frozen=True)
 class Attack:
-    """One attack: its name, melee or shooting, its damage."""
+    """One attack: its name, melee (body check, same row or area) or shooting (head check),
+    its damage."""
 
     name: str
-    kind: str
+    melee: bool
     damage: int
-
-    @property
-    def melee(self) -> bool:
-        """A melee attack (body check, same row or area); else shooting (head check)."""
-        return self.kind == "melee"
 
 
 @dataclass(frozen=True)
@@ -158,11 +149,11 @@ class Prepared:
 def _char(i: int, m: sm.CutactionPC | sm.CutactionEnemy) -> Char:
     """The ``i``-th PC or enemy as the battle reads it (a PC has one attack, no cover)."""
     values = (m.body, m.head, m.body if m.reaction is None else m.reaction, m.hp)
-    row = AREAS.index(m.area)
+    row = [c.value for c in scenario.AREAS].index(m.area)  # the order of area.ROWS
     if isinstance(m, sm.CutactionPC):
-        attack = Attack("攻撃", m.attack, m.damage)
+        attack = Attack("攻撃", m.attack == "melee", m.damage)
         return Char(m.name, True, i, *values, row, Cover.NONE, (attack,))
-    attacks = tuple(Attack(a.name, a.kind, a.damage) for a in m.attacks)
+    attacks = tuple(Attack(a.name, a.kind == "melee", a.damage) for a in m.attacks)
     return Char(m.id, False, i, *values, row, Cover(m.cover), attacks, m.blockade, m.vehicle)
 
 

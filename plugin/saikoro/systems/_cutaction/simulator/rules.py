@@ -17,7 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
 from functools import cached_property
+from itertools import product
 from math import comb, prod
+from typing import Any
 
 from saikoro.balance import Battle, Roll, Rules
 from saikoro.systems._cutaction.chase import FLEEING
@@ -47,7 +49,8 @@ class CutactionRules(FightRules, Rules[State]):
         super().__init__(prep)
         self.reads = prep.reads
         self._goal = prep.chase.goal if prep.chase else 0
-        self._caps: dict[tuple[object, ...], tuple[tuple[int, int, int], ...]] = {}
+        self._caps: dict[tuple[object, ...], Any] = {}
+        """The caps of 体力 (:meth:`_fight_caps`, :meth:`_chase_caps`) at the times met."""
 
     def start(self) -> State:
         hp = tuple(c.hp for c in self.chars)
@@ -106,7 +109,7 @@ class CutactionRules(FightRules, Rules[State]):
             caps = self._caps.get((s.cut, acting, standing))
             if caps is None:
                 caps = self._caps[s.cut, acting, standing] = self._fight_caps(s, acting)
-            hp = tuple([min(max(h, 0), cap) for h, (_, cap, _) in zip(hp, caps, strict=True)])
+            hp = tuple([min(max(h, 0), cap) for h, cap in zip(hp, caps, strict=True)])
         return s.cut, hp, s.rows, rest, s.target, s.moved, s.rolled, self._log_key(s.log)
 
     def _chase_key(self, s: Chase) -> Hashable:
@@ -167,20 +170,20 @@ class CutactionRules(FightRules, Rules[State]):
                 hp.append(max(h, 0))
         return tuple(hp), None if moves is None else tuple(moves)
 
-    def _fight_caps(self, s: Fight, acting: int) -> tuple[tuple[int, int, int], ...]:
-        """For each character: its runner, one more than the most it can still lose in the
-        battle (the fighters of ``acting``'s bits still act this cut), no pending hit."""
+    def _fight_caps(self, s: Fight, acting: int) -> tuple[int, ...]:
+        """For each character, one more than the most it can still lose in the battle (the
+        fighters of ``acting``'s bits still act this cut; then the chase's runners)."""
         out = []
+        later = self.prep.cuts - s.cut
         for c, hits in enumerate(self._hits):
             q = self.slots.index(c) if c in self.slots else -1
             mates = (f for f in self.fighters if s.hp[f] > 0 and f != c)
             runners = (r for r in self.slots if r != c)
             if self._compared(c, mates) or (q >= 0 and self._compared(c, runners)):
-                out.append((q, ANY, 0))
+                out.append(ANY)
                 continue
-            later = self.prep.cuts - s.cut
             left = sum((later + (acting >> f & 1)) * hits[f] for f in self.fighters)
-            out.append((q, 1 + left + (len(self.slots) * self._per_cut[q] if q >= 0 else 0), 0))
+            out.append(1 + left + (len(self.slots) * self._per_cut[q] if q >= 0 else 0))
         return tuple(out)
 
     def _chase_caps(self, s: Chase, later: int) -> tuple[tuple[int, int, int], ...]:
@@ -226,22 +229,12 @@ class CutactionRules(FightRules, Rules[State]):
     def _hits(self) -> tuple[tuple[int, ...], ...]:
         """The most one attack of each character can take from each character of the
         other side (``[target][attacker]``; cover and reach left out)."""
-        hit = self.rolls.hit
-        return tuple(
-            tuple(
-                max(
-                    (
-                        max(hit(me.value(a), a.damage, it.reaction, it.body).outcomes())
-                        for a in me.attacks
-                    ),
-                    default=0,
-                )
-                if me.pc != it.pc
-                else 0
-                for me in self.chars
-            )
-            for it in self.chars
-        )
+        out = [[0] * len(self.chars) for _ in self.chars]
+        for (t, it), (a, me) in product(enumerate(self.chars), repeat=2):
+            for atk in me.attacks if me.pc != it.pc else ():
+                hit = self.rolls.hit(me.value(atk), atk.damage, it.reaction, it.body)
+                out[t][a] = max(out[t][a], *hit.outcomes())
+        return tuple(map(tuple, out))
 
     def _oncoming(self, q: int, damage: int | None = None) -> int:
         """The most 対向車 can take from runner ``q`` (``damage``: this cut's, when known)."""
