@@ -219,11 +219,8 @@ class ChaseRules(Cast):
         def pushed(back: int) -> Chase:
             if not back:
                 return self._finish(s)
-            return self._settle(
-                self._finish(
-                    s._replace(pos=_put(s.pos, q, engine.retreat_position(s.pos[q], back)))
-                )
-            )
+            pos = _put(s.pos, q, engine.retreat_position(s.pos[q], back))
+            return self._settle(self._finish(s._replace(pos=pos)))
 
         return Roll(self.rolls.obstruct(me.body, self.chars[self.slots[q]].body), pushed)
 
@@ -259,9 +256,8 @@ class ChaseRules(Cast):
                 if not x:
                     return t
                 if number == CURVES:  # falls back
-                    return t._replace(
-                        pos=_put(s.pos, j, engine.retreat_position(s.pos[j], x, blocked))
-                    )
+                    back = engine.retreat_position(s.pos[j], x, blocked)
+                    return t._replace(pos=_put(s.pos, j, back))
                 if number == JUMP:  # drops out
                     return t._replace(inn=_out(s.inn, j))
                 if number != ONCOMING:  # スリップ: loses the cut
