@@ -147,24 +147,14 @@ class FightRules(ChaseRules):
         ``close_in``); out of a row a foe blockades only by winning the agility contest."""
         me, t, rows = self.chars[a], s.target, s.rows
         stay = s._replace(moved=True)
-        if (
-            self.usable(a, t, rows)
-            or not self.policy(a).close_in
-            or me.blockade
-            or me.cover is not Cover.NONE
-            or rows[t] == rows[a]
-        ):
+        if self.usable(a, t, rows) or not self.policy(a).close_in or rows[t] == rows[a]:
+            return stay
+        if me.blockade or me.cover is not Cover.NONE:  # it holds its row, its cover
             return stay
         row = rows[a] + (1 if rows[t] > rows[a] else -1)
         went = stay._replace(rows=(*rows[:a], row, *rows[a + 1 :]))
-        blockers = tuple(
-            self.chars[b].body
-            for b in self.fighters
-            if s.hp[b] > 0
-            and self.chars[b].pc != me.pc
-            and self.chars[b].blockade
-            and rows[b] == rows[a]
-        )
+        here = [self.chars[b] for b in self.fighters if s.hp[b] > 0 and rows[b] == rows[a]]
+        blockers = tuple(b.body for b in here if b.pc != me.pc and b.blockade)
         if not blockers:
             return went
         return Roll(self.rolls.contest(me.body, blockers), lambda x: stay if x else went)
