@@ -79,12 +79,13 @@ CHASE_RUNNERS = 2
 
 EXACT_SIZE = 100_000
 """The largest :meth:`~.rules.CutactionRules.size` of a fight the exact solver tries. As
-measured, every fight up to 79,530 fitted the budget (1 PC against 2 enemies or 2 against 1
+measured, fights that fit the budget reach 79,530 (1 PC against 2 enemies or 2 against 1
 over 10 cuts: 12,929-33,989; 2 against 2 over 2 cuts: 26,015-39,125; 3 against 1 over 6:
-69,520; 4 against 1 over 4: 79,530), none from 120,395 (2 against 2 over 6 cuts; the sample
-cutaction-tou, 2 against 2 over 8: 144,765, spent 5-10 s finding out). Between, a fight's
-cover, rows and the figures its side missions read decide (2 against 2 over 3 cuts, 49,610,
-runs out; 3 against 1 over 10, 215,380, fits just without 体力 read, and is not tried)."""
+69,520; 4 against 1 over 4: 79,530) and none from 120,395 fits (2 against 2 over 6 cuts; the
+sample cutaction-tou, 2 against 2 over 8: 144,765, spent 5-10 s finding out). Below, cover,
+rows and side missions that read 体力 may still outgrow the budget (2 against 1 behind
+cover over 6 cuts: 8,867; 2 against 2 over 3: 49,610); 3 against 1 over 10 (215,380) fits
+only just, and only without 体力 read: it is not tried."""
 
 
 class CutactionSimulator(Simulator[Prepared]):
