@@ -16,8 +16,8 @@ import pytest
 
 from balance_cases import AKATSUKI, build, documented_notes
 from saikoro.balance import Budget, Condition, OutOfBudget, simulate, tactics_for
-from saikoro.balance._interval import Z95
 from saikoro.balance._runner import run_chunk
+from saikoro.balance._stats import Z95
 from saikoro.systems import get as get_system
 from saikoro.systems._akatsuki.commands import format_check
 from saikoro.systems._akatsuki.simulator import SIMULATOR as AKATSUKI_SIM

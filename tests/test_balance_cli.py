@@ -21,7 +21,7 @@ SAMPLE = ROOT / "scenarios" / "kegare-yashiro.yaml"
 
 
 def _run(argv: list[str]) -> tuple[int, str, str]:
-    from saikoro.balance import _cli as cli
+    from saikoro import _simulate as cli
 
     out, err = io.StringIO(), io.StringIO()
     code = cli.main(argv, out, err)

@@ -167,7 +167,7 @@ def test_interrupt_reports_what_was_finished() -> None:
 def test_engine_layering() -> None:
     """saikoro.balance imports neither MkDocs nor the site."""
     code = (
-        "import sys, saikoro.balance, saikoro.balance._cli\n"
+        "import sys, saikoro.balance, saikoro._simulate\n"
         "from saikoro.balance._simulator import simulator_for\n"
         "from saikoro.systems import SYSTEM_IDS\n"
         "for s in SYSTEM_IDS: simulator_for(s)\n"

@@ -16,8 +16,9 @@ import pytest
 from balance_cases import build, documented_notes
 from balance_oracle import kokuryoku as oracle
 from saikoro.balance import Budget, Condition, OutOfBudget, Tally, simulate, tactics_for, wilson
-from saikoro.balance._interval import Z95
 from saikoro.balance._runner import run_chunk
+from saikoro.balance._stats import Z95
+from saikoro.dice import Dist
 from saikoro.systems import get as get_system
 from saikoro.systems._kokuryoku import checks
 from saikoro.systems._kokuryoku.simulator import SIMULATOR as KOKURYOKU_SIM
@@ -122,7 +123,7 @@ def test_one_attack_is_the_kka_command() -> None:
     prep = _prep(DUEL)
     (x,) = prep.pc_attacks
     assert (x.attack, x.attack_power, x.defence, x.defence_power) == ((3,), 5, (2,), 3)
-    assert dict(x.damage) == _odds(KKA).distribution
+    assert x.damage.probabilities() == _odds(KKA).distribution
     # the exact chain: one round, the PCs first, one attack: P(damage >= 9)
     value, _ = SIM.exact(prep, Budget())
     assert value == _odds(f"{KKA}>=9").success
@@ -133,7 +134,7 @@ def test_drawn_damage_follows_the_command_odds() -> None:
     (x,) = _prep(DUEL).pc_attacks
     rng = random.Random(7)
     n = 20000
-    draws = [x.dice.draw(rng.random()) for _ in range(n)]
+    draws = [x.damage.draw(rng.random()) for _ in range(n)]
     odds = _odds(KKA)
     for k in range(13):
         p = sum((q for v, q in odds.distribution.items() if int(v) >= k), Fraction(0))
@@ -146,7 +147,7 @@ def test_declined_reaction_is_the_kka_dash_command() -> None:
     prep = _prep(DUEL)
     (x,) = prep.npc_attacks
     assert x.defence is None
-    assert dict(x.damage) == _odds("KKA[1]/2VS-").distribution
+    assert x.damage.probabilities() == _odds("KKA[1]/2VS-").distribution
 
 
 def test_middle_phase_odds_are_the_kkm_command() -> None:
@@ -176,7 +177,7 @@ def test_the_nation_adds_nothing_by_default() -> None:
     added = _prep({**DUEL, "rulings": {"nation_values": "add"}})
     assert base.pc_attacks[0].attack_power == 5 and base.pc_attacks[0].defence_power == 3
     assert added.pc_attacks[0].attack_power == 9 and added.pc_attacks[0].defence_power == 6
-    assert dict(added.pc_attacks[0].damage) == _odds("KKA[3]/9VS[2]/6").distribution
+    assert added.pc_attacks[0].damage.probabilities() == _odds("KKA[3]/9VS[2]/6").distribution
 
 
 def test_a_nation_alone_fights_with_its_own_values() -> None:
@@ -186,7 +187,7 @@ def test_a_nation_alone_fights_with_its_own_values() -> None:
     (x,) = prep.npc_attacks
     assert (x.attack, x.attack_power, x.defence) == ((0,), 3, None)
     (mine,) = prep.pc_attacks
-    assert mine.defence is None and dict(mine.damage) == _odds("KKA[3]/5VS-").distribution
+    assert mine.defence is None and mine.damage.probabilities() == _odds("KKA[3]/5VS-").distribution
     text = " ".join(n.text for n in SIM.notes(prep))
     assert "国（隣国）が1人の人物として戦う" in text
 
@@ -219,11 +220,11 @@ def test_spare_defenders_support_the_defence() -> None:
     assert x.defence == (1, 1)
     settings = get_system("kokuryoku", die=6)
     odds = settings.odds_command("KKA[6]/5VS[1,1]/0")
-    assert odds is not None and dict(x.damage) == odds.distribution
+    assert odds is not None and x.damage.probabilities() == odds.distribution
     with_support, _ = SIM.exact(prep, Budget())
     lone = settings.odds_command("KKA[6]/5VS[1]/0")
     assert lone is not None
-    single = replace(x, defence=(1,), damage=tuple(sorted(lone.distribution.items())))  # type: ignore[arg-type]
+    single = replace(x, defence=(1,), damage=Dist.from_fractions(lone.distribution))  # type: ignore[arg-type]
     without, _ = SIM.exact(replace(prep, pc_attacks=(single,)), Budget())
     assert isinstance(with_support, Fraction) and isinstance(without, Fraction)
     assert with_support < without

@@ -373,7 +373,7 @@ def test_tallies_merge_in_any_order() -> None:
 
 
 def test_no_battle_finished_shows_no_figure() -> None:
-    from saikoro.balance._cli import format_text
+    from saikoro._simulate import format_text
     from saikoro.balance._stats import summarise
 
     enc = _enc(GETB, {"win": True})
@@ -409,7 +409,7 @@ def test_scenario_page_shows_the_words_not_the_check() -> None:
 
 
 def _cli(argv: list[str]) -> tuple[int, str, str]:
-    from saikoro.balance import _cli as cli
+    from saikoro import _simulate as cli
 
     out, err = io.StringIO(), io.StringIO()
     code = cli.main(argv, out, err)
@@ -439,7 +439,7 @@ def test_cli_json_and_text_show_side_missions_and_enemy_names() -> None:
 
 
 def test_help_says_jobs_uses_every_core(capsys: pytest.CaptureFixture[str]) -> None:
-    from saikoro.balance._cli import default_jobs
+    from saikoro.balance import default_jobs
 
     code, _, _ = _cli(["--help"])
     out = capsys.readouterr().out

@@ -200,7 +200,7 @@ def _tune_json(path: Path, *extra: str) -> dict[str, Any]:
 
 
 def _simulate_json(path: Path, battles: int, seed: int) -> dict[str, Any]:
-    from saikoro.balance import simulate_main
+    from saikoro._simulate import main as simulate_main
 
     out, err = io.StringIO(), io.StringIO()
     argv = [str(path), "--battles", str(battles), "--seed", str(seed), "--jobs", "1"]

@@ -483,7 +483,7 @@ def test_the_bounds_are_in_the_help(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_the_players_bound_is_the_schema_s() -> None:
-    from saikoro.balance._cli import MAX_PLAYERS
+    from saikoro._simulate import MAX_PLAYERS
     from saikoro.scenario import json_schema
 
     schema = json.dumps(json_schema("getb"))

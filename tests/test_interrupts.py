@@ -240,7 +240,7 @@ runpy.run_path(script, run_name="__main__")
         ("validate", "saikoro.balance"),
         ("validate", "saikoro.systems._kegare.model"),
         ("simulate", "saikoro._cli"),
-        ("simulate", "saikoro.balance._cli"),
+        ("simulate", "saikoro._simulate"),
         ("simulate", "saikoro.systems._kegare.simulator"),
         ("help", "saikoro._cli"),
         ("help", "saikoro.scenario"),

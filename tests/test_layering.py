@@ -199,7 +199,7 @@ def layer_of(module: str, parts: dict[str, str]) -> str:
     if (
         module in ("saikoro", "saikoro._cli", "saikoro._start")
         or module.endswith(".__main__")
-        or module.startswith(("saikoro._new", "saikoro._docs"))
+        or module.startswith(("saikoro._new", "saikoro._docs", "saikoro._simulate"))
     ):
         return "facade"  # the facade and the entry points (python -m ...)
     return module.split(".")[1]
@@ -250,7 +250,8 @@ def test_the_layer_rule_sees_an_upward_import() -> None:
 
 PACKAGES = ("dice", "systems", "scenario", "balance", "tune", "site", "export")
 """The packages ``saikoro.<x>``; every other module is the root's (the facade and the
-command line: ``saikoro._cli``, ``saikoro._new``, ``saikoro._docs``)."""
+command line: ``saikoro._cli``, ``saikoro._new``, ``saikoro._docs``,
+``saikoro._simulate``)."""
 
 TOY = PACKAGE.parents[1] / "examples" / "saikoro-toy" / "saikoro_toy"
 """A system outside saikoro, the template of a plugin: it may use the public API only."""
@@ -338,8 +339,8 @@ def test_the_private_import_rule_sees_each_form(tmp_path: Path) -> None:
     bad = {
         "from saikoro.scenario._schema import Int\n": "saikoro.scenario._schema.Int",
         "from saikoro.scenario import _cli\n": "saikoro.scenario._cli",
-        "import saikoro.balance._cli\n": "saikoro.balance._cli",
-        "import saikoro.balance._cli as cli\n": "saikoro.balance._cli",
+        "import saikoro.balance._runner\n": "saikoro.balance._runner",
+        "import saikoro.balance._runner as runner\n": "saikoro.balance._runner",
         "def f():\n    from saikoro.dice._poly import Poly\n": "saikoro.dice._poly.Poly",
         "from saikoro.dice import _secret\n": "saikoro.dice._secret",
         "from saikoro._cli import main\n": "saikoro._cli.main",

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from saikoro.balance import simulate_main
+from saikoro._simulate import main as simulate_main
 from saikoro.scenario import load_scenario, load_yaml, validate_main
 from saikoro.tune import Change, apply_changes, tune_main
 

@@ -495,7 +495,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _main(argv: Sequence[str] | None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     if args_list and args_list[0] == "simulate":
-        from .balance import simulate_main
+        from ._simulate import main as simulate_main
 
         return int(simulate_main(args_list[1:]))
     if args_list and args_list[0] == "tune":

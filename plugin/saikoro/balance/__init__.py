@@ -12,9 +12,8 @@ Public API:
   words; :func:`tactics_rulings` gives the default tactics to the rulings page.
 * :class:`BalanceStore`: the figures where an author waits (:func:`author_figures`),
   cached by content in memory and in the book's cache folder (:class:`CacheError`).
-* :func:`simulate_main`: ``saikoro simulate`` (imported on first use, with the terminal's
-  progress bars; :data:`MAX_SEED`, :data:`MAX_JOBS`, :func:`default_jobs` shared with
-  ``saikoro tune``).
+* The commands' bounds: :data:`MAX_SEED`, :data:`MAX_JOBS`, :func:`default_jobs`
+  (``saikoro simulate``, which prints :func:`simulate`'s figures, and ``saikoro tune``).
 
 For a package built on balance that plays many versions of one scenario (:mod:`saikoro.tune`,
 one layer above): the seeded chunks (:func:`chunk_sizes`, :func:`run_chunk`: a figure of *n*
@@ -33,24 +32,26 @@ This package imports the standard library, :mod:`saikoro.dice`, :mod:`saikoro.sy
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ._budget import AUTHOR_SECONDS, AUTHOR_STEPS, EXACT_STEPS, Budget, OutOfBudget
 from ._cache import SEED, BalanceStore, CacheError, author_figures, cache_key, scenario_tactics
 from ._check import balance_problems, check_balance
 from ._errors import BalanceError
 from ._machine import Cycle, Roll, Rules, play, solve
 from ._model import BalanceSpec, Encounter, Party, encounter, parse_party, reference_party
-from ._runner import chunk_sizes, run_chunk, simulate, worker_pool
+from ._runner import (
+    MAX_JOBS,
+    MAX_SEED,
+    chunk_sizes,
+    default_jobs,
+    run_chunk,
+    simulate,
+    worker_pool,
+)
 from ._side import Battle, Condition
 from ._simulator import BATTLE_ENDS, End, Note, Simulator, simulator_for
 from ._stats import BalanceResult, EndFigures, PcFigures, RulingUsed, SideResult, Tally, wilson
 from ._tactics import ATOMS, PRESETS, Policy, Tactics, TacticsError, tactics_for, tactics_rulings
 from ._verdict import VERDICTS, TargetVerdict, judge_target, verdict
-
-if TYPE_CHECKING:
-    from ._cli import MAX_JOBS, MAX_SEED, default_jobs
-    from ._cli import main as simulate_main
 
 __all__ = [
     "ATOMS",
@@ -103,7 +104,6 @@ __all__ = [
     "run_chunk",
     "scenario_tactics",
     "simulate",
-    "simulate_main",
     "simulator_for",
     "solve",
     "tactics_for",
@@ -112,23 +112,3 @@ __all__ = [
     "wilson",
     "worker_pool",
 ]
-
-
-_LAZY = {
-    "simulate_main": ("._cli", "main"),
-    "MAX_JOBS": ("._cli", "MAX_JOBS"),
-    "MAX_SEED": ("._cli", "MAX_SEED"),
-    "default_jobs": ("._cli", "default_jobs"),
-}
-"""Names imported on first use: the command line (rich)."""
-
-
-def __getattr__(name: str) -> object:
-    where = _LAZY.get(name)
-    if where is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(where[0], __name__), where[1])
-    globals()[name] = value
-    return value

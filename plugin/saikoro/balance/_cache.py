@@ -1,13 +1,11 @@
 """Balance figures where an author waits, computed once and cached by content.
 
 ``saikoro validate`` (and so pre-commit), ``mkdocs build`` and ``mkdocs serve`` ask one
-:class:`BalanceStore` for a scenario's figures: :func:`author_figures` computes them (seed
-:data:`SEED`, the scenario's tactics, the exact solution within
-:data:`~saikoro.balance.AUTHOR_STEPS`, the battles within
-:data:`~saikoro.balance.AUTHOR_SECONDS`), and the store keeps them in memory and on disk,
-one JSON file per key in the book's cache folder (``.cache/plugin/saikoro/balance`` next
-to ``mkdocs.yml``, the plugin's ``balance.cache_dir``), so that validate, a build and
-serve compute a fight once between them, and a later run computes only what changed.
+:class:`BalanceStore` for a scenario's figures (:func:`author_figures`), which keeps them
+in memory and on disk, one JSON file per key in the book's cache folder
+(``.cache/plugin/saikoro/balance`` next to ``mkdocs.yml``, the plugin's
+``balance.cache_dir``), so that validate, a build and serve compute a fight once between
+them, and a later run computes only what changed.
 
 The key is a digest of everything the figures depend on: the encounter (party, enemies,
 targets, round limit, rulings, ``balance:`` targets; the scenario's id and title left
@@ -170,20 +168,17 @@ def system_version(system_id: str) -> str:
 @functools.cache
 def system_digest(system_id: str) -> str:
     """SHA-256 of the code of the package that adds ``system_id``: the whole top-level
-    package its class is defined in, engine and parts (its simulator among them); ``""``
-    for a system saikoro ships (:func:`code_digest` covers it)."""
+    package its class is defined in, engine and parts (its simulator among them), each of
+    its folders (several for a namespace package); ``""`` for a system saikoro ships
+    (:func:`code_digest` covers it)."""
     if system_id in BUILTIN:
         return ""
-    cls = system_class(system_id)
-    top = sys.modules[cls.__module__.partition(".")[0]]
-    where = getattr(top, "__file__", None)
-    if where is None:  # a namespace package: its folders
-        folders = [Path(p) for p in getattr(top, "__path__", ())]
-        return _digest_files(Path("/"), [p for f in folders for p in f.resolve().rglob("*")])
-    path = Path(where).resolve()
-    if path.name == "__init__.py":
-        return _digest_files(path.parent.parent, list(path.parent.rglob("*")))
-    return _digest_files(path.parent, [path])
+    top = sys.modules[system_class(system_id).__module__.partition(".")[0]]
+    folders = getattr(top, "__path__", None)
+    if folders is None:  # a module alone
+        path = Path(str(top.__file__)).resolve()
+        return _digest_files(path.parent, [path])
+    return "".join(_folder_digest(Path(f).resolve()) for f in folders)
 
 
 def _text(data: object) -> str:
@@ -214,10 +209,8 @@ def cache_key(system: str, parts: Mapping[str, object], *, code: Path | None = N
 
 
 def fight_key(enc: Encounter, tactics: Tactics, battles: int, seed: int) -> str:
-    """The cache key of simulating ``enc`` where an author waits (the exact solution within
-    :data:`~saikoro.balance.AUTHOR_STEPS`, the battles within
-    :data:`~saikoro.balance.AUTHOR_SECONDS`): a SHA-256 of the whole input (see the
-    module)."""
+    """The cache key of simulating ``enc`` where an author waits (:func:`author_figures`):
+    a SHA-256 of the whole input (see the module)."""
     fight = dataclasses.replace(enc, scenario="", title="")
     return cache_key(
         enc.system,
@@ -370,33 +363,27 @@ class BalanceStore:
     def figures_of(self, enc: Encounter, battles: int) -> BalanceResult:
         """:func:`author_figures` of ``enc``, from a cache when the fight is unchanged."""
         key = self.key(enc, battles)
-        found = self.cached(key)
+        found = self.recall(key, BalanceResult)
         if found is None:
             with self._lock:
                 self.simulated += 1
             found = author_figures(enc, battles)
-            self.put(key, found)
+            self.keep(key, found)
         return dataclasses.replace(found, scenario=enc.scenario)
-
-    def cached(self, key: str) -> BalanceResult | None:
-        """The figures of ``key`` if memory or the disk holds them (counted as a hit)."""
-        return self.recall(key, BalanceResult)
-
-    def put(self, key: str, result: BalanceResult) -> None:
-        """Keep ``result`` as the figures of ``key`` (in memory and on disk)."""
-        self.keep(key, result)
 
     # -- memory and disk
 
     def keep(self, key: str, value: object) -> None:
-        """Keep ``value`` (a dataclass of saikoro's) under ``key`` (a :func:`cache_key`), in
-        memory and on disk: what a package built on balance keeps beside the figures."""
+        """Keep ``value`` (figures, or another dataclass of saikoro's: what a package built
+        on balance keeps beside them) under ``key`` (a :func:`cache_key`), in memory and on
+        disk."""
         with self._lock:
             self._remember(key, value)
         self._write(key, value)
 
     def recall(self, key: str, kind: type[V]) -> V | None:
-        """The ``kind`` kept under ``key`` if memory or the disk holds it (counted as a hit)."""
+        """The ``kind`` kept under ``key`` (:class:`BalanceResult`: the figures) if memory or
+        the disk holds it (counted as a hit)."""
         with self._lock:
             found = self._memory.get(key)
             if isinstance(found, kind):

@@ -25,12 +25,12 @@ from pathlib import Path
 
 from saikoro.scenario import Gate, LoadResult, Msg, Problem, Scenario, find_book
 
-from ._cache import SEED, BalanceStore, scenario_tactics
+from ._cache import SEED, BalanceStore
 from ._model import encounter
 from ._stats import BalanceResult
 from ._verdict import judge_target
 
-__all__ = ["SEED", "balance_problems", "check_balance", "figures", "scenario_tactics", "store_for"]
+__all__ = ["balance_problems", "check_balance", "figures"]
 
 _STORES: dict[Path | None, BalanceStore] = {}
 """One store per cache folder (``None``: files outside any book, memory only)."""
@@ -50,20 +50,16 @@ def _cache_folder(folder: Path) -> Path | None:
     return book.balance_cache if book is not None else None
 
 
-def store_for(path: Path) -> BalanceStore:
-    """The store of the book the file ``path`` is in (its cache folder; memory only outside
-    a book). A cache folder that cannot be used is reported on stderr, never a failure."""
-    where = _cache_folder(path.resolve().parent)
+def figures(scenario: Scenario) -> BalanceResult:
+    """The scenario's balance figures as validation computes them (and the site shows them,
+    with the same battles), from the store of the book the file is in when unchanged (its
+    cache folder, memory only outside a book; one that cannot be used is reported on
+    stderr, never a failure)."""
+    where = _cache_folder(Path(scenario.path).resolve().parent)
     store = _STORES.get(where)
     if store is None:
         store = _STORES[where] = BalanceStore(cache_dir=where, report=_report, tolerant=True)
-    return store
-
-
-def figures(scenario: Scenario) -> BalanceResult:
-    """The scenario's balance figures as validation computes them (and the site shows them,
-    with the same battles), from the book's cache when unchanged."""
-    return store_for(Path(scenario.path)).figures(scenario)
+    return store.figures(scenario)
 
 
 def check_balance(result: LoadResult) -> LoadResult:
@@ -98,16 +94,15 @@ def balance_problems(sc: Scenario, r: BalanceResult, file: str) -> list[Problem]
         spec.win, win=r.win, low=r.win_low, high=r.win_high, battles=r.battles, exact=r.exact
     )
     figure = (_percent(r.win), _percent(r.win_low), _percent(r.win_high), r.battles, SEED)
+    win = "scenario.balance.win"
     if found.state == "out" and r.exact is not None:
         exact = (_percent(float(r.exact)), str(r.exact))
         shown = (*exact, _percent(r.win), r.battles, SEED, spec.win_text)
-        warn("scenario.balance.win", Msg("balance.outside_exact", shown), "miss")
+        warn(win, Msg("balance.outside_exact", shown), "miss")
     elif found.state == "out":
-        warn("scenario.balance.win", Msg("balance.outside", (*figure, spec.win_text)), "miss")
+        warn(win, Msg("balance.outside", (*figure, spec.win_text)), "miss")
     elif found.state == "uncertain" and found.needed is None:
-        msg = Msg("balance.uncertain_edge", (*figure, spec.win_text))
-        warn("scenario.balance.win", msg, "note")
+        warn(win, Msg("balance.uncertain_edge", (*figure, spec.win_text)), "note")
     elif found.state == "uncertain":
-        args = (*figure, spec.win_text, f"{found.needed}")
-        warn("scenario.balance.win", Msg("balance.uncertain", args), "note")
+        warn(win, Msg("balance.uncertain", (*figure, spec.win_text, f"{found.needed}")), "note")
     return out

@@ -114,11 +114,8 @@ class Encounter:
     def reads(self) -> frozenset[str]:
         """The :class:`~saikoro.balance.Battle` fields the side missions read beside
         ``win`` (:attr:`Condition.reads <saikoro.balance.Condition.reads>`)."""
-        out: frozenset[str] = frozenset()
-        for spec in self.side:
-            if spec.condition is not None:
-                out |= spec.condition.reads
-        return out
+        conditions = (s.condition for s in self.side if s.condition is not None)
+        return frozenset[str]().union(*(c.reads for c in conditions))
 
     def of(self, part: str, kind: type[M]) -> tuple[M, ...]:
         """``members`` (the party), ``enemies``, ``targets`` or ``tables``, each checked

@@ -36,11 +36,12 @@ from ._tactics import Tactics, tactics_for
 
 __all__ = [
     "CHUNK",
-    "chunk_rng",
+    "MAX_JOBS",
+    "MAX_SEED",
     "chunk_sizes",
+    "default_jobs",
     "rulings_used",
     "run_chunk",
-    "side_exact",
     "simulate",
     "worker_pool",
 ]
@@ -48,10 +49,11 @@ __all__ = [
 CHUNK = 250
 """Battles per chunk (the unit of seeding and of parallel work)."""
 
+MAX_SEED = 2**64 - 1
+"""The largest seed the commands take (``--seed`` of ``saikoro simulate`` and ``tune``)."""
 
-def chunk_rng(seed: int, index: int) -> random.Random:
-    """The generator of chunk ``index`` of a run seeded ``seed``."""
-    return random.Random(f"saikoro-balance:{seed}:{index}")
+MAX_JOBS = 256
+"""The most processes the commands take (``--jobs``)."""
 
 
 def run_chunk(
@@ -67,7 +69,7 @@ def run_chunk(
     enc, tactics, seed, index, count = args
     sim = simulator_for(enc.system)
     prep = sim.prepare(enc, tactics)
-    rng = chunk_rng(seed, index)
+    rng = random.Random(f"saikoro-balance:{seed}:{index}")  # see the module
     tally = _tally(enc)
     for _ in range(count):
         won = tally.wins
@@ -85,40 +87,18 @@ def _tally(enc: Encounter) -> Tally:
     return Tally(pcs=len(enc.party.members), checks=checks)
 
 
-def side_exact(
-    enc: Encounter, sim: Simulator[object], prep: object, exact: Fraction | None, budget: Budget
-) -> dict[int, Fraction]:
-    """Side mission index -> P(achieved) exactly: ``win:`` alone from the main mission's
-    exact figure, others from the simulator's :meth:`~Simulator.side_exact`."""
-    out: dict[int, Fraction] = {}
-    for spec in enc.side:
-        c = spec.condition
-        if c is None:
-            continue
-        value: Fraction | None = None
-        if c.only_win and exact is not None:
-            value = exact if c.win else 1 - exact
-        else:
-            value = sim.side_exact(prep, c, budget)
-        if value is not None:
-            out[spec.index] = value
-    return out
-
-
 Solved = tuple[Fraction | None, dict[str, Fraction], dict[int, Fraction], str | None]
 """The exact solution: P(win), the named figures, the side missions', why none."""
 
 
 def solve_exact(args: tuple[Encounter, Tactics, int]) -> Solved:
-    """Solve ``enc`` exactly under ``tactics`` (each solver within its own counted
-    :class:`Budget` of ``steps``); run beside the battles' chunks when there are several
-    processes."""
+    """Solve ``enc`` exactly under ``tactics`` (P(win), then the side missions: ``win:``
+    alone from P(win), others by :meth:`Simulator.side_exact`; each within its own counted
+    :class:`Budget` of ``steps``); in a worker beside the battles' chunks when there are
+    several processes."""
     enc, tactics, steps = args
     sim = simulator_for(enc.system)
-    return _solve(enc, sim, sim.prepare(enc, tactics), steps)
-
-
-def _solve(enc: Encounter, sim: Simulator[object], prep: object, steps: int) -> Solved:
+    prep = sim.prepare(enc, tactics)
     budget = Budget(steps)
     exact: Fraction | None = None
     figures: dict[str, Fraction] = {}
@@ -132,8 +112,15 @@ def _solve(enc: Encounter, sim: Simulator[object], prep: object, steps: int) -> 
         if steps < EXACT_STEPS:  # an author's path: say where a bigger budget is tried
             reason += f"。saikoro simulate は {EXACT_STEPS:,} 手まで試す"
         reason += "）"
+    sides: dict[int, Fraction] = {}
+    budget = Budget(steps)
     try:
-        sides = side_exact(enc, sim, prep, exact, Budget(steps))
+        for spec in enc.side:
+            c = spec.condition
+            if c is not None and c.only_win and exact is not None:
+                sides[spec.index] = exact if c.win else 1 - exact
+            elif c is not None and (value := sim.side_exact(prep, c, budget)) is not None:
+                sides[spec.index] = value
     except OutOfBudget:
         sides = {}
     return exact, figures, sides, reason
@@ -154,8 +141,20 @@ def worker_pool(jobs: int) -> Any:
     return ctx.Pool(jobs, initializer=_ignore_sigint)
 
 
+def default_jobs() -> int:
+    """Every core this process may use (``os.process_cpu_count`` where Python has it)."""
+    counter = getattr(os, "process_cpu_count", None)
+    if counter is not None:
+        found: int | None = counter()
+    elif hasattr(os, "sched_getaffinity"):
+        found = len(os.sched_getaffinity(0))
+    else:  # pragma: no cover - platforms without affinity
+        found = os.cpu_count()
+    return found or 1
+
+
 def chunk_sizes(battles: int) -> list[int]:
-    """How ``battles`` battles are split into chunks (chunk *i* seeded by :func:`chunk_rng`)."""
+    """How ``battles`` battles are split into chunks (each seeded by its index, see the module)."""
     full, rest = divmod(battles, CHUNK)
     return [CHUNK] * full + ([rest] if rest else [])
 
@@ -189,13 +188,11 @@ def simulate(
     tactics = tactics or tactics_for(enc.system)
     sim = simulator_for(enc.system)
     prep = sim.prepare(enc, tactics)
-    sizes = chunk_sizes(battles)
-    work = [(enc, tactics, seed, i, n) for i, n in enumerate(sizes)]
+    work = [(enc, tactics, seed, i, n) for i, n in enumerate(chunk_sizes(battles))]
     total = _tally(enc)
     interrupted = False
     cut = False
     deadline = None if seconds is None else time.monotonic() + seconds
-    done = 0
     jobs = max(1, min(jobs, len(work)))
     if progress:
         progress(0, battles)
@@ -212,38 +209,36 @@ def simulate(
                 parts = pool.imap(run_chunk, work)
             for part in parts:
                 total = total + part
-                done += part.battles
                 if progress:
-                    progress(done, battles)
+                    progress(total.battles, battles)
                 if deadline is not None and time.monotonic() >= deadline:
-                    cut = done < battles
+                    cut = total.battles < battles
                     break
             if pending is not None:
                 solved = pending.get()
         if solve and solved is None:
-            solved = _solve(enc, sim, prep, steps)
+            solved = solve_exact((enc, tactics, steps))
     except KeyboardInterrupt:  # Ctrl-C: report the battles finished, without the solution
         if not keep_partial:
             raise
         interrupted = True
-    exact: Fraction | None = None
-    figures: dict[str, Fraction] = {}
-    sides: dict[int, Fraction] = {}
-    reason: str | None = None
-    if solved is not None and not interrupted:
-        exact, figures, sides, reason = solved
+    if solved is None or interrupted:
+        solved = None, {}, {}, None
+    exact, figures, sides, reason = solved
+    limit, written = sim.round_limit(enc)
     return summarise(
         total,
         enc,
+        side_exact=sides,
+        ends=sim.ends_for(prep),
         tactics=tactics.label,
         seed=seed,
         exact=exact,
         exact_figures=figures,
         interrupted=interrupted,
         notes=sim.notes(prep),
-        side_exact=sides,
-        ends=sim.ends_for(prep),
-        round_limit=sim.round_limit(enc),
+        round_limit=limit,
+        round_limit_written=written,
         rulings=rulings_used(enc, sim),
         exact_reason=reason,
         requested=battles,

@@ -191,42 +191,21 @@ class SideSpec:
     reason: str | None = None
 
 
-def _ids(enemies: Sequence[Any]) -> list[str]:
-    return [
-        e if isinstance(e, str) else str(getattr(e, "id", getattr(e, "name", ""))) for e in enemies
-    ]
-
-
 def _resolve(
     c: sm.SideCheck, enc: Encounter, facts: frozenset[str], declared: Sequence[SideFact]
 ) -> Condition | str:
     """``c`` over ``enc``'s indices, or the reason it cannot be simulated with it."""
-    enemies, pcs = _ids(enc.enemies), enc.party.names
-    targets = [str(getattr(t, "name", "")) for t in enc.targets]
-
-    def enemy_set(ids: tuple[str, ...] | None) -> frozenset[int] | str:
-        out = set()
-        for x in ids or ():
-            if x not in enemies:
-                return f"エネミー {x} がいない"
-            out.add(enemies.index(x))
-        return frozenset(out)
-
-    sets = [enemy_set(c.defeated), enemy_set(c.spared), enemy_set(c.defeated_first)]
-    for s in sets:
-        if isinstance(s, str):
-            return s
-    standing = []
+    enemies, pcs = [e.id for e in enc.enemies], enc.party.names
+    targets = [t.name for t in enc.targets]
+    for x in (*(c.defeated or ()), *(c.spared or ()), *(c.defeated_first or ())):
+        if x not in enemies:
+            return f"エネミー {x} がいない"
     for name in c.standing or ():
         if name not in pcs:
             return f"PC「{name}」がパーティ({enc.party.label})にいない"
-        standing.append(pcs.index(name))
-    wanted: set[int] = set()
     for name in c.targets or ():
-        hits = [i for i, t in enumerate(targets) if t == name]
-        if not hits:
+        if name not in targets:
             return f"判定「{name}」がない"
-        wanted.update(hits)
     wanted_facts = []
     for own in declared:  # the system's own keys given
         value = c.facts.get(own.name)
@@ -235,20 +214,23 @@ def _resolve(
         if own.fact not in facts:
             return own.missing or f"{own.name} を数えられない"
         wanted_facts.append((own.fact, own.compare, int(value)))
-    defeated, spared, first = (s for s in sets if not isinstance(s, str))
+
+    def indices(ids: tuple[str, ...] | None) -> frozenset[int]:
+        return frozenset(enemies.index(x) for x in ids or ())
+
     return Condition(
         win=c.win,
         rounds_at_most=c.rounds_at_most,
         downed_at_most=c.downed_at_most,
-        standing=tuple(standing),
+        standing=tuple(pcs.index(name) for name in c.standing or ()),
         enemies=len(enemies),
         all_defeated=c.all_defeated,
-        defeated=defeated,
-        spared=spared,
-        defeated_first=first,
+        defeated=indices(c.defeated),
+        spared=indices(c.spared),
+        defeated_first=indices(c.defeated_first),
         taken_at_most=c.taken_at_most,
         no_damage_from=tuple(c.no_damage_from or ()),
-        targets=frozenset(wanted),
+        targets=frozenset(i for i, t in enumerate(targets) if t in (c.targets or ())),
         targets_at_least=c.targets_at_least,
         facts=tuple(wanted_facts),
     )
@@ -274,8 +256,6 @@ def side_specs(
         data = sm.to_data(s.check)
         check = dict(data) if isinstance(data, dict) else {}
         got = _resolve(s.check, enc, facts, declared)
-        if isinstance(got, str):
-            out.append(SideSpec(i, s.success, check, None, got))
-        else:
-            out.append(SideSpec(i, s.success, check, got))
+        condition, reason = (None, got) if isinstance(got, str) else (got, None)
+        out.append(SideSpec(i, s.success, check, condition, reason))
     return tuple(out)

@@ -15,6 +15,7 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from operator import attrgetter
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
@@ -188,7 +189,7 @@ class Simulator(Generic[P]):
         found = self.outcomes(prep, budget)
         if found is None:
             return None, {}
-        return found.probability_where(_won), self.figures(prep, found)
+        return found.probability_where(attrgetter("win")), self.figures(prep, found)
 
     def figures(self, prep: P, outcomes: Dist[Battle]) -> dict[str, Fraction]:
         """Exact figures beside P(win), read from the ends' distribution (default none)."""
@@ -249,10 +250,6 @@ class Simulator(Generic[P]):
         """The per-battle facts (a :class:`Battle`'s ``facts``) it reports for ``enc``."""
         del enc
         return frozenset()
-
-
-def _won(b: Battle) -> bool:
-    return b.win
 
 
 def simulator_for(system_id: str) -> Simulator[object]:

@@ -1,31 +1,31 @@
-"""Counting battles and summarising them: the tally and the result.
+"""Counting battles and summarising them: the tally, the result and its intervals.
 
 A :class:`Tally` is what one chunk of battles leaves behind (plain integers, so that
 chunks add up in any order to the same figures); :func:`summarise` turns the sum into a
-:class:`BalanceResult`, with :func:`~._interval.wilson` intervals.
+:class:`BalanceResult`, with :func:`wilson` intervals.
 """
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from saikoro.dice import InternalError
+from saikoro.systems import OptionValue
+
+from ._errors import BalanceError
 from ._side import Battle, Condition
 from ._simulator import End, Note
 
 if TYPE_CHECKING:
     from ._model import Encounter
 
-from saikoro.dice import InternalError
-from saikoro.systems import OptionValue
-
-from ._errors import BalanceError
-from ._interval import wilson
-
 __all__ = [
+    "Z95",
     "BalanceResult",
     "EndFigures",
     "PcFigures",
@@ -34,7 +34,43 @@ __all__ = [
     "Tally",
     "summarise",
     "wilson",
+    "wilson_rate",
 ]
+
+Z95 = 1.959963984540054
+"""The normal quantile of a two-sided 95 % interval."""
+
+
+def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a binomial proportion (95 % by default).
+
+    Unlike the normal approximation it stays inside [0, 1] and is sensible at 0 and n.
+
+    >>> lo, hi = wilson(50, 100)
+    >>> round(lo, 4), round(hi, 4)
+    (0.4038, 0.5962)
+    >>> wilson(0, 0), wilson(10, 10)[1]
+    ((0.0, 1.0), 1.0)
+    """
+    if trials <= 0:
+        return 0.0, 1.0
+    return wilson_rate(successes / trials, trials, z)
+
+
+def wilson_rate(p: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """:func:`wilson` of a rate ``p`` observed over ``trials`` (``trials`` at least 1): the
+    interval the same rate would have after that many trials.
+
+    >>> [round(x, 4) for x in wilson_rate(0.5, 100)]
+    [0.4038, 0.5962]
+    """
+    z2 = z * z
+    denom = 1 + z2 / trials
+    centre = (p + z2 / (2 * trials)) / denom
+    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denom
+    low = 0.0 if p <= 0 else max(0.0, centre - half)
+    high = 1.0 if p >= 1 else min(1.0, centre + half)
+    return low, high
 
 
 @dataclass
@@ -302,22 +338,13 @@ def summarise(
     tally: Tally,
     enc: Encounter,
     *,
-    tactics: str,
-    seed: int,
-    exact: Fraction | None = None,
-    exact_figures: dict[str, Fraction] | None = None,
-    interrupted: bool = False,
-    notes: tuple[Note, ...] = (),
     side_exact: Mapping[int, Fraction] | None = None,
     ends: Mapping[str, End] | None = None,
-    round_limit: tuple[int | None, bool] = (None, False),
-    rulings: tuple[RulingUsed, ...] = (),
-    exact_reason: str | None = None,
-    requested: int = 0,
-    cut: float | None = None,
+    **given: Any,
 ) -> BalanceResult:
     """The :class:`BalanceResult` of ``tally``, the battles of ``enc`` (its side missions
-    with a condition are ``tally.checks`` in order).
+    with a condition are ``tally.checks`` in order); ``given``: the fields the battles do
+    not tell (``tactics``, ``seed``, ``exact``, ``notes``...), kept as they are.
 
     ``side_exact``: side mission index -> P(achieved) solved exactly.
     ``ends``: the simulator's ends (every one is listed, in order, with its count).
@@ -331,8 +358,7 @@ def summarise(
     pcs = []
     system = enc.system
     for name, count in zip(enc.party.names, tally.downed, strict=True):
-        dl, dh = wilson(count, n)
-        pcs.append(PcFigures(name, count / n if n else 0.0, dl, dh))
+        pcs.append(PcFigures(name, count / n if n else 0.0, *wilson(count, n)))
     total_rounds = sum(k * v for k, v in tally.rounds.items())
     dangerous = None
     if tally.actions:
@@ -373,16 +399,13 @@ def summarise(
     end_figures = []
     for key, how in known.items():
         count = tally.ends.get(key, 0)
-        lo, hi = wilson(count, n)
         rate = count / n if n else 0.0
-        end_figures.append(EndFigures(key, how.label, how.win, count, rate, lo, hi))
+        end_figures.append(EndFigures(key, how.label, how.win, count, rate, *wilson(count, n)))
     return BalanceResult(
         scenario=enc.scenario,
         system=system,
         party=enc.party.label,
-        tactics=tactics,
         battles=n,
-        seed=seed,
         win=tally.wins / n if n else 0.0,
         win_low=low,
         win_high=high,
@@ -392,17 +415,8 @@ def summarise(
         taken_per_round=tally.taken / total_rounds if total_rounds else 0.0,
         dangerous=dangerous,
         means={k: v / n for k, v in sorted(tally.sums.items())} if n else {},
-        exact=exact,
-        exact_figures=dict(exact_figures or {}),
-        interrupted=interrupted,
-        notes=notes,
         side=tuple(sides),
         dangerous_enemy={e.id: e.name for e in enc.enemies}.get(enemy) if enemy else None,
         ends=tuple(end_figures),
-        round_limit=round_limit[0],
-        round_limit_written=round_limit[1],
-        rulings=rulings,
-        exact_reason=exact_reason,
-        requested=requested,
-        cut=cut,
+        **given,
     )

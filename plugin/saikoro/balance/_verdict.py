@@ -26,9 +26,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
-from ._interval import wilson_rate
+from ._stats import wilson_rate
 
-__all__ = ["MAX_DECIDE", "TARGET_WORDS", "VERDICTS", "TargetVerdict", "judge_target", "verdict"]
+__all__ = ["MAX_DECIDE", "VERDICTS", "TargetVerdict", "judge_target", "verdict"]
 
 VERDICTS: tuple[tuple[float, str, str], ...] = (
     (0.90, "易しい", "90% 以上：ほぼ負けない。緊張感を出すなら敵を強めてよい。"),
@@ -48,9 +48,6 @@ def verdict(win: float) -> str:
 
 
 TargetState = Literal["in", "uncertain", "out"]
-
-TARGET_WORDS: dict[str, str] = {"in": "範囲内", "uncertain": "まだ確かでない", "out": "範囲外"}
-"""The words of each :attr:`TargetVerdict.state`."""
 
 MAX_DECIDE = 100_000
 """The most battles :attr:`TargetVerdict.needed` names (``balance.battles`` at most)."""
@@ -78,8 +75,8 @@ class TargetVerdict:
 
     @property
     def word(self) -> str:
-        """範囲内, まだ確かでない or 範囲外."""
-        return TARGET_WORDS[self.state]
+        """The state in words."""
+        return {"in": "範囲内", "uncertain": "まだ確かでない", "out": "範囲外"}[self.state]
 
 
 def judge_target(

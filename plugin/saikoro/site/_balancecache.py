@@ -151,7 +151,7 @@ class SiteBalanceStore(BalanceStore):
             return self.figures_of(enc, battles), False
         self._flush()
         key = self.key(enc, battles)
-        found = self.cached(key)
+        found = self.recall(key, BalanceResult)
         if found is not None:
             return replace(found, scenario=enc.scenario), False
         with self._lock:
@@ -161,7 +161,7 @@ class SiteBalanceStore(BalanceStore):
                 self.simulated += 1
             partial = author_figures(enc, battles, seconds=SAVE_SECONDS)
             if partial.cut is None:  # done within the save path's time: the figures
-                self.put(key, partial)
+                self.keep(key, partial)
                 return replace(partial, scenario=enc.scenario), False
             with self._lock:
                 self._partial[key] = partial

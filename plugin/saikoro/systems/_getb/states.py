@@ -30,8 +30,10 @@ __all__ = [
     "GUARD_WEAPON_RULES",
     "LINK_AID_COST",
     "LINK_AID_RULES",
+    "SHIELDS",
     "SKILL_ATTACK_COST",
     "STEP_COST",
+    "WEAPONS",
     "Combatant",
     "Condition",
     "Cost",
@@ -149,6 +151,16 @@ class Shield(enum.Enum):
         """The letter used in commands (``GGT+5``)."""
         return {Shield.BUCKLER: "B", Shield.SHIELD: "S", Shield.TOWER: "T"}[self]
 
+
+WEAPONS = {
+    "short-blade": Weapon.SHORT,
+    "long-blade": Weapon.LONG,
+    "buster-blade": Weapon.BUSTER,
+    "shooting": Weapon.SHOOTING,
+}
+"""Scenario weapon values -> the system's attack methods (``skill`` has none)."""
+SHIELDS = {"buckler": Shield.BUCKLER, "shield": Shield.SHIELD, "tower": Shield.TOWER}
+"""Scenario shield values -> the shields."""
 
 STEP_COST = Cost(st=1)
 """〈ステップ〉 (a response): move one cell."""

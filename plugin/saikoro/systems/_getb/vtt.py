@@ -33,7 +33,7 @@ from saikoro.systems import System
 from .chain import DEFAULT_CRITICAL
 from .model import ABILITIES, GetbAbilities, GetbAttack, GetbEnemy, GetbPC
 from .model import WEAPONS as WEAPON_CHOICES
-from .states import Shield, Weapon
+from .states import SHIELDS, WEAPONS, Weapon
 
 __all__ = [
     "CHECK_LABELS",
@@ -44,14 +44,6 @@ __all__ = [
     "room_map",
 ]
 
-WEAPONS = {
-    "short-blade": Weapon.SHORT,
-    "long-blade": Weapon.LONG,
-    "buster-blade": Weapon.BUSTER,
-    "shooting": Weapon.SHOOTING,
-}
-"""Scenario weapon values -> the system's attack methods (``skill`` has none)."""
-SHIELDS = {"buckler": Shield.BUCKLER, "shield": Shield.SHIELD, "tower": Shield.TOWER}
 ABILITY_LABELS = {c.value: c.ja for c in ABILITIES}
 """Ability names as the scenario definitions give them (筋力, 敏捷, 知力, 耐久)."""
 CHECK_LABELS = {

@@ -14,16 +14,14 @@ turn a failure into a success (``AfterMode.AS_NEEDED``); a specialty doublet wit
 target earns a card for the checker and each PC supporter (NPC helpers hold no cards).
 Every target is attempted; ``win`` is P(every one succeeds). A play that fails ends as
 ``failed:<i>``, *i* the first target that failed (:meth:`AkatsukiSimulator.ends_for`); the
-"rounds" histogram counts the checks that succeeded.
-
-The rules are a step machine (:class:`Prepared`): a check rolls its two dice one after
-the other.
+"rounds" histogram counts the checks that succeeded. A check's two dice are rolled one
+after the other (two rolls of the step machine, :class:`Prepared`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
 from operator import itemgetter
@@ -34,7 +32,6 @@ from saikoro.dice import Dist, InternalError
 from saikoro.systems._akatsuki.checks import (
     MAX_SUPPORTERS,
     AfterMode,
-    CheckResult,
     CheckRules,
     CheckSpec,
     can_support,
@@ -45,13 +42,7 @@ from saikoro.systems._akatsuki.model import AkatsukiEnemy, AkatsukiPC, AkatsukiT
 from saikoro.systems._akatsuki.odds import success_probability
 from saikoro.systems._akatsuki.rulings import Settings
 
-__all__ = ["FLOWS", "SIMULATOR", "AkatsukiSimulator", "Plan", "Prepared", "State", "with_cards"]
-
-FLOWS = ("akatsuki.check",)
-"""The system flows this simulator follows."""
-
-WIN = End("すべての判定に成功", True)
-"""The main mission's success."""
+__all__ = ["SIMULATOR", "AkatsukiSimulator", "Plan", "Prepared", "State", "with_cards"]
 
 DIE: Dist[int] = Dist.uniform(range(6))
 """One die of the 2D6, its faces counted from 0."""
@@ -85,8 +76,6 @@ class Prepared(Rules[State]):
     rounds: int | None = None
     reads: frozenset[str] = frozenset()
     """The battle's figures the side missions read (what the exact states keep)."""
-    plays: dict[tuple[int, int], Play] = field(default_factory=dict, compare=False, repr=False)
-    """Each check as played from a hand size (:func:`_play`), filled as battles need them."""
 
     def start(self) -> State:
         return (0, self.cards, 0, -1, 0, 0)
@@ -97,10 +86,11 @@ class Prepared(Rules[State]):
             return Roll(DIE, lambda d: (i, cards, mask, d, spent, gained))
         if i < len(self.plans):
             plan = self.plans[i]
-            results, before = _play(self, i, cards[plan.checker])
+            held = cards[plan.checker] if self.spend else 0
+            spec, before = with_cards(plan.spec, held, self.card_points, self.rules)
 
             def then(d2: int) -> State:
-                r = results[d1 * 6 + d2]
+                r = resolve_check(spec, d1 + 1, d2 + 1, self.rules)
                 hand = list(cards)
                 hand[plan.checker] += r.cards_gained - before - r.cards_spent
                 for j in plan.supporters:  # each PC supporter earns as many as the checker
@@ -131,43 +121,35 @@ class Prepared(Rules[State]):
         if self.reads & {"passed", "rounds"}:
             return (i, cards, mask, d1)
         failed = ~mask & ((1 << i) - 1)
-        down = 0
-        if "downed" in self.reads:
-            for k in range(i):
-                if failed >> k & 1:
-                    down |= 1 << self.plans[k].checker
+        who = "downed" in self.reads
+        down = frozenset(self.plans[k].checker for k in range(i) if who and failed >> k & 1)
         return (i, cards, d1, (failed & -failed).bit_length(), down)
-
-
-def _expert(pc: AkatsukiPC, t: AkatsukiTarget) -> bool:
-    return t.style is not None and t.style in pc.specialties
 
 
 def _plan(party: tuple[AkatsukiPC, ...], t: AkatsukiTarget, rules: CheckRules) -> Plan:
     """The checker with the best P(success) (before cards) and its best supporters."""
-    npc = min(MAX_SUPPORTERS, t.support)
+    level = [pc.abilities.get(t.ability, 0) for pc in party]
+    expert = [t.style is not None and t.style in pc.specialties for pc in party]
+    helpers = sorted(  # (-bonus, who): the best first, ties to the earlier PC
+        (-supporter_bonus(level[j], expert=expert[j]), j)
+        for j in range(len(party))
+        if can_support(level[j], expert=expert[j])
+    )
+    room = MAX_SUPPORTERS - min(MAX_SUPPORTERS, t.support)  # NPC help fills slots first
 
-    def plan(i: int, pc: AkatsukiPC) -> tuple[Fraction, Plan]:
-        helpers = []
-        for j, other in enumerate(party):
-            if j == i:
-                continue
-            level = other.abilities.get(t.ability, 0)
-            if can_support(level, expert=_expert(other, t)):
-                helpers.append((supporter_bonus(level, expert=_expert(other, t)), j))
-        helpers.sort(key=lambda bj: (-bj[0], bj[1]))
-        chosen = helpers[: MAX_SUPPORTERS - npc]
+    def plan(i: int) -> tuple[Fraction, Plan]:
+        chosen = [bj for bj in helpers if bj[1] != i][:room]
         spec = CheckSpec(
-            level=pc.abilities.get(t.ability, 0),
+            level=level[i],
             difficulty=t.difficulty,
             preparation=t.preparation,
-            supporters=tuple(b for b, _ in chosen),
+            supporters=tuple(-b for b, _ in chosen),
             modifier=t.support,
-            specialty=_expert(pc, t),
+            specialty=expert[i],
         )
         return success_probability(spec, rules), Plan(t.name, i, spec, tuple(j for _, j in chosen))
 
-    return max((plan(i, pc) for i, pc in enumerate(party)), key=itemgetter(0))[1]
+    return max(map(plan, range(len(party))), key=itemgetter(0))[1]
 
 
 @cache
@@ -197,38 +179,16 @@ def with_cards(spec: CheckSpec, held: int, points: int, rules: CheckRules) -> tu
     return boosted(before), before
 
 
-Play = tuple[tuple[CheckResult, ...], int]
-"""A check as played from a hand: the result of each of the 36 rolls (``(d1 - 1) * 6 +
-d2 - 1``; all the same when the check fails unrolled), the cards spent before the roll."""
-
-
-def _play(prep: Prepared, i: int, held: int) -> Play:
-    """Target ``i``'s check when its checker holds ``held`` cards: every result by
-    :func:`resolve_check` (built once per hand size and kept in ``prep.plays``)."""
-    found = prep.plays.get((i, held))
-    if found is None:
-        plan = prep.plans[i]
-        spec, before = with_cards(
-            plan.spec, held if prep.spend else 0, prep.card_points, prep.rules
-        )
-        results = tuple(
-            resolve_check(spec, d1, d2, prep.rules) for d1 in range(1, 7) for d2 in range(1, 7)
-        )
-        found = prep.plays[(i, held)] = (results, before)
-    return found
-
-
 class AkatsukiSimulator(Simulator[Prepared]):
     """暁ノ大地: a series of checks, awakening cards carried from one to the next."""
 
     system = "akatsuki"
-    flows = FLOWS
+    flows = ("akatsuki.check",)
     tactics = ("focus", "focus")
     tactics_reason = (
         "戦闘のない判定の連続なので、方針は誰が判定し誰が補佐するかと覚醒札の使い方だけに"
         "効く。失敗を救える場面でだけ札を使うのが、札を無駄にしない最も自然な使い方。"
     )
-    default_rounds = None
     rounds_caption = "成功した判定の数"
     rounds_column = "成功数"
     round_unit = "判定"
@@ -241,7 +201,9 @@ class AkatsukiSimulator(Simulator[Prepared]):
             "cards_gained": "得た覚醒札(平均、サポーターの分を含む)",
         }
     )
-    ends = MappingProxyType({"win": WIN, "failed": End("いずれかの判定に失敗", False)})
+    ends = MappingProxyType(
+        {"win": End("すべての判定に成功", True), "failed": End("いずれかの判定に失敗", False)}
+    )
     rulings = (
         "akatsuki.auto_failure",
         "akatsuki.superhuman_band",
@@ -287,26 +249,22 @@ class AkatsukiSimulator(Simulator[Prepared]):
         fails = {
             f"failed:{i}": End(f"「{plan.name}」で失敗", False) for i, plan in enumerate(prep.plans)
         }
-        return MappingProxyType({"win": WIN, **fails})
+        return MappingProxyType({"win": self.ends["win"], **fails})
 
     def figures(self, prep: Prepared, outcomes: Dist[Battle]) -> dict[str, Fraction]:
-        """Each target's P(success) once every target before it has succeeded."""
+        """Each target's P(success) once every target before it has succeeded (the end
+        names the first that failed)."""
+        n = len(prep.plans)
+        first = outcomes.map(lambda b: n if b.win else int(b.end.removeprefix("failed:")))
         out = {}
-        reached = Fraction(1)
         for i, plan in enumerate(prep.plans):
-
-            def first(b: Battle, n: int = i + 1) -> bool:
-                return tuple(b.passed[:n]) == tuple(range(n))
-
-            passed = outcomes.probability_where(first)
+            reached, passed = first.at_least(i), first.at_least(i + 1)
             out[f"P({plan.name} | 前の判定がすべて成功)"] = passed / reached if reached else reached
-            reached = passed
         return out
 
     def notes(self, prep: Prepared) -> tuple[Note, ...]:
         """Opposed checks (with the enemies), the card points, an unused round limit."""
-        enemies = "、".join(prep.enemies) if prep.enemies else "エネミー"
-        out = [self.note("opposed", enemies=enemies)]
+        out = [self.note("opposed", enemies="、".join(prep.enemies) or "エネミー")]
         if prep.spend:
             out.append(self.note("cards", points=prep.card_points))
         if prep.rounds is not None:

@@ -24,10 +24,8 @@ or less is 〔戦闘不能〕 (ruling ``downed``). The battle ends when every en
 round limit passes (``timeout``; 10 rounds when the mission gives none), at once or at a
 round's end (ruling ``battle_end``).
 
-The rules are a step machine (:mod:`.rules`, on the characters of :mod:`.units`): an
-enemy's random target and each attack's final damage are one roll each; the balance engine
-samples it and solves small fights exactly. What the seed has that a fight here does not
-use is in :attr:`GetbSimulator.NOTES`.
+The step machine is :mod:`.rules`, on the characters of :mod:`.units`. What the seed has
+that a fight here does not use is in :attr:`GetbSimulator.NOTES`.
 """
 
 from __future__ import annotations
@@ -38,8 +36,7 @@ from math import prod
 from types import MappingProxyType
 
 from saikoro.balance import Battle, Encounter, Note, Simulator, Tactics
-from saikoro.dice import Dist, InternalError
-from saikoro.systems._getb import GodEaterTableBurst
+from saikoro.dice import Dist
 from saikoro.systems._getb.damage import CheckSpec, damage_dice
 from saikoro.systems._getb.model import GetbEnemy, GetbPC
 from saikoro.systems._getb.states import tie_key
@@ -47,80 +44,12 @@ from saikoro.systems._getb.states import tie_key
 from .rules import Prepared
 from .units import enemy_unit, mean_achievement, pc_unit, start_cell
 
-__all__ = ["SIMULATOR", "GetbSimulator", "Prepared", "prepare"]
-
-DEFAULT_ROUNDS = 10
-"""Round limit when the main mission gives none."""
+__all__ = ["SIMULATOR", "GetbSimulator", "Prepared"]
 
 HP_COMBINATIONS = 1_000_000
 """The most combinations of the characters' HP a fight is solved exactly with: the states
 of a larger one (three PCs and two enemies of ordinary HP) never fit the budget, and trying
 would only spend it (two PCs of 40 HP and an enemy of 30 need 1.5 million outcomes a round)."""
-
-
-def prepare(enc: Encounter, tactics: Tactics) -> Prepared:
-    """Place everyone, list their attacks and rank them."""
-    rules = enc.rules
-    if not isinstance(rules, GodEaterTableBurst):
-        raise InternalError(f"getb: the rules are {rules!r}")
-    enemies = enc.of("enemies", GetbEnemy)
-    e_units = [enemy_unit(i, e) for i, e in enumerate(enemies)]
-    anchor = e_units[0].start if e_units else "in1"
-    gap = 1 if tactics.pc.close_in else 2
-    members = enc.of("members", GetbPC)
-    p_units = [pc_unit(i, pc, start_cell(anchor, gap, i)) for i, pc in enumerate(members)]
-    units = (*p_units, *e_units)
-    opt = rules.options
-    damage_fails = opt["damage_fumble"] == "fail"
-    weak_rule = str(opt["weak_element"])
-    specs = {
-        (i, m, d): CheckSpec(
-            damage_dice(move.dice, move.element, foe.weak, rule=weak_rule), move.modifier
-        )
-        for i, u in enumerate(units)
-        for m, move in enumerate(u.moves)
-        for d, foe in enumerate(units)
-        if foe.pc != u.pc
-    }
-    means = {k: mean_achievement(s, damage_fails) for k, s in specs.items()}
-    levels = {v: n for n, v in enumerate(sorted(set(means.values())))}
-    danger = tuple(
-        max(
-            (mean_achievement(CheckSpec(m.dice, m.modifier), damage_fails) for m in u.moves),
-            default=Fraction(0),
-        )
-        for u in units
-    )
-    wanted = set(enc.defeat) or {e.id for e in enemies}
-    taken = [x for s in enc.side if s.condition and (x := s.condition.taken_at_most) is not None]
-    return Prepared(
-        units=units,
-        pcs=tuple(range(len(p_units))),
-        enemies=tuple(range(len(p_units), len(units))),
-        defeat=tuple(k for k, u in enumerate(units) if not u.pc and u.key in wanted),
-        rounds=enc.round_limit or DEFAULT_ROUNDS,
-        pc_policy=tactics.pc,
-        enemy_policy=tactics.enemy,
-        tie=str(opt["final_damage_tie"]),
-        op_rounding=str(opt["op_rounding"]),
-        shortfall=opt["ap_shortfall"] == "allow",
-        damage_fails=damage_fails,
-        guard_fails=opt["guard_fumble"] == "fail",
-        weak_rule=weak_rule,
-        link_aid=str(opt["link_aid"]),
-        guard_weapon=str(opt["guard_weapon"]),
-        immediate=opt["battle_end"] == "immediate",
-        tie_keys=tuple(tie_key(u.max_ap, u.pc, str(opt["ap_tie"])) for u in units),
-        specs=specs,
-        strength={k: levels[v] for k, v in means.items()},
-        danger=danger,
-        reads=enc.reads,
-        taken_cap=max(taken) + 1 if "taken" in enc.reads and taken else 0,
-        effects=tuple((e.name, a.name, a.effect) for e in enemies for a in e.attacks if a.effect),
-        skills=tuple(
-            f"{e.name}「{a.name}」" for e in enemies for a in e.attacks if a.weapon == "skill"
-        ),
-    )
 
 
 class GetbSimulator(Simulator[Prepared]):
@@ -135,7 +64,7 @@ class GetbSimulator(Simulator[Prepared]):
         "そうしないと、手番の前にガードで【ST】を使い切った者は一度も攻撃できない。"
         "GMは狙いを散らす遊び方が一般的なので、エネミーは無作為に狙う。"
     )
-    default_rounds = DEFAULT_ROUNDS
+    default_rounds = 10
     mean_labels = MappingProxyType({"link_aid": "リンクエイドの回数(平均)"})
     rulings = (
         "getb.final_damage_tie",
@@ -181,7 +110,74 @@ class GetbSimulator(Simulator[Prepared]):
     )
 
     def prepare(self, enc: Encounter, tactics: Tactics) -> Prepared:
-        return prepare(enc, tactics)
+        """Place everyone, list their attacks and rank them."""
+        enemies = enc.of("enemies", GetbEnemy)
+        e_units = [enemy_unit(i, e) for i, e in enumerate(enemies)]
+        anchor = e_units[0].start if e_units else "in1"
+        gap = 1 if tactics.pc.close_in else 2
+        members = enc.of("members", GetbPC)
+        p_units = [pc_unit(i, pc, start_cell(anchor, gap, i)) for i, pc in enumerate(members)]
+        units = (*p_units, *e_units)
+        opt = enc.options
+        damage_fails = opt["damage_fumble"] == "fail"
+        weak_rule = str(opt["weak_element"])
+        specs = {
+            (i, m, d): CheckSpec(
+                damage_dice(move.dice, move.element, foe.weak, rule=weak_rule), move.modifier
+            )
+            for i, u in enumerate(units)
+            for m, move in enumerate(u.moves)
+            for d, foe in enumerate(units)
+            if foe.pc != u.pc
+        }
+        means = {k: mean_achievement(s, damage_fails) for k, s in specs.items()}
+        levels = {v: n for n, v in enumerate(sorted(set(means.values())))}
+        danger = tuple(
+            max(
+                (mean_achievement(CheckSpec(m.dice, m.modifier), damage_fails) for m in u.moves),
+                default=Fraction(0),
+            )
+            for u in units
+        )
+        wanted = set(enc.defeat) or {e.id for e in enemies}
+        actions = [(k, m) for k, u in enumerate(units) if not u.pc for m in range(len(u.moves))]
+        taken = [
+            x for s in enc.side if s.condition and (x := s.condition.taken_at_most) is not None
+        ]
+        notes = [self.note(key) for key in ("skills", "jump", "step", "items")]
+        skills = [
+            f"{e.name}「{a.name}」" for e in enemies for a in e.attacks if a.weapon == "skill"
+        ]
+        if skills:
+            notes.append(self.note("skill_cost", skills="、".join(skills)))
+        effects = [(e.name, a.name, a.effect) for e in enemies for a in e.attacks if a.effect]
+        notes += [self.note("effect", enemy=n, attack=a, effect=x) for n, a, x in effects]
+        if weak_rule == "none" and any(u.weak for u in units):
+            notes.append(self.note("weak_none"))
+        return Prepared(
+            units=units,
+            pcs=tuple(range(len(p_units))),
+            enemies=tuple(range(len(p_units), len(units))),
+            defeat=tuple(k for k, u in enumerate(units) if not u.pc and u.key in wanted),
+            rounds=enc.round_limit or self.default_rounds,
+            policies=tuple(tactics.pc if u.pc else tactics.enemy for u in units),
+            final=(str(opt["final_damage_tie"]), damage_fails, opt["guard_fumble"] == "fail"),
+            op_rounding=str(opt["op_rounding"]),
+            shortfall=opt["ap_shortfall"] == "allow",
+            link_aid=str(opt["link_aid"]),
+            guard_weapon=str(opt["guard_weapon"]),
+            immediate=opt["battle_end"] == "immediate",
+            tie_keys=tuple(tie_key(u.max_ap, u.pc, str(opt["ap_tie"])) for u in units),
+            specs=specs,
+            strength={k: (levels[v], units[k[0]].moves[k[1]].melee) for k, v in means.items()},
+            danger=danger,
+            actions={km: n for n, km in enumerate(actions)},
+            op_matters=tuple(any(m.cost.op for m in u.moves) for u in units),
+            aid=tactics.pc.guard and len(p_units) > 1,
+            reads=enc.reads,
+            taken_cap=max(taken) + 1 if "taken" in enc.reads and taken else 0,
+            notes=tuple(notes),
+        )
 
     def exact_rules(self, prep: Prepared) -> Prepared | None:
         """The rules with each attack's damages merged by the state they leave; none for
@@ -200,16 +196,7 @@ class GetbSimulator(Simulator[Prepared]):
         }
 
     def notes(self, prep: Prepared) -> tuple[Note, ...]:
-        out = [self.note("skills"), self.note("jump"), self.note("step"), self.note("items")]
-        if prep.skills:
-            out.append(self.note("skill_cost", skills="、".join(prep.skills)))
-        out += [
-            self.note("effect", enemy=enemy, attack=attack, effect=effect)
-            for enemy, attack, effect in prep.effects
-        ]
-        if prep.weak_rule == "none" and any(u.weak for u in prep.units):
-            out.append(self.note("weak_none"))
-        return tuple(out)
+        return prep.notes
 
 
 SIMULATOR = GetbSimulator()

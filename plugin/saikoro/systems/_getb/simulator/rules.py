@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cache, cached_property
+from functools import cache
+from operator import itemgetter
 from typing import ClassVar
 
-from saikoro.balance import Battle, Policy, Roll, Rules
+from saikoro.balance import Battle, Note, Policy, Roll, Rules
 from saikoro.dice import Dist
 from saikoro.systems._getb.damage import CheckSpec, op_recovery
 from saikoro.systems._getb.states import (
@@ -85,9 +86,12 @@ class Prepared(Rules[State]):
     """Units, the rulings in force, the tactics; one encounter's battle.
 
     ``specs[(i, m, d)]``: the damage check of unit ``i``'s move ``m`` on unit ``d`` (weak
-    elements counted); ``strength``: the rank of its expected achievement (higher is
-    stronger, equal for equal expectations), how the attacker ranks its attacks;
+    elements counted); ``strength``: how the attacker ranks it, the rank of its expected
+    achievement (higher is stronger, equal for equal expectations), then melee;
     ``danger[k]``: unit ``k``'s strongest attack (the ``most_dangerous`` target);
+    ``actions``: the enemy attacks (unit, move), each with its place in :data:`Totals`;
+    ``op_matters[k]``: whether unit ``k`` has an attack that costs OP (else its OP never
+    matters); ``aid``: whether a downed PC may stand again (a 〈リンクエイド〉);
     ``taken_cap``: one more than the most damage taken a side mission tells apart (0: none
     reads it). ``merged``: the rules the exact solver plays, where an attack's damages
     that leave the same state are one outcome (the sampled means count every damage).
@@ -103,25 +107,26 @@ class Prepared(Rules[State]):
     enemies: tuple[int, ...]
     defeat: tuple[int, ...]
     rounds: int
-    pc_policy: Policy
-    enemy_policy: Policy
-    tie: str
+    policies: tuple[Policy, ...]
+    """The policy of each character's side."""
+    final: tuple[str, bool, bool]
+    """The final damage's rulings: ties, whether damage and guard fumbles fail."""
     op_rounding: str
     shortfall: bool
-    damage_fails: bool
-    guard_fails: bool
-    weak_rule: str
     link_aid: str
     guard_weapon: str
     immediate: bool
     tie_keys: tuple[tuple[int, int], ...]
     specs: dict[tuple[int, int, int], CheckSpec]
-    strength: dict[tuple[int, int, int], int]
+    strength: dict[tuple[int, int, int], tuple[int, bool]]
     danger: tuple[Fraction, ...]
+    actions: dict[tuple[int, int], int]
+    op_matters: tuple[bool, ...]
+    aid: bool
     reads: frozenset[str] = frozenset()
     taken_cap: int = 0
-    effects: tuple[tuple[str, str, str], ...] = ()
-    skills: tuple[str, ...] = ()
+    notes: tuple[Note, ...] = ()
+    """What the simulation leaves out of this encounter (the simulator's notes)."""
     merged: bool = False
     plans: dict[tuple[object, ...], Plan] = field(default_factory=dict, compare=False, repr=False)
     """The turns planned (a pure function of the key: see :meth:`_plan`)."""
@@ -131,27 +136,6 @@ class Prepared(Rules[State]):
     """The attacks' dice built (see :meth:`_dice`)."""
     guards: dict[tuple[object, ...], bool] = field(default_factory=dict, compare=False, repr=False)
     """Who guards, decided (see :meth:`_guards`)."""
-
-    @cached_property
-    def actions(self) -> dict[tuple[int, int], int]:
-        """The enemy attacks (unit, move), each with its place in :data:`Totals`."""
-        pairs = [(k, m) for k in self.enemies for m in range(len(self.units[k].moves))]
-        return {km: n for n, km in enumerate(pairs)}
-
-    @cached_property
-    def policies(self) -> tuple[Policy, ...]:
-        """The policy of each character's side."""
-        return tuple(self.pc_policy if u.pc else self.enemy_policy for u in self.units)
-
-    @cached_property
-    def op_matters(self) -> tuple[bool, ...]:
-        """Whether each character has an attack that costs OP (else its OP never matters)."""
-        return tuple(any(m.cost.op for m in u.moves) for u in self.units)
-
-    @cached_property
-    def aid(self) -> bool:
-        """Whether a downed PC may stand again (a 〈リンクエイド〉)."""
-        return self.pc_policy.guard and len(self.pcs) > 1
 
     # -- the step machine ---------------------------------------------------------------
 
@@ -184,8 +168,7 @@ class Prepared(Rules[State]):
         while True:
             i = self._next_actor(b)
             if i < 0:
-                end = self._round_over(b)
-                if end:
+                if end := self._round_over(b):
                     return b.state((), end)
                 continue
             pc = self.units[i].pc
@@ -206,10 +189,7 @@ class Prepared(Rules[State]):
         """The totals only as far as the side missions read them (damage taken up to
         :attr:`taken_cap`); at the end, of the board only the round, if they read it."""
         reads = self.reads
-        if state[1]:
-            board: tuple[object, ...] = (state[1], state[0] if "rounds" in reads else 0)
-        else:
-            board = state[:9]
+        board = (state[1], state[0] if "rounds" in reads else 0) if state[1] else state[:9]
         if not (reads & {"downed", "defeated", "taken", "hit_by"}):
             return board
         down, fallen, taken, _, _, actions = state[9]
@@ -226,18 +206,12 @@ class Prepared(Rules[State]):
         follow (:func:`~.units.final_damage`) deals at least the defender's maximum HP, the
         melee attacker's missing OP (when its OP matters) and :attr:`taken_cap`."""
         for (i, m, d), spec in self.specs.items():
-            foe, move = self.units[d], self.units[i].moves[m]
+            foe, unit = self.units[d], self.units[i]
+            hp = max(foe.max_hp, self.taken_cap if foe.pc else 0)
+            op = unit.max_op if unit.moves[m].melee and self.op_matters[i] else 0
             for g in (None, foe.guard) if foe.guard and self.policies[d].guard else (None,):
-                _, floor = final_damage(spec, g, self.tie, self.damage_fails, self.guard_fails)
-                if floor is not None and (
-                    floor < foe.max_hp
-                    or (foe.pc and floor < self.taken_cap)
-                    or (
-                        move.melee
-                        and self.op_matters[i]
-                        and self._gained(floor) < self.units[i].max_op
-                    )
-                ):
+                floor = final_damage(spec, g, *self.final)[1]
+                if floor is not None and (floor < hp or self._gained(floor) < op):
                     return False
         return True
 
@@ -289,8 +263,7 @@ class Prepared(Rules[State]):
         dice = self.dice.get(key)
         if dice is None:
             guard = self.units[d].guard if guarded else None
-            args = (self.specs[(i, m, d)], guard, self.tie, self.damage_fails, self.guard_fails)
-            dice = self.dice[key] = final_damage(*args)[0]
+            dice = self.dice[key] = final_damage(self.specs[(i, m, d)], guard, *self.final)[0]
         if not self.merged:
             return dice
         hp, op = s[3][d], s[6][i]
@@ -298,15 +271,15 @@ class Prepared(Rules[State]):
         merge = (key, hp, op, room)
         found = self.dice.get(merge)
         if found is None:
-            gains = self.units[i].moves[m].melee and self.op_matters[i]
-            top = self.units[i].max_op
-            first: dict[tuple[int, int, int], int] = {}  # each state left: its least damage
-            weights: dict[int, int] = {}
-            for damage, w in dice.items():
-                gained = gain_op(op, self._gained(damage), top) if gains else op
-                k = first.setdefault((min(damage, hp), gained, min(damage, room)), damage)
-                weights[k] = weights.get(k, 0) + w
-            found = self.dice[merge] = Dist(weights, dice.denominator)
+            unit = self.units[i]
+            gains = unit.moves[m].melee and self.op_matters[i]
+            least: dict[tuple[int, int, int], int] = {}  # each state left: its least damage
+
+            def left(dmg: int) -> int:  # (damages come in ascending order)
+                gained = gain_op(op, self._gained(dmg), unit.max_op) if gains else op
+                return least.setdefault((min(dmg, hp), gained, min(dmg, room)), dmg)
+
+            found = self.dice[merge] = dice.map(left)
         return found
 
     def _hit(self, s: State, i: int, m: int, d: int, damage: int) -> State:
@@ -342,14 +315,11 @@ class Prepared(Rules[State]):
 
     def _next_actor(self, b: _Board) -> int:
         """Whoever has the most AP (ties: ruling ap_tie), or -1 when everyone is at 0."""
-        best = -1
-        key: tuple[int, tuple[int, int], int] | None = None
-        hp, ap, ties = b.hp, b.ap, self.tie_keys
-        for k in range(len(ap)):
-            if ap[k] > 0 and hp[k] > 0:
-                mine = (-ap[k], ties[k], k)
-                if key is None or mine < key:
-                    best, key = k, mine
+        hp, ties = b.hp, self.tie_keys
+        best, key = -1, (1, (0, 0), 0)  # after every (-AP, tie, k) of a character with AP
+        for k, ap in enumerate(b.ap):
+            if ap > 0 and hp[k] > 0 and (mine := (-ap, ties[k], k)) < key:
+                best, key = k, mine
         return best
 
     def _pick(self, b: _Board, how: str, targets: list[int]) -> int:
@@ -379,95 +349,67 @@ class Prepared(Rules[State]):
         return i, m, d, guarded
 
     def _plan(self, b: _Board, i: int, t: int) -> Plan:
-        """Tactics: the turn of ``i`` on ``t``; it depends only on the two cells and the
-        attacker's ST, OP and AP, so it is planned once for each."""
+        """The turn of ``i`` on ``t`` (:meth:`_choose`), planned once for each key."""
         key = (i, t, b.cell[i], b.cell[t], b.st[i], b.op[i], b.ap[i])
         plan = self.plans.get(key)
         if plan is None:
-            plan = self.plans[key] = self._attack(b, i, t) or self._no_attack(b, i, t)
+            plan = self.plans[key] = self._choose(key)
         return plan
 
     def _pays(self, st: int, op: int, ap: int, cost: Cost) -> bool:
         return can_pay(st, op, ap, cost, allow_ap_shortfall=self.shortfall)
 
-    def _best_move(self, b: _Board, i: int, t: int, cell: str, run: Cost) -> int:
-        """Unit ``i``'s strongest attack on ``t`` from ``cell`` that it can pay after ``run``
-        (-1: none)."""
-        st, ap = b.st[i] - run.st, b.ap[i] - run.ap
-        if st < 0 or ap < 0:
-            return -1
-        dist = distance(cell, b.cell[t])
-        best, value = -1, (-1, False)
-        for m, move in enumerate(self.units[i].moves):
-            lo, hi = move.reach
-            if lo <= dist <= hi and self._pays(st, b.op[i], ap, move.cost):
-                mine = (self.strength[(i, m, t)], move.melee)
-                if mine > value:
-                    best, value = m, mine
-        return best
+    def _choose(self, key: tuple[int, int, str, str, int, int, int]) -> Plan:
+        """Tactics: the turn of ``i`` (on ``here``, with ``st``, ``op`` and ``ap``) on ``t``
+        (on ``goal``). The strongest attack on ``t`` from where it stands or one 〈戦闘移動〉
+        away (free; staying wins a tie, then the nearer cell, then the first listed); failing
+        that, the shortest 〈全力移動〉 that brings an attack in range and leaves its cost.
+        With no attack this turn: 〈行動放棄〉 when it can pay none this round; otherwise a
+        ``close_in`` character makes a 〈戦闘移動〉 towards where its affordable attacks reach
+        ``t``, then 〈待機〉 to act again later."""
+        i, t, here, goal, st, op, ap = key
+        unit, free, rank = self.units[i], Cost(), self.strength
 
-    def _attack(self, b: _Board, i: int, t: int) -> Plan | None:
-        """Tactics: the strongest attack on ``t`` from where it stands or one 〈戦闘移動〉 away
-        (free; staying wins a tie, then the nearer cell); failing that, the shortest
-        〈全力移動〉 that brings an attack in range and leaves its cost (``None``: no attack
-        this turn)."""
-        unit = self.units[i]
-        top = (-1, False)  # the strongest attack it can pay at all, wherever it stands
-        for m, move in enumerate(unit.moves):
-            if self._pays(b.st[i], b.op[i], b.ap[i], move.cost):
-                top = max(top, (self.strength[(i, m, t)], move.melee))
-        if top[0] < 0:
-            return None
-        here, free = b.cell[i], Cost()
-        m = self._best_move(b, i, t, here, free)
-        choice: tuple[int, bool, int, int] | None = None
-        plan: Plan | None = None
-        if m >= 0:
-            choice, plan = (self.strength[(i, m, t)], unit.moves[m].melee, 1, 0), (here, free, m)
-            if choice[:2] == top:  # nothing stronger one cell away
-                return plan
-        if not self.policies[i].close_in:
-            return plan
-        goal = b.cell[t]
-        for c in neighbours(here, unit.pc):
-            m = self._best_move(b, i, t, c, free)
-            if m >= 0:
-                mine = (self.strength[(i, m, t)], unit.moves[m].melee, 0, -distance(c, goal))
-                if choice is None or mine > choice:
-                    choice, plan = mine, (c, free, m)
-        if plan is not None:
-            return plan
-        best: tuple[int, int, str] | None = None
+        def best(cell: str, run: Cost) -> int:  # the strongest attack from cell after run
+            left, time = st - run.st, ap - run.ap
+            if left < 0 or time < 0:
+                return -1
+            dist = distance(cell, goal)
+            fits = [
+                m
+                for m, move in enumerate(unit.moves)
+                if move.reach[0] <= dist <= move.reach[1] and self._pays(left, op, time, move.cost)
+            ]
+            return max(fits, key=lambda m: rank[(i, m, t)], default=-1)
+
+        pays = [m for m, move in enumerate(unit.moves) if self._pays(st, op, ap, move.cost)]
+        if not pays:
+            return here, free, -2
+        m = best(here, free)
+        if m >= 0 and rank[(i, m, t)] == max(rank[(i, k, t)] for k in pays):
+            return here, free, m  # nothing stronger one cell away
+        close_in = self.policies[i].close_in
+        near = [
+            ((*rank[(i, m, t)], c == here, -distance(c, goal)), (c, free, m))
+            for c in ((here, *neighbours(here, unit.pc)) if close_in else (here,))
+            if (m := best(c, free)) >= 0
+        ]
+        if near or not close_in:
+            return max(near, key=itemgetter(0))[1] if near else (here, free, -1)
+        far = []
         for x in cells(unit.pc):
             steps = walk(here, x, unit.pc)
-            if steps < 2:
-                continue
-            run = full_move_cost(steps)
-            m = self._best_move(b, i, t, x, run)
-            if m >= 0:
-                far = (steps, -self.strength[(i, m, t)], x)
-                if best is None or far < best:
-                    best, plan = far, (x, run, m)
-        return plan
+            if steps > 1 and (m := best(x, run := full_move_cost(steps))) >= 0:
+                far.append(((steps, -rank[(i, m, t)][0], x), (x, run, m)))
+        if far:
+            return min(far, key=itemgetter(0))[1]
+        reaches = tuple(unit.moves[m].reach for m in pays)
 
-    def _no_attack(self, b: _Board, i: int, t: int) -> Plan:
-        """Tactics when no attack is possible this turn: with nothing it could pay this
-        round, 〈行動放棄〉; otherwise a ``close_in`` character makes a 〈戦闘移動〉 towards
-        where its affordable attacks reach ``t``, then 〈待機〉 to act again later."""
-        unit, here = self.units[i], b.cell[i]
-        st, op, ap = b.st[i], b.op[i], b.ap[i]
-        pays = [m.reach for m in unit.moves if self._pays(st, op, ap, m.cost)]
-        if not pays:
-            return here, Cost(), -2
-        if not self.policies[i].close_in:
-            return here, Cost(), -1
-        goal, reaches = b.cell[t], tuple(pays)
-
-        def near(c: str) -> tuple[int, int]:
+        def towards(c: str) -> tuple[int, int]:
             return approach(c, goal, reaches, unit.pc), distance(c, goal)
 
-        step = min(neighbours(here, unit.pc), key=near)
-        return (step if near(step)[0] < near(here)[0] else here), Cost(), -1
+        step = min(neighbours(here, unit.pc), key=towards)
+        return (step if towards(step)[0] < towards(here)[0] else here), free, -1
 
     def _guards(self, b: _Board, k: int) -> bool:
         """Whether ``k`` guards (or covers): it has a shield, may guard (ruling guard_weapon)
@@ -476,15 +418,15 @@ class Prepared(Rules[State]):
         key = (k, b.st[k], b.op[k], b.ap[k], b.gun[k])
         found = self.guards.get(key)
         if found is None:
-            unit, st, op, ap = self.units[k], b.st[k], b.op[k], b.ap[k]
-
-            def pays(st: int) -> bool:
-                return any(self._pays(st, op, ap, m.cost) for m in unit.moves)
-
+            _, st, op, ap, gun = key
+            moves = self.units[k].moves
+            now, after = (
+                any(self._pays(s, op, ap, m.cost) for m in moves) for s in (st, st - GUARD_COST.st)
+            )
             found = self.guards[key] = (
-                unit.guard is not None
-                and can_guard(st, not b.gun[k], weapon_rule=self.guard_weapon)
-                and (not pays(st) or pays(st - GUARD_COST.st))
+                self.units[k].guard is not None
+                and can_guard(st, not gun, weapon_rule=self.guard_weapon)
+                and (not now or after)
             )
         return found
 
@@ -511,9 +453,7 @@ class Prepared(Rules[State]):
         down = [k for k in self.pcs if b.hp[k] <= 0]
         if not down:
             return False
-        here = b.cell[i]
-        k = min(down, key=lambda k: (walk(here, b.cell[k]), k))
-        steps = walk(here, b.cell[k])
+        steps, k = min((walk(b.cell[i], b.cell[k]), k) for k in down)
         run = full_move_cost(steps) if steps > 1 else Cost()
         st, ap = b.st[i] - run.st, b.ap[i] - run.ap
         if st < 0 or ap < 0 or (self.link_aid == "transfer" and b.hp[i] < 2):
@@ -526,6 +466,5 @@ class Prepared(Rules[State]):
         b.hp[k] = link_aid_hp(self.link_aid, b.hp[i], self.units[k].max_hp)
         if self.link_aid == "transfer":
             b.hp[i] -= b.hp[k]
-        down_, fallen, taken, dealt, aids, acts = b.tot
-        b.tot = (down_, fallen, taken, dealt, aids + 1, acts)
+        b.tot = (*b.tot[:4], b.tot[4] + 1, b.tot[5])
         return True

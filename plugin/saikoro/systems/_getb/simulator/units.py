@@ -1,25 +1,26 @@
-"""GETB: each character's fixed data read from the model, the map, and the attacks' dice.
-
-A character (:class:`Unit`) has its attacks (:class:`Move`: dice, fixed part, range, cost)
-and its guard as the rules page's commands take them. An attack's outcome is one roll of
-its final damage (:func:`final_damage`): the ``GF`` command's own odds
-(:func:`~saikoro.systems._getb.final.final_damage_odds`), damage check and guard check
-together.
-"""
+"""GETB: each character's fixed data read from the model (a :class:`Unit`, its attacks
+and its guard as the rules page's commands take them), the map, and an attack's outcome
+as one roll of its final damage (:func:`final_damage`: damage and guard check together)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache
-from math import lcm
 
 from saikoro.dice import Dist
 from saikoro.systems._getb.board import CENTRE, DialClock, parse_range
 from saikoro.systems._getb.damage import CheckSpec, attack_weights
 from saikoro.systems._getb.final import final_damage_odds, truncated_floor
 from saikoro.systems._getb.model import GetbAttack, GetbEnemy, GetbPC
-from saikoro.systems._getb.states import SKILL_ATTACK_COST, Cost, Shield, Weapon, attack_cost
+from saikoro.systems._getb.states import (
+    SHIELDS,
+    SKILL_ATTACK_COST,
+    WEAPONS,
+    Cost,
+    Weapon,
+    attack_cost,
+)
 
 __all__ = [
     "Move",
@@ -36,24 +37,16 @@ __all__ = [
     "walk",
 ]
 
-_WEAPONS = {
-    "short-blade": Weapon.SHORT,
-    "long-blade": Weapon.LONG,
-    "buster-blade": Weapon.BUSTER,
-    "shooting": Weapon.SHOOTING,
-}
-_SHIELDS = {"buckler": Shield.BUCKLER, "shield": Shield.SHIELD, "tower": Shield.TOWER}
-
 
 @lru_cache(maxsize=512)
 def final_damage(
     attack: CheckSpec, guard: CheckSpec | None, tie: str, damage_fails: bool, guard_fails: bool
 ) -> tuple[Dist[int], int | None]:
-    """An attack's final damage (``guard``: the defender's guard check, ``None``: no guard),
-    and the least damage of the chains too long for the engine to follow (``None``: none
-    is cut off). Those chains (about 10^-12 of an attack) are rolled as that least damage:
-    exact wherever it downs the defender and tops up the attacker's OP
-    (:meth:`~.rules.Prepared.solvable`)."""
+    """An attack's final damage, the ``GF`` command's odds (``guard``: the defender's guard
+    check, ``None``: no guard), and the least damage of the chains too long for the engine
+    to follow (``None``: none is cut off). Those chains (about 10^-12 of an attack) are
+    rolled as that least damage: exact wherever it downs the defender and tops up the
+    attacker's OP (:meth:`~.rules.Prepared.solvable`)."""
     odds = final_damage_odds(
         attack, guard, tie=tie, damage_fumble_fails=damage_fails, guard_fumble_fails=guard_fails
     )
@@ -62,9 +55,7 @@ def final_damage(
     if odds.truncated:
         floor = truncated_floor(attack, guard, guard_fumble_fails=guard_fails)
         odds_of[floor] = odds_of.get(floor, Fraction(0)) + odds.truncated
-    whole = lcm(*(p.denominator for p in odds_of.values()))
-    weights = {d: p.numerator * (whole // p.denominator) for d, p in odds_of.items()}
-    return Dist(weights, whole), floor
+    return Dist.from_fractions(odds_of), floor
 
 
 @lru_cache(maxsize=512)
@@ -161,33 +152,18 @@ def _reach(value: int | str) -> tuple[int, int]:
 
 
 def pc_unit(i: int, pc: GetbPC, cell: str) -> Unit:
-    """A PC: its melee weapon, its gun (a plain shot, or each bullet) and its shield."""
-    weapon = _WEAPONS[pc.weapon]
-    a = pc.abilities
-    cost = attack_cost(weapon)
-    moves = [
-        Move(pc.weapon, True, False, weapon.dice, pc.power + a.strength, (0, 1), cost, pc.element)
-    ]
-    shot = attack_cost(Weapon.SHOOTING)
-    if not pc.bullets and pc.gun_power is not None:
-        reach = _reach(pc.gun_range)
-        moves.append(
-            Move("射撃", False, True, Weapon.SHOOTING.dice, pc.gun_power + a.intellect, reach, shot)
-        )
-    moves.extend(
-        Move(
-            b.name,
-            False,
-            True,
-            Weapon.SHOOTING.dice + b.dice,  # 1 + the bullet's ability
-            (pc.gun_power or 0) + a.intellect,
-            _reach(b.range if b.range is not None else pc.gun_range),
-            shot,
-            b.element,
-        )
-        for b in pc.bullets or ()
-    )
-    guard = CheckSpec(_SHIELDS[pc.shield].dice, pc.armor + a.strength)
+    """A PC: its melee weapon, its gun (each bullet, or a plain shot) and its shield."""
+    weapon, a, one = WEAPONS[pc.weapon], pc.abilities, Weapon.SHOOTING.dice
+    cost, melee = attack_cost(weapon), pc.power + a.strength
+    moves = [Move(pc.weapon, True, False, weapon.dice, melee, (0, 1), cost, pc.element)]
+    bullets = [(b.name, one + b.dice, b.range, b.element) for b in pc.bullets or ()]
+    if not bullets and pc.gun_power is not None:  # a plain shot: the gun's one die
+        bullets = [("射撃", one, None, "physical")]
+    shot, gun = attack_cost(Weapon.SHOOTING), (pc.gun_power or 0) + a.intellect
+    for name, dice, where, element in bullets:
+        reach = _reach(where if where is not None else pc.gun_range)
+        moves.append(Move(name, False, True, dice, gun, reach, shot, element))
+    guard = CheckSpec(SHIELDS[pc.shield].dice, pc.armor + a.strength)
     return Unit(pc.name, pc.name, True, i, tuple(moves), guard, pc.hp, pc.ap, pc.st, pc.op, cell)
 
 
@@ -196,7 +172,7 @@ def _enemy_move(e: GetbEnemy, a: GetbAttack) -> Move:
     if a.weapon == "skill":  # ruling skill_attack: ST1 AP3; melee when its range has 0
         melee, cost, dice = reach[0] == 0, SKILL_ATTACK_COST, a.dice or 1
     else:
-        weapon = _WEAPONS[a.weapon]
+        weapon = WEAPONS[a.weapon]
         melee, cost, dice = weapon.melee, attack_cost(weapon), a.dice or weapon.dice
         if not melee and e.op is None:  # ruling battle_start: no OP given, no OP paid
             cost = Cost(ap=cost.ap, st=cost.st)
@@ -206,11 +182,9 @@ def _enemy_move(e: GetbEnemy, a: GetbAttack) -> Move:
 
 def enemy_unit(i: int, e: GetbEnemy) -> Unit:
     """An enemy on its placement: its attacks and its guard."""
-    guard = None
-    if e.guard is not None:
-        guard = CheckSpec(_SHIELDS[e.guard.shield].dice, e.guard.armor + e.abilities.strength)
-    moves = tuple(_enemy_move(e, a) for a in e.attacks)
-    weak = frozenset(e.weak or ())
+    g = e.guard
+    guard = None if g is None else CheckSpec(SHIELDS[g.shield].dice, g.armor + e.abilities.strength)
+    moves, weak = tuple(_enemy_move(e, a) for a in e.attacks), frozenset(e.weak or ())
     return Unit(
         e.name, e.id, False, i, moves, guard, e.hp, e.ap, e.st, e.op or 0, e.placement, weak
     )

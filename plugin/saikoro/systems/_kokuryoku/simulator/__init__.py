@@ -39,7 +39,6 @@ from saikoro.scenario.model import pc_model
 from saikoro.systems._kokuryoku import checks
 from saikoro.systems._kokuryoku.model import (
     ABILITIES,
-    KokuryokuAbilities,
     KokuryokuEnemy,
     KokuryokuPC,
     KokuryokuTarget,
@@ -47,25 +46,16 @@ from saikoro.systems._kokuryoku.model import (
 from saikoro.systems._kokuryoku.rulings import Settings
 from saikoro.systems._kokuryoku.scenario import REFERENCE_PARTY_FIXED
 
-__all__ = ["FLOWS", "SIMULATOR", "Exchange", "KokuryokuSimulator", "Prepared", "Side", "State"]
-
-FLOWS = ("kokuryoku.middle_check", "kokuryoku.final_round", "kokuryoku.attack")
-"""The system flows this simulator follows."""
-
-DEFAULT_ROUNDS = 3
-"""Round limit when the main mission gives none (ruling ``kokuryoku.round_limit``)."""
+__all__ = ["SIMULATOR", "Exchange", "KokuryokuSimulator", "Prepared", "Side", "State"]
 
 Member = KokuryokuPC | KokuryokuEnemy
 
 
-def _abilities(a: KokuryokuAbilities) -> dict[str, int]:
-    """The abilities given (name -> value)."""
-    return {c.value: v for c in ABILITIES if (v := getattr(a, c.value)) is not None}
-
-
-def _best(m: Member) -> int:
-    """The highest ability: a check may use any ability."""
-    return max(_abilities(m.abilities).values(), default=0)
+def _level(m: Member, ability: str | None = None) -> int:
+    """The ability a check uses (``None``: the highest, as a check may use any)."""
+    if ability:
+        return getattr(m.abilities, ability) or 0
+    return max(getattr(m.abilities, c.value) or 0 for c in ABILITIES)
 
 
 @dataclass(frozen=True)
@@ -80,16 +70,10 @@ class Actor:
 
 @dataclass(frozen=True)
 class Side:
-    """One side of the final phase.
-
-    Attributes:
-        nation: its nation's name (the gauge).
-        power: the gauge at the start (PCs: before the middle phase).
-        attackers / defenders: the characters attacking / kept back to react, in order.
-        skills: ``skill（character）`` for every skill its characters have.
-        others: the names of the nations beyond the first (not played).
-        alone: the nation acts alone (the side has no characters).
-    """
+    """One side of the final phase: its nation (the gauge) and the gauge at the start (the
+    PCs': before the middle phase), the characters attacking and those kept back to react,
+    in order; for the notes, ``skill（character）`` for every skill, the nations beyond the
+    first (not played), whether the nation acts alone (the side has no characters)."""
 
     nation: str
     power: int
@@ -109,29 +93,16 @@ class Side:
 
 @dataclass(frozen=True)
 class Exchange:
-    """One attack of a round and the reaction meeting it, with the engine's damage odds.
-
-    Attributes:
-        attacker: who attacks.
-        attack / attack_power: the attack check's abilities (the attacker's alone: no
-            support on attack) and the attacker's attack power.
-        defence: the defence check's abilities (the defender's, then supporters'), ``None``
-            for a declined reaction.
-        defence_power: the defender's defence power (0 when declined).
-        damage: (damage, P(it)) from :func:`checks.attack` (0 when the defence won).
-    """
+    """One attack of a round (the attacker's ability alone: no support on attack) and the
+    reaction meeting it (``defence``: the defender's ability, then its supporters'; ``None``
+    when declined, then defence power 0), with the damage roll (:func:`checks.attack`)."""
 
     attacker: str
     attack: tuple[int, ...]
     attack_power: int
     defence: tuple[int, ...] | None
     defence_power: int
-    damage: tuple[tuple[int, Fraction], ...]
-
-    @cached_property
-    def dice(self) -> Dist[int]:
-        """:attr:`damage` as the roll of a step."""
-        return Dist.from_fractions(dict(self.damage))
+    damage: Dist[int]
 
 
 @dataclass(frozen=True)
@@ -171,22 +142,22 @@ class Prepared(Rules[State]):
     middle: tuple[Middle, ...]
     rounds: int
     joined: bool
-    first: tuple[Fraction, Fraction, Fraction]
-    """P(the PCs go first) when they have less, equal, more power (:func:`checks.first_odds`)."""
+    first: tuple[Dist[int], ...]
+    """Who goes first when the PCs have less, equal, more power (:func:`checks.first_odds`):
+    0 the PCs (drawn first), 1 the enemies."""
     reads: frozenset[str] = frozenset()
     """The battle's figures the side missions read (what the exact states keep)."""
 
     @cached_property
-    def firsts(self) -> tuple[Dist[int], ...]:
-        """:attr:`first` as rolls: 0 the PCs go first (drawn first), 1 the enemies."""
-        return tuple(Dist.from_fractions({0: p, 1: 1 - p}) for p in self.first)
+    def order(self) -> tuple[tuple[tuple[bool, Exchange], ...], ...]:
+        """A round's attacks in turn, (the PCs', exchange): the enemies' first, or the PCs'."""
+        pcs, npcs = [(True, x) for x in self.pc_attacks], [(False, x) for x in self.npc_attacks]
+        return tuple(npcs + pcs), tuple(pcs + npcs)
 
     def power(self, mask: int) -> int:
         """The PCs' gauge after the middle checks ``mask`` passed (the others failed)."""
-        out = self.pcs.power
-        for i, m in enumerate(self.middle):
-            out += checks.gain_for(bool(mask >> i & 1), m.gain)
-        return out
+        gains = (checks.gain_for(bool(mask >> i & 1), m.gain) for i, m in enumerate(self.middle))
+        return self.pcs.power + sum(gains)
 
     def start(self) -> State:
         return (MIDDLE, 0, 0, 0, 0, 0, 0)
@@ -206,23 +177,22 @@ class Prepared(Rules[State]):
         if stage == ROUND:
             if r == self.rounds:
                 return self._end("timeout", mask, r, mine, theirs)
-            more = (mine > theirs) - (mine < theirs) + 1
-            if self.first[more] in (0, 1):  # nothing to roll
-                return self.step((ATTACK, mask, r + 1, mine, theirs, int(self.first[more]), 0))
-            return Roll(
-                self.firsts[more], lambda x: (ATTACK, mask, r + 1, mine, theirs, int(x == 0), 0)
-            )
-        ours, k = self._attack(bool(pc_first), made)
-        if ours is None:
+            first = self.first[(mine > theirs) - (mine < theirs) + 1]
+
+            def go(x: int) -> State:
+                return (ATTACK, mask, r + 1, mine, theirs, int(x == 0), 0)
+
+            return self.step(go(first.outcomes()[0])) if len(first) == 1 else Roll(first, go)
+        if made == len(self.order[pc_first]):
             return self.step((ROUND, mask, r, mine, theirs, 0, 0))
-        x = (self.pc_attacks if ours else self.npc_attacks)[k]
+        ours, x = self.order[pc_first][made]
 
         def hit(dmg: int) -> State:
             m, e = (mine, theirs - dmg) if ours else (mine - dmg, theirs)
             stage = ENDS.index("win") if e <= 0 else ENDS.index("fallen") if m <= 0 else ATTACK
             return (stage, mask, r, m, e, pc_first, made + 1)
 
-        return Roll(x.dice, hit)
+        return Roll(x.damage, hit)
 
     def canonical(self, state: State) -> State:
         """Which middle checks passed matters only through the power they left, unless a
@@ -230,15 +200,6 @@ class Prepared(Rules[State]):
         if "passed" in self.reads:
             return state
         return (state[0], self.power(state[1]), *state[2:])
-
-    def _attack(self, pc_first: bool, made: int) -> tuple[bool | None, int]:
-        """Whose attack comes after ``made`` attacks of a round, and its index."""
-        for ours in (pc_first, not pc_first):
-            attacks = self.pc_attacks if ours else self.npc_attacks
-            if made < len(attacks):
-                return ours, made
-            made -= len(attacks)
-        return None, 0
 
     def _end(self, end: str, mask: int, rounds: int, mine: int, theirs: int) -> Battle:
         power = self.power(mask)
@@ -264,55 +225,34 @@ def _side(members: Sequence[Member], guard: bool, nation_values: str) -> Side:
     nation = nations[0]
     chars = [m for m in members if m.kind != "nation"]
     more = (nation.attack, nation.defence) if nation_values == "add" else (0, 0)
-    actors = [Actor(c.name, _best(c), c.attack + more[0], c.defence + more[1]) for c in chars]
+    actors = [Actor(c.name, _level(c), c.attack + more[0], c.defence + more[1]) for c in chars]
     if not actors:  # the nation acting alone
         actors = [Actor(nation.name, 0, nation.attack, nation.defence)]
     keep = len(actors) // 2 if guard else 0
     order = sorted(range(len(actors)), key=lambda i: (-actors[i].defence, -actors[i].ability, i))
-    kept = set(order[:keep])
     defenders = tuple(actors[i] for i in order[:keep])
-    rest = [a for i, a in enumerate(actors) if i not in kept]
+    rest = [actors[i] for i in sorted(order[keep:])]
     attackers = tuple(sorted(rest, key=lambda a: (-a.attack, -a.ability)))
     skills = tuple(
         f"{s.name}（{m.name}）" for m in members if isinstance(m, KokuryokuEnemy) for s in m.skills
     )
-    return Side(
-        nation=nation.name,
-        power=nation.power or 0,
-        attackers=attackers,
-        defenders=defenders,
-        skills=skills,
-        others=tuple(n.name for n in nations[1:]),
-        alone=not chars,
-    )
+    others = tuple(n.name for n in nations[1:])
+    return Side(nation.name, nation.power or 0, attackers, defenders, skills, others, not chars)
 
 
 def _exchanges(a: Side, d: Side, s: Settings) -> tuple[Exchange, ...]:
-    """Side ``a``'s attacks in a round, each with the reaction that meets it.
-
-    Attack *i* meets defender *i*; defenders beyond the attacks support the defence
-    checks, the first spare one the first attack, the next the second, and so on.
-    """
+    """Side ``a``'s attacks in a round, each with the reaction that meets it: defender *i*
+    meets attack *i*, the spare ones support the defence checks in turn."""
     met = min(len(a.attackers), len(d.defenders))
-    helpers: list[list[int]] = [[] for _ in range(met)]
-    for k, spare in enumerate(d.defenders[met:]):
-        if met:
-            helpers[k % met].append(spare.ability)
+    spare = [x.ability for x in d.defenders[met:]]
     out = []
     for i, atk in enumerate(a.attackers):
-        defence = (d.defenders[i].ability, *helpers[i]) if i < met else None
+        defence = (d.defenders[i].ability, *spare[i::met]) if i < met else None
         power = d.defenders[i].defence if i < met else 0
-        result = checks.attack(
-            [atk.ability],
-            None if defence is None else list(defence),
-            atk.attack,
-            power,
-            floor=s.floor,
-            die=s.die,
-            count=s.count,
+        x = checks.attack(
+            (atk.ability,), defence, atk.attack, power, floor=s.floor, die=s.die, count=s.count
         )
-        table = tuple(sorted(result.damage.probabilities().items()))
-        out.append(Exchange(atk.name, (atk.ability,), atk.attack, defence, power, table))
+        out.append(Exchange(atk.name, (atk.ability,), atk.attack, defence, power, x.damage))
     return tuple(out)
 
 
@@ -332,15 +272,10 @@ def _middle(
 ) -> tuple[Middle, ...]:
     """Each target's rollers (the best at its ability first, then the others, best first)."""
     out = []
-    for t in targets:
-        if not chars:
-            break
-
-        def score(c: KokuryokuPC, t: KokuryokuTarget = t) -> int:
-            return _abilities(c.abilities).get(t.ability, 0) if t.ability else _best(c)
-
-        order = sorted(chars, key=lambda c: -score(c))
-        rollers = (score(order[0]), *sorted((_best(c) for c in order[1:]), reverse=True))
+    for t in targets if chars else ():
+        scores = [_level(c, t.ability) for c in chars]
+        k = scores.index(max(scores))
+        rollers = (scores[k], *sorted(map(_level, [*chars[:k], *chars[k + 1 :]]), reverse=True))
         odds = checks.cooperative(list(rollers), t.target, die=s.die, count=s.count)
         out.append(Middle(t.name, rollers, t.target, t.gain, odds.success))
     return tuple(out)
@@ -350,13 +285,13 @@ class KokuryokuSimulator(Simulator[Prepared]):
     """国力ゲーム: the middle phase's checks, then the final phase's gauge battle."""
 
     system = "kokuryoku"
-    flows = FLOWS
+    flows = ("kokuryoku.middle_check", "kokuryoku.final_round", "kokuryoku.attack")
     tactics = ("focus", "focus")
     tactics_reason = (
         "単体攻撃は国力ゲージを狙うので対象選びはない。守り（防御役を温存する）を既定にし"
         "、双方とも同じ方針で比べる。"
     )
-    default_rounds = DEFAULT_ROUNDS
+    default_rounds = 3  # ruling kokuryoku.round_limit
     pcs_go_down = False
     mean_labels = MappingProxyType(
         {
@@ -419,10 +354,10 @@ class KokuryokuSimulator(Simulator[Prepared]):
         pcs = _side(party, tactics.pc.guard, values)
         npcs = _side(enc.of("enemies", KokuryokuEnemy), tactics.enemy.guard, values)
         chars = [m for m in party if m.kind != "nation"]
-        rounds, _ = self.round_limit(enc)
 
-        def first(pc: int, npc: int) -> Fraction:
-            return checks.first_odds(pc, npc, s.equal_power, die=s.die, count=s.count)
+        def first(pc: int, npc: int) -> Dist[int]:
+            p = checks.first_odds(pc, npc, s.equal_power, die=s.die, count=s.count)
+            return Dist.from_fractions({0: p, 1: 1 - p})
 
         return Prepared(
             pcs=pcs,
@@ -430,7 +365,7 @@ class KokuryokuSimulator(Simulator[Prepared]):
             pc_attacks=_exchanges(pcs, npcs, s),
             npc_attacks=_exchanges(npcs, pcs, s),
             middle=_middle(chars, enc.of("targets", KokuryokuTarget), s),
-            rounds=rounds or DEFAULT_ROUNDS,
+            rounds=enc.round_limit or self.default_rounds,
             joined=joined,
             first=(first(0, 1), first(0, 0), first(1, 0)),
             reads=enc.reads,
@@ -442,8 +377,7 @@ class KokuryokuSimulator(Simulator[Prepared]):
         figures: dict[str, Fraction] = {f"P({m.name})": m.success for m in prep.middle}
         power = Fraction(prep.pcs.power)
         for m in prep.middle:
-            win, lose = checks.gain_for(True, m.gain), checks.gain_for(False, m.gain)
-            power += m.success * win + (1 - m.success) * lose
+            power += m.success * m.gain + (1 - m.success) * checks.gain_for(False, m.gain)
         figures["E(国力)"] = power
         return figures
 

@@ -1,12 +1,16 @@
 """``saikoro simulate``: play scenarios' encounters many times and print how hard they are.
 
-Exit status: 0 ok (also after Ctrl-C, with what was finished), 1 an invalid scenario or
-party file, 2 usage, 130 a second Ctrl-C while the result is being put together.
+The battles, the exact solution and the figures are :mod:`saikoro.balance`'s
+(:func:`~saikoro.balance.simulate`); this module reads the command line and prints them.
 
-Every option is bounded (:data:`MAX_BATTLES`, :data:`MAX_SEED`, :data:`MAX_PLAYERS`,
-:data:`MAX_JOBS`, :data:`MAX_TACTIC`; ``--help`` gives them) and refused beyond its bound
-with a usage error; the party file is read as the scenario files are (a regular file of
-at most ``MAX_BYTES``).
+Exit status: 0 ok, 1 an invalid scenario or party file, 2 usage, 130 stopped by Ctrl-C
+(the battles finished are printed first, marked 中断; nothing after a second Ctrl-C, while
+the result is being put together).
+
+Every option is bounded (:data:`MAX_BATTLES`, :data:`~saikoro.balance.MAX_SEED`,
+:data:`MAX_PLAYERS`, :data:`~saikoro.balance.MAX_JOBS`, :data:`MAX_TACTIC`; ``--help``
+gives them) and refused beyond its bound with a usage error; the party file is read as the
+scenario files are (a regular file of at most ``MAX_BYTES``).
 """
 
 from __future__ import annotations
@@ -16,14 +20,29 @@ import json
 import os
 import sys
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TextIO
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, TaskID, TextColumn, TimeRemainingColumn
+from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
 from rich.progress import Progress as RichProgress
 
-from saikoro.scenario import (
+from .balance import (
+    MAX_JOBS,
+    MAX_SEED,
+    BalanceResult,
+    TacticsError,
+    default_jobs,
+    encounter,
+    parse_party,
+    simulate,
+    simulator_for,
+    tactics_for,
+    verdict,
+)
+from .scenario import (
     MAX_BYTES,
     CommandParser,
     LoadResult,
@@ -37,28 +56,20 @@ from saikoro.scenario import (
     render,
 )
 
-from ._model import encounter, parse_party
-from ._runner import simulate
-from ._simulator import simulator_for
-from ._stats import BalanceResult
-from ._tactics import TacticsError, tactics_for
-from ._verdict import verdict
-
-__all__ = ["Progress", "bounded_int", "default_jobs", "format_text", "main"]
+__all__ = ["format_text", "main"]
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
 MAX_BATTLES = 10_000_000
 """``--battles`` at most (tens of minutes on a 2-core machine, with a progress bar and
 Ctrl-C; the tally is a few counters per battle, so memory does not grow with it)."""
-MAX_SEED = 2**64 - 1
-"""``--seed`` from 0 to this."""
 MAX_PLAYERS = 20
 """``--players`` at most: as many as a scenario's ``players:`` and ``party:`` allow."""
-MAX_JOBS = 256
-"""``--jobs`` at most (processes)."""
 MAX_TACTIC = 200
 """Characters of ``--tactics`` / ``--enemy-tactics`` at most."""
+
+Progress = Callable[[int, int], None]
+"""Told ``(battles done, battles in all)`` as a run goes (:func:`saikoro.balance.simulate`)."""
 
 
 def _tactic(text: str) -> str:
@@ -70,56 +81,32 @@ def _tactic(text: str) -> str:
     return text
 
 
-class Progress:
-    """A progress bar (rich) on a terminal's stderr; nothing when ``enabled`` is false.
+@contextmanager
+def _progress(label: str, stream: TextIO, *, shown: bool) -> Iterator[Progress | None]:
+    """A progress bar (rich) on a terminal's stderr while the block runs (``None``: not
+    ``shown``): the battles played of the total, battles per second and the time left;
+    cleared when the block ends, so the report starts on a clean line."""
+    if not shown:
+        yield None
+        return
+    start = time.monotonic()
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("戦"),
+        TextColumn("{task.fields[rate]}"),
+        TimeRemainingColumn(),
+    )
+    console = Console(file=stream, stderr=True)
+    with RichProgress(*columns, console=console, transient=True) as bar:
+        task = bar.add_task(label, total=None, rate="")
 
-    Shows the battles played of the total, battles per second and the time left; the
-    bar is cleared when it closes, so the report starts on a clean line.
-    """
+        def update(done: int, total: int) -> None:
+            rate = done / max(1e-9, time.monotonic() - start)
+            bar.update(task, completed=done, total=total, rate=f"{rate:,.0f}戦/秒")
 
-    def __init__(self, label: str, stream: TextIO, *, enabled: bool) -> None:
-        self.label = label
-        self.enabled = enabled
-        self.start = time.monotonic()
-        self._bar: RichProgress | None = None
-        self._task: TaskID | None = None
-        if enabled:
-            self._bar = RichProgress(
-                TextColumn("{task.description}"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TextColumn("戦"),
-                TextColumn("{task.fields[rate]}"),
-                TimeRemainingColumn(),
-                console=Console(file=stream, stderr=True),
-                transient=True,
-            )
-            self._task = self._bar.add_task(label, total=None, rate="")
-            self._bar.start()
-
-    def __call__(self, done: int, total: int) -> None:
-        if self._bar is None or self._task is None:
-            return
-        rate = done / max(1e-9, time.monotonic() - self.start)
-        self._bar.update(self._task, completed=done, total=total, rate=f"{rate:,.0f}戦/秒")
-
-    def close(self) -> None:
-        """Stop and clear the bar."""
-        if self._bar is not None:
-            self._bar.stop()
-            self._bar = None
-
-
-def default_jobs() -> int:
-    """Every core this process may use (``os.process_cpu_count`` where Python has it)."""
-    counter = getattr(os, "process_cpu_count", None)
-    if counter is not None:
-        found: int | None = counter()
-    elif hasattr(os, "sched_getaffinity"):
-        found = len(os.sched_getaffinity(0))
-    else:  # pragma: no cover - platforms without affinity
-        found = os.cpu_count()
-    return found or 1
+        yield update
 
 
 def _pct(x: float) -> str:
@@ -320,10 +307,10 @@ def main(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) 
     problems = [p for r in results for p in r.problems if p.severity == "error"]
     for p in problems:
         stderr.write(p.format(lang) + "\n")
+    if not results and not missing:
+        message = render(Msg("cli.no_files", (", ".join(given),)), lang)
+        stderr.write(f"saikoro simulate: {message}\n")
     if missing or problems or not results:
-        if not results and not missing and not problems:
-            message = render(Msg("cli.no_files", (", ".join(given),)), lang)
-            stderr.write(f"saikoro simulate: {message}\n")
         return EXIT_FAIL
     payload: list[dict[str, Any]] = []
     texts: list[str] = []
@@ -353,23 +340,22 @@ def main(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) 
             where = " / ".join(name for name, value in named if value) or "balance.tactics"
             stderr.write(f"saikoro simulate: {where}: {e}\n")
             return EXIT_USAGE
-        bar = Progress(sc.id, stderr, enabled=args.format == "text" and stderr.isatty())
+        live = args.format == "text" and stderr.isatty()
         try:
-            r = simulate(
-                enc,
-                battles=args.battles,
-                seed=args.seed,
-                tactics=tactics,
-                jobs=args.jobs,
-                progress=bar,
-                solve=not args.no_exact,
-                keep_partial=True,
-            )
+            with _progress(sc.id, stderr, shown=live) as progress:
+                r = simulate(
+                    enc,
+                    battles=args.battles,
+                    seed=args.seed,
+                    tactics=tactics,
+                    jobs=args.jobs,
+                    progress=progress,
+                    solve=not args.no_exact,
+                    keep_partial=True,
+                )
         except KeyboardInterrupt:  # a second Ctrl-C, while the result is put together
-            bar.close()
             stderr.write("saikoro simulate: Ctrl-C で中断しました\n")
             return EXIT_INTERRUPTED
-        bar.close()
         payload.append(r.to_json())
         texts.append(format_text(r, sc.title, enc.party.names))
         if r.interrupted:  # printed, marked 中断; the status says it is no full result
