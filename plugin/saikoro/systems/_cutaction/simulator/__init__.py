@@ -78,14 +78,15 @@ CHASE_RUNNERS = 2
 """The most runners of a chase the exact solver tries."""
 
 EXACT_SIZE = 100_000
-"""The largest :meth:`~.rules.CutactionRules.size` of a fight the exact solver tries. As
-measured, fights that fit the budget reach 79,530 (1 PC against 2 enemies or 2 against 1
-over 10 cuts: 12,929-33,989; 2 against 2 over 2 cuts: 26,015-39,125; 3 against 1 over 6:
-69,520; 4 against 1 over 4: 79,530) and none from 120,395 fits (2 against 2 over 6 cuts; the
-sample cutaction-tou, 2 against 2 over 8: 144,765, spent 5-10 s finding out). Below, cover,
-rows and side missions that read 体力 may still outgrow the budget (2 against 1 behind
-cover over 6 cuts: 8,867; 2 against 2 over 3: 49,610); 3 against 1 over 10 (215,380) fits
-only just, and only without 体力 read: it is not tried."""
+"""The largest :meth:`~.rules.CutactionRules.size` of a fight against two enemies or more
+that the exact solver tries. As measured, such fights that fit the budget reach 39,125 (1 PC
+against 2 enemies over 10 cuts: 12,929-33,989; 2 against 2 over 2 cuts: 26,015-39,125; 3
+against 2 over 1: 20,020) and none from 120,395 fits (2 against 2 over 6 cuts; the sample
+cutaction-tou, 2 against 2 over 8: 144,765, spent 5-10 s finding out); between, side
+missions that read 体力 and longer fights run out (2 against 2 over 3 cuts: 49,610). A
+fight against one enemy is not bounded: its 体力 is compared with no other's, so the key
+caps it by what it can still lose, and far more fits (3 PCs against one over 10 cuts:
+215,380; 4 against one over 6, 421,641, runs out)."""
 
 
 class CutactionSimulator(Simulator[Prepared]):
@@ -146,13 +147,13 @@ class CutactionSimulator(Simulator[Prepared]):
     def exact_rules(self, prep: Prepared) -> CutactionRules | None:
         """None for a fight of more than :data:`~.fight.JOINT` fighters (their initiative
         checks, one after another, have more outcomes in the first cut than a budget buys)
-        or larger than :data:`EXACT_SIZE`, and for a chase of more than :data:`CHASE_RUNNERS`
-        runners (a duel's chase takes a sixth of the full budget; with a third runner none
-        fitted)."""
+        or against two enemies or more past :data:`EXACT_SIZE`, and for a chase of more
+        than :data:`CHASE_RUNNERS` runners (a duel's chase takes a sixth of the full budget;
+        with a third runner none fitted)."""
         if (prep.defeat and prep.pcs + len(prep.fight) > JOINT) or prep.cast > CHASE_RUNNERS:
             return None
         rules = self.rules(prep)
-        return rules if not prep.defeat or rules.size() <= EXACT_SIZE else None
+        return None if len(prep.fight) > 1 and rules.size() > EXACT_SIZE else rules
 
     def figures(self, prep: Prepared, outcomes: Dist[Battle]) -> dict[str, Fraction]:
         """P(each end)."""
