@@ -81,8 +81,8 @@ END_KEYS: dict[tuple[str, bool, bool], str] = {
     (engine.END_CAPTURED, False, False): "chase_quarry_caught",
     (engine.END_FLEEING_OUT, False, False): "chase_quarry_out",
 }
-"""The battle's end (a key of :data:`ENDS`) when the
-chase is over (rulings ``chase_caught``, ``chase_time_limit``, ``chase_dead_end``)."""
+"""The battle's end (a key of :data:`ENDS`) when the chase is over (rulings ``chase_caught``,
+``chase_time_limit``, ``chase_dead_end``)."""
 
 
 class Log(NamedTuple):
