@@ -65,6 +65,10 @@ class FightRules(ChaseRules):
     def __init__(self, prep: Prepared) -> None:
         super().__init__(prep)
         self._usable: dict[tuple[int, int, int, int], tuple[tuple[Attack, int], ...]] = {}
+        self._blockaders = [
+            [f for f in self.fighters if self.chars[f].blockade and self.chars[f].pc == pc]
+            for pc in (False, True)
+        ]
 
     def fight(self, s: Fight) -> State | Step:
         """What follows ``s`` in the fight: the next state, a roll, or the battle's end."""
@@ -153,8 +157,11 @@ class FightRules(ChaseRules):
             return stay
         row = rows[a] + (1 if rows[t] > rows[a] else -1)
         went = stay._replace(rows=(*rows[:a], row, *rows[a + 1 :]))
-        here = [self.chars[b] for b in self.fighters if s.hp[b] > 0 and rows[b] == rows[a]]
-        blockers = tuple(b.body for b in here if b.pc != me.pc and b.blockade)
+        blockers = tuple(
+            self.chars[b].body
+            for b in self._blockaders[not me.pc]
+            if s.hp[b] > 0 and rows[b] == rows[a]
+        )
         if not blockers:
             return went
         return Roll(self.rolls.contest(me.body, blockers), lambda x: stay if x else went)

@@ -60,10 +60,11 @@ class CutactionRules(FightRules, Rules[State]):
         return self.chase_start(hp, log)
 
     def step(self, state: State) -> Roll[State] | Battle:
+        fight, chase = self.fight, self.chase
         while True:
-            nxt = self.fight(state) if isinstance(state, Fight) else self.chase(state)
-            if isinstance(nxt, (Roll, Battle)):
-                return nxt
+            nxt = fight(state) if state.__class__ is Fight else chase(state)  # type: ignore[arg-type]
+            if nxt.__class__ is not Fight and nxt.__class__ is not Chase:
+                return nxt  # type: ignore[return-value]
             state = nxt
 
     def canonical(self, state: State) -> Hashable:
