@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
-from saikoro.balance import Battle, Roll
+from saikoro.balance import Roll
 from saikoro.systems._cutaction import chase as engine
 from saikoro.systems._cutaction.chase import END_CAPTURED, END_DEAD_END, FLEEING, PURSUING
 from saikoro.systems._cutaction.events import (
@@ -113,15 +113,17 @@ class ChaseRules(Cast):
 
     def chase(self, s: Chase) -> State | Step:
         """What follows ``s`` in the chase: the next state, a roll, or the battle's end."""
-        return self.over(s) or self._stages[s.stage](self, s)
+        end = self.over(s)
+        return self.end(end[0], s.hp, s.log, *end[1:]) if end else self._stages[s.stage](self, s)
 
-    def over(self, s: Chase) -> Battle | None:
-        """The battle's end, when the chase is judged over before the step from ``s``."""
+    def over(self, s: Chase) -> tuple[str, int, int, bool] | None:
+        """The battle's end when the chase is judged over before the step from ``s``: the
+        end, the battle's cuts (the fight's, if any), the chase's, the fleeing side away."""
         end = self.judged(s) and self.ending(s)
         if not end:
             return None
-        cuts = s.cut - (s.stage == START)  # of the chase; the battle's are the fight's, if any
-        return self.end(end[0], s.hp, s.log, s.fought if self.prep.defeat else cuts, cuts, end[1])
+        cuts = s.cut - (s.stage == START)
+        return end[0], s.fought if self.prep.defeat else cuts, cuts, end[1]
 
     @staticmethod
     def judged(s: Chase) -> bool:

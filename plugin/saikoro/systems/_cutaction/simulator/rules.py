@@ -68,18 +68,20 @@ class CutactionRules(FightRules, Rules[State]):
             state = nxt
 
     def canonical(self, state: State) -> Hashable:
-        s: State | Battle = state
+        s = state
         if isinstance(s, Fight) and s.order is not None and s.turn == len(s.order):
-            s = self.cut_end(s)  # the cut's end: what follows
-        if isinstance(s, Chase):
-            if s.stage == MOVING and self.next_runner(s, s.j) == len(self.slots):
-                s = self.turns(s)  # the end is judged once everyone has moved
-            elif s.stage == TURN and s.turn == len(s.order):
-                s = self.next_cut(s)
-            s = self.over(s) or s
-        if isinstance(s, Battle):
-            return self._end_key(s)
-        return self._fight_key(s) if isinstance(s, Fight) else self._chase_key(s)
+            after = self.cut_end(s)  # the cut's end: what follows
+            if isinstance(after, Battle):
+                return self._end_key(after.end, after.rounds, s.hp, s.log)
+            s = after
+        if isinstance(s, Fight):
+            return self._fight_key(s)
+        if s.stage == MOVING and self.next_runner(s, s.j) == len(self.slots):
+            s = self.turns(s)  # the end is judged once everyone has moved
+        elif s.stage == TURN and s.turn == len(s.order):
+            s = self.next_cut(s)
+        end = self.over(s)
+        return self._end_key(end[0], end[1], s.hp, s.log) if end else self._chase_key(s)
 
     def size(self) -> int:
         """A bound of the fight's 体力 states: summed over the cuts, the product over both
@@ -135,12 +137,11 @@ class CutactionRules(FightRules, Rules[State]):
         road = (s.event, s.falls, s.idle, s.bad, s.narrow, s.finished)
         return far, pos, s.inn, hp, moves, fought, self._log_key(s.log), when, road
 
-    def _end_key(self, b: Battle) -> Hashable:
-        """What a side mission can read of an end."""
-        reads = self.reads
-        taken = b.taken if "taken" in reads else 0
-        fallen = b.defeated if "defeated" in reads else ()
-        return b.end, b.rounds, b.downed, taken, fallen, b.hit_by if "hit_by" in reads else ()
+    def _end_key(self, end: str, rounds: int, hp: tuple[int, ...], log: Log) -> Hashable:
+        """One key for the ways to the same end (what a side mission can read of it)."""
+        pcs = hp[: self.pcs]
+        taken = sum(pcs) if "taken" in self.reads else 0
+        return end, rounds, tuple(h <= 0 for h in pcs), taken, self._log_key(log)
 
     def _log_key(self, log: Log) -> Log:
         """What a side mission reads of the figures' running totals."""
