@@ -126,7 +126,7 @@ class Cast:
 
     def aim(
         self, actor: int, candidates: list[int], hp: tuple[int, ...], then: Callable[[int], State]
-    ) -> Step | State:
+    ) -> State | Step:
         """What follows the actor's choice of a target among ``candidates`` by its side's
         tactics (``random``: a roll)."""
         target = self.policy(actor).target
