@@ -51,7 +51,6 @@ __all__ = [
     "choose",
     "cure_chance",
     "cured_marks",
-    "cut_at",
     "give",
     "guard_for",
     "hurt",

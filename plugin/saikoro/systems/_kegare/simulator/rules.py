@@ -443,8 +443,7 @@ class KegareRules(Rules[State]):
             ends = self._ends.get(key)
             if ends is None:
                 ends = self._ends[key] = fight.turn_end(self.prep, self.load(i, (hp, *c[1:])))
-            dist, outcomes = ends
-            found = self._turned[(i, c, turn)] = (dist, outcomes, [None] * len(outcomes))
+            found = self._turned[(i, c, turn)] = (*ends, [None] * len(ends[1]))
         return Roll(found[0], partial(self._after, (turn, i, chars, totals), found))
 
     def _after(self, at: tuple[int, int, Chars, Totals], found: Turned, x: int) -> State:
