@@ -249,7 +249,7 @@ class KegareRules(Rules[State]):
     # -- the turn's start ---------------------------------------------------------------
 
     def _table(self, turn: int, k: int, chars: Chars, totals: Totals) -> Roll[State] | None:
-        """The next character from place ``k`` of :attr:`due` on that rolls the random
+        """The next character from place ``k`` of ``self.due`` on that rolls the random
         status table: each status alike (:func:`~.fight.give`)."""
         for n in range(k, len(self.due)):
             i, due = self.due[n]
