@@ -243,10 +243,12 @@ class Simulator(Generic[P]):
     def exact_ends(self, prep: P, budget: Budget) -> dict[str, Fraction]:
         """P(each end of :meth:`ends_for`), exactly (empty when the rules loop)."""
         found = self.outcomes(prep, budget)
-        if found is None:
-            return {}
+        return {} if found is None else self.end_odds(prep, found)
+
+    def end_odds(self, prep: P, outcomes: Dist[Battle]) -> dict[str, Fraction]:
+        """P(each end of :meth:`ends_for`) in solved ``outcomes`` (for :meth:`figures`)."""
         out = dict.fromkeys(self.ends_for(prep), Fraction(0))
-        for b, p in found.probabilities().items():
+        for b, p in outcomes.probabilities().items():
             key = b.end or ("win" if b.win else "lost")
             out[key] = out.get(key, Fraction(0)) + p
         return out
