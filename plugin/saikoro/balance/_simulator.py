@@ -72,24 +72,12 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def memo(method: F) -> F:
-    """Remember what ``method`` returns for each of its arguments (hashable ones), per
-    object: :func:`functools.cache` for a method of a :class:`~saikoro.balance.Rules` (or
-    any object with a ``__dict__``, a frozen dataclass with unhashable fields too). The
-    results live as long as the prepared encounter, however many battles it plays, and
-    two encounters never share them; the result must be a pure function of the arguments
-    and the object's fields. The object is not picklable once it has used the method.
-
-    >>> from saikoro.balance import memo
-    >>> class Squares:
-    ...     calls = 0
-    ...     @memo
-    ...     def of(self, n: int) -> int:
-    ...         self.calls += 1
-    ...         return n * n
-    >>> s = Squares()
-    >>> s.of(3), s.of(3), s.calls
-    (9, 9, 1)
-    """
+    """:func:`functools.cache` for a method of a :class:`~saikoro.balance.Rules` (of any
+    object with a ``__dict__``; a frozen dataclass with unhashable fields too), one cache
+    per object: what a rule works out again and again from the same (hashable) arguments
+    is computed once per prepared encounter, and no two encounters share it. The result
+    must depend only on the arguments and the object's fields; the object cannot be
+    pickled once it has used the method."""
     return cast(F, _Memo(method))
 
 
