@@ -420,15 +420,14 @@ class Prepared(Rules[State]):
         attack and whether it guards."""
         if not self.policies[t].guard:
             return t, False
-        st, op, ap, gun = b.st, b.op, b.ap, b.gun
-        if self._guards(t, st[t], op[t], ap[t], gun[t]):
+        if self._guards(t, b.st[t], b.op[t], b.ap[t], b.gun[t]):
             return t, True
         side, cell = self.units[t].pc, b.cell[t]
         best, value = -1, (0, 0, 0)
         for k, u in enumerate(self.units):
             if k == t or u.pc != side or b.hp[k] <= 0 or b.cell[k] != cell:
                 continue
-            if self._guards(k, st[k], op[k], ap[k], gun[k]):
+            if self._guards(k, b.st[k], b.op[k], b.ap[k], b.gun[k]):
                 mine = (u.guard.dice, u.guard.modifier, -k) if u.guard else (0, 0, -k)
                 if best < 0 or mine > value:
                     best, value = k, mine
