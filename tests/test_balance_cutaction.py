@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from balance_cases import CHASE, CUTACTION, Data, build
-from saikoro.balance import Budget, play, simulate, tactics_for
+from saikoro.balance import Budget, encounter, play, simulate, tactics_for
+from saikoro.scenario import load_scenario
 from saikoro.systems import get
 from saikoro.systems._cutaction.simulator import ENDS, NOTES, SIMULATOR
 from saikoro.systems._cutaction.simulator.prepare import Prepared
@@ -148,7 +149,7 @@ def test_the_chase_stops_after_as_many_cuts_as_characters() -> None:
 def test_the_scenarios_own_table_is_rolled() -> None:
     """Every entry a dead end: the first route change ends the chase there."""
     prep = _prep(CHASE, _dead_end_table)
-    assert prep.chase is not None and prep.chase.table.name == "袋小路"
+    assert prep.chase is not None and prep.chase.table == "袋小路"
     _, figures = SIMULATOR.exact(prep, Budget())
     dead_end = sum(p for k, p in figures.items() if "行き止まり" in k)
     # the chase ends at the leader's first route change, unless it ended before it (a
@@ -216,17 +217,63 @@ def test_the_exact_chase_is_the_simulated_one() -> None:
     assert result.win_low - 0.01 <= float(win) <= result.win_high + 0.01
 
 
+def _cuts(n: int) -> Edit:
+    def edit(d: Data) -> None:
+        d["missions"]["main"]["rounds"] = n
+
+    return edit
+
+
+def _versus(pcs: int, enemies: tuple[int, ...]) -> Edit:
+    """The reference party of ``pcs`` PCs (the scenario's when 1-2) against ``enemies``."""
+
+    def edit(d: Data) -> None:
+        d["enemies"] = [d["enemies"][i] for i in enemies]
+        if pcs > len(d["party"]):
+            del d["party"]
+        else:
+            d["party"] = d["party"][-pcs:]
+        d["players"] = pcs
+
+    return edit
+
+
 def test_what_the_exact_solver_does_not_try() -> None:
-    """A chase of three runners, or a fight of seven, is refused at once (neither fits any
-    budget: a duel's chase takes a sixth of the full one); a duel's chase is tried."""
+    """A chase of three runners, a fight of seven, or a fight past EXACT_SIZE (2 against 2
+    over 6 cuts, the sample cutaction-tou) is refused at once (none fits the budget: a duel's
+    chase takes a sixth of it); a duel's chase is tried."""
     assert SIMULATOR.exact_rules(_prep(CHASE)) is not None
     assert SIMULATOR.exact_rules(_prep(CHASE, _two_pcs)) is None
 
     def seven(d: Data) -> None:
         d["enemies"] += [dict(d["enemies"][1], id=f"more{i}") for i in range(3)]
 
-    assert SIMULATOR.exact_rules(_prep(CUTACTION)) is not None
-    assert SIMULATOR.exact_rules(_prep(CUTACTION, seven)) is None
+    assert SIMULATOR.exact_rules(_prep(CUTACTION, _cuts(2))) is not None
+    assert SIMULATOR.exact_rules(_prep(CUTACTION, _cuts(2), seven)) is None
+    assert SIMULATOR.exact_rules(_prep(CUTACTION)) is None
+    tou = load_scenario(Path(__file__).resolve().parents[1] / "scenarios" / "cutaction-tou.yaml")
+    assert tou.scenario is not None
+    prep = SIMULATOR.prepare(encounter(tou.scenario), tactics_for("cutaction"))
+    assert SIMULATOR.exact_rules(prep) is None
+
+
+@pytest.mark.parametrize(
+    ("pcs", "enemies", "cuts"),
+    [
+        (1, (1,), 10),
+        (1, (0, 1), 10),
+        (2, (1,), 10),
+        (2, (0, 1), 2),
+        (3, (1,), 3),
+        (3, (0,), 3),
+        (3, (1,), 10),
+        (4, (1,), 2),
+        (3, (0, 1), 1),
+    ],
+)
+def test_the_fights_that_fit_are_tried(pcs: int, enemies: tuple[int, ...], cuts: int) -> None:
+    """The fights the guide says are solved are tried (they fit the budget)."""
+    assert SIMULATOR.exact_rules(_prep(CUTACTION, _versus(pcs, enemies), _cuts(cuts)))
 
 
 # -- notes ---------------------------------------------------------------------------------

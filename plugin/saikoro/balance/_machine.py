@@ -225,9 +225,10 @@ def _explore(rules: Rules[S], budget: Budget) -> tuple[list[Explored], list[int]
                 then = r.then
                 for x, w in r.dice.items():
                     nxt = then(x)
-                    k = numbers.get(nxt if same else canon(nxt))
+                    known = nxt if same else canon(nxt)
+                    k = numbers.get(known)
                     if k is None:
-                        k = numbers[nxt if same else canon(nxt)] = len(graph)
+                        k = numbers[known] = len(graph)
                         graph.append(None)
                         done.append(False)
                         waiting[k] = nxt

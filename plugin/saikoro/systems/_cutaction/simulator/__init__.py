@@ -23,45 +23,12 @@ from saikoro.dice import Dist
 from saikoro.systems._cutaction.chase import END_DEAD_END, END_TIME
 from saikoro.systems._cutaction.events import event_number
 
-from .cast import END_KEYS
+from .cast import END_KEYS, ENDS
 from .fight import JOINT
 from .prepare import DEFAULT_CUTS, Prepared, chases_of, prepare
 from .rules import CutactionRules
 
 __all__ = ["ENDS", "NOTES", "SIMULATOR", "CutactionSimulator"]
-
-ENDS: Mapping[str, End] = MappingProxyType(
-    {
-        "win": End("勝利（メインミッションのエネミーを倒した）", True),
-        "wipe": End("全滅（PCが全員消耗）", False),
-        "timeout": End("時間切れ（戦闘のカット上限）", False),
-        # the PCs flee
-        "chase_goal": End("チェイス: 目標値に着いて逃げ切った", True),
-        "chase_shaken": End("チェイス: 追跡側が全員脱落して逃げ切った", True),
-        "chase_time_escaped": End("チェイス: カットの上限まで捕まらずに逃げ切った", True),
-        "chase_dead_end_escaped": End("チェイス: 行き止まりで終わり、捕まらなかった", True),
-        "chase_caught": End("チェイス: 追いつかれ、封鎖されて捕まった", False),
-        "chase_time_overtaken": End("チェイス: カットの上限で追跡側に先頭を取られていた", False),
-        "chase_dead_end_cornered": End("チェイス: 行き止まりで追い詰められた", False),
-        # either way
-        "chase_pcs_out": End("チェイス: PCが全員脱落した（引き離された・イベント・消耗）", False),
-        # the PCs pursue
-        "chase_quarry_caught": End("チェイス: 逃げる相手に追いつき、封鎖して捕まえた", True),
-        "chase_quarry_out": End("チェイス: 逃げる相手が全員脱落した", True),
-        "chase_quarry_time_overtaken": End(
-            "チェイス: カットの上限で逃げる相手から先頭を奪っていた", True
-        ),
-        "chase_quarry_cornered": End("チェイス: 行き止まりで逃げる相手を追い詰めた", True),
-        "chase_quarry_goal": End("チェイス: 逃げる相手が目標値に着いた", False),
-        "chase_quarry_time": End("チェイス: カットの上限まで逃げる相手を捕まえられなかった", False),
-        "chase_quarry_dead_end": End(
-            "チェイス: 行き止まりで終わり、逃げる相手を捕まえられなかった", False
-        ),
-    }
-)
-"""Every way a cut-action battle ends, from the PCs' side (the fight's three, the chase's
-by its end and by who flees; rulings ``chase_caught``, ``chase_time_limit``,
-``chase_dead_end``)."""
 
 NOTES: Mapping[str, str] = MappingProxyType(
     {
@@ -110,8 +77,16 @@ NOTES: Mapping[str, str] = MappingProxyType(
 CHASE_RUNNERS = 2
 """The most runners of a chase the exact solver tries."""
 
-WINS = frozenset(k for k, e in ENDS.items() if e.win)
-"""The ends that are wins."""
+EXACT_SIZE = 100_000
+"""The largest :meth:`~.rules.CutactionRules.size` of a fight against two enemies or more
+that the exact solver tries. As measured, such fights that fit the budget reach 39,125 (1 PC
+against 2 enemies over 10 cuts: 12,929-33,989; 2 against 2 over 2 cuts: 26,015-39,125; 3
+against 2 over 1: 20,020) and none from 120,395 fits (2 against 2 over 6 cuts; the sample
+cutaction-tou, 2 against 2 over 8: 144,765, spent 5-10 s finding out); between, side
+missions that read 体力 and longer fights run out (2 against 2 over 3 cuts: 49,610). A
+fight against one enemy is not bounded: its 体力 is compared with no other's, so the key
+caps it by what it can still lose, and far more fits (3 PCs against one over 10 cuts:
+215,380; 4 against one over 6, 421,641, runs out)."""
 
 
 class CutactionSimulator(Simulator[Prepared]):
@@ -167,16 +142,18 @@ class CutactionSimulator(Simulator[Prepared]):
         return prepare(enc, tactics)
 
     def rules(self, prep: Prepared) -> CutactionRules:
-        return CutactionRules(prep, WINS)
+        return CutactionRules(prep)
 
     def exact_rules(self, prep: Prepared) -> CutactionRules | None:
         """None for a fight of more than :data:`~.fight.JOINT` fighters (their initiative
         checks, one after another, have more outcomes in the first cut than a budget buys)
-        and for a chase of more than :data:`CHASE_RUNNERS` runners (a duel's chase takes a
-        sixth of the full budget; with a third runner none fitted)."""
+        or against two enemies or more past :data:`EXACT_SIZE`, and for a chase of more
+        than :data:`CHASE_RUNNERS` runners (a duel's chase takes a sixth of the full budget;
+        with a third runner none fitted)."""
         if (prep.defeat and prep.pcs + len(prep.fight) > JOINT) or prep.cast > CHASE_RUNNERS:
             return None
-        return self.rules(prep)
+        rules = self.rules(prep)
+        return None if len(prep.fight) > 1 and rules.size() > EXACT_SIZE else rules
 
     def figures(self, prep: Prepared, outcomes: Dist[Battle]) -> dict[str, Fraction]:
         """P(each end)."""
@@ -198,11 +175,11 @@ class CutactionSimulator(Simulator[Prepared]):
                 out.append(self.note("jumping", vehicles="・".join(vehicles)))
             if prep.vehicles:
                 out.append(self.note("shared_vehicle", vehicles="・".join(prep.vehicles)))
-            if any(number == event_number("さらなる追跡者") for number, _, _ in plan.table.events):
+            if any(number == event_number("さらなる追跡者") for number, _, _ in plan.events):
                 out.append(self.note("further_pursuers"))
-            if plan.table.unmodelled:
-                entries = "・".join(f"「{t}」" for t in plan.table.unmodelled)
-                out.append(self.note("table_entries", table=plan.table.name, entries=entries))
+            if plan.unmodelled:
+                entries = "・".join(f"「{t}」" for t in plan.unmodelled)
+                out.append(self.note("table_entries", table=plan.table, entries=entries))
             if plan.others:
                 others = "・".join(f"「{t}」" for t in plan.others)
                 out.append(self.note("other_chases", first=plan.name, others=others))
@@ -218,7 +195,7 @@ class CutactionSimulator(Simulator[Prepared]):
             return {k: ENDS[k] for k in ("win", "wipe", "timeout")}
         leader = prep.settings.chase_time_limit == "leader"
         as_time = prep.settings.chase_dead_end == "as_time_limit"
-        dead_end = any(number == event_number("行き止まり") for number, _, _ in plan.table.events)
+        dead_end = any(number == event_number("行き止まり") for number, _, _ in plan.events)
         possible = {  # (why the chase ended, the fleeing side got away): under these rulings
             (END_TIME, False): leader,
             (END_DEAD_END, True): dead_end and as_time,

@@ -17,23 +17,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from saikoro.balance import Roll
-from saikoro.systems._cutaction.chase import (
-    END_CAPTURED,
-    END_DEAD_END,
-    FLEEING,
-    PURSUING,
-    acting_order,
-    at_relative,
-    beyond_area,
-    can_obstruct,
-    caught_up,
-    end_reason,
-    escaped,
-    in_reach,
-    rearmost,
-    retreat_position,
-    road_success_value,
-)
+from saikoro.systems._cutaction import chase as engine
+from saikoro.systems._cutaction.chase import END_CAPTURED, END_DEAD_END, FLEEING, PURSUING
 from saikoro.systems._cutaction.events import (
     FALLING_DAMAGE,
     RUNNER_CHECKS,
@@ -46,7 +31,7 @@ from .prepare import Prepared
 from .rolls import ONCOMING
 
 if TYPE_CHECKING:
-    from .cast import Step
+    from .cast import State, Step
 
 __all__ = ["Chase", "ChaseRules"]
 
@@ -116,8 +101,8 @@ def _out(inn: tuple[bool, ...], i: int) -> tuple[bool, ...]:
 class ChaseRules(Cast):
     """The chase's steps."""
 
-    def __init__(self, prep: Prepared, wins: frozenset[str]) -> None:
-        super().__init__(prep, wins)
+    def __init__(self, prep: Prepared) -> None:
+        super().__init__(prep)
         self._kept: dict[tuple[object, ...], object] = {}
         """The drops and the end of the positions met (they recur)."""
 
@@ -126,18 +111,19 @@ class ChaseRules(Cast):
         inn = tuple(hp[c] > 0 for c in self.slots)
         return Chase(1, sum(inn), hp, log, (0,) * len(inn), inn, fought)
 
-    def chase(self, s: Chase) -> Step:
-        """The next roll of the chase from ``s``, or how it ended."""
-        stages = self._stages
-        while True:
-            if self.judged(s):
-                end = self.ending(s)
-                if end:
-                    return self.end(end[0], s.hp, s.log, self.rounds(s), self.cuts(s), end[1])
-            found = stages[s.stage](self, s)
-            if not isinstance(found, Chase):
-                return found
-            s = found
+    def chase(self, s: Chase) -> State | Step:
+        """What follows ``s`` in the chase: the next state, a roll, or the battle's end."""
+        end = self.over(s)
+        return self.end(end[0], s.hp, s.log, *end[1:]) if end else self._stages[s.stage](self, s)
+
+    def over(self, s: Chase) -> tuple[str, int, int, bool] | None:
+        """The battle's end when the chase is judged over before the step from ``s``: the
+        end, the battle's cuts (the fight's, if any), the chase's, the fleeing side away."""
+        end = self.judged(s) and self.ending(s)
+        if not end:
+            return None
+        cuts = s.cut - (s.stage == START)
+        return end[0], s.fought if self.prep.defeat else cuts, cuts, end[1]
 
     @staticmethod
     def judged(s: Chase) -> bool:
@@ -157,12 +143,12 @@ class ChaseRules(Cast):
             self.rolls.kind, lambda x: s._replace(stage=MOVING, moves=None if x else (0,) * n)
         )
 
-    def _moving(self, s: Chase) -> Step | Chase:
+    def _moving(self, s: Chase) -> State | Step:
         """Each runner's movement check (initiative timing), then the drops."""
         j = self.next_runner(s, s.j)
         if j == len(self.slots):
             return self.turns(s)
-        value = road_success_value(self.chars[self.slots[j]].body, bad_road=s.bad)
+        value = engine.road_success_value(self.chars[self.slots[j]].body, bad_road=s.bad)
         move = self.rolls.move
 
         def moved(roll: int) -> Chase:
@@ -175,7 +161,7 @@ class ChaseRules(Cast):
 
     # -- a runner's turn ----------------------------------------------------------------
 
-    def _turn(self, s: Chase) -> Step | Chase:
+    def _turn(self, s: Chase) -> State | Step:
         """The cut's end, or a runner's move action: a pursuer that caught up with the
         fleeing leader blockades and tries the capture contest; anyone else accelerates
         (not under 小道)."""
@@ -186,7 +172,7 @@ class ChaseRules(Cast):
             return self._finish(s)
         me = self.chars[self.slots[r]]
         fleeing = [q for q, side in enumerate(self.sides) if s.inn[q] and side == FLEEING]
-        if self.sides[r] == PURSUING and caught_up(s.pos[r], max(s.pos[q] for q in fleeing)):
+        if self.sides[r] == PURSUING and engine.caught_up(s.pos[r], max(s.pos[q] for q in fleeing)):
             front = self.chars[self.slots[max(fleeing, key=lambda q: (s.pos[q], -q))]]
             return Roll(
                 self.rolls.contest(me.body, (front.body,)),
@@ -194,7 +180,7 @@ class ChaseRules(Cast):
             )
         if s.narrow:
             return s._replace(stage=MAIN)
-        value = road_success_value(me.body, bad_road=s.bad)
+        value = engine.road_success_value(me.body, bad_road=s.bad)
         speed = self.rolls.speed
 
         def sped(roll: int) -> Chase:
@@ -202,7 +188,7 @@ class ChaseRules(Cast):
 
         return Roll(self.rolls.check, sped)
 
-    def _main(self, s: Chase) -> Step | Chase:
+    def _main(self, s: Chase) -> State | Step:
         """The main action: the leader changes the route (対向車 as foreseen at the cut's
         start); the others, by the tactics, attack or obstruct."""
         if not s.turn:
@@ -217,18 +203,17 @@ class ChaseRules(Cast):
         me, here = self.chars[self.slots[r]], s.pos[r]
         foes = [q for q, side in enumerate(self.sides) if s.inn[q] and side != self.sides[r]]
         targets = [
-            q for q in foes if any(in_reach(here, s.pos[q], melee=a.melee) for a in me.attacks)
+            q
+            for q in foes
+            if any(engine.in_reach(here, s.pos[q], melee=a.melee) for a in me.attacks)
         ]
-        pushable = [] if s.narrow else [q for q in foes if can_obstruct(here, s.pos[q])]
+        pushable = [] if s.narrow else [q for q in foes if engine.can_obstruct(here, s.pos[q])]
         if targets and (self.sides[r] == PURSUING or not pushable):
-            chars = [self.slots[q] for q in targets]
-            picked = self.choose(self.slots[r], chars, s.hp)
-            if picked is None:
-                return Roll(
-                    self.rolls.uniform(len(targets)),
-                    lambda i: s._replace(stage=ATTACK, target=targets[i]),
-                )
-            return s._replace(stage=ATTACK, target=targets[chars.index(picked)])
+            at = [self.slots[q] for q in targets]
+            ready = s._replace(stage=ATTACK)
+            return self.aim(
+                self.slots[r], at, s.hp, lambda c: ready._replace(target=self.slots.index(c))
+            )
         if not pushable:
             return self._finish(s)
         q = max(pushable, key=lambda q: (s.pos[q], self.chars[self.slots[q]].pc, -q))
@@ -236,33 +221,29 @@ class ChaseRules(Cast):
         def pushed(back: int) -> Chase:
             if not back:
                 return self._finish(s)
-            return self._settle(
-                self._finish(s._replace(pos=_put(s.pos, q, retreat_position(s.pos[q], back))))
-            )
+            pos = _put(s.pos, q, engine.retreat_position(s.pos[q], back))
+            return self._settle(self._finish(s._replace(pos=pos)))
 
         return Roll(self.rolls.obstruct(me.body, self.chars[self.slots[q]].body), pushed)
 
-    def _attack(self, s: Chase) -> Step | Chase:
+    def _attack(self, s: Chase) -> State | Step:
         """The attack that deals most (then the highest success value) on the target."""
         r, q = s.order[s.turn], s.target
         me, it = self.chars[self.slots[r]], self.chars[self.slots[q]]
-        usable = [a for a in me.attacks if in_reach(s.pos[r], s.pos[q], melee=a.melee)]
+        usable = [a for a in me.attacks if engine.in_reach(s.pos[r], s.pos[q], melee=a.melee)]
         if not usable:
             return self._finish(s)
         atk = max(usable, key=lambda a: (a.damage, me.value(a)))
 
         def struck(loss: int) -> Chase:
-            c = self.slots[q]
-            hp, log = self.hurt(s.hp, s.log, c, loss, self.slots[r], atk.name)
-            if hp[c] > 0:
-                return self._finish(s._replace(hp=hp, log=log))
-            return self._settle(self._finish(s._replace(hp=hp, log=log, inn=_out(s.inn, q))))
+            t = self._finish(self._hurt(s, q, loss, self.slots[r], atk.name))
+            return t if t.inn[q] else self._settle(t)
 
         return Roll(self.rolls.hit(me.value(atk), atk.damage, it.reaction, it.body), struck)
 
     # -- the route change's event ---------------------------------------------------------
 
-    def _event(self, s: Chase) -> Step | Chase:
+    def _event(self, s: Chase) -> State | Step:
         """The event: everyone's check, one runner after the other, or its effect on the
         chase; every event is a change, after which the drops."""
         number = s.event
@@ -270,7 +251,6 @@ class ChaseRules(Cast):
             j = self.next_runner(s, s.j)
             if j == len(self.slots):
                 return self._settle(self._finish(s))
-            c = self.slots[j]
             blocked = {p for p, i in zip(s.pos, s.inn, strict=True) if i} if s.narrow else ()
 
             def affected(x: int) -> Chase:
@@ -278,21 +258,22 @@ class ChaseRules(Cast):
                 if not x:
                     return t
                 if number == CURVES:  # falls back
-                    return t._replace(pos=_put(s.pos, j, retreat_position(s.pos[j], x, blocked)))
+                    back = engine.retreat_position(s.pos[j], x, blocked)
+                    return t._replace(pos=_put(s.pos, j, back))
                 if number == JUMP:  # drops out
                     return t._replace(inn=_out(s.inn, j))
                 if number != ONCOMING:  # スリップ: loses the cut
                     return t._replace(idle=s.idle | 1 << j)
-                hp, log = self.hurt(s.hp, s.log, c, x)
-                return t._replace(hp=hp, log=log, inn=s.inn if hp[c] > 0 else _out(s.inn, j))
+                return self._hurt(t, j, x)
 
             move = s.moves[j] if number == ONCOMING and s.moves else 0
-            return Roll(self.rolls.event(number, self.chars[c].body, move), affected)
+            body = self.chars[self.slots[j]].body
+            return Roll(self.rolls.event(number, body, move), affected)
         if number == FALLING:
             rounding = self.settings.falling_area
 
             def landed(roll: int) -> Chase:
-                hit = at_relative(s.pos, s.inn, falling_area(roll, rounding=rounding))
+                hit = engine.at_relative(s.pos, s.inn, falling_area(roll, rounding=rounding))
                 return s._replace(stage=FALL, falls=sum(1 << q for q in hit))
 
             return Roll(self.rolls.falling, landed)
@@ -302,24 +283,21 @@ class ChaseRules(Cast):
         if number == NARROW:
             after = after._replace(narrow=True)
         elif number == CLOSED:
-            gone = rearmost(s.pos, s.inn)
+            gone = engine.rearmost(s.pos, s.inn)
             after = after._replace(inn=tuple(i and q not in gone for q, i in enumerate(s.inn)))
         return self._settle(after)  # (悪路 is set with the event; さらなる追跡者 changes nothing)
 
-    def _falling(self, s: Chase) -> Step | Chase:
+    def _falling(self, s: Chase) -> State | Step:
         """Falling objects' damage on each runner they hit, one after the other."""
         j = self.next_runner(s, s.j, s.falls)
         if j == len(self.slots):
             return self._settle(self._finish(s))
-        c = self.slots[j]
+        body = self.chars[self.slots[j]].body
+        return Roll(
+            self.rolls.damage(FALLING_DAMAGE, body), lambda x: self._hurt(s._replace(j=j + 1), j, x)
+        )
 
-        def fell(loss: int) -> Chase:
-            hp, log = self.hurt(s.hp, s.log, c, loss)
-            return s._replace(j=j + 1, hp=hp, log=log, inn=s.inn if hp[c] > 0 else _out(s.inn, j))
-
-        return Roll(self.rolls.damage(FALLING_DAMAGE, self.chars[c].body), fell)
-
-    _stages: tuple[Callable[[ChaseRules, Chase], Step | Chase], ...] = (
+    _stages: tuple[Callable[[ChaseRules, Chase], State | Step], ...] = (
         _start,
         _moving,
         _turn,
@@ -330,6 +308,13 @@ class ChaseRules(Cast):
     )
 
     # -- changes and ends ---------------------------------------------------------------
+
+    def _hurt(self, s: Chase, q: int, loss: int, by: int = -1, attack: str = "") -> Chase:
+        """``s`` once runner ``q`` has lost ``loss`` 体力 (to ``by``'s ``attack``, else to an
+        event): at 0 or less it is out."""
+        c = self.slots[q]
+        hp, log = self.hurt(s.hp, s.log, c, loss, by, attack)
+        return s._replace(hp=hp, log=log, inn=s.inn if hp[c] > 0 else _out(s.inn, q))
 
     def next_runner(self, s: Chase, j: int, among: int = -1) -> int:
         """The first runner from ``j`` on who is still in (and among the bits of ``among``)."""
@@ -342,7 +327,7 @@ class ChaseRules(Cast):
         """``s`` once the movement checks are made: the drops, then the acting order."""
         s = self._settle(s)
         pcs = tuple(self.chars[c].pc for c in self.slots)
-        return s._replace(stage=TURN, j=0, order=acting_order(s.pos, s.inn, pcs))
+        return s._replace(stage=TURN, j=0, order=engine.acting_order(s.pos, s.inn, pcs))
 
     def next_cut(self, s: Chase) -> Chase:
         """The next cut's start: the cut's end drops who is beyond the area, 小道 ends."""
@@ -368,7 +353,7 @@ class ChaseRules(Cast):
         key = (s.pos, s.inn)
         found = self._kept.get(key)
         if found is None:
-            gone = beyond_area(s.pos, s.inn)
+            gone = engine.beyond_area(s.pos, s.inn)
             found = self._kept[key] = tuple(i and q not in gone for q, i in enumerate(s.inn))
         return found  # type: ignore[return-value]
 
@@ -388,20 +373,14 @@ class ChaseRules(Cast):
         if found == ():
             st, runners = self.settings, tuple(zip(self.sides, s.pos, s.inn, strict=True))
             goal = self.prep.chase.goal if self.prep.chase else None
-            reason = end_reason(runners, target=goal, cut=s.cut, cast=s.limit, finished=s.finished)
+            reason = engine.end_reason(
+                runners, target=goal, cut=s.cut, cast=s.limit, finished=s.finished
+            )
             found = None
             if reason is not None:
-                fled = escaped(
+                fled = engine.escaped(
                     reason, runners, time_limit=st.chase_time_limit, dead_end=st.chase_dead_end
                 )
                 found = END_KEYS[reason, self.pcs_flee, fled], fled
             self._kept[key] = found
         return found  # type: ignore[return-value]
-
-    def cuts(self, s: Chase) -> int:
-        """The cuts of the chase played when it ends in ``s``."""
-        return s.cut - (s.stage == START)
-
-    def rounds(self, s: Chase) -> int:
-        """The battle's rounds when it ends in ``s``: the fight's cuts, when there was one."""
-        return s.fought if self.prep.defeat else self.cuts(s)

@@ -23,7 +23,7 @@ from .chase import Chase, ChaseRules
 from .prepare import Attack, Prepared
 
 if TYPE_CHECKING:
-    from .cast import Step
+    from .cast import State, Step
 
 __all__ = ["Fight", "FightRules"]
 
@@ -58,44 +58,37 @@ class Fight(NamedTuple):
     moved: bool = False
     rolled: tuple[int, ...] = ()
 
-    def acting(self, order: tuple[int, ...]) -> Fight:
-        """This cut once its initiative gave ``order``."""
-        return self._replace(order=order)
-
 
 class FightRules(ChaseRules):
     """The fight's steps (then the chase's, when the fight is won and one follows)."""
 
-    def __init__(self, prep: Prepared, wins: frozenset[str]) -> None:
-        super().__init__(prep, wins)
+    def __init__(self, prep: Prepared) -> None:
+        super().__init__(prep)
         self._usable: dict[tuple[int, int, int, int], tuple[tuple[Attack, int], ...]] = {}
+        self._blockaders = [
+            [f for f in self.fighters if self.chars[f].blockade and self.chars[f].pc == pc]
+            for pc in (False, True)
+        ]
 
-    def fight(self, s: Fight) -> Step:
-        """The next roll of the fight from ``s``, or how it ended."""
-        while True:
-            found: Step | Fight | Chase
-            if s.order is None:  # everyone's initiative check
-                standing = tuple(f for f in self.fighters if s.hp[f] > 0)
-                if len(standing) <= JOINT:
-                    return Roll(self.rolls.initiative(standing), s.acting)
-                found = self._checks(s, standing)
-            elif s.turn == len(s.order):
-                found = self.cut_end(s)
-            elif s.hp[s.order[s.turn]] <= 0:
-                found = s._replace(turn=s.turn + 1)
-            elif s.target < 0:
-                found = self._aim(s, s.order[s.turn])
-            elif not s.moved:
-                found = self._close_in(s, s.order[s.turn])
-            else:
-                found = self._strike(s, s.order[s.turn])
-            if isinstance(found, Chase):
-                return self.chase(found)
-            if not isinstance(found, Fight):
-                return found
-            s = found
+    def fight(self, s: Fight) -> State | Step:
+        """What follows ``s`` in the fight: the next state, a roll, or the battle's end."""
+        if s.order is None:  # everyone's initiative check
+            standing = tuple(f for f in self.fighters if s.hp[f] > 0)
+            if len(standing) <= JOINT:
+                return Roll(self.rolls.initiative(standing), lambda order: s._replace(order=order))
+            return self._checks(s, standing)
+        if s.turn == len(s.order):
+            return self.cut_end(s)
+        a = s.order[s.turn]
+        if s.hp[a] <= 0:
+            return s._replace(turn=s.turn + 1)
+        if s.target < 0:
+            return self._aim(s, a)
+        if not s.moved:
+            return self._close_in(s, a)
+        return self._strike(s, a)
 
-    def _checks(self, s: Fight, standing: tuple[int, ...]) -> Step | Fight:
+    def _checks(self, s: Fight, standing: tuple[int, ...]) -> State | Step:
         """The initiative of more than :data:`JOINT` fighters: each check, then the order."""
         if len(s.rolled) < len(standing):
             return Roll(self.rolls.check, lambda roll: s._replace(rolled=(*s.rolled, roll)))
@@ -106,24 +99,21 @@ class FightRules(ChaseRules):
         ranked = initiative_order(entries, failed_order=self.settings.failed_initiative_order)
         return s._replace(order=tuple(int(e.name) for e in ranked), rolled=())
 
-    def verdict(self, s: Fight) -> str:
-        """What the cut's end decides: the mission (``chase`` when the chase follows, else
-        ``win``), then a wipe, then the cut limit (``timeout``); ``""``: the next cut."""
-        if all(s.hp[d] <= 0 for d in self.prep.defeat):
-            return "chase" if self.prep.chase else "win"
-        if all(s.hp[p] <= 0 for p in range(self.pcs)):
-            return "wipe"
-        return "timeout" if s.cut == self.prep.cuts else ""
-
     def cut_end(self, s: Fight) -> Fight | Chase | Battle:
-        """What follows the cut ``s`` ends: the chase, the battle's end or the next cut."""
-        verdict = self.verdict(s)
-        if verdict == "chase":
-            return self.chase_start(s.hp, s.log, s.cut)
-        if verdict:
-            # lost before the chase: the fleeing PCs caught, the quarry gone
-            return self.end(verdict, s.hp, s.log, s.cut, None, not self.pcs_flee)
-        return Fight(s.cut + 1, s.hp, s.log, s.rows)
+        """What follows the cut ``s`` ends: the mission (the chase when one follows, else
+        ``win``), then a wipe, then the cut limit (``timeout``); else the next cut."""
+        if all(s.hp[d] <= 0 for d in self.prep.defeat):
+            if self.prep.chase:
+                return self.chase_start(s.hp, s.log, s.cut)
+            end = "win"
+        elif all(s.hp[p] <= 0 for p in range(self.pcs)):
+            end = "wipe"
+        elif s.cut == self.prep.cuts:
+            end = "timeout"
+        else:
+            return Fight(s.cut + 1, s.hp, s.log, s.rows)
+        # lost before the chase: the fleeing PCs caught, the quarry gone
+        return self.end(end, s.hp, s.log, s.cut, None, not self.pcs_flee)
 
     def usable(self, a: int, t: int, rows: tuple[int, ...]) -> tuple[tuple[Attack, int], ...]:
         """The attacks ``a`` can make on ``t`` from ``rows`` with their success values (the
@@ -146,7 +136,7 @@ class FightRules(ChaseRules):
             found = self._usable[key] = tuple(out)
         return found
 
-    def _aim(self, s: Fight, a: int) -> Step | Fight:
+    def _aim(self, s: Fight, a: int) -> State | Step:
         """``a`` picks its target among the foes it can attack (any foe when it can attack
         none); with no foe standing the cut's turns are over."""
         pc = self.chars[a].pc
@@ -154,41 +144,29 @@ class FightRules(ChaseRules):
         if not foes:
             return s._replace(turn=len(s.order or ()))
         candidates = [f for f in foes if self.usable(a, f, s.rows)] or foes
-        picked = self.choose(a, candidates, s.hp)
-        if picked is None:
-            return Roll(
-                self.rolls.uniform(len(candidates)), lambda i: s._replace(target=candidates[i])
-            )
-        return s._replace(target=picked)
+        return self.aim(a, candidates, s.hp, lambda t: s._replace(target=t))
 
-    def _close_in(self, s: Fight, a: int) -> Step | Fight:
+    def _close_in(self, s: Fight, a: int) -> State | Step:
         """A melee fighter out of reach moves one row towards its target (tactic
         ``close_in``); out of a row a foe blockades only by winning the agility contest."""
         me, t, rows = self.chars[a], s.target, s.rows
         stay = s._replace(moved=True)
-        if (
-            self.usable(a, t, rows)
-            or not self.policy(a).close_in
-            or me.blockade
-            or me.cover is not Cover.NONE
-            or rows[t] == rows[a]
-        ):
+        if self.usable(a, t, rows) or not self.policy(a).close_in or rows[t] == rows[a]:
+            return stay
+        if me.blockade or me.cover is not Cover.NONE:  # it holds its row, its cover
             return stay
         row = rows[a] + (1 if rows[t] > rows[a] else -1)
         went = stay._replace(rows=(*rows[:a], row, *rows[a + 1 :]))
         blockers = tuple(
             self.chars[b].body
-            for b in self.fighters
-            if s.hp[b] > 0
-            and self.chars[b].pc != me.pc
-            and self.chars[b].blockade
-            and rows[b] == rows[a]
+            for b in self._blockaders[not me.pc]
+            if s.hp[b] > 0 and rows[b] == rows[a]
         )
         if not blockers:
             return went
         return Roll(self.rolls.contest(me.body, blockers), lambda x: stay if x else went)
 
-    def _strike(self, s: Fight, a: int) -> Step | Fight:
+    def _strike(self, s: Fight, a: int) -> State | Step:
         """The attack with the most damage (then the highest success value) on the target."""
         t = s.target
         done = s._replace(turn=s.turn + 1, target=-1, moved=False)

@@ -21,20 +21,14 @@ from saikoro.systems._cutaction.events import CHASE_EVENTS, chase_target, event_
 from saikoro.systems._cutaction.rulings import Settings
 
 __all__ = [
-    "AREAS",
     "DEFAULT_CUTS",
     "Attack",
     "Char",
     "ChasePlan",
-    "EventTable",
     "Prepared",
     "chases_of",
     "prepare",
 ]
-
-AREAS = tuple(c.value for c in scenario.AREAS)
-"""The scenario's names of the battle rows, in the order of
-:data:`~saikoro.systems._cutaction.area.ROWS`."""
 
 DEFAULT_CUTS = 10
 """The fight's cut limit when the main mission gives none."""
@@ -42,16 +36,12 @@ DEFAULT_CUTS = 10
 
 @dataclass(frozen=True)
 class Attack:
-    """One attack: its name, melee or shooting, its damage."""
+    """One attack: its name, melee (body check, same row or area) or shooting (head check),
+    its damage."""
 
     name: str
-    kind: str
+    melee: bool
     damage: int
-
-    @property
-    def melee(self) -> bool:
-        """A melee attack (body check, same row or area); else shooting (head check)."""
-        return self.kind == "melee"
 
 
 @dataclass(frozen=True)
@@ -89,28 +79,7 @@ class Char:
         return self.body if attack.melee else self.head
 
 
-@dataclass(frozen=True)
-class EventTable:
-    """The table a route change rolls: outcome weights -> rule-book event number (0: an
-    entry of the scenario's own table whose effect is not modelled).
-
-    Attributes:
-        name: ``""`` for the rule book's table, else the scenario's table name.
-        events: (event number, probability, entry title) per entry.
-    """
-
-    name: str
-    events: tuple[tuple[int, Fraction, str], ...]
-
-    @property
-    def unmodelled(self) -> tuple[str, ...]:
-        """Titles of the scenario's entries whose effect is not simulated."""
-        return tuple(title for number, _, title in self.events if number == 0)
-
-
-RULE_BOOK = EventTable(
-    "", tuple((ev.number, Fraction(1, len(CHASE_EVENTS)), ev.name) for ev in CHASE_EVENTS)
-)
+RULE_BOOK = tuple((ev.number, Fraction(1, len(CHASE_EVENTS)), ev.name) for ev in CHASE_EVENTS)
 """The rule book's chase event table (1D10, ruling ``chase_event_order``)."""
 
 
@@ -123,7 +92,9 @@ class ChasePlan:
         goal: the chase's goal, 10 x the move target.
         pcs_flee: the PCs flee (``flees: party``); else they pursue.
         runners: the enemies in the chase (indices into :attr:`Prepared.chars`).
-        table: the event table a route change rolls.
+        table: the event table a route change rolls (``""``: the rule book's).
+        events: its entries: (rule-book event number, probability, title); number 0 for an
+            entry of the scenario's own table whose effect is not modelled.
         others: names of further ``kind: chase`` targets (not simulated).
     """
 
@@ -131,8 +102,14 @@ class ChasePlan:
     goal: int
     pcs_flee: bool
     runners: tuple[int, ...]
-    table: EventTable
+    table: str
+    events: tuple[tuple[int, Fraction, str], ...]
     others: tuple[str, ...] = ()
+
+    @property
+    def unmodelled(self) -> tuple[str, ...]:
+        """Titles of the scenario's entries whose effect is not simulated."""
+        return tuple(title for number, _, title in self.events if number == 0)
 
 
 @dataclass(frozen=True)
@@ -172,17 +149,19 @@ class Prepared:
 def _char(i: int, m: sm.CutactionPC | sm.CutactionEnemy) -> Char:
     """The ``i``-th PC or enemy as the battle reads it (a PC has one attack, no cover)."""
     values = (m.body, m.head, m.body if m.reaction is None else m.reaction, m.hp)
-    row = AREAS.index(m.area)
+    row = [c.value for c in scenario.AREAS].index(m.area)  # the order of area.ROWS
     if isinstance(m, sm.CutactionPC):
-        attack = Attack("攻撃", m.attack, m.damage)
+        attack = Attack("攻撃", m.attack == "melee", m.damage)
         return Char(m.name, True, i, *values, row, Cover.NONE, (attack,))
-    attacks = tuple(Attack(a.name, a.kind, a.damage) for a in m.attacks)
+    attacks = tuple(Attack(a.name, a.kind == "melee", a.damage) for a in m.attacks)
     return Char(m.id, False, i, *values, row, Cover(m.cover), attacks, m.blockade, m.vehicle)
 
 
-def _table(enc: Encounter, target: sm.CutactionTarget) -> EventTable:
-    """The table of a route change: the one ``table`` names, the scenario's only table, or
-    the rule book's (ruling ``chase_actions``)."""
+def _table(
+    enc: Encounter, target: sm.CutactionTarget
+) -> tuple[str, tuple[tuple[int, Fraction, str], ...]]:
+    """The table of a route change and its entries: the one ``table`` names, the scenario's
+    only table, or the rule book's (ruling ``chase_actions``)."""
     tables = [t for t in enc.tables if isinstance(t, sm.CutactionChaseTable)]
     if len(tables) != len(enc.tables):
         raise InternalError("cutaction: the encounter's tables are not CutactionChaseTables")
@@ -190,7 +169,7 @@ def _table(enc: Encounter, target: sm.CutactionTarget) -> EventTable:
     if len(chosen) != 1:
         if target.table or len(tables) > 1:
             raise InternalError(f"cutaction: the chase table is not resolved ({target.table!r})")
-        return RULE_BOOK
+        return "", RULE_BOOK
     table = chosen[0]
     result = odds(table.die)
     if result is None:
@@ -204,7 +183,7 @@ def _table(enc: Encounter, target: sm.CutactionTarget) -> EventTable:
         )
         number = event_number(entry.event) if entry.event else 0
         events.append((number, p, entry.title))
-    return EventTable(table.name, tuple(events))
+    return table.name, tuple(events)
 
 
 def chases_of(enc: Encounter) -> list[sm.CutactionTarget]:
@@ -237,7 +216,7 @@ def prepare(enc: Encounter, tactics: Tactics) -> Prepared:
             chase_target(target.target),
             target.flees != "enemies",
             runners,
-            _table(enc, target),
+            *_table(enc, target),
             tuple(t.name for t in chases[1:]),
         )
     fight = tuple(k for k in range(first, len(chars)) if k not in runners)

@@ -15,16 +15,8 @@ from functools import cache
 from math import prod
 
 from saikoro.dice import Dist
+from saikoro.systems._cutaction import checks
 from saikoro.systems._cutaction.chase import accelerate_gain, move_gain
-from saikoro.systems._cutaction.checks import (
-    CheckResult,
-    InitiativeEntry,
-    check_results,
-    contest_odds,
-    initiative_order,
-    obstruct_dist,
-    roll_dist,
-)
 from saikoro.systems._cutaction.damage import attack_table, damage_dist
 from saikoro.systems._cutaction.events import event_number, oncoming_damage, runner_effect
 
@@ -41,14 +33,14 @@ class Rolls:
 
     def __init__(self, prep: Prepared) -> None:
         st = self.settings = prep.settings
-        self.check: Dist[int] = roll_dist(st.check_dice)
+        self.check: Dist[int] = checks.roll_dist(st.check_dice)
         """Any check: the roll of the check dice."""
         self.top = max(self.check.outcomes())
         """The roll that fumbles."""
         self.falling: Dist[int] = Dist.die(10)
         """Where falling objects land: the 1D10 halved (ruling ``falling_area``)."""
         events: dict[int, Fraction] = {}
-        for number, p, _ in prep.chase.table.events if prep.chase else ():
+        for number, p, _ in prep.chase.events if prep.chase else ():
             events[number] = events.get(number, Fraction(0)) + p
         oncoming = events.pop(ONCOMING, Fraction(0))
         self.kind: Dist[int] = Dist.from_fractions({0: oncoming, 1: 1 - oncoming})
@@ -69,9 +61,9 @@ class Rolls:
         self.event = cache(self._event)
         self.damage = cache(self._damage)
 
-    def result(self, value: int, roll: int) -> CheckResult:
+    def result(self, value: int, roll: int) -> checks.CheckResult:
         """The check of success value ``value`` that rolled ``roll``."""
-        return CheckResult(value, roll, 0, roll == self.top)
+        return checks.CheckResult(value, roll, 0, roll == self.top)
 
     def _initiative(self, fighters: tuple[int, ...]) -> Dist[tuple[int, ...]]:
         """A cut's acting order (characters): every one of ``fighters`` makes its initiative
@@ -88,8 +80,8 @@ class Rolls:
                 if roll != self.top:
                     a = self.chars[f].body - roll
                     odds[-1][a] = odds[-1].get(a, 0) + w
-        ranked = initiative_order(
-            [InitiativeEntry(str(a), a) for a in {a for got in odds for a in got}],
+        ranked = checks.initiative_order(
+            [checks.InitiativeEntry(str(a), a) for a in {a for got in odds for a in got}],
             failed_order=self.settings.failed_initiative_order,
         )
         ways: dict[tuple[int, ...], int] = {(): 1}  # places in ``fighters`` -> weight
@@ -121,7 +113,7 @@ class Rolls:
     def _contest(self, active: int, passive: tuple[int, ...]) -> Dist[int]:
         """A contest (ruling ``contest_rule``): 0 the active side wins, 1 it does not."""
         st = self.settings
-        c = contest_odds(active, passive, dice=st.check_dice, rule=st.contest_rule)
+        c = checks.contest_odds(active, passive, dice=st.check_dice, rule=st.contest_rule)
         return Dist.from_fractions({0: c.win, 1: c.lose})
 
     def _hit(self, value: int, damage: int, reaction: int, body: int) -> Dist[int]:
@@ -148,7 +140,9 @@ class Rolls:
         """How far 進路妨害 pushes its target back (ruling ``obstruct_distance``)."""
         st = self.settings
         rule, distance = st.contest_rule, st.obstruct_distance
-        return obstruct_dist(active, passive, dice=st.check_dice, rule=rule, distance=distance)
+        return checks.obstruct_dist(
+            active, passive, dice=st.check_dice, rule=rule, distance=distance
+        )
 
     def _event(self, number: int, body: int, move: int = 0) -> Dist[int]:
         """What event ``number`` does to a runner of body ``body`` after its check: how far
@@ -156,7 +150,7 @@ class Rolls:
         ``move``), 1 when it drops out (ジャンプ) or loses the cut (スリップ)."""
         dice = self.settings.check_dice
         parts = []
-        for r, p in check_results(body, dice=dice):
+        for r, p in checks.check_results(body, dice=dice):
             e = runner_effect(number, r, move=move)
             if number == ONCOMING and not r.success:
                 parts.append((p, self._damage(e.damage, body)))

@@ -17,6 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
 from functools import cached_property
+from itertools import product
+from math import comb, prod
+from typing import Any
 
 from saikoro.balance import Battle, Roll, Rules
 from saikoro.systems._cutaction.chase import FLEEING
@@ -35,18 +38,19 @@ ANY = 10**9
 
 
 class CutactionRules(FightRules, Rules[State]):
-    """The battles of one prepared encounter (``wins``: the ends that are wins)."""
+    """The battles of one prepared encounter."""
 
     work = 16
     """An outcome takes many times the work of a plain system's to step and key: charged so
     that a budget takes about the time the hand-written solver took (10,000,000 steps:
     625,000 outcomes, tens of seconds; everything it solved is still solved)."""
 
-    def __init__(self, prep: Prepared, wins: frozenset[str]) -> None:
-        super().__init__(prep, wins)
+    def __init__(self, prep: Prepared) -> None:
+        super().__init__(prep)
         self.reads = prep.reads
         self._goal = prep.chase.goal if prep.chase else 0
-        self._caps: dict[tuple[object, ...], tuple[tuple[int, int, int], ...]] = {}
+        self._caps: dict[tuple[object, ...], Any] = {}
+        """The caps of 体力 (:meth:`_fight_caps`, :meth:`_chase_caps`) at the times met."""
 
     def start(self) -> State:
         hp = tuple(c.hp for c in self.chars)
@@ -56,25 +60,48 @@ class CutactionRules(FightRules, Rules[State]):
         return self.chase_start(hp, log)
 
     def step(self, state: State) -> Roll[State] | Battle:
-        if isinstance(state, Fight):
-            return self.fight(state)
-        return self.chase(state)
+        fight, chase = self.fight, self.chase
+        while True:
+            nxt = fight(state) if state.__class__ is Fight else chase(state)  # type: ignore[arg-type]
+            if nxt.__class__ is not Fight and nxt.__class__ is not Chase:
+                return nxt  # type: ignore[return-value]
+            state = nxt
 
     def canonical(self, state: State) -> Hashable:
-        if isinstance(state, Fight):
-            return self._fight_key(state)
-        return self._chase_key(state)
+        s = state
+        if isinstance(s, Fight) and s.order is not None and s.turn == len(s.order):
+            after = self.cut_end(s)  # the cut's end: what follows
+            if isinstance(after, Battle):
+                return self._end_key(after.end, after.rounds, s.hp, s.log)
+            s = after
+        if isinstance(s, Fight):
+            return self._fight_key(s)
+        if s.stage == MOVING and self.next_runner(s, s.j) == len(self.slots):
+            s = self.turns(s)  # the end is judged once everyone has moved
+        elif s.stage == TURN and s.turn == len(s.order):
+            s = self.next_cut(s)
+        end = self.over(s)
+        return self._end_key(end[0], end[1], s.hp, s.log) if end else self._chase_key(s)
+
+    def size(self) -> int:
+        """A bound of the fight's 体力 states: summed over the cuts, the product over both
+        sides of the fewer of their fighters' values (体力 + 1, but no more than the damage
+        the other side can have dealt by then, each foe hitting once a cut) multiplied and
+        of the ways to share that damage out among them."""
+        total = 0
+        for cut in range(1, self.prep.cuts + 1):
+            term = 1
+            for pc in (True, False):
+                side = [c for c in self.fighters if self.chars[c].pc == pc]
+                most = cut * sum(max(self._hits[c][o] for c in side) for o in self.fighters)
+                values = prod(1 + min(self.chars[c].hp, most) for c in side)
+                term *= min(values, comb(most + len(side), len(side)))
+            total += term
+        return total
 
     # -- keys ---------------------------------------------------------------------------
 
     def _fight_key(self, s: Fight) -> Hashable:
-        if s.order is not None and s.turn == len(s.order):  # the cut's end: what follows
-            verdict = self.verdict(s)
-            if verdict == "chase":
-                return self._chase_key(self.chase_start(s.hp, s.log, s.cut))
-            if verdict:
-                return self._end_key(verdict, s.cut, s.hp, s.log)
-            s = Fight(s.cut + 1, s.hp, s.log, s.rows)
         hp, rest = s.hp, s.order and s.order[s.turn :]
         if "taken" not in self.reads:
             standing = acting = 0
@@ -85,20 +112,10 @@ class CutactionRules(FightRules, Rules[State]):
             caps = self._caps.get((s.cut, acting, standing))
             if caps is None:
                 caps = self._caps[s.cut, acting, standing] = self._fight_caps(s, acting)
-            hp = tuple([min(max(h, 0), cap) for h, (_, cap, _) in zip(hp, caps, strict=True)])
+            hp = tuple([min(max(h, 0), cap) for h, cap in zip(hp, caps, strict=True)])
         return s.cut, hp, s.rows, rest, s.target, s.moved, s.rolled, self._log_key(s.log)
 
     def _chase_key(self, s: Chase) -> Hashable:
-        if s.stage == MOVING:  # the end is judged once everyone has moved
-            judged = self.next_runner(s, s.j) == len(self.slots)
-            s = self.turns(s) if judged else s
-        elif s.stage == TURN and s.turn == len(s.order):
-            s, judged = self.next_cut(s), True
-        else:
-            judged = self.judged(s)
-        end = self.ending(s) if judged else None
-        if end:
-            return self._end_key(end[0], self.rounds(s), s.hp, s.log)
         pos, hp, moves = s.pos, s.hp, s.moves
         later = s.limit - s.cut
         inside = [p for p, i in zip(pos, s.inn, strict=True) if i]
@@ -121,7 +138,7 @@ class CutactionRules(FightRules, Rules[State]):
         return far, pos, s.inn, hp, moves, fought, self._log_key(s.log), when, road
 
     def _end_key(self, end: str, rounds: int, hp: tuple[int, ...], log: Log) -> Hashable:
-        """One key for the ways to the same end."""
+        """One key for the ways to the same end (what a side mission can read of it)."""
         pcs = hp[: self.pcs]
         taken = sum(pcs) if "taken" in self.reads else 0
         return end, rounds, tuple(h <= 0 for h in pcs), taken, self._log_key(log)
@@ -155,20 +172,20 @@ class CutactionRules(FightRules, Rules[State]):
                 hp.append(max(h, 0))
         return tuple(hp), None if moves is None else tuple(moves)
 
-    def _fight_caps(self, s: Fight, acting: int) -> tuple[tuple[int, int, int], ...]:
-        """For each character: its runner, one more than the most it can still lose in the
-        battle (the fighters of ``acting``'s bits still act this cut), no pending hit."""
+    def _fight_caps(self, s: Fight, acting: int) -> tuple[int, ...]:
+        """For each character, one more than the most it can still lose in the battle (the
+        fighters of ``acting``'s bits still act this cut; then the chase's runners)."""
         out = []
+        later = self.prep.cuts - s.cut
         for c, hits in enumerate(self._hits):
             q = self.slots.index(c) if c in self.slots else -1
             mates = (f for f in self.fighters if s.hp[f] > 0 and f != c)
             runners = (r for r in self.slots if r != c)
             if self._compared(c, mates) or (q >= 0 and self._compared(c, runners)):
-                out.append((q, ANY, 0))
+                out.append(ANY)
                 continue
-            later = self.prep.cuts - s.cut
             left = sum((later + (acting >> f & 1)) * hits[f] for f in self.fighters)
-            out.append((q, 1 + left + (len(self.slots) * self._per_cut[q] if q >= 0 else 0), 0))
+            out.append(1 + left + (len(self.slots) * self._per_cut[q] if q >= 0 else 0))
         return tuple(out)
 
     def _chase_caps(self, s: Chase, later: int) -> tuple[tuple[int, int, int], ...]:
@@ -214,22 +231,12 @@ class CutactionRules(FightRules, Rules[State]):
     def _hits(self) -> tuple[tuple[int, ...], ...]:
         """The most one attack of each character can take from each character of the
         other side (``[target][attacker]``; cover and reach left out)."""
-        hit = self.rolls.hit
-        return tuple(
-            tuple(
-                max(
-                    (
-                        max(hit(me.value(a), a.damage, it.reaction, it.body).outcomes())
-                        for a in me.attacks
-                    ),
-                    default=0,
-                )
-                if me.pc != it.pc
-                else 0
-                for me in self.chars
-            )
-            for it in self.chars
-        )
+        out = [[0] * len(self.chars) for _ in self.chars]
+        for (t, it), (a, me) in product(enumerate(self.chars), repeat=2):
+            for atk in me.attacks if me.pc != it.pc else ():
+                hit = self.rolls.hit(me.value(atk), atk.damage, it.reaction, it.body)
+                out[t][a] = max(out[t][a], *hit.outcomes())
+        return tuple(map(tuple, out))
 
     def _oncoming(self, q: int, damage: int | None = None) -> int:
         """The most 対向車 can take from runner ``q`` (``damage``: this cut's, when known)."""

@@ -35,7 +35,7 @@ EXACT_SIZE = 40_000
 """The most HP + 1 of every character multiplied together and by the turn limit once per
 character but one, of a battle solved exactly. It fits the budget up to 20,736 (the oracles'
 2 PCs against 2 enemies over two turns), outgrows it from 69,984 (those over three turns):
-exploring it to the budget's end would only delay its figures by most of a minute."""
+exploring it to the budget's end would only delay its figures by some 15 s."""
 
 
 def _values(c: km.KegarePC | km.KegareEnemy) -> tuple[int, int, int, int, str, bool]:

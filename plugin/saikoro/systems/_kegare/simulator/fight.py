@@ -425,11 +425,6 @@ def give(f: Fighter, status: str) -> None:
         f.poison = 1
 
 
-def poison_due(f: Fighter) -> bool:
-    """Whether ``f``'s poison ticks at this turn's end (not once out for good)."""
-    return f.poison > 0 and not out_for_good(f.felt)
-
-
 def recovery_due(f: Fighter) -> bool:
     """Whether ``f`` makes the recovery check (down, not out for good)."""
     return f.hp <= 0 and not out_for_good(f.felt)
@@ -469,7 +464,7 @@ def turn_end(prep: Prepared, f: Fighter) -> tuple[Dist[int], tuple[TurnEnd, ...]
     after its always-on cut), its recovery check when down after it (``KGR``), its
     status-recovery check (``KGS``), as one roll (each outcome's place in the tuple
     beside); ``None`` when none of them is due."""
-    ticking = poison_due(f)
+    ticking = f.poison > 0 and not out_for_good(f.felt)  # (not once out for good)
     if not (ticking or recovery_due(f) or cure_due(prep, f)):
         return None
     ticks = _poison(f.poison, min_damage=prep.min_damage) if ticking else _NOTHING

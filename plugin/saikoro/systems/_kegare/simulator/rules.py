@@ -89,6 +89,10 @@ per enemy action, the action that poisoned each PC (-1: none))."""
 
 State = tuple[Core, Totals]
 
+Turned = tuple[Dist[int], tuple[TurnEnd, ...], list["tuple[Char, int, bool] | None"]]
+"""A character's turn end at one state: the roll, its outcomes and where each leaves it
+(the character, the poison tick's damage, whether it is down at the end), found when met."""
+
 TABLE, ACT, END, DONE = range(4)
 """The phases: the random status table, the actions, the turn's end (the index: the next
 character, or the next place in the order); the battle's end (the index: which of
@@ -100,10 +104,9 @@ ENDS = ("win", "wipe", "timeout")
 STATUS_TABLE: Dist[int] = Dist.uniform(range(len(STATUSES)))
 """The random status table (each status alike)."""
 
-Plan = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+Plan = tuple[int, tuple[int, ...], tuple[int, ...], tuple[TableKey, ...]]
 """An attack as aimed: the skill, the targets, the characters whose defence skill's use it
-spends (a cover; a guard under ``defence_skill_uses=once_per_turn``), each target's odds
-(a number of ``KegareRules.tables``)."""
+spends (a cover; a guard under ``defence_skill_uses=once_per_turn``), each target's odds."""
 
 Hit = tuple[Move, int, tuple[int, ...], tuple[tuple[int, int, bool], ...]]
 """One outcome of an attack: the skill, its place in ``KegareRules.names`` (-1: a
@@ -124,6 +127,9 @@ def _risen(kegare: int) -> int:
     return kegare_after(kegare, KegareChange.TURN_END)
 
 
+_nearer = cache(nearer)
+
+
 def _put(values: tuple[T, ...], i: int, v: T) -> tuple[T, ...]:
     """``values`` with ``v`` at ``i``."""
     return (*values[:i], v, *values[i + 1 :])
@@ -142,15 +148,30 @@ class KegareRules(Rules[State]):
         self.prep = prep
         fs = self.fighters = [replace(f) for f in (*prep.pcs, *prep.enemies)]
         self.n, self.pcs = n, p = len(fs), len(prep.pcs)
-        self.first = tuple((f.hp, f.kegare, f.position, f.marks, f.poison, False) for f in fs)
         self.suffers = tuple(f.suffers for f in fs)
+        self.counted = tuple(
+            f.suffers or any(k for _, k in (*f.guards, *f.cuts, *f.covers)) for f in fs
+        )
+        """Whether each character's 穢れ can change what follows (it suffers the track, or a
+        skill of its works from some 穢れ); one's that cannot stays as it starts, so that
+        states alike but for it are one."""
         ten = next(k for k in count() if out_for_good(k))
         self.gone = tuple(ten if f.suffers else maxsize for f in fs)
-        """The 穢れ from which each character is out for good (:func:`out_for_good`): one
-        stands (:attr:`~.fight.Fighter.up`) at HP 1 or more and 穢れ below it."""
-        self.foes = (tuple(range(p)), tuple(range(p, n)))
-        """Whom an enemy attacks, whom a PC attacks (by ``pc``)."""
-        self.blessed = tuple(i for i, f in enumerate(fs) if f.blessed)
+        """The 穢れ from which each character is out for good (:func:`out_for_good`); one
+        out for good keeps HP 0 or below (its HP no longer matters), so that one stands
+        (:attr:`~.fight.Fighter.up`) at HP 1 or more."""
+        self.first = tuple(
+            (self._hp(i, f.hp, f.kegare), f.kegare, f.position, f.marks, f.poison, False)
+            for i, f in enumerate(fs)
+        )
+        policies, foes = (prep.enemy_policy, prep.pc_policy), (tuple(range(p)), tuple(range(p, n)))
+        self.sides = tuple(
+            (i < p, foes[i < p], policies[i < p], i < p and policies[1].close_in, not f.moves)
+            for i, f in enumerate(fs)
+        )
+        """Per character: a PC, whom it attacks, its side's tactic, whether it steps nearer
+        first, whether it passes (an enemy without an attack skill)."""
+        self.blessed = tuple(i for i, f in enumerate(fs) if f.blessed and self.counted[i])
         self.defeat = tuple(i for i in range(p, n) if fs[i].key in prep.defeat)
         actions = [(i, m) for i in range(p, n) for m in range(len(fs[i].moves))]
         self.names = tuple(fs[i].moves[m].action for i, m in actions)
@@ -164,24 +185,19 @@ class KegareRules(Rules[State]):
         self.floor = tuple(-(prep.turns - t + 1) * most for t in range(prep.turns + 2))
         """Per turn, the HP at or below which a downed character never stands again (each
         recovery check left gives back at most ``most``): all such HP are this one."""
-        self.nearer = {
-            p: nearer(p) for p in {f.position for f in fs} | {nearer(f.position) for f in fs}
-        }
-        """One position nearer (:func:`~.fight.nearer`), for every position a PC can be at."""
-        self.due = tuple(
+        due = [
             frozenset(k for k in range(ten + 1) if table_due(prep, replace(f, hp=1, kegare=k)))
             for f in fs
-        )
-        """Per character, the 穢れ at which it rolls the random status table if standing."""
+        ]
+        self.due = tuple((i, kegare) for i, kegare in enumerate(due) if kegare)
+        """The characters that may roll the random status table, each with the 穢れ at which
+        it does if standing."""
         self.once = prep.guard_uses == "once_per_turn"
         self.covering = prep.enemy_policy.guard and any(f.covers for f in fs[p:])
         self.odds = (prep.min_damage, prep.position_stack, prep.critical_guard)
         self.kept = tuple(k in prep.reads for k in ("taken", "downed", "defeated", "hit_by"))
         if True not in self.kept:  # the core alone, without a call
             self.canonical = itemgetter(0)  # type: ignore[method-assign,assignment]
-        self.tables: list[TableKey] = []
-        """The odds of every attack on one target met so far (:data:`Plan` numbers them)."""
-        self._numbers: dict[TableKey, int] = {}
         self._rolls: dict[tuple[Plan, ...], Attack] = {}
         self._aims: dict[Hashable, Attack] = {}
         self.poisons = tuple(int(len(f.moves) > 1 and any(m.poison for m in f.moves)) for f in fs)
@@ -189,9 +205,9 @@ class KegareRules(Rules[State]):
         self._ends: dict[Hashable, tuple[Dist[int], tuple[TurnEnd, ...]] | None] = {}
         self.most_tick = (0, *(max(poison(level).outcomes()) for level in range(1, 6)))
         """The most damage a tick of each poison level can do (before any cut)."""
-        self._given: dict[tuple[int, Char], Chars] = {}
+        self._turned: dict[tuple[int, Char, int], Turned] = {}
+        self._given = cache(self._given)  # type: ignore[method-assign]
         self._orders: dict[tuple[int, ...], tuple[int, ...]] = {}
-        self._picks: dict[Hashable, int] = {}
 
     def start(self) -> State:
         totals = (0, 0, 0, (), (0,) * len(self.names), (-1,) * self.pcs)
@@ -199,16 +215,9 @@ class KegareRules(Rules[State]):
 
     def canonical(self, state: State) -> Hashable:
         """The core, with the totals the side missions read."""
-        core, totals = state
-        _, taken, downed, fallen, actions, poisoners = totals
-        keep_taken, keep_downed, keep_defeated, keep_hit = self.kept
-        return (
-            core,
-            taken if keep_taken else 0,
-            downed if keep_downed else 0,
-            fallen if keep_defeated else (),
-            (tuple(map(bool, actions)), poisoners) if keep_hit else (),
-        )
+        core, (_, taken, downed, fallen, actions, poisoners) = state
+        read = (taken, downed, fallen, (tuple(map(bool, actions)), poisoners))
+        return core, *(value if kept else None for value, kept in zip(read, self.kept, strict=True))
 
     def load(self, i: int, c: Char) -> Fighter:
         """Character ``i`` as a :class:`~.fight.Fighter` at ``c`` (to ask the rules
@@ -240,26 +249,29 @@ class KegareRules(Rules[State]):
     # -- the turn's start ---------------------------------------------------------------
 
     def _table(self, turn: int, k: int, chars: Chars, totals: Totals) -> Roll[State] | None:
-        """The next character from ``k`` on that rolls the random status table: each
-        status alike (:func:`~.fight.give`)."""
-        for i in range(k, self.n):
+        """The next character from place ``k`` of :attr:`due` on that rolls the random
+        status table: each status alike (:func:`~.fight.give`)."""
+        for n in range(k, len(self.due)):
+            i, due = self.due[n]
             c = chars[i]
-            if c[0] <= 0 or c[1] not in self.due[i]:
+            if c[0] <= 0 or c[1] not in due:
                 continue
-            given = self._given.get((i, c))
-            if given is None:
-                given = self._given[(i, c)] = tuple(self._given_one(i, c, s) for s in STATUSES)
+            given = self._given(i, c)
 
-            def status(x: int, i: int = i, outs: Chars = given) -> State:
-                return (turn, TABLE, i + 1, (), _put(chars, i, outs[x])), totals
+            def status(x: int, n: int = n, i: int = i, outs: Chars = given) -> State:
+                return (turn, TABLE, n + 1, (), _put(chars, i, outs[x])), totals
 
             return Roll(STATUS_TABLE, status)
         return None
 
-    def _given_one(self, i: int, c: Char, status: str) -> Char:
-        f = self.load(i, c)
-        give(f, status)
-        return (f.hp, f.kegare, f.position, f.marks, f.poison, f.guarded)
+    def _given(self, i: int, c: Char) -> Chars:
+        """Character ``i`` at ``c`` after each status of the table."""
+        out = []
+        for status in STATUSES:
+            f = self.load(i, c)
+            give(f, status)
+            out.append((f.hp, f.kegare, f.position, f.marks, f.poison, f.guarded))
+        return tuple(out)
 
     def _order(self, chars: Chars) -> tuple[int, ...]:
         """The turn's acting order (:func:`~saikoro.systems._kegare.status.turn_order`;
@@ -282,26 +294,25 @@ class KegareRules(Rules[State]):
     ) -> Roll[State] | None:
         """The next action from place ``k`` of the order on (``None``: the turn's actions
         are over)."""
-        gone, fighters = self.gone, self.fighters
+        sides = self.sides
         for j in range(k, len(acting)):
             i = acting[j]
             c = chars[i]
-            if c[0] <= 0 or c[1] >= gone[i]:
+            if c[0] <= 0:
                 continue
-            pc = i < self.pcs
-            foes = tuple([x for x in self.foes[pc] if chars[x][0] > 0 and chars[x][1] < gone[x]])
+            pc, pool, policy, close_in, passes = sides[i]
+            foes = tuple([x for x in pool if chars[x][0] > 0])
             if not foes:
                 return None
-            policy = self.prep.pc_policy if pc else self.prep.enemy_policy
-            if not pc and not fighters[i].moves:  # no attack skill: it passes
+            if passes:  # no attack skill
                 continue
-            if pc and policy.close_in and c[2] != self.nearer[c[2]]:
-                chars = _put(chars, i, (c[0], c[1], self.nearer[c[2]], *c[3:]))
+            if close_in and c[2] != _nearer(c[2]):
+                chars = _put(chars, i, (c[0], c[1], _nearer(c[2]), *c[3:]))
             x = -1  # a random target: each foe alike
             if policy.target != "random":
                 hps = [chars[x][0] for x in foes]
                 if policy.target == "most_dangerous":
-                    x = foes[choose(policy, hps, [fighters[x].danger for x in foes])]
+                    x = foes[choose(policy, hps, [self.fighters[x].danger for x in foes])]
                 else:  # the least HP, the first of equals (choose's, without its calls)
                     x = foes[hps.index(min(hps))]
             # the attack reads no HP but a poisoning skill's choice (and the turn with it),
@@ -338,7 +349,7 @@ class KegareRules(Rules[State]):
         a, ca = self.fighters[i], chars[i]
         move = a.moves[m]
         felt = ca[1] if a.suffers else 0
-        numbers = []
+        odds = []
         for t in targets:
             d, cd = self.fighters[t], chars[t]
             guard = 0
@@ -349,13 +360,10 @@ class KegareRules(Rules[State]):
                     spent += (t,)
             cut = cut_at(d.cuts, cd[1]) if d.cuts else 0
             felts = (felt, cd[1] if d.suffers else 0)
-            key = (a.attack, d.defence, move.damage, move.ranged, ca[2], cd[2], *felts, guard, cut)
-            number = self._numbers.get(key)
-            if number is None:
-                number = self._numbers[key] = len(self.tables)
-                self.tables.append(key)
-            numbers.append(number)
-        return m, targets, spent, tuple(numbers)
+            odds.append(
+                (a.attack, d.defence, move.damage, move.ranged, ca[2], cd[2], *felts, guard, cut)
+            )
+        return m, targets, spent, tuple(odds)
 
     def _cover(self, x: int, foes: tuple[int, ...], chars: Chars) -> tuple[int, tuple[int, ...]]:
         """Who takes a single attack aimed at enemy ``x``, and whose use it spends: an
@@ -376,18 +384,10 @@ class KegareRules(Rules[State]):
         """The attack skill of enemy ``i`` aimed at ``x`` (:func:`~.fight.pick`)."""
         if len(self.fighters[i].moves) == 1:
             return 0
-        # HP and the turns left count only for a poison's ticks (the attacker's HP never)
-        if self.poisons[i]:
-            key: Hashable = (turn, i, x, foes, chars[i][1:], *[chars[f] for f in foes])
-        else:
-            key = (i, x, foes, chars[i][1:], *[chars[f][1:] for f in foes])
-        found = self._picks.get(key)
-        if found is None:
-            everyone = [replace(self.load(f, chars[f])) for f in foes]
-            a = self.load(i, chars[i])
-            move = pick(self.prep, a, everyone[foes.index(x)], everyone, turn)
-            found = self._picks[key] = a.moves.index(move) if move else 0
-        return found
+        everyone = [replace(self.load(f, chars[f])) for f in foes]
+        a = self.load(i, chars[i])
+        move = pick(self.prep, a, everyone[foes.index(x)], everyone, turn)
+        return a.moves.index(move) if move else 0
 
     def _roll(self, i: int, aims: tuple[Plan, ...]) -> Attack:
         """``i``'s attack as one roll: which plan (each aim alike), then every target's
@@ -395,12 +395,12 @@ class KegareRules(Rules[State]):
         only where they can change the target)."""
         plans = tuple(dict.fromkeys(aims))
         parts = []
-        for m, targets, _, numbers in plans:
+        for m, targets, _, odds in plans:
             marks = self.skills[i][m][0].marks
             rolls = []
-            for t, number in zip(targets, numbers, strict=True):
+            for t, table in zip(targets, odds, strict=True):
                 effects = bool(marks & ~self.fighters[t].immune)
-                rolls.append((attack_rolls(self.tables[number], *self.odds), effects))
+                rolls.append((attack_rolls(table, *self.odds), effects))
             joint: dict[tuple[Cell, ...], int] = {}
             for a, wa in TWO_D6.items():
                 combos: dict[tuple[Cell, ...], int] = {(): wa}
@@ -441,8 +441,12 @@ class KegareRules(Rules[State]):
             if damage <= 0 and not lands:
                 continue
             hp, kegare, position, marks, level, guarded = out[t]
-            if damage > 0:
-                hp, kegare = hurt(hp, kegare, self.suffers[t], damage)
+            if 0 < damage < hp:
+                hp -= damage
+                dealt_now += damage
+            elif damage > 0:  # down, or further down: the 穢れ of a down, the HP floor
+                hp, down = hurt(hp, kegare, self.suffers[t], damage)
+                kegare = down if self.counted[t] else kegare
                 hp = max(hp, self.floor[turn])
                 dealt_now += damage
             if lands:
@@ -456,51 +460,64 @@ class KegareRules(Rules[State]):
             dealt += dealt_now
         elif dealt_now:
             taken += dealt_now
-            actions = _put(actions, action, actions[action] + dealt_now)
+            actions = (*actions[:action], actions[action] + dealt_now, *actions[action + 1 :])
         after_totals = (dealt, taken, downed, fallen, actions, poisoners)
+        if turn == self.prep.turns and not any(out[a][0] > 0 for a in acting[j + 1 :]):
+            # no one acts again: a standing one's HP reads only on its poison tick
+            out = [(min(c[0], self.most_tick[c[4]] + 1), *c[1:]) if c[0] > 0 else c for c in out]
         return (turn, ACT, j + 1, acting, tuple(out)), after_totals
 
     # -- the turn's end -----------------------------------------------------------------
 
     def _end(self, turn: int, i: int, chars: Chars, totals: Totals) -> Roll[State]:
-        """Character ``i``'s turn end (:func:`~.fight.turn_end`), counted down as it stands
-        after its poison tick; then the next one's, or the turn's close."""
+        """Character ``i``'s turn end (:func:`~.fight.turn_end`; where each outcome leaves
+        it, remembered per state); then the next one's, or the turn's close."""
         c = chars[i]
-        hp = c[0]  # read only where a tick can down it; 0 for every downed one
-        if hp > 0:  # (unless a standing one makes the status-recovery check alone)
-            hp = min(hp, self.most_tick[c[4]] + 1)
-        elif not c[3] or self.prep.status_check_down == "yes":
-            hp = 0
-        key = (i, hp, c[1], c[3], c[4])
-        found = self._ends.get(key)
+        found = self._turned.get((i, c, turn))
         if found is None:
-            found = self._ends[key] = turn_end(self.prep, self.load(i, (hp, *c[1:])))
-        dist, outcomes = found  # type: ignore[misc]
+            hp = c[0]  # read only where a tick can down it; 0 for every downed one
+            if hp > 0:  # (unless a standing one makes the status-recovery check alone)
+                hp = min(hp, self.most_tick[c[4]] + 1)
+            elif not c[3] or self.prep.status_check_down == "yes":
+                hp = 0
+            key = (i, hp, c[1], c[3], c[4])
+            ends = self._ends.get(key)
+            if ends is None:
+                ends = self._ends[key] = turn_end(self.prep, self.load(i, (hp, *c[1:])))
+            dist, outcomes = ends  # type: ignore[misc]
+            found = self._turned[(i, c, turn)] = (dist, outcomes, [None] * len(outcomes))
+        return Roll(found[0], partial(self._after, (turn, i, chars, totals), found))
 
-        def after(x: int) -> State:
-            damage, gain, cured = outcomes[x]
-            hp, kegare, position, marks, level, guarded = c
-            hp, kegare = hurt(hp, kegare, self.suffers[i], damage)
-            fell = hp <= 0 or kegare >= self.gone[i]
+    def _after(self, at: tuple[int, int, Chars, Totals], found: Turned, x: int) -> State:
+        """The turn end at ``at`` (turn, the character, the characters, the totals), outcome
+        ``x``: the character after it, counted (a PC's poison damage to the skill that
+        poisoned it); then the next one's."""
+        turn, i, chars, totals = at
+        ended = found[2][x]
+        if ended is None:
+            damage, gain, cured = found[1][x]
+            hp, kegare, position, marks, level, guarded = chars[i]
+            hp, down = hurt(hp, kegare, self.suffers[i], damage)
+            kegare = down if self.counted[i] else kegare
             if cured:
                 marks, level = cured_marks(marks, level)
             now = (max(hp + gain, self.floor[turn + 1]), kegare, position, marks, level, guarded)
-            dealt, taken, downed, fallen, actions, poisoners = totals
-            if i < self.pcs:
-                taken += damage
-                by = poisoners[i]
-                if by >= 0:
-                    actions = _put(actions, by, actions[by] + damage)
-                    if not level:  # cured
-                        poisoners = _put(poisoners, i, -1)
-            else:
-                dealt += damage
-            after = (dealt, taken, downed, fallen, actions, poisoners)
-            if fell:
-                after = self._fell(i, after)
-            return self._settle(turn, i + 1, _put(chars, i, now), after)
-
-        return Roll(dist, after)
+            ended = found[2][x] = (now, damage, hp <= 0 or kegare >= self.gone[i])
+        now, damage, fell = ended
+        dealt, taken, downed, fallen, actions, poisoners = totals
+        if i < self.pcs:
+            taken += damage
+            by = poisoners[i]
+            if by >= 0:
+                actions = _put(actions, by, actions[by] + damage)
+                if not now[4]:  # cured
+                    poisoners = _put(poisoners, i, -1)
+        else:
+            dealt += damage
+        after = (dealt, taken, downed, fallen, actions, poisoners)
+        if fell:
+            after = self._fell(i, after)
+        return self._settle(turn, i + 1, (*chars[:i], now, *chars[i + 1 :]), after)
 
     def _settle(self, turn: int, k: int, chars: Chars, totals: Totals) -> State:
         """The turn's end from character ``k`` on up to the next that rolls (those before
@@ -520,10 +537,10 @@ class KegareRules(Rules[State]):
         they first fell in)."""
         dealt, taken, downed, fallen, actions, poisoners = totals
         if i < self.pcs:
-            downed |= 1 << i
-        elif i - self.pcs not in fallen:
-            fallen = (*fallen, i - self.pcs)
-        return dealt, taken, downed, fallen, actions, poisoners
+            return dealt, taken, downed | 1 << i, fallen, actions, poisoners
+        if i - self.pcs in fallen:
+            return totals
+        return dealt, taken, downed, (*fallen, i - self.pcs), actions, poisoners
 
     def _close(self, turn: int, chars: Chars, totals: Totals) -> State:
         """The 穢れ rise, then the next turn, or the battle's end (a state that keeps only
@@ -532,22 +549,26 @@ class KegareRules(Rules[State]):
             rising = list(chars)
             for i in self.blessed:
                 c = chars[i]
-                rising[i] = (c[0], _risen(c[1]), *c[2:])
+                kegare = _risen(c[1])
+                rising[i] = (self._hp(i, c[0], kegare), kegare, *c[2:])
             chars = tuple(rising)
-        gone = self.gone
         for i in self.defeat:
-            if chars[i][0] > 0 and chars[i][1] < gone[i]:
+            if chars[i][0] > 0:
                 break
         else:
             return self._done(turn, 0, chars, totals)
         for i in range(self.pcs):
-            if chars[i][0] > 0 and chars[i][1] < gone[i]:
+            if chars[i][0] > 0:
                 break
         else:
             return self._done(turn, 1, chars, totals)
         if turn == self.prep.turns:
             return self._done(turn, 2, chars, totals)
         return (turn + 1, TABLE, 0, (), chars), totals
+
+    def _hp(self, i: int, hp: int, kegare: int) -> int:
+        """Character ``i``'s HP at ``kegare``: 0 or below once it is out for good."""
+        return min(hp, 0) if kegare >= self.gone[i] else hp
 
     def _done(self, turn: int, end: int, chars: Chars, totals: Totals) -> State:
         corruption = max(map(itemgetter(1), chars[: self.pcs]), default=0)
@@ -559,10 +580,10 @@ class KegareRules(Rules[State]):
             win=end == 0,
             end=ENDS[end],
             rounds=turn,
-            downed=tuple(bool(downed >> i & 1) for i in range(self.pcs)),
+            downed=tuple([bool(downed >> i & 1) for i in range(self.pcs)]),
             dealt=dealt,
             taken=taken,
             defeated=fallen,
-            facts={"corruption": facts[0]},
-            actions=tuple((self.names[a], v) for a, v in enumerate(actions) if v),
+            facts=(("corruption", facts[0]),),
+            actions=tuple([(self.names[a], v) for a, v in enumerate(actions) if v]),
         )
