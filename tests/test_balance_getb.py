@@ -197,18 +197,23 @@ def test_an_enemy_guarding_before_its_turn_still_attacks() -> None:
         assert all(strikes[r] >= 1 for r in range(1, end.rounds + 1)), strikes
 
 
+def _guards(prep: Prepared, s: _Board, k: int) -> bool:
+    """Whether ``k`` guards on the board ``s``."""
+    return prep._guards(k, s.st[k], s.op[k], s.ap[k], s.gun[k])
+
+
 def test_guarding_keeps_the_st_of_the_next_attack() -> None:
     prep = _prep(build(GETB_EXCHANGE))
     s = _board(prep)
     prep._round_over(s)  # round 1: AP and ST full
     beast = 1
-    assert prep._guards(s, beast)  # ST 2: guarding leaves 1 for its long blade
+    assert _guards(prep, s, beast)  # ST 2: guarding leaves 1 for its long blade
     s.st[beast] = 1
-    assert not prep._guards(s, beast)  # its last ST pays its own attack
+    assert not _guards(prep, s, beast)  # its last ST pays its own attack
     s.ap[beast] = 2
-    assert prep._guards(s, beast)  # no attack left to pay this round: guard
+    assert _guards(prep, s, beast)  # no attack left to pay this round: guard
     s.st[beast] = 0
-    assert not prep._guards(s, beast)
+    assert not _guards(prep, s, beast)
 
 
 def test_a_pc_holding_its_gun_cannot_guard() -> None:
@@ -216,11 +221,11 @@ def test_a_pc_holding_its_gun_cannot_guard() -> None:
     s = _board(prep)
     prep._round_over(s)
     s.ap[0] = 0
-    assert prep._guards(s, 0)
+    assert _guards(prep, s, 0)
     s.gun[0] = True
-    assert not prep._guards(s, 0)
+    assert not _guards(prep, s, 0)
     anyway = _prep(build(GETB, _change(rulings={"guard_weapon": "any"})))
-    assert anyway._guards(s, 0)
+    assert _guards(anyway, s, 0)
 
 
 def test_a_pc_switches_form_for_its_gun() -> None:

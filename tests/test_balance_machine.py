@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 import pytest
 
 from balance_walk import every_battle
-from saikoro.balance import Battle, Budget, Cycle, OutOfBudget, Roll, Rules, play, solve
+from saikoro.balance import Battle, Budget, Cycle, OutOfBudget, Roll, Rules, memo, play, solve
 from saikoro.dice import Dist, InternalError
 
 D6 = Dist.die(6)
@@ -127,3 +127,25 @@ def test_sampled_only_figures_are_not_part_of_an_end() -> None:
     a = Battle(win=True, rounds=1, sums=(("x", 1),), dealt=3, facts={"power": 2})
     b = Battle(win=True, rounds=1, sums=(("x", 2),), facts={"power": 2})
     assert a == b and hash(a) == hash(b) and a.fact("power") == 2 and a.fact("y") is None
+
+
+@dataclass(frozen=True)
+class Scaled(Rules[int]):
+    """A frozen Rules with an unhashable field and a remembered method (balance.memo)."""
+
+    factor: int
+    seen: list[int] = field(default_factory=list, compare=False)
+
+    @memo
+    def times(self, n: int) -> int:
+        self.seen.append(n)
+        return n * self.factor
+
+
+def test_memo_remembers_per_rules_object() -> None:
+    """Each object computes each argument once; an equal or replaced object has its own."""
+    a = Scaled(2)
+    assert [a.times(3), a.times(3), a.times(4)] == [6, 6, 8] and a.seen == [3, 4]
+    b = replace(a, factor=5, seen=[])
+    assert b.times(3) == 15 and b.seen == [3] and a.times(3) == 6
+    assert Scaled(2) == a and Scaled(2).times(3) == 6  # equality ignores the memo

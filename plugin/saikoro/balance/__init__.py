@@ -24,7 +24,8 @@ and its own results in the store (:func:`cache_key`, :meth:`BalanceStore.keep` /
 What a system's simulator is made of (its bundle's ``simulator`` part, a :class:`Simulator`):
 its rules as a step machine, :class:`Rules` (a start state, a step that ends the battle as a
 :class:`Battle` or asks for a :class:`Roll`, a canonical form), which balance samples
-(:func:`play`) and solves exactly (:func:`solve` within a :class:`Budget`) for every system.
+(:func:`play`) and solves exactly (:func:`solve` within a :class:`Budget`) for every system;
+:func:`memo` remembers what a rule works out again and again, per prepared encounter.
 
 This package imports the standard library, :mod:`saikoro.dice`, :mod:`saikoro.systems` and
 :mod:`saikoro.scenario` (it reads validated scenarios), never MkDocs, the site or tuning.
@@ -48,7 +49,7 @@ from ._runner import (
     worker_pool,
 )
 from ._side import Battle, Condition
-from ._simulator import BATTLE_ENDS, End, Note, Simulator, simulator_for
+from ._simulator import BATTLE_ENDS, End, Note, Simulator, memo, simulator_for
 from ._stats import BalanceResult, EndFigures, PcFigures, RulingUsed, SideResult, Tally, wilson
 from ._tactics import ATOMS, PRESETS, Policy, Tactics, TacticsError, tactics_for, tactics_rulings
 from ._verdict import VERDICTS, TargetVerdict, judge_target, verdict
@@ -98,6 +99,7 @@ __all__ = [
     "default_jobs",
     "encounter",
     "judge_target",
+    "memo",
     "parse_party",
     "play",
     "reference_party",

@@ -12,12 +12,13 @@ attributes and never compare a system id. Every battle ends one of the ways
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from operator import attrgetter
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
 from saikoro.dice import Dist, InternalError
 from saikoro.systems import RegistryError, system_class
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
     from ._stats import Tally
     from ._tactics import Tactics
 
-__all__ = ["BATTLE_ENDS", "End", "Note", "Simulator", "simulator_for"]
+__all__ = ["BATTLE_ENDS", "End", "Note", "Simulator", "memo", "simulator_for"]
 
 
 @dataclass(frozen=True)
@@ -66,6 +67,34 @@ Solved = Dist[Battle] | OutOfBudget | None
 
 P = TypeVar("P")
 """What :meth:`Simulator.prepare` gives the other methods (a frozen dataclass)."""
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def memo(method: F) -> F:
+    """:func:`functools.cache` for a method of a :class:`~saikoro.balance.Rules` (of any
+    object with a ``__dict__``; a frozen dataclass with unhashable fields too), one cache
+    per object: what a rule works out again and again from the same (hashable) arguments
+    is computed once per prepared encounter, and no two encounters share it. The result
+    must depend only on the arguments and the object's fields; the object cannot be
+    pickled once it has used the method."""
+    return cast(F, _Memo(method))
+
+
+class _Memo:
+    """:func:`memo`'s descriptor: an object's first use of the method puts a cache of
+    the bound method in the object's ``__dict__``, where later uses find it first."""
+
+    def __init__(self, method: Callable[..., Any]) -> None:
+        self.method = method
+        self.name = method.__name__
+        self.__doc__ = method.__doc__
+
+    def __get__(self, obj: object, owner: type | None = None) -> Any:
+        if obj is None:
+            return self
+        remembered = obj.__dict__[self.name] = cache(self.method.__get__(obj))
+        return remembered
 
 
 class Simulator(Generic[P]):
@@ -107,6 +136,9 @@ class Simulator(Generic[P]):
     """The keys of the system's rulings (:attr:`saikoro.systems.System.rulings`) that its
     figures rely on: the options in force and the readings the simulation makes. Results
     name them, and the page links each to the rulings page."""
+    battle_facts: ClassVar[frozenset[str]] = frozenset()
+    """The per-battle facts (a :class:`Battle`'s ``facts``) it reports for every
+    encounter (what :meth:`facts` gives unless a system overrides it)."""
     NOTES: ClassVar[Mapping[str, str]] = MappingProxyType({})
     """Everything :meth:`notes` can say: key -> text, with ``{fields}`` filled from the
     encounter (names of skills, effects...). The guide (``saikoro/site/_guide/balance.md``)
@@ -199,10 +231,12 @@ class Simulator(Generic[P]):
     def exact_ends(self, prep: P, budget: Budget) -> dict[str, Fraction]:
         """P(each end of :meth:`ends_for`), exactly (empty when the rules loop)."""
         found = self.outcomes(prep, budget)
-        if found is None:
-            return {}
+        return {} if found is None else self.end_odds(prep, found)
+
+    def end_odds(self, prep: P, outcomes: Dist[Battle]) -> dict[str, Fraction]:
+        """P(each end of :meth:`ends_for`) in solved ``outcomes`` (for :meth:`figures`)."""
         out = dict.fromkeys(self.ends_for(prep), Fraction(0))
-        for b, p in found.probabilities().items():
+        for b, p in outcomes.probabilities().items():
             key = b.end or ("win" if b.win else "lost")
             out[key] = out.get(key, Fraction(0)) + p
         return out
@@ -247,9 +281,10 @@ class Simulator(Generic[P]):
         return "" if enc.enemies else "エネミーがいない"
 
     def facts(self, enc: Encounter) -> frozenset[str]:
-        """The per-battle facts (a :class:`Battle`'s ``facts``) it reports for ``enc``."""
+        """The per-battle facts (a :class:`Battle`'s ``facts``) it reports for ``enc``
+        (default: :attr:`battle_facts`)."""
         del enc
-        return frozenset()
+        return self.battle_facts
 
 
 def simulator_for(system_id: str) -> Simulator[object]:

@@ -204,6 +204,8 @@ class AkatsukiSimulator(Simulator[Prepared]):
     ends = MappingProxyType(
         {"win": End("すべての判定に成功", True), "failed": End("いずれかの判定に失敗", False)}
     )
+    battle_facts = frozenset({"cards_left"})
+    """The cards the party holds at the end (``cards_left_at_least``)."""
     rulings = (
         "akatsuki.auto_failure",
         "akatsuki.superhuman_band",
@@ -279,11 +281,6 @@ class AkatsukiSimulator(Simulator[Prepared]):
     def nothing_to_play(self, enc: Encounter) -> str:
         """Without difficulty targets there is no check to play."""
         return "" if enc.targets else "難易度の判定がない"
-
-    def facts(self, enc: Encounter) -> frozenset[str]:
-        """The cards the party holds at the end (``cards_left_at_least``)."""
-        del enc
-        return frozenset({"cards_left"})
 
 
 SIMULATOR = AkatsukiSimulator()

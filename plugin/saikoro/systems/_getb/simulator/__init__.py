@@ -189,11 +189,8 @@ class GetbSimulator(Simulator[Prepared]):
 
     def figures(self, prep: Prepared, outcomes: Dist[Battle]) -> dict[str, Fraction]:
         """P(wipe) and P(time-out) beside P(win)."""
-        del prep
-        return {
-            "P(全滅)": outcomes.probability_where(lambda b: b.end == "wipe"),
-            "P(時間切れ)": outcomes.probability_where(lambda b: b.end == "timeout"),
-        }
+        ends = self.end_odds(prep, outcomes)
+        return {"P(全滅)": ends["wipe"], "P(時間切れ)": ends["timeout"]}
 
     def notes(self, prep: Prepared) -> tuple[Note, ...]:
         return prep.notes

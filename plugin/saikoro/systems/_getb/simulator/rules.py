@@ -11,13 +11,13 @@ them, documented in the guide (plugin/saikoro/site/_guide/balance.md).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from operator import itemgetter
 from typing import ClassVar
 
-from saikoro.balance import Battle, Note, Policy, Roll, Rules
+from saikoro.balance import Battle, Note, Policy, Roll, Rules, memo
 from saikoro.dice import Dist
 from saikoro.systems._getb.damage import CheckSpec, op_recovery
 from saikoro.systems._getb.states import (
@@ -128,14 +128,6 @@ class Prepared(Rules[State]):
     notes: tuple[Note, ...] = ()
     """What the simulation leaves out of this encounter (the simulator's notes)."""
     merged: bool = False
-    plans: dict[tuple[object, ...], Plan] = field(default_factory=dict, compare=False, repr=False)
-    """The turns planned (a pure function of the key: see :meth:`_plan`)."""
-    dice: dict[tuple[object, ...], Dist[int]] = field(
-        default_factory=dict, compare=False, repr=False
-    )
-    """The attacks' dice built (see :meth:`_dice`)."""
-    guards: dict[tuple[object, ...], bool] = field(default_factory=dict, compare=False, repr=False)
-    """Who guards, decided (see :meth:`_guards`)."""
 
     # -- the step machine ---------------------------------------------------------------
 
@@ -155,7 +147,11 @@ class Prepared(Rules[State]):
             return self._battle(state[0], state[9], state[1])
         i, m, d, guarded = state[2]  # type: ignore[misc]
         if m >= 0:
-            return Roll(self._dice(state, i, m, d, guarded), lambda x: self._hit(state, i, m, d, x))
+            dice = self._damage(i, m, d, guarded)
+            if self.merged:  # one outcome for each state the damage can leave
+                room = self.taken_cap - min(state[9][2], self.taken_cap) if self.units[d].pc else 0
+                dice = self._merged(i, m, d, guarded, state[3][d], state[6][i], room)
+            return Roll(dice, lambda x: self._hit(state, i, m, d, x))
         foes = [k for k in (self.enemies if self.units[i].pc else self.pcs) if state[3][k] > 0]
         return Roll(_uniform(len(foes)), lambda k: self._play(_Board(state), i, foes[k]))
 
@@ -256,31 +252,28 @@ class Prepared(Rules[State]):
     def _gained(self, damage: int) -> int:
         return op_recovery(damage, rounding=self.op_rounding)
 
-    def _dice(self, s: State, i: int, m: int, d: int, guarded: bool) -> Dist[int]:
-        """The attack's final damage; in :attr:`merged` rules, one outcome for each state
-        it can leave (the defender's HP, the attacker's OP, the damage taken as read)."""
-        key = (i, m, d, guarded)
-        dice = self.dice.get(key)
-        if dice is None:
-            guard = self.units[d].guard if guarded else None
-            dice = self.dice[key] = final_damage(self.specs[(i, m, d)], guard, *self.final)[0]
-        if not self.merged:
-            return dice
-        hp, op = s[3][d], s[6][i]
-        room = self.taken_cap - min(s[9][2], self.taken_cap) if self.units[d].pc else 0
-        merge = (key, hp, op, room)
-        found = self.dice.get(merge)
-        if found is None:
-            unit = self.units[i]
-            gains = unit.moves[m].melee and self.op_matters[i]
-            least: dict[tuple[int, int, int], int] = {}  # each state left: its least damage
+    @memo
+    def _damage(self, i: int, m: int, d: int, guarded: bool) -> Dist[int]:
+        """The final damage of ``i``'s move ``m`` on ``d``, guarded or not."""
+        guard = self.units[d].guard if guarded else None
+        return final_damage(self.specs[(i, m, d)], guard, *self.final)[0]
 
-            def left(dmg: int) -> int:  # (damages come in ascending order)
-                gained = gain_op(op, self._gained(dmg), unit.max_op) if gains else op
-                return least.setdefault((min(dmg, hp), gained, min(dmg, room)), dmg)
+    @memo
+    def _merged(  # noqa: PLR0917 - the memo's key
+        self, i: int, m: int, d: int, g: bool, hp: int, op: int, room: int
+    ) -> Dist[int]:
+        """The final damage in :attr:`merged` rules: one outcome for each state it can leave
+        (the defender's HP of ``hp``, the attacker's OP of ``op``, the damage taken as read
+        up to ``room``), the least damage that leaves it."""
+        unit = self.units[i]
+        gains = unit.moves[m].melee and self.op_matters[i]
+        least: dict[tuple[int, int, int], int] = {}  # each state left: its least damage
 
-            found = self.dice[merge] = dice.map(left)
-        return found
+        def left(dmg: int) -> int:  # (damages come in ascending order)
+            gained = gain_op(op, self._gained(dmg), unit.max_op) if gains else op
+            return least.setdefault((min(dmg, hp), gained, min(dmg, room)), dmg)
+
+        return self._damage(i, m, d, g).map(left)
 
     def _hit(self, s: State, i: int, m: int, d: int, damage: int) -> State:
         """The attack's final damage taken: HP, OP recovery, 〔戦闘不能〕 (ruling downed);
@@ -331,7 +324,7 @@ class Prepared(Rules[State]):
     def _turn(self, b: _Board, i: int, t: int) -> Pending | None:
         """Move, 〈変形〉, declare and pay the attack, the responses: the roll awaited
         (``None``: no attack, the turn is over)."""
-        cell, run, m = self._plan(b, i, t)
+        cell, run, m = self._plan(i, t, b.cell[i], b.cell[t], b.st[i], b.op[i], b.ap[i])
         b.cell[i] = cell
         if m < 0:
             b.ap[i] = waited(b.ap[i]) if m == -1 else 0
@@ -348,18 +341,13 @@ class Prepared(Rules[State]):
             b.st[d] -= (GUARD_COST if d == t else COVER_COST).st
         return i, m, d, guarded
 
-    def _plan(self, b: _Board, i: int, t: int) -> Plan:
-        """The turn of ``i`` on ``t`` (:meth:`_choose`), planned once for each key."""
-        key = (i, t, b.cell[i], b.cell[t], b.st[i], b.op[i], b.ap[i])
-        plan = self.plans.get(key)
-        if plan is None:
-            plan = self.plans[key] = self._choose(key)
-        return plan
-
     def _pays(self, st: int, op: int, ap: int, cost: Cost) -> bool:
         return can_pay(st, op, ap, cost, allow_ap_shortfall=self.shortfall)
 
-    def _choose(self, key: tuple[int, int, str, str, int, int, int]) -> Plan:
+    @memo
+    def _plan(  # noqa: PLR0917 - the memo's key
+        self, i: int, t: int, here: str, goal: str, st: int, op: int, ap: int
+    ) -> Plan:
         """Tactics: the turn of ``i`` (on ``here``, with ``st``, ``op`` and ``ap``) on ``t``
         (on ``goal``). The strongest attack on ``t`` from where it stands or one 〈戦闘移動〉
         away (free; staying wins a tie, then the nearer cell, then the first listed); failing
@@ -367,7 +355,6 @@ class Prepared(Rules[State]):
         With no attack this turn: 〈行動放棄〉 when it can pay none this round; otherwise a
         ``close_in`` character makes a 〈戦闘移動〉 towards where its affordable attacks reach
         ``t``, then 〈待機〉 to act again later."""
-        i, t, here, goal, st, op, ap = key
         unit, free, rank = self.units[i], Cost(), self.strength
 
         def best(cell: str, run: Cost) -> int:  # the strongest attack from cell after run
@@ -411,24 +398,21 @@ class Prepared(Rules[State]):
         step = min(neighbours(here, unit.pc), key=towards)
         return (step if towards(step)[0] < towards(here)[0] else here), free, -1
 
-    def _guards(self, b: _Board, k: int) -> bool:
-        """Whether ``k`` guards (or covers): it has a shield, may guard (ruling guard_weapon)
-        and keeps the ST of an attack it could still make this round (tactics; true when it
-        has none left to make anyway). Decided once for each ST, OP, AP and form."""
-        key = (k, b.st[k], b.op[k], b.ap[k], b.gun[k])
-        found = self.guards.get(key)
-        if found is None:
-            _, st, op, ap, gun = key
-            moves = self.units[k].moves
-            now, after = (
-                any(self._pays(s, op, ap, m.cost) for m in moves) for s in (st, st - GUARD_COST.st)
-            )
-            found = self.guards[key] = (
-                self.units[k].guard is not None
-                and can_guard(st, not gun, weapon_rule=self.guard_weapon)
-                and (not now or after)
-            )
-        return found
+    @memo
+    def _guards(self, k: int, st: int, op: int, ap: int, gun: bool) -> bool:
+        """Whether ``k`` guards (or covers) with ``st``, ``op`` and ``ap`` left and its gun
+        held or not: it has a shield, may guard (ruling guard_weapon) and keeps the ST of an
+        attack it could still make this round (tactics; true when it has none left to make
+        anyway)."""
+        moves = self.units[k].moves
+        now, after = (
+            any(self._pays(s, op, ap, m.cost) for m in moves) for s in (st, st - GUARD_COST.st)
+        )
+        return (
+            self.units[k].guard is not None
+            and can_guard(st, not gun, weapon_rule=self.guard_weapon)
+            and (not now or after)
+        )
 
     def _response(self, b: _Board, t: int) -> tuple[int, bool]:
         """The response step: the target guards, or an ally in its cell covers it (ruling
@@ -436,12 +420,14 @@ class Prepared(Rules[State]):
         attack and whether it guards."""
         if not self.policies[t].guard:
             return t, False
-        if self._guards(b, t):
+        if self._guards(t, b.st[t], b.op[t], b.ap[t], b.gun[t]):
             return t, True
         side, cell = self.units[t].pc, b.cell[t]
         best, value = -1, (0, 0, 0)
         for k, u in enumerate(self.units):
-            if k != t and u.pc == side and b.hp[k] > 0 and b.cell[k] == cell and self._guards(b, k):
+            if k == t or u.pc != side or b.hp[k] <= 0 or b.cell[k] != cell:
+                continue
+            if self._guards(k, b.st[k], b.op[k], b.ap[k], b.gun[k]):
                 mine = (u.guard.dice, u.guard.modifier, -k) if u.guard else (0, 0, -k)
                 if best < 0 or mine > value:
                     best, value = k, mine

@@ -306,6 +306,8 @@ class KokuryokuSimulator(Simulator[Prepared]):
             "timeout": End("時間切れ（ラウンド上限）", False),
         }
     )
+    battle_facts = frozenset({"power"})
+    """The PCs' national power at the end (``power_at_least``)."""
     rulings = (
         "kokuryoku.die",
         "kokuryoku.die_count",
@@ -418,11 +420,6 @@ class KokuryokuSimulator(Simulator[Prepared]):
         if not any(e.kind == "nation" for e in enc.of("enemies", KokuryokuEnemy)):
             return "エネミーに国（kind: nation）がいない（削る国力ゲージがない）"
         return ""
-
-    def facts(self, enc: Encounter) -> frozenset[str]:
-        """The PCs' national power at the end (``power_at_least``)."""
-        del enc
-        return frozenset({"power"})
 
 
 SIMULATOR = KokuryokuSimulator()
