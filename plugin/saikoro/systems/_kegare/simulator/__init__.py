@@ -184,6 +184,7 @@ class KegareSimulator(Simulator[Prepared]):
         "kegare.corruption_effects",
     )
     NOTES = NOTES
+    battle_facts = frozenset({"corruption"})
 
     def prepare(self, enc: Encounter, tactics: Tactics) -> Prepared:
         """The characters' starting states, the tactics and the rulings in force."""
@@ -233,10 +234,6 @@ class KegareSimulator(Simulator[Prepared]):
             out.append(self.note("random_table"))
         out.extend(_choices(self, prep))
         return tuple(out)
-
-    def facts(self, enc: Encounter) -> frozenset[str]:
-        del enc
-        return frozenset({"corruption"})
 
 
 SIMULATOR = KegareSimulator()
