@@ -157,9 +157,7 @@ class CutactionSimulator(Simulator[Prepared]):
 
     def figures(self, prep: Prepared, outcomes: Dist[Battle]) -> dict[str, Fraction]:
         """P(each end)."""
-        ends = {end: Fraction(0) for end in self.ends_for(prep)}
-        for b, p in outcomes.probabilities().items():
-            ends[b.end] += p
+        ends = self.end_odds(prep, outcomes)
         return {f"P({ENDS[end].label})": p for end, p in ends.items() if p}
 
     def notes(self, prep: Prepared) -> tuple[Note, ...]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
-from saikoro.balance import Roll
+from saikoro.balance import Roll, memo
 from saikoro.systems._cutaction import chase as engine
 from saikoro.systems._cutaction.chase import END_CAPTURED, END_DEAD_END, FLEEING, PURSUING
 from saikoro.systems._cutaction.events import (
@@ -104,7 +104,7 @@ class ChaseRules(Cast):
     def __init__(self, prep: Prepared) -> None:
         super().__init__(prep)
         self._kept: dict[tuple[object, ...], object] = {}
-        """The drops and the end of the positions met (they recur)."""
+        """The ends of the positions met (they recur)."""
 
     def chase_start(self, hp: tuple[int, ...], log: Log, fought: int = 0) -> Chase:
         """The chase's first cut: the runners still standing join it."""
@@ -331,7 +331,9 @@ class ChaseRules(Cast):
 
     def next_cut(self, s: Chase) -> Chase:
         """The next cut's start: the cut's end drops who is beyond the area, 小道 ends."""
-        return Chase(s.cut + 1, s.limit, s.hp, s.log, s.pos, self._inside(s), s.fought, bad=s.bad)
+        return Chase(
+            s.cut + 1, s.limit, s.hp, s.log, s.pos, self._inside(s.pos, s.inn), s.fought, bad=s.bad
+        )
 
     def _finish(self, s: Chase) -> Chase:
         """``s`` once the acting runner's turn is over (the idleness of who has acted
@@ -348,21 +350,18 @@ class ChaseRules(Cast):
             idle=s.idle & later,
         )
 
-    def _inside(self, s: Chase) -> tuple[bool, ...]:
+    @memo
+    def _inside(self, pos: tuple[int, ...], inn: tuple[bool, ...]) -> tuple[bool, ...]:
         """Who is still in once the runners beyond the chase area drop out."""
-        key = (s.pos, s.inn)
-        found = self._kept.get(key)
-        if found is None:
-            gone = engine.beyond_area(s.pos, s.inn)
-            found = self._kept[key] = tuple(i and q not in gone for q, i in enumerate(s.inn))
-        return found  # type: ignore[return-value]
+        gone = engine.beyond_area(pos, inn)
+        return tuple(i and q not in gone for q, i in enumerate(inn))
 
     def _settle(self, s: Chase) -> Chase:
         """After a change, runners beyond the chase area drop out (ruling ``chase_drop``:
         at once, unless they wait for the cut's end)."""
         if self.settings.chase_drop != "immediate":
             return s
-        inn = self._inside(s)
+        inn = self._inside(s.pos, s.inn)
         return s if inn == s.inn else s._replace(inn=inn)
 
     def ending(self, s: Chase) -> tuple[str, bool] | None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from saikoro.balance import Battle, Roll
+from saikoro.balance import Battle, Roll, memo
 from saikoro.systems._cutaction.area import ROWS, BattleArea, Cover
 from saikoro.systems._cutaction.checks import InitiativeEntry, initiative_order
 
@@ -64,7 +64,6 @@ class FightRules(ChaseRules):
 
     def __init__(self, prep: Prepared) -> None:
         super().__init__(prep)
-        self._usable: dict[tuple[int, int, int, int], tuple[tuple[Attack, int], ...]] = {}
         self._blockaders = [
             [f for f in self.fighters if self.chars[f].blockade and self.chars[f].pc == pc]
             for pc in (False, True)
@@ -115,26 +114,23 @@ class FightRules(ChaseRules):
         # lost before the chase: the fleeing PCs caught, the quarry gone
         return self.end(end, s.hp, s.log, s.cut, None, not self.pcs_flee)
 
-    def usable(self, a: int, t: int, rows: tuple[int, ...]) -> tuple[tuple[Attack, int], ...]:
-        """The attacks ``a`` can make on ``t`` from ``rows`` with their success values (the
-        battle area's cover and reach)."""
-        key = (a, t, rows[a], rows[t])
-        found = self._usable.get(key)
-        if found is None:
-            me, it = self.chars[a], self.chars[t]
-            mine, theirs = ROWS[rows[a]], ROWS[rows[t]]
-            out = []
-            for atk in me.attacks:
-                if not AREA.can_attack(me.cover, ranged=not atk.melee):
-                    continue
-                if atk.melee:
-                    value = me.body if AREA.can_melee(mine, theirs) else None
-                else:
-                    value = AREA.ranged_success_value(me.head, mine, theirs, it.cover)
-                if value is not None:
-                    out.append((atk, value))
-            found = self._usable[key] = tuple(out)
-        return found
+    @memo
+    def usable(self, a: int, t: int, row_a: int, row_t: int) -> tuple[tuple[Attack, int], ...]:
+        """The attacks ``a`` can make on ``t`` from rows ``row_a`` and ``row_t`` with their
+        success values (the battle area's cover and reach)."""
+        me, it = self.chars[a], self.chars[t]
+        mine, theirs = ROWS[row_a], ROWS[row_t]
+        out = []
+        for atk in me.attacks:
+            if not AREA.can_attack(me.cover, ranged=not atk.melee):
+                continue
+            if atk.melee:
+                value = me.body if AREA.can_melee(mine, theirs) else None
+            else:
+                value = AREA.ranged_success_value(me.head, mine, theirs, it.cover)
+            if value is not None:
+                out.append((atk, value))
+        return tuple(out)
 
     def _aim(self, s: Fight, a: int) -> State | Step:
         """``a`` picks its target among the foes it can attack (any foe when it can attack
@@ -143,7 +139,7 @@ class FightRules(ChaseRules):
         foes = [f for f in self.fighters if s.hp[f] > 0 and self.chars[f].pc != pc]
         if not foes:
             return s._replace(turn=len(s.order or ()))
-        candidates = [f for f in foes if self.usable(a, f, s.rows)] or foes
+        candidates = [f for f in foes if self.usable(a, f, s.rows[a], s.rows[f])] or foes
         return self.aim(a, candidates, s.hp, lambda t: s._replace(target=t))
 
     def _close_in(self, s: Fight, a: int) -> State | Step:
@@ -151,7 +147,7 @@ class FightRules(ChaseRules):
         ``close_in``); out of a row a foe blockades only by winning the agility contest."""
         me, t, rows = self.chars[a], s.target, s.rows
         stay = s._replace(moved=True)
-        if self.usable(a, t, rows) or not self.policy(a).close_in or rows[t] == rows[a]:
+        if self.usable(a, t, rows[a], rows[t]) or not self.policy(a).close_in or rows[t] == rows[a]:
             return stay
         if me.blockade or me.cover is not Cover.NONE:  # it holds its row, its cover
             return stay
@@ -170,7 +166,7 @@ class FightRules(ChaseRules):
         """The attack with the most damage (then the highest success value) on the target."""
         t = s.target
         done = s._replace(turn=s.turn + 1, target=-1, moved=False)
-        usable = self.usable(a, t, s.rows)
+        usable = self.usable(a, t, s.rows[a], s.rows[t])
         if not usable:
             return done
         atk, value = max(usable, key=lambda av: (av[0].damage, av[1]))
