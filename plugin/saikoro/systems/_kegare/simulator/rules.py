@@ -37,7 +37,7 @@ from operator import itemgetter
 from sys import maxsize
 from typing import ClassVar, TypeVar
 
-from saikoro.balance import Battle, Roll, Rules, memo
+from saikoro.balance import Battle, Roll, Rules
 from saikoro.dice import Dist
 from saikoro.systems._kegare import status
 from saikoro.systems._kegare.checks import TWO_D6
@@ -176,6 +176,7 @@ class KegareRules(Rules[State]):
         self.most_tick = (0, *(max(status.poison(level).outcomes()) for level in range(1, 6)))
         """The most damage a tick of each poison level can do (before any cut)."""
         self._turned: dict[tuple[int, Char, int], Turned] = {}
+        self._given = cache(self._given)  # type: ignore[method-assign]
         self._orders: dict[tuple[int, ...], tuple[int, ...]] = {}
 
     def start(self) -> State:
@@ -233,7 +234,6 @@ class KegareRules(Rules[State]):
             return Roll(STATUS_TABLE, given_one)
         return None
 
-    @memo
     def _given(self, i: int, c: Char) -> Chars:
         """Character ``i`` at ``c`` after each status of the table."""
         immune = self.fighters[i].immune
