@@ -20,7 +20,7 @@ def strike(prep: Prepared, rng: random.Random, a: Fighter, move: Move, d: Fighte
     """``a`` attacks ``d`` with ``move``: the damage dealt (``d`` changed in place)."""
     once = prep.guard_uses == "once_per_turn"
     guard, d.guarded = guard_for(once, d.guards, d.kegare, d.marks, d.guarded)
-    damage, lands = table(prep, a, move, d, guard=guard, cut=d.cut()).draw(rng.random())
+    damage, lands = table(prep, a, move, d, guard).draw(rng.random())
     d.hp, d.kegare = hurt(d.hp, d.kegare, d.suffers, damage)
     if lands:
         d.marks, d.poison = marked(prep, move, d.hp, d.marks, d.poison, immune=d.immune)

@@ -22,6 +22,7 @@ from saikoro.balance import Budget, simulate, tactics_for
 from saikoro.systems._kegare import Kegare
 from saikoro.systems._kegare.simulator import SIMULATOR as KEGARE_SIM
 from saikoro.systems._kegare.simulator.fight import STATUSES, Fighter, Move, give, table_due
+from saikoro.systems._kegare.status import out_for_good
 
 Data = dict[str, Any]
 
@@ -51,7 +52,6 @@ def _enemy(prep: Any, kegare: int, hp: int = 10) -> Fighter:
         "鬼",
         "oni",
         False,
-        0,
         hp,
         4,
         3,
@@ -60,26 +60,32 @@ def _enemy(prep: Any, kegare: int, hp: int = 10) -> Fighter:
         True,
         (),
         kegare=kegare,
-        suffers=prep.corruption == "all",
+        suffers=prep.enemies[0].suffers,
     )
+
+
+def _up(f: Fighter) -> bool:
+    """Standing (able to act and to be targeted): HP 1 or more, not out for good."""
+    return f.hp > 0 and not out_for_good(f.felt)
 
 
 def _random_status(prep: Any, rng: random.Random, f: Fighter) -> None:
     """The turn start's random status table, as :mod:`~.turns` rolls it."""
     if table_due(prep, f):
-        give(f, STATUSES[int(rng.random() * len(STATUSES))])
+        status = STATUSES[int(rng.random() * len(STATUSES))]
+        f.marks, f.poison = give(status, f.marks, f.poison, f.immune)
 
 
 def test_default_is_the_literal_reading() -> None:
     assert Kegare().options["corruption_effects"] == "pcs"
-    assert _prepared(KEGARE).corruption == "pcs"
-    assert _prepared(KEGARE, _rules("all")).corruption == "all"
+    assert not _prepared(KEGARE).enemies[0].suffers
+    assert _prepared(KEGARE, _rules("all")).enemies[0].suffers
 
 
 def test_an_enemy_at_ten_keeps_fighting_by_default() -> None:
     prep = _prepared(KEGARE)
     e = _enemy(prep, 12)
-    assert e.felt == 0 and e.up
+    assert e.felt == 0 and _up(e)
     rng = random.Random(3)
     seven = _enemy(prep, 7)
     for _ in range(50):
@@ -87,20 +93,20 @@ def test_an_enemy_at_ten_keeps_fighting_by_default() -> None:
     assert not seven.marks
     every = _prepared(KEGARE, _rules("all"))
     e = _enemy(every, 10)
-    assert e.felt == 10 and not e.up
+    assert e.felt == 10 and not _up(e)
     seven = _enemy(every, 7)
     _random_status(every, rng, seven)
-    assert seven.statuses() == 1
+    assert seven.marks.bit_count() == 1
 
 
 def test_going_down_adds_one_to_an_enemy_unless_all() -> None:
     for rule, gained in (("pcs", 1), ("all", 2)):
         prep = _prepared(KEGARE_DUEL, _rules(rule))
         move = Move("攻撃", "攻撃", 50)
-        pc = Fighter("祓い手", "祓い手", True, 0, 30, 40, 3, 6, "near", False, (move,))
+        pc = Fighter("祓い手", "祓い手", True, 30, 40, 3, 6, "near", False, (move,))
         e = _enemy(prep, 4, hp=1)
         rng = random.Random(0)
-        while e.up:
+        while _up(e):
             strike(prep, rng, pc, move, e)
         assert e.kegare == 4 + gained, rule
 

@@ -103,7 +103,7 @@ def _win(
 
 def _fighter(kegare: int = 0, hp: int = 10, immune: int = 0, **more: Any) -> Fighter:
     return Fighter(
-        "祓い手", "祓い手", True, 0, hp, 3, 3, 5, "near", False, (), immune, kegare=kegare, **more
+        "祓い手", "祓い手", True, hp, 3, 3, 5, "near", False, (), immune, kegare=kegare, **more
     )
 
 
@@ -181,7 +181,7 @@ def test_one_exchange_is_kga(
     a = replace(prep.pcs[0], attack=a_attack, position=a_pos, kegare=a_k)
     d = replace(prep.enemies[0], defence=d_defence, position=d_pos, kegare=d_k, suffers=True)
     move = Move("攻撃", "攻撃", damage, ranged)
-    t = table(prep, a, move, d, guard=guard, cut=0)
+    t = table(prep, a, move, d, guard)
     mine: Counter[int] = Counter()
     for (dmg, _), w in t.items():
         mine[dmg] += w
@@ -436,7 +436,8 @@ def _rule(rule: str) -> Change:
 
 def _roll_table(prep: Prepared, rng: random.Random, f: Fighter) -> None:
     if table_due(prep, f):
-        give(f, STATUSES[int(rng.random() * len(STATUSES))])
+        status = STATUSES[int(rng.random() * len(STATUSES))]
+        f.marks, f.poison = give(status, f.marks, f.poison, f.immune)
 
 
 def test_random_status_table_is_uniform_from_six_to_nine() -> None:
@@ -446,7 +447,7 @@ def test_random_status_table_is_uniform_from_six_to_nine() -> None:
     for _ in range(n):
         f = _fighter(6)
         _roll_table(prep, rng, f)
-        assert f.statuses() == 1
+        assert f.marks.bit_count() == 1
         counts.update(s for s in STATUSES if f.has(s))
     assert set(counts) == set(STATUSES)
     for status in STATUSES:  # 1000 expected each; 4.5 standard deviations either way
@@ -536,7 +537,8 @@ def test_status_recovery_check_matches_the_engine() -> None:
     rng = random.Random(11)
     n = 4000
     for rule in ("at_least", "above"):
-        prep = replace(_prep(KEGARE), status_rule=rule)
+        prep = _prep(KEGARE)
+        prep = replace(prep, settings=replace(prep.settings, status_recovery=rule))
         for count, kegare in ((1, 0), (3, 0), (2, 5)):
             exact = float(status_recovery(count, kegare=kegare, rule=rule))
             names = ("daze", "curse", "poison")[:count]

@@ -7,7 +7,6 @@ rules (:mod:`.fight`); skills read by :func:`~saikoro.systems._kegare.effects.re
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 from fractions import Fraction
 from math import prod
 from types import MappingProxyType
@@ -15,14 +14,13 @@ from types import MappingProxyType
 from saikoro.balance import Encounter, Note, Simulator, Tactics
 from saikoro.systems._kegare import model as km
 from saikoro.systems._kegare.effects import describe, read_effect
+from saikoro.systems._kegare.flows import FLOWS
+from saikoro.systems._kegare.rulings import Settings
 
 from .fight import BIT, Fighter, Move, Prepared, choose, values
 from .rules import KegareRules
 
 __all__ = ["SIMULATOR", "KegareSimulator", "Prepared"]
-
-FLOWS = ("kegare.battle", "kegare.turn", "kegare.action", "kegare.attack")
-"""The system flows a simulated battle follows."""
 
 DEFAULT_TURNS = 20
 """The turn limit when the main mission gives none."""
@@ -43,41 +41,32 @@ def _values(c: km.KegarePC | km.KegareEnemy) -> tuple[int, int, int, int, str, b
     return c.hp, c.attack, c.defence, c.initiative, c.position, c.blessed
 
 
-def _pc(i: int, pc: km.KegarePC) -> Fighter:
+def _bits(statuses: Iterable[str]) -> int:
+    """The bits of ``statuses`` in a character's ``marks`` (or ``immune``)."""
+    return sum({BIT[status] for status in statuses})
+
+
+def _pc(pc: km.KegarePC) -> Fighter:
     move = Move("攻撃", "攻撃", pc.damage, pc.ranged)
-    return Fighter(pc.name, pc.name, True, i, *_values(pc), (move,), danger=pc.attack + pc.damage)
+    return Fighter(pc.name, pc.name, True, *_values(pc), (move,), danger=pc.attack + pc.damage)
 
 
 def _move(e: km.KegareEnemy, s: km.KegareSkill) -> Move:
     r = read_effect(s.kind, s.effect)
-    marks = 0
-    for status in r.statuses:
-        marks |= BIT[status]
-    return Move(
-        f"{e.id}:{s.name}",
-        s.name,
-        s.damage or 0,
-        s.ranged,
-        s.target == "all",
-        r.poison,
-        marks,
-    )
+    area, marks = s.target == "all", _bits(r.statuses)
+    return Move(f"{e.id}:{s.name}", s.name, s.damage or 0, s.ranged, area, r.poison, marks)
 
 
-def _enemy(i: int, e: km.KegareEnemy, corruption: str) -> Fighter:
+def _enemy(e: km.KegareEnemy, corruption: str) -> Fighter:
     moves = tuple(_move(e, s) for s in e.skills if s.kind == "attack")
     readings = [read_effect(s.kind, s.effect) for s in e.skills if s.kind != "attack"]
-    immune = 0
-    for status in e.immune:
-        immune |= BIT[status]
     return Fighter(
         e.name,
         e.id,
         False,
-        i,
         *_values(e),
         moves,
-        immune,
+        _bits(e.immune),
         suffers=corruption == "all",
         guards=tuple((r.guard, r.min_kegare) for r in readings if r.guard),
         cuts=tuple((r.cut, r.min_kegare) for r in readings if r.cut),
@@ -136,17 +125,15 @@ NOTES = MappingProxyType(
 def _choices(sim: KegareSimulator, prep: Prepared) -> list[Note]:
     """The ``choice`` notes: which attack skill decides each enemy's turn at the start."""
     out: list[Note] = []
-    pcs = [replace(p) for p in prep.pcs]
-    if not pcs:
-        return out
+    pcs = list(prep.pcs)
     for e in prep.enemies:
-        if len(e.moves) < 2:
+        if len(e.moves) < 2 or not pcs:
             continue
-        if prep.enemy_policy.target == "random":
+        if prep.tactics.enemy.target == "random":
             targets = pcs
         else:
             hps, dangers = [p.hp for p in pcs], [p.danger for p in pcs]
-            targets = [pcs[choose(prep.enemy_policy, hps, dangers)]]
+            targets = [pcs[choose(prep.tactics.enemy, hps, dangers)]]
         totals = dict.fromkeys(e.moves, Fraction(0))
         for t in targets:
             for move, value in values(prep, e, t, pcs, 1):
@@ -161,7 +148,7 @@ class KegareSimulator(Simulator[Prepared]):
     """The 穢れ simulator."""
 
     system = "kegare"
-    flows = FLOWS
+    flows = tuple(FLOWS)
     tactics = ("focus", "random")
     tactics_reason = (
         "PCは倒せる相手から倒す。エネミーの狙いはGMの裁量なので無作為にし、特定のPC"
@@ -197,37 +184,27 @@ class KegareSimulator(Simulator[Prepared]):
         "kegare.corruption_effects",
     )
     NOTES = NOTES
+    battle_facts = frozenset({"corruption"})
 
     def prepare(self, enc: Encounter, tactics: Tactics) -> Prepared:
         """The characters' starting states, the tactics and the rulings in force."""
         o = enc.options
         corruption = str(o["corruption_effects"])
-        enemies = tuple(
-            _enemy(i, e, corruption) for i, e in enumerate(enc.of("enemies", km.KegareEnemy))
-        )
-        support, unread, inert, read = _unread(enc.of("enemies", km.KegareEnemy))
+        enemies = tuple(_enemy(e, corruption) for e in enc.of("enemies", km.KegareEnemy))
         return Prepared(
-            pcs=tuple(_pc(i, pc) for i, pc in enumerate(enc.of("members", km.KegarePC))),
+            pcs=tuple(_pc(pc) for pc in enc.of("members", km.KegarePC)),
             enemies=enemies,
             defeat=frozenset(enc.defeat) or frozenset(e.key for e in enemies),
             turns=enc.round_limit or DEFAULT_TURNS,
-            pc_policy=tactics.pc,
-            enemy_policy=tactics.enemy,
-            min_damage=int(o["min_damage"]),
-            position_stack=str(o["position_stack"]),
-            critical_guard=str(o["critical_guard"]),
-            status_rule=str(o["status_recovery"]),
+            tactics=tactics,
+            settings=Settings.from_options(o),
             random_status=str(o["random_status"]),
             guard_uses=str(o["defence_skill_uses"]),
             rounding=str(o["paralysis_rounding"]),
-            corruption=corruption,
             downing_effects=str(o["downing_hit_effects"]),
             status_check_down=str(o["status_check_down"]),
             reads=enc.reads,
-            support=support,
-            unread=unread,
-            inert=inert,
-            read=read,
+            skills=_unread(enc.of("enemies", km.KegareEnemy)),
         )
 
     def rules(self, prep: Prepared) -> KegareRules:
@@ -243,28 +220,20 @@ class KegareSimulator(Simulator[Prepared]):
 
     def notes(self, prep: Prepared) -> tuple[Note, ...]:
         out = [self.note("pc_skills"), self.note("kegare_change")]
-        if prep.support:
-            out.append(self.note("support", skills="、".join(prep.support)))
-        if prep.unread:
-            out.append(self.note("unread", skills="、".join(prep.unread)))
-        if prep.read:
-            out.append(self.note("read", skills="、".join(prep.read)))
+        support, unread, inert, read = prep.skills
+        for key, skills in (("support", support), ("unread", unread), ("read", read)):
+            if skills:
+                out.append(self.note(key, skills="、".join(skills)))
         silent = [e.label for e in prep.enemies if not e.moves]
         if silent:
             out.append(self.note("no_attack", enemies="、".join(silent)))
-        inert = list(prep.inert)
-        if prep.random_status != "none":
-            inert.append("ランダム異常表")
-        if inert:
-            out.append(self.note("inert", sources="、".join(inert)))
-        if prep.random_status != "none":
+        table = ("ランダム異常表",) if prep.random_status != "none" else ()
+        if inert + table:
+            out.append(self.note("inert", sources="、".join(inert + table)))
+        if table:
             out.append(self.note("random_table"))
         out.extend(_choices(self, prep))
         return tuple(out)
-
-    def facts(self, enc: Encounter) -> frozenset[str]:
-        del enc
-        return frozenset({"corruption"})
 
 
 SIMULATOR = KegareSimulator()

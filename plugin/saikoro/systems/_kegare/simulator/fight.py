@@ -18,7 +18,7 @@ from fractions import Fraction
 from functools import cache
 from operator import itemgetter
 
-from saikoro.balance import Policy
+from saikoro.balance import Policy, Tactics
 from saikoro.dice import Dist
 from saikoro.systems._kegare.checks import (
     TWO_D6,
@@ -27,6 +27,7 @@ from saikoro.systems._kegare.checks import (
     needs_defence_roll,
     resolve,
 )
+from saikoro.systems._kegare.rulings import Settings
 from saikoro.systems._kegare.status import (
     Status,
     kegare_on_down,
@@ -50,7 +51,6 @@ __all__ = [
     "choose",
     "cure_chance",
     "cured_marks",
-    "cut_at",
     "give",
     "guard_for",
     "hurt",
@@ -60,6 +60,7 @@ __all__ = [
     "pick",
     "table",
     "table_due",
+    "table_key",
     "turn_end",
     "values",
 ]
@@ -114,29 +115,20 @@ class Prepared:
     defeat: frozenset[str]
     """Enemy ids whose defeat is the main mission."""
     turns: int
-    pc_policy: Policy
-    enemy_policy: Policy
-    min_damage: int = 0
-    position_stack: str = "max"
-    critical_guard: str = "nullify"
-    status_rule: str = "at_least"
+    tactics: Tactics
+    settings: Settings
+    """The rulings the engine's checks read (``KGA``'s, ``KGS``'s)."""
     random_status: str = "uniform"
     guard_uses: str = "every"
     rounding: str = "down"
-    corruption: str = "pcs"
-    """Ruling ``corruption_effects``: who suffers the 穢れ track's effects (``pcs``/``all``)."""
     downing_effects: str = "none"
     """Ruling ``downing_hit_effects``: a downing hit gives its effects (``apply``) or not."""
     status_check_down: str = "yes"
     """Ruling ``status_check_down``: the downed make the status-recovery check (``yes``)."""
-    support: tuple[str, ...] = ()
-    """``skill（enemy）`` of the support skills (not used: the notes name them)."""
-    unread: tuple[str, ...] = ()
-    """The skills whose effect text is not (wholly) read."""
-    read: tuple[str, ...] = ()
-    """``skill（enemy）→ what its effect was read as`` of the skills whose effect is read."""
-    inert: tuple[str, ...] = ()
-    """The attack skills giving 脱力, 自失 or 魅了 (without effect here)."""
+    skills: tuple[tuple[str, ...], ...] = ((), (), (), ())
+    """The enemies' skills the notes name: support ones (not used), those whose effect text
+    is not (wholly) read, attack skills giving 脱力, 自失 or 魅了 (without effect here), and
+    ``skill（enemy）→ what its effect was read as`` of those read."""
     reads: frozenset[str] = frozenset()
     """The battle's figures the side missions read (what the exact states keep)."""
 
@@ -151,7 +143,6 @@ class Fighter:
     key: str
     """An enemy's id, a PC's name."""
     pc: bool
-    index: int
     hp: int
     attack: int
     defence: int
@@ -184,22 +175,8 @@ class Fighter:
         穢れ conditions read ``kegare`` itself."""
         return self.kegare if self.suffers else 0
 
-    @property
-    def up(self) -> bool:
-        """Standing, able to act and to be targeted: HP 1 or more and not out for good
-        (穢れ 10, for one that suffers it)."""
-        return self.hp > 0 and not (self.suffers and out_for_good(self.kegare))
-
     def has(self, status: str) -> bool:
         return bool(self.marks & BIT[status])
-
-    def statuses(self) -> int:
-        """How many statuses it has (the status-recovery check's count)."""
-        return self.marks.bit_count()
-
-    def cut(self) -> int:
-        """The always-on skills' cut now."""
-        return cut_at(self.cuts, self.kegare)
 
 
 # -- attacks --------------------------------------------------------------------------
@@ -216,9 +193,7 @@ _POSITIONS[None] = None
 
 
 @cache
-def attack_rolls(
-    key: TableKey, min_damage: int, stack: str, critical: str
-) -> tuple[tuple[tuple[Cell, int], ...], ...]:
+def attack_rolls(key: TableKey, settings: Settings) -> tuple[tuple[tuple[Cell, int], ...], ...]:
     """Per attack 2D6 sum (index 2 to 12), each :data:`Cell` with its weight out of 36
     (the target's defence 2D6; a result without a defence roll weighs all 36)."""
     attack, defence, damage, ranged, a_pos, d_pos, a_felt, d_felt, guard, cut = key
@@ -232,9 +207,9 @@ def attack_rolls(
         attacker_kegare=a_felt,
         defender_kegare=d_felt,
         guard=guard,
-        min_damage=min_damage,
-        position_stack=stack,
-        critical_guard=critical,
+        min_damage=settings.min_damage,
+        position_stack=settings.position_stack,
+        critical_guard=settings.critical_guard,
     )
     out: list[tuple[tuple[Cell, int], ...]] = [()] * 13
     for a in TWO_D6.outcomes():
@@ -242,21 +217,22 @@ def attack_rolls(
         cells: dict[Cell, int] = {}
         for d, w in rolls:
             r = resolve(spec, a, d)
-            cell = (after_cut(r.damage, cut, min_damage), r.outcome.effects_land)
+            cell = (after_cut(r.damage, cut, settings.min_damage), r.outcome.effects_land)
             cells[cell] = cells.get(cell, 0) + w
         out[a] = tuple(cells.items())
     return tuple(out)
 
 
-def table(
-    prep: Prepared, a: Fighter, move: Move, d: Fighter, *, guard: int, cut: int
-) -> Dist[Cell]:
-    """``a`` using ``move`` on ``d`` (its defence skill ``guard``, its always-on ``cut``):
-    each :data:`Cell` out of 36 x 36."""
+def table_key(a: Fighter, move: Move, d: Fighter, guard: int) -> TableKey:
+    """The odds' key of ``a`` using ``move`` on ``d`` (its defence skill ``guard``, its
+    always-on cut at its 穢れ)."""
     key = (a.attack, d.defence, move.damage, move.ranged, a.position, d.position, a.felt, d.felt)
-    rolls = attack_rolls(
-        (*key, guard, cut), prep.min_damage, prep.position_stack, prep.critical_guard
-    )
+    return (*key, guard, cut_at(d.cuts, d.kegare))
+
+
+def table(prep: Prepared, a: Fighter, move: Move, d: Fighter, guard: int) -> Dist[Cell]:
+    """``a`` using ``move`` on ``d`` (:func:`table_key`): each :data:`Cell` out of 36 x 36."""
+    rolls = attack_rolls(table_key(a, move, d, guard), prep.settings)
     weights: dict[Cell, int] = {}
     for a_sum, wa in TWO_D6.items():
         for cell, w in rolls[a_sum]:
@@ -369,29 +345,24 @@ def values(
         for d in foes if move.area else (target,):
             once = prep.guard_uses == "once_per_turn"
             guard = guard_for(once, d.guards, d.kegare, d.marks, d.guarded)[0]
-            t = table(prep, a, move, d, guard=guard, cut=d.cut())
+            t = table(prep, a, move, d, guard)
             total += mean_damage(t)
             if move.poison > d.poison and not d.immune & _POISON:
-                rise = _poison_mean(move.poison, prep.min_damage) - _poison_mean(
-                    d.poison, prep.min_damage
-                )
+                least = prep.settings.min_damage
+                rise = _poison_mean(move.poison, least) - _poison_mean(d.poison, least)
                 after = (d.marks | (move.marks & ~d.immune)).bit_count()
                 below = d.hp if prep.downing_effects == "none" else None
                 stays = t.probability_where(
                     lambda c, hp=below: c[1] and (hp is None or c[0] < hp)  # type: ignore[misc]
                 )
-                total += stays * rise * _ticks(after, d.felt, prep.status_rule, left)
+                total += stays * rise * _ticks(after, d.felt, prep.settings.status_recovery, left)
         out.append((move, total))
     return out
 
 
-def pick(
-    prep: Prepared, a: Fighter, target: Fighter, foes: Sequence[Fighter], turn: int
-) -> Move | None:
-    """The attack skill ``a`` uses: the one the opposing side expects to lose the most
-    HP to (:func:`values`; ties: the skill written first); ``None``: it has none (pass)."""
-    if len(a.moves) <= 1:
-        return a.moves[0] if a.moves else None
+def pick(prep: Prepared, a: Fighter, target: Fighter, foes: Sequence[Fighter], turn: int) -> Move:
+    """The attack skill ``a`` uses (one without any passes): the one the opposing side
+    expects to lose the most HP to (:func:`values`; ties: the skill written first)."""
     return max(values(prep, a, target, foes, turn), key=itemgetter(1))[0]
 
 
@@ -399,6 +370,7 @@ _CLOSEST = tuple(p.value for p in Position)
 """The positions, nearest first (the engine's order)."""
 
 
+@cache
 def nearer(position: str | None) -> str | None:
     """One position nearer the enemy (the auxiliary action 移動)."""
     if position is None:
@@ -414,20 +386,13 @@ def table_due(prep: Prepared, f: Fighter) -> bool:
     return prep.random_status != "none" and f.hp > 0 and f.suffers and random_status_due(f.kegare)
 
 
-def give(f: Fighter, status: str) -> None:
-    """The random status table's ``status`` on ``f`` (poison at level 1; nothing when
-    immune or already had)."""
+def give(status: str, marks: int, level: int, immune: int) -> tuple[int, int]:
+    """(statuses, poison level) after the random status table's ``status`` (poison at
+    level 1; nothing when immune or already had)."""
     bit = BIT[status]
-    if f.immune & bit or f.marks & bit:
-        return
-    f.marks |= bit
-    if status == "poison":
-        f.poison = 1
-
-
-def recovery_due(f: Fighter) -> bool:
-    """Whether ``f`` makes the recovery check (down, not out for good)."""
-    return f.hp <= 0 and not out_for_good(f.felt)
+    if immune & bit or marks & bit:
+        return marks, level
+    return marks | bit, 1 if status == "poison" else level
 
 
 def cure_due(prep: Prepared, f: Fighter) -> bool:
@@ -439,7 +404,7 @@ def cure_due(prep: Prepared, f: Fighter) -> bool:
 
 def cure_chance(prep: Prepared, f: Fighter) -> Fraction:
     """P(``f``'s status-recovery check succeeds) (the engine's ``KGS``)."""
-    return _status_recovery(f.statuses(), kegare=f.felt, rule=prep.status_rule)
+    return _status_recovery(f.marks.bit_count(), kegare=f.felt, rule=prep.settings.status_recovery)
 
 
 _CURE_BITS = tuple(BIT[s] for s in CURE_ORDER)
@@ -459,25 +424,23 @@ TurnEnd = tuple[int, int, bool]
 its cut, HP its recovery check gave back, whether its status-recovery check cured one)."""
 
 
-def turn_end(prep: Prepared, f: Fighter) -> tuple[Dist[int], tuple[TurnEnd, ...]] | None:
+def turn_end(prep: Prepared, f: Fighter) -> tuple[Dist[int], tuple[TurnEnd, ...]]:
     """``f``'s own turn end, in the rule's order: its poison tick (the engine's ``KGP``,
     after its always-on cut), its recovery check when down after it (``KGR``), its
     status-recovery check (``KGS``), as one roll (each outcome's place in the tuple
-    beside); ``None`` when none of them is due."""
+    beside)."""
     ticking = f.poison > 0 and not out_for_good(f.felt)  # (not once out for good)
-    if not (ticking or recovery_due(f) or cure_due(prep, f)):
-        return None
-    ticks = _poison(f.poison, min_damage=prep.min_damage) if ticking else _NOTHING
-    cut = f.cut()
+    least = prep.settings.min_damage
+    ticks = _poison(f.poison, min_damage=least) if ticking else _NOTHING
+    cut = cut_at(f.cuts, f.kegare)
     g = replace(f)
     out: dict[TurnEnd, int] = {}
     den = ticks.denominator * 36 * 6  # the status-recovery 2D6, the recovery 1D6
     for tick, p in ticks.items():
-        damage = after_cut(tick, cut, prep.min_damage)
+        damage = after_cut(tick, cut, least)
         hp, g.kegare = hurt(f.hp, f.kegare, f.suffers, damage)
         gains = _NOTHING
-        g.hp = hp
-        if recovery_due(g):
+        if hp <= 0 and not out_for_good(g.felt):  # down: the recovery check
             gains = _recovery(cursed=g.has("curse"), kegare=g.felt)
         for gain, q in gains.items():
             g.hp = hp + gain

@@ -39,39 +39,10 @@ from typing import ClassVar, TypeVar
 
 from saikoro.balance import Battle, Roll, Rules
 from saikoro.dice import Dist
+from saikoro.systems._kegare import status
 from saikoro.systems._kegare.checks import TWO_D6
-from saikoro.systems._kegare.status import (
-    Combatant,
-    KegareChange,
-    kegare_after,
-    out_for_good,
-    poison,
-    recovery,
-    turn_order,
-)
 
-from .fight import (
-    BIT,
-    STATUSES,
-    Cell,
-    Fighter,
-    Move,
-    Prepared,
-    TableKey,
-    TurnEnd,
-    attack_rolls,
-    choose,
-    cured_marks,
-    cut_at,
-    give,
-    guard_for,
-    hurt,
-    marked,
-    nearer,
-    pick,
-    table_due,
-    turn_end,
-)
+from . import fight
 
 __all__ = ["Char", "KegareRules", "State"]
 
@@ -89,7 +60,7 @@ per enemy action, the action that poisoned each PC (-1: none))."""
 
 State = tuple[Core, Totals]
 
-Turned = tuple[Dist[int], tuple[TurnEnd, ...], list["tuple[Char, int, bool] | None"]]
+Turned = tuple[Dist[int], tuple[fight.TurnEnd, ...], list["tuple[Char, int, bool] | None"]]
 """A character's turn end at one state: the roll, its outcomes and where each leaves it
 (the character, the poison tick's damage, whether it is down at the end), found when met."""
 
@@ -101,14 +72,14 @@ character, or the next place in the order); the battle's end (the index: which o
 ENDS = ("win", "wipe", "timeout")
 """How a battle ends (:attr:`~saikoro.balance.Simulator.ends`)."""
 
-STATUS_TABLE: Dist[int] = Dist.uniform(range(len(STATUSES)))
+STATUS_TABLE: Dist[int] = Dist.uniform(range(len(fight.STATUSES)))
 """The random status table (each status alike)."""
 
-Plan = tuple[int, tuple[int, ...], tuple[int, ...], tuple[TableKey, ...]]
+Plan = tuple[int, tuple[int, ...], tuple[int, ...], tuple[fight.TableKey, ...]]
 """An attack as aimed: the skill, the targets, the characters whose defence skill's use it
 spends (a cover; a guard under ``defence_skill_uses=once_per_turn``), each target's odds."""
 
-Hit = tuple[Move, int, tuple[int, ...], tuple[tuple[int, int, bool], ...]]
+Hit = tuple[fight.Move, int, tuple[int, ...], tuple[tuple[int, int, bool], ...]]
 """One outcome of an attack: the skill, its place in ``KegareRules.names`` (-1: a
 PC's), the characters whose defence skill's use it spends, (target, damage, effects land)
 of each target."""
@@ -116,7 +87,7 @@ of each target."""
 Attack = tuple[Dist[int], tuple[Hit, ...]]
 """An attack as one roll: the dice (each outcome's place in the next) and the outcomes."""
 
-_CONFUSION, _PARALYSIS = BIT["confusion"], BIT["paralysis"]
+_CONFUSION, _PARALYSIS = fight.BIT["confusion"], fight.BIT["paralysis"]
 
 T = TypeVar("T")
 
@@ -124,10 +95,7 @@ T = TypeVar("T")
 @cache
 def _risen(kegare: int) -> int:
     """穢れ after the turn's end rise of one with 加護."""
-    return kegare_after(kegare, KegareChange.TURN_END)
-
-
-_nearer = cache(nearer)
+    return status.kegare_after(kegare, status.KegareChange.TURN_END)
 
 
 def _put(values: tuple[T, ...], i: int, v: T) -> tuple[T, ...]:
@@ -144,7 +112,7 @@ class KegareRules(Rules[State]):
     repeats: ClassVar[bool] = False
     """The states carry what the battle counts (damage dealt, taken...)."""
 
-    def __init__(self, prep: Prepared) -> None:
+    def __init__(self, prep: fight.Prepared) -> None:
         self.prep = prep
         fs = self.fighters = [replace(f) for f in (*prep.pcs, *prep.enemies)]
         self.n, self.pcs = n, p = len(fs), len(prep.pcs)
@@ -155,16 +123,17 @@ class KegareRules(Rules[State]):
         """Whether each character's 穢れ can change what follows (it suffers the track, or a
         skill of its works from some 穢れ); one's that cannot stays as it starts, so that
         states alike but for it are one."""
-        ten = next(k for k in count() if out_for_good(k))
+        ten = next(k for k in count() if status.out_for_good(k))
         self.gone = tuple(ten if f.suffers else maxsize for f in fs)
-        """The 穢れ from which each character is out for good (:func:`out_for_good`); one
+        """The 穢れ from which each character is out for good (:func:`status.out_for_good`); one
         out for good keeps HP 0 or below (its HP no longer matters), so that one stands
-        (:attr:`~.fight.Fighter.up`) at HP 1 or more."""
+        (acts, can be targeted) at HP 1 or more."""
         self.first = tuple(
             (self._hp(i, f.hp, f.kegare), f.kegare, f.position, f.marks, f.poison, False)
             for i, f in enumerate(fs)
         )
-        policies, foes = (prep.enemy_policy, prep.pc_policy), (tuple(range(p)), tuple(range(p, n)))
+        policies = (prep.tactics.enemy, prep.tactics.pc)
+        foes = (tuple(range(p)), tuple(range(p, n)))
         self.sides = tuple(
             (i < p, foes[i < p], policies[i < p], i < p and policies[1].close_in, not f.moves)
             for i, f in enumerate(fs)
@@ -181,20 +150,21 @@ class KegareRules(Rules[State]):
         ]
         """Each character's attack skills with their place in ``names`` (the totals'
         damage per enemy action; -1 for a PC's)."""
-        most = max(recovery().outcomes())
+        most = max(status.recovery().outcomes())
         self.floor = tuple(-(prep.turns - t + 1) * most for t in range(prep.turns + 2))
         """Per turn, the HP at or below which a downed character never stands again (each
         recovery check left gives back at most ``most``): all such HP are this one."""
         due = [
-            frozenset(k for k in range(ten + 1) if table_due(prep, replace(f, hp=1, kegare=k)))
+            frozenset(
+                k for k in range(ten + 1) if fight.table_due(prep, replace(f, hp=1, kegare=k))
+            )
             for f in fs
         ]
         self.due = tuple((i, kegare) for i, kegare in enumerate(due) if kegare)
         """The characters that may roll the random status table, each with the 穢れ at which
         it does if standing."""
         self.once = prep.guard_uses == "once_per_turn"
-        self.covering = prep.enemy_policy.guard and any(f.covers for f in fs[p:])
-        self.odds = (prep.min_damage, prep.position_stack, prep.critical_guard)
+        self.covering = prep.tactics.enemy.guard and any(f.covers for f in fs[p:])
         self.kept = tuple(k in prep.reads for k in ("taken", "downed", "defeated", "hit_by"))
         if True not in self.kept:  # the core alone, without a call
             self.canonical = itemgetter(0)  # type: ignore[method-assign,assignment]
@@ -202,8 +172,8 @@ class KegareRules(Rules[State]):
         self._aims: dict[Hashable, Attack] = {}
         self.poisons = tuple(int(len(f.moves) > 1 and any(m.poison for m in f.moves)) for f in fs)
         """Whether an enemy's choice of skill reads HP and the turn (a poisoning one's)."""
-        self._ends: dict[Hashable, tuple[Dist[int], tuple[TurnEnd, ...]] | None] = {}
-        self.most_tick = (0, *(max(poison(level).outcomes()) for level in range(1, 6)))
+        self._ends: dict[Hashable, tuple[Dist[int], tuple[fight.TurnEnd, ...]]] = {}
+        self.most_tick = (0, *(max(status.poison(level).outcomes()) for level in range(1, 6)))
         """The most damage a tick of each poison level can do (before any cut)."""
         self._turned: dict[tuple[int, Char, int], Turned] = {}
         self._given = cache(self._given)  # type: ignore[method-assign]
@@ -219,7 +189,7 @@ class KegareRules(Rules[State]):
         read = (taken, downed, fallen, (tuple(map(bool, actions)), poisoners))
         return core, *(value if kept else None for value, kept in zip(read, self.kept, strict=True))
 
-    def load(self, i: int, c: Char) -> Fighter:
+    def load(self, i: int, c: Char) -> fight.Fighter:
         """Character ``i`` as a :class:`~.fight.Fighter` at ``c`` (to ask the rules
         written on one)."""
         f = self.fighters[i]
@@ -258,20 +228,16 @@ class KegareRules(Rules[State]):
                 continue
             given = self._given(i, c)
 
-            def status(x: int, n: int = n, i: int = i, outs: Chars = given) -> State:
+            def given_one(x: int, n: int = n, i: int = i, outs: Chars = given) -> State:
                 return (turn, TABLE, n + 1, (), _put(chars, i, outs[x])), totals
 
-            return Roll(STATUS_TABLE, status)
+            return Roll(STATUS_TABLE, given_one)
         return None
 
     def _given(self, i: int, c: Char) -> Chars:
         """Character ``i`` at ``c`` after each status of the table."""
-        out = []
-        for status in STATUSES:
-            f = self.load(i, c)
-            give(f, status)
-            out.append((f.hp, f.kegare, f.position, f.marks, f.poison, f.guarded))
-        return tuple(out)
+        immune = self.fighters[i].immune
+        return tuple((*c[:3], *fight.give(s, c[3], c[4], immune), c[5]) for s in fight.STATUSES)
 
     def _order(self, chars: Chars) -> tuple[int, ...]:
         """The turn's acting order (:func:`~saikoro.systems._kegare.status.turn_order`;
@@ -282,8 +248,10 @@ class KegareRules(Rules[State]):
             everyone = []
             for i, c in enumerate(chars):
                 f = self.load(i, c)
-                everyone.append(Combatant(str(i), f.initiative, f.pc, f.has("paralysis"), f.felt))
-            ordered = turn_order(everyone, rounding=self.prep.rounding)
+                everyone.append(
+                    status.Combatant(str(i), f.initiative, f.pc, f.has("paralysis"), f.felt)
+                )
+            ordered = status.turn_order(everyone, rounding=self.prep.rounding)
             found = self._orders[key] = tuple(int(c.name) for c in ordered)
         return found
 
@@ -306,13 +274,13 @@ class KegareRules(Rules[State]):
                 return None
             if passes:  # no attack skill
                 continue
-            if close_in and c[2] != _nearer(c[2]):
-                chars = _put(chars, i, (c[0], c[1], _nearer(c[2]), *c[3:]))
+            if close_in and c[2] != fight.nearer(c[2]):
+                chars = _put(chars, i, (c[0], c[1], fight.nearer(c[2]), *c[3:]))
             x = -1  # a random target: each foe alike
             if policy.target != "random":
                 hps = [chars[x][0] for x in foes]
                 if policy.target == "most_dangerous":
-                    x = foes[choose(policy, hps, [self.fighters[x].danger for x in foes])]
+                    x = foes[fight.choose(policy, hps, [self.fighters[x].danger for x in foes])]
                 else:  # the least HP, the first of equals (choose's, without its calls)
                     x = foes[hps.index(min(hps))]
             # the attack reads no HP but a poisoning skill's choice (and the turn with it),
@@ -346,23 +314,15 @@ class KegareRules(Rules[State]):
         else:
             m = self._pick(turn, i, x, foes, chars)
             targets = foes if self.fighters[i].moves[m].area else (x,)
-        a, ca = self.fighters[i], chars[i]
-        move = a.moves[m]
-        felt = ca[1] if a.suffers else 0
+        a = self.load(i, chars[i])
         odds = []
         for t in targets:
-            d, cd = self.fighters[t], chars[t]
-            guard = 0
-            if d.guards:
-                was = cd[5] or t in spent
-                guard, used = guard_for(self.once, d.guards, cd[1], cd[3], was)
-                if used and not was:
-                    spent += (t,)
-            cut = cut_at(d.cuts, cd[1]) if d.cuts else 0
-            felts = (felt, cd[1] if d.suffers else 0)
-            odds.append(
-                (a.attack, d.defence, move.damage, move.ranged, ca[2], cd[2], *felts, guard, cut)
-            )
+            d = self.load(t, chars[t])
+            was = d.guarded or t in spent
+            guard, used = fight.guard_for(self.once, d.guards, d.kegare, d.marks, was)
+            if used and not was:
+                spent += (t,)
+            odds.append(fight.table_key(a, a.moves[m], d, guard))
         return m, targets, spent, tuple(odds)
 
     def _cover(self, x: int, foes: tuple[int, ...], chars: Chars) -> tuple[int, tuple[int, ...]]:
@@ -386,8 +346,7 @@ class KegareRules(Rules[State]):
             return 0
         everyone = [replace(self.load(f, chars[f])) for f in foes]
         a = self.load(i, chars[i])
-        move = pick(self.prep, a, everyone[foes.index(x)], everyone, turn)
-        return a.moves.index(move) if move else 0
+        return a.moves.index(fight.pick(self.prep, a, everyone[foes.index(x)], everyone, turn))
 
     def _roll(self, i: int, aims: tuple[Plan, ...]) -> Attack:
         """``i``'s attack as one roll: which plan (each aim alike), then every target's
@@ -400,12 +359,12 @@ class KegareRules(Rules[State]):
             rolls = []
             for t, table in zip(targets, odds, strict=True):
                 effects = bool(marks & ~self.fighters[t].immune)
-                rolls.append((attack_rolls(table, *self.odds), effects))
-            joint: dict[tuple[Cell, ...], int] = {}
+                rolls.append((fight.attack_rolls(table, self.prep.settings), effects))
+            joint: dict[tuple[fight.Cell, ...], int] = {}
             for a, wa in TWO_D6.items():
-                combos: dict[tuple[Cell, ...], int] = {(): wa}
+                combos: dict[tuple[fight.Cell, ...], int] = {(): wa}
                 for part, effects in rolls:
-                    more: dict[tuple[Cell, ...], int] = {}
+                    more: dict[tuple[fight.Cell, ...], int] = {}
                     for cells, w in combos.items():
                         for (damage, lands), v in part[a]:
                             key = (*cells, (damage, lands and effects))
@@ -445,13 +404,13 @@ class KegareRules(Rules[State]):
                 hp -= damage
                 dealt_now += damage
             elif damage > 0:  # down, or further down: the 穢れ of a down, the HP floor
-                hp, down = hurt(hp, kegare, self.suffers[t], damage)
+                hp, down = fight.hurt(hp, kegare, self.suffers[t], damage)
                 kegare = down if self.counted[t] else kegare
                 hp = max(hp, self.floor[turn])
                 dealt_now += damage
             if lands:
                 immune = self.fighters[t].immune
-                marks, after = marked(self.prep, move, hp, marks, level, immune=immune)
+                marks, after = fight.marked(self.prep, move, hp, marks, level, immune=immune)
                 if after != level:  # a PC poisoned by an enemy's skill
                     poisoners = _put(poisoners, t, action)
                 level = after
@@ -483,9 +442,8 @@ class KegareRules(Rules[State]):
             key = (i, hp, c[1], c[3], c[4])
             ends = self._ends.get(key)
             if ends is None:
-                ends = self._ends[key] = turn_end(self.prep, self.load(i, (hp, *c[1:])))
-            dist, outcomes = ends  # type: ignore[misc]
-            found = self._turned[(i, c, turn)] = (dist, outcomes, [None] * len(outcomes))
+                ends = self._ends[key] = fight.turn_end(self.prep, self.load(i, (hp, *c[1:])))
+            found = self._turned[(i, c, turn)] = (*ends, [None] * len(ends[1]))
         return Roll(found[0], partial(self._after, (turn, i, chars, totals), found))
 
     def _after(self, at: tuple[int, int, Chars, Totals], found: Turned, x: int) -> State:
@@ -497,10 +455,10 @@ class KegareRules(Rules[State]):
         if ended is None:
             damage, gain, cured = found[1][x]
             hp, kegare, position, marks, level, guarded = chars[i]
-            hp, down = hurt(hp, kegare, self.suffers[i], damage)
+            hp, down = fight.hurt(hp, kegare, self.suffers[i], damage)
             kegare = down if self.counted[i] else kegare
             if cured:
-                marks, level = cured_marks(marks, level)
+                marks, level = fight.cured_marks(marks, level)
             now = (max(hp + gain, self.floor[turn + 1]), kegare, position, marks, level, guarded)
             ended = found[2][x] = (now, damage, hp <= 0 or kegare >= self.gone[i])
         now, damage, fell = ended
