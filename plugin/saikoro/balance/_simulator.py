@@ -93,7 +93,10 @@ class _Memo:
     def __get__(self, obj: object, owner: type | None = None) -> Any:
         if obj is None:
             return self
-        remembered = obj.__dict__[self.name] = cache(self.method.__get__(obj))
+        remembered = cache(self.method.__get__(obj))
+        # not ``obj.__dict__[...]``: reading ``__dict__`` turns the object's inline
+        # attribute values into a dict, and every later attribute read gets slower
+        object.__setattr__(obj, self.name, remembered)
         return remembered
 
 
