@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from saikoro import systems
-from saikoro.systems import BUILTIN, UnknownSystemError
+from saikoro.systems import UnknownSystemError
 from saikoro.systems import get as get_system
 
 from ._book import find_book
@@ -114,8 +114,6 @@ class LoadResult:
 
 
 def _system_id(root: Node, ctx: Ctx) -> str | None:
-    # the registry (every installed package's entry points) is read only for an id that
-    # is not built in: checking a built-in system's scenario starts faster without it
     pair = root.value.get("system")
     if pair is None:
         ctx.error(
@@ -126,7 +124,7 @@ def _system_id(root: Node, ctx: Ctx) -> str | None:
         return None
     node = pair[1]
     value = node.value
-    if node.kind == "scalar" and (value in BUILTIN or value in systems.SYSTEM_IDS):
+    if node.kind == "scalar" and systems.registered(value):
         return str(value)
     hint = None
     if node.kind == "scalar" and isinstance(value, str):

@@ -99,6 +99,7 @@ __all__ = [
     "UnknownSystemError",
     "all_systems",
     "get",
+    "registered",
     "registry",
     "system_class",
 ]
@@ -167,6 +168,12 @@ def registry() -> Mapping[str, str]:
     return MappingProxyType(dict(sorted(found.items())))
 
 
+def registered(system_id: object) -> bool:
+    """Whether ``system_id`` is a registered system's id: a built-in id without reading the
+    installed packages' entry points (:func:`registry`), which only another id needs."""
+    return system_id in BUILTIN or system_id in registry()
+
+
 if not TYPE_CHECKING:
 
     def __getattr__(name: str) -> object:
@@ -208,7 +215,7 @@ def system_class(system_id: str) -> type[System]:
         UnknownSystemError: no system is registered under ``system_id``.
         RegistryError: the registration does not lead to that system's class.
     """
-    if system_id not in BUILTIN and system_id not in registry():
+    if not registered(system_id):
         raise UnknownSystemError(
             f"unknown system id {system_id!r}", ja=f"システム {system_id!r} はありません"
         )
@@ -237,7 +244,7 @@ def get(name: str | System, **options: OptionValue) -> System:
     if isinstance(name, System):
         return name.with_options(**options) if options else name
     key = _key(name)
-    system_id = key if key in BUILTIN or key in registry() else _index().get(key)
+    system_id = key if registered(key) else _index().get(key)
     if system_id is None:
         import difflib
 

@@ -31,7 +31,7 @@ from typing import Any
 from saikoro.dice import InternalError
 from saikoro.scenario._containers import Obj
 from saikoro.scenario._defs._side import SideFact, side_keys
-from saikoro.systems import BUILTIN, RegistryError, registry, system_class
+from saikoro.systems import RegistryError, registered, registry, system_class
 
 __all__ = [
     "DEFINITIONS",
@@ -72,7 +72,7 @@ class _Definitions(Mapping[str, Obj]):
     """System id -> definition, for every registered system, each loaded on first use."""
 
     def __getitem__(self, system_id: str) -> Obj:
-        if system_id not in BUILTIN and system_id not in registry():
+        if not registered(system_id):
             raise KeyError(system_id)
         return definition(system_id)
 
@@ -89,7 +89,7 @@ DEFINITIONS: Mapping[str, Obj] = _Definitions()
 
 def _side_checks(system_id: str) -> tuple[str | SideFact, ...]:
     """A system's ``SIDE_CHECKS`` (``("win",)`` when it declares none)."""
-    if system_id not in BUILTIN and system_id not in registry():
+    if not registered(system_id):
         raise KeyError(system_id)
     checks = getattr(definition_module(system_id), "SIDE_CHECKS", ("win",))
     if not (isinstance(checks, tuple) and all(isinstance(k, str | SideFact) for k in checks)):
