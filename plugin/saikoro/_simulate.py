@@ -47,6 +47,7 @@ from .scenario import (
     CommandParser,
     LoadResult,
     Msg,
+    add_files_argument,
     bounded_int,
     default_lang,
     files_or_book,
@@ -243,13 +244,7 @@ def main(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) 
         "Wilson 区間、かかったラウンド数、PCごとの危険、サイドミッションごとの達成率。"
         "Ctrl-C で止めると、そこまでの戦闘の結果を出す。",
     )
-    parser.add_argument(
-        "files",
-        nargs="*",
-        metavar="FILE",
-        help="シナリオファイルかフォルダ（既定: saikoro validate と同じく、このコマンドを"
-        "実行したブックのシナリオフォルダ）",
-    )
+    add_files_argument(parser)
     parser.add_argument(
         "--battles",
         type=bounded_int(1, MAX_BATTLES),

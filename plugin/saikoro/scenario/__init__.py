@@ -80,7 +80,7 @@ from __future__ import annotations
 
 from ._args import CommandParser, bounded_int, japanese_help, quoted_arg, usage_error
 from ._book import Book, book_scenarios, find_book
-from ._cli import files_or_book, schema_main, validate_main
+from ._cli import add_files_argument, files_or_book, schema_main, validate_main
 from ._common import ID, ID_PATTERN, NAME, TEXT, fraction_text
 from ._containers import Field, ListOf, MapOf, Obj
 from ._defs import DEFINITIONS, reference_party, side_facts
@@ -179,6 +179,7 @@ __all__ = [
     "TacticsError",
     "Tolerant",
     "Type",
+    "add_files_argument",
     "balance_seconds_env",
     "book_scenarios",
     "bounded_int",

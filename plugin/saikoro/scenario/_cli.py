@@ -85,6 +85,17 @@ def _collect(paths: list[str]) -> tuple[list[LoadResult], list[Problem]]:
     return unique_ids(results), extra
 
 
+def add_files_argument(parser: CommandParser) -> None:
+    """A command's ``FILE...`` arguments, read with :func:`files_or_book` (``args.files``)."""
+    parser.add_argument(
+        "files",
+        nargs="*",
+        metavar="FILE",
+        help="シナリオファイルかフォルダ（既定: saikoro validate と同じく、このコマンドを"
+        "実行したブックのシナリオフォルダ）",
+    )
+
+
 def files_or_book(
     given: Sequence[str], command: str, lang: str, err: TextIO | None = None
 ) -> list[str] | None:

@@ -22,6 +22,7 @@ from saikoro.scenario import (
     CommandParser,
     Msg,
     Scenario,
+    add_files_argument,
     bounded_int,
     default_lang,
     files_or_book,
@@ -141,13 +142,7 @@ def main(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) 
         "エネミーの数など）の最小の修正で、模擬した勝率を balance.win の範囲に入れるものを"
         "探す。--apply なら確かめられた最初の修正をファイルに書き込む。",
     )
-    parser.add_argument(
-        "files",
-        nargs="*",
-        metavar="FILE",
-        help="シナリオファイルかフォルダ（既定: saikoro validate と同じく、このコマンドを"
-        "実行したブックのシナリオフォルダ）",
-    )
+    add_files_argument(parser)
     parser.add_argument(
         "--seed",
         type=bounded_int(0, MAX_SEED - 1),
