@@ -228,6 +228,27 @@ runpy.run_path(script, run_name="__main__")
 """
 
 
+def _ctrl_c_sent_by(
+    program: str, module: str, command: str, tmp_path: Path
+) -> tuple[Path, subprocess.CompletedProcess[str]]:
+    """Run saikoro ``command`` in a book through ``program`` (Python code that sends the
+    Ctrl-C when ``module`` is imported, and leaves the marker file it is given then):
+    the marker and the finished run."""
+    book = _book(tmp_path)
+    marker = tmp_path / "ctrl-c-sent"
+    argv = [sys.executable, "-c", program, module, str(marker), str(SCRIPT)]
+    done = subprocess.run(
+        [*argv, *STARTS[command]],
+        cwd=book,
+        env=_env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    return marker, done
+
+
 @pytest.mark.parametrize(
     ("command", "module"),
     [
@@ -252,18 +273,7 @@ def test_ctrl_c_during_the_imports_exits_130_with_one_line(
     """A Ctrl-C that comes while ``module`` is imported (sent by the process to itself at
     that moment, through the console script as installed): exit 130, the one line, no
     traceback, nothing on stdout."""
-    book = _book(tmp_path)
-    marker = tmp_path / "ctrl-c-sent"
-    argv = [sys.executable, "-c", _CTRL_C_AT_IMPORT, module, str(marker), str(SCRIPT)]
-    done = subprocess.run(
-        [*argv, *STARTS[command]],
-        cwd=book,
-        env=_env(tmp_path),
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    marker, done = _ctrl_c_sent_by(_CTRL_C_AT_IMPORT, module, command, tmp_path)
     assert marker.exists(), f"{module} was not imported by saikoro {command}"
     assert (done.returncode, done.stderr, done.stdout) == (130, INTERRUPTED, ""), done.stderr
 
@@ -314,18 +324,7 @@ runpy.run_path(script, run_name="__main__")
 def test_ctrl_c_inside_a_callback_still_stops_the_command(tmp_path: Path, module: str) -> None:
     """Python only reports a KeyboardInterrupt raised in a weak reference's callback or a
     finaliser ("Exception ignored") and goes on: the command sends it again and stops."""
-    book = _book(tmp_path)
-    marker = tmp_path / "ctrl-c-sent"
-    argv = [sys.executable, "-c", _CTRL_C_IN_A_CALLBACK, module, str(marker), str(SCRIPT)]
-    done = subprocess.run(
-        [*argv, *STARTS["validate"]],
-        cwd=book,
-        env=_env(tmp_path),
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    marker, done = _ctrl_c_sent_by(_CTRL_C_IN_A_CALLBACK, module, "validate", tmp_path)
     assert marker.exists(), f"{module} was not imported"
     assert (done.returncode, done.stderr, done.stdout) == (130, INTERRUPTED, ""), done.stderr
 
